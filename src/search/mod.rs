@@ -1,0 +1,1 @@
+//! The client-side search index, one per language.
