@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Build fenpress's default piece set (themes/default/pieces/**.svg).
+
+All art is defined here, drawn from scratch on a 100x100 grid, as a list of
+layers per piece type.  Each layer is (kind, element):
+
+  B  body      filled with the piece colour, outlined
+  D  detail    stroke only, in the detail colour (dark on white pieces,
+               light on black pieces so the shape reads on dark squares)
+  F  fill-dot  filled with the detail colour, no stroke (eyes, nostrils...)
+  O  outline   filled with the outline colour, no stroke (lance shafts...)
+
+White: fill #fff, outline #222, detail #222.
+Black: fill #222, outline #000, detail #ddd.
+
+Run:  python3 tools/pieces/build.py        (writes the files, prints sizes)
+"""
+import os
+import re
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+OUT = os.path.join(ROOT, "themes", "default", "pieces")
+
+COLOURS = {
+    "w": {"fill": "#fff", "line": "#222", "detail": "#222"},
+    "b": {"fill": "#222", "line": "#000", "detail": "#ddd"},
+}
+SW = 3  # stroke width (100 units per square -> ~1px at 32px)
+
+
+def P(d):
+    return 'path d="%s"' % d
+
+
+def C(cx, cy, r):
+    return 'circle cx="%s" cy="%s" r="%s"' % (cx, cy, r)
+
+
+# ---------------------------------------------------------------- chess ----
+PIECES = {}
+
+PIECES["p"] = [
+    ("B", P("M29 90V86Q29 80 35 80H65Q71 80 71 86V90Z")),
+    ("B", P("M35 80Q37 62 44 53H56Q63 62 65 80Z")),
+    ("B", 'rect x="37" y="47" width="26" height="7" rx="3.5"'),
+    ("B", C(50, 32, 13)),
+]
+
+PIECES["r"] = [
+    ("B", P("M22 90V83H30L33 46H27V20H37V27H45V20H55V27H63V20H73V46H67L70 83H78V90Z")),
+    ("D", P("M34 46H66M31 83H69")),
+]
+
+PIECES["n"] = [
+    ("B", P("M24 90V85Q24 80 30 80H74Q80 80 80 85V90Z")),
+    ("B", P("M33 80C33 68 42 62 47 54C41 57 35 60 29 61C22 62 16 58 18 51"
+            "C20 45 30 34 38 25L42 13L50 20C66 20 79 36 78 58C78 68 75 74 73 80Z")),
+    ("D", P("M22 53L26 51M56 24C67 32 72 48 70 70")),
+    ("F", C(40, 33, 3)),
+]
+
+PIECES["b"] = [
+    ("B", P("M25 90V86Q25 81 31 81H69Q75 81 75 86V90Z")),
+    ("B", P("M36 81L40 64H60L64 81Z")),
+    ("B", 'rect x="33" y="57" width="34" height="8" rx="3"'),
+    ("B", P("M50 15C38 24 29 40 35 57H65C71 40 62 24 50 15Z")),
+    ("B", C(50, 11, 5)),
+    ("D", P("M44 45L57 31")),
+]
+
+PIECES["q"] = [
+    ("B", P("M24 90V86Q24 80 30 80H70Q76 80 76 86V90Z")),
+    ("B", P("M29 80L16 32L36 58L33 23L44 56L50 17L56 56L67 23L64 58L84 32L71 80Z")),
+    ("B", C(16, 30, 5)), ("B", C(33, 21, 5)), ("B", C(50, 14, 5)),
+    ("B", C(67, 21, 5)), ("B", C(84, 30, 5)),
+    ("D", P("M30 71H70")),
+]
+
+KING_BODY = [
+    ("B", P("M24 90V86Q24 80 30 80H70Q76 80 76 86V90Z")),
+    ("B", P("M30 80L23 50C33 38 67 38 77 50L70 80Z")),
+    ("D", P("M28 70H72")),
+]
+PIECES["k"] = KING_BODY + [
+    ("B", P("M45 7H55V14H62V23H55V40H45V23H38V14H45Z")),
+]
+
+# ------------------------------------------------------------- variants ----
+
+def flip(layers, dy=105):
+    """Upside-down version (mirror vertically, keep it centred)."""
+    return [("G", 'transform="matrix(1 0 0 -1 0 %d)"' % dy, layers)]
+
+
+VARIANT = {
+    "Baroque": {"m": ("wb", flip(PIECES["r"]))},
+    "Maxima": {
+        "m": ("wb", flip(PIECES["r"])),
+        "g": ("wb", flip(PIECES["q"], 102)),
+        "d": ("wb", KING_BODY + [("B", C(50, 36, 6))]),
+    },
+}
+
+
+# ------------------------------------------------------------ rendering ----
+
+def render_layers(layers, col):
+    out = []
+    groups = {
+        "B": 'fill="%s" stroke="%s"' % (col["fill"], col["line"]),
+        "D": 'fill="none" stroke="%s"' % col["detail"],
+        "F": 'fill="%s" stroke="none"' % col["detail"],
+        "O": 'fill="%s" stroke="none"' % col["line"],
+    }
+    cur = None
+    for layer in layers:
+        kind = layer[0]
+        if kind == "G":
+            if cur:
+                out.append("</g>")
+                cur = None
+            out.append("<g %s>" % layer[1])
+            out.append(render_layers(layer[2], col))
+            out.append("</g>")
+            continue
+        if kind != cur:
+            if cur:
+                out.append("</g>")
+            out.append("<g %s>" % groups[kind])
+            cur = kind
+        out.append("<%s/>" % layer[1])
+    if cur:
+        out.append("</g>")
+    return "".join(out)
+
+
+def svg(inner):
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+            '<g stroke-width="%s" stroke-linejoin="round" stroke-linecap="round">'
+            '%s</g></svg>\n' % (SW, inner))
+
+
+def piece_svg(layers, colour):
+    return svg(render_layers(layers, COLOURS[colour]))
+
+
+def write(rel, text):
+    path = os.path.join(OUT, rel)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def main():
+    written = []
+    for letter, layers in PIECES.items():
+        for c in "wb":
+            written.append(write("%s%s.svg" % (c, letter), piece_svg(layers, c)))
+    for folder, table in VARIANT.items():
+        for letter, (colours, layers) in table.items():
+            for c in colours:
+                written.append(write("%s/%s%s.svg" % (folder, c, letter),
+                                     piece_svg(layers, c)))
+    for p in written:
+        print("%5d  %s" % (os.path.getsize(p), os.path.relpath(p, OUT)))
+
+
+if __name__ == "__main__":
+    main()
