@@ -86,6 +86,80 @@ PIECES["k"] = KING_BODY + [
     ("B", P("M45 7H55V14H62V23H55V40H45V23H38V14H45Z")),
 ]
 
+# ----------------------------------------------------------------- Orda ----
+# The Horde: steppe horses with a shaggy mane, a lance, a bow, a yurt, fur
+# hats and spired helmets.  Same grid, plinth and line weight as the chess set.
+
+def moved(layers, sx, tx, ty, sy=None):
+    return [("G", 'transform="matrix(%s 0 0 %s %s %s)"' % (sx, sy or sx, tx, ty), layers)]
+
+
+PLINTH = ("B", P("M24 90V85Q24 80 30 80H72Q78 80 78 85V90Z"))
+STEPPE_HORSE = [
+    ("B", P("M36 82C36 72 42 64 46 58C40 60 34 62 29 63C22 64 17 60 19 53"
+            "C21 47 30 37 37 29L39 15L47 22L52 13L56 22C66 24 74 32 77 42"
+            "L83 45L78 50L84 55L79 60L84 66L78 70L80 82Z")),
+    ("D", P("M23 56L27 54")),
+    ("F", C(40, 36, 3)),
+]
+
+ORDA = {}
+ORDA["l"] = [  # lancer: horse + lance with pennant
+    PLINTH,
+    ("B", P("M16 86L26 14L30 15L22 86Z")),
+    ("B", P("M28 3L32 17L24 15Z")),
+    ("B", P("M26 21L44 28L25 32Z")),
+] + moved(STEPPE_HORSE, 0.82, 18, 14)
+
+ORDA["a"] = [  # horse archer: horse + recurve bow
+    PLINTH,
+] + moved(STEPPE_HORSE, 0.82, 20, 14) + [
+    ("O", P("M25 10L27 80")),
+    ("B", P("M26 4C30 8 28 14 21 16C6 30 6 58 21 72C28 74 30 80 26 84"
+            "C16 82 12 78 14 74C0 56 0 32 14 14C12 8 18 4 26 4Z")),
+    ("D", P("M26 11L27 78")),
+]
+
+ORDA["h"] = [  # kheshig: guardsman, spired helmet behind a round shield
+    PLINTH,
+    ("B", P("M22 80C22 62 34 54 50 54C66 54 78 62 78 80Z")),
+    ("B", P("M47 20L50 5L53 20Z")),
+    ("B", P("M34 44C34 30 42 24 50 18C58 24 66 30 66 44Z")),
+    ("B", 'rect x="31" y="41" width="38" height="7" rx="3"'),
+    ("B", C(50, 63, 18)),
+    ("F", C(50, 63, 5)),
+    ("D", 'circle cx="50" cy="63" r="12"'),
+]
+
+ORDA["k"] = [  # khan: fur-brimmed hat with a tall crown and plume
+    PLINTH,
+    ("B", P("M24 80C24 66 34 60 50 60C66 60 76 66 76 80Z")),
+    ("B", P("M33 44C30 26 38 16 50 16C62 16 70 26 67 44Z")),
+    ("B", P("M46 17C44 10 46 6 50 4C54 6 56 10 54 17Z")),
+    ("B", P("M20 52C16 44 22 38 30 40C34 34 42 36 44 40C48 36 52 36 56 40"
+            "C58 36 66 34 70 40C78 38 84 44 80 52C82 58 76 62 70 60"
+            "C66 64 58 64 56 60C52 64 48 64 44 60C42 64 34 64 30 60C24 62 18 58 20 52Z")),
+    ("D", P("M50 20V36M40 26L44 36M60 26L56 36")),
+]
+
+ORDA["y"] = [  # yurt: lattice wall, felt dome roof, door, roof crown
+    PLINTH,
+    ("B", P("M20 80V56H80V80Z")),
+    ("B", P("M14 58C24 40 36 28 44 24H56C64 28 76 40 86 58Z")),
+    ("B", 'rect x="42" y="17" width="16" height="8" rx="2"'),
+    ("B", P("M42 80V64H58V80")),
+    ("D", P("M24 62L34 74M34 62L24 74M66 62L76 74M76 62L66 74"
+            "M46 28L40 56M54 28L60 56")),
+]
+
+ORDA["p"] = [  # Horde pawn: pawn in a pointed felt cap
+    ("B", P("M29 90V86Q29 80 35 80H65Q71 80 71 86V90Z")),
+    ("B", P("M35 80Q37 62 44 53H56Q63 62 65 80Z")),
+    ("B", 'rect x="37" y="47" width="26" height="7" rx="3.5"'),
+    ("B", C(50, 36, 12)),
+    ("B", P("M26 34Q28 28 34 26L50 13L66 26Q72 28 74 34Z")),
+]
+
 # ------------------------------------------------------------- variants ----
 
 def flip(layers, dy=105):
@@ -94,6 +168,8 @@ def flip(layers, dy=105):
 
 
 VARIANT = {
+    "Orda": dict([(k, ("b", v)) for k, v in ORDA.items() if k != "h"]
+                 + [("h", ("wb", ORDA["h"]))]),
     "Baroque": {"m": ("wb", flip(PIECES["r"]))},
     "Maxima": {
         "m": ("wb", flip(PIECES["r"])),
