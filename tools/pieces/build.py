@@ -241,6 +241,8 @@ def main():
                                      piece_svg(layers, c)))
     for p in written:
         print("%5d  %s" % (os.path.getsize(p), os.path.relpath(p, OUT)))
+    import pacosako
+    pacosako.main()
 
 
 if __name__ == "__main__":
