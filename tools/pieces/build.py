@@ -113,12 +113,12 @@ ORDA["l"] = [  # lancer: horse + lance with pennant
 
 ORDA["a"] = [  # horse archer: horse + recurve bow
     PLINTH,
-] + moved(STEPPE_HORSE, 0.82, 20, 14) + [
+] + moved(STEPPE_HORSE, 0.82, 20, 14) + moved([
     ("O", P("M25 10L27 80")),
     ("B", P("M26 4C30 8 28 14 21 16C6 30 6 58 21 72C28 74 30 80 26 84"
             "C16 82 12 78 14 74C0 56 0 32 14 14C12 8 18 4 26 4Z")),
     ("D", P("M26 11L27 78")),
-]
+], 1, 3, 0)
 
 ORDA["h"] = [  # kheshig: guardsman, spired helmet behind a round shield
     PLINTH,
