@@ -83,7 +83,7 @@ mod tests {
             seen,
             vec![
                 ("fen: 8/8\nmarks: [a1]\n".to_string(), 6, 0),
-                ("fen: k/K\n".to_string(), 16, 1)
+                ("fen: k/K\n".to_string(), 17, 1)
             ]
         );
         assert!(html.contains("<figure data-i=\"0\"></figure>"));
