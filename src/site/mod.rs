@@ -2,6 +2,9 @@
 
 use std::path::PathBuf;
 
+mod convert;
+pub use convert::convert_command;
+
 /// `fenpress build`
 #[derive(clap::Args, Debug, Clone)]
 pub struct BuildArgs {
@@ -35,8 +38,4 @@ pub enum ConvertTo {
 
 pub fn build_command(_args: &BuildArgs) -> anyhow::Result<u8> {
     anyhow::bail!("build is not implemented yet")
-}
-
-pub fn convert_command(_args: &ConvertArgs) -> anyhow::Result<u8> {
-    anyhow::bail!("convert is not implemented yet")
 }
