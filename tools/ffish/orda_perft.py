@@ -37,6 +37,16 @@ def perft(fen, depth, played=()):
     return sum(perft(fen, depth - 1, played + (m,)) for m in moves)
 
 
+# Endgames where kings reach their camp inside the tree: they exercise the
+# campmate convention, which random playouts seldom reach.
+CAMPMATE_POSITIONS = [
+    ("4k3/8/4K3/8/8/8/8/8 w - - 0 1", 5),
+    ("8/2K5/8/8/8/8/5k2/8 w - - 0 1", 4),
+    ("l7/1P4K1/8/8/8/8/1p3k2/R7 w - - 0 1", 4),
+    ("1h2k3/8/8/4K3/8/2y5/8/8 b - - 0 1", 4),
+]
+
+
 def playout_positions(count, seed):
     rng = random.Random(seed)
     start = sf.start_fen(VARIANT)
@@ -61,12 +71,18 @@ def main():
     ap.add_argument("--positions", type=int, default=12)
     ap.add_argument("--depth", type=int, default=3)
     ap.add_argument("--seed", type=int, default=2020)
+    ap.add_argument("--campmate", action="store_true", help="also the campmate endgames")
     args = ap.parse_args()
     with open(os.path.join(HERE, "orda.ini"), encoding="utf-8") as f:
         sf.load_variant_config(f.read())
     start = sf.start_fen(VARIANT)
-    counts = " ; ".join(f"{d} {perft(start, d)}" for d in range(1, args.start_depth + 1))
-    print(f"{start} ; {counts}", flush=True)
+    if args.start_depth > 0:
+        counts = " ; ".join(f"{d} {perft(start, d)}" for d in range(1, args.start_depth + 1))
+        print(f"{start} ; {counts}", flush=True)
+    if args.campmate:
+        for fen, depth in CAMPMATE_POSITIONS:
+            counts = " ; ".join(f"{d} {perft(fen, d)}" for d in range(1, depth + 1))
+            print(f"{fen} ; {counts}", flush=True)
     if args.positions == 0:
         return 0
     for i, fen in enumerate(playout_positions(args.positions, args.seed)):
