@@ -131,6 +131,10 @@ impl Ultima {
     pub(super) fn maxima_outcome(&self, pos: &Position) -> Option<Outcome> {
         let us = pos.turn();
         let them = us.opposite();
+        if Color::ALL.iter().any(|&c| pos.board.royals(c).is_empty()) {
+            // A diagram showing a few pieces is no game: it has no result.
+            return None;
+        }
         if self.holds_palace(pos, them) {
             return Some(Outcome::VariantWin {
                 winner: them,
