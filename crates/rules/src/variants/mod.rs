@@ -4,3 +4,4 @@
 pub mod chess;
 pub mod chesslike;
 pub mod orda;
+pub mod pacosako;
