@@ -282,3 +282,55 @@ fn vchess_allows_one_double_step_per_file_pacoplay_always() {
         assert!(legal(r, &mut p).contains(&"d3".to_string()));
     }
 }
+
+/// Random games in both modes: play/unplay restores the position exactly,
+/// notation (SAN-like and coordinates) names each move back, and the vchess
+/// FEN round trips between turns.
+#[test]
+fn random_playouts_keep_every_invariant() {
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut checked = 0;
+    for r in [vchess(), pacoplay()] {
+        for _game in 0..10 {
+            let mut p = r.start_position();
+            for _ply in 0..120 {
+                let mut moves = MoveList::new();
+                legal::legal_moves(r, &mut p, &mut moves);
+                let between_turns = PacoState::of(&p.state).hand.is_none()
+                    && PacoState::of(&p.state).promotion.is_none();
+                if between_turns {
+                    let text = fen::vchess_fen(r, &p);
+                    let back = validate::position_from_fen(r, &text)
+                        .unwrap_or_else(|e| panic!("{text}: {e}"));
+                    assert_eq!(back.board, p.board, "{text}");
+                    assert_eq!(back.state.variant, p.state.variant, "{text}");
+                    assert_eq!(back.state.castling, p.state.castling, "{text}");
+                }
+                for mv in &moves {
+                    let before = p.clone();
+                    let undo = r.play(&mut p, mv);
+                    r.unplay(&mut p, mv, undo);
+                    assert_eq!(p, before);
+                    for text in [notation::san(r, &mut p, mv), notation::coordinate(r, mv)] {
+                        let back = notation::parse_move(r, &mut p, &text)
+                            .unwrap_or_else(|e| panic!("{}: {text}: {e}", fen::vchess_fen(r, &p)));
+                        assert_eq!(back.intent, mv.intent, "{text}");
+                    }
+                    checked += 1;
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[next(moves.len())];
+                r.play(&mut p, &mv);
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}

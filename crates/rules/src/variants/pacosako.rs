@@ -842,7 +842,7 @@ impl Rules for PacoSako {
         let g = &self.geometry;
         let mut ps = before;
         ps.hand = None;
-        ps.step = mv.intent.chain_step;
+        ps.step = 0;
         if mv.intent.kind == MoveKind::Special(PROMOTE_GIFT) {
             ps.promotion = None;
             ps.store(&mut pos.state);
@@ -864,6 +864,10 @@ impl Rules for PacoSako {
                 // pacoplay keeps the en-passant square for the whole turn.
                 pos.state.en_passant = ep;
             }
+        }
+        // The chain step only matters while a piece is in hand.
+        if ps.hand.is_some() {
+            ps.step = mv.intent.chain_step;
         }
         ps.union_move =
             (union_lift && !mv.intent.continues).then_some((mv.intent.from, mv.intent.to));
