@@ -23,12 +23,17 @@ fn setup(
         };
         return Err(format!("unknown variant `{variant}`{hint}"));
     };
-    let Some(rules) = info.rules() else {
+    if info.rules().is_none() {
         return Err(format!("fenpress has no move rules for {} yet", info.name));
-    };
-    if let Some(opt) = options.first() {
-        return Err(format!("{} has no option `{opt}`", info.name));
     }
+    let opts: Vec<&str> = options.iter().map(String::as_str).collect();
+    let Some(rules) = registry::rules_with_options(info.name, &opts) else {
+        return Err(format!(
+            "{} has no option `{}`",
+            info.name,
+            options.join(" ")
+        ));
+    };
     let text = if fen.eq_ignore_ascii_case("start") {
         rules.start_fen()
     } else {

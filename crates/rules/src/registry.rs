@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use crate::rules::Rules;
 use crate::validate::BoardSpec;
-use crate::variants::{baroque, chess, chesslike::ChessLike, maxima, orda};
+use crate::variants::{baroque, chess, chesslike::ChessLike, maxima, orda, pacosako};
 
 #[path = "registry_table.rs"]
 mod table;
@@ -79,6 +79,29 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "orda" => Some(ORDA.get_or_init(orda::rules)),
         "baroque" => Some(BAROQUE.get_or_init(baroque::rules)),
         "maxima" => Some(MAXIMA.get_or_init(maxima::rules)),
+        "pacosako" => Some(&*PACOSAKO),
+        _ => None,
+    }
+}
+
+static PACOSAKO: std::sync::LazyLock<pacosako::PacoSako> =
+    std::sync::LazyLock::new(|| pacosako::PacoSako::new(pacosako::Mode::Vchess));
+static PACOPLAY: std::sync::LazyLock<pacosako::PacoSako> =
+    std::sync::LazyLock::new(|| pacosako::PacoSako::new(pacosako::Mode::Pacoplay));
+
+/// The rules of a variant played with options (`perft --option pacoplay`,
+/// a diagram's or puzzle's `options` field), when the core has them; no
+/// options is [`rules`]. `None` for an option the variant does not know.
+///
+/// ```
+/// use fenpress_rules::registry;
+/// assert!(registry::rules_with_options("Pacosako", &["pacoplay"]).is_some());
+/// assert!(registry::rules_with_options("Chess", &["pacoplay"]).is_none());
+/// ```
+pub fn rules_with_options(name: &str, options: &[&str]) -> Option<&'static dyn Rules> {
+    match (name.to_ascii_lowercase().as_str(), options) {
+        (_, []) => rules(name),
+        ("pacosako", ["pacoplay"]) => Some(&*PACOPLAY),
         _ => None,
     }
 }

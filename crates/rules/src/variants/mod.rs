@@ -6,3 +6,4 @@ pub mod chess;
 pub mod chesslike;
 pub mod maxima;
 pub mod orda;
+pub mod pacosako;
