@@ -327,6 +327,7 @@ pub fn vchess_fen(rules: &dyn Rules, pos: &Position) -> String {
             None => out.push('-'),
         }
     }
+    rules.write_state_fields(pos, &mut out);
     out
 }
 

@@ -37,6 +37,10 @@ pub struct State {
     pub halfmove_clock: u32,
     /// Plies played since the start (vchess's move counter).
     pub plies: u32,
+    /// A variant's own state, opaque to the core and 0 when unused
+    /// (Apocalypse: penalty points and White's pending move). Saved and
+    /// restored with the rest by [`Undo`].
+    pub variant: u64,
 }
 
 impl State {

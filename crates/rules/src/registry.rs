@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use crate::rules::Rules;
 use crate::validate::BoardSpec;
-use crate::variants::{chess, chesslike::ChessLike, orda};
+use crate::variants::{apocalypse::Apocalypse, chess, chesslike::ChessLike, orda};
 
 #[path = "registry_table.rs"]
 mod table;
@@ -71,10 +71,12 @@ pub fn lookup(name: &str) -> Option<&'static VariantInfo> {
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static CHESS: OnceLock<ChessLike> = OnceLock::new();
     static ORDA: OnceLock<ChessLike> = OnceLock::new();
+    static APOCALYPSE: OnceLock<Apocalypse> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         // vchess's Chess960 is chess rules with a shuffled start.
         "chess" | "chess960" => Some(CHESS.get_or_init(chess::rules)),
         "orda" => Some(ORDA.get_or_init(orda::rules)),
+        "apocalypse" => Some(APOCALYPSE.get_or_init(Apocalypse::new)),
         _ => None,
     }
 }

@@ -110,6 +110,22 @@ pub trait Rules: Send + Sync {
         &[]
     }
 
+    /// Reads the variant's own FEN fields (in vchess's format, those after
+    /// the move counter, castling flags and en-passant square) into
+    /// `state.variant`, pushing a problem for each field that cannot be read.
+    fn read_state_fields(
+        &self,
+        _fields: &[crate::fen::Field],
+        _board: &crate::board::Board,
+        _state: &mut crate::position::State,
+        _problems: &mut Vec<Problem>,
+    ) {
+    }
+
+    /// Writes the variant's own FEN fields, each preceded by a space: the
+    /// inverse of [`Rules::read_state_fields`].
+    fn write_state_fields(&self, _pos: &Position, _out: &mut String) {}
+
     /// Variant-specific problems of a board-valid position (kings, pawns on
     /// impossible ranks, ...), pushed to `out`; `offset_of` gives the byte
     /// offset in the FEN text of the character that put a square's piece.

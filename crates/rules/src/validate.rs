@@ -386,6 +386,7 @@ fn read_fields(
         en_passant: None,
         halfmove_clock: 0,
         plies: 0,
+        variant: 0,
     };
     if turn == Color::Black {
         state.plies = 1;
@@ -409,6 +410,7 @@ fn read_fields(
         .first()
         .is_some_and(|f| f.text.bytes().all(|b| b.is_ascii_digit()));
     let (castle_field, ep_field);
+    let mut variant_fields: &[fen::Field] = &[];
     if vchess {
         // board turn plies [flags] [ep]
         if let Some(n) = number(0, "move counter", problems) {
@@ -422,10 +424,12 @@ fn read_fields(
             None
         };
         ep_field = if style.en_passant {
-            fields.get(next)
+            next += 1;
+            fields.get(next - 1)
         } else {
             None
         };
+        variant_fields = fields.get(next..).unwrap_or(&[]);
     } else {
         // board turn castling ep halfmove fullmove
         castle_field = fields.first();
@@ -511,6 +515,7 @@ fn read_fields(
             }
         }
     }
+    rules.read_state_fields(variant_fields, board, &mut state, problems);
     state
 }
 
