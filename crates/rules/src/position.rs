@@ -37,9 +37,10 @@ pub struct State {
     pub halfmove_clock: u32,
     /// Plies played since the start (vchess's move counter).
     pub plies: u32,
-    /// A variant's own state, opaque to the core and 0 when unused
-    /// (Apocalypse: penalty points and White's pending move). Saved and
-    /// restored with the rest by [`Undo`].
+    /// State a variant keeps beyond chess's (Paco Sako: the piece in hand,
+    /// per-file pawn flags, the last union move), packed by the variant and
+    /// opaque to the core. Zero is the variant's default; saved and restored
+    /// with the rest of the state, so `unplay` needs no extra work.
     pub variant: u64,
 }
 

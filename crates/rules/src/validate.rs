@@ -410,7 +410,6 @@ fn read_fields(
         .first()
         .is_some_and(|f| f.text.bytes().all(|b| b.is_ascii_digit()));
     let (castle_field, ep_field);
-    let mut variant_fields: &[fen::Field] = &[];
     if vchess {
         // board turn plies [flags] [ep]
         if let Some(n) = number(0, "move counter", problems) {
@@ -424,12 +423,14 @@ fn read_fields(
             None
         };
         ep_field = if style.en_passant {
-            next += 1;
-            fields.get(next - 1)
+            fields.get(next)
         } else {
             None
         };
-        variant_fields = fields.get(next..).unwrap_or(&[]);
+        let extra = fields
+            .get(next + usize::from(style.en_passant)..)
+            .unwrap_or(&[]);
+        rules.read_variant_fields(extra, &mut state, problems);
     } else {
         // board turn castling ep halfmove fullmove
         castle_field = fields.first();
@@ -445,7 +446,9 @@ fn read_fields(
     if let Some(f) = castle_field {
         if f.text != "-" {
             let parsed = if vchess {
-                read_vchess_flags(rules, &f.text)
+                read_vchess_flags(rules, &f.text).and_then(|(castling, tail)| {
+                    rules.read_flags_tail(tail, &mut state).then_some(castling)
+                })
             } else {
                 read_xfen_castling(rules, board, &f.text)
             };
@@ -515,7 +518,6 @@ fn read_fields(
             }
         }
     }
-    rules.read_state_fields(variant_fields, board, &mut state, problems);
     state
 }
 
@@ -548,7 +550,9 @@ fn en_passant_reason(
     None
 }
 
-fn read_vchess_flags(rules: &dyn Rules, text: &str) -> Option<Castling> {
+/// The castling letters of a vchess flags field, and what follows them
+/// (a variant's own flags, see [`Rules::read_flags_tail`]).
+fn read_vchess_flags<'t>(rules: &dyn Rules, text: &'t str) -> Option<(Castling, &'t str)> {
     let style = rules.fen_style();
     let cols = rules.geometry().cols();
     let mut chars = text.chars();
@@ -566,7 +570,7 @@ fn read_vchess_flags(rules: &dyn Rules, text: &str) -> Option<Castling> {
             castling.0[color.index()][side] = (f < cols).then_some(f);
         }
     }
-    chars.next().is_none().then_some(castling)
+    Some((castling, chars.as_str()))
 }
 
 fn read_xfen_castling(rules: &dyn Rules, board: &Board, text: &str) -> Option<Castling> {

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use fenpress_rules::{explain, fen, legal, registry, validate, Move, Position, Rules, SquareSet};
+use fenpress_rules::{explain, fen, notation, registry, validate, Position, Rules, SquareSet};
 
 const VARIANT: &str = "Apocalypse";
 
@@ -34,38 +34,6 @@ fn diagrams(page: &str) -> Vec<String> {
     out
 }
 
-/// A legal move of the side to move written as on the page: coordinates
-/// (`d1d2`) or SAN-like (`dxe3`, `Nb3`, `axb3`).
-fn find_move(rules: &dyn Rules, pos: &mut Position, text: &str) -> Option<Move> {
-    let g = rules.geometry();
-    let mut moves = Vec::new();
-    legal::legal_moves(rules, pos, &mut moves);
-    let text = text.trim_end_matches(['+', '#', '!', '?']);
-    moves.into_iter().find(|m| {
-        let from = g.square_name(m.intent.from);
-        let to = g.square_name(m.intent.to);
-        if text == format!("{from}{to}") {
-            return true;
-        }
-        let knight = m.intent.piece.kind == fenpress_rules::Kind::KNIGHT;
-        let body = text.strip_prefix('N');
-        match (knight, body) {
-            (true, Some(b)) => {
-                let b = b.replace('x', "");
-                b == to || b == format!("{from}{to}") || b == format!("{}{to}", &from[..1])
-            }
-            (false, None) => {
-                if let Some((file, dest)) = text.split_once('x') {
-                    from.starts_with(file) && dest == to && m.intent.capture
-                } else {
-                    text == to && !m.intent.capture
-                }
-            }
-            _ => false,
-        }
-    })
-}
-
 /// Plays turns written `1.d1d2 e4e3 2.dxe3 exd2` from `pos`.
 fn play_turns(rules: &dyn Rules, pos: &mut Position, line: &str) -> Result<(), String> {
     for token in line.split_whitespace() {
@@ -73,12 +41,8 @@ fn play_turns(rules: &dyn Rules, pos: &mut Position, line: &str) -> Result<(), S
             Some((n, mv)) if n.chars().all(|c| c.is_ascii_digit()) => mv,
             _ => token,
         };
-        let mv = find_move(rules, pos, text).ok_or_else(|| {
-            format!(
-                "{text} is not a legal choice in {}",
-                fen::vchess_fen(rules, pos)
-            )
-        })?;
+        let mv = notation::parse_move(rules, pos, text)
+            .map_err(|e| format!("{e} in {}", fen::vchess_fen(rules, pos)))?;
         rules.play(pos, &mv);
     }
     Ok(())
@@ -147,16 +111,16 @@ fn claimed_speculation_of_the_page() {
     // only if black plays 1...Nb3."
     let rules = registry::rules(VARIANT).unwrap();
     let mut pos = rules.start_position();
-    let safe = find_move(rules, &mut pos, "c1c2").expect("c2 is a choice");
+    let safe = notation::parse_move(rules, &mut pos, "c2").expect("c2 is a choice");
     assert!(!fenpress_rules::variants::apocalypse::is_speculative(&safe));
-    let hope = find_move(rules, &mut pos, "axb3").expect("axb3 is a choice");
+    let hope = notation::parse_move(rules, &mut pos, "axb3").expect("axb3 is a choice");
     assert!(fenpress_rules::variants::apocalypse::is_speculative(&hope));
     // Played against 1...Nb3 it takes the knight; otherwise it is a penalty.
     let mut with = pos.clone();
     play_turns(rules, &mut with, "axb3 Nb3").unwrap();
     assert_eq!(fen::board_fen(rules, &with), "1pppn/p3p/1P3/4P/NPPPN");
     let mut without = pos.clone();
-    play_turns(rules, &mut without, "axb3 Nc4").unwrap();
+    play_turns(rules, &mut without, "axb3 Nac4").unwrap();
     assert_eq!(fen::board_fen(rules, &without), "1pppn/p1n1p/5/P3P/NPPPN");
     assert_eq!(
         fen::vchess_fen(rules, &without),

@@ -92,9 +92,6 @@ const PENDING: u64 = 1 << 4;
 const FROM_SHIFT: u32 = 5;
 const TO_SHIFT: u32 = 10;
 const VIA_SHIFT: u32 = 15;
-const SPEC_BIT: u64 = 1 << 20;
-const REDIRECT_BIT: u64 = 1 << 21;
-const PROMO_BIT: u64 = 1 << 22;
 const PENDING_MASK: u64 = !0b1111;
 
 /// Apocalypse rules.
@@ -383,8 +380,16 @@ impl Apocalypse {
         (fx.effect, penalty)
     }
 
-    fn pending(&self, pos: &Position) -> Option<Choice> {
-        decode_pending(&pos.board, pos.state.variant)
+    /// White's pending choice, found among White's choices on the board
+    /// (`None` if there is none or it is not a choice).
+    pub fn pending(&self, pos: &Position) -> Option<Choice> {
+        let (from, to, via) = pending_squares(pos.state.variant)?;
+        let mut moves = MoveList::new();
+        self.choices(&pos.board, Color::White, &mut moves);
+        moves
+            .iter()
+            .map(|m| self.choice(m))
+            .find(|c| c.from == from && c.to == to && c.via == via)
     }
 
     /// Whether a side has at least one sure move.
@@ -394,32 +399,25 @@ impl Apocalypse {
         !moves.is_empty()
     }
 
-    fn parse_pending(&self, pos: &Position, text: &str) -> Option<Move> {
-        let (from, to, via) = if text.starts_with('{') {
-            parse_vchess_json(text)?
-        } else {
-            let core = text.trim_end_matches('?').trim_end_matches("=N");
-            let (path, relocated) = match core.split_once('>') {
-                Some((p, r)) => (p, Some(r)),
-                None => (core, None),
-            };
-            if path.len() < 4 {
-                return None;
-            }
-            let split = path[1..].find(|c: char| c.is_ascii_lowercase())? + 1;
-            let a = self.geometry.parse_square(&path[..split])?;
-            let b = self.geometry.parse_square(&path[split..])?;
-            match relocated {
-                Some(r) => (a, self.geometry.parse_square(r)?, Some(b)),
-                None => (a, b, None),
-            }
+    /// The squares of a pending-move text: ours (`b4c5>a3`) or vchess's
+    /// JSON.
+    fn parse_pending(&self, text: &str) -> Option<(Square, Square, Square)> {
+        if text.starts_with('{') {
+            return parse_vchess_json(text);
+        }
+        let g = &self.geometry;
+        let core = text.trim_end_matches('?').trim_end_matches("=N");
+        let (path, relocated) = match core.split_once('>') {
+            Some((p, r)) => (p, Some(r)),
+            None => (core, None),
         };
-        let mut moves = MoveList::new();
-        self.choices(&pos.board, Color::White, &mut moves);
-        moves.into_iter().find(|m| {
-            let c = self.choice(m);
-            c.from == from && c.to == to && via.is_none_or(|v| !c.redirect || v == c.via)
-        })
+        let split = path.get(1..)?.find(|c: char| c.is_ascii_lowercase())? + 1;
+        let a = g.parse_square(&path[..split])?;
+        let b = g.parse_square(&path[split..])?;
+        match relocated {
+            Some(r) => Some((a, g.parse_square(r)?, b)),
+            None => Some((a, b, b)),
+        }
     }
 
     fn pending_text(&self, c: &Choice) -> String {
@@ -440,49 +438,25 @@ impl Apocalypse {
     }
 }
 
-fn encode_pending(c: &Choice) -> u64 {
-    let mut v = PENDING
-        | (c.from.0 as u64) << FROM_SHIFT
-        | (c.to.0 as u64) << TO_SHIFT
-        | (c.via.0 as u64) << VIA_SHIFT;
-    if c.speculative {
-        v |= SPEC_BIT;
-    }
-    if c.redirect {
-        v |= REDIRECT_BIT;
-    }
-    if c.landed.kind != c.piece.kind {
-        v |= PROMO_BIT;
-    }
-    v
+/// White's pending choice is kept as its squares only (from, to, and the
+/// square it captures on), which is all its FEN text says: the rest (is it
+/// speculative, a promotion) follows from the board, so a position read
+/// from a FEN equals the one reached by play.
+fn encode_pending(from: Square, to: Square, via: Square) -> u64 {
+    PENDING
+        | (from.0 as u64) << FROM_SHIFT
+        | (to.0 as u64) << TO_SHIFT
+        | (via.0 as u64) << VIA_SHIFT
 }
 
-fn decode_pending(board: &Board, v: u64) -> Option<Choice> {
-    if v & PENDING == 0 {
-        return None;
-    }
+fn pending_squares(v: u64) -> Option<(Square, Square, Square)> {
     let sq = |shift: u32| Square(((v >> shift) & 0b11111) as u16);
-    let from = sq(FROM_SHIFT);
-    let piece = board.cell(from).piece(Color::White)?;
-    let landed = if v & PROMO_BIT != 0 {
-        Piece::new(Color::White, Kind::KNIGHT)
-    } else {
-        piece
-    };
-    Some(Choice {
-        from,
-        to: sq(TO_SHIFT),
-        via: sq(VIA_SHIFT),
-        piece,
-        landed,
-        speculative: v & SPEC_BIT != 0,
-        redirect: v & REDIRECT_BIT != 0,
-    })
+    (v & PENDING != 0).then(|| (sq(FROM_SHIFT), sq(TO_SHIFT), sq(VIA_SHIFT)))
 }
 
 /// Reads `start`, `end` and, for a capture, the second `vanish` square of
 /// vchess's JSON move (rows counted from the top).
-fn parse_vchess_json(text: &str) -> Option<(Square, Square, Option<Square>)> {
+fn parse_vchess_json(text: &str) -> Option<(Square, Square, Square)> {
     let coords = |key: &str, from: usize| -> Option<(Square, usize)> {
         let at = from + text[from..].find(key)?;
         let x = number_after(text, at, "\"x\":")?;
@@ -495,7 +469,15 @@ fn parse_vchess_json(text: &str) -> Option<(Square, Square, Option<Square>)> {
     let vanish = text.find("\"vanish\"")?;
     // The first vanish object is the mover; a second one is the capture.
     let first = vanish + text[vanish..].find('}')?;
-    let via = coords("{", first).map(|(s, _)| s);
+    let pawn = text[vanish..first].contains("\"p\":\"p\"");
+    let rank = |s: Square| s.0 / COLS as u16;
+    if !pawn || rank(end) == rank(start) + 1 {
+        return Some((start, end, end));
+    }
+    // A relocated pawn: it captured on the last rank, or pushed there.
+    let via = coords("{", first)
+        .map(|(s, _)| s)
+        .unwrap_or(Square(start.0 + COLS as u16));
     Some((start, end, via))
 }
 
@@ -618,6 +600,10 @@ impl Rules for Apocalypse {
         }
     }
 
+    fn move_note(&self, mv: &Move) -> Option<&'static str> {
+        is_speculative(mv).then_some("speculative")
+    }
+
     fn royal_attacked(&self, _pos: &Position, _color: Color) -> bool {
         false
     }
@@ -627,7 +613,7 @@ impl Rules for Apocalypse {
         if mv.color() == Color::White {
             let c = self.choice(mv);
             let s = &mut pos.state;
-            s.variant = (s.variant & !PENDING_MASK) | encode_pending(&c);
+            s.variant = (s.variant & !PENDING_MASK) | encode_pending(c.from, c.to, c.via);
             s.turn = Color::Black;
             s.plies = s.plies.saturating_add(1);
             return Undo(saved);
@@ -716,10 +702,9 @@ impl Rules for Apocalypse {
         &[Kind::KNIGHT]
     }
 
-    fn read_state_fields(
+    fn read_variant_fields(
         &self,
         fields: &[Field],
-        board: &Board,
         state: &mut State,
         problems: &mut Vec<Problem>,
     ) {
@@ -739,31 +724,24 @@ impl Rules for Apocalypse {
         let Some(f) = fields.get(1) else {
             return;
         };
-        let bad = |problems: &mut Vec<Problem>| {
-            problems.push(Problem::BadField {
+        // vchess: White to move has no pending move, Black to move has one.
+        let squares = match (f.text.as_str(), state.turn) {
+            ("-", Color::White) => return,
+            (text, Color::Black) if text != "-" => self.parse_pending(text),
+            _ => None,
+        };
+        match squares {
+            Some((from, to, via)) => state.variant |= encode_pending(from, to, via),
+            None => problems.push(Problem::BadField {
                 field: "White's pending move",
                 text: f.text.clone(),
                 offset: f.offset,
-            })
-        };
-        match (f.text.as_str(), state.turn) {
-            ("-", Color::White) => {}
-            ("-", Color::Black) | (_, Color::White) => bad(problems),
-            (text, Color::Black) => {
-                let pos = Position {
-                    board: board.clone(),
-                    state: *state,
-                };
-                match self.parse_pending(&pos, text) {
-                    Some(mv) => state.variant |= encode_pending(&self.choice(&mv)),
-                    None => bad(problems),
-                }
-            }
+            }),
         }
     }
 
-    fn write_state_fields(&self, pos: &Position, out: &mut String) {
-        out.push(' ');
+    fn write_variant_fields(&self, pos: &Position) -> (String, String) {
+        let mut out = String::from(" ");
         for color in Color::ALL {
             out.push((b'0' + penalties(&pos.state, color)) as char);
         }
@@ -771,6 +749,32 @@ impl Rules for Apocalypse {
         match self.pending(pos) {
             Some(c) => out.push_str(&self.pending_text(&c)),
             None => out.push('-'),
+        }
+        (String::new(), out)
+    }
+
+    fn position_problems(
+        &self,
+        pos: &Position,
+        offset_of: &dyn Fn(Square) -> usize,
+        out: &mut Vec<Problem>,
+    ) {
+        // A pending move read from the FEN must be one of White's choices.
+        if let Some((from, to, via)) = pending_squares(pos.state.variant) {
+            if self.pending(pos).is_none() {
+                let g = &self.geometry;
+                let mut text = g.square_name(from);
+                if via != to {
+                    text.push_str(&g.square_name(via));
+                    text.push('>');
+                }
+                text.push_str(&g.square_name(to));
+                out.push(Problem::BadField {
+                    field: "White's pending move",
+                    text,
+                    offset: offset_of(from),
+                });
+            }
         }
     }
 }
