@@ -85,11 +85,13 @@ pub fn moves_command(args: &MovesArgs) -> anyhow::Result<u8> {
     legal::legal_moves(rules, &mut pos, &mut moves);
     let mut out = std::io::stdout().lock();
     for mv in &moves {
+        let note = rules.move_note(mv).map(|n| format!(" ({n})"));
         writeln!(
             out,
-            "{} {}",
+            "{} {}{}",
             notation::coordinate(rules, mv),
-            notation::san(rules, &mut pos, mv)
+            notation::san(rules, &mut pos, mv),
+            note.unwrap_or_default()
         )?;
     }
     Ok(0)

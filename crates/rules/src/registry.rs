@@ -6,7 +6,9 @@ use std::sync::OnceLock;
 
 use crate::rules::Rules;
 use crate::validate::BoardSpec;
-use crate::variants::{baroque, chess, chesslike::ChessLike, maxima, orda, pacosako};
+use crate::variants::{
+    apocalypse::Apocalypse, baroque, chess, chesslike::ChessLike, maxima, orda, pacosako,
+};
 
 #[path = "registry_table.rs"]
 mod table;
@@ -73,6 +75,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static ORDA: OnceLock<ChessLike> = OnceLock::new();
     static BAROQUE: OnceLock<baroque::Ultima> = OnceLock::new();
     static MAXIMA: OnceLock<baroque::Ultima> = OnceLock::new();
+    static APOCALYPSE: OnceLock<Apocalypse> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         // vchess's Chess960 is chess rules with a shuffled start.
         "chess" | "chess960" => Some(CHESS.get_or_init(chess::rules)),
@@ -80,6 +83,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "baroque" => Some(BAROQUE.get_or_init(baroque::rules)),
         "maxima" => Some(MAXIMA.get_or_init(maxima::rules)),
         "pacosako" => Some(&*PACOSAKO),
+        "apocalypse" => Some(APOCALYPSE.get_or_init(Apocalypse::new)),
         _ => None,
     }
 }

@@ -118,6 +118,12 @@ pub trait Rules: Send + Sync {
         !royal_captures(self, pos, color).is_empty()
     }
 
+    /// A short note on a move for listings (`fenpress moves`), e.g.
+    /// Apocalypse's "speculative" choices. The default has none.
+    fn move_note(&self, _mv: &Move) -> Option<&'static str> {
+        None
+    }
+
     /// Plays a move (effect plus state changes).
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
         pos.apply(mv)
