@@ -21,7 +21,10 @@ impl Square {
             return None;
         }
         let digits = chars.as_str();
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+        if digits.is_empty()
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.starts_with('0')
+        {
             return None;
         }
         let rank: u16 = digits.parse().ok()?;
@@ -140,8 +143,14 @@ pub const MAX_SIDE: usize = 64;
 /// decimal width (ties: the widest) so most squares still find their place.
 pub fn infer_shape(board: &str, hole: Option<char>) -> BoardShape {
     let rows: Vec<&str> = board.split('/').collect();
-    let decimal: Vec<usize> = rows.iter().map(|r| row_width(r, DigitReading::Decimal)).collect();
-    let per_digit: Vec<usize> = rows.iter().map(|r| row_width(r, DigitReading::PerDigit)).collect();
+    let decimal: Vec<usize> = rows
+        .iter()
+        .map(|r| row_width(r, DigitReading::Decimal))
+        .collect();
+    let per_digit: Vec<usize> = rows
+        .iter()
+        .map(|r| row_width(r, DigitReading::PerDigit))
+        .collect();
     let uniform = |w: &[usize]| w.iter().all(|&x| x == w[0]) && w[0] > 0;
     let (cols, reading, malformed) = if uniform(&decimal) {
         (decimal[0], DigitReading::Decimal, None)
@@ -155,7 +164,10 @@ pub fn infer_shape(board: &str, hole: Option<char>) -> BoardShape {
             .filter(|(_, &w)| w != cols)
             .map(|(i, w)| format!("row {} is {w} squares wide", i + 1))
             .collect();
-        let why = format!("rows of different widths: {}, expected {cols}", bad.join(", "));
+        let why = format!(
+            "rows of different widths: {}, expected {cols}",
+            bad.join(", ")
+        );
         (cols, DigitReading::Decimal, Some(why))
     };
     // A typo like `99999999` must not allocate a giant board.
@@ -190,7 +202,9 @@ pub fn row_width(row: &str, reading: DigitReading) -> usize {
     let mut run = 0usize;
     for c in row.chars() {
         match (c.to_digit(10), reading) {
-            (Some(d), DigitReading::Decimal) => run = run.saturating_mul(10).saturating_add(d as usize),
+            (Some(d), DigitReading::Decimal) => {
+                run = run.saturating_mul(10).saturating_add(d as usize)
+            }
             (Some(d), DigitReading::PerDigit) => width = width.saturating_add(d as usize),
             (None, _) => {
                 width = width.saturating_add(run).saturating_add(1);
@@ -249,7 +263,10 @@ mod tests {
     #[test]
     fn squares_parse_with_big_ranks() {
         assert_eq!(Square::parse("c10"), Some(Square { file: 2, rank: 10 }));
-        assert_eq!(Square::parse("a1").map(|s| s.to_string()), Some("a1".into()));
+        assert_eq!(
+            Square::parse("a1").map(|s| s.to_string()),
+            Some("a1".into())
+        );
         assert_eq!(Square::parse("a0"), None);
         assert_eq!(Square::parse("A1"), None);
         assert_eq!(Square::parse("e"), None);

@@ -27,7 +27,10 @@ pub fn diagram_command(args: &DiagramArgs) -> anyhow::Result<u8> {
     let spec = match spec::parse_compact(&args.spec) {
         Ok(spec) => spec,
         Err(err) => {
-            eprintln!("<spec>:{}:{}: error[diagram-spec]: {}", err.line, err.column, err.message);
+            eprintln!(
+                "<spec>:{}:{}: error[diagram-spec]: {}",
+                err.line, err.column, err.message
+            );
             return Ok(1);
         }
     };
@@ -44,7 +47,8 @@ pub fn diagram_command(args: &DiagramArgs) -> anyhow::Result<u8> {
     } else {
         drawing.svg.into_bytes()
     };
-    std::fs::write(&args.output, bytes).with_context(|| format!("writing {}", args.output.display()))?;
+    std::fs::write(&args.output, bytes)
+        .with_context(|| format!("writing {}", args.output.display()))?;
     Ok(0)
 }
 
@@ -57,7 +61,12 @@ fn png(svg: &str, width: u32) -> anyhow::Result<Vec<u8>> {
     let size = tree.size();
     let scale = width.max(1) as f32 / size.width();
     let height = (size.height() * scale).ceil().max(1.0) as u32;
-    let mut pixmap = tiny_skia::Pixmap::new(width.max(1), height).context("allocating the image")?;
-    resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    let mut pixmap =
+        tiny_skia::Pixmap::new(width.max(1), height).context("allocating the image")?;
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
     pixmap.encode_png().context("encoding the PNG")
 }

@@ -69,12 +69,22 @@ impl BoardSpec {
     /// trailing defaults left out: the text of `data-fen`.
     pub fn vchess_text(&self) -> String {
         let mut parts = vec![self.board.clone()];
-        let marks = self.marks.iter().map(Square::to_string).collect::<Vec<_>>().join(",");
+        let marks = self
+            .marks
+            .iter()
+            .map(Square::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
         let orientation = match self.orientation {
             Orientation::White => "w",
             Orientation::Black => "b",
         };
-        let shadow = self.shadow.iter().map(Shadow::to_string).collect::<Vec<_>>().join(",");
+        let shadow = self
+            .shadow
+            .iter()
+            .map(Shadow::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
         let need_orientation = self.orientation == Orientation::Black || !shadow.is_empty();
         if !marks.is_empty() || need_orientation {
             parts.push(if marks.is_empty() { "-".into() } else { marks });
@@ -172,7 +182,12 @@ pub fn parse_block(yaml: &str) -> Result<DiagramSpec, SpecError> {
             let mut after_board = parse_fen_field(&fen)?;
             // The second board keeps the first's orientation unless it says.
             after_board.orientation = board.orientation;
-            apply_fields(&mut after_board, &after.marks, &after.orientation, &after.shadow)?;
+            apply_fields(
+                &mut after_board,
+                &after.marks,
+                &after.orientation,
+                &after.shadow,
+            )?;
             after_board.alt = after.alt;
             Some(AfterSpec {
                 board: after_board,
@@ -253,11 +268,16 @@ fn parse_fen_field(fen: &Spanned<Text>) -> Result<BoardSpec, SpecError> {
     match parts.get(1) {
         Some(&side @ ("w" | "b")) => Ok(BoardSpec {
             board: parts[0].to_string(),
-            side: Some(if side == "w" { Side::White } else { Side::Black }),
+            side: Some(if side == "w" {
+                Side::White
+            } else {
+                Side::Black
+            }),
             fen_rest: Some(parts[1..].join(" ")),
             ..BoardSpec::default()
         }),
-        _ => parse_compact(text).map_err(|e| SpecError::new(line, column + e.column.saturating_sub(1), e.message)),
+        _ => parse_compact(text)
+            .map_err(|e| SpecError::new(line, column + e.column.saturating_sub(1), e.message)),
     }
 }
 
@@ -280,7 +300,8 @@ fn apply_fields(
     }
     if let Some(o) = orientation {
         let (line, col) = location(o);
-        board.orientation = parse_orientation(o.value.0.trim()).map_err(|m| SpecError::new(line, col, m))?;
+        board.orientation =
+            parse_orientation(o.value.0.trim()).map_err(|m| SpecError::new(line, col, m))?;
     }
     if let Some(shadow) = shadow {
         let (line, col) = location(shadow);
@@ -305,7 +326,10 @@ pub fn parse_marks(text: &str) -> Result<Vec<Square>, String> {
     text.split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
-        .map(|s| Square::parse(s).ok_or_else(|| format!("`{s}` is not a square (marks are squares like `e4`)")))
+        .map(|s| {
+            Square::parse(s)
+                .ok_or_else(|| format!("`{s}` is not a square (marks are squares like `e4`)"))
+        })
         .collect()
 }
 
@@ -342,7 +366,9 @@ pub fn parse_shadow(text: &str) -> Result<Vec<Shadow>, String> {
                     return Err(format!("shadow range `{item}` is not `<square>-<square>`"));
                 };
                 if a.file != b.file && a.rank != b.rank {
-                    return Err(format!("shadow range `{item}` must run along one rank or one file"));
+                    return Err(format!(
+                        "shadow range `{item}` must run along one rank or one file"
+                    ));
                 }
                 return Ok(Shadow::Range(a, b));
             }
@@ -373,7 +399,10 @@ fn unknown_keys(yaml: &str) -> Vec<(usize, String)> {
     yaml.lines()
         .enumerate()
         .filter(|(_, l)| l.starts_with(|c: char| c.is_ascii_alphabetic()))
-        .filter_map(|(i, l)| l.split_once(':').map(|(k, _)| (i + 1, k.trim().to_string())))
+        .filter_map(|(i, l)| {
+            l.split_once(':')
+                .map(|(k, _)| (i + 1, k.trim().to_string()))
+        })
         .filter(|(_, k)| !k.contains(' ') && !KNOWN_KEYS.contains(&k.as_str()))
         .collect()
 }
@@ -482,7 +511,10 @@ mod tests {
                 Shadow::File(2)
             ]
         );
-        assert_eq!(s.vchess_text(), "8/8/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR - w 8,7,b6-h6,a5,c");
+        assert_eq!(
+            s.vchess_text(),
+            "8/8/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR - w 8,7,b6-h6,a5,c"
+        );
     }
 
     #[test]
@@ -512,7 +544,10 @@ mod tests {
         assert_eq!(s.variant.as_deref(), Some("baroque"));
         assert_eq!(s.board.marks, vec![sq("a5"), sq("b5"), sq("c5")]);
         assert_eq!(s.board.orientation, Orientation::Black);
-        assert_eq!(s.board.shadow, vec![Shadow::Rank(8), Shadow::Range(sq("c2"), sq("c6"))]);
+        assert_eq!(
+            s.board.shadow,
+            vec![Shadow::Rank(8), Shadow::Range(sq("c2"), sq("c6"))]
+        );
         assert_eq!(s.moves, vec!["Qa5", "Qb5"]);
         assert_eq!(s.illegal, vec!["Ke5"]);
         let after = s.after.unwrap();

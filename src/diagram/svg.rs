@@ -71,7 +71,11 @@ pub fn draw_board(variant: &str, spec: &BoardSpec) -> BoardDrawing {
     let flip = spec.orientation == Orientation::Black;
     // Where a grid cell (row 0 = top rank of the FEN) is drawn.
     let origin = |row: usize, col: usize| -> (usize, usize) {
-        let (r, c) = if flip { (rows - 1 - row, cols - 1 - col) } else { (row, col) };
+        let (r, c) = if flip {
+            (rows - 1 - row, cols - 1 - col)
+        } else {
+            (row, col)
+        };
         (LEFT + c * SQ, TOP + r * SQ)
     };
     let width = LEFT + cols * SQ + RIGHT;
@@ -125,7 +129,13 @@ pub fn draw_board(variant: &str, spec: &BoardSpec) -> BoardDrawing {
         let (x, y) = origin(row, col);
         let _ = write!(shade, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
     }
-    path(&mut svg, &shade, "fp-shadow", "--fp-shadow", "rgba(0,0,0,.55)");
+    path(
+        &mut svg,
+        &shade,
+        "fp-shadow",
+        "--fp-shadow",
+        "rgba(0,0,0,.55)",
+    );
 
     coordinates(&mut svg, &layout, flip);
 
@@ -192,11 +202,35 @@ fn path(svg: &mut String, d: &str, class: &str, var: &str, fallback: &str) {
 /// dark disc, light letter; anything else (`@` unions) a neutral disc. The
 /// one place to change when the real piece set arrives (`<symbol>`/`<use>`).
 fn draw_pieces(svg: &mut String, pieces: &[(usize, usize, char)]) {
-    type Style = (&'static str, &'static str, &'static str, &'static str, &'static str);
+    type Style = (
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+    );
     const STYLES: [Style; 3] = [
-        ("fp-white", "--fp-piece-white", "#fff", "--fp-piece-white-text", "#222"),
-        ("fp-black", "--fp-piece-black", "#222", "--fp-piece-black-text", "#fff"),
-        ("fp-other", "--fp-piece-other", "#9a7fc0", "--fp-piece-other-text", "#fff"),
+        (
+            "fp-white",
+            "--fp-piece-white",
+            "#fff",
+            "--fp-piece-white-text",
+            "#222",
+        ),
+        (
+            "fp-black",
+            "--fp-piece-black",
+            "#222",
+            "--fp-piece-black-text",
+            "#fff",
+        ),
+        (
+            "fp-other",
+            "--fp-piece-other",
+            "#9a7fc0",
+            "--fp-piece-other-text",
+            "#fff",
+        ),
     ];
     for (kind, (class, disc_var, disc, text_var, text)) in STYLES.iter().enumerate() {
         let group: Vec<_> = pieces
@@ -228,7 +262,12 @@ fn draw_pieces(svg: &mut String, pieces: &[(usize, usize, char)]) {
         );
         for (x, y, c) in &group {
             let letter = c.to_uppercase().next().unwrap_or(*c);
-            let _ = write!(svg, "<text x=\"{x}\" y=\"{}\">{}</text>", *y as f32 + 1.9, escape_char(letter));
+            let _ = write!(
+                svg,
+                "<text x=\"{x}\" y=\"{}\">{}</text>",
+                *y as f32 + 1.9,
+                escape_char(letter)
+            );
         }
         svg.push_str("</g></g>");
     }
@@ -254,7 +293,11 @@ fn coordinates(svg: &mut String, layout: &Layout, flip: bool) {
     }
     for r in 0..rows {
         let rank = if flip { r + 1 } else { rows - r };
-        let _ = write!(svg, "<text x=\"3\" y=\"{}\">{rank}</text>", TOP + r * SQ + SQ / 2 + 1);
+        let _ = write!(
+            svg,
+            "<text x=\"3\" y=\"{}\">{rank}</text>",
+            TOP + r * SQ + SQ / 2 + 1
+        );
     }
     svg.push_str("</g>");
 }
@@ -325,7 +368,9 @@ mod tests {
         assert_eq!(count(&d.svg, "data-fen="), 1);
         assert!(d.svg.contains("data-fen=\"4k3/8/8/8/8/8/8/4K3 e2\""));
         assert!(d.svg.contains("role=\"img\""));
-        assert!(d.svg.contains("<title>White: king e1; Black: king e8; marked: e2</title>"));
+        assert!(d
+            .svg
+            .contains("<title>White: king e1; Black: king e8; marked: e2</title>"));
         let pair = parse_block("fen: 8/8\nafter: {fen: 8/8}\n").unwrap();
         let html = draw_diagram("Chess", &pair).html;
         assert_eq!(count(&html, "data-fen="), 2);
@@ -339,15 +384,29 @@ mod tests {
         let svg = draw_board("Chess", &spec).svg;
         let top_right = (LEFT + 7 * SQ + SQ / 2, TOP + SQ / 2);
         assert!(
-            svg.contains(&format!("<circle cx=\"{}\" cy=\"{}\"", top_right.0, top_right.1)),
+            svg.contains(&format!(
+                "<circle cx=\"{}\" cy=\"{}\"",
+                top_right.0, top_right.1
+            )),
             "{svg}"
         );
-        let first_file = format!("<text x=\"{}\" y=\"{}\">h</text>", LEFT + SQ / 2, TOP + 8 * SQ + 4);
+        let first_file = format!(
+            "<text x=\"{}\" y=\"{}\">h</text>",
+            LEFT + SQ / 2,
+            TOP + 8 * SQ + 4
+        );
         assert!(svg.contains(&first_file), "{svg}");
-        assert!(svg.contains(&format!("<text x=\"3\" y=\"{}\">1</text>", TOP + SQ / 2 + 1)));
+        assert!(svg.contains(&format!(
+            "<text x=\"3\" y=\"{}\">1</text>",
+            TOP + SQ / 2 + 1
+        )));
         // From White, the same king is bottom-left.
         let white = draw_board("Chess", &parse_compact("8/8/8/8/8/8/8/K7").unwrap()).svg;
-        assert!(white.contains(&format!("<circle cx=\"{}\" cy=\"{}\"", LEFT + SQ / 2, TOP + 7 * SQ + SQ / 2)));
+        assert!(white.contains(&format!(
+            "<circle cx=\"{}\" cy=\"{}\"",
+            LEFT + SQ / 2,
+            TOP + 7 * SQ + SQ / 2
+        )));
     }
 
     #[test]
@@ -365,8 +424,14 @@ mod tests {
         let svg = draw_board("Chess", &spec).svg;
         assert_eq!(count(&svg, "r=\"4.6\""), 1); // ring on the king
         assert_eq!(count(&svg, "r=\"2.2\""), 1); // dot on b2
-        // rank 8 (8 squares) + file c (8 squares) overlap on c8: 15.
-        let shade = svg.split("class=\"fp-shadow\"").nth(1).unwrap().split("/>").next().unwrap();
+                                                 // rank 8 (8 squares) + file c (8 squares) overlap on c8: 15.
+        let shade = svg
+            .split("class=\"fp-shadow\"")
+            .nth(1)
+            .unwrap()
+            .split("/>")
+            .next()
+            .unwrap();
         assert_eq!(count(shade, "z"), 15);
         let bad = draw_board("Chess", &parse_compact("8/2NP5").unwrap());
         assert!(bad.malformed.is_some());
