@@ -13,7 +13,9 @@ pub mod theme;
 
 use std::path::PathBuf;
 
+mod convert;
 pub use build::{build, BuildOptions, BuildReport};
+pub use convert::convert_command;
 pub use error::SiteError;
 
 /// `fenpress build`
@@ -68,8 +70,4 @@ pub fn build_command(args: &BuildArgs) -> anyhow::Result<u8> {
     }
     eprintln!("{}", report.summary());
     Ok(if report.written { 0 } else { 1 })
-}
-
-pub fn convert_command(_args: &ConvertArgs) -> anyhow::Result<u8> {
-    anyhow::bail!("convert is not implemented yet")
 }

@@ -643,3 +643,129 @@ fn link_destination(url: &str) -> String {
         url.to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{convert, SourcePos};
+
+    fn md(src: &str) -> String {
+        convert(src).expect("converts").markdown
+    }
+
+    #[test]
+    fn paragraphs_links_and_no_inserted_spaces() {
+        assert_eq!(
+            md("p\n  | See \n  a(href=\"https://x.org/a b\") this\n  | &nbsp;and\n  | more.\n"),
+            "See [this](<https://x.org/a b>)&nbsp;and\nmore.\n"
+        );
+        assert_eq!(md("p.\n  one\n  two\n\np three\n"), "one\ntwo\n\nthree\n");
+    }
+
+    #[test]
+    fn escapes_keep_the_visible_text() {
+        assert_eq!(
+            md("p a*b_c [d] <--> => R&D & nbsp; &lt;x&gt;\n"),
+            "a\\*b\\_c \\[d\\] \\<--> => R\\&D & nbsp; \\<x>\n"
+        );
+        assert_eq!(
+            md("p.\n  - not a list\n  1. nor this\n  # nor a heading\n"),
+            "\\- not a list\n1\\. nor this\n\\# nor a heading\n"
+        );
+    }
+
+    #[test]
+    fn boxed_headings_lists_images() {
+        assert_eq!(md("p.boxed\n  | Summary.\n"), "> Summary.\n");
+        assert_eq!(
+            md("h2.stageDelimiter Stage #1\nh3 Rules\n"),
+            "## Stage \\#1 {.stageDelimiter}\n\n### Rules\n"
+        );
+        assert_eq!(
+            md("ul\n  li a\n  li\n    | b\n    ol\n      li c\n"),
+            "- a\n- b\n  1. c\n"
+        );
+        assert_eq!(
+            md("img.img-center(src=\"/v/x.png\")\np\n  img(src=\"y.png\")\n"),
+            "<img class=\"img-center\" src=\"/v/x.png\">\n\n![](y.png)\n"
+        );
+        assert_eq!(md("p\n  | a\n  br\n  | b\n"), "a<br>b\n");
+    }
+
+    #[test]
+    fn emphasis_only_where_markdown_reads_it() {
+        assert_eq!(md("p\n  | x \n  span.italic note\n  | y\n"), "x *note*y\n");
+        assert_eq!(
+            md("p\n  | x\n  span.italic (note)\n  | y\n"),
+            "x<em>(note)</em>y\n"
+        );
+        assert_eq!(md("p.italic Some words.\n"), "*Some words.*\n");
+        assert_eq!(md("p\n  span.note N\n"), "<span class=\"note\">N</span>\n");
+    }
+
+    #[test]
+    fn tables() {
+        assert_eq!(
+            md("table.rules\n  tr\n    th A\n    th B\n  tr\n    td 1|2\n    td 3\n"),
+            "| A | B |\n| --- | --- |\n| 1\\|2 | 3 |\n"
+        );
+        assert_eq!(
+            md("table\n  tr\n    td 1\n"),
+            "<table><tr><td>1</td></tr></table>\n"
+        );
+    }
+
+    #[test]
+    fn diagram_with_caption_and_position() {
+        let c = convert("figure.diagram-container\n  .diagram\n    | fen:7k/8/3Qr3/K7 a5,b5,c10:\n  figcaption 1.Qa5 *captures* \"it\".\n").expect("converts");
+        assert_eq!(c.markdown, "```diagram\nfen: 7k/8/3Qr3/K7\nmarks: [a5, b5, c10]\ncaption: \"1.Qa5 \\\\*captures\\\\* \\\"it\\\".\"\n```\n");
+        assert_eq!(c.diagrams[0].fen, SourcePos { line: 3, column: 7 });
+    }
+
+    #[test]
+    fn before_after_pair_is_one_block() {
+        let c = convert("figure.diagram-container\n  .diagram.diag12\n    | fen:8/8 a1:\n  .diagram.diag22\n    | fen:7k/8 b2:\n  figcaption After.\n").expect("converts");
+        assert_eq!(c.markdown, "```diagram\nfen: 8/8\nmarks: [a1]\nafter: { fen: 7k/8, marks: [b2] }\ncaption: \"After.\"\n```\n");
+        assert_eq!(
+            c.diagrams[0].after_fen,
+            Some(SourcePos { line: 5, column: 7 })
+        );
+    }
+
+    #[test]
+    fn several_diagrams_caption_on_the_last() {
+        let c = convert("figure.diagram-container\n  .diagram\n    | fen:8/8:\n  .diagram\n    | fen:k/K:\n  figcaption Two.\n").expect("converts");
+        assert_eq!(
+            c.markdown,
+            "```diagram\nfen: 8/8\n```\n\n```diagram\nfen: k/K\ncaption: \"Two.\"\n```\n"
+        );
+        assert_eq!(c.diagrams.len(), 2);
+    }
+
+    #[test]
+    fn dark_fields_and_misspelt_container() {
+        let c = convert("figure.diagram-container\n  .diagrama\n    | fen:8/8 - b 8,7,b6-h6:\n")
+            .expect("converts");
+        assert_eq!(
+            c.markdown,
+            "```diagram\nfen: 8/8\norientation: b\nshadow: [8, 7, b6-h6]\n```\n"
+        );
+        assert_eq!(c.warnings[0].code, "pug-repair");
+        assert_eq!(c.warnings[0].pos, SourcePos { line: 2, column: 3 });
+    }
+
+    #[test]
+    fn fen_outside_a_figure_is_a_diagram_too() {
+        let c = convert("p\n  | Before fen:k/K: after.\n").expect("converts");
+        assert_eq!(
+            c.markdown,
+            "Before\n\n```diagram\nfen: k/K\n```\n\nafter.\n"
+        );
+        assert_eq!(
+            c.diagrams[0].fen,
+            SourcePos {
+                line: 2,
+                column: 12
+            }
+        );
+    }
+}

@@ -267,27 +267,10 @@ impl<'a> Parser<'a> {
                     kind: TextKind::Line,
                 },
             );
-        } else if first == '<' {
-            self.errors
-                .push(unsupported(line.number, col, "a raw HTML line"));
-        } else if first == '-' {
-            self.errors
-                .push(unsupported(line.number, col, "a code line (`-`)"));
-        } else if first == '=' || c.starts_with("!=") {
-            self.errors
-                .push(unsupported(line.number, col, "buffered code (`=`, `!=`)"));
-        } else if first == '+' {
-            self.errors
-                .push(unsupported(line.number, col, "a mixin call (`+`)"));
-        } else if first == ':' {
-            self.errors
-                .push(unsupported(line.number, col, "a filter (`:name`)"));
-        } else if c.starts_with("#[") || c.starts_with("#{") || c.starts_with("!{") {
-            self.errors.push(unsupported(
-                line.number,
-                col,
-                "interpolation (`#[...]`, `#{...}`)",
-            ));
+        } else if let Some(what) = line_construct(c) {
+            // Whatever is nested under it belongs to it: skip, don't misread.
+            self.errors.push(unsupported(line.number, col, what));
+            self.nested_raw(line.indent);
         } else if first == '.' || first == '#' {
             self.tag(line, String::from("div"), 0, nodes);
         } else if first.is_ascii_alphabetic() {
@@ -680,6 +663,23 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// Unsupported constructs recognised by how their line starts.
+fn line_construct(c: &str) -> Option<&'static str> {
+    let what = match c.chars().next()? {
+        '<' => "a raw HTML line",
+        '-' => "a code line (`-`)",
+        '=' => "buffered code (`=`, `!=`)",
+        '!' if c.starts_with("!=") => "buffered code (`=`, `!=`)",
+        '+' => "a mixin call (`+`)",
+        ':' => "a filter (`:name`)",
+        '#' | '!' if c[1..].starts_with('[') || c[1..].starts_with('{') => {
+            "interpolation (`#[...]`, `#{...}`)"
+        }
+        _ => return None,
+    };
+    Some(what)
+}
+
 /// Pug's tag-name rule: word characters, `-` and `:` inside, ending on a
 /// word character.
 fn tag_name_len(s: &str) -> usize {
@@ -720,5 +720,265 @@ fn push_node(nodes: &mut Vec<Node>, node: Node) {
     match node {
         Node::Text(t) if t.kind == TextKind::Line => push_text(nodes, t),
         other => nodes.push(other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::html::render;
+
+    fn html(src: &str) -> String {
+        render(&parse(src).expect("parses").document.children)
+    }
+
+    fn errors(src: &str) -> Vec<(usize, usize, &'static str)> {
+        parse(src)
+            .expect_err("must fail")
+            .into_iter()
+            .map(|e| (e.pos.line, e.pos.column, e.code))
+            .collect()
+    }
+
+    fn warnings(src: &str) -> Vec<(usize, usize, String)> {
+        parse(src)
+            .expect("parses")
+            .warnings
+            .into_iter()
+            .map(|w| (w.pos.line, w.pos.column, w.message))
+            .collect()
+    }
+
+    #[test]
+    fn text_lines_join_with_newline_and_inline_tags_with_nothing() {
+        assert_eq!(html("p\n  | foo \n  | bar\n"), "<p>foo \nbar</p>");
+        assert_eq!(html("p\n  | a\n\n  | b\n"), "<p>a\nb</p>");
+        assert_eq!(
+            html("li Some text\n  | more\n  a(href=\"x\") y\n  | z\n"),
+            "<li>Some textmore<a href=\"x\">y</a>z</li>"
+        );
+        assert_eq!(
+            html("p\n  | on \n  a(href=\"x\") y\n  | &nbsp;en z\n"),
+            "<p>on <a href=\"x\">y</a>&nbsp;en z</p>"
+        );
+        assert_eq!(html("p\n  | x\n  // c\n  | y\n"), "<p>x<!-- c-->y</p>");
+    }
+
+    #[test]
+    fn pipe_strips_exactly_one_space() {
+        assert_eq!(html("p\n  |text\n  |  two\n"), "<p>text\n two</p>");
+    }
+
+    #[test]
+    fn dot_blocks_keep_lines_relative_indent_and_blank_lines() {
+        assert_eq!(
+            html("p.\n  line1\n    deeper\n  line3\n\n\nh3 x\n"),
+            "<p>line1\n  deeper\nline3\n\n</p><h3>x</h3>"
+        );
+        assert_eq!(
+            html("p.boxed.\n  a\n\n  b\n"),
+            "<p class=\"boxed\">a\n\nb</p>"
+        );
+    }
+
+    #[test]
+    fn indentation_steps_of_one_to_four() {
+        for step in 1..=4 {
+            let i = " ".repeat(step);
+            let src = format!("ul\n{i}li\n{i}{i}| a\n{i}li b\np c\n");
+            assert_eq!(
+                html(&src),
+                "<ul><li>a</li><li>b</li></ul><p>c</p>",
+                "step {step}"
+            );
+        }
+        // A deeper step inside a shallower file (Interweave/es.pug:117).
+        assert_eq!(
+            html("p\n  a(href=\"x\")\n     | t\n  | u\n"),
+            "<p><a href=\"x\">t</a>u</p>"
+        );
+    }
+
+    #[test]
+    fn classes_ids_and_attributes() {
+        assert_eq!(
+            html("figure.diagram-container\n  .diagram.diag12\n    | fen:8/8:\n#links\nimg.img-center(src=\"/a.png\" style=\"width:50%\")\n"),
+            "<figure class=\"diagram-container\"><div class=\"diagram diag12\">fen:8/8:</div></figure><div id=\"links\"></div><img class=\"img-center\" src=\"/a.png\" style=\"width:50%\">"
+        );
+        let doc = parse("p\n  a(href=\"x\") y\n").expect("parses").document;
+        let Node::Element(p) = &doc.children[0] else {
+            panic!()
+        };
+        let Node::Element(a) = &p.children[0] else {
+            panic!()
+        };
+        assert_eq!(a.attributes[0].pos, SourcePos { line: 2, column: 5 });
+        let Node::Text(t) = &a.children[0] else {
+            panic!()
+        };
+        assert_eq!(
+            t.pos,
+            SourcePos {
+                line: 2,
+                column: 15
+            }
+        );
+    }
+
+    #[test]
+    fn comments_are_invisible() {
+        assert_eq!(
+            html("//h3 More\n//p\n  a(href=\"x\") y\np k\n//- hidden\n  stuff\n"),
+            "<!--h3 More--><!--pa(href=\"x\") y--><p>k</p>"
+        );
+    }
+
+    #[test]
+    fn crlf_and_bom_are_read() {
+        assert_eq!(html("\u{feff}p\r\n  | a\r\n"), "<p>a</p>");
+    }
+
+    #[test]
+    fn text_line_without_pipe_is_kept_and_warned() {
+        assert_eq!(
+            html("p\n  | cherchez\n  avec les mots\n  a(href=\"x\") y\n"),
+            "<p>cherchez\navec les mots<a href=\"x\">y</a></p>"
+        );
+        let w = warnings("p\n  | cherchez\n  avec les mots\n");
+        assert_eq!(w.len(), 1);
+        assert_eq!((w[0].0, w[0].1), (3, 3));
+        assert!(w[0].2.contains("`avec`"));
+        // Nested lines under such a line (faq/es.pug:67-68) are text too.
+        assert_eq!(
+            html("li\n  Copie el\n    larga y\n"),
+            "<li>Copie el\nlarga y</li>"
+        );
+        assert_eq!(warnings("li\n  Copie el\n    larga y\n").len(), 2);
+        // Lines that Pug cannot even read as tags are text as well.
+        assert_eq!(html("p\n  1.e4 e5\n  Échecs\n"), "<p>1.e4 e5\nÉchecs</p>");
+    }
+
+    #[test]
+    fn capitalised_tags_are_lowercased_and_warned() {
+        assert_eq!(
+            html("P Hola\nul\n  Li uno\nfigure\n  Figcaption x\n"),
+            "<p>Hola</p><ul><li>uno</li></ul><figure><figcaption>x</figcaption></figure>"
+        );
+        let w = warnings("P Hola\n");
+        assert_eq!((w[0].0, w[0].1), (1, 1));
+        assert!(w[0].2.contains("`P`"));
+    }
+
+    #[test]
+    fn unescaped_text_stays_visible() {
+        assert_eq!(
+            html("p a <--> b => c & d & nbsp; &mdash;\n"),
+            "<p>a &lt;--&gt; b =&gt; c &amp; d &amp; nbsp; &mdash;</p>"
+        );
+    }
+
+    #[test]
+    fn unsupported_constructs_are_errors_with_positions() {
+        assert_eq!(errors("p\n  | a #[b c] d\n"), [(2, 7, "pug-unsupported")]);
+        assert_eq!(errors("p Hi #{name}\n"), [(1, 6, "pug-unsupported")]);
+        assert_eq!(errors("p= x\n"), [(1, 2, "pug-unsupported")]);
+        assert_eq!(errors("p!= x\n"), [(1, 2, "pug-unsupported")]);
+        assert_eq!(errors("p\n  = x\n"), [(2, 3, "pug-unsupported")]);
+        assert_eq!(errors("- var x = 1\n"), [(1, 1, "pug-unsupported")]);
+        assert_eq!(errors("include foo.pug\n"), [(1, 1, "pug-unsupported")]);
+        assert_eq!(errors("extends layout\n"), [(1, 1, "pug-unsupported")]);
+        assert_eq!(errors("mixin m\n  p x\n"), [(1, 1, "pug-unsupported")]);
+        assert_eq!(errors("if x\n  p y\n"), [(1, 1, "pug-unsupported")]);
+        assert_eq!(errors("each x in xs\n  p y\n"), [(1, 1, "pug-unsupported")]);
+        assert_eq!(errors(":markdown\n  # x\n"), [(1, 1, "pug-unsupported")]);
+        assert_eq!(
+            errors("ul\n  li: a(href=\"x\") y\n"),
+            [(2, 5, "pug-unsupported")]
+        );
+        assert_eq!(errors("p\n\tp x\n"), [(2, 1, "pug-unsupported")]);
+        assert_eq!(errors("a(href='x') y\n"), [(1, 8, "pug-unsupported")]);
+        assert_eq!(
+            errors("a(href=\"x\"\n  src=\"y\") z\n"),
+            [(1, 2, "pug-unsupported")]
+        );
+        assert_eq!(errors("a(href=url) z\n"), [(1, 8, "pug-unsupported")]);
+        assert_eq!(errors("br/\n"), [(1, 3, "pug-unsupported")]);
+        assert_eq!(errors("<div>x</div>\n"), [(1, 1, "pug-unsupported")]);
+        assert_eq!(
+            errors("p\n  | a <b>c</b>\n"),
+            [(2, 7, "pug-unsupported"), (2, 11, "pug-unsupported")]
+        );
+        assert_eq!(errors("+m(1)\n"), [(1, 1, "pug-unsupported")]);
+    }
+
+    #[test]
+    fn every_error_of_a_file_is_reported() {
+        assert_eq!(
+            errors("p= x\np\n  | ok\n  | #{y}\nul\n    li a\n  li b\n"),
+            [
+                (1, 2, "pug-unsupported"),
+                (4, 5, "pug-unsupported"),
+                (7, 3, "pug-syntax")
+            ]
+        );
+    }
+
+    #[test]
+    fn never_panics_on_odd_input() {
+        let samples = [
+            "",
+            "\n",
+            "|",
+            "||",
+            ".",
+            "#",
+            "(",
+            "p(",
+            "p()",
+            "p(=",
+            "p(a=\"",
+            "p.\n",
+            "p.\n\n\n",
+            "é",
+            "\u{0}",
+            "\r",
+            "p\n    | a\n  | b\n| c",
+            "a(href=\"\")",
+            "p #",
+            "p.#",
+            "p..x",
+            ".-",
+            "fen:",
+            "p fen:x",
+            "#{",
+            "!{",
+            "//",
+            "//-",
+            "  \n    \n",
+            "p\n\u{a0}| x",
+            "ĳ(x=\"y\")",
+            "p\t",
+            "a(b=\"c\"d)",
+            "a( )",
+            "a(,)",
+            "p.a#b(c=\"d\").e f",
+        ];
+        for s in samples {
+            let _ = parse(s);
+            let _ = crate::convert(s);
+        }
+        // Pseudo-random byte soup over Pug's special characters.
+        let alphabet: Vec<char> = "p.#(|)=\"' \n\t:&;-/!{}[]<>a1é\u{a0}\r".chars().collect();
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..3000 {
+            let mut s = String::new();
+            for _ in 0..(seed % 40) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                s.push(alphabet[(seed % alphabet.len() as u64) as usize]);
+            }
+            let _ = crate::convert(&s);
+        }
     }
 }
