@@ -272,6 +272,32 @@ pub fn position_from_fen(rules: &dyn Rules, text: &str) -> Result<Position, Posi
 /// A setup without side to move gets White to move (see
 /// [`Position::with_turn`] to ask for Black).
 pub fn validate(rules: &dyn Rules, setup: &Setup) -> Result<Position, Vec<Problem>> {
+    validate_waiving(rules, setup, &|_| false)
+}
+
+/// [`validate`] for a diagram: a board-only diagram (no side to move) may
+/// leave out a king, as rules pages do to show one piece's moves; every
+/// other problem stands.
+///
+/// ```
+/// use fenpress_rules::{fen, registry, validate::validate_diagram};
+/// let chess = registry::rules("chess").unwrap();
+/// assert!(validate_diagram(chess, &fen::parse("8/8/8/3N4/8/8/8/8").unwrap()).is_ok());
+/// assert!(validate_diagram(chess, &fen::parse("8/8/8/3N4/8/8/8/8 w").unwrap()).is_err());
+/// ```
+pub fn validate_diagram(rules: &dyn Rules, setup: &Setup) -> Result<Position, Vec<Problem>> {
+    let board_only = setup.turn.is_none();
+    validate_waiving(rules, setup, &|p| {
+        board_only && matches!(p, Problem::MissingRoyal { .. })
+    })
+}
+
+/// [`validate`], dropping the problems `waive` accepts.
+pub fn validate_waiving(
+    rules: &dyn Rules,
+    setup: &Setup,
+    waive: &dyn Fn(&Problem) -> bool,
+) -> Result<Position, Vec<Problem>> {
     let g = rules.geometry();
     let style = rules.fen_style();
     let mut problems = Vec::new();
@@ -351,6 +377,7 @@ pub fn validate(rules: &dyn Rules, setup: &Setup) -> Result<Position, Vec<Proble
     let state = read_fields(rules, setup, &board, turn, &offset_of, &mut problems);
     let pos = Position { board, state };
     rules.position_problems(&pos, &offset_of, &mut problems);
+    problems.retain(|p| !waive(p));
     if setup.turn.is_some() && problems.is_empty() {
         let them = turn.opposite();
         if rules.royal_attacked(&pos, them) {
@@ -386,6 +413,7 @@ fn read_fields(
         en_passant: None,
         halfmove_clock: 0,
         plies: 0,
+        variant: 0,
     };
     if turn == Color::Black {
         state.plies = 1;
@@ -426,6 +454,10 @@ fn read_fields(
         } else {
             None
         };
+        let extra = fields
+            .get(next + usize::from(style.en_passant)..)
+            .unwrap_or(&[]);
+        rules.read_variant_fields(extra, &mut state, problems);
     } else {
         // board turn castling ep halfmove fullmove
         castle_field = fields.first();
@@ -441,7 +473,9 @@ fn read_fields(
     if let Some(f) = castle_field {
         if f.text != "-" {
             let parsed = if vchess {
-                read_vchess_flags(rules, &f.text)
+                read_vchess_flags(rules, &f.text).and_then(|(castling, tail)| {
+                    rules.read_flags_tail(tail, &mut state).then_some(castling)
+                })
             } else {
                 read_xfen_castling(rules, board, &f.text)
             };
@@ -543,7 +577,9 @@ fn en_passant_reason(
     None
 }
 
-fn read_vchess_flags(rules: &dyn Rules, text: &str) -> Option<Castling> {
+/// The castling letters of a vchess flags field, and what follows them
+/// (a variant's own flags, see [`Rules::read_flags_tail`]).
+fn read_vchess_flags<'t>(rules: &dyn Rules, text: &'t str) -> Option<(Castling, &'t str)> {
     let style = rules.fen_style();
     let cols = rules.geometry().cols();
     let mut chars = text.chars();
@@ -561,7 +597,7 @@ fn read_vchess_flags(rules: &dyn Rules, text: &str) -> Option<Castling> {
             castling.0[color.index()][side] = (f < cols).then_some(f);
         }
     }
-    chars.next().is_none().then_some(castling)
+    Some((castling, chars.as_str()))
 }
 
 fn read_xfen_castling(rules: &dyn Rules, board: &Board, text: &str) -> Option<Castling> {

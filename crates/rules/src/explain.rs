@@ -1,0 +1,66 @@
+//! Which squares of a diagram legal moves explain, for `check`: a mark is
+//! explained when it is the start or destination of a legal move, or a
+//! square where a legal move captures (Baroque captures away from the
+//! destination; a Paco Sako union counts as a capture on its square). A
+//! board-only diagram has no side to move, so both sides' moves count.
+
+use crate::color::Color;
+use crate::legal;
+use crate::moves::MoveList;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::square::Square;
+use crate::squareset::SquareSet;
+
+/// Adds to `out` every square a legal move of `color` in `pos` explains.
+pub fn explained_by(rules: &dyn Rules, pos: &Position, color: Color, out: &mut SquareSet) {
+    let mut p = pos.with_turn(color);
+    let mut moves = MoveList::new();
+    legal::legal_moves(rules, &mut p, &mut moves);
+    for mv in &moves {
+        out.insert(mv.intent.from);
+        out.insert(mv.intent.to);
+        for sq in mv.capture_squares() {
+            out.insert(sq);
+        }
+    }
+}
+
+/// Adds to `out` every square explained by a legal move of either side
+/// (a board-only diagram's position, whatever its side to move).
+///
+/// ```
+/// use fenpress_rules::{explain, registry, validate, SquareSet};
+/// let chess = registry::rules("chess").unwrap();
+/// let pos = validate::position_from_fen(chess, "4k3/8/8/8/8/8/8/R3K3").unwrap();
+/// let mut out = SquareSet::EMPTY;
+/// explain::explained_squares(chess, &pos, &mut out);
+/// let g = chess.geometry();
+/// assert!(out.contains(g.parse_square("a8").unwrap())); // Ra8+
+/// assert!(out.contains(g.parse_square("d7").unwrap())); // Kd7
+/// assert!(!out.contains(g.parse_square("h5").unwrap()));
+/// ```
+pub fn explained_squares(rules: &dyn Rules, pos: &Position, out: &mut SquareSet) {
+    for color in Color::ALL {
+        explained_by(rules, pos, color, out);
+    }
+}
+
+/// The destinations of the legal moves of the piece on `square`, for marks
+/// that show "the moves of the piece on X". The side to move is the
+/// piece's owner; a union square (both colors) gives both sides' moves.
+pub fn destinations_from(rules: &dyn Rules, pos: &Position, square: Square) -> SquareSet {
+    let mut out = SquareSet::EMPTY;
+    let mut moves = MoveList::new();
+    for color in Color::ALL {
+        if !pos.board.cell(square).has(color) {
+            continue;
+        }
+        let mut p = pos.with_turn(color);
+        legal::legal_moves(rules, &mut p, &mut moves);
+        for mv in moves.iter().filter(|m| m.intent.from == square) {
+            out.insert(mv.intent.to);
+        }
+    }
+    out
+}
