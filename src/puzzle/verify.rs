@@ -301,6 +301,8 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
     let mut attacker_turns = 0u32;
     // Per attacker move of the line: (index in line, turns completed).
     let mut attacker_moves: Vec<(usize, u32)> = Vec::new();
+    // The move number of each move of the line.
+    let mut numbers: Vec<u32> = Vec::new();
     v.line_complete = true;
     for sm in &puzzle.solution {
         let mover = pos.turn();
@@ -336,7 +338,13 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
             }
         };
         // The line as shown: numbered, in the core's own SAN.
-        let shown = format!("{prefix}{}", notation::san(rules, &mut pos, &mv));
+        // Black's reply right after White's move carries no number.
+        let shown_prefix = if mover == Color::Black && !v.line.is_empty() {
+            ""
+        } else {
+            prefix.as_str()
+        };
+        let shown = format!("{shown_prefix}{}", notation::san(rules, &mut pos, &mv));
         rules.play(&mut pos, &mv);
         continuing = mv.intent.continues;
         if mover == attacker && !continuing {
@@ -345,6 +353,7 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
         if mover == attacker {
             attacker_moves.push((v.line.len(), attacker_turns));
         }
+        numbers.push(number);
         if !continuing && mover == Color::Black {
             number += 1;
         }
@@ -448,7 +457,7 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
             (Proof::NoWin, Some(d)) => {
                 let defence = format!(
                     "{}{}",
-                    reply_number(&v.labels[i], attacker),
+                    reply_number(numbers[i], attacker),
                     notation::san(rules, &mut pos, &d)
                 );
                 push(
@@ -535,11 +544,9 @@ fn goal_in(goal: Goal, n: u32) -> Goal {
     }
 }
 
-/// The move number a defender's reply to the attacker's move `label`
-/// carries: `1.Qh5+` → `1...`, `1...Qh4` → `2.`.
-fn reply_number(label: &str, attacker: Color) -> String {
-    let digits: String = label.chars().take_while(char::is_ascii_digit).collect();
-    let n: u32 = digits.parse().unwrap_or(1);
+/// The move number a defender's reply to the attacker's move numbered `n`
+/// carries: after `1.Qh5+` it is `1...`, after `1...Qh4` it is `2.`.
+fn reply_number(n: u32, attacker: Color) -> String {
     match attacker {
         Color::White => format!("{n}..."),
         Color::Black => format!("{}.", n + 1),
