@@ -85,6 +85,23 @@ pub fn load(root: &Path, default_lang: &str) -> Loaded {
     Loaded { pages, diagnostics }
 }
 
+/// Load only the page sources among `paths` (incremental rebuilds, see
+/// `incremental.rs`); paths that are not page sources are left out.
+pub fn load_files(root: &Path, paths: &[PathBuf], default_lang: &str) -> Loaded {
+    let (files, _) = walk(root);
+    let results: Vec<(Option<LoadedPage>, Vec<Diagnostic>)> = files
+        .par_iter()
+        .filter(|f| paths.contains(&f.path))
+        .map(|f| load_file(f, default_lang))
+        .collect();
+    let mut loaded = Loaded::default();
+    for (page, diags) in results {
+        loaded.pages.extend(page);
+        loaded.diagnostics.extend(diags);
+    }
+    loaded
+}
+
 /// The languages that pages are written in (puzzles without a `lang` aside).
 pub fn languages_found(root: &Path) -> Vec<String> {
     let (files, _) = walk(root);

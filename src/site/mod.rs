@@ -4,6 +4,7 @@ pub mod build;
 pub mod config;
 pub mod error;
 pub mod images;
+pub mod incremental;
 pub mod load;
 pub mod output;
 pub mod page;
@@ -14,8 +15,8 @@ pub mod theme;
 use std::path::PathBuf;
 
 mod convert;
-pub use convert::convert_command;
 pub use build::{build, BuildOptions, BuildReport};
+pub use convert::convert_command;
 pub use error::SiteError;
 
 /// `fenpress build`
