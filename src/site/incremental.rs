@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::config::Config;
 use super::error::SiteError;
-use super::load::{languages_found, load, load_files, LoadedPage};
+use super::load::{load, load_files, LoadedPage};
 use super::page::{Page, PageKind};
 use super::render::{render_pages, render_site, Output};
 use super::theme::{load_theme, Theme};
@@ -57,7 +57,15 @@ impl Site {
         if !root.is_dir() {
             return Err(SiteError::ContentMissing(root.clone()));
         }
-        let mut config = Config::load(root, &languages_found(root))?;
+        // The steps of `build::build`, without the write.
+        let mut loaded = load(root);
+        let found: Vec<String> = loaded
+            .pages
+            .iter()
+            .map(|p| p.page.lang.clone())
+            .filter(|l| !l.is_empty())
+            .collect();
+        let mut config = Config::load(root, &found)?;
         if let Some(url) = &options.base_url {
             config.base_url = url.clone();
         }
@@ -67,7 +75,11 @@ impl Site {
             .first()
             .cloned()
             .unwrap_or_else(|| "en".into());
-        let loaded = load(root, &default_lang);
+        for p in &mut loaded.pages {
+            if p.page.lang.is_empty() {
+                p.page.lang = default_lang.clone();
+            }
+        }
         let rendered = render_site(&config, root, &loaded.pages, &theme)?;
         Ok(Site {
             options,
