@@ -49,14 +49,15 @@ pub fn serve_command(args: &ServeArgs) -> anyhow::Result<u8> {
         log: true,
     })?;
     let url = server.url();
-    eprintln!(
-        "fenpress serve: serving {} at {url} (Ctrl-C to stop)",
-        args.content.display()
-    );
-    if args.open {
-        open_browser(&url);
-    }
-    server.wait_for_ctrl_c()?;
+    server.wait_for_ctrl_c(|| {
+        eprintln!(
+            "fenpress serve: serving {} at {url} (Ctrl-C to stop)",
+            args.content.display()
+        );
+        if args.open {
+            open_browser(&url);
+        }
+    })?;
     eprintln!("fenpress serve: stopping");
     server.stop();
     Ok(0)

@@ -206,14 +206,33 @@ impl Server {
         self.shared.rebuilds.load(Ordering::SeqCst)
     }
 
-    /// Block until Ctrl-C (or SIGTERM-less platforms' equivalent).
-    pub fn wait_for_ctrl_c(&self) -> Result<(), ServeError> {
-        match &self.runtime {
-            Some(runtime) => runtime
-                .block_on(tokio::signal::ctrl_c())
-                .map_err(ServeError::Runtime),
-            None => Ok(()),
-        }
+    /// Block until Ctrl-C (or, on Unix, SIGTERM). `ready` runs once the
+    /// signal is being listened for, so a Ctrl-C right after it is never
+    /// lost.
+    pub fn wait_for_ctrl_c(&self, ready: impl FnOnce()) -> Result<(), ServeError> {
+        let Some(runtime) = &self.runtime else {
+            return Ok(());
+        };
+        runtime.block_on(async {
+            #[cfg(unix)]
+            {
+                use tokio::signal::unix::{signal, SignalKind};
+                let mut interrupt = signal(SignalKind::interrupt()).map_err(ServeError::Runtime)?;
+                let mut terminate = signal(SignalKind::terminate()).map_err(ServeError::Runtime)?;
+                ready();
+                tokio::select! {
+                    _ = interrupt.recv() => {}
+                    _ = terminate.recv() => {}
+                }
+                Ok(())
+            }
+            #[cfg(not(unix))]
+            {
+                let ctrl_c = tokio::signal::ctrl_c();
+                ready();
+                ctrl_c.await.map_err(ServeError::Runtime)
+            }
+        })
     }
 
     /// Stop serving and watching; open event streams end.
@@ -346,7 +365,13 @@ impl Rebuilder {
                 if !changed.is_empty() || was_failing {
                     let _ = self.shared.bus.send(Message::reload(build, &changed));
                 }
-                if self.options.log {
+                if self.options.log && first {
+                    eprintln!(
+                        "fenpress serve: built {} pages in {took:.0} ms ({warnings} warning{})",
+                        site.pages(),
+                        plural(warnings)
+                    );
+                } else if self.options.log {
                     eprintln!(
                         "fenpress serve: build {build}: {} file{} changed in {took:.0} ms ({warnings} warning{})",
                         changed.len(),
