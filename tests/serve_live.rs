@@ -46,10 +46,9 @@ fn edit_break_fix_delete_add() {
     let errors = overlay.data["errors"].as_array().unwrap();
     assert_eq!(errors.len(), 1, "{errors:?}");
     let error = errors[0].as_str().unwrap();
-    assert!(
-        error.contains("Alpha/en.md:6:1: error[diagram-spec]"),
-        "{error}"
-    );
+    assert!(error.starts_with("error[diagram-spec]: "), "{error}");
+    assert!(error.contains("Alpha/en.md:6:1\n"), "{error}");
+    assert!(error.contains("6 | caption: where is the board"), "{error}");
     assert!(overlay.data["summary"]
         .as_str()
         .unwrap()

@@ -56,8 +56,8 @@ impl Message {
         }
     }
 
-    /// The overlay for a build that failed: its errors, in the words of
-    /// `fenpress build` and `check` (one diagnostic a line).
+    /// The overlay for a build that failed: its errors, each as `fenpress
+    /// check` prints it (with the blamed source line).
     pub fn overlay(build: u64, summary: String, diagnostics: &[Diagnostic]) -> Message {
         Message::Overlay {
             build,
@@ -65,7 +65,7 @@ impl Message {
             errors: diagnostics
                 .iter()
                 .filter(|d| d.severity == Severity::Error)
-                .map(ToString::to_string)
+                .map(|d| human(d, std::fs::read_to_string(&d.file).ok().as_deref()))
                 .collect(),
         }
     }
@@ -82,6 +82,29 @@ impl Message {
     pub fn data(&self) -> String {
         serde_json::to_string(self).unwrap_or_else(|_| "{}".into())
     }
+}
+
+/// One diagnostic in `check`'s human format (`check::report::human`, on
+/// its branch: use it here once it lands), given the blamed file's text.
+pub fn human(d: &Diagnostic, source: Option<&str>) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(out, "{}[{}]: {}", d.severity, d.code, d.message);
+    let pad = " ".repeat(d.line.to_string().len());
+    let _ = writeln!(out, "{pad}--> {}:{}:{}", d.file.display(), d.line, d.column);
+    if let Some(text) = source.and_then(|s| s.lines().nth(d.line.saturating_sub(1))) {
+        let _ = writeln!(out, "{pad} |");
+        let _ = writeln!(out, "{} | {}", d.line, text);
+        let caret = " ".repeat(d.column.saturating_sub(1)) + &"^".repeat(d.span.max(1));
+        let _ = writeln!(out, "{pad} | {caret}");
+    }
+    if let Some(v) = &d.variant {
+        let _ = writeln!(out, "{pad} = variant: {v}");
+    }
+    if let Some(h) = &d.hint {
+        let _ = writeln!(out, "{pad} = hint: {h}");
+    }
+    out
 }
 
 /// The URL a page is open at for an output key: `en/index.html` → `/en/`.
@@ -108,5 +131,22 @@ mod tests {
         );
         let m = Message::reload(4, &["static/fenpress.css".into()]);
         assert!(matches!(m, Message::Reload { all: true, .. }));
+    }
+
+    #[test]
+    fn overlay_text_is_checks_human_format() {
+        let d = Diagnostic::new(
+            Severity::Error,
+            "diagram-spec",
+            "c/rules/X/en.md",
+            2,
+            3,
+            "the diagram has no `fen:`",
+        )
+        .with_hint("add one");
+        assert_eq!(
+            human(&d, Some("one\ntwo words\n")),
+            "error[diagram-spec]: the diagram has no `fen:`\n --> c/rules/X/en.md:2:3\n  |\n2 | two words\n  |   ^\n  = hint: add one\n"
+        );
     }
 }
