@@ -1,6 +1,21 @@
-//! Local preview: build, serve over HTTP on 127.0.0.1, watch, live reload.
+//! Local preview: build the site in memory, serve it over HTTP on
+//! 127.0.0.1, watch the content, theme and config, and push reloads (or the
+//! build's errors, as an overlay) to the open pages over one event stream.
+//! The built site on disk is never touched.
+
+pub mod error;
+pub mod events;
+mod http;
+pub mod route;
+pub mod server;
+mod snapshot;
+pub mod watch;
 
 use std::path::PathBuf;
+
+pub use error::ServeError;
+pub use events::EVENTS_PATH;
+pub use server::{ServeOptions, Server};
 
 /// `fenpress serve`
 #[derive(clap::Args, Debug, Clone)]
@@ -14,8 +29,55 @@ pub struct ServeArgs {
     /// Open the site in a browser.
     #[arg(long)]
     pub open: bool,
+    /// Treat warnings (missing images, repaired Pug) as errors.
+    #[arg(long)]
+    pub strict: bool,
 }
 
-pub fn serve_command(_args: &ServeArgs) -> anyhow::Result<u8> {
-    anyhow::bail!("serve is not implemented yet")
+/// Serve until Ctrl-C. Errors in the sources never stop it; a busy port or
+/// a missing content folder does (exit 2).
+pub fn serve_command(args: &ServeArgs) -> anyhow::Result<u8> {
+    let bind = args
+        .bind
+        .parse()
+        .map_err(|_| ServeError::BadAddress(args.bind.clone()))?;
+    let server = Server::start(ServeOptions {
+        content: args.content.clone(),
+        bind,
+        port: args.port,
+        strict: args.strict,
+        log: true,
+    })?;
+    let url = server.url();
+    server.wait_for_ctrl_c(|| {
+        eprintln!(
+            "fenpress serve: serving {} at {url} (Ctrl-C to stop)",
+            args.content.display()
+        );
+        if args.open {
+            open_browser(&url);
+        }
+    })?;
+    eprintln!("fenpress serve: stopping");
+    server.stop();
+    Ok(0)
+}
+
+/// Best effort: the platform's opener, no error if there is none.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if let Err(err) = std::process::Command::new(opener)
+        .arg(url)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+    {
+        eprintln!("fenpress serve: cannot open a browser ({opener}: {err}); open {url}");
+    }
 }

@@ -83,6 +83,29 @@ pub fn load(root: &Path) -> Loaded {
     Loaded { pages, diagnostics }
 }
 
+/// Load only the page sources among `paths` (incremental rebuilds, see
+/// `incremental.rs`); paths that are not page sources are left out.
+/// Puzzles that name no language get `default_lang`.
+pub fn load_files(root: &Path, paths: &[PathBuf], default_lang: &str) -> Loaded {
+    let (files, _) = walk(root);
+    let results: Vec<(Option<LoadedPage>, Vec<Diagnostic>)> = files
+        .par_iter()
+        .filter(|f| paths.contains(&f.path))
+        .map(load_file)
+        .collect();
+    let mut loaded = Loaded::default();
+    for (page, diags) in results {
+        loaded.pages.extend(page);
+        loaded.diagnostics.extend(diags);
+    }
+    for p in &mut loaded.pages {
+        if p.page.lang.is_empty() {
+            p.page.lang = default_lang.to_string();
+        }
+    }
+    loaded
+}
+
 /// Find the page sources: `rules/<V>/<lang>.pug|md`, `pages/<name>/<lang>.pug|md`,
 /// `puzzles/<V>/<slug>.md`. Other files (images, piece sets) are not pages.
 fn walk(root: &Path) -> (Vec<SourceFile>, Vec<Diagnostic>) {

@@ -4,6 +4,7 @@ pub mod build;
 pub mod config;
 pub mod error;
 pub mod images;
+pub mod incremental;
 pub mod load;
 pub mod output;
 pub mod page;

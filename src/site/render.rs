@@ -87,6 +87,19 @@ pub fn render_site(
     pages: &[LoadedPage],
     theme: &Theme,
 ) -> Result<Rendered, SiteError> {
+    render_pages(config, root, pages, theme, &|_| true)
+}
+
+/// [`render_site`] for the pages `wanted` picks (incremental rebuilds, see
+/// `incremental.rs`); home pages, indexes, root, 404 and static files are
+/// always rendered. The sitemap then lists only what was rendered.
+pub fn render_pages(
+    config: &Config,
+    root: &std::path::Path,
+    pages: &[LoadedPage],
+    theme: &Theme,
+    wanted: &(dyn Fn(&Page) -> bool + Sync),
+) -> Result<Rendered, SiteError> {
     let base_path = config.base_path();
     let url = |path: &str| format!("{base_path}{path}");
     let permalink = |path: &str| format!("{}{path}", config.base_url);
@@ -188,10 +201,14 @@ pub fn render_site(
     };
 
     // Pages, in parallel; `collect` keeps their order.
-    let results: Vec<Result<PageResult, SiteError>> = pages
+    let results: Vec<Result<Option<PageResult>, SiteError>> = pages
         .par_iter()
         .map(|loaded| {
             let page = &loaded.page;
+            let home = page.kind == PageKind::Page && page.name == "home";
+            if !home && !wanted(page) {
+                return Ok(None);
+            }
             let mut result = render_body(page);
             result
                 .assets
@@ -213,7 +230,7 @@ pub fn render_site(
             };
             if page.kind == PageKind::Page && page.name == "home" {
                 // The home page's text goes into the language's home page.
-                return Ok(result);
+                return Ok(Some(result));
             }
             // Puzzles: verified, drawn and made playable by `puzzle`.
             let puzzle = (page.kind == PageKind::Puzzle).then(|| puzzle_page(page));
@@ -258,14 +275,16 @@ pub fn render_site(
                 format!("{}index.html", page.path()),
                 render(template, &ctx)?,
             ));
-            Ok(result)
+            Ok(Some(result))
         })
         .collect();
 
     let mut rendered = Rendered::default();
     let mut home_content: BTreeMap<&str, (String, String)> = BTreeMap::new();
     for (loaded, result) in pages.iter().zip(results) {
-        let result = result?;
+        let Some(result) = result? else {
+            continue;
+        };
         rendered.diagrams += result.diagrams;
         rendered.diagnostics.extend(result.diagnostics);
         for asset in result.assets {

@@ -1,0 +1,131 @@
+//! Latency of `fenpress serve`: from saving one rules page of the corpus
+//! site to the reload event on the event stream (debounce and incremental
+//! rebuild included). Run with `cargo bench --bench serve_latency`; the
+//! corpus is `$FENPRESS_SHARED/corpus/vchess` or `../shared/corpus/vchess`
+//! beside the workspace, copied to a temp folder first.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use fenpress::serve::{ServeOptions, Server, EVENTS_PATH};
+
+const SAVES: usize = 21;
+/// A rules page with diagrams; `FENPRESS_BENCH_PAGE` picks another.
+const PAGE: &str = "rules/Orda/en.pug";
+
+fn main() {
+    let page_name = std::env::var("FENPRESS_BENCH_PAGE").unwrap_or_else(|_| PAGE.into());
+    let corpus = corpus(&page_name);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let content = dir.path().join("vchess");
+    copy_tree(&corpus, &content);
+
+    let started = Instant::now();
+    let server = Server::start(ServeOptions {
+        content: content.clone(),
+        bind: "127.0.0.1".parse().expect("address"),
+        port: 0,
+        strict: false,
+        log: false,
+    })
+    .expect("serve starts");
+    println!(
+        "first build of {}: {:.0} ms",
+        corpus.display(),
+        started.elapsed().as_secs_f64() * 1000.0
+    );
+
+    let mut events = Events::connect(server.addr());
+    events.wait_for("hello", Duration::from_secs(30));
+    let page = content.join(&page_name);
+    let original = std::fs::read_to_string(&page).expect("corpus page");
+    let mut took = Vec::new();
+    for i in 0..SAVES {
+        std::thread::sleep(Duration::from_millis(200));
+        let text = format!("{original}\np Benchmark edit number {i}.\n");
+        let saved = Instant::now();
+        std::fs::write(&page, text).expect("save");
+        if !events.wait_for("reload", Duration::from_secs(30)) {
+            panic!("no reload event after save {i}");
+        }
+        took.push(saved.elapsed().as_secs_f64() * 1000.0);
+    }
+    took.sort_by(f64::total_cmp);
+    let median = took[took.len() / 2];
+    println!(
+        "save → reload event over {SAVES} saves of {page_name}: median {median:.1} ms, min {:.1} ms, p90 {:.1} ms, max {:.1} ms (target ≤ 100 ms; debounce {} ms included); {} builds",
+        took[0],
+        took[took.len() * 9 / 10],
+        took[took.len() - 1],
+        fenpress::serve::watch::QUIET.as_millis(),
+        server.rebuilds(),
+    );
+    server.stop();
+}
+
+fn corpus(page: &str) -> PathBuf {
+    let shared = std::env::var_os("FENPRESS_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
+    let corpus = shared.join("corpus/vchess");
+    assert!(
+        corpus.join(page).is_file(),
+        "no corpus at {} (set FENPRESS_SHARED)",
+        corpus.display()
+    );
+    corpus
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.expect("walk corpus");
+        let target = to.join(entry.path().strip_prefix(from).expect("below corpus"));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).expect("mkdir");
+        } else if entry.file_type().is_file() {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+struct Events {
+    reader: BufReader<TcpStream>,
+}
+
+impl Events {
+    fn connect(addr: SocketAddr) -> Events {
+        let mut stream = TcpStream::connect(addr).expect("connect");
+        write!(
+            stream,
+            "GET {EVENTS_PATH} HTTP/1.0\r\nHost: localhost\r\n\r\n"
+        )
+        .expect("request");
+        Events {
+            reader: BufReader::new(stream),
+        }
+    }
+
+    /// Read until an `event: <name>` line; false on timeout or close.
+    fn wait_for(&mut self, name: &str, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        let mut line = String::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            self.reader
+                .get_ref()
+                .set_read_timeout(Some(left))
+                .expect("timeout");
+            line.clear();
+            match self.reader.read_line(&mut line) {
+                Ok(0) | Err(_) => return false,
+                Ok(_) if line.trim_end() == format!("event: {name}") => return true,
+                Ok(_) => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! The messages pushed to open pages over the one Server-Sent Events
+//! endpoint, [`EVENTS_PATH`]. Each is an SSE event whose name is the kind
+//! and whose data is one line of JSON:
+//!
+//! - `hello` `{"server":"…","build":N}` on connecting: a page served by
+//!   another server or an older build reloads;
+//! - `reload` `{"build":N,"all":false,"changed":["/en/rules/Chess/"]}` after
+//!   a good build: pages whose URL changed reload (all of them when `all`),
+//!   every page drops its error overlay;
+//! - `overlay` `{"build":N,"summary":"…","errors":["file:line:col: error…"]}`
+//!   after a build with errors: the pages show the errors above themselves.
+
+use serde::Serialize;
+
+use crate::diagnostic::{Diagnostic, Severity};
+
+/// The endpoint of the event stream.
+pub const EVENTS_PATH: &str = "/__fenpress/events";
+
+/// Above this many changed URLs, pages are told to reload whatever they show.
+const MAX_CHANGED: usize = 200;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+pub enum Message {
+    Hello {
+        server: String,
+        build: u64,
+    },
+    Reload {
+        build: u64,
+        all: bool,
+        changed: Vec<String>,
+    },
+    Overlay {
+        build: u64,
+        summary: String,
+        errors: Vec<String>,
+    },
+}
+
+impl Message {
+    /// A reload for these output keys, as the URLs pages are open at.
+    pub fn reload(build: u64, keys: &[String]) -> Message {
+        // A stylesheet, image or script may be used by any page.
+        let all = keys.len() > MAX_CHANGED || keys.iter().any(|k| !k.ends_with(".html"));
+        let changed = if all {
+            Vec::new()
+        } else {
+            keys.iter().map(|k| url_of(k)).collect()
+        };
+        Message::Reload {
+            build,
+            all,
+            changed,
+        }
+    }
+
+    /// The overlay for a build that failed: its errors, each as `fenpress
+    /// check` prints it (with the blamed source line).
+    pub fn overlay(build: u64, summary: String, diagnostics: &[Diagnostic]) -> Message {
+        Message::Overlay {
+            build,
+            summary,
+            errors: diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .map(|d| human(d, std::fs::read_to_string(&d.file).ok().as_deref()))
+                .collect(),
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Message::Hello { .. } => "hello",
+            Message::Reload { .. } => "reload",
+            Message::Overlay { .. } => "overlay",
+        }
+    }
+
+    /// The event's data: the message as JSON.
+    pub fn data(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| "{}".into())
+    }
+}
+
+/// One diagnostic in `check`'s human format (`check::report::human`, on
+/// its branch: use it here once it lands), given the blamed file's text.
+pub fn human(d: &Diagnostic, source: Option<&str>) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(out, "{}[{}]: {}", d.severity, d.code, d.message);
+    let pad = " ".repeat(d.line.to_string().len());
+    let _ = writeln!(out, "{pad}--> {}:{}:{}", d.file.display(), d.line, d.column);
+    if let Some(text) = source.and_then(|s| s.lines().nth(d.line.saturating_sub(1))) {
+        let _ = writeln!(out, "{pad} |");
+        let _ = writeln!(out, "{} | {}", d.line, text);
+        let caret = " ".repeat(d.column.saturating_sub(1)) + &"^".repeat(d.span.max(1));
+        let _ = writeln!(out, "{pad} | {caret}");
+    }
+    if let Some(v) = &d.variant {
+        let _ = writeln!(out, "{pad} = variant: {v}");
+    }
+    if let Some(h) = &d.hint {
+        let _ = writeln!(out, "{pad} = hint: {h}");
+    }
+    out
+}
+
+/// The URL a page is open at for an output key: `en/index.html` → `/en/`.
+pub fn url_of(key: &str) -> String {
+    match key.strip_suffix("index.html") {
+        Some(folder) if folder.is_empty() || folder.ends_with('/') => format!("/{folder}"),
+        _ => format!("/{key}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_and_payloads() {
+        assert_eq!(url_of("index.html"), "/");
+        assert_eq!(url_of("en/rules/Chess/index.html"), "/en/rules/Chess/");
+        assert_eq!(url_of("sitemap.xml"), "/sitemap.xml");
+        let m = Message::reload(3, &["en/index.html".into()]);
+        assert_eq!(
+            m.data(),
+            r#"{"event":"reload","build":3,"all":false,"changed":["/en/"]}"#
+        );
+        let m = Message::reload(4, &["static/fenpress.css".into()]);
+        assert!(matches!(m, Message::Reload { all: true, .. }));
+    }
+
+    #[test]
+    fn overlay_text_is_checks_human_format() {
+        let d = Diagnostic::new(
+            Severity::Error,
+            "diagram-spec",
+            "c/rules/X/en.md",
+            2,
+            3,
+            "the diagram has no `fen:`",
+        )
+        .with_hint("add one");
+        assert_eq!(
+            human(&d, Some("one\ntwo words\n")),
+            "error[diagram-spec]: the diagram has no `fen:`\n --> c/rules/X/en.md:2:3\n  |\n2 | two words\n  |   ^\n  = hint: add one\n"
+        );
+    }
+}

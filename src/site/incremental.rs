@@ -1,0 +1,296 @@
+//! The site kept in memory between builds, for `fenpress serve`: built once
+//! in full, then rebuilt from the paths that changed. An edit to an existing
+//! page that keeps its title re-renders that page, the indexes and the home
+//! pages; anything else (config, theme, a page added, removed or retitled,
+//! an image) rebuilds everything. Nothing here writes to disk.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use super::config::Config;
+use super::error::SiteError;
+use super::load::{load, load_files, LoadedPage};
+use super::page::{Page, PageKind};
+use super::render::{render_pages, render_site, Output};
+use super::theme::{load_theme, Theme};
+use crate::diagnostic::{Diagnostic, Severity};
+
+/// How to build the in-memory site.
+#[derive(Debug, Clone)]
+pub struct SiteOptions {
+    pub content: PathBuf,
+    /// Warnings count as errors.
+    pub strict: bool,
+    /// Replaces the config's `base_url` (serve: the local address), so the
+    /// site's links point at the preview.
+    pub base_url: Option<String>,
+}
+
+/// What a rebuild did to the output.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Changed {
+    /// Everything was rebuilt.
+    pub full: bool,
+    /// Output paths (below the site root) the rebuild produced; some may be
+    /// byte-identical to what they were.
+    pub rendered: Vec<String>,
+    /// Output paths that no longer exist.
+    pub removed: Vec<String>,
+}
+
+/// The site in memory: sources loaded, output rendered.
+pub struct Site {
+    options: SiteOptions,
+    config: Config,
+    theme: Theme,
+    pages: Vec<LoadedPage>,
+    load_diagnostics: Vec<Diagnostic>,
+    render_diagnostics: Vec<Diagnostic>,
+    output: Output,
+}
+
+impl Site {
+    /// Load and render the whole site. `Err` when the build cannot run (see
+    /// [`super::build`]); problems in the sources are [`Site::diagnostics`].
+    pub fn build(options: SiteOptions) -> Result<Site, SiteError> {
+        let root = &options.content;
+        if !root.is_dir() {
+            return Err(SiteError::ContentMissing(root.clone()));
+        }
+        // The steps of `build::build`, without the write.
+        let mut loaded = load(root);
+        let found: Vec<String> = loaded
+            .pages
+            .iter()
+            .map(|p| p.page.lang.clone())
+            .filter(|l| !l.is_empty())
+            .collect();
+        let mut config = Config::load(root, &found)?;
+        if let Some(url) = &options.base_url {
+            config.base_url = url.clone();
+        }
+        let theme = load_theme(root, &config.theme)?;
+        let default_lang = config
+            .languages
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "en".into());
+        for p in &mut loaded.pages {
+            if p.page.lang.is_empty() {
+                p.page.lang = default_lang.clone();
+            }
+        }
+        let rendered = render_site(&config, root, &loaded.pages, &theme)?;
+        Ok(Site {
+            options,
+            config,
+            theme,
+            pages: loaded.pages,
+            load_diagnostics: loaded.diagnostics,
+            render_diagnostics: rendered.diagnostics,
+            output: rendered.output,
+        })
+    }
+
+    /// Bring the site up to date after `paths` (files or folders of the
+    /// content or theme, as the watcher saw them) changed. On `Err` the site
+    /// is left as it was.
+    pub fn rebuild_changed(&mut self, paths: &[PathBuf]) -> Result<Changed, SiteError> {
+        if let Some(changed) = self.rebuild_pages(paths)? {
+            return Ok(changed);
+        }
+        let fresh = Site::build(self.options.clone())?;
+        let old = std::mem::replace(self, fresh);
+        let keys = |o: &Output| -> BTreeSet<String> {
+            o.files.keys().chain(o.copies.keys()).cloned().collect()
+        };
+        let (before, after) = (keys(&old.output), keys(&self.output));
+        Ok(Changed {
+            full: true,
+            removed: before.difference(&after).cloned().collect(),
+            rendered: after.into_iter().collect(),
+        })
+    }
+
+    /// The incremental path: `None` when the change is not a plain edit of
+    /// existing pages and everything must be rebuilt.
+    fn rebuild_pages(&mut self, paths: &[PathBuf]) -> Result<Option<Changed>, SiteError> {
+        let known = |p: &PathBuf| self.pages.iter().any(|l| &l.page.source == p);
+        if paths.is_empty() || !paths.iter().all(known) {
+            return Ok(None);
+        }
+        let root = self.options.content.clone();
+        let default_lang = self.config.languages.first().map_or("en", String::as_str);
+        let loaded = load_files(&root, paths, default_lang);
+        if loaded.pages.len() != paths.len() {
+            return Ok(None); // a page no longer loads, or is gone
+        }
+        let same_place = |new: &Page| {
+            self.pages.iter().any(|old| {
+                old.page.source == new.source
+                    && old.page.key() == new.key()
+                    && old.page.lang == new.lang
+                    && old.page.title == new.title
+            })
+        };
+        if !loaded.pages.iter().all(|l| same_place(&l.page)) {
+            return Ok(None); // titles show in indexes, nav and neighbours
+        }
+
+        let mut pages = self.pages.clone();
+        for new in loaded.pages {
+            if let Some(slot) = pages.iter_mut().find(|l| l.page.source == new.page.source) {
+                *slot = new;
+            }
+        }
+        let rendered = render_pages(&self.config, &root, &pages, &self.theme, &|p| {
+            paths.contains(&p.source)
+        })?;
+
+        // Home pages are always re-rendered: their findings are replaced too.
+        let rerendered: BTreeSet<&Path> = pages
+            .iter()
+            .filter(|l| paths.contains(&l.page.source) || is_home(&l.page))
+            .map(|l| l.page.source.as_path())
+            .collect();
+        self.render_diagnostics
+            .retain(|d| !rerendered.contains(d.file.as_path()));
+        self.render_diagnostics.extend(rendered.diagnostics);
+        self.load_diagnostics.retain(|d| !paths.contains(&d.file));
+        self.load_diagnostics.extend(loaded.diagnostics);
+        self.pages = pages;
+
+        let mut changed = Changed::default();
+        // The sitemap of a partial render lists only what it rendered; the
+        // set of pages did not change, so the old one stands.
+        for (path, bytes) in rendered.output.files {
+            if path != "sitemap.xml" {
+                changed.rendered.push(path.clone());
+                self.output.files.insert(path, bytes);
+            }
+        }
+        for (path, source) in rendered.output.copies {
+            changed.rendered.push(path.clone());
+            self.output.copies.insert(path, source);
+        }
+        Ok(Some(changed))
+    }
+
+    /// The rendered site.
+    pub fn output(&self) -> &Output {
+        &self.output
+    }
+
+    /// Every finding, sorted by file, line, column; warnings are errors
+    /// under `strict`.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        let mut all: Vec<Diagnostic> = self
+            .load_diagnostics
+            .iter()
+            .chain(&self.render_diagnostics)
+            .cloned()
+            .collect();
+        if self.options.strict {
+            for d in &mut all {
+                if d.severity == Severity::Warning {
+                    d.severity = Severity::Error;
+                }
+            }
+        }
+        all.sort_by(|a, b| {
+            (&a.file, a.line, a.column, a.code).cmp(&(&b.file, b.line, b.column, b.code))
+        });
+        all
+    }
+
+    /// Whether the site has errors (and `build` would write nothing).
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics()
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+
+    pub fn pages(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// The theme folder on disk, to watch; `None` for the embedded theme.
+    pub fn theme_folder(&self) -> Option<&Path> {
+        self.theme.folder.as_deref()
+    }
+
+    pub fn content(&self) -> &Path {
+        &self.options.content
+    }
+}
+
+fn is_home(page: &Page) -> bool {
+    page.kind == PageKind::Page && page.name == "home"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let c = dir.path().join("content");
+        for v in ["Alpha", "Beta", "Gamma"] {
+            std::fs::create_dir_all(c.join("rules").join(v)).unwrap();
+            std::fs::write(
+                c.join("rules").join(v).join("en.md"),
+                format!("# {v}\n\nThe rules of {v}.\n"),
+            )
+            .unwrap();
+        }
+        dir
+    }
+
+    fn options(dir: &tempfile::TempDir) -> SiteOptions {
+        SiteOptions {
+            content: dir.path().join("content"),
+            strict: false,
+            base_url: Some("http://127.0.0.1:1/".into()),
+        }
+    }
+
+    #[test]
+    fn a_page_edit_renders_that_page_and_the_indexes_only() {
+        let dir = fixture();
+        let mut site = Site::build(options(&dir)).unwrap();
+        let source = dir.path().join("content/rules/Beta/en.md");
+        std::fs::write(&source, "# Beta\n\nNew rules of Beta.\n").unwrap();
+        let changed = site.rebuild_changed(std::slice::from_ref(&source)).unwrap();
+        assert!(!changed.full);
+        assert!(changed
+            .rendered
+            .contains(&"en/rules/Beta/index.html".into()));
+        assert!(changed.rendered.contains(&"en/rules/index.html".into()));
+        assert!(!changed
+            .rendered
+            .contains(&"en/rules/Alpha/index.html".into()));
+        let html = &site.output().files["en/rules/Beta/index.html"];
+        assert!(String::from_utf8_lossy(html).contains("New rules of Beta."));
+        // The incremental result equals a full build.
+        let full = Site::build(options(&dir)).unwrap();
+        assert_eq!(full.output().files, site.output().files);
+    }
+
+    #[test]
+    fn deleting_a_page_rebuilds_all_and_removes_it() {
+        let dir = fixture();
+        let mut site = Site::build(options(&dir)).unwrap();
+        let source = dir.path().join("content/rules/Gamma/en.md");
+        std::fs::remove_file(&source).unwrap();
+        let changed = site.rebuild_changed(&[source]).unwrap();
+        assert!(changed.full);
+        assert_eq!(
+            changed.removed,
+            vec!["en/rules/Gamma/index.html".to_string()]
+        );
+        assert!(!site
+            .output()
+            .files
+            .contains_key("en/rules/Gamma/index.html"));
+    }
+}

@@ -1,0 +1,141 @@
+//! `fenpress serve` end to end: live reload after an edit, the overlay of a
+//! broken build over the last good one, pages deleted and added, and one
+//! rebuild for each way editors save.
+
+mod serve_common;
+
+use std::time::Duration;
+
+use serve_common::*;
+
+#[test]
+fn edit_break_fix_delete_add() {
+    let fx = Fixture::start();
+    let page = fx.get("/en/rules/Alpha/");
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("First text of Alpha."));
+    assert!(page.body.contains("<svg"), "the diagram is drawn");
+    assert!(
+        page.body.contains("/__fenpress/events"),
+        "the reload script is in"
+    );
+    assert!(page.headers.contains("text/html"));
+
+    let mut events = fx.events();
+    let hello = events.expect("hello");
+    assert!(hello.data["build"].as_u64().is_some());
+
+    // An edit: a reload for that page, then the new content.
+    std::fs::write(fx.page("Alpha"), alpha("Second text of Alpha.", DIAGRAM_OK)).unwrap();
+    let reload = events.expect("reload");
+    let changed: Vec<&str> = reload.data["changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|v| v.as_str())
+        .collect();
+    assert!(changed.contains(&"/en/rules/Alpha/"), "{changed:?}");
+    assert!(!changed.contains(&"/en/rules/Beta/"), "{changed:?}");
+    let page = fx.get("/en/rules/Alpha/");
+    assert!(page.body.contains("Second text of Alpha."));
+
+    // A broken diagram: the overlay names the file and line; the last good
+    // build is still served.
+    std::fs::write(fx.page("Alpha"), alpha("Broken text.", DIAGRAM_BROKEN)).unwrap();
+    let overlay = events.expect("overlay");
+    let errors = overlay.data["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let error = errors[0].as_str().unwrap();
+    assert!(error.starts_with("error[diagram-spec]: "), "{error}");
+    assert!(error.contains("Alpha/en.md:6:1\n"), "{error}");
+    assert!(error.contains("6 | caption: where is the board"), "{error}");
+    assert!(overlay.data["summary"]
+        .as_str()
+        .unwrap()
+        .contains("1 error"));
+    let page = fx.get("/en/rules/Alpha/");
+    assert!(page.body.contains("Second text of Alpha."));
+    // A page opened now gets the overlay as soon as it connects.
+    let mut late = fx.events();
+    late.expect("hello");
+    late.expect("overlay");
+
+    // Fixed: a reload clears the overlay, the new text is served.
+    std::fs::write(fx.page("Alpha"), alpha("Fixed text of Alpha.", DIAGRAM_OK)).unwrap();
+    events.expect("reload");
+    assert!(fx
+        .get("/en/rules/Alpha/")
+        .body
+        .contains("Fixed text of Alpha."));
+
+    // Deleted: 404, and gone from the index.
+    std::fs::remove_file(fx.page("Beta")).unwrap();
+    std::fs::remove_dir(fx.page("Beta").parent().unwrap()).unwrap();
+    events.expect("reload");
+    let gone = fx.get("/en/rules/Beta/");
+    assert_eq!(gone.status, 404);
+    assert!(!fx.get("/en/rules/").body.contains("Beta"));
+
+    // Added: served, listed.
+    let gamma = fx.content().join("rules/Gamma");
+    std::fs::create_dir_all(&gamma).unwrap();
+    std::fs::write(gamma.join("en.md"), "# Gamma\n\nGamma arrives.\n").unwrap();
+    events.expect("reload");
+    let page = fx.get("/en/rules/Gamma/");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("Gamma arrives."));
+    assert!(fx.get("/en/rules/").body.contains("Gamma"));
+}
+
+/// Waits for the reload of one save, then checks no second build follows.
+fn one_rebuild(fx: &Fixture, events: &mut Events, save: impl FnOnce()) {
+    let before = fx.server.rebuilds();
+    save();
+    events.expect("reload");
+    // Longer than the debounce and a rebuild: a second build would show.
+    assert!(events.next(Duration::from_millis(600)).is_none());
+    assert_eq!(fx.server.rebuilds(), before + 1);
+}
+
+#[test]
+fn every_way_of_saving_is_one_rebuild() {
+    let fx = Fixture::start();
+    let mut events = fx.events();
+    events.expect("hello");
+    let path = fx.page("Alpha");
+
+    // Write in place.
+    one_rebuild(&fx, &mut events, || {
+        std::fs::write(&path, alpha("In place.", DIAGRAM_OK)).unwrap()
+    });
+    // Temp file renamed over (VS Code, many others).
+    one_rebuild(&fx, &mut events, || {
+        save_by_rename(&path, &alpha("Renamed over.", DIAGRAM_OK))
+    });
+    // vim: the original renamed to a backup, a new file written, the backup
+    // deleted; a swap file written beside.
+    one_rebuild(&fx, &mut events, || {
+        let backup = path.with_extension("md~");
+        let swap = path.with_file_name(".en.md.swp");
+        std::fs::write(&swap, "swap").unwrap();
+        std::fs::write(path.with_file_name("4913"), "").unwrap();
+        std::fs::remove_file(path.with_file_name("4913")).unwrap();
+        std::fs::rename(&path, &backup).unwrap();
+        std::fs::write(&path, alpha("Saved by vim.", DIAGRAM_OK)).unwrap();
+        std::fs::remove_file(&backup).unwrap();
+        std::fs::remove_file(&swap).unwrap();
+    });
+    // Delete, then create.
+    one_rebuild(&fx, &mut events, || {
+        std::fs::remove_file(&path).unwrap();
+        std::fs::write(&path, alpha("Deleted and created.", DIAGRAM_OK)).unwrap();
+    });
+    // A burst of saves.
+    one_rebuild(&fx, &mut events, || {
+        for i in 0..10 {
+            std::fs::write(&path, alpha(&format!("Burst {i}."), DIAGRAM_OK)).unwrap();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    });
+    assert!(fx.get("/en/rules/Alpha/").body.contains("Burst 9."));
+}

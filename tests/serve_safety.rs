@@ -1,0 +1,168 @@
+//! `fenpress serve` safety: nothing outside the output is served, no folder
+//! listing, many requests at once all answered, a busy port is a clear
+//! error, Ctrl-C stops it.
+
+mod serve_common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Barrier};
+use std::time::{Duration, Instant};
+
+use serve_common::*;
+
+#[test]
+fn traversal_is_refused() {
+    let fx = Fixture::start();
+    // A secret beside the content folder, and a symlink to it inside.
+    let secret = fx.dir.path().join("secret.png");
+    std::fs::write(&secret, "TOP SECRET").unwrap();
+    #[cfg(unix)]
+    {
+        let alpha = fx.page("Alpha");
+        std::os::unix::fs::symlink(&secret, alpha.with_file_name("leak.png")).unwrap();
+        let mut events = fx.events();
+        events.expect("hello");
+        let text = alpha_with_image();
+        std::fs::write(&alpha, text).unwrap();
+        events.expect("reload");
+        let leak = fx.get("/en/rules/Alpha/leak.png");
+        assert!(matches!(leak.status, 403 | 404), "{}", leak.status);
+        assert!(!leak.body.contains("TOP SECRET"));
+    }
+    for path in [
+        "/../secret.png",
+        "/../../../../etc/passwd",
+        "/en/../../secret.png",
+        "/%2e%2e/secret.png",
+        "/%2E%2E/%2e%2e/etc/passwd",
+        "/en%2f..%2f..%2fsecret.png",
+        "/..%5c..%5csecret.png",
+        "/%2fetc/passwd",
+        "//etc/passwd",
+        "/etc/passwd",
+        "/en/rules/Alpha/../../../../secret.png",
+        "/./en/",
+        "/%00",
+    ] {
+        let response = fx.get(path);
+        assert!(
+            matches!(response.status, 403 | 404),
+            "{path}: {}",
+            response.status
+        );
+        assert!(!response.body.contains("TOP SECRET"), "{path}");
+        assert!(!response.body.contains("root:"), "{path}");
+    }
+    // No listing: a folder without index.html is a 404; one with it serves it.
+    assert_eq!(fx.get("/static/").status, 404);
+    assert_eq!(fx.get("/en/rules/Alpha/").status, 200);
+    let redirect = fx.get("/en/rules/Alpha");
+    assert_eq!(redirect.status, 301);
+    assert!(redirect.headers.contains("/en/rules/Alpha/"));
+}
+
+fn alpha_with_image() -> String {
+    alpha("Now with an image.\n\n![leak](leak.png)", DIAGRAM_OK)
+}
+
+#[test]
+fn two_hundred_concurrent_requests_all_succeed() {
+    let fx = Fixture::start();
+    let addr = fx.addr();
+    let paths = [
+        "/en/rules/Alpha/",
+        "/en/rules/Beta/",
+        "/en/",
+        "/static/fenpress.css",
+    ];
+    let n = 200;
+    let barrier = Arc::new(Barrier::new(n));
+    let started = Instant::now();
+    let threads: Vec<_> = (0..n)
+        .map(|i| {
+            let barrier = barrier.clone();
+            let path = paths[i % paths.len()];
+            std::thread::spawn(move || {
+                barrier.wait();
+                let r = get(addr, path);
+                (r.status, r.body.len())
+            })
+        })
+        .collect();
+    let results: Vec<(u16, usize)> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    let ok = results
+        .iter()
+        .filter(|(s, len)| *s == 200 && *len > 0)
+        .count();
+    assert_eq!(ok, n, "{results:?}");
+    assert!(started.elapsed() < WAIT);
+}
+
+#[test]
+fn a_busy_port_is_a_clear_error() {
+    let fx = Fixture::start();
+    let port = fx.addr().port().to_string();
+    let output = Command::new(env!("CARGO_BIN_EXE_fenpress"))
+        .args(["serve", "--port", &port, "--content"])
+        .arg(fx.content())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("already in use"), "{stderr}");
+    assert!(stderr.contains("--port"), "{stderr}");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_cleanly() {
+    let fx = Fixture::start();
+    // A free port: bind one and let it go.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fenpress"))
+        .args(["serve", "--port", &port.to_string(), "--content"])
+        .arg(fx.content())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("Ctrl-C") {
+        line.clear();
+        assert!(
+            stderr.read_line(&mut line).unwrap() > 0,
+            "serve ended early"
+        );
+    }
+    assert!(
+        line.contains(&format!("http://127.0.0.1:{port}/")),
+        "{line}"
+    );
+    let addr = format!("127.0.0.1:{port}").parse().unwrap();
+    assert_eq!(get(addr, "/en/").status, 200);
+    // An open event stream must not keep it alive.
+    let mut events = Events::connect(addr);
+    events.expect("hello");
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "{status}");
+            break;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("serve did not stop on Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
