@@ -2,13 +2,16 @@
 //! function per command. Exit codes: 0 success, 1 the sources have errors,
 //! 2 the command could not run.
 
-
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "fenpress", version, about = "Chess-variant rules sites with verified diagrams")]
+#[command(
+    name = "fenpress",
+    version,
+    about = "Chess-variant rules sites with verified diagrams"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -51,4 +54,3 @@ fn main() -> ExitCode {
         }
     }
 }
-
