@@ -71,19 +71,25 @@ impl SearchPage {
     /// - `data-pagefind-body` on the wrapper: only this is indexed;
     /// - `data-pagefind-meta="title"` on the `h1` and `data-pagefind-weight`
     ///   on the title and the terms;
-    /// - static metas `variant:` and `kind:` for the result list.
+    /// - metas `variant` and `kind` for the result list.
     pub(crate) fn indexed_document(&self) -> String {
-        let mut metas = vec![format!("kind:{}", self.kind.as_str())];
-        if let Some(variant) = &self.variant {
-            metas.push(format!("variant:{}", meta_value(variant)));
-        }
         let mut doc = String::with_capacity(self.html.len() + 512);
         doc.push_str("<!doctype html><html lang=\"");
         doc.push_str(&escape(&self.lang));
         doc.push_str("\"><head><meta charset=\"utf-8\"><title>");
         doc.push_str(&escape(&self.title));
-        doc.push_str("</title></head><body><main data-pagefind-body data-pagefind-meta=\"");
-        doc.push_str(&escape(&metas.join(", ")));
+        doc.push_str("</title></head><body><main data-pagefind-body data-kind=\"");
+        doc.push_str(self.kind.as_str());
+        // Metas read from attributes: a literal `key:value` meta takes the
+        // rest of the attribute, commas included, so only one would fit.
+        match &self.variant {
+            Some(variant) => {
+                doc.push_str("\" data-variant=\"");
+                doc.push_str(&escape(variant));
+                doc.push_str("\" data-pagefind-meta=\"kind[data-kind], variant[data-variant]");
+            }
+            None => doc.push_str("\" data-pagefind-meta=\"kind[data-kind]"),
+        }
         doc.push_str("\"><h1 data-pagefind-meta=\"title\" data-pagefind-weight=\"");
         doc.push_str(TITLE_WEIGHT);
         doc.push_str("\">");
@@ -106,12 +112,6 @@ impl SearchPage {
         doc.push_str("</main></body></html>");
         doc
     }
-}
-
-/// Pagefind splits `data-pagefind-meta` on commas and takes the first colon
-/// as the key separator: a value keeps neither a comma nor a leading colon.
-fn meta_value(value: &str) -> String {
-    value.replace(',', " ").trim().to_string()
 }
 
 /// Escapes text for HTML element content and double-quoted attributes.
@@ -150,8 +150,10 @@ mod tests {
     fn document_carries_title_metas_weights_and_content() {
         let doc = orda().indexed_document();
         assert!(doc.starts_with("<!doctype html><html lang=\"fr\">"));
-        assert!(doc
-            .contains("<main data-pagefind-body data-pagefind-meta=\"kind:rules, variant:Orda\">"));
+        assert!(doc.contains(
+            "<main data-pagefind-body data-kind=\"rules\" data-variant=\"Orda\" \
+             data-pagefind-meta=\"kind[data-kind], variant[data-variant]\">"
+        ));
         assert!(
             doc.contains("<h1 data-pagefind-meta=\"title\" data-pagefind-weight=\"10\">Orda</h1>")
         );
@@ -168,7 +170,7 @@ mod tests {
         page.kind = PageKind::Page;
         let doc = page.indexed_document();
         assert!(!doc.contains("data-pagefind-weight=\"9\""));
-        assert!(doc.contains("data-pagefind-meta=\"kind:page\""));
+        assert!(doc.contains("data-kind=\"page\" data-pagefind-meta=\"kind[data-kind]\">"));
     }
 
     #[test]
@@ -178,6 +180,6 @@ mod tests {
         page.variant = Some("X, Y".into());
         let doc = page.indexed_document();
         assert!(doc.contains(">A &lt;b&gt; &amp; &quot;C&quot;</h1>"));
-        assert!(doc.contains("variant:X  Y\""));
+        assert!(doc.contains("data-variant=\"X, Y\""));
     }
 }

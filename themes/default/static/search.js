@@ -25,7 +25,9 @@
     if (!pagefind) {
       const bundle = new URL(root.dataset.bundle, document.baseURI);
       pagefind = import(new URL("pagefind.js", bundle).href).then(async (pf) => {
-        await pf.options({ excerptLength: 30 });
+        // No web worker: the index is small, and the worker script would be
+        // one more download of the whole engine.
+        await pf.options({ excerptLength: 30, noWorker: true });
         await pf.init();
         return pf;
       });
@@ -70,7 +72,8 @@
     title.href = data.url;
     const head = element("p", "search-result-head", [title]);
     const kind = root.dataset["kind" + (meta.kind || "").replace(/^./, (c) => c.toUpperCase())];
-    const labels = [kind, meta.variant && meta.variant !== plainText(meta.title) ? meta.variant : ""]
+    const variant = plainText(meta.variant);
+    const labels = [kind, variant && variant !== plainText(meta.title) ? variant : ""]
       .filter(Boolean)
       .join(" · ");
     if (labels) head.append(" ", element("span", "search-result-variant", [labels]));
