@@ -3,6 +3,9 @@
 
 use std::path::PathBuf;
 
+mod rules_cli;
+pub use rules_cli::{moves_command, perft_command};
+
 /// `fenpress check`
 #[derive(clap::Args, Debug, Clone)]
 pub struct CheckArgs {
@@ -47,12 +50,4 @@ pub struct MovesArgs {
 
 pub fn check_command(_args: &CheckArgs) -> anyhow::Result<u8> {
     anyhow::bail!("check is not implemented yet")
-}
-
-pub fn perft_command(_args: &PerftArgs) -> anyhow::Result<u8> {
-    anyhow::bail!("perft is not implemented yet")
-}
-
-pub fn moves_command(_args: &MovesArgs) -> anyhow::Result<u8> {
-    anyhow::bail!("moves is not implemented yet")
 }

@@ -1,6 +1,8 @@
 //! Markdown to HTML with pulldown-cmark; ```diagram blocks are handed to the
 //! diagram step instead of being printed as code.
 
+use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+
 /// A ```diagram fenced block found in a Markdown source.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DiagramBlock<'a> {
@@ -12,9 +14,98 @@ pub struct DiagramBlock<'a> {
     pub index: usize,
 }
 
+/// The Markdown dialect of fenpress pages: CommonMark, GFM tables, and
+/// `{#id .class}` heading attributes (how converted Pug keeps classes).
+pub fn options() -> Options {
+    Options::ENABLE_TABLES | Options::ENABLE_HEADING_ATTRIBUTES
+}
+
 /// Render Markdown (CommonMark + GFM tables) to an HTML fragment; each
 /// diagram block is replaced by what `render_diagram` returns (raw HTML).
 pub fn render(markdown: &str, render_diagram: &mut dyn FnMut(&DiagramBlock) -> String) -> String {
-    let _ = (markdown, render_diagram);
-    String::new()
+    let mut events: Vec<Event> = Vec::new();
+    // Inside a diagram block: its first line and the YAML collected so far.
+    let mut diagram: Option<(usize, String)> = None;
+    let mut index = 0;
+    for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
+        match (&mut diagram, event) {
+            (None, Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))))
+                if info.split_whitespace().next() == Some("diagram") =>
+            {
+                let fence_line = markdown[..range.start].matches('\n').count() + 1;
+                diagram = Some((fence_line + 1, String::new()));
+            }
+            (Some((_, yaml)), Event::Text(text)) => yaml.push_str(&text),
+            (Some((line, yaml)), Event::End(TagEnd::CodeBlock)) => {
+                let html = render_diagram(&DiagramBlock {
+                    yaml,
+                    line: *line,
+                    index,
+                });
+                index += 1;
+                diagram = None;
+                events.push(Event::Html(html.into()));
+            }
+            (Some(_), _) => {}
+            (None, event) => events.push(event),
+        }
+    }
+    let mut html = String::with_capacity(markdown.len() * 3 / 2);
+    pulldown_cmark::html::push_html(&mut html, events.into_iter());
+    html
+}
+
+/// Render Markdown inline text (a diagram caption) to HTML without the
+/// paragraph around it.
+pub fn render_inline(markdown: &str) -> String {
+    let html = render(markdown, &mut |_| String::new());
+    let trimmed = html.trim_end();
+    trimmed
+        .strip_prefix("<p>")
+        .and_then(|s| s.strip_suffix("</p>"))
+        .unwrap_or(trimmed)
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagram_blocks_go_to_the_callback_with_their_line() {
+        let md = "# T\n\ntext\n\n```diagram\nfen: 8/8\nmarks: [a1]\n```\n\n```rust\nfn x() {}\n```\n\n- item\n\n  ```diagram\n  fen: k/K\n  ```\n";
+        let mut seen = Vec::new();
+        let html = render(md, &mut |b| {
+            seen.push((b.yaml.to_string(), b.line, b.index));
+            format!("<figure data-i=\"{}\"></figure>", b.index)
+        });
+        assert_eq!(
+            seen,
+            vec![
+                ("fen: 8/8\nmarks: [a1]\n".to_string(), 6, 0),
+                ("fen: k/K\n".to_string(), 17, 1)
+            ]
+        );
+        assert!(html.contains("<figure data-i=\"0\"></figure>"));
+        assert!(html.contains("<code class=\"language-rust\">"));
+        assert!(!html.contains("fen:"));
+    }
+
+    #[test]
+    fn tables_and_heading_classes() {
+        let html = render(
+            "## Title {.stageDelimiter}\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n",
+            &mut |_| String::new(),
+        );
+        assert!(
+            html.contains("<h2 class=\"stageDelimiter\">Title</h2>"),
+            "{html}"
+        );
+        assert!(html.contains("<td>1</td>"), "{html}");
+    }
+
+    #[test]
+    fn inline_caption() {
+        assert_eq!(render_inline("1.Qa5 *wins*"), "1.Qa5 <em>wins</em>");
+    }
 }

@@ -1,10 +1,26 @@
 //! The fenpress Pug front end: parses the Pug that vchess rule pages use into
 //! a syntax tree with source positions, and converts it to Markdown. It knows
 //! nothing of chess: a diagram is only the text of a `fen:...:` string.
+//!
+//! ```
+//! let page = fenpress_pug::convert("p\n  | See\n  a(href=\"x\") this\n  | .\n").unwrap();
+//! assert_eq!(page.markdown, "See[this](x).\n");
+//! ```
+
+pub mod ast;
+pub mod diagram;
+pub mod entity;
+pub mod escape;
+pub mod html;
+pub mod markdown;
+pub mod parser;
+pub mod paste;
+
+pub use parser::{parse, Parsed};
 
 /// Where a finding or a diagram sits in the Pug source (1-based, columns in
 /// characters).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct SourcePos {
     pub line: usize,
     pub column: usize,
@@ -21,7 +37,8 @@ pub enum Level {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PugDiagnostic {
     pub level: Level,
-    /// Stable code, e.g. `pug-syntax`, `pug-unsupported`, `pug-repair`.
+    /// Stable code, e.g. `pug-syntax`, `pug-unsupported`, `pug-repair`,
+    /// `pug-paste`, `pug-diagram`.
     pub code: &'static str,
     pub pos: SourcePos,
     pub message: String,
@@ -49,13 +66,83 @@ pub struct Converted {
 }
 
 /// Convert one Pug source to Markdown. Errors are returned all at once.
+///
+/// A numbered listing pasted from a git web viewer is recovered first (with
+/// a warning; positions refer to the paste); a paste whose structure was
+/// lost is refused with an error saying what it is.
 pub fn convert(source: &str) -> Result<Converted, Vec<PugDiagnostic>> {
-    let _ = source;
-    Err(vec![PugDiagnostic {
+    match paste::detect(source) {
+        None => convert_pug(source),
+        Some(kind @ paste::Paste::Numbered { .. }) => match paste::recover(source) {
+            Some(recovered) => convert_recovered(&recovered, &kind),
+            None => Err(vec![paste_error(&kind)]),
+        },
+        Some(kind) => Err(vec![paste_error(&kind)]),
+    }
+}
+
+fn paste_error(kind: &paste::Paste) -> PugDiagnostic {
+    PugDiagnostic {
         level: Level::Error,
-        code: "pug-unsupported",
+        code: "pug-paste",
         pos: SourcePos { line: 1, column: 1 },
-        message: "the Pug front end is not implemented yet".into(),
+        message: paste::explain(kind),
         hint: None,
-    }])
+    }
+}
+
+fn convert_recovered(
+    recovered: &paste::Recovered,
+    kind: &paste::Paste,
+) -> Result<Converted, Vec<PugDiagnostic>> {
+    let map = |pos: SourcePos| match recovered.origins.get(pos.line.wrapping_sub(1)) {
+        Some(&(line, removed)) => SourcePos {
+            line,
+            column: pos.column + removed,
+        },
+        None => pos,
+    };
+    let map_all = |ds: Vec<PugDiagnostic>| -> Vec<PugDiagnostic> {
+        ds.into_iter()
+            .map(|d| PugDiagnostic {
+                pos: map(d.pos),
+                ..d
+            })
+            .collect()
+    };
+    let mut converted = convert_pug(&recovered.pug).map_err(map_all)?;
+    converted.warnings = map_all(converted.warnings);
+    converted.warnings.insert(
+        0,
+        PugDiagnostic {
+            level: Level::Warning,
+            code: "pug-paste",
+            pos: SourcePos { line: 1, column: 1 },
+            message: format!(
+                "{}; recovered by removing the line numbers",
+                paste::explain(kind)
+            ),
+            hint: Some(
+                "trailing spaces were lost in the paste: check the spacing around links".into(),
+            ),
+        },
+    );
+    for d in &mut converted.diagrams {
+        d.fen = map(d.fen);
+        d.after_fen = d.after_fen.map(map);
+    }
+    Ok(converted)
+}
+
+fn convert_pug(source: &str) -> Result<Converted, Vec<PugDiagnostic>> {
+    let parsed = parse(source)?;
+    let written = markdown::write(&parsed.document.children);
+    let mut warnings = parsed.warnings;
+    warnings.extend(written.warnings);
+    warnings.sort_by_key(|w| w.pos);
+    Ok(Converted {
+        markdown: written.markdown,
+        diagrams: written.diagrams,
+        warnings,
+    })
 }

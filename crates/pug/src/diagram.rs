@@ -1,0 +1,186 @@
+//! `fen:...:` strings in page text, read the way vchess reads them (the
+//! regex `/(fen:)([^:]*):/g` over the page, fields split on spaces), and
+//! written out as the YAML of a ```diagram block. Nothing here knows what a
+//! board means: the rules core checks that later.
+
+/// One `fen:<board> [marks] [orientation] [shadow]:` string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FenString {
+    pub board: String,
+    /// Squares to highlight; empty when absent or `-`.
+    pub marks: Vec<String>,
+    pub orientation: Option<String>,
+    pub shadow: Vec<String>,
+    /// Fields after the fourth, which vchess ignores.
+    pub extra: Vec<String>,
+}
+
+/// A `fen:` match inside a text: byte range of the whole match and the
+/// character offset of its `f`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FenMatch {
+    pub start: usize,
+    pub end: usize,
+    pub char_offset: usize,
+    pub fen: FenString,
+}
+
+/// All non-overlapping `fen:...:` matches of `text`, as vchess's regex finds.
+pub fn find_all(text: &str) -> Vec<FenMatch> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(at) = text[from..].find("fen:") {
+        let start = from + at;
+        let inner_start = start + 4;
+        let Some(len) = text[inner_start..].find(':') else {
+            break;
+        };
+        let end = inner_start + len + 1;
+        out.push(FenMatch {
+            start,
+            end,
+            char_offset: text[..start].chars().count(),
+            fen: parse_fields(&text[inner_start..inner_start + len]),
+        });
+        from = end;
+    }
+    out
+}
+
+fn parse_fields(inner: &str) -> FenString {
+    // vchess splits on single spaces; runs of spaces only occur by mistake.
+    let fields: Vec<&str> = inner.split(' ').filter(|f| !f.is_empty()).collect();
+    let list = |f: Option<&&str>| -> Vec<String> {
+        match f {
+            Some(s) if *s != "-" => s
+                .split(',')
+                .filter(|x| !x.is_empty())
+                .map(str::to_string)
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    FenString {
+        board: fields.first().map_or(String::new(), |s| s.to_string()),
+        marks: list(fields.get(1)),
+        orientation: fields.get(2).map(|s| s.to_string()),
+        shadow: list(fields.get(3)),
+        extra: fields.iter().skip(4).map(|s| s.to_string()).collect(),
+    }
+}
+
+/// A YAML scalar: plain when it cannot be mistaken for anything else,
+/// double-quoted otherwise.
+pub fn yaml_scalar(s: &str) -> String {
+    let plain = !s.is_empty()
+        && s.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/-_.@+".contains(c))
+        && !matches!(
+            s.to_ascii_lowercase().as_str(),
+            "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "y" | "n" | "~"
+        );
+    if plain {
+        s.to_string()
+    } else {
+        yaml_quoted(s)
+    }
+}
+
+/// A double-quoted YAML string holding exactly `s`.
+pub fn yaml_quoted(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn yaml_list(items: &[String]) -> String {
+    let items: Vec<String> = items.iter().map(|s| yaml_scalar(s)).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// The YAML lines of one board (`fen`, `marks`, `orientation`, `shadow`).
+fn board_fields(fen: &FenString) -> Vec<(&'static str, String)> {
+    let mut fields = vec![("fen", yaml_scalar(&fen.board))];
+    if !fen.marks.is_empty() {
+        fields.push(("marks", yaml_list(&fen.marks)));
+    }
+    if let Some(o) = &fen.orientation {
+        fields.push(("orientation", yaml_scalar(o)));
+    }
+    if !fen.shadow.is_empty() {
+        fields.push(("shadow", yaml_list(&fen.shadow)));
+    }
+    fields
+}
+
+/// The content of a ```diagram block (without the fences), each line ending
+/// in a newline. `caption` is Markdown inline text.
+pub fn block_yaml(fen: &FenString, after: Option<&FenString>, caption: Option<&str>) -> String {
+    let mut out = String::new();
+    for (key, value) in board_fields(fen) {
+        out.push_str(&format!("{key}: {value}\n"));
+    }
+    if let Some(after) = after {
+        let inner: Vec<String> = board_fields(after)
+            .into_iter()
+            .map(|(k, v)| format!("{k}: {v}"))
+            .collect();
+        out.push_str(&format!("after: {{ {} }}\n", inner.join(", ")));
+    }
+    if let Some(caption) = caption {
+        out.push_str(&format!("caption: {}\n", yaml_quoted(caption)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_every_match_with_fields() {
+        let m =
+            find_all("x fen:8/8/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR - w 8,7,b6-h6,a5: y fen:k/K c10,a1:");
+        assert_eq!(m.len(), 2);
+        assert_eq!(m[0].char_offset, 2);
+        assert!(m[0].fen.marks.is_empty());
+        assert_eq!(m[0].fen.orientation.as_deref(), Some("w"));
+        assert_eq!(m[0].fen.shadow, ["8", "7", "b6-h6", "a5"]);
+        assert_eq!(m[1].fen.marks, ["c10", "a1"]);
+    }
+
+    #[test]
+    fn unterminated_fen_is_not_a_match() {
+        assert!(find_all("the fen: string").is_empty());
+    }
+
+    #[test]
+    fn yaml_quotes_what_could_be_misread() {
+        assert_eq!(yaml_scalar("7k/8/@p6/8"), "7k/8/@p6/8");
+        assert_eq!(yaml_scalar("@7/8"), "\"@7/8\"");
+        assert_eq!(yaml_scalar("no"), "\"no\"");
+        assert_eq!(
+            yaml_quoted("a \"b\" \\ c: #d"),
+            "\"a \\\"b\\\" \\\\ c: #d\""
+        );
+        let y = block_yaml(
+            &parse_fields("7k/8 a5,b5"),
+            Some(&parse_fields("8/8 c3")),
+            Some("1.Qa5 *wins*"),
+        );
+        assert_eq!(y, "fen: 7k/8\nmarks: [a5, b5]\nafter: { fen: 8/8, marks: [c3] }\ncaption: \"1.Qa5 *wins*\"\n");
+    }
+}

@@ -1,0 +1,122 @@
+//! HTML character references in Pug text. Pug copies text verbatim, so the
+//! browser decides what `&...;` means; we mirror it for the references rule
+//! pages use and treat anything else as a literal `&`.
+
+/// Named references we decode. A name missing here is shown literally, which
+/// is also what the browser does for a misspelt one like `& nbsp;`.
+const NAMED: &[(&str, char)] = &[
+    ("nbsp", '\u{a0}'),
+    ("amp", '&'),
+    ("lt", '<'),
+    ("gt", '>'),
+    ("quot", '"'),
+    ("apos", '\''),
+    ("mdash", '\u{2014}'),
+    ("ndash", '\u{2013}'),
+    ("rarr", '\u{2192}'),
+    ("larr", '\u{2190}'),
+    ("harr", '\u{2194}'),
+    ("uarr", '\u{2191}'),
+    ("darr", '\u{2193}'),
+    ("rArr", '\u{21d2}'),
+    ("lArr", '\u{21d0}'),
+    ("hArr", '\u{21d4}'),
+    ("hellip", '\u{2026}'),
+    ("laquo", '\u{ab}'),
+    ("raquo", '\u{bb}'),
+    ("lsquo", '\u{2018}'),
+    ("rsquo", '\u{2019}'),
+    ("ldquo", '\u{201c}'),
+    ("rdquo", '\u{201d}'),
+    ("times", '\u{d7}'),
+    ("divide", '\u{f7}'),
+    ("deg", '\u{b0}'),
+    ("copy", '\u{a9}'),
+    ("reg", '\u{ae}'),
+    ("middot", '\u{b7}'),
+    ("bull", '\u{2022}'),
+    ("infin", '\u{221e}'),
+    ("frac12", '\u{bd}'),
+    ("frac14", '\u{bc}'),
+    ("frac34", '\u{be}'),
+    ("eacute", '\u{e9}'),
+    ("egrave", '\u{e8}'),
+    ("agrave", '\u{e0}'),
+    ("aacute", '\u{e1}'),
+    ("iacute", '\u{ed}'),
+    ("oacute", '\u{f3}'),
+    ("uacute", '\u{fa}'),
+    ("ntilde", '\u{f1}'),
+    ("ccedil", '\u{e7}'),
+    ("iexcl", '\u{a1}'),
+    ("iquest", '\u{bf}'),
+    ("shy", '\u{ad}'),
+    ("thinsp", '\u{2009}'),
+    ("ensp", '\u{2002}'),
+    ("emsp", '\u{2003}'),
+];
+
+/// If `s` starts with a character reference the browser would decode,
+/// return the character and the reference's length in bytes.
+pub fn decode_at(s: &str) -> Option<(char, usize)> {
+    let rest = s.strip_prefix('&')?;
+    let end = rest.find(';')?;
+    let body = &rest[..end];
+    if body.is_empty() || body.len() > 32 {
+        return None;
+    }
+    let c = if let Some(num) = body.strip_prefix('#') {
+        let code = if let Some(hex) = num.strip_prefix('x').or_else(|| num.strip_prefix('X')) {
+            u32::from_str_radix(hex, 16).ok()?
+        } else {
+            if !num.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            num.parse::<u32>().ok()?
+        };
+        char::from_u32(code).filter(|c| *c != '\0')?
+    } else {
+        NAMED.iter().find(|(n, _)| *n == body)?.1
+    };
+    Some((c, end + 2))
+}
+
+/// Decode the references in raw Pug text into the characters a reader sees.
+pub fn decode(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        let rest = &raw[i..];
+        if let Some((c, len)) = decode_at(rest) {
+            out.push(c);
+            i += len;
+        } else if let Some(c) = rest.chars().next() {
+            out.push(c);
+            i += c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_named_and_numeric_references() {
+        assert_eq!(
+            decode("a&nbsp;b&mdash;&#8734;&#x41;&lt;"),
+            "a\u{a0}b\u{2014}\u{221e}A<"
+        );
+    }
+
+    #[test]
+    fn keeps_broken_references_literal() {
+        assert_eq!(
+            decode("& nbsp; R&D &unknown; &#xZZ; &"),
+            "& nbsp; R&D &unknown; &#xZZ; &"
+        );
+    }
+}
