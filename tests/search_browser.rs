@@ -304,11 +304,11 @@ fn corpus_sources_search_in_chromium() {
 }
 
 /// Issue #9's acceptance test on the real corpus site. It needs the site
-/// build (branch `site`) to call `search::build_indexes` and to write the
-/// search page at `/<lang>/search/`: run with `--ignored` until then, and
-/// drop the `ignore` once merged.
+/// build to call `search::build_indexes` and to write the search page at
+/// `/<lang>/search/` (see `src/search/mod.rs`): run with `--ignored` until
+/// then, and drop the `ignore` once it does.
 #[test]
-#[ignore = "needs the site build from branch `site`"]
+#[ignore = "needs the site build to call search::build_indexes and write /<lang>/search/"]
 fn corpus_site_search_in_chromium() {
     let Some(corpus) = support::corpus::vchess() else {
         eprintln!("notice: corpus_site_search_in_chromium skipped: no vchess corpus");
@@ -319,14 +319,17 @@ fn corpus_site_search_in_chromium() {
     };
     let work = tempfile::tempdir().expect("tempdir");
     let out = work.path().join("public");
-    let args = fenpress::site::BuildArgs {
+    let report = fenpress::site::build(&fenpress::site::BuildOptions {
         content: corpus,
         out: out.clone(),
         strict: false,
-    };
-    let started = std::time::Instant::now();
-    fenpress::site::build_command(&args).expect("corpus site builds");
-    eprintln!("corpus site built in {:?}", started.elapsed());
+    })
+    .expect("corpus site builds");
+    assert!(report.written, "{}", report.summary());
+    eprintln!("{}", report.summary());
+    for (step, took) in &report.timings {
+        eprintln!("  {step:<8} {took:?}");
+    }
     let server = StaticServer::start(&out).expect("server");
     let mut browser = Browser::launch(&binary).expect("launch Chromium");
     corpus_queries(&mut browser, &server, "corpus site");

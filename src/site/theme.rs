@@ -40,6 +40,23 @@ const EMBEDDED_DEFAULT: &[(&str, &[u8])] = &[
         "static/fenpress.css",
         include_bytes!("../../themes/default/static/fenpress.css"),
     ),
+    // Search (src/search): the search page body, the box, their script and style.
+    (
+        "templates/search.html",
+        include_bytes!("../../themes/default/templates/search.html"),
+    ),
+    (
+        "templates/search-box.html",
+        include_bytes!("../../themes/default/templates/search-box.html"),
+    ),
+    (
+        "static/search.js",
+        include_bytes!("../../themes/default/static/search.js"),
+    ),
+    (
+        "static/search.css",
+        include_bytes!("../../themes/default/static/search.css"),
+    ),
 ];
 
 pub struct Theme {
