@@ -57,6 +57,23 @@ const EMBEDDED_DEFAULT: &[(&str, &[u8])] = &[
         "static/puzzle.css",
         include_bytes!("../../themes/default/static/puzzle.css"),
     ),
+    // Search (src/search): the search page body, the box, their script and style.
+    (
+        "templates/search.html",
+        include_bytes!("../../themes/default/templates/search.html"),
+    ),
+    (
+        "templates/search-box.html",
+        include_bytes!("../../themes/default/templates/search-box.html"),
+    ),
+    (
+        "static/search.js",
+        include_bytes!("../../themes/default/static/search.js"),
+    ),
+    (
+        "static/search.css",
+        include_bytes!("../../themes/default/static/search.css"),
+    ),
 ];
 
 pub struct Theme {

@@ -1,0 +1,238 @@
+//! Building the per-language Pagefind bundles and writing them out.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fs;
+use std::path::{Component, Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use pagefind::api::PagefindIndex;
+use pagefind::options::PagefindServiceConfig;
+use rayon::prelude::*;
+
+use super::{SearchError, SearchPage};
+
+/// The folder of the output that holds the search bundles, one sub-folder per
+/// language: `pagefind/<lang>/pagefind.js` is what a search page loads.
+pub const BUNDLE_DIR: &str = "pagefind";
+
+/// Files of Pagefind's bundle that fenpress does not use: its ready-made
+/// search UIs (fenpress has its own `search.js`), its highlighting script and
+/// its playground. Leaving them out keeps third-party UI code out of the site.
+const UNUSED_BUNDLE_FILES: &[&str] = &[
+    "pagefind-ui.",
+    "pagefind-modular-ui.",
+    "pagefind-component-ui.",
+    "pagefind-highlight.",
+    "playground",
+];
+
+/// What [`build_indexes`] did, per language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchStats {
+    /// One entry per language, sorted by language code.
+    pub languages: Vec<LanguageIndex>,
+    /// Wall time of the whole step.
+    pub elapsed: Duration,
+}
+
+/// One language's bundle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LanguageIndex {
+    pub lang: String,
+    /// Pages indexed (a page with no words is left out by Pagefind).
+    pub pages: usize,
+    /// Words indexed, over all pages.
+    pub words: u64,
+    /// The bundle folder, relative to the output folder: `pagefind/fr`.
+    pub bundle: PathBuf,
+    /// Files written and their total size in bytes.
+    pub files: usize,
+    pub bytes: u64,
+}
+
+/// Builds one search index per language over `pages` and writes the bundles
+/// to `<out_dir>/pagefind/<lang>/`, replacing whatever `<out_dir>/pagefind/`
+/// held (its file names are content hashes: old ones would only pile up).
+///
+/// The browser side is `themes/default/static/search.js`, which loads
+/// `pagefind/<lang>/pagefind.js` for the language of the search page.
+///
+/// ```no_run
+/// use fenpress::search::{build_indexes, PageKind, SearchPage};
+/// let pages = vec![SearchPage {
+///     url: "/en/rules/Orda/".into(),
+///     lang: "en".into(),
+///     title: "Orda".into(),
+///     variant: Some("Orda".into()),
+///     kind: PageKind::Rules,
+///     terms: vec!["Kheshig".into(), "Yurt".into()],
+///     html: "<h2 id=\"pieces\">Pieces</h2><p>The kheshig moves…</p>".into(),
+/// }];
+/// let stats = build_indexes(&pages, std::path::Path::new("public"))?;
+/// assert_eq!(stats.languages[0].lang, "en");
+/// # Ok::<(), fenpress::search::SearchError>(())
+/// ```
+pub fn build_indexes(pages: &[SearchPage], out_dir: &Path) -> Result<SearchStats, SearchError> {
+    let started = Instant::now();
+    let by_lang = group_by_language(pages)?;
+
+    let bundles_root = out_dir.join(BUNDLE_DIR);
+    if bundles_root.exists() {
+        fs::remove_dir_all(&bundles_root).map_err(|source| SearchError::Write {
+            path: bundles_root.clone(),
+            source,
+        })?;
+    }
+
+    // Languages are independent: index them in parallel.
+    let mut languages = by_lang
+        .into_par_iter()
+        .map(|(lang, pages)| build_language(&lang, &pages, out_dir))
+        .collect::<Result<Vec<_>, _>>()?;
+    languages.sort_by(|a, b| a.lang.cmp(&b.lang));
+
+    Ok(SearchStats {
+        languages,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// Checks every page and groups them by language, keeping the given order.
+fn group_by_language(
+    pages: &[SearchPage],
+) -> Result<BTreeMap<String, Vec<&SearchPage>>, SearchError> {
+    let mut by_lang: BTreeMap<String, Vec<&SearchPage>> = BTreeMap::new();
+    let mut seen: HashSet<(String, &str)> = HashSet::new();
+    for page in pages {
+        let lang = page.lang.to_ascii_lowercase();
+        if !is_language_code(&page.lang) {
+            return Err(SearchError::InvalidLanguage {
+                url: page.url.clone(),
+                lang: page.lang.clone(),
+            });
+        }
+        if !page.url.starts_with('/') {
+            return Err(SearchError::InvalidUrl {
+                url: page.url.clone(),
+            });
+        }
+        if !seen.insert((lang.clone(), &page.url)) {
+            return Err(SearchError::DuplicateUrl {
+                url: page.url.clone(),
+                lang: page.lang.clone(),
+            });
+        }
+        by_lang.entry(lang).or_default().push(page);
+    }
+    Ok(by_lang)
+}
+
+/// `en`, `fr`, `pt-br`: letters, digits and inner hyphens, nothing that could
+/// climb out of the bundle folder.
+fn is_language_code(lang: &str) -> bool {
+    !lang.is_empty()
+        && lang.len() <= 35
+        && lang
+            .split('-')
+            .all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric()))
+}
+
+fn build_language(
+    lang: &str,
+    pages: &[&SearchPage],
+    out_dir: &Path,
+) -> Result<LanguageIndex, SearchError> {
+    let pagefind_error = |context: String| {
+        let lang = lang.to_string();
+        move |error: anyhow::Error| SearchError::Pagefind {
+            lang,
+            context,
+            source: error.into(),
+        }
+    };
+
+    // Pagefind's API is async; a one-thread runtime is all it needs (its
+    // page parsing runs on the runtime's blocking pool).
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .map_err(SearchError::Runtime)?;
+    let (words, files) = runtime.block_on(async {
+        let config = PagefindServiceConfig::builder()
+            .force_language(lang.to_string())
+            .keep_index_url(true)
+            .build();
+        let mut index =
+            PagefindIndex::new(Some(config)).map_err(pagefind_error("configuration".into()))?;
+        let mut words = 0u64;
+        for page in pages {
+            let indexed = index
+                .add_html_file(None, Some(page.url.clone()), page.indexed_document())
+                .await
+                .map_err(pagefind_error(format!("page {}", page.url)))?;
+            words += u64::from(indexed.page_word_count);
+        }
+        let files = index
+            .get_files()
+            .await
+            .map_err(pagefind_error("building the index".into()))?;
+        Ok::<_, SearchError>((words, files))
+    })?;
+
+    let bundle = Path::new(BUNDLE_DIR).join(lang);
+    let bundle_dir = out_dir.join(&bundle);
+    let mut written = 0;
+    let mut bytes = 0u64;
+    for file in files {
+        let name = file.filename.to_string_lossy();
+        if UNUSED_BUNDLE_FILES.iter().any(|p| name.starts_with(p)) {
+            continue;
+        }
+        if !file
+            .filename
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)))
+        {
+            return Err(SearchError::UnsafeBundlePath {
+                lang: lang.to_string(),
+                path: file.filename,
+            });
+        }
+        let path = bundle_dir.join(&file.filename);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).map_err(|source| SearchError::Write {
+                path: parent.to_path_buf(),
+                source,
+            })?;
+        }
+        fs::write(&path, &file.contents).map_err(|source| SearchError::Write {
+            path: path.clone(),
+            source,
+        })?;
+        written += 1;
+        bytes += file.contents.len() as u64;
+    }
+
+    Ok(LanguageIndex {
+        lang: lang.to_string(),
+        pages: pages.len(),
+        words,
+        bundle,
+        files: written,
+        bytes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn language_codes() {
+        for ok in ["en", "fr", "es", "pt-br", "zh-Hans"] {
+            assert!(is_language_code(ok), "{ok}");
+        }
+        for bad in ["", "..", "en/../x", "-en", "en-", "e n", "fr_FR"] {
+            assert!(!is_language_code(bad), "{bad}");
+        }
+    }
+}

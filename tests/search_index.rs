@@ -1,0 +1,121 @@
+//! `search::build_indexes` on a small three-language site: one bundle per
+//! language, the files a browser needs, nothing of Pagefind's own UIs.
+
+mod support;
+
+use std::fs;
+use std::path::Path;
+
+use fenpress::search::{build_indexes, PageKind, SearchError, SearchPage};
+use support::search_fixture;
+
+fn files_under(dir: &Path) -> Vec<String> {
+    let mut out: Vec<String> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            e.path()
+                .strip_prefix(dir)
+                .map(|p| p.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn one_bundle_per_language() {
+    let out = tempfile::tempdir().expect("tempdir");
+    let stats = build_indexes(&search_fixture::pages(), out.path()).expect("build");
+
+    let langs: Vec<_> = stats.languages.iter().map(|l| l.lang.as_str()).collect();
+    assert_eq!(langs, ["en", "es", "fr"]);
+    let fr = &stats.languages[2];
+    assert_eq!(fr.pages, 4);
+    assert!(fr.words > 50, "{fr:?}");
+    assert_eq!(fr.bundle, Path::new("pagefind").join("fr"));
+
+    for lang in &stats.languages {
+        let bundle = out.path().join(&lang.bundle);
+        let files = files_under(&bundle);
+        let total: u64 = files
+            .iter()
+            .map(|f| fs::metadata(bundle.join(f)).map(|m| m.len()).unwrap_or(0))
+            .sum();
+        assert_eq!(files.len(), lang.files, "{files:?}");
+        assert_eq!(total, lang.bytes);
+        for needed in [
+            "pagefind.js".to_string(),
+            "pagefind-worker.js".to_string(),
+            "pagefind-entry.json".to_string(),
+            format!("wasm.{}.pagefind", lang.lang),
+        ] {
+            assert!(
+                files.contains(&needed),
+                "{} lacks {needed}: {files:?}",
+                lang.lang
+            );
+        }
+        assert!(files.iter().any(|f| f.ends_with(".pf_meta")));
+        assert!(files.iter().any(|f| f.starts_with("index/")));
+        assert!(files.iter().any(|f| f.starts_with("fragment/")));
+        assert!(
+            !files
+                .iter()
+                .any(|f| f.contains("-ui") || f.contains("playground")),
+            "Pagefind's own UI is left out: {files:?}"
+        );
+
+        // The bundle holds its own language and no other.
+        let entry = fs::read_to_string(bundle.join("pagefind-entry.json")).expect("entry");
+        let entry: serde_json::Value = serde_json::from_str(&entry).expect("entry json");
+        let languages = entry["languages"].as_object().expect("languages");
+        assert_eq!(languages.keys().collect::<Vec<_>>(), [&lang.lang]);
+        assert_eq!(languages[&lang.lang]["wasm"], lang.lang.as_str(), "stemmed");
+    }
+}
+
+#[test]
+fn rebuild_replaces_the_old_bundle() {
+    let out = tempfile::tempdir().expect("tempdir");
+    let mut pages = search_fixture::pages();
+    build_indexes(&pages, out.path()).expect("first build");
+    pages.retain(|p| p.lang == "en");
+    let stats = build_indexes(&pages, out.path()).expect("second build");
+    assert_eq!(stats.languages.len(), 1);
+    assert!(!out.path().join("pagefind/fr").exists());
+    let en = files_under(&out.path().join("pagefind/en"));
+    assert_eq!(en.iter().filter(|f| f.ends_with(".pf_meta")).count(), 1);
+}
+
+fn one_page(url: &str, lang: &str) -> SearchPage {
+    SearchPage {
+        url: url.into(),
+        lang: lang.into(),
+        title: "T".into(),
+        variant: None,
+        kind: PageKind::Page,
+        terms: vec![],
+        html: "<p>text</p>".into(),
+    }
+}
+
+#[test]
+fn bad_pages_are_refused_with_their_url() {
+    let out = tempfile::tempdir().expect("tempdir");
+    let err = build_indexes(&[one_page("/a/", "../x")], out.path()).unwrap_err();
+    assert!(matches!(err, SearchError::InvalidLanguage { ref url, .. } if url == "/a/"));
+
+    let err = build_indexes(&[one_page("a/", "en")], out.path()).unwrap_err();
+    assert!(matches!(err, SearchError::InvalidUrl { .. }));
+
+    let err =
+        build_indexes(&[one_page("/a/", "en"), one_page("/a/", "EN")], out.path()).unwrap_err();
+    assert!(matches!(err, SearchError::DuplicateUrl { .. }), "{err}");
+    assert!(
+        !out.path().join("pagefind").exists(),
+        "nothing written on error"
+    );
+}

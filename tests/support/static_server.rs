@@ -1,0 +1,178 @@
+//! A tiny static file server on 127.0.0.1 for browser tests: GET only, one
+//! thread per connection, `Connection: close`, never a file outside its root.
+//! It stops when dropped, and by itself after a fixed lifetime.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+const LIFETIME: Duration = Duration::from_secs(300);
+
+/// (request path, body bytes sent) for every file served.
+pub type ServedLog = Arc<Mutex<Vec<(String, u64)>>>;
+
+pub struct StaticServer {
+    addr: SocketAddr,
+    served: ServedLog,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl StaticServer {
+    pub fn start(root: &Path) -> std::io::Result<Self> {
+        let listener = TcpListener::bind("127.0.0.1:0")?;
+        listener.set_nonblocking(true)?;
+        let addr = listener.local_addr()?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let root = root.to_path_buf();
+        let flag = Arc::clone(&stop);
+        let served: ServedLog = Arc::default();
+        let log = Arc::clone(&served);
+        let thread = std::thread::spawn(move || {
+            let started = Instant::now();
+            while !flag.load(Ordering::Relaxed) && started.elapsed() < LIFETIME {
+                match listener.accept() {
+                    Ok((stream, _)) => {
+                        let root = root.clone();
+                        let log = Arc::clone(&log);
+                        std::thread::spawn(move || {
+                            let _ = serve(stream, &root, &log);
+                        });
+                    }
+                    Err(_) => std::thread::sleep(Duration::from_millis(5)),
+                }
+            }
+        });
+        Ok(Self {
+            addr,
+            served,
+            stop,
+            thread: Some(thread),
+        })
+    }
+
+    /// `http://127.0.0.1:PORT` + `path`.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    /// Takes the log of files served since the last call.
+    pub fn take_served(&self) -> Vec<(String, u64)> {
+        self.served
+            .lock()
+            .map(|mut log| std::mem::take(&mut *log))
+            .unwrap_or_default()
+    }
+}
+
+impl Drop for StaticServer {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn serve(
+    mut stream: TcpStream,
+    root: &Path,
+    log: &Mutex<Vec<(String, u64)>>,
+) -> std::io::Result<()> {
+    stream.set_nonblocking(false)?;
+    stream.set_read_timeout(Some(Duration::from_secs(5)))?;
+    let mut request = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !request.windows(4).any(|w| w == b"\r\n\r\n") && request.len() < 16 * 1024 {
+        let n = stream.read(&mut buf)?;
+        if n == 0 {
+            return Ok(());
+        }
+        request.extend_from_slice(&buf[..n]);
+    }
+    let head = String::from_utf8_lossy(&request);
+    let mut parts = head.split_whitespace();
+    let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+    let file = if method == "GET" {
+        resolve(root, target)
+    } else {
+        None
+    };
+    match file.and_then(|f| std::fs::read(&f).ok().map(|body| (f, body))) {
+        Some((file, body)) => {
+            let header = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                content_type(&file),
+                body.len()
+            );
+            stream.write_all(header.as_bytes())?;
+            stream.write_all(&body)?;
+            if let Ok(mut log) = log.lock() {
+                log.push((target.to_string(), body.len() as u64));
+            }
+        }
+        None => {
+            let body = b"not found";
+            let header = format!(
+                "HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            stream.write_all(header.as_bytes())?;
+            stream.write_all(body)?;
+        }
+    }
+    stream.flush()
+}
+
+/// The file for a request target: query and fragment dropped, `%XX`
+/// decoded, `..` refused, a folder served by its `index.html`.
+fn resolve(root: &Path, target: &str) -> Option<PathBuf> {
+    let path = target.split(['?', '#']).next()?;
+    let decoded = percent_decode(path)?;
+    let relative = Path::new(decoded.trim_start_matches('/'));
+    if !relative
+        .components()
+        .all(|c| matches!(c, Component::Normal(_)))
+    {
+        return None;
+    }
+    let mut file = root.join(relative);
+    if file.is_dir() {
+        file = file.join("index.html");
+    }
+    file.is_file().then_some(file)
+}
+
+fn percent_decode(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = s.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+fn content_type(file: &Path) -> &'static str {
+    match file.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "json" => "application/json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "wasm" => "application/wasm",
+        _ => "application/octet-stream",
+    }
+}
