@@ -1,0 +1,397 @@
+//! FEN text in and out. Parsing only reads syntax into a [`Setup`] (rows of
+//! tokens with their byte offsets, raw fields): it knows no variant.
+//! [`crate::validate`] turns a setup into a position for a variant and
+//! reports every problem at once. Printing writes vchess's format
+//! (`board turn plies flags ep`) or standard FEN / X-FEN.
+
+use crate::color::Color;
+use crate::geometry::file_char;
+use crate::piece::Kind;
+use crate::position::Position;
+use crate::rules::Rules;
+
+/// How a variant writes the fields after the board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct FenStyle {
+    /// Which colors have castling flags (Orda: White only).
+    pub castling: [bool; 2],
+    /// The kind that castles with the king.
+    pub castle_rook: Kind,
+    /// Whether the en-passant field exists.
+    pub en_passant: bool,
+    /// The board character for a hole, if the variant has holes (`x`).
+    pub hole: Option<char>,
+}
+
+impl Default for FenStyle {
+    fn default() -> Self {
+        FenStyle {
+            castling: [false; 2],
+            castle_rook: Kind::ROOK,
+            en_passant: false,
+            hole: None,
+        }
+    }
+}
+
+/// How a run of digits counts empty squares. Standard FEN reads `10` as ten;
+/// vchess reads each digit on its own, `10` as one then none. Both occur in
+/// the corpus, so the reading is a parameter.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum DigitReading {
+    #[default]
+    Decimal,
+    PerDigit,
+}
+
+/// One board character as read.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Token {
+    /// An empty square (from a digit run).
+    Empty,
+    /// A piece letter or other board character (holes, unions): its meaning
+    /// is the variant's business.
+    Piece(char),
+}
+
+/// A board square as read, with the byte offset of the character behind it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SetupCell {
+    pub token: Token,
+    pub offset: usize,
+}
+
+/// One row of the board text (FEN order: Black's side first).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SetupRow {
+    /// Byte offset of the row's first character.
+    pub offset: usize,
+    /// Length of the row's text in bytes.
+    pub len: usize,
+    pub cells: Vec<SetupCell>,
+}
+
+/// A whitespace-separated field after the board.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Field {
+    pub text: String,
+    pub offset: usize,
+}
+
+/// A parsed, unvalidated FEN.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Setup {
+    pub rows: Vec<SetupRow>,
+    /// Offset and length of the board text.
+    pub board_offset: usize,
+    pub board_len: usize,
+    /// The side to move, if the FEN gives one (diagrams do not).
+    pub turn: Option<(Color, usize)>,
+    /// The fields after the side to move, uninterpreted.
+    pub fields: Vec<Field>,
+    /// The digit reading the rows were read with.
+    pub reading: DigitReading,
+}
+
+/// A FEN that does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    #[error("the FEN is empty")]
+    Empty,
+    #[error("unexpected character {ch:?} at byte {offset}")]
+    BadChar { ch: char, offset: usize },
+    #[error("the run of empty squares `{text}` at byte {offset} is too long")]
+    RunTooLong { text: String, offset: usize },
+    #[error("the side to move is `w` or `b`, not `{text}` (at byte {offset})")]
+    BadTurn { text: String, offset: usize },
+}
+
+impl FenError {
+    /// Byte offset of the blamed text.
+    pub fn offset(&self) -> usize {
+        match self {
+            FenError::Empty => 0,
+            FenError::BadChar { offset, .. }
+            | FenError::RunTooLong { offset, .. }
+            | FenError::BadTurn { offset, .. } => *offset,
+        }
+    }
+}
+
+/// Parses a FEN (board only, or with fields) reading digit runs as decimal.
+///
+/// ```
+/// use fenpress_rules::fen::{parse, parse_with, DigitReading};
+/// let s = parse("10/10 w").unwrap();
+/// assert_eq!(s.rows[0].cells.len(), 10);
+/// let v = parse_with("10/10", DigitReading::PerDigit).unwrap();
+/// assert_eq!(v.rows[0].cells.len(), 1);
+/// ```
+pub fn parse(text: &str) -> Result<Setup, FenError> {
+    parse_with(text, DigitReading::Decimal)
+}
+
+/// Parses a FEN with the given digit reading.
+pub fn parse_with(text: &str, reading: DigitReading) -> Result<Setup, FenError> {
+    let mut parts = split_fields(text);
+    if parts.is_empty() {
+        return Err(FenError::Empty);
+    }
+    let (board_offset, board) = parts.remove(0);
+    let rows = parse_board(board, board_offset, reading)?;
+    let mut turn = None;
+    if !parts.is_empty() {
+        let (offset, t) = parts.remove(0);
+        turn = Some(match t {
+            "w" | "W" => (Color::White, offset),
+            "b" | "B" => (Color::Black, offset),
+            _ => {
+                return Err(FenError::BadTurn {
+                    text: t.into(),
+                    offset,
+                })
+            }
+        });
+    }
+    Ok(Setup {
+        rows,
+        board_offset,
+        board_len: board.len(),
+        turn,
+        fields: parts
+            .into_iter()
+            .map(|(offset, t)| Field {
+                text: t.into(),
+                offset,
+            })
+            .collect(),
+        reading,
+    })
+}
+
+fn split_fields(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        if c.is_whitespace() {
+            if let Some(s) = start.take() {
+                out.push((s, &text[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &text[s..]));
+    }
+    out
+}
+
+fn parse_board(board: &str, base: usize, reading: DigitReading) -> Result<Vec<SetupRow>, FenError> {
+    let mut rows = Vec::new();
+    let mut row = SetupRow {
+        offset: base,
+        len: 0,
+        cells: Vec::new(),
+    };
+    let bytes = board.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let offset = base + i;
+        if b == b'/' {
+            row.len = offset - row.offset;
+            rows.push(std::mem::replace(
+                &mut row,
+                SetupRow {
+                    offset: offset + 1,
+                    len: 0,
+                    cells: Vec::new(),
+                },
+            ));
+            i += 1;
+        } else if b.is_ascii_digit() {
+            let run_end = match reading {
+                DigitReading::PerDigit => i + 1,
+                DigitReading::Decimal => {
+                    i + bytes[i..].iter().take_while(|c| c.is_ascii_digit()).count()
+                }
+            };
+            let text = &board[i..run_end];
+            // Larger than any board row: surely a typo, and a guard against
+            // allocating for "99999999".
+            let n: usize = match text.parse() {
+                Ok(n) if n <= 400 => n,
+                _ => {
+                    return Err(FenError::RunTooLong {
+                        text: text.into(),
+                        offset,
+                    })
+                }
+            };
+            for _ in 0..n {
+                row.cells.push(SetupCell {
+                    token: Token::Empty,
+                    offset,
+                });
+            }
+            i = run_end;
+        } else if b.is_ascii_graphic() {
+            row.cells.push(SetupCell {
+                token: Token::Piece(b as char),
+                offset,
+            });
+            i += 1;
+        } else {
+            let ch = board[i..].chars().next().unwrap_or('\u{fffd}');
+            return Err(FenError::BadChar { ch, offset });
+        }
+    }
+    row.len = base + bytes.len() - row.offset;
+    rows.push(row);
+    Ok(rows)
+}
+
+/// The board part of a position's FEN, digit runs in decimal.
+pub fn board_fen(rules: &dyn Rules, pos: &Position) -> String {
+    let g = rules.geometry();
+    let hole = rules.fen_style().hole;
+    let mut out = String::new();
+    for rank in (0..g.rows()).rev() {
+        let mut empty = 0;
+        for file in 0..g.cols() {
+            let sq = crate::Square(rank as u16 * g.cols() as u16 + file as u16);
+            let ch = if g.holes().contains(sq) {
+                hole.or(Some('x'))
+            } else {
+                rules.encode_cell(pos.board.cell(sq))
+            };
+            match ch {
+                None => empty += 1,
+                Some(c) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+/// The full FEN in vchess's format: `board turn plies [flags] [ep]`.
+///
+/// ```
+/// use fenpress_rules::{fen, registry};
+/// let orda = registry::rules("orda").unwrap();
+/// let start = orda.start_position();
+/// assert_eq!(fen::vchess_fen(orda, &start), orda.start_fen());
+/// ```
+pub fn vchess_fen(rules: &dyn Rules, pos: &Position) -> String {
+    let style = rules.fen_style();
+    let g = rules.geometry();
+    let mut out = format!(
+        "{} {} {}",
+        board_fen(rules, pos),
+        pos.turn().fen_char(),
+        pos.state.plies
+    );
+    if style.castling.iter().any(|c| *c) {
+        out.push(' ');
+        for color in Color::ALL {
+            if style.castling[color.index()] {
+                for side in 0..2 {
+                    // vchess writes a lost right as the file just past the board.
+                    let f = pos
+                        .state
+                        .castling
+                        .rook_file(color, side)
+                        .unwrap_or(g.cols());
+                    out.push(file_char(f));
+                }
+            }
+        }
+    }
+    if style.en_passant {
+        out.push(' ');
+        match pos.state.en_passant {
+            Some(sq) => out.push_str(&g.square_name(sq)),
+            None => out.push('-'),
+        }
+    }
+    out
+}
+
+/// Standard FEN (X-FEN castling: `KQkq` when the rooks are the outermost
+/// ones, rook files otherwise), with half-move clock and move number.
+pub fn standard_fen(rules: &dyn Rules, pos: &Position) -> String {
+    let g = rules.geometry();
+    let style = rules.fen_style();
+    let mut castle = String::new();
+    for color in Color::ALL {
+        let back = if color == Color::White {
+            0
+        } else {
+            g.rows() - 1
+        };
+        let king_file = pos.board.royals(color).first().map(|s| g.file(s));
+        for side in [1, 0] {
+            let Some(f) = pos.state.castling.rook_file(color, side) else {
+                continue;
+            };
+            // Is it the outermost rook on that side? Then K/Q suffices.
+            let outer = king_file.is_some_and(|kf| {
+                let files: Vec<u8> = if side == 1 {
+                    (kf + 1..g.cols()).rev().collect()
+                } else {
+                    (0..kf).collect()
+                };
+                files.into_iter().find(|&x| {
+                    g.square(x, back).is_some_and(|s| {
+                        pos.board.cell(s).piece(color)
+                            == Some(crate::Piece::new(color, style.castle_rook))
+                    })
+                }) == Some(f)
+            });
+            let c = if outer {
+                if side == 1 {
+                    'k'
+                } else {
+                    'q'
+                }
+            } else {
+                file_char(f)
+            };
+            castle.push(if color == Color::White {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            });
+        }
+    }
+    if castle.is_empty() {
+        castle.push('-');
+    }
+    let ep = pos
+        .state
+        .en_passant
+        .map(|s| g.square_name(s))
+        .unwrap_or_else(|| "-".into());
+    format!(
+        "{} {} {} {} {} {}",
+        board_fen(rules, pos),
+        pos.turn().fen_char(),
+        castle,
+        ep,
+        pos.state.halfmove_clock,
+        pos.state.fullmove()
+    )
+}

@@ -1,0 +1,226 @@
+//! The shape of a board: rows × cols from 3×3 to 19×19, with holes (squares
+//! that are not part of the board). Owns square naming and a step table, so
+//! move generation never does coordinate arithmetic or bounds checks.
+
+use crate::square::Square;
+use crate::squareset::SquareSet;
+
+/// Smallest board side.
+pub const MIN_SIDE: u8 = 3;
+/// Largest board side (Gomoku's 19×19).
+pub const MAX_SIDE: u8 = 19;
+/// Steps reach at most this far along each axis (covers knight, camel,
+/// zebra, alfil, dabbaba, threeleaper); farther leaps use [`Geometry::offset`].
+pub const MAX_STEP: i8 = 3;
+const DIR_SPAN: i8 = 2 * MAX_STEP + 1;
+/// Number of step directions in the table.
+pub const DIR_COUNT: usize = (DIR_SPAN as usize) * (DIR_SPAN as usize);
+/// "No square" in the step table.
+pub(crate) const NO_SQUARE: u16 = u16::MAX;
+
+/// A step `(df, dr)` with both parts in `-3..=3`: files right, ranks up
+/// (towards Black) from White's point of view.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Dir(u8);
+
+impl Dir {
+    /// The direction of a step, if it fits the table.
+    pub const fn new(df: i8, dr: i8) -> Option<Dir> {
+        if df < -MAX_STEP
+            || df > MAX_STEP
+            || dr < -MAX_STEP
+            || dr > MAX_STEP
+            || (df == 0 && dr == 0)
+        {
+            return None;
+        }
+        Some(Dir(((dr + MAX_STEP) * DIR_SPAN + (df + MAX_STEP)) as u8))
+    }
+    /// File part of the step.
+    pub fn df(self) -> i8 {
+        (self.0 as i8) % DIR_SPAN - MAX_STEP
+    }
+    /// Rank part of the step.
+    pub fn dr(self) -> i8 {
+        (self.0 as i8) / DIR_SPAN - MAX_STEP
+    }
+    /// The opposite step.
+    pub fn reverse(self) -> Dir {
+        Dir((DIR_COUNT as u8 - 1) - self.0)
+    }
+    /// The same step seen from Black's side (ranks flipped).
+    pub fn flip_ranks(self) -> Dir {
+        // dr -> -dr: mirror the row index of the 7×7 table.
+        let row = self.0 / DIR_SPAN as u8;
+        let col = self.0 % DIR_SPAN as u8;
+        Dir((DIR_SPAN as u8 - 1 - row) * DIR_SPAN as u8 + col)
+    }
+    /// Index into per-direction tables.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Why a geometry cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GeometryError {
+    #[error("a board is {MIN_SIDE} to {MAX_SIDE} squares on each side, not {rows} rows × {cols} columns")]
+    BadSize { rows: u8, cols: u8 },
+}
+
+/// A board's shape: size, holes and the step table.
+///
+/// ```
+/// use fenpress_rules::{Dir, Geometry};
+/// let g = Geometry::new(10, 10).unwrap();
+/// let c10 = g.parse_square("c10").unwrap();
+/// assert_eq!(g.square_name(c10), "c10");
+/// assert_eq!(g.step(c10, Dir::new(0, 1).unwrap()), None); // off the board
+/// ```
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    rows: u8,
+    cols: u8,
+    holes: SquareSet,
+    /// `steps[dir * size + sq]`: the square one step away, or NO_SQUARE.
+    steps: Vec<u16>,
+}
+
+impl Geometry {
+    /// A rectangular board without holes.
+    pub fn new(rows: u8, cols: u8) -> Result<Geometry, GeometryError> {
+        Geometry::with_holes(rows, cols, SquareSet::EMPTY)
+    }
+
+    /// A board whose `holes` are not squares: pieces never stand or pass there.
+    pub fn with_holes(rows: u8, cols: u8, holes: SquareSet) -> Result<Geometry, GeometryError> {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&rows) || !(MIN_SIDE..=MAX_SIDE).contains(&cols) {
+            return Err(GeometryError::BadSize { rows, cols });
+        }
+        let size = rows as usize * cols as usize;
+        let mut g = Geometry {
+            rows,
+            cols,
+            holes,
+            steps: vec![NO_SQUARE; DIR_COUNT * size],
+        };
+        for d in 0..DIR_COUNT as u8 {
+            let dir = Dir(d);
+            if dir.df() == 0 && dir.dr() == 0 {
+                continue;
+            }
+            for s in 0..size {
+                if let Some(t) = g.offset(Square(s as u16), dir.df() as i32, dir.dr() as i32) {
+                    g.steps[d as usize * size + s] = t.0;
+                }
+            }
+        }
+        Ok(g)
+    }
+
+    /// Number of ranks.
+    pub fn rows(&self) -> u8 {
+        self.rows
+    }
+    /// Number of files.
+    pub fn cols(&self) -> u8 {
+        self.cols
+    }
+    /// Number of cells, holes included (squares are `0..size`).
+    pub fn size(&self) -> usize {
+        self.rows as usize * self.cols as usize
+    }
+    /// The holes.
+    pub fn holes(&self) -> SquareSet {
+        self.holes
+    }
+    /// Whether `sq` is a square of this board (in range and not a hole).
+    pub fn contains(&self, sq: Square) -> bool {
+        sq.index() < self.size() && !self.holes.contains(sq)
+    }
+    /// The square at `file`, `rank` (0-based), if on the board.
+    pub fn square(&self, file: u8, rank: u8) -> Option<Square> {
+        if file >= self.cols || rank >= self.rows {
+            return None;
+        }
+        let sq = Square(rank as u16 * self.cols as u16 + file as u16);
+        (!self.holes.contains(sq)).then_some(sq)
+    }
+    /// File of a square (0 = `a`).
+    #[inline]
+    pub fn file(&self, sq: Square) -> u8 {
+        (sq.0 % self.cols as u16) as u8
+    }
+    /// Rank of a square (0 = White's first rank).
+    #[inline]
+    pub fn rank(&self, sq: Square) -> u8 {
+        (sq.0 / self.cols as u16) as u8
+    }
+    /// Rank counted from `color`'s own side (0 = its first rank).
+    #[inline]
+    pub fn relative_rank(&self, sq: Square, color: crate::Color) -> u8 {
+        match color {
+            crate::Color::White => self.rank(sq),
+            crate::Color::Black => self.rows - 1 - self.rank(sq),
+        }
+    }
+    /// One step from `sq`, through the table.
+    #[inline]
+    pub fn step(&self, sq: Square, dir: Dir) -> Option<Square> {
+        let t = self.step_raw(sq.0, dir);
+        (t != NO_SQUARE).then_some(Square(t))
+    }
+    /// The hot-path form of [`Geometry::step`]: `NO_SQUARE` when off the board.
+    #[inline(always)]
+    pub(crate) fn step_raw(&self, sq: u16, dir: Dir) -> u16 {
+        self.steps[dir.index() * self.size() + sq as usize]
+    }
+    /// Any step, however long (for leaps beyond the table).
+    pub fn offset(&self, sq: Square, df: i32, dr: i32) -> Option<Square> {
+        let f = self.file(sq) as i32 + df;
+        let r = self.rank(sq) as i32 + dr;
+        if f < 0 || r < 0 || f >= self.cols as i32 || r >= self.rows as i32 {
+            return None;
+        }
+        self.square(f as u8, r as u8)
+    }
+    /// Every square of the board (holes excluded), a1 first.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.size() as u16)
+            .map(Square)
+            .filter(move |s| !self.holes.contains(*s))
+    }
+    /// The vchess name of a square: file letter then rank number (`c10`).
+    pub fn square_name(&self, sq: Square) -> String {
+        format!("{}{}", file_char(self.file(sq)), self.rank(sq) as u32 + 1)
+    }
+    /// Parses a square name (`e4`, `c10`); `None` if malformed or off the board.
+    pub fn parse_square(&self, name: &str) -> Option<Square> {
+        let (file, rank) = parse_square_coords(name)?;
+        self.square(file, rank)
+    }
+}
+
+/// Letter of a file (0 = `a`).
+pub fn file_char(file: u8) -> char {
+    (b'a' + file) as char
+}
+
+/// Splits a square name into 0-based file and rank without a board:
+/// one lowercase letter then a rank number from 1.
+pub fn parse_square_coords(name: &str) -> Option<(u8, u8)> {
+    let bytes = name.as_bytes();
+    let (&f, digits) = bytes.split_first()?;
+    if !f.is_ascii_lowercase() || digits.is_empty() || digits.len() > 2 {
+        return None;
+    }
+    if !digits.iter().all(u8::is_ascii_digit) || digits[0] == b'0' {
+        return None;
+    }
+    let rank: u32 = digits.iter().fold(0, |n, d| n * 10 + (d - b'0') as u32);
+    if rank == 0 || rank > MAX_SIDE as u32 {
+        return None;
+    }
+    Some((f - b'a', (rank - 1) as u8))
+}

@@ -1,0 +1,137 @@
+//! Legality, the one generic way: a move is legal unless, once played, some
+//! pseudo-legal reply of the opponent removes a royal piece of the mover.
+//! Also game results and perft, which only need that.
+
+use crate::color::Color;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::rules::{Outcome, Rules};
+
+/// Whether `mv` (pseudo-legal for `pos`) leaves the mover's royals safe.
+/// A chain step that `continues` is judged at the chain's end, by the variant.
+#[inline]
+pub fn is_legal(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> bool {
+    if mv.intent.continues {
+        return true;
+    }
+    let mover = mv.color();
+    let undo = rules.play(pos, mv);
+    let safe = !rules.royal_attacked(pos, mover);
+    rules.unplay(pos, mv, undo);
+    safe
+}
+
+/// The legal moves of the side to move, appended to `out` (cleared first).
+/// A position already decided by a variant result has none.
+///
+/// ```
+/// use fenpress_rules::{legal::legal_moves, registry};
+/// let chess = registry::rules("chess").unwrap();
+/// let mut pos = chess.start_position();
+/// let mut moves = Vec::new();
+/// legal_moves(chess, &mut pos, &mut moves);
+/// assert_eq!(moves.len(), 20);
+/// ```
+pub fn legal_moves(rules: &dyn Rules, pos: &mut Position, out: &mut MoveList) {
+    out.clear();
+    if rules.variant_outcome(pos).is_some() {
+        return;
+    }
+    rules.pseudo_legal_moves(pos, out);
+    let mut kept = 0;
+    for i in 0..out.len() {
+        let mv = out[i];
+        if is_legal(rules, pos, &mv) {
+            out[kept] = mv;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
+/// Whether the side to move is in check (a royal piece can be taken).
+pub fn in_check(rules: &dyn Rules, pos: &Position) -> bool {
+    rules.royal_attacked(pos, pos.turn())
+}
+
+/// The result of the position, if the game is over.
+pub fn outcome(rules: &dyn Rules, pos: &mut Position) -> Option<Outcome> {
+    if let Some(o) = rules.variant_outcome(pos) {
+        return Some(o);
+    }
+    let mut moves = MoveList::new();
+    legal_moves(rules, pos, &mut moves);
+    if !moves.is_empty() {
+        return None;
+    }
+    Some(if in_check(rules, pos) {
+        Outcome::Checkmate {
+            winner: pos.turn().opposite(),
+        }
+    } else {
+        Outcome::Stalemate
+    })
+}
+
+/// Counts the leaves of the legal move tree `depth` plies deep.
+///
+/// ```
+/// use fenpress_rules::{legal::perft, registry};
+/// let chess = registry::rules("chess").unwrap();
+/// assert_eq!(perft(chess, &mut chess.start_position(), 3), 8902);
+/// ```
+pub fn perft(rules: &dyn Rules, pos: &mut Position, depth: u32) -> u64 {
+    let mut buffers: Vec<MoveList> = (0..depth.max(1))
+        .map(|_| MoveList::with_capacity(256))
+        .collect();
+    perft_with(rules, pos, depth, &mut buffers)
+}
+
+/// Perft split by root move: each legal move with its subtree's count.
+pub fn perft_divide(rules: &dyn Rules, pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut roots = MoveList::new();
+    legal_moves(rules, pos, &mut roots);
+    let mut buffers: Vec<MoveList> = (0..depth.max(1))
+        .map(|_| MoveList::with_capacity(256))
+        .collect();
+    roots
+        .into_iter()
+        .map(|mv| {
+            let undo = rules.play(pos, &mv);
+            let n = perft_with(rules, pos, depth.saturating_sub(1), &mut buffers);
+            rules.unplay(pos, &mv, undo);
+            (mv, n)
+        })
+        .collect()
+}
+
+fn perft_with(rules: &dyn Rules, pos: &mut Position, depth: u32, buffers: &mut [MoveList]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if rules.variant_outcome(pos).is_some() {
+        return 0;
+    }
+    let Some((list, deeper)) = buffers.split_first_mut() else {
+        return 0;
+    };
+    list.clear();
+    rules.pseudo_legal_moves(pos, list);
+    let mut nodes = 0;
+    for mv in list.iter() {
+        let mover: Color = mv.color();
+        let undo = rules.play(pos, mv);
+        // Chains are judged at their end by the variant; count them through.
+        if mv.intent.continues || !rules.royal_attacked(pos, mover) {
+            // At the last ply a legal move is a leaf: counting it needs no
+            // deeper generation (the usual "bulk" count).
+            nodes += if depth == 1 {
+                1
+            } else {
+                perft_with(rules, pos, depth - 1, deeper)
+            };
+        }
+        rules.unplay(pos, mv, undo);
+    }
+    nodes
+}

@@ -1,0 +1,121 @@
+//! A validated position: board plus the state FEN carries (side to move,
+//! castling flags, en-passant square, counters). Playing a move applies its
+//! effect and returns the old state so unplaying restores it exactly.
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::moves::{Move, MoveKind};
+use crate::square::Square;
+
+/// Castling rights: for each color, the files of the rooks it may still
+/// castle with, vchess style (slot 0: the rook on the a-side of the king,
+/// slot 1: the h-side). Files rather than K/Q so Chess960 setups work.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Castling(pub [[Option<u8>; 2]; 2]);
+
+impl Castling {
+    /// No rights.
+    pub const NONE: Castling = Castling([[None; 2]; 2]);
+    /// The rook file of `color` on `side` (0 = a-side, 1 = h-side).
+    pub fn rook_file(&self, color: Color, side: usize) -> Option<u8> {
+        self.0[color.index()][side]
+    }
+    /// Whether `color` keeps any right.
+    pub fn any(&self, color: Color) -> bool {
+        self.0[color.index()].iter().any(Option::is_some)
+    }
+}
+
+/// Everything of a position besides the board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct State {
+    pub turn: Color,
+    pub castling: Castling,
+    /// The square a pawn just passed over with a double step.
+    pub en_passant: Option<Square>,
+    /// Plies since the last capture or pawn move (50-move rule; tolerated).
+    pub halfmove_clock: u32,
+    /// Plies played since the start (vchess's move counter).
+    pub plies: u32,
+}
+
+impl State {
+    /// The standard FEN full-move number derived from the ply count.
+    pub fn fullmove(&self) -> u32 {
+        self.plies / 2 + 1
+    }
+}
+
+/// A board and its state. Build one with [`crate::fen::parse`] and
+/// [`crate::validate::validate`], or from a variant's start position.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    pub board: Board,
+    pub state: State,
+}
+
+/// What [`Position::apply`] saved to undo a move.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo(pub State);
+
+impl Position {
+    /// Side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.state.turn
+    }
+
+    /// The same position with `color` to move (for diagrams, which have no
+    /// side to move); clears the en-passant square, which only makes sense
+    /// for the side that was given.
+    pub fn with_turn(&self, color: Color) -> Position {
+        let mut p = self.clone();
+        if p.state.turn != color {
+            p.state.en_passant = None;
+        }
+        p.state.turn = color;
+        p
+    }
+
+    /// Applies a move's effect and the generic state changes (turn, counters,
+    /// en passant). Variants add their own changes around it.
+    #[inline]
+    pub fn apply(&mut self, mv: &Move) -> Undo {
+        let saved = self.state;
+        for v in mv.effect.vanish.as_slice() {
+            self.board.remove(v.square, v.piece.color);
+        }
+        for a in mv.effect.appear.as_slice() {
+            self.board.put(a.square, a.piece);
+        }
+        let s = &mut self.state;
+        s.en_passant = None;
+        if mv.intent.kind == MoveKind::DoubleStep {
+            // The passed square: halfway between from and to (same file).
+            let mid = (mv.intent.from.0 + mv.intent.to.0) / 2;
+            s.en_passant = Some(Square(mid));
+        }
+        if mv.intent.capture || mv.intent.piece.kind == crate::Kind::PAWN {
+            s.halfmove_clock = 0;
+        } else {
+            s.halfmove_clock = s.halfmove_clock.saturating_add(1);
+        }
+        if !mv.intent.continues {
+            s.plies = s.plies.saturating_add(1);
+            s.turn = s.turn.opposite();
+        }
+        Undo(saved)
+    }
+
+    /// Takes back a move applied with [`Position::apply`].
+    #[inline]
+    pub fn unapply(&mut self, mv: &Move, undo: Undo) {
+        for a in mv.effect.appear.as_slice() {
+            self.board.remove(a.square, a.piece.color);
+        }
+        for v in mv.effect.vanish.as_slice() {
+            self.board.put(v.square, v.piece);
+        }
+        self.state = undo.0;
+    }
+}

@@ -1,0 +1,160 @@
+//! The `Rules` trait: what a variant must say so the generic code (FEN,
+//! validation, legality, results, notation, perft) works for it. Most
+//! methods have defaults that follow vchess's chess; a variant overrides
+//! what differs.
+
+use crate::color::Color;
+use crate::fen::FenStyle;
+use crate::geometry::Geometry;
+use crate::moves::{Move, MoveList};
+use crate::piece::{Cell, Kind, KindSet, Piece};
+use crate::position::{Position, Undo};
+use crate::square::Square;
+use crate::validate::Problem;
+
+/// How a game ended (or why a position has no play left).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Outcome {
+    /// `winner` mated the side to move.
+    Checkmate { winner: Color },
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// A variant's own win (`reason` names it, e.g. "campmate").
+    VariantWin { winner: Color, reason: &'static str },
+    /// A variant's own draw.
+    VariantDraw { reason: &'static str },
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Checkmate { winner } | Outcome::VariantWin { winner, .. } => Some(winner),
+            _ => None,
+        }
+    }
+}
+
+/// The rules of one variant. Object safe: the registry hands out
+/// `&'static dyn Rules`.
+pub trait Rules: Send + Sync {
+    /// The vchess name (`Chess`, `Orda`).
+    fn name(&self) -> &'static str;
+
+    /// The board's shape.
+    fn geometry(&self) -> &Geometry;
+
+    /// The start position, as a FEN in [`Rules::fen_style`].
+    fn start_fen(&self) -> &'static str;
+
+    /// The kinds each color may have on the board (for validation: anything
+    /// else is an unknown letter).
+    fn kinds(&self, color: Color) -> KindSet;
+
+    /// Kinds whose capture loses the game (kings).
+    fn royal_kinds(&self) -> KindSet;
+
+    /// How many royal pieces each side must have; `None`: no rule.
+    fn royals_per_side(&self) -> Option<usize> {
+        Some(1)
+    }
+
+    /// How the variant writes its FEN (vchess fields, castling flags).
+    fn fen_style(&self) -> FenStyle {
+        FenStyle::default()
+    }
+
+    /// Decodes one FEN board character into a cell; `None` if unknown.
+    /// Unions (Paco Sako) override this and [`Rules::encode_cell`].
+    fn decode_cell(&self, c: char) -> Option<Cell> {
+        let p = Piece::from_letter(c)?;
+        self.kinds(p.color).contains(p.kind).then(|| Cell::of(p))
+    }
+
+    /// Encodes a cell as one FEN character; `None` for an empty cell.
+    fn encode_cell(&self, cell: Cell) -> Option<char> {
+        cell.single().map(Piece::letter)
+    }
+
+    /// Every pseudo-legal move of the side to move, appended to `out`:
+    /// moves that follow the pieces' movement but may leave a royal piece
+    /// capturable. Must not allocate beyond `out`'s growth.
+    fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList);
+
+    /// Whether some pseudo-legal move of `color`'s opponent would remove one
+    /// of `color`'s royal pieces. This default is the definition; a variant
+    /// whose pieces are data overrides it with a faster equivalent.
+    fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
+        !royal_captures(self, pos, color).is_empty()
+    }
+
+    /// Plays a move (effect plus state changes).
+    fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
+        pos.apply(mv)
+    }
+
+    /// Takes back a move played with [`Rules::play`].
+    fn unplay(&self, pos: &mut Position, mv: &Move, undo: Undo) {
+        pos.unapply(mv, undo)
+    }
+
+    /// A result decided before looking at moves (Orda's campmate): when
+    /// `Some`, the side to move has no moves.
+    fn variant_outcome(&self, _pos: &Position) -> Option<Outcome> {
+        None
+    }
+
+    /// The kinds a pawn of `color` may promote to, in the order notation
+    /// lists them.
+    fn promotions(&self, _color: Color) -> &[Kind] {
+        &[]
+    }
+
+    /// Variant-specific problems of a board-valid position (kings, pawns on
+    /// impossible ranks, ...), pushed to `out`; `offset_of` gives the byte
+    /// offset in the FEN text of the character that put a square's piece.
+    fn position_problems(
+        &self,
+        _pos: &Position,
+        _offset_of: &dyn Fn(Square) -> usize,
+        _out: &mut Vec<Problem>,
+    ) {
+    }
+}
+
+/// The opponent's pseudo-legal moves that would take one of `color`'s royal
+/// pieces: the generic definition of check, also used to explain why a move
+/// is illegal ("attacked by the rook on f5").
+pub fn royal_captures<R: Rules + ?Sized>(rules: &R, pos: &Position, color: Color) -> Vec<Move> {
+    let royals = pos.board.royals(color);
+    if royals.is_empty() {
+        return Vec::new();
+    }
+    let mut probe = pos.clone();
+    probe.state.turn = color.opposite();
+    let mut replies = MoveList::new();
+    rules.pseudo_legal_moves(&probe, &mut replies);
+    replies.retain(|m| {
+        m.effect
+            .vanish
+            .as_slice()
+            .iter()
+            .any(|v| v.piece.color == color && royals.contains(v.square))
+    });
+    replies
+}
+
+/// The pieces that give check to `color`: square and piece of each
+/// opponent move that would take a royal piece of `color`.
+pub fn checkers<R: Rules + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    color: Color,
+) -> Vec<(Square, Piece)> {
+    let mut out: Vec<(Square, Piece)> = royal_captures(rules, pos, color)
+        .iter()
+        .map(|m| (m.intent.from, m.intent.piece))
+        .collect();
+    out.dedup();
+    out
+}

@@ -1,0 +1,624 @@
+//! From a parsed [`Setup`] to a [`Position`] for one variant, reporting
+//! every problem at once as typed values, each with the byte offset in the
+//! FEN text of what it blames (so a checker can put a caret under it).
+//! [`validate_board`] checks only shape and letters, for variants whose move
+//! rules the core does not have.
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::fen::{self, DigitReading, Setup, Token};
+use crate::geometry::{file_char, parse_square_coords};
+use crate::piece::Piece;
+use crate::position::{Castling, Position, State};
+use crate::rules::Rules;
+use crate::square::Square;
+
+/// One thing wrong with a position. `row` counts FEN rows from 1 at the top.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    #[error("the board has {found} rows, expected {expected}")]
+    RowCount {
+        found: usize,
+        expected: usize,
+        offset: usize,
+    },
+    #[error("row {row} has {found} squares, expected {expected}")]
+    RowWidth {
+        row: usize,
+        found: usize,
+        expected: usize,
+        offset: usize,
+        len: usize,
+    },
+    #[error("unknown letter `{letter}` at file {file} of row {row}")]
+    UnknownLetter {
+        letter: char,
+        row: usize,
+        file: char,
+        offset: usize,
+    },
+    #[error("a piece `{letter}` stands on the hole {square}")]
+    PieceOnHole {
+        letter: char,
+        square: String,
+        offset: usize,
+    },
+    #[error("{square} is a hole (`{letter}`) but is a square in this variant")]
+    UnexpectedHole {
+        letter: char,
+        square: String,
+        offset: usize,
+    },
+    #[error("no {} king", color.name().to_lowercase())]
+    MissingRoyal { color: Color, offset: usize },
+    #[error("{count} {} kings, expected {expected}", color.name().to_lowercase())]
+    TooManyRoyals {
+        color: Color,
+        count: usize,
+        expected: usize,
+        offset: usize,
+    },
+    #[error("pawn `{piece}` on {square}: pawns never stand on their first or last rank")]
+    PawnOnBackRank {
+        piece: char,
+        square: String,
+        offset: usize,
+    },
+    #[error("the {field} field `{text}` cannot be read")]
+    BadField {
+        field: &'static str,
+        text: String,
+        offset: usize,
+    },
+    #[error("{} may castle but has no king on its first rank", color.name())]
+    CastlingWithoutKing { color: Color, offset: usize },
+    #[error("{} may castle with a rook on file {file} but has none there", color.name())]
+    CastlingWithoutRook {
+        color: Color,
+        file: char,
+        offset: usize,
+    },
+    #[error("en-passant square {square} is impossible: {reason}")]
+    EnPassantImpossible {
+        square: String,
+        reason: &'static str,
+        offset: usize,
+    },
+    #[error("{} to move can capture the {} king on {square}", color.opposite().name(), color.name().to_lowercase())]
+    OpponentInCheck {
+        color: Color,
+        square: String,
+        offset: usize,
+    },
+}
+
+impl Problem {
+    /// Byte offset in the FEN text of the blamed character or field.
+    pub fn offset(&self) -> usize {
+        use Problem::*;
+        match self {
+            RowCount { offset, .. }
+            | RowWidth { offset, .. }
+            | UnknownLetter { offset, .. }
+            | PieceOnHole { offset, .. }
+            | UnexpectedHole { offset, .. }
+            | MissingRoyal { offset, .. }
+            | TooManyRoyals { offset, .. }
+            | PawnOnBackRank { offset, .. }
+            | BadField { offset, .. }
+            | CastlingWithoutKing { offset, .. }
+            | CastlingWithoutRook { offset, .. }
+            | EnPassantImpossible { offset, .. }
+            | OpponentInCheck { offset, .. } => *offset,
+        }
+    }
+}
+
+/// What a board must look like when the core has no move rules for its
+/// variant: size, allowed characters, and the hole character if any.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardSpec<'a> {
+    pub rows: u8,
+    pub cols: u8,
+    /// Every character allowed on the board (both cases listed).
+    pub letters: &'a str,
+    pub hole: Option<char>,
+}
+
+/// Row shape problems; calls `visit(file, rank, cell)` for each cell that
+/// falls on the board.
+fn walk(
+    setup: &Setup,
+    rows: u8,
+    cols: u8,
+    problems: &mut Vec<Problem>,
+    mut visit: impl FnMut(u8, u8, usize, &fen::SetupCell),
+) {
+    if setup.rows.len() != rows as usize {
+        problems.push(Problem::RowCount {
+            found: setup.rows.len(),
+            expected: rows as usize,
+            offset: setup.board_offset,
+        });
+    }
+    for (i, row) in setup.rows.iter().enumerate().take(rows as usize) {
+        if row.cells.len() != cols as usize {
+            problems.push(Problem::RowWidth {
+                row: i + 1,
+                found: row.cells.len(),
+                expected: cols as usize,
+                offset: row.offset,
+                len: row.len,
+            });
+        }
+        let rank = rows - 1 - i as u8;
+        for (file, cell) in row.cells.iter().enumerate().take(cols as usize) {
+            visit(file as u8, rank, i + 1, cell);
+        }
+    }
+}
+
+/// Checks a board's shape and letters only.
+///
+/// ```
+/// use fenpress_rules::{fen, validate::{validate_board, BoardSpec, Problem}};
+/// let spec = BoardSpec { rows: 8, cols: 8, letters: "KQkqPp", hole: None };
+/// let setup = fen::parse("8/8/8/8/8/8/8/K6z").unwrap();
+/// let problems = validate_board(&spec, &setup);
+/// assert!(matches!(problems[0], Problem::UnknownLetter { letter: 'z', file: 'h', row: 8, .. }));
+/// ```
+pub fn validate_board(spec: &BoardSpec, setup: &Setup) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut found = Vec::new();
+    walk(
+        setup,
+        spec.rows,
+        spec.cols,
+        &mut problems,
+        |file, _rank, row, cell| {
+            if let Token::Piece(c) = cell.token {
+                if Some(c) != spec.hole && !spec.letters.contains(c) {
+                    found.push(Problem::UnknownLetter {
+                        letter: c,
+                        row,
+                        file: file_char(file),
+                        offset: cell.offset,
+                    });
+                }
+            }
+        },
+    );
+    problems.extend(found);
+    problems
+}
+
+/// A board whose width is wrong under one digit reading and right under the
+/// other (see [`DigitReading`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DigitReadingNote {
+    /// FEN row, from 1 at the top.
+    pub row: usize,
+    pub decimal_width: usize,
+    pub per_digit_width: usize,
+    /// The reading under which the row has the right width.
+    pub right_reading: DigitReading,
+}
+
+/// For each row whose width is right under exactly one digit reading, says
+/// which: "right under vchess's per-digit reading, wrong under decimal".
+///
+/// ```
+/// use fenpress_rules::{fen::DigitReading, validate::digit_reading_notes};
+/// // Row 1 is right only read per digit (5 + 5), row 2 only as decimal (10).
+/// let notes = digit_reading_notes("55/10", 10);
+/// assert_eq!(notes.len(), 2);
+/// assert_eq!(notes[0].right_reading, DigitReading::PerDigit);
+/// assert_eq!((notes[1].row, notes[1].right_reading), (2, DigitReading::Decimal));
+/// ```
+pub fn digit_reading_notes(board: &str, cols: usize) -> Vec<DigitReadingNote> {
+    let (Ok(dec), Ok(per)) = (
+        fen::parse_with(board, DigitReading::Decimal),
+        fen::parse_with(board, DigitReading::PerDigit),
+    ) else {
+        return Vec::new();
+    };
+    dec.rows
+        .iter()
+        .zip(&per.rows)
+        .enumerate()
+        .filter_map(|(i, (d, p))| {
+            let (dw, pw) = (d.cells.len(), p.cells.len());
+            let right = match (dw == cols, pw == cols) {
+                (true, false) => DigitReading::Decimal,
+                (false, true) => DigitReading::PerDigit,
+                _ => return None,
+            };
+            Some(DigitReadingNote {
+                row: i + 1,
+                decimal_width: dw,
+                per_digit_width: pw,
+                right_reading: right,
+            })
+        })
+        .collect()
+}
+
+/// A FEN that cannot become a position: it does not parse, or it parses
+/// but breaks the variant's rules.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error(transparent)]
+    Syntax(#[from] fen::FenError),
+    #[error("{}", .0.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))]
+    Invalid(Vec<Problem>),
+}
+
+/// Parses and validates a FEN for `rules` in one go.
+///
+/// ```
+/// use fenpress_rules::{registry, validate::{position_from_fen, PositionError, Problem}};
+/// let chess = registry::rules("chess").unwrap();
+/// assert!(position_from_fen(chess, "8/8/8/8/8/8/8/K6k w - -").is_ok());
+/// let err = position_from_fen(chess, "8/8/8/8/8/8/8/K6K w").unwrap_err();
+/// let PositionError::Invalid(problems) = err else { panic!() };
+/// assert!(problems.iter().any(|p| matches!(p, Problem::MissingRoyal { .. })));
+/// ```
+pub fn position_from_fen(rules: &dyn Rules, text: &str) -> Result<Position, PositionError> {
+    let setup = fen::parse(text)?;
+    validate(rules, &setup).map_err(PositionError::Invalid)
+}
+
+/// Turns a setup into a position for `rules`, or lists every problem.
+/// A setup without side to move gets White to move (see
+/// [`Position::with_turn`] to ask for Black).
+pub fn validate(rules: &dyn Rules, setup: &Setup) -> Result<Position, Vec<Problem>> {
+    let g = rules.geometry();
+    let style = rules.fen_style();
+    let mut problems = Vec::new();
+    let mut board = Board::empty(g.size(), rules.royal_kinds());
+    let mut offsets = vec![setup.board_offset; g.size()];
+    let mut cell_problems = Vec::new();
+    walk(
+        setup,
+        g.rows(),
+        g.cols(),
+        &mut problems,
+        |file, rank, row, cell| {
+            let sq = Square(rank as u16 * g.cols() as u16 + file as u16);
+            offsets[sq.index()] = cell.offset;
+            let Token::Piece(c) = cell.token else { return };
+            let is_hole = g.holes().contains(sq);
+            let name = g.square_name(sq);
+            if Some(c) == style.hole {
+                if !is_hole {
+                    cell_problems.push(Problem::UnexpectedHole {
+                        letter: c,
+                        square: name,
+                        offset: cell.offset,
+                    });
+                }
+                return;
+            }
+            match rules.decode_cell(c) {
+                None => cell_problems.push(Problem::UnknownLetter {
+                    letter: c,
+                    row,
+                    file: file_char(file),
+                    offset: cell.offset,
+                }),
+                Some(_) if is_hole => cell_problems.push(Problem::PieceOnHole {
+                    letter: c,
+                    square: name,
+                    offset: cell.offset,
+                }),
+                Some(decoded) => board.set_cell(sq, decoded),
+            }
+        },
+    );
+    problems.extend(cell_problems);
+    let offset_of = |sq: Square| {
+        offsets
+            .get(sq.index())
+            .copied()
+            .unwrap_or(setup.board_offset)
+    };
+
+    if let Some(n) = rules.royals_per_side() {
+        for color in Color::ALL {
+            let royals = board.royals(color);
+            if royals.is_empty() {
+                problems.push(Problem::MissingRoyal {
+                    color,
+                    offset: setup.board_offset,
+                });
+            } else if royals.len() > n {
+                let extra = royals
+                    .iter()
+                    .nth(n)
+                    .map(offset_of)
+                    .unwrap_or(setup.board_offset);
+                problems.push(Problem::TooManyRoyals {
+                    color,
+                    count: royals.len(),
+                    expected: n,
+                    offset: extra,
+                });
+            }
+        }
+    }
+
+    let turn = setup.turn.map(|(c, _)| c).unwrap_or(Color::White);
+    let state = read_fields(rules, setup, &board, turn, &offset_of, &mut problems);
+    let pos = Position { board, state };
+    rules.position_problems(&pos, &offset_of, &mut problems);
+    if setup.turn.is_some() && problems.is_empty() {
+        let them = turn.opposite();
+        if rules.royal_attacked(&pos, them) {
+            if let Some(sq) = pos.board.royals(them).first() {
+                problems.push(Problem::OpponentInCheck {
+                    color: them,
+                    square: g.square_name(sq),
+                    offset: offset_of(sq),
+                });
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(pos)
+    } else {
+        Err(problems)
+    }
+}
+
+fn read_fields(
+    rules: &dyn Rules,
+    setup: &Setup,
+    board: &Board,
+    turn: Color,
+    offset_of: &dyn Fn(Square) -> usize,
+    problems: &mut Vec<Problem>,
+) -> State {
+    let g = rules.geometry();
+    let style = rules.fen_style();
+    let mut state = State {
+        turn,
+        castling: Castling::NONE,
+        en_passant: None,
+        halfmove_clock: 0,
+        plies: 0,
+    };
+    if turn == Color::Black {
+        state.plies = 1;
+    }
+    let fields = &setup.fields;
+    let number = |i: usize, name: &'static str, problems: &mut Vec<Problem>| -> Option<u32> {
+        let f = fields.get(i)?;
+        match f.text.parse::<u32>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                problems.push(Problem::BadField {
+                    field: name,
+                    text: f.text.clone(),
+                    offset: f.offset,
+                });
+                None
+            }
+        }
+    };
+    let vchess = fields
+        .first()
+        .is_some_and(|f| f.text.bytes().all(|b| b.is_ascii_digit()));
+    let (castle_field, ep_field);
+    if vchess {
+        // board turn plies [flags] [ep]
+        if let Some(n) = number(0, "move counter", problems) {
+            state.plies = n;
+        }
+        let mut next = 1;
+        castle_field = if style.castling.iter().any(|c| *c) {
+            next += 1;
+            fields.get(1)
+        } else {
+            None
+        };
+        ep_field = if style.en_passant {
+            fields.get(next)
+        } else {
+            None
+        };
+    } else {
+        // board turn castling ep halfmove fullmove
+        castle_field = fields.first();
+        ep_field = fields.get(1);
+        if let Some(n) = number(2, "half-move clock", problems) {
+            state.halfmove_clock = n;
+        }
+        if let Some(n) = number(3, "move number", problems) {
+            state.plies = n.saturating_sub(1) * 2 + (turn == Color::Black) as u32;
+        }
+    }
+
+    if let Some(f) = castle_field {
+        if f.text != "-" {
+            let parsed = if vchess {
+                read_vchess_flags(rules, &f.text)
+            } else {
+                read_xfen_castling(rules, board, &f.text)
+            };
+            match parsed {
+                Some(c) => state.castling = c,
+                None => problems.push(Problem::BadField {
+                    field: "castling",
+                    text: f.text.clone(),
+                    offset: f.offset,
+                }),
+            }
+        }
+        // Every right needs its king on the first rank and its rook.
+        for color in Color::ALL {
+            if !state.castling.any(color) {
+                continue;
+            }
+            let back = if color == Color::White {
+                0
+            } else {
+                g.rows() - 1
+            };
+            let king_ok = board.royals(color).iter().any(|s| g.rank(s) == back);
+            if !king_ok {
+                problems.push(Problem::CastlingWithoutKing {
+                    color,
+                    offset: f.offset,
+                });
+                continue;
+            }
+            for side in 0..2 {
+                let Some(file) = state.castling.rook_file(color, side) else {
+                    continue;
+                };
+                let rook = Piece::new(color, style.castle_rook);
+                let has = g
+                    .square(file, back)
+                    .is_some_and(|s| board.cell(s).piece(color) == Some(rook));
+                if !has {
+                    problems.push(Problem::CastlingWithoutRook {
+                        color,
+                        file: file_char(file),
+                        offset: f.offset,
+                    });
+                }
+            }
+        }
+        let _ = offset_of;
+    }
+
+    if let Some(f) = ep_field {
+        if f.text != "-" {
+            match parse_square_coords(&f.text).and_then(|(fl, r)| g.square(fl, r)) {
+                None => problems.push(Problem::BadField {
+                    field: "en-passant",
+                    text: f.text.clone(),
+                    offset: f.offset,
+                }),
+                Some(sq) => match en_passant_reason(rules, board, sq, turn) {
+                    Some(reason) => problems.push(Problem::EnPassantImpossible {
+                        square: f.text.clone(),
+                        reason,
+                        offset: f.offset,
+                    }),
+                    None => state.en_passant = Some(sq),
+                },
+            }
+        }
+    }
+    state
+}
+
+/// Why `sq` cannot be the en-passant square with `turn` to move, if it can't.
+fn en_passant_reason(
+    rules: &dyn Rules,
+    board: &Board,
+    sq: Square,
+    turn: Color,
+) -> Option<&'static str> {
+    let g = rules.geometry();
+    let mover = turn.opposite();
+    if g.relative_rank(sq, mover) != 2 {
+        return Some("it is not on the third rank of the side that just moved");
+    }
+    if !board.cell(sq).is_empty() {
+        return Some("it is occupied");
+    }
+    let dr: i32 = if mover == Color::White { 1 } else { -1 };
+    let pawn = Piece::new(mover, crate::Kind::PAWN);
+    let front = g.offset(sq, 0, dr);
+    if front.map(|s| board.cell(s).piece(mover)) != Some(Some(pawn)) {
+        return Some("no pawn stands in front of it");
+    }
+    if g.offset(sq, 0, -dr)
+        .is_some_and(|s| !board.cell(s).is_empty())
+    {
+        return Some("the square the pawn came from is occupied");
+    }
+    None
+}
+
+fn read_vchess_flags(rules: &dyn Rules, text: &str) -> Option<Castling> {
+    let style = rules.fen_style();
+    let cols = rules.geometry().cols();
+    let mut chars = text.chars();
+    let mut castling = Castling::NONE;
+    for color in Color::ALL {
+        if !style.castling[color.index()] {
+            continue;
+        }
+        for side in 0..2 {
+            let c = chars.next()?;
+            if !c.is_ascii_lowercase() {
+                return None;
+            }
+            let f = c as u8 - b'a';
+            castling.0[color.index()][side] = (f < cols).then_some(f);
+        }
+    }
+    chars.next().is_none().then_some(castling)
+}
+
+fn read_xfen_castling(rules: &dyn Rules, board: &Board, text: &str) -> Option<Castling> {
+    let g = rules.geometry();
+    let style = rules.fen_style();
+    let mut castling = Castling::NONE;
+    for c in text.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if !style.castling[color.index()] {
+            return None;
+        }
+        let back = if color == Color::White {
+            0
+        } else {
+            g.rows() - 1
+        };
+        let king_file = board
+            .royals(color)
+            .iter()
+            .find(|s| g.rank(*s) == back)
+            .map(|s| g.file(s));
+        let rook = Piece::new(color, style.castle_rook);
+        let is_rook = |f: u8| {
+            g.square(f, back)
+                .is_some_and(|s| board.cell(s).piece(color) == Some(rook))
+        };
+        let lower = c.to_ascii_lowercase();
+        let (side, file) = match lower {
+            'k' | 'q' => {
+                let side = usize::from(lower == 'k');
+                let kf = king_file.unwrap_or(if side == 1 { 0 } else { g.cols() - 1 });
+                // The outermost rook on that side; if none, the corner, so
+                // validation reports the missing rook.
+                let found = if side == 1 {
+                    (kf + 1..g.cols()).rev().find(|&f| is_rook(f))
+                } else {
+                    (0..kf).find(|&f| is_rook(f))
+                };
+                (
+                    side,
+                    found.unwrap_or(if side == 1 { g.cols() - 1 } else { 0 }),
+                )
+            }
+            'a'..='s' => {
+                let f = lower as u8 - b'a';
+                if f >= g.cols() {
+                    return None;
+                }
+                (usize::from(king_file.is_some_and(|kf| f > kf)), f)
+            }
+            _ => return None,
+        };
+        castling.0[color.index()][side] = Some(file);
+    }
+    Some(castling)
+}

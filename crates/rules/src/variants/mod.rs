@@ -1,0 +1,6 @@
+//! One module per variant whose move rules the core has. A variant close to
+//! chess is a [`chesslike::ChessLikeSpec`]: a list of pieces as data.
+
+pub mod chess;
+pub mod chesslike;
+pub mod orda;
