@@ -1,9 +1,23 @@
 //! The site: load the content tree into memory, verify, render, write.
 
+pub mod build;
+pub mod config;
+pub mod error;
+pub mod images;
+pub mod load;
+pub mod output;
+pub mod page;
+pub mod render;
+pub mod strings;
+pub mod theme;
+
 use std::path::PathBuf;
 
 mod convert;
 pub use convert::convert_command;
+
+pub use build::{build, BuildOptions, BuildReport};
+pub use error::SiteError;
 
 /// `fenpress build`
 #[derive(clap::Args, Debug, Clone)]
@@ -17,6 +31,9 @@ pub struct BuildArgs {
     /// Treat warnings (missing images, repaired Pug) as errors.
     #[arg(long)]
     pub strict: bool,
+    /// Print the time each build step took.
+    #[arg(long, short)]
+    pub verbose: bool,
 }
 
 /// `fenpress convert`
@@ -36,6 +53,22 @@ pub enum ConvertTo {
     Html,
 }
 
-pub fn build_command(_args: &BuildArgs) -> anyhow::Result<u8> {
-    anyhow::bail!("build is not implemented yet")
+/// Build, print every diagnostic and a summary line; exit 1 when the
+/// sources have errors (the output is then left untouched).
+pub fn build_command(args: &BuildArgs) -> anyhow::Result<u8> {
+    let report = build(&BuildOptions {
+        content: args.content.clone(),
+        out: args.out.clone(),
+        strict: args.strict,
+    })?;
+    for d in &report.diagnostics {
+        eprintln!("{d}");
+    }
+    if args.verbose {
+        for (step, took) in &report.timings {
+            eprintln!("  {step:<8} {:>8.1} ms", took.as_secs_f64() * 1000.0);
+        }
+    }
+    eprintln!("{}", report.summary());
+    Ok(if report.written { 0 } else { 1 })
 }

@@ -1,0 +1,325 @@
+//! The board of a diagram as the renderer sees it: ranks × files with the
+//! piece (or hole) on each square. Its shape comes from one function,
+//! [`board_shape`], so the variant registry can replace the inference from
+//! the FEN text without touching the drawing.
+
+use std::fmt;
+
+/// A square in algebraic terms: file 0 = `a`, rank 1 = the bottom rank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square {
+    pub file: u16,
+    pub rank: u16,
+}
+
+impl Square {
+    /// Parse `e4`, `c10`, `aa3`-free names: one letter then a rank number.
+    pub fn parse(text: &str) -> Option<Square> {
+        let mut chars = text.chars();
+        let letter = chars.next()?;
+        if !letter.is_ascii_lowercase() {
+            return None;
+        }
+        let digits = chars.as_str();
+        if digits.is_empty()
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.starts_with('0')
+        {
+            return None;
+        }
+        let rank: u16 = digits.parse().ok()?;
+        Some(Square {
+            file: u16::from(letter as u8 - b'a'),
+            rank,
+        })
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let letter = char::from(b'a' + (self.file % 26) as u8);
+        write!(f, "{letter}{}", self.rank)
+    }
+}
+
+/// How a run of digits in a FEN row counts empty squares. vchess reads each
+/// digit on its own (`10` = 1 + 0); standard FEN for big boards reads `10` as
+/// ten. The corpus uses both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DigitReading {
+    Decimal,
+    PerDigit,
+}
+
+/// Ranks, files and holes of a board, before pieces are placed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardShape {
+    pub rows: usize,
+    pub cols: usize,
+    pub reading: DigitReading,
+    /// The FEN character that stands for a hole (no square), if the variant
+    /// has holes.
+    pub hole: Option<char>,
+    /// Why the FEN does not fit a rectangular board, if it does not.
+    pub malformed: Option<String>,
+}
+
+/// What stands on one square of the drawn board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cell {
+    Empty,
+    /// No square at all (Omega's corners, Maxima's sides).
+    Hole,
+    Piece(char),
+}
+
+/// A board ready to draw: `cells[row * cols + col]`, row 0 = the top rank as
+/// written in the FEN (rank `rows`), col 0 = file `a`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    pub shape: BoardShape,
+    pub cells: Vec<Cell>,
+}
+
+impl Layout {
+    pub fn cell(&self, row: usize, col: usize) -> Cell {
+        self.cells
+            .get(row * self.shape.cols + col)
+            .copied()
+            .unwrap_or(Cell::Empty)
+    }
+
+    /// The square at a grid position (row 0 = top rank).
+    pub fn square_at(&self, row: usize, col: usize) -> Square {
+        Square {
+            file: col as u16,
+            rank: (self.shape.rows - row) as u16,
+        }
+    }
+
+    /// The grid position of a square, if it lies on the board.
+    pub fn position_of(&self, square: Square) -> Option<(usize, usize)> {
+        let col = usize::from(square.file);
+        let rank = usize::from(square.rank);
+        if col >= self.shape.cols || rank == 0 || rank > self.shape.rows {
+            return None;
+        }
+        let row = self.shape.rows - rank;
+        match self.cell(row, col) {
+            Cell::Hole => None,
+            _ => Some((row, col)),
+        }
+    }
+}
+
+/// Variants whose FEN letter `x` is a hole rather than a piece (Musketeer
+/// and Pacosako use `x` as pieces). A stopgap until `fenpress_rules::registry`
+/// gives each variant's shape and letters.
+const VARIANTS_WITH_HOLES: &[&str] = &[
+    "Omega",
+    "Maxima",
+    "Avalam1",
+    "Hamilton",
+    "Wormhole1",
+    "Wormhole2",
+];
+
+/// The shape of a variant's board as a diagram shows it. The one place that
+/// decides ranks, files and holes: switch it to the registry when that lands.
+pub fn board_shape(variant: &str, board: &str) -> BoardShape {
+    let hole = VARIANTS_WITH_HOLES
+        .iter()
+        .any(|v| v.eq_ignore_ascii_case(variant))
+        .then_some('x');
+    infer_shape(board, hole)
+}
+
+/// Largest side drawn; the biggest vchess board is 19×19 (Gomoku).
+pub const MAX_SIDE: usize = 64;
+
+/// Infer the shape from the FEN board: rows are the `/`-separated parts;
+/// files the common row width under the decimal reading, else under the
+/// per-digit reading; else the board is malformed and takes the most common
+/// decimal width (ties: the widest) so most squares still find their place.
+pub fn infer_shape(board: &str, hole: Option<char>) -> BoardShape {
+    let rows: Vec<&str> = board.split('/').collect();
+    let decimal: Vec<usize> = rows
+        .iter()
+        .map(|r| row_width(r, DigitReading::Decimal))
+        .collect();
+    let per_digit: Vec<usize> = rows
+        .iter()
+        .map(|r| row_width(r, DigitReading::PerDigit))
+        .collect();
+    let uniform = |w: &[usize]| w.iter().all(|&x| x == w[0]) && w[0] > 0;
+    let (cols, reading, malformed) = if uniform(&decimal) {
+        (decimal[0], DigitReading::Decimal, None)
+    } else if uniform(&per_digit) {
+        (per_digit[0], DigitReading::PerDigit, None)
+    } else {
+        let cols = most_common(&decimal);
+        let bad: Vec<String> = decimal
+            .iter()
+            .enumerate()
+            .filter(|(_, &w)| w != cols)
+            .map(|(i, w)| format!("row {} is {w} squares wide", i + 1))
+            .collect();
+        let why = format!(
+            "rows of different widths: {}, expected {cols}",
+            bad.join(", ")
+        );
+        (cols, DigitReading::Decimal, Some(why))
+    };
+    // A typo like `99999999` must not allocate a giant board.
+    let malformed = if cols > MAX_SIDE || rows.len() > MAX_SIDE {
+        Some(format!("the board is larger than {MAX_SIDE}×{MAX_SIDE}"))
+    } else {
+        malformed
+    };
+    BoardShape {
+        rows: rows.len().min(MAX_SIDE),
+        cols: cols.min(MAX_SIDE),
+        reading,
+        hole,
+        malformed,
+    }
+}
+
+fn most_common(widths: &[usize]) -> usize {
+    let mut best = (0usize, 0usize);
+    for &w in widths {
+        let count = widths.iter().filter(|&&x| x == w).count();
+        if (count, w) > best {
+            best = (count, w);
+        }
+    }
+    best.1.max(1)
+}
+
+/// Width of one FEN row under a digit reading.
+pub fn row_width(row: &str, reading: DigitReading) -> usize {
+    let mut width = 0usize;
+    let mut run = 0usize;
+    for c in row.chars() {
+        match (c.to_digit(10), reading) {
+            (Some(d), DigitReading::Decimal) => {
+                run = run.saturating_mul(10).saturating_add(d as usize)
+            }
+            (Some(d), DigitReading::PerDigit) => width = width.saturating_add(d as usize),
+            (None, _) => {
+                width = width.saturating_add(run).saturating_add(1);
+                run = 0;
+            }
+        }
+    }
+    width.saturating_add(run)
+}
+
+/// Place a FEN board on its shape. Never fails: squares past the edge of a
+/// malformed row are dropped (the shape says the board is malformed).
+pub fn layout(shape: BoardShape, board: &str) -> Layout {
+    let cols = shape.cols;
+    let mut cells = vec![Cell::Empty; shape.rows * cols];
+    for (row, text) in board.split('/').enumerate().take(shape.rows) {
+        let mut col = 0usize;
+        let mut run = 0usize;
+        let mut place = |col: &mut usize, cell: Cell| {
+            if *col < cols {
+                cells[row * cols + *col] = cell;
+            }
+            *col = col.saturating_add(1);
+        };
+        for c in text.chars() {
+            match c.to_digit(10) {
+                Some(d) if shape.reading == DigitReading::Decimal => {
+                    run = run.saturating_mul(10).saturating_add(d as usize)
+                }
+                Some(d) => col = col.saturating_add(d as usize),
+                None => {
+                    col = col.saturating_add(run);
+                    run = 0;
+                    let cell = if Some(c) == shape.hole {
+                        Cell::Hole
+                    } else {
+                        Cell::Piece(c)
+                    };
+                    place(&mut col, cell);
+                }
+            }
+        }
+    }
+    Layout { shape, cells }
+}
+
+/// Shape and place in one step, for a variant's board text.
+pub fn read_board(variant: &str, board: &str) -> Layout {
+    layout(board_shape(variant, board), board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_parse_with_big_ranks() {
+        assert_eq!(Square::parse("c10"), Some(Square { file: 2, rank: 10 }));
+        assert_eq!(
+            Square::parse("a1").map(|s| s.to_string()),
+            Some("a1".into())
+        );
+        assert_eq!(Square::parse("a0"), None);
+        assert_eq!(Square::parse("A1"), None);
+        assert_eq!(Square::parse("e"), None);
+    }
+
+    #[test]
+    fn orthodox_board_is_eight_by_eight() {
+        let s = infer_shape("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", None);
+        assert_eq!((s.rows, s.cols, s.reading), (8, 8, DigitReading::Decimal));
+        assert!(s.malformed.is_none());
+    }
+
+    #[test]
+    fn ten_reads_as_ten_when_widths_agree() {
+        let s = infer_shape("r8r/10/10/10/10/10/10/10/10/R8R", None);
+        assert_eq!((s.rows, s.cols, s.reading), (10, 10, DigitReading::Decimal));
+    }
+
+    #[test]
+    fn vchess_per_digit_reading_is_the_fallback() {
+        // Omega: `x91x` is x + 9 + 1 + x = 12 under the vchess reading.
+        let s = infer_shape("wxxxxxxxxxxw/x91x/x91x/WxxxxxxxxxxW", Some('x'));
+        assert_eq!((s.rows, s.cols, s.reading), (4, 12, DigitReading::PerDigit));
+    }
+
+    #[test]
+    fn holes_are_cells_without_a_square() {
+        let l = read_board("Omega", "wxxxxxxxxxxw/x91x/x91x/WxxxxxxxxxxW");
+        assert_eq!(l.cell(0, 0), Cell::Piece('w'));
+        assert_eq!(l.cell(0, 1), Cell::Hole);
+        assert_eq!(l.cell(1, 5), Cell::Empty);
+        assert_eq!(l.position_of(Square::parse("b4").unwrap()), None);
+        assert_eq!(l.position_of(Square::parse("a4").unwrap()), Some((0, 0)));
+        // Musketeer's x is a piece, not a hole.
+        let m = read_board("Musketeer", "x7/8");
+        assert_eq!(m.cell(0, 0), Cell::Piece('x'));
+    }
+
+    #[test]
+    fn malformed_board_places_what_fits_and_says_why() {
+        let l = read_board("Chess", "8/8/2NP5/8");
+        assert_eq!((l.shape.rows, l.shape.cols), (4, 8));
+        let why = l.shape.malformed.as_deref().unwrap();
+        assert!(why.contains("row 3 is 9 squares wide"), "{why}");
+        assert_eq!(l.cell(2, 2), Cell::Piece('N'));
+        assert_eq!(l.cell(2, 3), Cell::Piece('P'));
+    }
+
+    #[test]
+    fn odd_text_never_panics() {
+        for board in ["", "/", "//", "99999999999999999999999", "a@b", "0", "ü/ß"] {
+            let l = read_board("Chess", board);
+            assert_eq!(l.cells.len(), l.shape.rows * l.shape.cols);
+        }
+    }
+}

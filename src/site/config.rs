@@ -1,0 +1,132 @@
+//! `config.yaml`: site title, languages, base URL, theme. Every field is
+//! optional; the vchess corpus has no config at all.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::error::SiteError;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    pub title: String,
+    /// Languages in display order; the first is the default.
+    pub languages: Vec<String>,
+    /// Absolute URL of the site root, always ending with `/`.
+    pub base_url: String,
+    pub theme: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    title: Option<String>,
+    languages: Option<Vec<String>>,
+    base_url: Option<String>,
+    theme: Option<String>,
+}
+
+impl Config {
+    /// Read `config.yaml` in `root` if there is one; `found_languages` (the
+    /// languages of the pages) stand in when the config names none.
+    pub fn load(root: &Path, found_languages: &[String]) -> Result<Config, SiteError> {
+        let path = root.join("config.yaml");
+        let raw = match std::fs::read_to_string(&path) {
+            Ok(text) => serde_saphyr::from_str::<Option<RawConfig>>(&text)
+                .map_err(|e| {
+                    let (line, column) = e
+                        .location()
+                        .map(|l| (l.line() as usize, l.column() as usize))
+                        .unwrap_or((1, 1));
+                    let message = e
+                        .to_string()
+                        .lines()
+                        .next()
+                        .unwrap_or("invalid YAML")
+                        .to_string();
+                    SiteError::Config {
+                        path: path.clone(),
+                        line,
+                        column,
+                        message,
+                    }
+                })?
+                .unwrap_or_default(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => RawConfig::default(),
+            Err(source) => return Err(SiteError::Read { path, source }),
+        };
+        let languages = match raw.languages.filter(|l| !l.is_empty()) {
+            Some(langs) => langs,
+            None => default_languages(found_languages),
+        };
+        let mut base_url = raw
+            .base_url
+            .unwrap_or_else(|| "http://localhost:1111/".into());
+        if !base_url.ends_with('/') {
+            base_url.push('/');
+        }
+        Ok(Config {
+            title: raw.title.unwrap_or_else(|| "Chess variants".into()),
+            languages,
+            base_url,
+            theme: raw.theme.unwrap_or_else(|| "default".into()),
+        })
+    }
+
+    /// The path part of `base_url` (`/` or `/sub/`): the prefix of every link,
+    /// so a site served below a folder still links right.
+    pub fn base_path(&self) -> String {
+        let after_scheme = self
+            .base_url
+            .split_once("://")
+            .map_or(self.base_url.as_str(), |(_, r)| r);
+        match after_scheme.find('/') {
+            Some(i) => after_scheme[i..].to_string(),
+            None => "/".to_string(),
+        }
+    }
+}
+
+/// The languages found, English first, the others in alphabetical order.
+fn default_languages(found: &[String]) -> Vec<String> {
+    let mut langs: Vec<String> = found.to_vec();
+    langs.sort();
+    langs.dedup();
+    langs.sort_by_key(|l| l != "en");
+    if langs.is_empty() {
+        langs.push("en".into());
+    }
+    langs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_without_a_config() {
+        let dir = tempfile::tempdir().unwrap();
+        let langs = vec!["fr".to_string(), "es".into(), "en".into(), "fr".into()];
+        let c = Config::load(dir.path(), &langs).unwrap();
+        assert_eq!(c.languages, vec!["en", "es", "fr"]);
+        assert_eq!(c.theme, "default");
+        assert_eq!(c.base_path(), "/");
+    }
+
+    #[test]
+    fn config_fields_and_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("config.yaml"),
+            "title: Mine\nlanguages: [fr, en]\nbase_url: https://x.org/sub\n",
+        )
+        .unwrap();
+        let c = Config::load(dir.path(), &[]).unwrap();
+        assert_eq!((c.title.as_str(), c.languages[0].as_str()), ("Mine", "fr"));
+        assert_eq!(c.base_url, "https://x.org/sub/");
+        assert_eq!(c.base_path(), "/sub/");
+        std::fs::write(dir.path().join("config.yaml"), "title: A\ncolour: red\n").unwrap();
+        let e = Config::load(dir.path(), &[]).unwrap_err().to_string();
+        assert!(e.contains("config.yaml:2:"), "{e}");
+    }
+}

@@ -1,0 +1,143 @@
+//! Images a page references (`img(src="...")` in Pug, `![..](..)` and
+//! `<img src="..">` in Markdown), found in the source text so a missing one
+//! is reported at its own file:line:col.
+
+use std::path::{Component, Path, PathBuf};
+
+/// One image reference in a source file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImageRef {
+    pub url: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+/// Where a referenced image lives and where it goes in the output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImageAsset {
+    pub source: PathBuf,
+    /// Output path below the site root (`/`-separated, no leading `/`).
+    pub target: String,
+}
+
+/// Every local image reference of a source, in order.
+pub fn find_images(text: &str) -> Vec<ImageRef> {
+    let mut refs = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let mut push = |byte: usize, url: &str| {
+            if is_local(url) {
+                refs.push(ImageRef {
+                    url: url.to_string(),
+                    line: i + 1,
+                    column: line[..byte].chars().count() + 1,
+                });
+            }
+        };
+        for (at, _) in line.match_indices("src=\"") {
+            let start = at + 5;
+            if let Some(len) = line[start..].find('"') {
+                push(start, &line[start..start + len]);
+            }
+        }
+        for (at, _) in line.match_indices("![") {
+            // `![alt](url "title")`: the URL runs to a space or `)`.
+            let Some(close) = line[at..].find("](") else {
+                continue;
+            };
+            let start = at + close + 2;
+            let len = line[start..].find([')', ' ']).unwrap_or(line.len() - start);
+            let url = line[start..start + len]
+                .trim_start_matches('<')
+                .trim_end_matches('>');
+            push(start, url);
+        }
+    }
+    refs
+}
+
+fn is_local(url: &str) -> bool {
+    !(url.is_empty()
+        || url.contains("://")
+        || url.starts_with("//")
+        || url.starts_with("data:")
+        || url.starts_with("mailto:")
+        || url.starts_with('#'))
+}
+
+/// Find the file an image URL names: `/x/y.png` against the content root,
+/// then its `static/` folder; `y.png` beside the source file. `page_path` is
+/// the page's output folder, where a relative image is copied.
+pub fn resolve(
+    root: &Path,
+    source_dir: &Path,
+    page_path: &str,
+    url: &str,
+) -> Result<ImageAsset, Vec<PathBuf>> {
+    let path = url.split(['?', '#']).next().unwrap_or(url);
+    let escapes = Path::new(path.trim_start_matches('/'))
+        .components()
+        .any(|c| !matches!(c, Component::Normal(_)));
+    if let Some(rest) = path.strip_prefix('/') {
+        let candidates = vec![root.join(rest), root.join("static").join(rest)];
+        if !escapes {
+            if let Some(found) = candidates.iter().find(|p| p.is_file()) {
+                return Ok(ImageAsset {
+                    source: found.clone(),
+                    target: rest.to_string(),
+                });
+            }
+        }
+        Err(candidates)
+    } else {
+        let candidate = source_dir.join(path);
+        if !escapes && candidate.is_file() {
+            return Ok(ImageAsset {
+                source: candidate,
+                target: format!("{page_path}{path}"),
+            });
+        }
+        Err(vec![candidate])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_pug_html_and_markdown_images() {
+        let text = "p\n  img.img-center(src=\"/variants/B/x.jpg\" style=\"w\")\n![A board](board.png \"t\") and <img src=\"https://e.org/a.png\">\n";
+        let refs = find_images(text);
+        assert_eq!(
+            refs,
+            vec![
+                ImageRef {
+                    url: "/variants/B/x.jpg".into(),
+                    line: 2,
+                    column: 24
+                },
+                ImageRef {
+                    url: "board.png".into(),
+                    line: 3,
+                    column: 13
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn resolves_against_root_static_and_page_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("static/img")).unwrap();
+        std::fs::create_dir_all(root.join("rules/X")).unwrap();
+        std::fs::write(root.join("static/img/a.png"), b"x").unwrap();
+        std::fs::write(root.join("rules/X/b.png"), b"x").unwrap();
+        let a = resolve(root, &root.join("rules/X"), "en/rules/X/", "/img/a.png").unwrap();
+        assert_eq!(a.target, "img/a.png");
+        let b = resolve(root, &root.join("rules/X"), "en/rules/X/", "b.png").unwrap();
+        assert_eq!(b.target, "en/rules/X/b.png");
+        assert_eq!(resolve(root, root, "", "/nope.png").unwrap_err().len(), 2);
+        assert!(resolve(root, &root.join("rules/X"), "", "../X/b.png").is_err());
+    }
+}

@@ -1,0 +1,410 @@
+//! Load step: walk the content tree, read every page source, convert Pug to
+//! Markdown in memory, read front matter. Problems in one file become
+//! diagnostics and never stop the other files from loading.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use serde::Deserialize;
+use walkdir::WalkDir;
+
+use super::images::{find_images, ImageRef};
+use super::page::{Page, PageKind, SourceFormat};
+use crate::diagnostic::{Diagnostic, Severity};
+
+/// A page loaded, with the image references found in its source.
+#[derive(Debug, Clone)]
+pub struct LoadedPage {
+    pub page: Page,
+    pub images: Vec<ImageRef>,
+}
+
+/// The pages that loaded, sorted by (kind, name, slug, lang), and every
+/// finding made while loading.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    pub pages: Vec<LoadedPage>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// One source file the layout recognises, before reading.
+struct SourceFile {
+    kind: PageKind,
+    name: String,
+    slug: String,
+    lang: Option<String>,
+    path: PathBuf,
+    format: SourceFormat,
+}
+
+#[derive(Deserialize, Default)]
+struct FrontMatter {
+    title: Option<String>,
+    variant: Option<String>,
+    lang: Option<String>,
+}
+
+/// Load every page of the content folder `root`. `default_lang` is the
+/// language of puzzles that do not name one.
+pub fn load(root: &Path, default_lang: &str) -> Loaded {
+    let (files, mut diagnostics) = walk(root);
+    let results: Vec<(Option<LoadedPage>, Vec<Diagnostic>)> = files
+        .par_iter()
+        .map(|f| load_file(f, default_lang))
+        .collect();
+    let mut pages = Vec::new();
+    for (page, diags) in results {
+        pages.extend(page);
+        diagnostics.extend(diags);
+    }
+    pages.sort_by(|a, b| {
+        (a.page.key(), &a.page.lang, &a.page.source).cmp(&(
+            b.page.key(),
+            &b.page.lang,
+            &b.page.source,
+        ))
+    });
+    // `en.pug` beside `en.md`: two sources for one page.
+    pages.dedup_by(|later, kept| {
+        let same = later.page.key() == kept.page.key() && later.page.lang == kept.page.lang;
+        if same {
+            diagnostics.push(Diagnostic::new(
+                Severity::Error,
+                "duplicate-page",
+                later.page.source.clone(),
+                1,
+                1,
+                format!(
+                    "a second source for the page of {}",
+                    kept.page.source.display()
+                ),
+            ));
+        }
+        same
+    });
+    Loaded { pages, diagnostics }
+}
+
+/// The languages that pages are written in (puzzles without a `lang` aside).
+pub fn languages_found(root: &Path) -> Vec<String> {
+    let (files, _) = walk(root);
+    let mut langs: Vec<String> = files.into_iter().filter_map(|f| f.lang).collect();
+    langs.sort();
+    langs.dedup();
+    langs
+}
+
+/// Find the page sources: `rules/<V>/<lang>.pug|md`, `pages/<name>/<lang>.pug|md`,
+/// `puzzles/<V>/<slug>.md`. Other files (images, piece sets) are not pages.
+fn walk(root: &Path) -> (Vec<SourceFile>, Vec<Diagnostic>) {
+    let mut files = Vec::new();
+    let mut diagnostics = Vec::new();
+    for section in ["rules", "pages", "puzzles"] {
+        let dir = root.join(section);
+        if !dir.is_dir() {
+            continue;
+        }
+        let walker = WalkDir::new(&dir)
+            .min_depth(2)
+            .max_depth(2)
+            .sort_by_file_name();
+        for entry in walker {
+            let entry = match entry {
+                Ok(e) => e,
+                Err(err) => {
+                    let path = err
+                        .path()
+                        .map(Path::to_path_buf)
+                        .unwrap_or_else(|| dir.clone());
+                    diagnostics.push(Diagnostic::new(
+                        Severity::Error,
+                        "read",
+                        path,
+                        1,
+                        1,
+                        err.to_string(),
+                    ));
+                    continue;
+                }
+            };
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            let path = entry.path().to_path_buf();
+            let (Some(stem), Some(ext)) = (
+                path.file_stem()
+                    .and_then(|s| s.to_str())
+                    .map(str::to_string),
+                path.extension().and_then(|s| s.to_str()),
+            ) else {
+                continue;
+            };
+            let stem = stem.as_str();
+            let format = match ext {
+                "pug" => SourceFormat::Pug,
+                "md" => SourceFormat::Markdown,
+                _ => continue,
+            };
+            let Some(name) = path
+                .parent()
+                .and_then(Path::file_name)
+                .and_then(|s| s.to_str())
+                .map(str::to_string)
+            else {
+                continue;
+            };
+            let file = match section {
+                "puzzles" if format == SourceFormat::Markdown => SourceFile {
+                    kind: PageKind::Puzzle,
+                    name,
+                    slug: stem.to_string(),
+                    lang: None,
+                    path,
+                    format,
+                },
+                "puzzles" => continue,
+                _ if is_language(stem) => SourceFile {
+                    kind: if section == "rules" {
+                        PageKind::Rules
+                    } else {
+                        PageKind::Page
+                    },
+                    name,
+                    slug: String::new(),
+                    lang: Some(stem.to_string()),
+                    path,
+                    format,
+                },
+                _ => {
+                    diagnostics.push(Diagnostic::new(
+                        Severity::Warning,
+                        "not-a-page",
+                        path,
+                        1,
+                        1,
+                        format!("`{stem}` is not a language code: a page is `{section}/<name>/<lang>.pug|md`"),
+                    ));
+                    continue;
+                }
+            };
+            files.push(file);
+        }
+    }
+    (files, diagnostics)
+}
+
+/// `en`, `fr`, `pt-BR`: two or three lowercase letters, an optional region.
+fn is_language(stem: &str) -> bool {
+    let (lang, region) = stem.split_once('-').unwrap_or((stem, "AA"));
+    (2..=3).contains(&lang.len())
+        && lang.bytes().all(|b| b.is_ascii_lowercase())
+        && (2..=8).contains(&region.len())
+        && region.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+fn load_file(file: &SourceFile, default_lang: &str) -> (Option<LoadedPage>, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let text = match read_text(&file.path) {
+        Ok(t) => t,
+        Err(d) => return (None, vec![*d]),
+    };
+    let mut page = Page {
+        kind: file.kind,
+        name: file.name.clone(),
+        variant: matches!(file.kind, PageKind::Rules | PageKind::Puzzle).then(|| file.name.clone()),
+        slug: file.slug.clone(),
+        lang: file
+            .lang
+            .clone()
+            .unwrap_or_else(|| default_lang.to_string()),
+        source: file.path.clone(),
+        format: file.format.clone(),
+        title: String::new(),
+        markdown: String::new(),
+        line_offset: 0,
+        diagram_origins: Vec::new(),
+    };
+    let mut title = None;
+    match file.format {
+        SourceFormat::Pug => match fenpress_pug::convert(&text) {
+            Ok(converted) => {
+                for w in &converted.warnings {
+                    diagnostics.push(pug_diagnostic(&file.path, w));
+                }
+                page.markdown = converted.markdown;
+                page.diagram_origins = converted.diagrams;
+            }
+            Err(errors) => {
+                diagnostics.extend(errors.iter().map(|e| pug_diagnostic(&file.path, e)));
+                return (None, diagnostics);
+            }
+        },
+        SourceFormat::Markdown => {
+            let (front, body, offset) = match split_front_matter(&text) {
+                Ok(parts) => parts,
+                Err(line) => {
+                    diagnostics.push(Diagnostic::new(
+                        Severity::Error,
+                        "front-matter",
+                        &file.path,
+                        line,
+                        1,
+                        "front matter opened with `---` is never closed by a `---` line",
+                    ));
+                    return (None, diagnostics);
+                }
+            };
+            if let Some(yaml) = front {
+                match serde_saphyr::from_str::<Option<FrontMatter>>(yaml) {
+                    Ok(fm) => {
+                        let fm = fm.unwrap_or_default();
+                        title = fm.title.filter(|t| !t.trim().is_empty());
+                        if let Some(v) = fm.variant.filter(|v| !v.trim().is_empty()) {
+                            page.variant = Some(v);
+                        }
+                        if let (Some(lang), PageKind::Puzzle) = (fm.lang, file.kind) {
+                            page.lang = lang;
+                        }
+                    }
+                    Err(e) => {
+                        let (line, column) = e
+                            .location()
+                            .map(|l| (l.line() as usize, l.column() as usize))
+                            .unwrap_or((1, 1));
+                        let reason = e.to_string();
+                        diagnostics.push(Diagnostic::new(
+                            Severity::Error,
+                            "front-matter",
+                            &file.path,
+                            line + 1,
+                            column,
+                            format!(
+                                "invalid front matter: {}",
+                                reason.lines().next().unwrap_or("")
+                            ),
+                        ));
+                        return (None, diagnostics);
+                    }
+                }
+            }
+            page.markdown = body.to_string();
+            page.line_offset = offset;
+        }
+    }
+    page.title = title.unwrap_or_else(|| default_title(&page));
+    let images = find_images(&text);
+    (Some(LoadedPage { page, images }), diagnostics)
+}
+
+/// Front matter or, for vchess pages that have none, the variant name, or
+/// the page folder capitalised.
+fn default_title(page: &Page) -> String {
+    match page.kind {
+        PageKind::Rules => page.name.clone(),
+        PageKind::Puzzle => format!("{} — {}", page.name, page.slug),
+        PageKind::Page => {
+            let mut chars = page.name.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default()
+        }
+    }
+}
+
+/// Read a source as UTF-8; a bad byte is reported at its line and column.
+fn read_text(path: &Path) -> Result<String, Box<Diagnostic>> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        Box::new(Diagnostic::new(
+            Severity::Error,
+            "read",
+            path,
+            1,
+            1,
+            format!("cannot read the file: {e}"),
+        ))
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        // Valid up to here by construction.
+        let before = std::str::from_utf8(valid).unwrap_or_default();
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        Box::new(Diagnostic::new(
+            Severity::Error,
+            "encoding",
+            path,
+            line,
+            column,
+            "the file is not UTF-8 text (save it as UTF-8)",
+        ))
+    })
+}
+
+/// Split `---\n<yaml>\n---\n<body>`: (yaml, body, lines before the body).
+/// `Err(line)` when the front matter is never closed.
+fn split_front_matter(text: &str) -> Result<(Option<&str>, &str, usize), usize> {
+    let Some(rest) = text
+        .strip_prefix("---\n")
+        .or_else(|| text.strip_prefix("---\r\n"))
+    else {
+        return Ok((None, text, 0));
+    };
+    let mut offset = 0;
+    for (i, line) in rest.split_inclusive('\n').enumerate() {
+        if line.trim_end() == "---" {
+            let yaml = &rest[..offset];
+            let body = &rest[offset + line.len()..];
+            return Ok((Some(yaml), body, i + 2));
+        }
+        offset += line.len();
+    }
+    Err(1)
+}
+
+fn pug_diagnostic(path: &Path, d: &fenpress_pug::PugDiagnostic) -> Diagnostic {
+    let severity = match d.level {
+        fenpress_pug::Level::Warning => Severity::Warning,
+        fenpress_pug::Level::Error => Severity::Error,
+    };
+    let diag = Diagnostic::new(
+        severity,
+        d.code,
+        path,
+        d.pos.line.max(1),
+        d.pos.column.max(1),
+        d.message.clone(),
+    );
+    match &d.hint {
+        Some(h) => diag.with_hint(h.clone()),
+        None => diag,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn front_matter_splits_and_counts_lines() {
+        let (fm, body, offset) = split_front_matter("---\ntitle: X\n---\nbody\n").unwrap();
+        assert_eq!((fm, body, offset), (Some("title: X\n"), "body\n", 3));
+        assert_eq!(split_front_matter("no\n").unwrap(), (None, "no\n", 0));
+        assert_eq!(split_front_matter("---\ntitle: X\n"), Err(1));
+    }
+
+    #[test]
+    fn languages_look_like_codes() {
+        assert!(is_language("en") && is_language("pt-BR") && is_language("ast"));
+        assert!(!is_language("README") && !is_language("notes") && !is_language("e"));
+    }
+
+    #[test]
+    fn bad_utf8_is_located() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.md");
+        std::fs::write(&path, b"ok\nab\xffcd\n").unwrap();
+        let d = read_text(&path).unwrap_err();
+        assert_eq!((d.line, d.column, d.code), (2, 3, "encoding"));
+    }
+}

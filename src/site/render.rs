@@ -1,0 +1,495 @@
+//! Render step: every page's Markdown to HTML with its diagrams drawn, then
+//! through the theme's templates; plus the indexes, home pages, 404 and
+//! sitemap. Pages render in parallel; the result is an in-memory [`Output`]
+//! whose sorted maps make the written site byte-identical run after run.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::config::Config;
+use super::error::SiteError;
+use super::images::{resolve, ImageAsset};
+use super::load::LoadedPage;
+use super::page::{Page, PageKind, SourceFormat};
+use super::strings::{strings, Strings};
+use super::theme::{error_chain, Theme};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagram::spec::parse_block;
+use crate::diagram::svg::{draw_diagram, escape};
+use crate::markdown::{self, DiagramBlock};
+
+/// The site as files, before writing: path below the root → bytes, and
+/// images to copy (target path → source file).
+#[derive(Debug, Default)]
+pub struct Output {
+    pub files: BTreeMap<String, Vec<u8>>,
+    pub copies: BTreeMap<String, PathBuf>,
+}
+
+/// What rendering found and made.
+#[derive(Debug, Default)]
+pub struct Rendered {
+    pub output: Output,
+    pub diagnostics: Vec<Diagnostic>,
+    pub diagrams: usize,
+}
+
+#[derive(Serialize)]
+struct SiteCtx<'a> {
+    title: &'a str,
+    base_url: &'a str,
+    base_path: &'a str,
+}
+
+#[derive(Serialize, Clone)]
+struct Link {
+    title: String,
+    url: String,
+}
+
+#[derive(Serialize, Clone)]
+struct Alternate {
+    lang: String,
+    url: String,
+    permalink: String,
+}
+
+#[derive(Serialize)]
+struct PageCtx<'a> {
+    title: &'a str,
+    kind: &'static str,
+    variant: Option<&'a str>,
+    content: &'a str,
+    prev: Option<Link>,
+    next: Option<Link>,
+}
+
+/// The shared part of every template's context.
+#[derive(Serialize)]
+struct Frame<'a> {
+    site: SiteCtx<'a>,
+    t: Strings,
+    nav: Vec<Link>,
+    alternates: Vec<Alternate>,
+    canonical: Option<String>,
+}
+
+/// Render the whole site. Template failures stop the build (the theme is
+/// broken); problems in pages are diagnostics.
+pub fn render_site(
+    config: &Config,
+    root: &std::path::Path,
+    pages: &[LoadedPage],
+    theme: &Theme,
+) -> Result<Rendered, SiteError> {
+    let base_path = config.base_path();
+    let url = |path: &str| format!("{base_path}{path}");
+    let permalink = |path: &str| format!("{}{path}", config.base_url);
+
+    // Every language with a page or in the config, config order first.
+    let mut languages = config.languages.clone();
+    for p in pages {
+        if !languages.contains(&p.page.lang) {
+            languages.push(p.page.lang.clone());
+        }
+    }
+
+    // Translations of each page, in site language order.
+    let mut translations: BTreeMap<(PageKind, &str, &str), Vec<&Page>> = BTreeMap::new();
+    for p in pages {
+        translations.entry(p.page.key()).or_default().push(&p.page);
+    }
+    for list in translations.values_mut() {
+        list.sort_by_key(|p| languages.iter().position(|l| *l == p.lang));
+    }
+    let alternates_of = |page: &Page| -> Vec<Alternate> {
+        translations[&page.key()]
+            .iter()
+            .map(|t| Alternate {
+                lang: t.lang.clone(),
+                url: url(&t.path()),
+                permalink: permalink(&t.path()),
+            })
+            .collect()
+    };
+
+    // Rules pages per language, alphabetical by variant: indexes, prev/next.
+    let mut rules_by_lang: BTreeMap<&str, Vec<&Page>> = BTreeMap::new();
+    for p in pages.iter().filter(|p| p.page.kind == PageKind::Rules) {
+        rules_by_lang.entry(&p.page.lang).or_default().push(&p.page);
+    }
+    for list in rules_by_lang.values_mut() {
+        list.sort_by(|a, b| {
+            (a.name.to_lowercase(), &a.name).cmp(&(b.name.to_lowercase(), &b.name))
+        });
+    }
+    let nav_of = |lang: &str| -> Vec<Link> {
+        let t = strings(lang);
+        let mut nav = vec![Link {
+            title: t.rules.to_string(),
+            url: url(&format!("{lang}/rules/")),
+        }];
+        nav.extend(
+            pages
+                .iter()
+                .filter(|p| {
+                    p.page.kind == PageKind::Page && p.page.lang == lang && p.page.name != "home"
+                })
+                .map(|p| Link {
+                    title: p.page.title.clone(),
+                    url: url(&p.page.path()),
+                }),
+        );
+        nav
+    };
+    let frame = |lang: &'_ str, alternates: Vec<Alternate>, canonical: Option<String>| Frame {
+        site: SiteCtx {
+            title: &config.title,
+            base_url: &config.base_url,
+            base_path: &base_path,
+        },
+        t: strings(lang),
+        nav: nav_of(lang),
+        alternates,
+        canonical,
+    };
+    let render = |template: &str, ctx: &tera::Context| -> Result<Vec<u8>, SiteError> {
+        theme
+            .tera
+            .render(template, ctx)
+            .map(String::into_bytes)
+            .map_err(|e| SiteError::Template {
+                name: template.to_string(),
+                message: error_chain(&e),
+            })
+    };
+    let context = |frame: Frame, lang: &str| -> tera::Context {
+        let mut ctx = tera::Context::from_serialize(&frame).unwrap_or_default();
+        ctx.insert("lang", lang);
+        ctx
+    };
+
+    // Pages, in parallel; `collect` keeps their order.
+    let results: Vec<Result<PageResult, SiteError>> = pages
+        .par_iter()
+        .map(|loaded| {
+            let page = &loaded.page;
+            let mut result = render_body(page);
+            result
+                .assets
+                .extend(check_images(root, loaded, &mut result.diagnostics));
+            let (prev, next) = match page.kind {
+                PageKind::Rules => {
+                    let list = &rules_by_lang[page.lang.as_str()];
+                    let i = list.iter().position(|p| p.key() == page.key()).unwrap_or(0);
+                    let link = |p: &&Page| Link {
+                        title: p.title.clone(),
+                        url: url(&p.path()),
+                    };
+                    (
+                        i.checked_sub(1).and_then(|j| list.get(j)).map(link),
+                        list.get(i + 1).map(link),
+                    )
+                }
+                _ => (None, None),
+            };
+            if page.kind == PageKind::Page && page.name == "home" {
+                // The home page's text goes into the language's home page.
+                return Ok(result);
+            }
+            let f = frame(
+                &page.lang,
+                alternates_of(page),
+                Some(permalink(&page.path())),
+            );
+            let mut ctx = context(f, &page.lang);
+            ctx.insert(
+                "page",
+                &PageCtx {
+                    title: &page.title,
+                    kind: match page.kind {
+                        PageKind::Rules => "rules",
+                        PageKind::Page => "page",
+                        PageKind::Puzzle => "puzzle",
+                    },
+                    variant: page.variant.as_deref(),
+                    content: &result.html,
+                    prev,
+                    next,
+                },
+            );
+            result.file = Some((
+                format!("{}index.html", page.path()),
+                render("page.html", &ctx)?,
+            ));
+            Ok(result)
+        })
+        .collect();
+
+    let mut rendered = Rendered::default();
+    let mut home_content: BTreeMap<&str, (String, String)> = BTreeMap::new();
+    for (loaded, result) in pages.iter().zip(results) {
+        let result = result?;
+        rendered.diagrams += result.diagrams;
+        rendered.diagnostics.extend(result.diagnostics);
+        for asset in result.assets {
+            rendered.output.copies.insert(asset.target, asset.source);
+        }
+        match result.file {
+            Some((path, bytes)) => {
+                rendered.output.files.insert(path, bytes);
+            }
+            None => {
+                home_content.insert(&loaded.page.lang, (loaded.page.title.clone(), result.html));
+            }
+        }
+    }
+
+    // Per language: the rules index and the home page.
+    let all_langs: Vec<Alternate> = languages
+        .iter()
+        .map(|l| Alternate {
+            lang: l.clone(),
+            url: url(&format!("{l}/")),
+            permalink: permalink(&format!("{l}/")),
+        })
+        .collect();
+    for lang in &languages {
+        let rules = rules_by_lang
+            .get(lang.as_str())
+            .cloned()
+            .unwrap_or_default();
+        let variants: Vec<Link> = rules
+            .iter()
+            .map(|p| Link {
+                title: p.title.clone(),
+                url: url(&p.path()),
+            })
+            .collect();
+        let index_alts = languages
+            .iter()
+            .map(|l| Alternate {
+                lang: l.clone(),
+                url: url(&format!("{l}/rules/")),
+                permalink: permalink(&format!("{l}/rules/")),
+            })
+            .collect();
+        let mut ctx = context(
+            frame(lang, index_alts, Some(permalink(&format!("{lang}/rules/")))),
+            lang,
+        );
+        ctx.insert("variants", &variants);
+        rendered.output.files.insert(
+            format!("{lang}/rules/index.html"),
+            render("rules_index.html", &ctx)?,
+        );
+
+        let mut ctx = context(
+            frame(
+                lang,
+                all_langs.clone(),
+                Some(permalink(&format!("{lang}/"))),
+            ),
+            lang,
+        );
+        if let Some((title, html)) = home_content.get(lang.as_str()) {
+            ctx.insert(
+                "page",
+                &PageCtx {
+                    title,
+                    kind: "page",
+                    variant: None,
+                    content: html,
+                    prev: None,
+                    next: None,
+                },
+            );
+        }
+        ctx.insert("rules_url", &url(&format!("{lang}/rules/")));
+        ctx.insert("variants_count", &variants.len());
+        rendered
+            .output
+            .files
+            .insert(format!("{lang}/index.html"), render("home.html", &ctx)?);
+    }
+
+    // The root: a language chooser (a redirect when there is one language).
+    let default_lang = languages.first().map_or("en", String::as_str);
+    let mut ctx = context(frame(default_lang, all_langs.clone(), None), default_lang);
+    ctx.insert(
+        "redirect",
+        &(languages.len() == 1).then(|| url(&format!("{default_lang}/"))),
+    );
+    rendered
+        .output
+        .files
+        .insert("index.html".into(), render("root.html", &ctx)?);
+    let ctx = context(frame(default_lang, Vec::new(), None), default_lang);
+    rendered
+        .output
+        .files
+        .insert("404.html".into(), render("404.html", &ctx)?);
+
+    for (path, bytes) in &theme.static_files {
+        rendered
+            .output
+            .files
+            .insert(format!("static/{path}"), bytes.clone());
+    }
+    let sitemap = sitemap(&config.base_url, rendered.output.files.keys());
+    rendered
+        .output
+        .files
+        .insert("sitemap.xml".into(), sitemap.into_bytes());
+    Ok(rendered)
+}
+
+#[derive(Default)]
+struct PageResult {
+    html: String,
+    diagnostics: Vec<Diagnostic>,
+    diagrams: usize,
+    assets: Vec<ImageAsset>,
+    file: Option<(String, Vec<u8>)>,
+}
+
+/// Markdown to HTML, each ```diagram block drawn as SVG. A block that does
+/// not parse is an error at its `fen:` and shows as an error box.
+fn render_body(page: &Page) -> PageResult {
+    let mut diagnostics = Vec::new();
+    let mut diagrams = 0;
+    let variant = page.variant.as_deref().unwrap_or("Chess");
+    let mut draw = |block: &DiagramBlock| -> String {
+        let origin = page.diagram_origins.get(block.index);
+        // Where a finding about this block points in the source file.
+        let at = |inner: (usize, usize), board: usize| -> (usize, usize) {
+            match (&page.format, origin) {
+                (SourceFormat::Pug, Some(o)) => {
+                    let pos = if board == 1 {
+                        o.after_fen.unwrap_or(o.fen)
+                    } else {
+                        o.fen
+                    };
+                    (pos.line.max(1), pos.column.max(1))
+                }
+                (SourceFormat::Pug, None) => (1, 1),
+                (SourceFormat::Markdown, _) => {
+                    (page.line_offset + block.line + inner.0 - 1, inner.1)
+                }
+            }
+        };
+        match parse_block(block.yaml) {
+            Ok(spec) => {
+                let drawing = draw_diagram(variant, &spec);
+                diagrams += 1 + usize::from(spec.after.is_some());
+                for (board, why) in drawing.problems {
+                    let inner = if board == 1 {
+                        spec.after.as_ref().map_or(spec.fen_at, |a| a.fen_at)
+                    } else {
+                        spec.fen_at
+                    };
+                    let (line, column) = at(inner, board);
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Severity::Warning,
+                            "fen-malformed",
+                            &page.source,
+                            line,
+                            column,
+                            why,
+                        )
+                        .with_variant(variant),
+                    );
+                }
+                for (line, key) in &spec.unknown_keys {
+                    let (line, column) = at((*line, 1), 0);
+                    diagnostics.push(Diagnostic::new(
+                        Severity::Warning,
+                        "diagram-key",
+                        &page.source,
+                        line,
+                        column,
+                        format!("unknown diagram key `{key}` (ignored)"),
+                    ));
+                }
+                drawing.html
+            }
+            Err(err) => {
+                let (line, column) = at((err.line, err.column), 0);
+                diagnostics.push(Diagnostic::new(
+                    Severity::Error,
+                    "diagram-spec",
+                    &page.source,
+                    line,
+                    column,
+                    err.message.clone(),
+                ));
+                format!(
+                    "<div class=\"fp-diagram-error\" role=\"alert\">Diagram error: {}</div>",
+                    escape(&err.message)
+                )
+            }
+        }
+    };
+    let html = markdown::render(&page.markdown, &mut draw);
+    PageResult {
+        html,
+        diagnostics,
+        diagrams,
+        ..PageResult::default()
+    }
+}
+
+/// Missing images are warnings (errors under `--strict`); found ones are
+/// copied into the output at their URL.
+fn check_images(
+    root: &std::path::Path,
+    loaded: &LoadedPage,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<ImageAsset> {
+    let page = &loaded.page;
+    let dir = page.source.parent().unwrap_or(root);
+    let mut assets = Vec::new();
+    for image in &loaded.images {
+        match resolve(root, dir, &page.path(), &image.url) {
+            Ok(asset) => assets.push(asset),
+            Err(looked) => {
+                let looked: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
+                diagnostics.push(
+                    Diagnostic::new(
+                        Severity::Warning,
+                        "missing-image",
+                        &page.source,
+                        image.line,
+                        image.column,
+                        format!("image `{}` not found", image.url),
+                    )
+                    .with_span(image.url.chars().count())
+                    .with_hint(format!("looked for {}", looked.join(" and "))),
+                );
+            }
+        }
+    }
+    assets
+}
+
+/// `sitemap.xml`: every HTML page but 404, absolute, sorted.
+fn sitemap<'a>(base_url: &str, files: impl Iterator<Item = &'a String>) -> String {
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for file in files {
+        let Some(dir) = file.strip_suffix("index.html") else {
+            continue;
+        };
+        xml.push_str(&format!(
+            "  <url><loc>{}</loc></url>\n",
+            escape(&format!("{base_url}{dir}"))
+        ));
+    }
+    xml.push_str("</urlset>\n");
+    xml
+}

@@ -1,0 +1,187 @@
+//! Themes: tera templates and static files from `themes/<name>/` beside the
+//! content folder, or the default theme built into the binary so fenpress
+//! works on any content folder (the vchess corpus has no theme).
+
+use std::path::{Path, PathBuf};
+
+use tera::Tera;
+use walkdir::WalkDir;
+
+use super::error::SiteError;
+
+/// The default theme, embedded file by file. A unit test checks this list
+/// against `themes/default/` so a new theme file is not forgotten.
+const EMBEDDED_DEFAULT: &[(&str, &[u8])] = &[
+    (
+        "templates/base.html",
+        include_bytes!("../../themes/default/templates/base.html"),
+    ),
+    (
+        "templates/page.html",
+        include_bytes!("../../themes/default/templates/page.html"),
+    ),
+    (
+        "templates/rules_index.html",
+        include_bytes!("../../themes/default/templates/rules_index.html"),
+    ),
+    (
+        "templates/home.html",
+        include_bytes!("../../themes/default/templates/home.html"),
+    ),
+    (
+        "templates/root.html",
+        include_bytes!("../../themes/default/templates/root.html"),
+    ),
+    (
+        "templates/404.html",
+        include_bytes!("../../themes/default/templates/404.html"),
+    ),
+    (
+        "static/fenpress.css",
+        include_bytes!("../../themes/default/static/fenpress.css"),
+    ),
+];
+
+pub struct Theme {
+    pub tera: Tera,
+    /// Files under `static/`, as (path below `static/`, bytes), sorted.
+    pub static_files: Vec<(String, Vec<u8>)>,
+    /// The theme folder on disk, or `None` for the embedded default.
+    pub folder: Option<PathBuf>,
+}
+
+/// Find the theme `name` for the content folder `content`: on disk in
+/// `<content>/../themes/<name>/`, else (for `default`) the embedded copy.
+pub fn load_theme(content: &Path, name: &str) -> Result<Theme, SiteError> {
+    let parent = content
+        .canonicalize()
+        .ok()
+        .and_then(|c| c.parent().map(Path::to_path_buf))
+        .unwrap_or_else(|| content.join(".."));
+    let folder = parent.join("themes").join(name);
+    if folder.join("templates").is_dir() {
+        return from_folder(&folder);
+    }
+    if name == "default" {
+        let files = EMBEDDED_DEFAULT
+            .iter()
+            .map(|(p, b)| (p.to_string(), b.to_vec()))
+            .collect();
+        return from_files(files, None);
+    }
+    Err(SiteError::ThemeMissing {
+        name: name.to_string(),
+        looked_in: folder,
+    })
+}
+
+fn from_folder(folder: &Path) -> Result<Theme, SiteError> {
+    let mut files = Vec::new();
+    for entry in WalkDir::new(folder).sort_by_file_name() {
+        let entry = entry.map_err(|e| SiteError::Read {
+            path: e
+                .path()
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|| folder.to_path_buf()),
+            source: e
+                .into_io_error()
+                .unwrap_or_else(|| std::io::Error::other("file system loop")),
+        })?;
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let Ok(rel) = entry.path().strip_prefix(folder) else {
+            continue;
+        };
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        let bytes = std::fs::read(entry.path()).map_err(|source| SiteError::Read {
+            path: entry.path().to_path_buf(),
+            source,
+        })?;
+        files.push((rel, bytes));
+    }
+    from_files(files, Some(folder.to_path_buf()))
+}
+
+fn from_files(files: Vec<(String, Vec<u8>)>, folder: Option<PathBuf>) -> Result<Theme, SiteError> {
+    let mut templates = Vec::new();
+    let mut static_files = Vec::new();
+    for (path, bytes) in files {
+        if let Some(name) = path.strip_prefix("templates/") {
+            let text = String::from_utf8(bytes).map_err(|_| SiteError::Template {
+                name: name.to_string(),
+                message: "not UTF-8 text".into(),
+            })?;
+            templates.push((name.to_string(), text));
+        } else if let Some(rest) = path.strip_prefix("static/") {
+            static_files.push((rest.to_string(), bytes));
+        }
+    }
+    let mut tera = Tera::default();
+    tera.add_raw_templates(templates.iter().map(|(n, t)| (n.as_str(), t.as_str())))
+        .map_err(|e| SiteError::Template {
+            name: "(theme)".into(),
+            message: error_chain(&e),
+        })?;
+    static_files.sort();
+    Ok(Theme {
+        tera,
+        static_files,
+        folder,
+    })
+}
+
+/// A tera error with its causes on one line (tera hides the useful part in
+/// `source()`).
+pub fn error_chain(err: &dyn std::error::Error) -> String {
+    let mut text = err.to_string();
+    let mut source = err.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_default_lists_every_theme_file() {
+        let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("themes/default");
+        let mut on_disk: Vec<String> = WalkDir::new(&folder)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| {
+                e.path()
+                    .strip_prefix(&folder)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/")
+            })
+            .collect();
+        on_disk.sort();
+        let mut embedded: Vec<String> = EMBEDDED_DEFAULT
+            .iter()
+            .map(|(p, _)| p.to_string())
+            .collect();
+        embedded.sort();
+        assert_eq!(on_disk, embedded);
+    }
+
+    #[test]
+    fn content_without_theme_uses_the_embedded_one() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("content")).unwrap();
+        let theme = load_theme(&dir.path().join("content"), "default").unwrap();
+        assert!(theme.folder.is_none());
+        assert!(theme.tera.get_template_names().any(|n| n == "page.html"));
+        assert!(matches!(
+            load_theme(&dir.path().join("content"), "fancy"),
+            Err(SiteError::ThemeMissing { .. })
+        ));
+    }
+}
