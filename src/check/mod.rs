@@ -23,6 +23,9 @@ use finding::{Finding, Kind};
 use report::Summary;
 use source::{CaptionText, DiagramSource, Explicit, Loc};
 
+mod rules_cli;
+pub use rules_cli::{moves_command, perft_command};
+
 /// `fenpress check`
 #[derive(clap::Args, Debug, Clone)]
 pub struct CheckArgs {
@@ -328,12 +331,4 @@ pub fn check_command(args: &CheckArgs) -> anyhow::Result<u8> {
     );
     let s = &report.summary;
     Ok(u8::from(s.errors > 0 || (deny_warnings && s.warnings > 0)))
-}
-
-pub fn perft_command(_args: &PerftArgs) -> anyhow::Result<u8> {
-    anyhow::bail!("perft is not implemented yet")
-}
-
-pub fn moves_command(_args: &MovesArgs) -> anyhow::Result<u8> {
-    anyhow::bail!("moves is not implemented yet")
 }

@@ -54,6 +54,7 @@ pub mod fen;
 pub mod geometry;
 pub mod legal;
 pub mod moves;
+pub mod notation;
 pub mod piece;
 pub mod position;
 pub mod registry;

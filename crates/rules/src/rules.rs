@@ -54,6 +54,11 @@ pub trait Rules: Send + Sync {
     /// Kinds whose capture loses the game (kings).
     fn royal_kinds(&self) -> KindSet;
 
+    /// The name of a piece in messages ("rook", "lancer").
+    fn piece_name(&self, piece: Piece) -> String {
+        default_piece_name(piece)
+    }
+
     /// How many royal pieces each side must have; `None`: no rule.
     fn royals_per_side(&self) -> Option<usize> {
         Some(1)
@@ -157,4 +162,17 @@ pub fn checkers<R: Rules + ?Sized>(
         .collect();
     out.dedup();
     out
+}
+
+/// Chess names for chess letters; other kinds are named by their letter.
+pub fn default_piece_name(piece: Piece) -> String {
+    match piece.kind.0 {
+        b'p' => "pawn".into(),
+        b'n' => "knight".into(),
+        b'b' => "bishop".into(),
+        b'r' => "rook".into(),
+        b'q' => "queen".into(),
+        b'k' => "king".into(),
+        _ => format!("piece {}", piece.letter()),
+    }
 }

@@ -29,6 +29,7 @@ pub fn spec() -> ChessLikeSpec {
         double_step: [true, true],
         castling: [true, true],
         campmate: false,
+        holes: &[],
     }
 }
 

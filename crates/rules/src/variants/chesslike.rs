@@ -24,6 +24,8 @@ pub struct PieceSpec {
     pub royal: bool,
     /// Double step, en passant and promotion apply to it.
     pub pawn: bool,
+    /// Its name in messages, if not the chess name of its letter.
+    pub name: Option<&'static str>,
 }
 
 impl PieceSpec {
@@ -34,7 +36,13 @@ impl PieceSpec {
             betza,
             royal: false,
             pawn: false,
+            name: None,
         }
+    }
+    /// The same piece, called `name` in messages.
+    pub const fn named(mut self, name: &'static str) -> PieceSpec {
+        self.name = Some(name);
+        self
     }
     /// The chess king (royal `K`).
     pub const fn king() -> PieceSpec {
@@ -43,6 +51,7 @@ impl PieceSpec {
             betza: "K",
             royal: true,
             pawn: false,
+            name: None,
         }
     }
     /// The chess pawn: moves one step forward, captures one step diagonally forward.
@@ -52,6 +61,7 @@ impl PieceSpec {
             betza: "fmWfcF",
             royal: false,
             pawn: true,
+            name: None,
         }
     }
 }
@@ -73,6 +83,8 @@ pub struct ChessLikeSpec {
     pub castling: [bool; 2],
     /// A king on its last rank, not in check, wins (Orda).
     pub campmate: bool,
+    /// Squares that are not on the board (written `x` in FEN), by name.
+    pub holes: &'static [&'static str],
 }
 
 /// A step repeated up to `range` times (0 = until blocked).
@@ -127,6 +139,8 @@ pub enum SpecError {
     Geometry(#[from] crate::geometry::GeometryError),
     #[error(transparent)]
     Betza(#[from] betza::BetzaError),
+    #[error("hole `{0}` is not a square of the board")]
+    BadHole(&'static str),
     #[error("step ({0}, {1}) is longer than the step table allows")]
     StepTooLong(i8, i8),
 }
@@ -134,7 +148,12 @@ pub enum SpecError {
 impl ChessLike {
     /// Compiles a spec.
     pub fn new(spec: ChessLikeSpec) -> Result<ChessLike, SpecError> {
-        let geometry = Geometry::new(spec.rows, spec.cols)?;
+        let plain = Geometry::new(spec.rows, spec.cols)?;
+        let mut holes = crate::SquareSet::EMPTY;
+        for name in spec.holes {
+            holes.insert(plain.parse_square(name).ok_or(SpecError::BadHole(name))?);
+        }
+        let geometry = Geometry::with_holes(spec.rows, spec.cols, holes)?;
         let mut pieces = Vec::new();
         let mut index = [[NONE; 128]; 2];
         let mut kinds = [KindSet::EMPTY; 2];
@@ -208,7 +227,7 @@ impl ChessLike {
             castling: spec.castling,
             castle_rook: ROOK,
             en_passant: spec.double_step.iter().any(|d| *d),
-            hole: None,
+            hole: (!spec.holes.is_empty()).then_some('x'),
         };
         Ok(ChessLike {
             spec,
@@ -444,6 +463,16 @@ impl Rules for ChessLike {
     }
     fn fen_style(&self) -> FenStyle {
         self.fen_style
+    }
+    fn piece_name(&self, piece: Piece) -> String {
+        let named = self.spec.armies[piece.color.index()]
+            .iter()
+            .find(|p| p.letter as u8 == piece.kind.0)
+            .and_then(|p| p.name);
+        match named {
+            Some(n) => n.to_string(),
+            None => crate::rules::default_piece_name(piece),
+        }
     }
     fn promotions(&self, color: Color) -> &[Kind] {
         &self.spec.promotions[color.index()]

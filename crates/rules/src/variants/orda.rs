@@ -22,19 +22,19 @@ pub const KHESHIG: Kind = Kind(b'h');
 fn horde() -> Vec<PieceSpec> {
     vec![
         PieceSpec::pawn(),
-        PieceSpec::piece('l', "mNcR"),
-        PieceSpec::piece('a', "mNcB"),
-        PieceSpec::piece('h', "KN"),
-        PieceSpec::piece('y', "FfW"),
+        PieceSpec::piece('l', "mNcR").named("lancer"),
+        PieceSpec::piece('a', "mNcB").named("horse archer"),
+        PieceSpec::piece('h', "KN").named("kheshig"),
+        PieceSpec::piece('y', "FfW").named("yurt"),
         PieceSpec::piece('q', "Q"), // by promotion
-        PieceSpec::king(),
+        PieceSpec::king().named("khan"),
     ]
 }
 
 /// The spec of Orda.
 pub fn spec() -> ChessLikeSpec {
     let mut kingdom = chess::army();
-    kingdom.push(PieceSpec::piece('h', "KN"));
+    kingdom.push(PieceSpec::piece('h', "KN").named("kheshig"));
     let promotions = vec![Kind::QUEEN, KHESHIG];
     ChessLikeSpec {
         name: "Orda",
@@ -46,6 +46,7 @@ pub fn spec() -> ChessLikeSpec {
         double_step: [true, false],
         castling: [true, false],
         campmate: true,
+        holes: &[],
     }
 }
 

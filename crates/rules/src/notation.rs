@@ -1,0 +1,444 @@
+//! Move notation: SAN-like (`Nf3`, `exd5`, `e8=Q`, `O-O`, `Nbd2`, `Qh4e1`,
+//! long forms `Ng1-f3`, `Ne4xc3`) and coordinates (`e2e4`, `e7e8q`), in the
+//! variant's letters. Three error types, kept apart: the text does not parse
+//! ([`SyntaxError`]), it names no legal move ([`Illegal`]), or it names
+//! several ([`MoveError::Ambiguous`]).
+
+use crate::color::Color;
+use crate::geometry::{file_char, parse_square_coords};
+use crate::legal;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Kind, Piece};
+use crate::position::Position;
+use crate::rules::{royal_captures, Rules};
+use crate::square::Square;
+
+/// Which way a king castles.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CastleSide {
+    /// `O-O`: towards the h-side.
+    King,
+    /// `O-O-O`: towards the a-side.
+    Queen,
+}
+
+/// A move as written, before looking at a position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct MoveText {
+    /// The piece letter (SAN); `None` means a pawn in SAN, any piece when
+    /// the full origin is given (`e2e4`).
+    pub piece: Option<Kind>,
+    pub from_file: Option<u8>,
+    pub from_rank: Option<u8>,
+    /// Destination file and rank (0-based); unused when castling.
+    pub to: (u8, u8),
+    pub promotion: Option<Kind>,
+    /// Whether an `x` was written (informative only: it is optional).
+    pub capture: bool,
+    pub castle: Option<CastleSide>,
+}
+
+/// Text that is not a move at all.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SyntaxError {
+    #[error("`{0}` is not a move: it is empty")]
+    Empty(String),
+    #[error("`{text}` is not a move: no destination square at its end")]
+    NoDestination { text: String },
+    #[error("`{text}` is not a move: cannot read `{rest}`")]
+    Unreadable { text: String, rest: String },
+}
+
+/// Why a well-formed move is not legal here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IllegalReason {
+    /// No piece of the side to move can go there (ignoring checks).
+    NoPieceCanGo,
+    /// Such moves exist but each leaves a royal piece capturable; the
+    /// attackers, as (square name, piece) for the first such move.
+    LeavesKingInCheck {
+        king_moves: bool,
+        target: String,
+        attackers: Vec<(String, Piece)>,
+    },
+    /// The game is over (mate, stalemate, campmate).
+    GameOver,
+}
+
+/// A move that parses but is not legal.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{text} is illegal: {}", describe(.reason, .names))]
+pub struct Illegal {
+    pub text: String,
+    pub reason: IllegalReason,
+    /// Piece names for the message, as the variant calls them.
+    names: Vec<(Piece, String)>,
+}
+
+fn describe(reason: &IllegalReason, names: &[(Piece, String)]) -> String {
+    let name = |p: &Piece| {
+        names
+            .iter()
+            .find(|(q, _)| q == p)
+            .map(|(_, n)| n.clone())
+            .unwrap_or_else(|| p.letter().to_string())
+    };
+    match reason {
+        IllegalReason::NoPieceCanGo => "no piece can go there".into(),
+        IllegalReason::GameOver => "the game is over".into(),
+        IllegalReason::LeavesKingInCheck {
+            king_moves,
+            target,
+            attackers,
+        } => {
+            let by: Vec<String> = attackers
+                .iter()
+                .map(|(sq, p)| format!("the {} on {sq}", name(p)))
+                .collect();
+            let by = if by.is_empty() {
+                "an enemy piece".to_string()
+            } else {
+                by.join(" and ")
+            };
+            if *king_moves {
+                format!("{target} is attacked by {by}")
+            } else {
+                format!("it would leave the king in check, attacked by {by}")
+            }
+        }
+    }
+}
+
+/// Why a move text gives no move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+    #[error(transparent)]
+    Illegal(#[from] Illegal),
+    #[error("{text} is ambiguous: {}", .candidates.join(", "))]
+    Ambiguous {
+        text: String,
+        candidates: Vec<String>,
+    },
+}
+
+/// Reads a move's text.
+///
+/// ```
+/// use fenpress_rules::notation::{parse, CastleSide};
+/// let m = parse("Nbd2+").unwrap();
+/// assert_eq!((m.from_file, m.to), (Some(1), (3, 1)));
+/// assert_eq!(parse("O-O-O").unwrap().castle, Some(CastleSide::Queen));
+/// assert!(parse("hello").is_err());
+/// ```
+pub fn parse(text: &str) -> Result<MoveText, SyntaxError> {
+    let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    if t.is_empty() {
+        return Err(SyntaxError::Empty(text.into()));
+    }
+    match t {
+        "O-O" | "0-0" => {
+            return Ok(MoveText {
+                castle: Some(CastleSide::King),
+                ..Default::default()
+            })
+        }
+        "O-O-O" | "0-0-0" => {
+            return Ok(MoveText {
+                castle: Some(CastleSide::Queen),
+                ..Default::default()
+            })
+        }
+        _ => {}
+    }
+    if !t.is_ascii() {
+        return Err(SyntaxError::Unreadable {
+            text: text.into(),
+            rest: t.into(),
+        });
+    }
+    let mut m = MoveText::default();
+    let mut s = t;
+    // Promotion: `=Q`, `Q` after the rank, or a lowercase letter after a
+    // full coordinate move (`e7e8q`).
+    let b = s.as_bytes();
+    if b.len() >= 2 && b[b.len() - 2] == b'=' && b[b.len() - 1].is_ascii_alphabetic() {
+        m.promotion = Kind::from_char(b[b.len() - 1] as char);
+        s = &s[..s.len() - 2];
+    } else if b.len() >= 3
+        && b[b.len() - 2].is_ascii_digit()
+        && b[b.len() - 1].is_ascii_alphabetic()
+    {
+        m.promotion = Kind::from_char(b[b.len() - 1] as char);
+        s = &s[..s.len() - 1];
+    }
+    let unreadable = || SyntaxError::Unreadable {
+        text: text.into(),
+        rest: t.into(),
+    };
+    // Destination: the trailing square.
+    let digits = s.bytes().rev().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 2 || s.len() < digits + 1 {
+        return Err(SyntaxError::NoDestination { text: text.into() });
+    }
+    let to_start = s.len() - digits - 1;
+    m.to = parse_square_coords(&s[to_start..])
+        .ok_or_else(|| SyntaxError::NoDestination { text: text.into() })?;
+    let mut head = &s[..to_start];
+    if let Some(h) = head.strip_suffix(['x', ':']) {
+        m.capture = true;
+        head = h;
+    } else if let Some(h) = head.strip_suffix('-') {
+        head = h;
+    }
+    if let Some(first) = head.chars().next() {
+        if first.is_ascii_uppercase() {
+            m.piece = Kind::from_char(first);
+            head = &head[1..];
+        }
+    }
+    // What is left is the origin, whole or in part: file letter, rank digits.
+    let hb = head.as_bytes();
+    let mut i = 0;
+    if i < hb.len() && hb[i].is_ascii_lowercase() {
+        m.from_file = Some(hb[i] - b'a');
+        i += 1;
+    }
+    if i < hb.len() {
+        let r: String = head[i..].to_string();
+        match r.parse::<u8>() {
+            Ok(n)
+                if (1..=crate::geometry::MAX_SIDE).contains(&n)
+                    && r.len() <= 2
+                    && !r.starts_with('0') =>
+            {
+                m.from_rank = Some(n - 1)
+            }
+            _ => return Err(unreadable()),
+        }
+    }
+    Ok(m)
+}
+
+/// Whether `mv` fits what `m` says, before legality.
+fn fits(rules: &dyn Rules, pos: &Position, mv: &Move, m: &MoveText) -> bool {
+    let g = rules.geometry();
+    if let Some(side) = m.castle {
+        return matches!(mv.intent.kind, MoveKind::Castle { rook_from, .. }
+            if (g.file(rook_from) > g.file(mv.intent.from)) == (side == CastleSide::King));
+    }
+    let full_origin = m.from_file.is_some() && m.from_rank.is_some();
+    let from = mv.intent.from;
+    let mut to_ok = (g.file(mv.intent.to), g.rank(mv.intent.to)) == m.to;
+    // King takes own rook: the Chess960 way to write castling.
+    if let MoveKind::Castle { rook_from, .. } = mv.intent.kind {
+        to_ok |= (g.file(rook_from), g.rank(rook_from)) == m.to && full_origin;
+    }
+    if !to_ok {
+        return false;
+    }
+    let kind_ok = match m.piece {
+        Some(k) => mv.intent.piece.kind == k,
+        None => full_origin || mv.intent.piece.kind == Kind::PAWN,
+    };
+    let _ = pos;
+    kind_ok
+        && m.from_file.is_none_or(|f| g.file(from) == f)
+        && m.from_rank.is_none_or(|r| g.rank(from) == r)
+        && (m.promotion.is_none() || mv.intent.promotion == m.promotion)
+}
+
+/// Finds the legal move a text names in `pos`.
+///
+/// ```
+/// use fenpress_rules::{notation::{parse_move, MoveError}, registry, validate::position_from_fen};
+/// let chess = registry::rules("chess").unwrap();
+/// let mut pos = position_from_fen(chess, "4k3/8/8/5r2/8/8/8/4K3 w - -").unwrap();
+/// let err = parse_move(chess, &mut pos, "Kf1").unwrap_err();
+/// assert_eq!(err.to_string(), "Kf1 is illegal: f1 is attacked by the rook on f5");
+/// let mut pos = position_from_fen(chess, "4k3/8/8/8/8/5N2/8/1N2K3 w - -").unwrap();
+/// let err = parse_move(chess, &mut pos, "Nd2").unwrap_err();
+/// assert_eq!(err.to_string(), "Nd2 is ambiguous: b1, f3");
+/// ```
+pub fn parse_move(rules: &dyn Rules, pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+    let m = parse(text)?;
+    resolve(rules, pos, &m, text)
+}
+
+/// Finds the legal move a parsed text names in `pos`; `text` is for messages.
+pub fn resolve(
+    rules: &dyn Rules,
+    pos: &mut Position,
+    m: &MoveText,
+    text: &str,
+) -> Result<Move, MoveError> {
+    let text = text.trim();
+    let illegal = |reason| Illegal {
+        text: text.to_string(),
+        reason,
+        names: piece_names(rules),
+    };
+    if rules.variant_outcome(pos).is_some() {
+        return Err(illegal(IllegalReason::GameOver).into());
+    }
+    let mut pseudo = MoveList::new();
+    rules.pseudo_legal_moves(pos, &mut pseudo);
+    pseudo.retain(|mv| fits(rules, pos, mv, m));
+    // A missing promotion letter in coordinates (`e7e8`) is ambiguous, not
+    // a different move; in SAN likewise.
+    let mut legal: Vec<Move> = pseudo
+        .iter()
+        .copied()
+        .filter(|mv| legal::is_legal(rules, pos, mv))
+        .collect();
+    legal.dedup_by(|a, b| a.intent == b.intent);
+    let g = rules.geometry();
+    match legal.len() {
+        1 => Ok(legal[0]),
+        0 => {
+            let Some(first) = pseudo.first().copied() else {
+                return Err(illegal(IllegalReason::NoPieceCanGo).into());
+            };
+            let mover = first.color();
+            let undo = rules.play(pos, &first);
+            let attackers: Vec<(String, Piece)> = royal_captures(rules, pos, mover)
+                .iter()
+                .map(|r| (g.square_name(r.intent.from), r.intent.piece))
+                .fold(Vec::new(), |mut acc, a| {
+                    if !acc.contains(&a) {
+                        acc.push(a);
+                    }
+                    acc
+                });
+            rules.unplay(pos, &first, undo);
+            let king_moves = rules.royal_kinds().contains(first.intent.piece.kind);
+            Err(illegal(IllegalReason::LeavesKingInCheck {
+                king_moves,
+                target: g.square_name(first.intent.to),
+                attackers,
+            })
+            .into())
+        }
+        _ => {
+            let mut candidates: Vec<String> = Vec::new();
+            for mv in &legal {
+                let mut c = g.square_name(mv.intent.from);
+                if legal
+                    .iter()
+                    .filter(|o| o.intent.from == mv.intent.from)
+                    .count()
+                    > 1
+                {
+                    c = coordinate(rules, mv);
+                }
+                if !candidates.contains(&c) {
+                    candidates.push(c);
+                }
+            }
+            Err(MoveError::Ambiguous {
+                text: text.to_string(),
+                candidates,
+            })
+        }
+    }
+}
+
+fn piece_names(rules: &dyn Rules) -> Vec<(Piece, String)> {
+    let mut out = Vec::new();
+    for color in Color::ALL {
+        for k in rules.kinds(color).iter() {
+            let p = Piece::new(color, k);
+            out.push((p, rules.piece_name(p)));
+        }
+    }
+    out
+}
+
+/// Coordinate notation: origin, destination, promotion letter (`e7e8q`).
+/// Castling is the king's own move (`e1g1`).
+pub fn coordinate(rules: &dyn Rules, mv: &Move) -> String {
+    let g = rules.geometry();
+    let mut s = format!(
+        "{}{}",
+        g.square_name(mv.intent.from),
+        g.square_name(mv.intent.to)
+    );
+    if let Some(k) = mv.intent.promotion {
+        s.push(k.char());
+    }
+    s
+}
+
+/// SAN-like notation of a legal move, with `+` or `#`.
+///
+/// ```
+/// use fenpress_rules::{legal, notation::san, registry};
+/// let chess = registry::rules("chess").unwrap();
+/// let mut pos = chess.start_position();
+/// let mut moves = Vec::new();
+/// legal::legal_moves(chess, &mut pos, &mut moves);
+/// let names: Vec<String> = moves.iter().map(|m| san(chess, &mut pos, m)).collect();
+/// assert!(names.contains(&"Nf3".to_string()) && names.contains(&"e4".to_string()));
+/// ```
+pub fn san(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> String {
+    let g = rules.geometry();
+    let mut s = String::new();
+    let intent = &mv.intent;
+    if let MoveKind::Castle { rook_from, .. } = intent.kind {
+        s.push_str(if g.file(rook_from) > g.file(intent.from) {
+            "O-O"
+        } else {
+            "O-O-O"
+        });
+    } else if intent.piece.kind == Kind::PAWN {
+        if intent.capture {
+            s.push(file_char(g.file(intent.from)));
+            s.push('x');
+        }
+        s.push_str(&g.square_name(intent.to));
+        if let Some(k) = intent.promotion {
+            s.push('=');
+            s.push(k.char().to_ascii_uppercase());
+        }
+    } else {
+        s.push(intent.piece.kind.char().to_ascii_uppercase());
+        let mut legal_moves = MoveList::new();
+        legal::legal_moves(rules, pos, &mut legal_moves);
+        let rivals: Vec<Square> = legal_moves
+            .iter()
+            .filter(|o| {
+                o.intent.piece == intent.piece
+                    && o.intent.to == intent.to
+                    && o.intent.from != intent.from
+            })
+            .map(|o| o.intent.from)
+            .collect();
+        if !rivals.is_empty() {
+            let (f, r) = (g.file(intent.from), g.rank(intent.from));
+            if rivals.iter().all(|o| g.file(*o) != f) {
+                s.push(file_char(f));
+            } else if rivals.iter().all(|o| g.rank(*o) != r) {
+                s.push_str(&(r + 1).to_string());
+            } else {
+                s.push_str(&g.square_name(intent.from));
+            }
+        }
+        if intent.capture {
+            s.push('x');
+        }
+        s.push_str(&g.square_name(intent.to));
+        if let Some(k) = intent.promotion {
+            s.push('=');
+            s.push(k.char().to_ascii_uppercase());
+        }
+    }
+    let undo = rules.play(pos, mv);
+    if legal::in_check(rules, pos) {
+        let mut replies = MoveList::new();
+        legal::legal_moves(rules, pos, &mut replies);
+        s.push(if replies.is_empty() { '#' } else { '+' });
+    }
+    rules.unplay(pos, mv, undo);
+    s
+}
