@@ -58,7 +58,11 @@ pub fn draw_diagram(page_variant: &str, spec: &DiagramSpec) -> DiagramDrawing {
         }
     }
     if let Some(caption) = spec.caption.as_deref().filter(|c| !c.trim().is_empty()) {
-        let _ = write!(html, "<figcaption>{}</figcaption>", escape(caption.trim()));
+        let _ = write!(
+            html,
+            "<figcaption>{}</figcaption>",
+            inline_markdown(caption.trim())
+        );
     }
     html.push_str("</figure>");
     DiagramDrawing { html, problems }
@@ -333,6 +337,19 @@ fn shadowed(layout: &Layout, shadow: &[Shadow]) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// A caption is Markdown inline text (the Pug converter escapes what
+/// Markdown would misread); render it without the paragraph around it.
+fn inline_markdown(text: &str) -> String {
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, pulldown_cmark::Parser::new(text));
+    let html = html.trim_end();
+    let inner = html
+        .strip_prefix("<p>")
+        .and_then(|h| h.strip_suffix("</p>"))
+        .unwrap_or(html);
+    inner.to_string()
+}
+
 /// Escape text for HTML/SVG text and double-quoted attributes.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -437,6 +454,16 @@ mod tests {
         assert!(bad.malformed.is_some());
         assert!(bad.svg.contains("fp-malformed"));
         assert!(bad.svg.contains("malformed board"));
+    }
+
+    #[test]
+    fn captions_are_inline_markdown() {
+        let spec = parse_block("fen: 8/8\ncaption: \"1.Qa5 *wins* a < b\"\n").unwrap();
+        let html = draw_diagram("Chess", &spec).html;
+        assert!(
+            html.contains("<figcaption>1.Qa5 <em>wins</em> a &lt; b</figcaption>"),
+            "{html}"
+        );
     }
 
     #[test]

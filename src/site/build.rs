@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::config::Config;
 use super::error::SiteError;
-use super::load::{languages_found, load};
+use super::load::load;
 use super::output::write_atomically;
 use super::render::render_site;
 use super::theme::load_theme;
@@ -85,14 +85,25 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
     let mut report = BuildReport::default();
     let t = &mut report.timings;
 
-    let config = timed(t, "config", || Config::load(root, &languages_found(root)))?;
+    let mut loaded = timed(t, "load", || load(root));
+    let found: Vec<String> = loaded
+        .pages
+        .iter()
+        .map(|p| p.page.lang.clone())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let config = timed(t, "config", || Config::load(root, &found))?;
     let theme = timed(t, "theme", || load_theme(root, &config.theme))?;
     let default_lang = config
         .languages
         .first()
         .cloned()
         .unwrap_or_else(|| "en".into());
-    let loaded = timed(t, "load", || load(root, &default_lang));
+    for p in &mut loaded.pages {
+        if p.page.lang.is_empty() {
+            p.page.lang = default_lang.clone();
+        }
+    }
     let rendered = timed(t, "render", || {
         render_site(&config, root, &loaded.pages, &theme)
     })?;

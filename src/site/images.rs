@@ -114,12 +114,12 @@ mod tests {
                 ImageRef {
                     url: "/variants/B/x.jpg".into(),
                     line: 2,
-                    column: 24
+                    column: 23
                 },
                 ImageRef {
                     url: "board.png".into(),
                     line: 3,
-                    column: 13
+                    column: 12
                 },
             ]
         );

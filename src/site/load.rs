@@ -44,14 +44,12 @@ struct FrontMatter {
     lang: Option<String>,
 }
 
-/// Load every page of the content folder `root`. `default_lang` is the
-/// language of puzzles that do not name one.
-pub fn load(root: &Path, default_lang: &str) -> Loaded {
+/// Load every page of the content folder `root`. Puzzles that name no
+/// language get an empty `lang`, for the build to fill in from the config.
+pub fn load(root: &Path) -> Loaded {
     let (files, mut diagnostics) = walk(root);
-    let results: Vec<(Option<LoadedPage>, Vec<Diagnostic>)> = files
-        .par_iter()
-        .map(|f| load_file(f, default_lang))
-        .collect();
+    let results: Vec<(Option<LoadedPage>, Vec<Diagnostic>)> =
+        files.par_iter().map(load_file).collect();
     let mut pages = Vec::new();
     for (page, diags) in results {
         pages.extend(page);
@@ -83,15 +81,6 @@ pub fn load(root: &Path, default_lang: &str) -> Loaded {
         same
     });
     Loaded { pages, diagnostics }
-}
-
-/// The languages that pages are written in (puzzles without a `lang` aside).
-pub fn languages_found(root: &Path) -> Vec<String> {
-    let (files, _) = walk(root);
-    let mut langs: Vec<String> = files.into_iter().filter_map(|f| f.lang).collect();
-    langs.sort();
-    langs.dedup();
-    langs
 }
 
 /// Find the page sources: `rules/<V>/<lang>.pug|md`, `pages/<name>/<lang>.pug|md`,
@@ -202,7 +191,7 @@ fn is_language(stem: &str) -> bool {
         && region.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
-fn load_file(file: &SourceFile, default_lang: &str) -> (Option<LoadedPage>, Vec<Diagnostic>) {
+fn load_file(file: &SourceFile) -> (Option<LoadedPage>, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let text = match read_text(&file.path) {
         Ok(t) => t,
@@ -213,10 +202,7 @@ fn load_file(file: &SourceFile, default_lang: &str) -> (Option<LoadedPage>, Vec<
         name: file.name.clone(),
         variant: matches!(file.kind, PageKind::Rules | PageKind::Puzzle).then(|| file.name.clone()),
         slug: file.slug.clone(),
-        lang: file
-            .lang
-            .clone()
-            .unwrap_or_else(|| default_lang.to_string()),
+        lang: file.lang.clone().unwrap_or_default(),
         source: file.path.clone(),
         format: file.format.clone(),
         title: String::new(),

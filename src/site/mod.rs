@@ -14,9 +14,8 @@ pub mod theme;
 use std::path::PathBuf;
 
 mod convert;
-pub use convert::convert_command;
-
 pub use build::{build, BuildOptions, BuildReport};
+pub use convert::convert_command;
 pub use error::SiteError;
 
 /// `fenpress build`

@@ -118,6 +118,9 @@ fn from_files(files: Vec<(String, Vec<u8>)>, folder: Option<PathBuf>) -> Result<
         }
     }
     let mut tera = Tera::default();
+    // Tera's default also escapes `/`, which turns every URL into `&#x2F;`
+    // soup; quotes, `<`, `>` and `&` are what HTML needs escaped.
+    tera.set_escape_fn(escape_html);
     tera.add_raw_templates(templates.iter().map(|(n, t)| (n.as_str(), t.as_str())))
         .map_err(|e| SiteError::Template {
             name: "(theme)".into(),
@@ -129,6 +132,21 @@ fn from_files(files: Vec<(String, Vec<u8>)>, folder: Option<PathBuf>) -> Result<
         static_files,
         folder,
     })
+}
+
+fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// A tera error with its causes on one line (tera hides the useful part in

@@ -1,0 +1,237 @@
+//! Building small fixture sites: pages per language, language links,
+//! previous/next, indexes, sitemap, 404, images, atomic output, determinism.
+
+mod common;
+
+use common::{markdown_renders, Site};
+use fenpress::diagnostic::Severity;
+
+/// Two variants in two languages, an about page, a home page.
+fn two_variants() -> Site {
+    Site::new()
+        .file("config.yaml", "title: Test site\nbase_url: https://example.org/v/\n")
+        .file("rules/Orda/en.md", "---\ntitle: Orda\n---\nHorde text.\n")
+        .file("rules/Orda/fr.md", "Texte de la horde.\n")
+        .file(
+            "rules/Alice/en.md",
+            "Two boards.\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/4K3\nmarks: [e2]\n```\n\n```diagram\nfen: 8/8\nafter: {fen: 8/8}\n```\n",
+        )
+        .file("rules/Chess/en.md", "Plain chess.\n")
+        .file("pages/about/en.md", "---\ntitle: About us\n---\nWho we are.\n")
+        .file("pages/about/fr.md", "Qui nous sommes.\n")
+        .file("pages/home/en.md", "---\ntitle: Welcome\n---\nHello.\n")
+}
+
+#[test]
+fn one_page_per_variant_and_language() {
+    let site = two_variants();
+    site.build()
+        .ok()
+        .has_file("en/rules/Orda/index.html")
+        .has_file("fr/rules/Orda/index.html")
+        .has_file("en/rules/Alice/index.html")
+        .has_file("en/rules/Chess/index.html")
+        .has_file("en/about/index.html")
+        .has_file("fr/about/index.html")
+        .contains("en/rules/Orda/index.html", "<h1>Orda</h1>")
+        // A page with no front matter takes the variant (or folder) name.
+        .contains("fr/rules/Orda/index.html", "<h1>Orda</h1>")
+        .contains("fr/about/index.html", "<h1>About</h1>")
+        .contains("en/about/index.html", "<h1>About us</h1>");
+}
+
+#[test]
+fn language_switcher_and_hreflang() {
+    let site = two_variants();
+    site.build()
+        .ok()
+        .contains(
+            "en/rules/Orda/index.html",
+            r#"<link rel="alternate" hreflang="fr" href="https://example.org/v/fr/rules/Orda/">"#,
+        )
+        .contains(
+            "en/rules/Orda/index.html",
+            r#"<link rel="alternate" hreflang="en" href="https://example.org/v/en/rules/Orda/">"#,
+        )
+        .contains(
+            "en/rules/Orda/index.html",
+            r#"<a href="/v/fr/rules/Orda/" hreflang="fr""#,
+        )
+        .contains(
+            "fr/rules/Orda/index.html",
+            r#"<a href="/v/en/rules/Orda/" hreflang="en""#,
+        )
+        // Chess exists only in English: no switcher, one alternate.
+        .lacks("en/rules/Chess/index.html", "hreflang=\"fr\"");
+}
+
+#[test]
+fn previous_and_next_are_alphabetical_per_language() {
+    let site = two_variants();
+    let built = site.build();
+    built
+        .ok()
+        .contains(
+            "en/rules/Alice/index.html",
+            r#"<a rel="next" href="/v/en/rules/Chess/">"#,
+        )
+        .lacks("en/rules/Alice/index.html", "rel=\"prev\"")
+        .contains(
+            "en/rules/Chess/index.html",
+            r#"<a rel="prev" href="/v/en/rules/Alice/">"#,
+        )
+        .contains(
+            "en/rules/Chess/index.html",
+            r#"<a rel="next" href="/v/en/rules/Orda/">"#,
+        )
+        .lacks("en/rules/Orda/index.html", "rel=\"next\"")
+        // Orda is the only French variant.
+        .lacks("fr/rules/Orda/index.html", "rel=\"prev\"");
+}
+
+#[test]
+fn indexes_home_root_404_and_static_files() {
+    let site = two_variants();
+    let built = site.build();
+    built
+        .ok()
+        .has_file("en/rules/index.html")
+        .has_file("fr/rules/index.html")
+        .has_file("en/index.html")
+        .has_file("fr/index.html")
+        .has_file("index.html")
+        .has_file("404.html")
+        .has_file("static/fenpress.css")
+        .contains("static/fenpress.css", "prefers-color-scheme: dark")
+        .contains("static/fenpress.css", "--fp-light")
+        .contains("index.html", r#"href="/v/fr/""#)
+        .contains("en/index.html", "<h1>Welcome</h1>")
+        .contains("fr/index.html", "<h1>Test site</h1>");
+    let index = built.read("en/rules/index.html");
+    let alice = index.find("/v/en/rules/Alice/").expect("Alice listed");
+    let chess = index.find("/v/en/rules/Chess/").expect("Chess listed");
+    let orda = index.find("/v/en/rules/Orda/").expect("Orda listed");
+    assert!(alice < chess && chess < orda, "alphabetical: {index}");
+    assert!(!built.site.out().join("en/home/index.html").exists());
+}
+
+#[test]
+fn sitemap_lists_absolute_urls() {
+    let site = two_variants();
+    let built = site.build();
+    built
+        .ok()
+        .contains(
+            "sitemap.xml",
+            "<loc>https://example.org/v/en/rules/Orda/</loc>",
+        )
+        .contains("sitemap.xml", "<loc>https://example.org/v/fr/about/</loc>")
+        .contains("sitemap.xml", "<loc>https://example.org/v/en/rules/</loc>")
+        .contains("sitemap.xml", "<loc>https://example.org/v/</loc>")
+        .lacks("sitemap.xml", "404");
+}
+
+#[test]
+fn diagrams_are_inline_svg_with_one_data_fen_per_board() {
+    if !markdown_renders() {
+        println!("skipped: markdown::render is not merged yet");
+        return;
+    }
+    let site = two_variants();
+    let built = site.build();
+    built.ok();
+    assert_eq!(built.report.diagrams, 3);
+    let page = built.read("en/rules/Alice/index.html");
+    assert_eq!(page.matches("data-fen=").count(), 3, "{page}");
+    assert!(page.contains(r#"data-fen="4k3/8/8/8/8/8/8/4K3 e2""#));
+    assert!(page.contains("role=\"img\""));
+}
+
+#[test]
+fn missing_images_warn_and_fail_only_when_strict() {
+    let site = Site::new()
+        .file(
+            "rules/Chess/en.md",
+            "Text\n\n![board](/variants/Chess/board.png)\n",
+        )
+        .file("rules/Chess/fr.md", "![ok](/img/here.png)\n")
+        .bytes("static/img/here.png", b"\x89PNG");
+    site.build()
+        .ok()
+        .diagnostic(Severity::Warning, "missing-image", "rules/Chess/en.md", 3)
+        .has_file("img/here.png");
+    site.build_strict().failed().diagnostic(
+        Severity::Error,
+        "missing-image",
+        "rules/Chess/en.md",
+        3,
+    );
+}
+
+#[test]
+fn a_failing_build_leaves_the_previous_output_intact() {
+    let site = two_variants();
+    site.build().ok();
+    let before = site.snapshot();
+    // A broken source (not UTF-8) in one page: the build fails, every other
+    // page still reports, and the output is untouched.
+    let site = site
+        .bytes("rules/Broken/en.md", b"ok\n\xff\n")
+        .file("rules/Chess/fr.md", "---\ntitle: [unclosed\n---\n");
+    let built = site.build();
+    built
+        .failed()
+        .diagnostic(Severity::Error, "encoding", "rules/Broken/en.md", 2)
+        .diagnostic(Severity::Error, "front-matter", "rules/Chess/fr.md", 2);
+    assert_eq!(site.snapshot(), before);
+    let leftovers: Vec<_> = std::fs::read_dir(site.content().parent().unwrap())
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("fenpress"))
+        .collect();
+    assert!(
+        leftovers.is_empty(),
+        "temporary folders left: {leftovers:?}"
+    );
+}
+
+#[test]
+fn two_builds_are_byte_identical() {
+    let site = two_variants();
+    site.build().ok();
+    let first = site.snapshot();
+    site.build().ok();
+    assert_eq!(site.snapshot(), first);
+}
+
+#[test]
+fn a_theme_beside_the_content_folder_wins() {
+    let site = two_variants()
+        .file("config.yaml", "theme: plain\n")
+        .outside("themes/plain/templates/page.html", "PLAIN {{ page.title }}")
+        .outside("themes/plain/templates/rules_index.html", "INDEX")
+        .outside("themes/plain/templates/home.html", "HOME")
+        .outside("themes/plain/templates/root.html", "ROOT")
+        .outside("themes/plain/templates/404.html", "404")
+        .outside("themes/plain/static/x.css", "x");
+    site.build()
+        .ok()
+        .contains("en/rules/Orda/index.html", "PLAIN Orda")
+        .has_file("static/x.css");
+}
+
+#[test]
+fn a_bad_diagram_block_is_an_error_at_its_line() {
+    if !markdown_renders() {
+        println!("skipped: markdown::render is not merged yet");
+        return;
+    }
+    let site = Site::new().file(
+        "rules/Chess/en.md",
+        "---\ntitle: C\n---\nText.\n\n```diagram\nfen: 8/8\nmarks: [a5, zz]\n```\n",
+    );
+    site.build()
+        .failed()
+        .diagnostic(Severity::Error, "diagram-spec", "rules/Chess/en.md", 8);
+}

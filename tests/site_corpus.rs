@@ -1,0 +1,79 @@
+//! Build the whole vchess corpus (when `../shared` is there): every page,
+//! every index, and exactly one `data-fen` per `fen:` board of the sources.
+
+mod common;
+
+use fenpress::site::{build, BuildOptions};
+
+#[test]
+fn the_vchess_corpus_builds() {
+    let Some(corpus) = common::corpus() else {
+        println!("skipped: ../shared not found");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("site");
+    let report = build(&BuildOptions {
+        content: corpus.clone(),
+        out: out.clone(),
+        strict: false,
+    })
+    .expect("the build runs");
+    let errors: Vec<String> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == fenpress::diagnostic::Severity::Error)
+        .map(|d| d.to_string())
+        .collect();
+    assert!(
+        report.written,
+        "corpus build failed:\n{}",
+        errors.join("\n")
+    );
+
+    let rules: Vec<_> = walkdir::WalkDir::new(out.join("en/rules"))
+        .into_iter()
+        .chain(walkdir::WalkDir::new(out.join("es/rules")))
+        .chain(walkdir::WalkDir::new(out.join("fr/rules")))
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name() == "index.html" && e.depth() == 2)
+        .collect();
+    assert_eq!(rules.len(), 519, "one page per variant and language");
+    for lang in ["en", "es", "fr"] {
+        for page in ["about", "faq", "rules"] {
+            assert!(
+                out.join(lang).join(page).join("index.html").is_file(),
+                "{lang}/{page}"
+            );
+        }
+        assert!(out.join(lang).join("index.html").is_file());
+    }
+    for file in [
+        "index.html",
+        "404.html",
+        "sitemap.xml",
+        "static/fenpress.css",
+    ] {
+        assert!(out.join(file).is_file(), "{file}");
+    }
+    // Missing images are warnings: the corpus has many.
+    assert!(report.diagnostics.iter().any(|d| d.code == "missing-image"));
+
+    if !common::markdown_renders() {
+        println!("skipped diagram count: markdown::render is not merged yet");
+        return;
+    }
+    let data_fen: usize = walkdir::WalkDir::new(&out)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "html"))
+        .map(|e| {
+            std::fs::read_to_string(e.path())
+                .unwrap()
+                .matches("data-fen=")
+                .count()
+        })
+        .sum();
+    assert_eq!(data_fen, 927);
+    assert_eq!(report.diagrams, 927);
+}
