@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use crate::rules::Rules;
 use crate::validate::BoardSpec;
-use crate::variants::{chess, chesslike::ChessLike, orda};
+use crate::variants::{baroque, chess, chesslike::ChessLike, maxima, orda};
 
 #[path = "registry_table.rs"]
 mod table;
@@ -60,7 +60,7 @@ pub fn all() -> impl Iterator<Item = &'static VariantInfo> {
 /// use fenpress_rules::registry;
 /// let maxima = registry::lookup("maxima").unwrap();
 /// assert_eq!((maxima.rows, maxima.cols, maxima.hole), (11, 8, Some('x')));
-/// assert!(maxima.rules().is_none());
+/// assert!(maxima.rules().is_some());
 /// assert!(registry::lookup("Orda").unwrap().rules().is_some());
 /// ```
 pub fn lookup(name: &str) -> Option<&'static VariantInfo> {
@@ -71,10 +71,14 @@ pub fn lookup(name: &str) -> Option<&'static VariantInfo> {
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static CHESS: OnceLock<ChessLike> = OnceLock::new();
     static ORDA: OnceLock<ChessLike> = OnceLock::new();
+    static BAROQUE: OnceLock<baroque::Ultima> = OnceLock::new();
+    static MAXIMA: OnceLock<baroque::Ultima> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         // vchess's Chess960 is chess rules with a shuffled start.
         "chess" | "chess960" => Some(CHESS.get_or_init(chess::rules)),
         "orda" => Some(ORDA.get_or_init(orda::rules)),
+        "baroque" => Some(BAROQUE.get_or_init(baroque::rules)),
+        "maxima" => Some(MAXIMA.get_or_init(maxima::rules)),
         _ => None,
     }
 }

@@ -272,6 +272,32 @@ pub fn position_from_fen(rules: &dyn Rules, text: &str) -> Result<Position, Posi
 /// A setup without side to move gets White to move (see
 /// [`Position::with_turn`] to ask for Black).
 pub fn validate(rules: &dyn Rules, setup: &Setup) -> Result<Position, Vec<Problem>> {
+    validate_waiving(rules, setup, &|_| false)
+}
+
+/// [`validate`] for a diagram: a board-only diagram (no side to move) may
+/// leave out a king, as rules pages do to show one piece's moves; every
+/// other problem stands.
+///
+/// ```
+/// use fenpress_rules::{fen, registry, validate::validate_diagram};
+/// let chess = registry::rules("chess").unwrap();
+/// assert!(validate_diagram(chess, &fen::parse("8/8/8/3N4/8/8/8/8").unwrap()).is_ok());
+/// assert!(validate_diagram(chess, &fen::parse("8/8/8/3N4/8/8/8/8 w").unwrap()).is_err());
+/// ```
+pub fn validate_diagram(rules: &dyn Rules, setup: &Setup) -> Result<Position, Vec<Problem>> {
+    let board_only = setup.turn.is_none();
+    validate_waiving(rules, setup, &|p| {
+        board_only && matches!(p, Problem::MissingRoyal { .. })
+    })
+}
+
+/// [`validate`], dropping the problems `waive` accepts.
+pub fn validate_waiving(
+    rules: &dyn Rules,
+    setup: &Setup,
+    waive: &dyn Fn(&Problem) -> bool,
+) -> Result<Position, Vec<Problem>> {
     let g = rules.geometry();
     let style = rules.fen_style();
     let mut problems = Vec::new();
@@ -351,6 +377,7 @@ pub fn validate(rules: &dyn Rules, setup: &Setup) -> Result<Position, Vec<Proble
     let state = read_fields(rules, setup, &board, turn, &offset_of, &mut problems);
     let pos = Position { board, state };
     rules.position_problems(&pos, &offset_of, &mut problems);
+    problems.retain(|p| !waive(p));
     if setup.turn.is_some() && problems.is_empty() {
         let them = turn.opposite();
         if rules.royal_attacked(&pos, them) {
