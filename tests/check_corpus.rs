@@ -87,7 +87,7 @@ fn corpus_errors_are_exactly_the_known_mistakes() {
 #[test]
 fn captions_of_variants_with_rules_are_classified() {
     let Some(root) = corpus() else { return };
-    let loaded = fenpress::site::load::load(&root, "en");
+    let loaded = fenpress::site::load::load(&root);
     let mut got = Vec::new();
     for lp in &loaded.pages {
         let v = lp.page.variant.as_deref().unwrap_or("");

@@ -110,7 +110,7 @@ pub fn check_site(content: &Path) -> Result<CheckReport, CheckError> {
     if !content.is_dir() {
         return Err(CheckError::ContentMissing(content.to_path_buf()));
     }
-    let loaded = crate::site::load::load(content, "en");
+    let loaded = crate::site::load::load(content);
     let mut diagnostics = loaded.diagnostics;
     let results: Vec<(PageCheck, Option<(PathBuf, String)>)> = loaded
         .pages
