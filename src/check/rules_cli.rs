@@ -23,12 +23,17 @@ fn setup(
         };
         return Err(format!("unknown variant `{variant}`{hint}"));
     };
-    let Some(rules) = info.rules() else {
+    if info.rules().is_none() {
         return Err(format!("fenpress has no move rules for {} yet", info.name));
-    };
-    if let Some(opt) = options.first() {
-        return Err(format!("{} has no option `{opt}`", info.name));
     }
+    let opts: Vec<&str> = options.iter().map(String::as_str).collect();
+    let Some(rules) = registry::rules_with_options(info.name, &opts) else {
+        return Err(format!(
+            "{} has no option `{}`",
+            info.name,
+            options.join(" ")
+        ));
+    };
     let text = if fen.eq_ignore_ascii_case("start") {
         rules.start_fen()
     } else {
@@ -80,11 +85,13 @@ pub fn moves_command(args: &MovesArgs) -> anyhow::Result<u8> {
     legal::legal_moves(rules, &mut pos, &mut moves);
     let mut out = std::io::stdout().lock();
     for mv in &moves {
+        let note = rules.move_note(mv).map(|n| format!(" ({n})"));
         writeln!(
             out,
-            "{} {}",
+            "{} {}{}",
             notation::coordinate(rules, mv),
-            notation::san(rules, &mut pos, mv)
+            notation::san(rules, &mut pos, mv),
+            note.unwrap_or_default()
         )?;
     }
     Ok(0)

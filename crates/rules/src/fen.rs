@@ -304,6 +304,7 @@ pub fn vchess_fen(rules: &dyn Rules, pos: &Position) -> String {
         pos.turn().fen_char(),
         pos.state.plies
     );
+    let (flags_tail, extra_fields) = rules.write_variant_fields(pos);
     if style.castling.iter().any(|c| *c) {
         out.push(' ');
         for color in Color::ALL {
@@ -319,6 +320,7 @@ pub fn vchess_fen(rules: &dyn Rules, pos: &Position) -> String {
                 }
             }
         }
+        out.push_str(&flags_tail);
     }
     if style.en_passant {
         out.push(' ');
@@ -327,6 +329,7 @@ pub fn vchess_fen(rules: &dyn Rules, pos: &Position) -> String {
             None => out.push('-'),
         }
     }
+    out.push_str(&extra_fields);
     out
 }
 

@@ -391,6 +391,19 @@ pub fn san(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> String {
         } else {
             "O-O-O"
         });
+    } else if intent.chain_step > 0 {
+        // A chain step (Paco Sako) names its origin in full, as the page
+        // writes them: `Ne4xc3`, `c3xb5`.
+        if intent.piece.kind != Kind::PAWN {
+            s.push(intent.piece.kind.char().to_ascii_uppercase());
+        }
+        s.push_str(&g.square_name(intent.from));
+        s.push(if intent.capture { 'x' } else { '-' });
+        s.push_str(&g.square_name(intent.to));
+        if let Some(k) = intent.promotion {
+            s.push('=');
+            s.push(k.char().to_ascii_uppercase());
+        }
     } else if intent.piece.kind == Kind::PAWN {
         if intent.capture {
             s.push(file_char(g.file(intent.from)));

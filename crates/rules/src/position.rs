@@ -37,6 +37,11 @@ pub struct State {
     pub halfmove_clock: u32,
     /// Plies played since the start (vchess's move counter).
     pub plies: u32,
+    /// State a variant keeps beyond chess's (Paco Sako: the piece in hand,
+    /// per-file pawn flags, the last union move), packed by the variant and
+    /// opaque to the core. Zero is the variant's default; saved and restored
+    /// with the rest of the state, so `unplay` needs no extra work.
+    pub variant: u64,
 }
 
 impl State {

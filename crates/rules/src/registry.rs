@@ -6,7 +6,9 @@ use std::sync::OnceLock;
 
 use crate::rules::Rules;
 use crate::validate::BoardSpec;
-use crate::variants::{baroque, chess, chesslike::ChessLike, maxima, orda};
+use crate::variants::{
+    apocalypse::Apocalypse, baroque, chess, chesslike::ChessLike, maxima, orda, pacosako,
+};
 
 #[path = "registry_table.rs"]
 mod table;
@@ -73,12 +75,37 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static ORDA: OnceLock<ChessLike> = OnceLock::new();
     static BAROQUE: OnceLock<baroque::Ultima> = OnceLock::new();
     static MAXIMA: OnceLock<baroque::Ultima> = OnceLock::new();
+    static APOCALYPSE: OnceLock<Apocalypse> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         // vchess's Chess960 is chess rules with a shuffled start.
         "chess" | "chess960" => Some(CHESS.get_or_init(chess::rules)),
         "orda" => Some(ORDA.get_or_init(orda::rules)),
         "baroque" => Some(BAROQUE.get_or_init(baroque::rules)),
         "maxima" => Some(MAXIMA.get_or_init(maxima::rules)),
+        "pacosako" => Some(&*PACOSAKO),
+        "apocalypse" => Some(APOCALYPSE.get_or_init(Apocalypse::new)),
+        _ => None,
+    }
+}
+
+static PACOSAKO: std::sync::LazyLock<pacosako::PacoSako> =
+    std::sync::LazyLock::new(|| pacosako::PacoSako::new(pacosako::Mode::Vchess));
+static PACOPLAY: std::sync::LazyLock<pacosako::PacoSako> =
+    std::sync::LazyLock::new(|| pacosako::PacoSako::new(pacosako::Mode::Pacoplay));
+
+/// The rules of a variant played with options (`perft --option pacoplay`,
+/// a diagram's or puzzle's `options` field), when the core has them; no
+/// options is [`rules`]. `None` for an option the variant does not know.
+///
+/// ```
+/// use fenpress_rules::registry;
+/// assert!(registry::rules_with_options("Pacosako", &["pacoplay"]).is_some());
+/// assert!(registry::rules_with_options("Chess", &["pacoplay"]).is_none());
+/// ```
+pub fn rules_with_options(name: &str, options: &[&str]) -> Option<&'static dyn Rules> {
+    match (name.to_ascii_lowercase().as_str(), options) {
+        (_, []) => rules(name),
+        ("pacosako", ["pacoplay"]) => Some(&*PACOPLAY),
         _ => None,
     }
 }

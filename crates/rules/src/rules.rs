@@ -69,6 +69,31 @@ pub trait Rules: Send + Sync {
         FenStyle::default()
     }
 
+    /// Reads what a variant appends to vchess's flags field after the
+    /// castling letters (Paco Sako: 16 pawn flags) into `state.variant`;
+    /// `false` if it cannot. The default accepts nothing.
+    fn read_flags_tail(&self, tail: &str, _state: &mut crate::position::State) -> bool {
+        tail.is_empty()
+    }
+
+    /// Reads the vchess FEN fields after en passant (Paco Sako: the last
+    /// union move), pushing a problem for any it cannot read. The default
+    /// ignores them.
+    fn read_variant_fields(
+        &self,
+        _fields: &[crate::fen::Field],
+        _state: &mut crate::position::State,
+        _problems: &mut Vec<Problem>,
+    ) {
+    }
+
+    /// What [`crate::fen::vchess_fen`] writes for the variant's own state:
+    /// a tail for the flags field and extra fields (each with its leading
+    /// space). The default writes nothing.
+    fn write_variant_fields(&self, _pos: &Position) -> (String, String) {
+        (String::new(), String::new())
+    }
+
     /// Decodes one FEN board character into a cell; `None` if unknown.
     /// Unions (Paco Sako) override this and [`Rules::encode_cell`].
     fn decode_cell(&self, c: char) -> Option<Cell> {
@@ -91,6 +116,12 @@ pub trait Rules: Send + Sync {
     /// whose pieces are data overrides it with a faster equivalent.
     fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
         !royal_captures(self, pos, color).is_empty()
+    }
+
+    /// A short note on a move for listings (`fenpress moves`), e.g.
+    /// Apocalypse's "speculative" choices. The default has none.
+    fn move_note(&self, _mv: &Move) -> Option<&'static str> {
+        None
     }
 
     /// Plays a move (effect plus state changes).

@@ -413,6 +413,7 @@ fn read_fields(
         en_passant: None,
         halfmove_clock: 0,
         plies: 0,
+        variant: 0,
     };
     if turn == Color::Black {
         state.plies = 1;
@@ -453,6 +454,10 @@ fn read_fields(
         } else {
             None
         };
+        let extra = fields
+            .get(next + usize::from(style.en_passant)..)
+            .unwrap_or(&[]);
+        rules.read_variant_fields(extra, &mut state, problems);
     } else {
         // board turn castling ep halfmove fullmove
         castle_field = fields.first();
@@ -468,7 +473,9 @@ fn read_fields(
     if let Some(f) = castle_field {
         if f.text != "-" {
             let parsed = if vchess {
-                read_vchess_flags(rules, &f.text)
+                read_vchess_flags(rules, &f.text).and_then(|(castling, tail)| {
+                    rules.read_flags_tail(tail, &mut state).then_some(castling)
+                })
             } else {
                 read_xfen_castling(rules, board, &f.text)
             };
@@ -570,7 +577,9 @@ fn en_passant_reason(
     None
 }
 
-fn read_vchess_flags(rules: &dyn Rules, text: &str) -> Option<Castling> {
+/// The castling letters of a vchess flags field, and what follows them
+/// (a variant's own flags, see [`Rules::read_flags_tail`]).
+fn read_vchess_flags<'t>(rules: &dyn Rules, text: &'t str) -> Option<(Castling, &'t str)> {
     let style = rules.fen_style();
     let cols = rules.geometry().cols();
     let mut chars = text.chars();
@@ -588,7 +597,7 @@ fn read_vchess_flags(rules: &dyn Rules, text: &str) -> Option<Castling> {
             castling.0[color.index()][side] = (f < cols).then_some(f);
         }
     }
-    chars.next().is_none().then_some(castling)
+    Some((castling, chars.as_str()))
 }
 
 fn read_xfen_castling(rules: &dyn Rules, board: &Board, text: &str) -> Option<Castling> {

@@ -48,3 +48,8 @@ fn perft_chess() {
 fn perft_orda() {
     run("orda", include_str!("fixtures/perft-orda.txt"));
 }
+
+#[test]
+fn perft_apocalypse() {
+    run("apocalypse", include_str!("fixtures/perft-apocalypse.txt"));
+}

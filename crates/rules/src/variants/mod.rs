@@ -1,8 +1,10 @@
 //! One module per variant whose move rules the core has. A variant close to
 //! chess is a [`chesslike::ChessLikeSpec`]: a list of pieces as data.
 
+pub mod apocalypse;
 pub mod baroque;
 pub mod chess;
 pub mod chesslike;
 pub mod maxima;
 pub mod orda;
+pub mod pacosako;
