@@ -133,6 +133,10 @@ fn captions_of_variants_with_rules_are_classified() {
                     .skip(at.column - 1)
                     .take(m.text.chars().count())
                     .collect();
+                if m.parsed.castle().is_some() && !from.starts_with(['O', '0']) {
+                    // Castling said in words ("cannot castle"): blamed on the word.
+                    continue;
+                }
                 assert_eq!(from, m.text, "{}:{}", lp.page.source.display(), at.line);
             }
             if !parts.is_empty() {
@@ -179,14 +183,42 @@ fn captions_of_variants_with_rules_are_classified() {
         "Chess960/fr.pug:131 illegal[Bxe7] reply[Rxa1]",
         "Chess960/fr.pug:163 previous[d5] sequence[cxd6 0-0-0]",
         "Pacosako/en.pug:59 sequence[Bxe4 Ne4xc3 Qc3xc6]",
-        "Pacosako/en.pug:79 sequence[Bxc3 c3xb5 b5xb4 b4xf8] unreadable",
+        "Pacosako/en.pug:79 illegal[O-O O-O-O] sequence[Bxc3 c3xb5 b5xb4 b4xf8]",
         "Pacosako/en.pug:104 sequence[Kxg4 g4xd7 d7xe8]",
         "Pacosako/es.pug:58 sequence[Bxe4 Ne4xc3 Qc3xc6]",
-        "Pacosako/es.pug:81 sequence[Bxc3 c3xb5 b5xb4 b4xf8] unreadable",
+        "Pacosako/es.pug:81 illegal[O-O O-O-O] sequence[Bxc3 c3xb5 b5xb4 b4xf8]",
         "Pacosako/es.pug:107 sequence[Kxg4 g4xd7 d7xe8]",
         "Pacosako/fr.pug:58 sequence[Bxe4 Ne4xc3 Qc3xc6]",
-        "Pacosako/fr.pug:81 sequence[Bxc3 c3xb5 b5xb4 b4xf8] unreadable",
+        "Pacosako/fr.pug:81 illegal[O-O O-O-O] sequence[Bxc3 c3xb5 b5xb4 b4xf8]",
         "Pacosako/fr.pug:107 sequence[Kxg4 g4xd7 d7xe8]",
     ];
     assert_eq!(got, expected, "\n{}", got.join("\n"));
+}
+
+/// Every diagram of the Paco Sako and Apocalypse pages is fully verified:
+/// the before/after pairs (the chain `Bxe4, Ne4xc3, Qc3xc6`, the draw
+/// `Kxg4, g4xd7, d7xe8`, Apocalypse's `1.d1d2 e4e3 2.dxe3 exd2`) and the
+/// castling figure ("Black cannot castle because of the chain ...").
+#[test]
+fn pacosako_and_apocalypse_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let loaded = fenpress::site::load::load(&root);
+    let mut seen = 0;
+    for lp in &loaded.pages {
+        let v = lp.page.variant.as_deref().unwrap_or("");
+        if !["Pacosako", "Apocalypse"].contains(&v) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&lp.page.source).expect("readable");
+        let checked = fenpress::check::verify_page(&lp.page, &text);
+        let f = lp.page.source.display();
+        assert!(checked.findings.is_empty(), "{f}: {:#?}", checked.findings);
+        for verdict in &checked.verdicts {
+            assert!(verdict.has_rules && verdict.verified, "{f}: {verdict:?}");
+            seen += 1;
+        }
+    }
+    // Paco Sako: 3 figures (two of them pairs); Apocalypse: 2 diagrams;
+    // in en, es, fr.
+    assert_eq!(seen, 3 * (3 + 2));
 }

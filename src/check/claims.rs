@@ -6,6 +6,8 @@
 //! states something about moves without a move we can read is returned as
 //! [`Unreadable`].
 
+use fenpress_rules::{notation, Color};
+
 /// A move as written in a caption.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveText {
@@ -17,48 +19,34 @@ pub struct MoveText {
     pub number: Option<u32>,
     /// Followed by `e.p.`: an en-passant capture.
     pub en_passant: bool,
+    /// The side that plays it, when the text says (`1...Nb3`, "Black
+    /// cannot castle"); else whichever side can.
+    pub side: Option<Color>,
     /// Parsed form.
     pub parsed: ParsedMove,
 }
 
-/// The shape of a move text, before any board is looked at.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ParsedMove {
-    /// `0-0` (false) or `0-0-0` (true).
-    Castle { long: bool },
-    /// SAN or coordinate notation.
-    Piece {
-        /// Uppercase piece letter, if written.
-        piece: Option<char>,
-        from_file: Option<u8>,
-        from_rank: Option<u8>,
-        capture: bool,
-        /// Destination file and rank (0-based).
-        to: (u8, u8),
-        promotion: Option<char>,
-        /// `P@e4`: a drop.
-        drop: bool,
-    },
+/// The shape of a move text, before any board is looked at: the core's
+/// reading ([`notation::MoveText`]), and whether it is a drop (`P@e4`),
+/// which the core's variants do not have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParsedMove {
+    pub mv: notation::MoveText,
+    pub drop: bool,
 }
 
 impl ParsedMove {
     /// Destination square as `(file, rank)`, 0-based.
     pub fn to(&self) -> Option<(u8, u8)> {
-        match self {
-            ParsedMove::Piece { to, .. } => Some(*to),
-            ParsedMove::Castle { .. } => None,
-        }
+        self.mv.castle.is_none().then_some(self.mv.to)
     }
     /// Origin square, when written in full (`Ne4xc3`, `d1d2`).
     pub fn from(&self) -> Option<(u8, u8)> {
-        match self {
-            ParsedMove::Piece {
-                from_file: Some(f),
-                from_rank: Some(r),
-                ..
-            } => Some((*f, *r)),
-            _ => None,
-        }
+        Some((self.mv.from_file?, self.mv.from_rank?))
+    }
+    /// Castling, and which way.
+    pub fn castle(&self) -> Option<notation::CastleSide> {
+        self.mv.castle
     }
 }
 
@@ -178,6 +166,12 @@ const PREVIOUS: &[&str] = &[
     "acaba de jugar",
     "has just",
 ];
+/// Castling named in words ("Black cannot castle").
+const CASTLE: &[&str] = &[
+    "castle", "castling", "enroque", "enroquar", "enrocar", "roquer", "roque",
+];
+const BLACK: &[&str] = &["black", "negras", "negro", "noirs", "noir", "les noirs"];
+const WHITE: &[&str] = &["white", "blancas", "blanco", "blancs", "blanc"];
 /// Words after which a square is a place, not a move.
 const PLACE: &[&str] = &[
     "from", "on", "at", "in", "to", "into", "onto", "towards", "between", "via", "en", "sur", "de",
@@ -285,7 +279,7 @@ enum Token {
     Word,
 }
 
-fn token(word: &Word, pending_number: &mut Option<u32>) -> Token {
+fn token(word: &Word, pending_number: &mut Option<u32>, pending_side: &mut Option<Color>) -> Token {
     let w = word.text.as_str();
     if matches!(w, "1-0" | "0-1" | "1/2" | "½" | "1/2-1/2" | "½-½" | "0.5") {
         return Token::Result;
@@ -299,10 +293,19 @@ fn token(word: &Word, pending_number: &mut Option<u32>) -> Token {
         .chars()
         .take_while(|c| *c == '.' || *c == '…')
         .count();
-    if digits > 0 && dots > 0 && digits + dots == w.chars().count() {
-        *pending_number = w[..digits].parse().ok();
+    if dots > 0 && digits + dots == w.chars().count() {
+        if digits > 0 {
+            *pending_number = w[..digits].parse().ok();
+        }
+        if dots >= 3 || w.contains('…') {
+            *pending_side = Some(Color::Black);
+        }
         return Token::Word;
     }
+    // `1...Nb3` (or `1…Nb3`): a move of Black.
+    let side = (w[digits..].starts_with("...") || w[digits..].starts_with('…'))
+        .then_some(Color::Black)
+        .or(pending_side.take());
     let (number, rest, skip) = if digits > 0 && dots > 0 {
         let skip_bytes: usize = w
             .char_indices()
@@ -321,6 +324,7 @@ fn token(word: &Word, pending_number: &mut Option<u32>) -> Token {
                 offset: word.offset + skip,
                 number,
                 en_passant: false,
+                side,
                 parsed,
             },
             strong || number.is_some(),
@@ -329,92 +333,37 @@ fn token(word: &Word, pending_number: &mut Option<u32>) -> Token {
     }
 }
 
-/// Parses one move text; the flag says whether it is surely a move (a piece
-/// letter, a capture, a full origin) rather than a bare square.
+/// Parses one move text with the core's notation reader; the flag says
+/// whether it is surely a move (a piece letter, a capture, a full origin,
+/// castling, a promotion, a drop) rather than a bare square, which prose
+/// also writes.
 pub fn parse_move(text: &str) -> Option<(ParsedMove, bool)> {
-    let t = text.replace(['O', 'o'], "0");
-    match t.as_str() {
-        "0-0" => return Some((ParsedMove::Castle { long: false }, true)),
-        "0-0-0" => return Some((ParsedMove::Castle { long: true }, true)),
-        _ => {}
-    }
-    let b = text.as_bytes();
-    if b.is_empty() || !text.is_ascii() {
-        return None;
-    }
-    let mut end = b.len();
-    // Promotion: `=Q` or a trailing uppercase letter after the rank.
-    let mut promotion = None;
-    if end >= 2 && b[end - 1].is_ascii_uppercase() {
-        promotion = Some(b[end - 1] as char);
-        end -= 1;
-        if b[end - 1] == b'=' {
-            end -= 1;
+    // Captions write castling with zeros or either case of `o`.
+    let castle = text.replace(['o', '0'], "O");
+    let (core, drop) = match text.split_once('@') {
+        // `P@e4`: a piece letter and a square.
+        Some((piece, square))
+            if piece.len() == 1 && piece.chars().all(|c| c.is_ascii_uppercase()) =>
+        {
+            (format!("{piece}{square}"), true)
         }
-    }
-    // Destination: a file letter and one or two rank digits.
-    let mut d = end;
-    while d > 0 && b[d - 1].is_ascii_digit() && end - d < 2 {
-        d -= 1;
-    }
-    if d == end || d == 0 || !b[d - 1].is_ascii_lowercase() {
-        return None;
-    }
-    let to_rank: u8 = text[d..end].parse::<u8>().ok()?.checked_sub(1)?;
-    let to_file = b[d - 1] - b'a';
-    let mut p = d - 1; // prefix is b[..p]
-    let mut capture = false;
-    let mut drop = false;
-    if p > 0 && (b[p - 1] == b'x' || b[p - 1] == b':') {
-        capture = true;
-        p -= 1;
-    } else if p > 0 && b[p - 1] == b'@' {
-        drop = true;
-        p -= 1;
-    }
-    let mut i = 0;
-    let piece = if p > 0 && b[0].is_ascii_uppercase() {
-        i = 1;
-        Some(b[0] as char)
-    } else {
-        None
+        Some(_) => return None,
+        None if matches!(castle.as_str(), "O-O" | "O-O-O") => (castle, false),
+        None => (text.to_string(), false),
     };
-    let mut from_file = None;
-    let mut from_rank = None;
-    if i < p && b[i].is_ascii_lowercase() {
-        from_file = Some(b[i] - b'a');
-        i += 1;
-    }
-    let rank_start = i;
-    while i < p && b[i].is_ascii_digit() {
-        i += 1;
-    }
-    if i > rank_start {
-        from_rank = Some(text[rank_start..i].parse::<u8>().ok()?.checked_sub(1)?);
-    }
-    if i != p || (drop && (piece.is_none() || from_file.is_some())) {
+    // The core trims check marks and annotations; a caption word must be
+    // the move alone.
+    if core.ends_with(['+', '#', '!', '?']) {
         return None;
     }
-    if to_file > 25 {
-        return None;
-    }
-    let strong = piece.is_some()
-        || capture
+    let mv = notation::parse(&core).ok()?;
+    let strong = mv.piece.is_some()
+        || mv.capture
         || drop
-        || promotion.is_some()
-        || (from_file.is_some() && from_rank.is_some());
-    Some((
-        ParsedMove::Piece {
-            piece,
-            from_file,
-            from_rank,
-            capture,
-            to: (to_file, to_rank),
-            promotion,
-            drop,
-        },
-        strong,
-    ))
+        || mv.castle.is_some()
+        || mv.promotion.is_some()
+        || (mv.from_file.is_some() && mv.from_rank.is_some());
+    Some((ParsedMove { mv, drop }, strong))
 }
 
 fn contains_any(haystack: &str, needles: &[&str]) -> Option<usize> {
@@ -462,11 +411,12 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
 
     // Tokens, with place context for bare squares.
     let mut pending = None;
+    let mut pending_side = None;
     let mut place = false;
     let mut found: Vec<(usize, MoveText, bool)> = Vec::new();
     let mut squares = Vec::new();
     for (k, w) in words.iter().enumerate() {
-        match token(w, &mut pending) {
+        match token(w, &mut pending, &mut pending_side) {
             Token::Move(m, strong) => {
                 if !strong && place {
                     if let Some(to) = m.parsed.to() {
@@ -508,6 +458,10 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
     out.squares.extend(squares);
 
     if moves.is_empty() {
+        if let (Some(_), Some(c)) = (illegal_at, castling_claim(words, &lower)) {
+            out.claims.push(c);
+            return;
+        }
         let says = illegal_at
             .map(|k| (k, "says a move is impossible"))
             .or(previous_at.map(|k| (k, "names a move just played")));
@@ -525,9 +479,12 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
     let after = sequence_at.is_some();
     let is_reason = |k: usize| reply_at.is_some_and(|r| k > r);
     let has_illegal = illegal_at.is_some() && moves.iter().any(|(k, _)| !is_reason(*k));
-    if let (Some(i), false) = (illegal_at, has_illegal) {
-        // "Black cannot castle because of ...": the impossible thing is not
-        // a move we can read.
+    if let (Some(_), false, Some(c)) = (illegal_at, has_illegal, castling_claim(words, &lower)) {
+        // "Black cannot castle because of ...": castling, either way.
+        out.claims.push(c);
+    } else if let (Some(i), false) = (illegal_at, has_illegal) {
+        // "... cannot ... because of ...": the impossible thing is not a
+        // move we can read.
         let w = &words[i];
         out.unreadable.push(Unreadable {
             offset: w.offset,
@@ -570,6 +527,39 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
             after,
         });
     }
+}
+
+/// "Black cannot castle": both castlings of the side the sentence names
+/// (of either side when it names none), blamed on the castling word.
+fn castling_claim(words: &[Word], lower: &str) -> Option<Claim> {
+    let at = words.iter().find(|w| {
+        let bare = w.lower.trim_matches(|c: char| !c.is_alphanumeric());
+        CASTLE.contains(&bare)
+    })?;
+    let side = match (contains_any(lower, BLACK), contains_any(lower, WHITE)) {
+        (Some(_), None) => Some(Color::Black),
+        (None, Some(_)) => Some(Color::White),
+        _ => None,
+    };
+    let moves = ["O-O", "O-O-O"]
+        .into_iter()
+        .filter_map(|t| {
+            let (parsed, _) = parse_move(t)?;
+            Some(MoveText {
+                text: t.to_string(),
+                offset: at.offset,
+                number: None,
+                en_passant: false,
+                side,
+                parsed,
+            })
+        })
+        .collect();
+    Some(Claim {
+        kind: ClaimKind::Illegal,
+        moves,
+        after: false,
+    })
 }
 
 /// Moves written as a game (`1.e4 e5 2.Nf3`) or a chain (each move starts
@@ -678,8 +668,8 @@ mod tests {
         assert_eq!(c.claims[1].kind, ClaimKind::Sequence);
         assert!(c.claims[1].moves[0].en_passant);
         assert_eq!(
-            c.claims[1].moves[1].parsed,
-            ParsedMove::Castle { long: true }
+            c.claims[1].moves[1].parsed.castle(),
+            Some(notation::CastleSide::Queen)
         );
         // A result is not a move.
         assert!(read_caption("Famous mating pattern: 1-0").claims.is_empty());
@@ -687,11 +677,42 @@ mod tests {
 
     #[test]
     fn unreadable_is_reported() {
-        let c = read_caption("Black cannot castle because of the chain Bxc3, c3xb5, b5xb4, b4xf8");
+        let c = read_caption("Black cannot move there because of the chain Bxc3, c3xb5");
         assert_eq!(c.claims[0].kind, ClaimKind::Sequence);
-        assert_eq!(c.unreadable.len(), 1, "castling is not a move we read");
-        let c = read_caption("White cannot castle here.");
+        assert_eq!(c.unreadable.len(), 1, "the impossible thing is no move");
+        let c = read_caption("White cannot move here.");
         assert_eq!(c.unreadable.len(), 1);
+    }
+
+    #[test]
+    fn castling_in_words() {
+        for (t, side) in [
+            (
+                "Black cannot castle because of the chain Bxc3, c3xb5, b5xb4, b4xf8",
+                Color::Black,
+            ),
+            (
+                "Las negras no pueden enroquar a causa de la cadena Bxc3, c3xb5",
+                Color::Black,
+            ),
+            (
+                "Les noirs ne peuvent pas roquer à cause de la chaîne Bxc3, c3xb5",
+                Color::Black,
+            ),
+            ("White cannot castle here.", Color::White),
+        ] {
+            let c = read_caption(t);
+            assert!(c.unreadable.is_empty(), "{t}");
+            assert_eq!(c.claims[0].kind, ClaimKind::Illegal, "{t}");
+            let ms: Vec<_> = c.claims[0]
+                .moves
+                .iter()
+                .map(|m| (m.text.as_str(), m.side))
+                .collect();
+            assert_eq!(ms, [("O-O", Some(side)), ("O-O-O", Some(side))], "{t}");
+        }
+        let c = read_caption("1.e4 e5 2.Nf3 2...Nc6");
+        assert_eq!(c.claims[0].moves[3].side, Some(Color::Black));
     }
 
     #[test]

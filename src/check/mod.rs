@@ -7,7 +7,6 @@ pub mod board;
 pub mod claims;
 pub mod finding;
 pub mod report;
-pub mod san;
 pub mod source;
 pub mod verify;
 
@@ -166,12 +165,19 @@ fn explicit_claims(e: &Explicit) -> (CaptionClaims, CaptionText) {
                 }
                 text.text.push(' ');
                 text.locs.push(at.plus(m.chars().count()));
-                match claims::parse_move(m.trim()) {
+                // `...O-O`: a move of Black, as convert writes one.
+                let trimmed = m.trim();
+                let (side, core) = match trimmed.strip_prefix("...") {
+                    Some(rest) => (Some(fenpress_rules::Color::Black), rest),
+                    None => (None, trimmed),
+                };
+                match claims::parse_move(core) {
                     Some((parsed, _)) => moves.push(MoveText {
-                        text: m.trim().to_string(),
-                        offset,
+                        text: core.to_string(),
+                        offset: offset + (trimmed.len() - core.len()),
                         number: None,
                         en_passant: false,
+                        side,
                         parsed,
                     }),
                     None => claims.unreadable.push(claims::Unreadable {
@@ -274,7 +280,28 @@ pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Vec<Finding>) ->
         (None, Some(c)) => (claims::read_caption(&c.text), c.clone()),
         (None, None) => (CaptionClaims::default(), CaptionText::default()),
     };
-    let rules = info.rules();
+    let rules = if d.options.is_empty() {
+        info.rules()
+    } else {
+        let opts: Vec<&str> = d.options.iter().map(String::as_str).collect();
+        let with = fenpress_rules::registry::rules_with_options(info.name, &opts);
+        if with.is_none() && info.rules().is_some() {
+            out.push(
+                Finding::new(
+                    Kind::Warning,
+                    "unknown-option",
+                    at,
+                    3,
+                    format!(
+                        "{name} has no option {}: moves are not verified",
+                        d.options.join(", ")
+                    ),
+                )
+                .hint("Paco Sako knows `option: pacoplay`"),
+            );
+        }
+        with
+    };
     verdict.has_rules = rules.is_some();
     if let Some(rules) = rules {
         for u in &claims.unreadable {
@@ -293,6 +320,7 @@ pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Vec<Finding>) ->
             claims: &claims,
             at: &locs,
             shared_caption: d.figure_blocks > 1,
+            letters: fenpress_rules::notation::piece_letters(&page.lang),
         };
         let outcome = verify::verify(rules, &input, out);
         verdict.verified = outcome.verified;

@@ -89,6 +89,8 @@ pub struct DiagramSource {
     pub figure_blocks: usize,
     /// Claims of a Markdown block.
     pub explicit: Option<Explicit>,
+    /// Variant options of a Markdown block (`option: pacoplay`).
+    pub options: Vec<String>,
 }
 
 /// A block that could not be read (bad YAML in a Markdown page).
@@ -352,6 +354,7 @@ fn pug_diagrams(page: &Page, source: &str) -> Vec<DiagramSource> {
             variant: None,
             caption,
             explicit: None,
+            options: Vec::new(),
         });
     }
     out
@@ -495,5 +498,6 @@ fn markdown_diagram(
         caption: None,
         figure_blocks: 1,
         explicit: Some(explicit),
+        options: spec.option.clone(),
     }
 }

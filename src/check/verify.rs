@@ -5,19 +5,16 @@
 //! claimed moves apart. Where the rules cannot be sure, findings are
 //! warnings or notes with an honest message, never errors.
 
-use std::collections::HashSet;
-
-use fenpress_rules::fen::{self, DigitReading, Setup, Token};
-use fenpress_rules::legal;
-use fenpress_rules::moves::{Move, MoveList};
-use fenpress_rules::position::{Castling, State};
+use fenpress_rules::fen::{self, DigitReading};
+use fenpress_rules::moves::{Move, MoveKind};
+use fenpress_rules::notation::{self, IllegalReason, MoveError, SyntaxError};
+use fenpress_rules::position::Castling;
 use fenpress_rules::rules::Rules;
 use fenpress_rules::validate::{self, Problem};
-use fenpress_rules::{Board, Color, Kind, Piece, Position, Square};
+use fenpress_rules::{explain, Board, Color, Kind, Piece, Position, Square, SquareSet};
 
 use super::claims::{CaptionClaims, Claim, ClaimKind, MoveText};
 use super::finding::{Finding, Kind as Sev};
-use super::san;
 use super::source::{BoardText, Loc};
 
 /// Where a claim's move sits: a caption offset mapped to the source.
@@ -102,37 +99,14 @@ fn read_board(
             if fatal {
                 return None;
             }
+            // The only problems left are waived ones (a missing king in
+            // a board-only diagram): the core reads that position.
             Some(Read {
-                pos: position_anyway(rules, &setup)?,
+                pos: validate::validate_diagram(rules, &setup).ok()?,
                 side_given,
             })
         }
     }
-}
-
-/// The position of a setup whose only problem is a missing king.
-fn position_anyway(rules: &dyn Rules, setup: &Setup) -> Option<Position> {
-    let g = rules.geometry();
-    let mut board = Board::empty(g.size(), rules.royal_kinds());
-    for (i, row) in setup.rows.iter().enumerate() {
-        let rank = (g.rows() as usize).checked_sub(i + 1)? as u8;
-        for (file, cell) in row.cells.iter().enumerate() {
-            if let Token::Piece(c) = cell.token {
-                let sq = g.square(file as u8, rank)?;
-                board.set_cell(sq, rules.decode_cell(c)?);
-            }
-        }
-    }
-    Some(Position {
-        board,
-        state: State {
-            turn: setup.turn.map_or(Color::White, |t| t.0),
-            castling: Castling::NONE,
-            en_passant: None,
-            halfmove_clock: 0,
-            plies: 0,
-        },
-    })
 }
 
 /// Castling rights a board-only diagram may have: the outermost rooks on
@@ -220,24 +194,97 @@ fn candidates(rules: &dyn Rules, read: &Read, sides: &[Color]) -> Vec<Position> 
     out
 }
 
-fn legal_of(rules: &dyn Rules, pos: &Position) -> MoveList {
+/// The legal move a claim names in `pos`, read by the core's notation
+/// (leniently: an unnamed promotion means any); when that names none, the
+/// same text with the page language's piece letters (`Cxe4` in a Spanish
+/// caption). An `e.p.` claim must be an en-passant capture.
+fn resolve_claim(
+    rules: &dyn Rules,
+    pos: &Position,
+    m: &MoveText,
+    letters: &[(char, char)],
+) -> Result<Move, MoveError> {
+    if m.parsed.drop {
+        return Err(SyntaxError::Unreadable {
+            text: m.text.clone(),
+            rest: "a drop, which this variant does not have".into(),
+        }
+        .into());
+    }
     let mut p = pos.clone();
-    let mut list = MoveList::new();
-    legal::legal_moves(rules, &mut p, &mut list);
-    list
+    let first = notation::resolve_lenient(rules, &mut p, &m.parsed.mv, &m.text);
+    let found = match (&first, notation::translate(&m.parsed.mv, letters)) {
+        (Err(_), Some(t)) => match notation::resolve_lenient(rules, &mut p, &t, &m.text) {
+            Ok(mv) => Ok(mv),
+            Err(_) => first,
+        },
+        _ => first,
+    };
+    match found {
+        Ok(mv) if m.en_passant && mv.intent.kind != MoveKind::EnPassant => {
+            Err(not_en_passant(&m.text))
+        }
+        other => other,
+    }
 }
 
-fn pseudo_of(rules: &dyn Rules, pos: &Position) -> MoveList {
-    let mut list = MoveList::new();
-    rules.pseudo_legal_moves(pos, &mut list);
-    list
+/// A claimed en-passant capture that is another kind of move.
+fn not_en_passant(text: &str) -> MoveError {
+    SyntaxError::Unreadable {
+        text: text.to_string(),
+        rest: "e.p. (the move is not an en-passant capture)".into(),
+    }
+    .into()
 }
 
-/// Squares a move touches: origin, destination, and where it captures.
-fn touched(m: &Move, out: &mut HashSet<Square>) {
-    out.insert(m.intent.from);
-    out.insert(m.intent.to);
-    out.extend(m.capture_squares());
+/// The positions a claim is read in: those of the side it names, if any
+/// (with that side to move when none of them has it).
+fn for_side(starts: &[Position], m: &MoveText) -> Vec<Position> {
+    let Some(side) = m.side else {
+        return starts.to_vec();
+    };
+    let mine: Vec<Position> = starts
+        .iter()
+        .filter(|p| p.turn() == side)
+        .cloned()
+        .collect();
+    if mine.is_empty() {
+        starts.iter().map(|p| p.with_turn(side)).collect()
+    } else {
+        mine
+    }
+}
+
+/// The more telling of two reasons a claim names no legal move: an
+/// ambiguity, then a move that leaves the king capturable, then the rest.
+fn more_telling(a: Option<MoveError>, b: MoveError) -> MoveError {
+    let rank = |e: &MoveError| match e {
+        MoveError::Ambiguous { .. } => 3,
+        MoveError::Illegal(i) if matches!(i.reason, IllegalReason::LeavesKingInCheck { .. }) => 2,
+        MoveError::Illegal(_) => 1,
+        MoveError::Syntax(_) => 0,
+    };
+    match a {
+        Some(a) if rank(&a) >= rank(&b) => a,
+        _ => b,
+    }
+}
+
+/// Why a claim names no legal move, in words after "is illegal: ".
+fn why(e: &MoveError, side_given: bool) -> String {
+    match e {
+        MoveError::Illegal(i) if i.reason == IllegalReason::NoPieceCanGo && !side_given => {
+            "no piece of either side can play it here".into()
+        }
+        MoveError::Illegal(i) => i.why(),
+        MoveError::Ambiguous { candidates, .. } => {
+            format!(
+                "it is ambiguous: pieces on {} can play it",
+                candidates.join(" and ")
+            )
+        }
+        MoveError::Syntax(s) => s.to_string(),
+    }
 }
 
 /// How a diagram went.
@@ -256,6 +303,8 @@ pub struct Input<'a> {
     /// Whether the caption is shared by several diagrams of one figure
     /// (then its moves explain marks but are not checked as claims).
     pub shared_caption: bool,
+    /// The page language's piece letters ([`notation::piece_letters`]).
+    pub letters: &'static [(char, char)],
 }
 
 fn move_loc(input: &Input, m: &MoveText) -> (Loc, usize) {
@@ -276,7 +325,7 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outco
     let both = [Color::White, Color::Black];
 
     // Squares claims name: explained marks.
-    let mut named: HashSet<Square> = HashSet::new();
+    let mut named = SquareSet::EMPTY;
     for (sq, _) in &input.claims.squares {
         if let Some(s) = g.square(sq.0, sq.1) {
             named.insert(s);
@@ -350,17 +399,15 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outco
         } else {
             candidates(rules, read, &both)
         };
-        let mut explained = named.clone();
+        let mut explained = named;
         for p in &positions {
-            for m in legal_of(rules, p).iter() {
-                touched(m, &mut explained);
-            }
+            explain::explained_by(rules, p, p.turn(), &mut explained);
         }
         for (mark, at) in &b.marks {
             let Some(sq) = g.parse_square(mark) else {
                 continue;
             };
-            if !explained.contains(&sq) {
+            if !explained.contains(sq) {
                 let side = if read.side_given {
                     format!("{} (to move)", read.pos.turn().name())
                 } else {
@@ -407,9 +454,14 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outco
                     continue;
                 };
                 for m in &claim.moves {
-                    let list = pseudo_of(rules, after);
-                    let found = san::candidates(&m.parsed, &list, g, m.en_passant);
-                    let takes_royal = found.iter().any(|c| {
+                    // The reply takes a king: the core may call it legal or
+                    // name it as the pseudo-legal move it attempted.
+                    let reply = match resolve_claim(rules, after, m, input.letters) {
+                        Ok(mv) => Some(mv),
+                        Err(MoveError::Illegal(i)) => i.attempted.map(|m| *m),
+                        Err(_) => None,
+                    };
+                    let takes_royal = reply.is_some_and(|c| {
                         c.effect.vanish.as_slice().iter().any(|v| {
                             rules.royal_kinds().contains(v.piece.kind) && v.piece.color != c.color()
                         })
@@ -470,27 +522,18 @@ fn check_legal(
     m: &MoveText,
     out: &mut Vec<Finding>,
 ) {
-    let g = rules.geometry();
     let (at, len) = move_loc(input, m);
-    let mut pseudo_only: Option<(Position, Move)> = None;
-    let mut ambiguous: Vec<String> = Vec::new();
-    for p in starts {
-        let legal = legal_of(rules, p);
-        let found = san::candidates(&m.parsed, &legal, g, m.en_passant);
-        if found.len() == 1 {
-            return;
-        }
-        if found.len() > 1 {
-            ambiguous = found.iter().map(|c| g.square_name(c.intent.from)).collect();
-            continue;
-        }
-        let pseudo = pseudo_of(rules, p);
-        if let Some(c) = san::candidates(&m.parsed, &pseudo, g, m.en_passant).first() {
-            pseudo_only.get_or_insert((p.clone(), **c));
+    let mut failure: Option<MoveError> = None;
+    let starts = for_side(starts, m);
+    for p in &starts {
+        match resolve_claim(rules, p, m, input.letters) {
+            Ok(_) => return,
+            Err(e) => failure = Some(more_telling(failure, e)),
         }
     }
-    if !ambiguous.is_empty() {
-        out.push(
+    let side_given = starts.len() == 1;
+    match failure {
+        Some(MoveError::Ambiguous { candidates, .. }) => out.push(
             Finding::new(
                 Sev::Warning,
                 "claim-ambiguous",
@@ -499,28 +542,27 @@ fn check_legal(
                 format!(
                     "{} is ambiguous: pieces on {} can play it",
                     m.text,
-                    ambiguous.join(" and ")
+                    candidates.join(" and ")
                 ),
             )
             .hint("name the square the piece comes from"),
-        );
-        return;
-    }
-    let msg = match &pseudo_only {
-        Some((p, mv)) => format!(
-            "{} is claimed legal but is illegal: {}",
-            m.text,
-            san::why_illegal(rules, p, mv)
         ),
-        None => format!(
-            "{} is claimed legal but no piece of either side can play it here",
-            m.text
-        ),
-    };
-    out.push(
-        Finding::new(Sev::Error, "claim-illegal", at, len, msg)
+        Some(e) => out.push(
+            Finding::new(
+                Sev::Error,
+                "claim-illegal",
+                at,
+                len,
+                format!(
+                    "{} is claimed legal but is illegal: {}",
+                    m.text,
+                    why(&e, side_given)
+                ),
+            )
             .hint("check the move against the diagram"),
-    );
+        ),
+        None => {}
+    }
 }
 
 /// Returns the position after the (pseudo-legal) illegal move, to check a
@@ -534,33 +576,34 @@ fn check_illegal(
 ) -> Option<(Position, Move)> {
     let g = rules.geometry();
     let mut played = None;
-    for p in starts {
-        let legal = legal_of(rules, p);
-        if let Some(c) = san::candidates(&m.parsed, &legal, g, m.en_passant).first() {
-            let (at, len) = move_loc(input, m);
-            out.push(Finding::new(
-                Sev::Error,
-                "claim-legal",
-                at,
-                len,
-                format!(
-                    "{} is claimed impossible but is legal ({} {} from {} to {})",
-                    m.text,
-                    c.color().name(),
-                    san::piece_name(c.intent.piece.kind),
-                    g.square_name(c.intent.from),
-                    g.square_name(c.intent.to)
-                ),
-            ));
-            return None;
-        }
-        if played.is_none() {
-            let pseudo = pseudo_of(rules, p);
-            if let Some(c) = san::candidates(&m.parsed, &pseudo, g, m.en_passant).first() {
-                let mut after = p.clone();
-                rules.play(&mut after, c);
-                played = Some((after, **c));
+    for p in &for_side(starts, m) {
+        match resolve_claim(rules, p, m, input.letters) {
+            Ok(c) => {
+                let (at, len) = move_loc(input, m);
+                out.push(Finding::new(
+                    Sev::Error,
+                    "claim-legal",
+                    at,
+                    len,
+                    format!(
+                        "{} is claimed impossible but is legal ({} {} from {} to {})",
+                        m.text,
+                        c.color().name(),
+                        rules.piece_name(Piece::new(Color::White, c.intent.piece.kind)),
+                        g.square_name(c.intent.from),
+                        g.square_name(c.intent.to)
+                    ),
+                ));
+                return None;
             }
+            Err(MoveError::Illegal(i)) => {
+                if let (None, Some(c)) = (&played, i.attempted.map(|m| *m)) {
+                    let mut after = p.clone();
+                    rules.play(&mut after, &c);
+                    played = Some((after, c));
+                }
+            }
+            Err(_) => {}
         }
     }
     played
@@ -574,38 +617,37 @@ fn play_line(
     rules: &dyn Rules,
     starts: &[Position],
     moves: &[MoveText],
+    letters: &[(char, char)],
 ) -> Result<Vec<Position>, (usize, String)> {
-    let g = rules.geometry();
     let mut states: Vec<Position> = starts.to_vec();
     for (k, m) in moves.iter().enumerate() {
         let mut next = Vec::new();
-        let mut reason = None;
+        let mut failure: Option<MoveError> = None;
         for flip in [false, true] {
             for s in &states {
-                let mut p = s.clone();
-                if flip {
-                    p.state.turn = p.turn().opposite();
-                    p.state.en_passant = None;
+                if flip && m.side.is_some() {
+                    continue;
                 }
-                let legal = legal_of(rules, &p);
-                let found = san::candidates(&m.parsed, &legal, g, m.en_passant);
-                if found.is_empty() && reason.is_none() {
-                    let pseudo = pseudo_of(rules, &p);
-                    if let Some(c) = san::candidates(&m.parsed, &pseudo, g, m.en_passant).first() {
-                        reason = Some(san::why_illegal(rules, &p, c));
+                let s = &for_side(std::slice::from_ref(s), m)[0];
+                let p = if flip {
+                    s.with_turn(s.turn().opposite())
+                } else {
+                    s.clone()
+                };
+                match resolve_claim(rules, &p, m, letters) {
+                    Ok(c) => {
+                        let mut q = p.clone();
+                        rules.play(&mut q, &c);
+                        if !next.contains(&q) && next.len() < 64 {
+                            next.push(q);
+                        }
                     }
-                }
-                for c in found {
-                    let mut q = p.clone();
-                    rules.play(&mut q, c);
-                    if !next.contains(&q) && next.len() < 64 {
-                        next.push(q);
-                    }
+                    Err(e) => failure = Some(more_telling(failure, e)),
                 }
             }
         }
         if next.is_empty() {
-            let why = reason.unwrap_or_else(|| "no piece can play it".into());
+            let why = failure.map_or_else(|| "no piece can play it".into(), |e| why(&e, false));
             return Err((k, why));
         }
         states = next;
@@ -650,7 +692,7 @@ fn check_line(
     sev: Sev,
 ) {
     let names: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
-    match play_line(rules, starts, moves) {
+    match play_line(rules, starts, moves, input.letters) {
         Err((k, why)) => {
             let (at, len) = move_loc(input, &moves[k]);
             out.push(Finding::new(
@@ -726,7 +768,7 @@ fn check_sequence_playable(
     moves: &[MoveText],
     out: &mut Vec<Finding>,
 ) {
-    if let Err((k, why)) = play_line(rules, starts, moves) {
+    if let Err((k, why)) = play_line(rules, starts, moves, input.letters) {
         let (at, len) = move_loc(input, &moves[k]);
         let names: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
         out.push(Finding::new(
