@@ -306,7 +306,7 @@ fn token(word: &Word, pending_number: &mut Option<u32>, pending_side: &mut Optio
     let side = (w[digits..].starts_with("...") || w[digits..].starts_with('…'))
         .then_some(Color::Black)
         .or(pending_side.take());
-    let (number, rest, skip) = if digits > 0 && dots > 0 {
+    let (number, rest, skip) = if dots > 0 && (digits > 0 || side.is_some()) {
         let skip_bytes: usize = w
             .char_indices()
             .nth(digits + dots)
@@ -562,9 +562,43 @@ fn castling_claim(words: &[Word], lower: &str) -> Option<Claim> {
     })
 }
 
+/// One item of a Markdown claim list (`Qa5`, `1.d1d2`, `...O-O`, `cxd6
+/// e.p.`), read as a caption's move is; `None` unless it is one move
+/// (with its number, and `e.p.`, if written).
+///
+/// ```
+/// use fenpress::check::claims::read_item;
+/// let m = read_item("2...Nb3").unwrap();
+/// assert_eq!((m.text.as_str(), m.number, m.offset), ("Nb3", Some(2), 4));
+/// assert!(read_item("cxd6 e.p.").unwrap().en_passant);
+/// assert!(read_item("Qa5 then").is_none());
+/// ```
+pub fn read_item(text: &str) -> Option<MoveText> {
+    let mut pending = None;
+    let mut side = None;
+    let mut found: Option<MoveText> = None;
+    for w in sentences(text).iter().flatten() {
+        match token(w, &mut pending, &mut side) {
+            Token::Move(m, _) if found.is_none() => found = Some(m),
+            Token::EnPassant if found.is_some() => {
+                if let Some(m) = &mut found {
+                    m.en_passant = true;
+                }
+            }
+            Token::Word
+                if found.is_none()
+                    && w.text
+                        .chars()
+                        .all(|c| c.is_ascii_digit() || c == '.' || c == '…') => {}
+            _ => return None,
+        }
+    }
+    found
+}
+
 /// Moves written as a game (`1.e4 e5 2.Nf3`) or a chain (each move starts
 /// where the previous one ended: `Bxe4, Ne4xc3, Qc3xc6`).
-fn looks_like_sequence(ms: &[MoveText]) -> bool {
+pub fn looks_like_sequence(ms: &[MoveText]) -> bool {
     if ms.len() < 2 {
         return false;
     }

@@ -3,6 +3,7 @@
 //! rules); plus the perft/moves commands. `check` is the load-and-verify
 //! half of `build` with nothing written.
 
+pub mod annotate;
 pub mod board;
 pub mod claims;
 pub mod finding;
@@ -150,7 +151,10 @@ pub fn check_site(content: &Path) -> Result<CheckReport, CheckError> {
 }
 
 /// The claims of a Markdown block, with a caption-like text whose
-/// characters map to where each move is written.
+/// characters map to where each move is written. Each item is read as a
+/// caption's move ([`claims::read_item`]); a `moves` list written as a game
+/// or a chain (`1.d1d2 e4e3 2.dxe3 exd2`, `Bxc3, c3xb5`) is a sequence, as
+/// in a caption.
 fn explicit_claims(e: &Explicit) -> (CaptionClaims, CaptionText) {
     let mut text = CaptionText::default();
     let mut claims = CaptionClaims::default();
@@ -165,20 +169,10 @@ fn explicit_claims(e: &Explicit) -> (CaptionClaims, CaptionText) {
                 }
                 text.text.push(' ');
                 text.locs.push(at.plus(m.chars().count()));
-                // `...O-O`: a move of Black, as convert writes one.
-                let trimmed = m.trim();
-                let (side, core) = match trimmed.strip_prefix("...") {
-                    Some(rest) => (Some(fenpress_rules::Color::Black), rest),
-                    None => (None, trimmed),
-                };
-                match claims::parse_move(core) {
-                    Some((parsed, _)) => moves.push(MoveText {
-                        text: core.to_string(),
-                        offset: offset + (trimmed.len() - core.len()),
-                        number: None,
-                        en_passant: false,
-                        side,
-                        parsed,
+                match claims::read_item(m) {
+                    Some(read) => moves.push(MoveText {
+                        offset: offset + read.offset,
+                        ..read
                     }),
                     None => claims.unreadable.push(claims::Unreadable {
                         offset,
@@ -187,13 +181,25 @@ fn explicit_claims(e: &Explicit) -> (CaptionClaims, CaptionText) {
                     }),
                 }
             }
-            if !moves.is_empty() {
-                claims.claims.push(Claim { kind, moves, after });
+            if moves.is_empty() {
+                return;
             }
+            let (kind, after) = if kind == ClaimKind::Legal && claims::looks_like_sequence(&moves) {
+                // A game from move 1 leads from the start to this board.
+                (ClaimKind::Sequence, moves[0].number == Some(1))
+            } else {
+                (kind, after)
+            };
+            claims.claims.push(Claim { kind, moves, after });
         };
     note(&e.moves, ClaimKind::Legal, false, &mut claims);
     note(&e.illegal, ClaimKind::Illegal, false, &mut claims);
     note(&e.after_moves, ClaimKind::Sequence, true, &mut claims);
+    // Squares the caption names ("moves from e4") explain marks, as on a
+    // Pug page; its moves are not claims: the block states those.
+    if let Some(c) = &e.caption {
+        claims.squares = claims::read_caption(c).squares;
+    }
     (claims, text)
 }
 

@@ -74,6 +74,8 @@ pub struct Explicit {
     pub moves: Vec<(String, Loc)>,
     pub illegal: Vec<(String, Loc)>,
     pub after_moves: Vec<(String, Loc)>,
+    /// The block's caption: squares it names explain marks, as in Pug.
+    pub caption: Option<String>,
 }
 
 /// One diagram (or before/after pair) of a page.
@@ -488,6 +490,7 @@ fn markdown_diagram(
     };
     explicit.moves = list("moves", &spec.moves);
     explicit.illegal = list("illegal", &spec.illegal);
+    explicit.caption = spec.caption.clone();
     if let Some(after) = &spec.after {
         boards.push(board_text(&after.board, after.fen_at, "fen"));
         explicit.after_moves = list("moves", &after.moves);

@@ -311,6 +311,12 @@ fn move_loc(input: &Input, m: &MoveText) -> (Loc, usize) {
     (input.at.loc(m.offset), m.text.chars().count())
 }
 
+/// A finding that blames a claim's move.
+fn at_move(input: &Input, m: &MoveText, sev: Sev, code: &'static str, msg: String) -> Finding {
+    let (at, len) = move_loc(input, m);
+    Finding::new(sev, code, at, len, msg)
+}
+
 /// Verifies one diagram; findings go to `out`.
 pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outcome {
     let g = rules.geometry();
@@ -353,12 +359,11 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outco
             let cell = first.pos.board.cell(to);
             match cell.pieces().next() {
                 None => {
-                    let (at, len) = move_loc(input, m);
-                    out.push(Finding::new(
+                    out.push(at_move(
+                        input,
+                        m,
                         Sev::Warning,
                         "claim-previous",
-                        at,
-                        len,
                         format!(
                             "the caption says {} was just played, but {} is empty",
                             m.text,
@@ -467,12 +472,11 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outco
                         })
                     });
                     if !takes_royal {
-                        let (at, len) = move_loc(input, m);
-                        out.push(Finding::new(
+                        out.push(at_move(
+                            input,
+                            m,
                             Sev::Warning,
                             "claim-reason",
-                            at,
-                            len,
                             format!("{} is given as the reason, but after the illegal move it does not take a king", m.text),
                         ));
                     }
@@ -579,12 +583,11 @@ fn check_illegal(
     for p in &for_side(starts, m) {
         match resolve_claim(rules, p, m, input.letters) {
             Ok(c) => {
-                let (at, len) = move_loc(input, m);
-                out.push(Finding::new(
+                out.push(at_move(
+                    input,
+                    m,
                     Sev::Error,
                     "claim-legal",
-                    at,
-                    len,
                     format!(
                         "{} is claimed impossible but is legal ({} {} from {} to {})",
                         m.text,
@@ -694,12 +697,11 @@ fn check_line(
     let names: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
     match play_line(rules, starts, moves, input.letters) {
         Err((k, why)) => {
-            let (at, len) = move_loc(input, &moves[k]);
-            out.push(Finding::new(
+            out.push(at_move(
+                input,
+                &moves[k],
                 sev,
                 "pair-illegal",
-                at,
-                len,
                 format!(
                     "{} cannot be played in the sequence {}: {why}",
                     moves[k].text,
