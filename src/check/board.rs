@@ -87,6 +87,15 @@ pub fn check_board(
     let cols = variant.cols as usize;
     let cell = cell_chars(variant);
     let board_len = b.board.chars().count();
+    // A real mistake of the page, not a style nit: vchess replaces
+    // `/(fen:)([^:]*):/g` and reads the captured text with
+    // `fen.split(" ")` (no trim; yagu0/vchess, the rules view's
+    // `parseFen`), so `fen: 8/1p6/... b6,f2` gives position `""`, marks
+    // `8/1p6/...` and orientation `b6,f2`: the page shows an empty (or
+    // garbled) board where the author meant a position. fenpress reads the
+    // board the author meant (the first non-empty field) so that the rest of
+    // the diagram is still checked, and reports the page as wrong — the
+    // three Interweave/es.pug diagrams of the corpus (lines 53, 99, 101).
     if b.space_after_fen {
         out.push(
             Finding::new(
