@@ -235,3 +235,69 @@ fn a_bad_diagram_block_is_an_error_at_its_line() {
         .failed()
         .diagnostic(Severity::Error, "diagram-spec", "rules/Chess/en.md", 8);
 }
+
+#[test]
+fn a_pug_error_fails_the_build_and_other_pages_still_report() {
+    let site = Site::new()
+        .file("rules/Chess/en.pug", "p Fine.\n\ninclude other.pug\n")
+        .file("rules/Orda/en.md", "![x](/missing.png)\n")
+        .file(
+            "rules/Alice/en.pug",
+            "p\n  | Text.\nfigure.diagram-container\n  .diagram\n    | fen:8/8/2NP5/8/8/8/8/8:\n",
+        );
+    let built = site.build();
+    built
+        .failed()
+        .diagnostic(Severity::Error, "pug-unsupported", "rules/Chess/en.pug", 3)
+        .diagnostic(Severity::Warning, "missing-image", "rules/Orda/en.md", 1)
+        // The malformed board is blamed at its `fen:` in the Pug source.
+        .diagnostic(Severity::Warning, "fen-malformed", "rules/Alice/en.pug", 5);
+    let fen = built
+        .report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "fen-malformed")
+        .unwrap();
+    assert_eq!(fen.column, 7, "{fen}");
+    assert!(!site.out().exists(), "a failed build writes nothing");
+}
+
+#[test]
+fn markdown_diagram_findings_point_at_the_fen_line() {
+    let site = Site::new().file(
+        "rules/Chess/en.md",
+        "---\ntitle: C\n---\nText.\n\n```diagram\ncaption: Odd board\nfen: 8/8/2NP5/8/8/8/8/8\nafter: {fen: 8/8/8/8/8/8/8/8}\n```\n",
+    );
+    let built = site.build();
+    built
+        .ok()
+        .diagnostic(Severity::Warning, "fen-malformed", "rules/Chess/en.md", 8);
+    let page = built.read("en/rules/Chess/index.html");
+    assert_eq!(page.matches("data-fen=").count(), 2);
+    assert!(page.contains("fp-malformed"));
+}
+
+#[test]
+fn puzzles_load_as_pages_in_the_default_language() {
+    let site = Site::new()
+        .file("config.yaml", "languages: [fr, en]\n")
+        .file("rules/Chess/en.md", "Rules.\n")
+        .file(
+            "puzzles/Chess/mate-in-two.md",
+            "---\ntitle: Mate in two\n---\nWhite to play.\n",
+        )
+        .file(
+            "puzzles/Chess/english.md",
+            "---\nlang: en\n---\nA puzzle.\n",
+        );
+    site.build()
+        .ok()
+        .contains(
+            "fr/puzzles/Chess/mate-in-two/index.html",
+            "<h1>Mate in two</h1>",
+        )
+        .contains(
+            "en/puzzles/Chess/english/index.html",
+            "<h1>Chess — english</h1>",
+        );
+}

@@ -13,7 +13,8 @@ pub fn describe(layout: &Layout, spec: &BoardSpec) -> String {
     let mut white: Vec<(u8, String, String)> = Vec::new();
     let mut black = Vec::new();
     let mut other = Vec::new();
-    for row in 0..layout.shape.rows {
+    // Bottom rank first so squares read a1, b1, ..., a2 like a score sheet.
+    for row in (0..layout.shape.rows).rev() {
         for col in 0..layout.shape.cols {
             if let Cell::Piece(c) = layout.cell(row, col) {
                 let square = layout.square_at(row, col).to_string();
@@ -99,6 +100,13 @@ mod tests {
             describe(&layout, &spec),
             "White: king e1, rook a1 h1; Black: king e8; marked: a5, b5"
         );
+    }
+
+    #[test]
+    fn squares_read_from_a1_upwards() {
+        let spec = parse_compact("8/8/8/8/4P3/8/PP6/8").unwrap();
+        let layout = read_board("Chess", &spec.board);
+        assert_eq!(describe(&layout, &spec), "White: pawn a2 b2 e4");
     }
 
     #[test]

@@ -57,7 +57,8 @@ fn png(svg: &str, width: u32) -> anyhow::Result<Vec<u8>> {
     use resvg::{tiny_skia, usvg};
     let mut options = usvg::Options::default();
     options.fontdb_mut().load_system_fonts();
-    let tree = usvg::Tree::from_str(svg, &options).context("parsing the drawn SVG")?;
+    let svg = without_styles(svg);
+    let tree = usvg::Tree::from_str(&svg, &options).context("parsing the drawn SVG")?;
     let size = tree.size();
     let scale = width.max(1) as f32 / size.width();
     let height = (size.height() * scale).ceil().max(1.0) as u32;
@@ -69,4 +70,31 @@ fn png(svg: &str, width: u32) -> anyhow::Result<Vec<u8>> {
         &mut pixmap.as_mut(),
     );
     pixmap.encode_png().context("encoding the PNG")
+}
+
+/// resvg does not know CSS custom properties and paints a `var()` fill
+/// black; the `style` attributes only repeat the plain `fill`/`stroke`
+/// attributes with `var()`, so drop them for rasterising.
+fn without_styles(svg: &str) -> String {
+    let mut out = String::with_capacity(svg.len());
+    let mut rest = svg;
+    while let Some(at) = rest.find(" style=\"") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 8..];
+        rest = after.find('"').map_or("", |end| &after[end + 1..]);
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn styles_are_dropped_for_resvg() {
+        let svg = r##"<rect fill="#fff" style="fill:var(--a,#fff)"/><g style="x">t</g>"##;
+        assert_eq!(
+            super::without_styles(svg),
+            r##"<rect fill="#fff"/><g>t</g>"##
+        );
+    }
 }

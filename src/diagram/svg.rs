@@ -428,10 +428,10 @@ mod tests {
 
     #[test]
     fn holes_have_no_square() {
-        // 3×3 with holes at the corners: 5 squares drawn.
-        let spec = parse_compact("x1x/3/x1x").unwrap();
+        // Omega: 144 cells, 40 of them holes.
+        let spec = parse_compact("wxxxxxxxxxxw/xcrnbqkbnrcx/xppppppppppx/x91x/x91x/x91x/x91x/x91x/x91x/xPPPPPPPPPPx/xCRNBQKBNRCx/WxxxxxxxxxxW").unwrap();
         let svg = draw_board("Omega", &spec).svg;
-        assert_eq!(count(&svg, "h10v10h-10z"), 5, "{svg}");
+        assert_eq!(count(&svg, "h10v10h-10z"), 104);
         assert!(!svg.contains("<rect x=\"6\" y=\"1\""));
     }
 
@@ -450,7 +450,7 @@ mod tests {
             .next()
             .unwrap();
         assert_eq!(count(shade, "z"), 15);
-        let bad = draw_board("Chess", &parse_compact("8/2NP5").unwrap());
+        let bad = draw_board("Chess", &parse_compact("8/2NP5/8/8/8/8/8/8").unwrap());
         assert!(bad.malformed.is_some());
         assert!(bad.svg.contains("fp-malformed"));
         assert!(bad.svg.contains("malformed board"));

@@ -145,6 +145,9 @@ pub fn render_site(
         );
         nav
     };
+    // Navigation depends on the language only: build it once per language.
+    let navs: BTreeMap<&str, Vec<Link>> =
+        languages.iter().map(|l| (l.as_str(), nav_of(l))).collect();
     let frame = |lang: &'_ str, alternates: Vec<Alternate>, canonical: Option<String>| Frame {
         site: SiteCtx {
             title: &config.title,
@@ -152,7 +155,7 @@ pub fn render_site(
             base_path: &base_path,
         },
         t: strings(lang),
-        nav: nav_of(lang),
+        nav: navs.get(lang).cloned().unwrap_or_default(),
         alternates,
         canonical,
     };
