@@ -7,6 +7,7 @@ pub mod annotate;
 pub mod board;
 pub mod claims;
 pub mod finding;
+pub mod mark;
 pub mod report;
 pub mod source;
 pub mod verify;
@@ -16,7 +17,8 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::Diagnostic;
+use crate::site::load::LoadedPage;
 use crate::site::page::Page;
 use claims::{CaptionClaims, Claim, ClaimKind, MoveText};
 use finding::{Finding, Kind};
@@ -105,6 +107,42 @@ pub struct PageCheck {
     pub verdicts: Vec<DiagramVerdict>,
 }
 
+/// Verifies every diagram of loaded pages (in parallel): each page's
+/// findings and verdicts, with its source text. `check` and `build` share
+/// it.
+pub fn verify_pages(pages: &[LoadedPage]) -> Vec<(PageCheck, PathBuf, String)> {
+    pages
+        .par_iter()
+        .map(|lp| {
+            let text = std::fs::read_to_string(&lp.page.source).unwrap_or_default();
+            (verify_page(&lp.page, &text), lp.page.source.clone(), text)
+        })
+        .collect()
+}
+
+/// For `build`: verifies the loaded pages, records on each the diagrams
+/// that failed (to mark them in the page) and returns the findings and
+/// the summary.
+pub fn verify_for_build(pages: &mut [LoadedPage]) -> (Vec<Diagnostic>, Summary) {
+    let results = verify_pages(pages);
+    let mut summary = Summary::default();
+    let mut diagnostics = Vec::new();
+    for (lp, (checked, _, _)) in pages.iter_mut().zip(results) {
+        summary.add(&checked);
+        lp.invalid = checked
+            .verdicts
+            .iter()
+            .filter_map(|v| {
+                let why = v.failure.clone()?;
+                Some(((v.at.line, v.at.column), why))
+            })
+            .collect();
+        diagnostics.extend(checked.findings);
+    }
+    summary.count(&diagnostics);
+    (diagnostics, summary)
+}
+
 /// Loads the site under `content` and verifies every diagram.
 pub fn check_site(content: &Path) -> Result<CheckReport, CheckError> {
     if !content.is_dir() {
@@ -112,37 +150,18 @@ pub fn check_site(content: &Path) -> Result<CheckReport, CheckError> {
     }
     let loaded = crate::site::load::load(content);
     let mut diagnostics = loaded.diagnostics;
-    let results: Vec<(PageCheck, Option<(PathBuf, String)>)> = loaded
-        .pages
-        .par_iter()
-        .map(|lp| {
-            let text = std::fs::read_to_string(&lp.page.source).unwrap_or_default();
-            let checked = verify_page(&lp.page, &text);
-            (checked, Some((lp.page.source.clone(), text)))
-        })
-        .collect();
     let mut summary = Summary::default();
     let mut sources = HashMap::new();
-    for (checked, src) in results {
-        summary.diagrams += checked.verdicts.len();
-        summary.verified += checked.verdicts.iter().filter(|v| v.verified).count();
-        summary.board_only += checked.verdicts.iter().filter(|v| !v.has_rules).count();
+    for (checked, path, text) in verify_pages(&loaded.pages) {
+        summary.add(&checked);
         diagnostics.extend(checked.findings);
-        if let Some((p, t)) = src {
-            sources.insert(p, t);
-        }
+        sources.insert(path, text);
     }
     diagnostics.sort_by(|a, b| {
         (&a.file, a.line, a.column, a.code).cmp(&(&b.file, b.line, b.column, b.code))
     });
     sources.retain(|p, _| diagnostics.iter().any(|d| &d.file == p));
-    for d in &diagnostics {
-        match d.severity {
-            Severity::Error => summary.errors += 1,
-            Severity::Warning => summary.warnings += 1,
-            Severity::Note => summary.notes += 1,
-        }
-    }
+    summary.count(&diagnostics);
     Ok(CheckReport {
         diagnostics,
         summary,

@@ -22,6 +22,24 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Counts one page's diagrams.
+    pub fn add(&mut self, page: &super::PageCheck) {
+        self.diagrams += page.verdicts.len();
+        self.verified += page.verdicts.iter().filter(|v| v.verified).count();
+        self.board_only += page.verdicts.iter().filter(|v| !v.has_rules).count();
+    }
+
+    /// Counts the findings by severity.
+    pub fn count(&mut self, diagnostics: &[Diagnostic]) {
+        for d in diagnostics {
+            match d.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Note => self.notes += 1,
+            }
+        }
+    }
+
     pub fn line(&self) -> String {
         let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
         format!(
