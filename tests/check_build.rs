@@ -13,15 +13,19 @@ fn fixture(name: &str) -> std::path::PathBuf {
         .join(name)
 }
 
+fn build_fixture(name: &str, out: &Path, strict: bool) -> fenpress::site::BuildReport {
+    build(&BuildOptions {
+        content: fixture(name),
+        out: out.join("site"),
+        strict,
+    })
+    .expect("the build runs")
+}
+
 #[test]
 fn failed_diagrams_are_marked_and_the_site_is_written() {
     let out = tempfile::tempdir().unwrap();
-    let report = build(&BuildOptions {
-        content: fixture("bad"),
-        out: out.path().join("site"),
-        strict: false,
-    })
-    .expect("the build runs");
+    let report = build_fixture("bad", out.path(), false);
     assert!(report.written, "{:#?}", report.diagnostics);
     let errors: Vec<_> = report
         .diagnostics
@@ -48,12 +52,7 @@ fn failed_diagrams_are_marked_and_the_site_is_written() {
 #[test]
 fn a_clean_site_has_no_mark() {
     let out = tempfile::tempdir().unwrap();
-    let report = build(&BuildOptions {
-        content: fixture("clean"),
-        out: out.path().join("site"),
-        strict: false,
-    })
-    .expect("the build runs");
+    let report = build_fixture("clean", out.path(), false);
     assert!(report.written);
     assert_eq!(report.invalid_diagrams, 0);
 }
@@ -61,12 +60,7 @@ fn a_clean_site_has_no_mark() {
 #[test]
 fn strict_makes_a_failed_diagram_a_build_failure() {
     let out = tempfile::tempdir().unwrap();
-    let report = build(&BuildOptions {
-        content: fixture("bad"),
-        out: out.path().join("site"),
-        strict: true,
-    })
-    .expect("the build runs");
+    let report = build_fixture("bad", out.path(), true);
     assert!(!report.written);
     assert!(!out.path().join("site").exists());
 }
