@@ -6,6 +6,7 @@ pub mod check;
 pub mod diagnostic;
 pub mod diagram;
 pub mod markdown;
+pub mod puzzle;
 pub mod search;
 pub mod serve;
 pub mod site;

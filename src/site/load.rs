@@ -212,6 +212,7 @@ fn load_file(file: &SourceFile) -> (Option<LoadedPage>, Vec<Diagnostic>) {
         markdown: String::new(),
         line_offset: 0,
         diagram_origins: Vec::new(),
+        front_matter: None,
     };
     let mut title = None;
     match file.format {
@@ -244,6 +245,7 @@ fn load_file(file: &SourceFile) -> (Option<LoadedPage>, Vec<Diagnostic>) {
                 }
             };
             if let Some(yaml) = front {
+                page.front_matter = Some(yaml.to_string());
                 match serde_saphyr::from_str::<Option<FrontMatter>>(yaml) {
                     Ok(fm) => {
                         let fm = fm.unwrap_or_default();

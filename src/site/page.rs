@@ -43,6 +43,8 @@ pub struct Page {
     pub line_offset: usize,
     /// Pug pages: where each diagram block's `fen:` came from.
     pub diagram_origins: Vec<DiagramOrigin>,
+    /// The YAML between the `---` lines, as written (puzzles read theirs).
+    pub front_matter: Option<String>,
 }
 
 impl Page {

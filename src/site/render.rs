@@ -132,6 +132,15 @@ pub fn render_site(
             title: t.rules.to_string(),
             url: url(&format!("{lang}/rules/")),
         }];
+        if pages
+            .iter()
+            .any(|p| p.page.kind == PageKind::Puzzle && p.page.lang == lang)
+        {
+            nav.push(Link {
+                title: crate::puzzle::strings::strings(lang).puzzles.to_string(),
+                url: url(&format!("{lang}/puzzles/")),
+            });
+        }
         nav.extend(
             pages
                 .iter()
@@ -203,6 +212,11 @@ pub fn render_site(
                 // The home page's text goes into the language's home page.
                 return Ok(result);
             }
+            // Puzzles: verified, drawn and made playable by `puzzle`.
+            let puzzle = (page.kind == PageKind::Puzzle).then(|| puzzle_page(page));
+            if let Some(p) = &puzzle {
+                result.diagnostics.extend(p.diagnostics.iter().cloned());
+            }
             let f = frame(
                 &page.lang,
                 alternates_of(page),
@@ -224,9 +238,22 @@ pub fn render_site(
                     next,
                 },
             );
+            let template = match &puzzle {
+                Some(p) => {
+                    ctx.insert(
+                        "puzzle",
+                        &PuzzleCtx {
+                            widget: &p.widget,
+                            goal: &p.goal,
+                        },
+                    );
+                    "puzzle.html"
+                }
+                None => "page.html",
+            };
             result.file = Some((
                 format!("{}index.html", page.path()),
-                render("page.html", &ctx)?,
+                render(template, &ctx)?,
             ));
             Ok(result)
         })
@@ -290,6 +317,28 @@ pub fn render_site(
             render("rules_index.html", &ctx)?,
         );
 
+        // The puzzles index, when the language has puzzles.
+        let groups = puzzle_groups(pages, lang, &url);
+        if !groups.is_empty() {
+            let mut ctx = context(
+                frame(
+                    lang,
+                    Vec::new(),
+                    Some(permalink(&format!("{lang}/puzzles/"))),
+                ),
+                lang,
+            );
+            ctx.insert("puzzles", &groups);
+            ctx.insert(
+                "puzzles_title",
+                crate::puzzle::strings::strings(lang).puzzles,
+            );
+            rendered.output.files.insert(
+                format!("{lang}/puzzles/index.html"),
+                render("puzzle_index.html", &ctx)?,
+            );
+        }
+
         let mut ctx = context(
             frame(
                 lang,
@@ -348,6 +397,56 @@ pub fn render_site(
         .files
         .insert("sitemap.xml".into(), sitemap.into_bytes());
     Ok(rendered)
+}
+
+/// What `puzzle.html` gets besides `page`.
+#[derive(Serialize)]
+struct PuzzleCtx<'a> {
+    widget: &'a str,
+    goal: &'a str,
+}
+
+/// Puzzles of one variant in a language's puzzle index.
+#[derive(Serialize)]
+struct PuzzleGroup {
+    variant: String,
+    puzzles: Vec<Link>,
+}
+
+/// A puzzle page's widget and findings, from its front matter and text.
+fn puzzle_page(page: &Page) -> crate::puzzle::page::PuzzlePage {
+    let text = format!(
+        "---\n{}---\n{}",
+        page.front_matter.as_deref().unwrap_or(""),
+        page.markdown
+    );
+    crate::puzzle::page::render(&page.source, &text, &page.lang)
+}
+
+/// The puzzles of `lang`, grouped by variant, in name order.
+fn puzzle_groups(
+    pages: &[LoadedPage],
+    lang: &str,
+    url: &dyn Fn(&str) -> String,
+) -> Vec<PuzzleGroup> {
+    let mut groups: Vec<PuzzleGroup> = Vec::new();
+    for p in pages
+        .iter()
+        .filter(|p| p.page.kind == PageKind::Puzzle && p.page.lang == lang)
+    {
+        let link = Link {
+            title: p.page.title.clone(),
+            url: url(&p.page.path()),
+        };
+        match groups.iter_mut().find(|g| g.variant == p.page.name) {
+            Some(g) => g.puzzles.push(link),
+            None => groups.push(PuzzleGroup {
+                variant: p.page.name.clone(),
+                puzzles: vec![link],
+            }),
+        }
+    }
+    groups
 }
 
 #[derive(Default)]

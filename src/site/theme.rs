@@ -40,6 +40,23 @@ const EMBEDDED_DEFAULT: &[(&str, &[u8])] = &[
         "static/fenpress.css",
         include_bytes!("../../themes/default/static/fenpress.css"),
     ),
+    // Puzzles (owned by `puzzle`).
+    (
+        "templates/puzzle.html",
+        include_bytes!("../../themes/default/templates/puzzle.html"),
+    ),
+    (
+        "templates/puzzle_index.html",
+        include_bytes!("../../themes/default/templates/puzzle_index.html"),
+    ),
+    (
+        "static/puzzle.js",
+        include_bytes!("../../themes/default/static/puzzle.js"),
+    ),
+    (
+        "static/puzzle.css",
+        include_bytes!("../../themes/default/static/puzzle.css"),
+    ),
 ];
 
 pub struct Theme {

@@ -1,0 +1,146 @@
+//! A puzzle's HTML: the goal, the board drawn by the diagram renderer, the
+//! controls `puzzle.js` brings to life, the solution in a `<details>` (so
+//! the page works without JavaScript), and the play data as JSON.
+
+use std::fmt::Write;
+use std::path::Path;
+
+use super::play::{play_data, to_script_json};
+use super::spec::{self, Puzzle};
+use super::spec_diagnostic;
+use super::strings::{goal_line, strings};
+use super::verify::{verify, Verified, VerifyOptions};
+use crate::diagnostic::Diagnostic;
+use crate::diagram::spec::{BoardSpec, Orientation};
+use crate::diagram::svg::{draw_board, escape};
+use fenpress_rules::{registry, Color};
+
+/// A puzzle file made ready for the site.
+#[derive(Debug, Clone, Default)]
+pub struct PuzzlePage {
+    /// The puzzle's HTML fragment (goal, board, controls, solution, data);
+    /// empty when the file does not parse.
+    pub widget: String,
+    /// The goal as a sentence in the page's language.
+    pub goal: String,
+    pub title: Option<String>,
+    /// Every finding of parsing and verification.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Moves the verification search played.
+    pub nodes: u64,
+}
+
+/// Parses, verifies and draws a puzzle file's text for a page in `lang`.
+pub fn render(path: &Path, text: &str, lang: &str) -> PuzzlePage {
+    match spec::parse(path, text) {
+        Err(e) => PuzzlePage {
+            diagnostics: vec![spec_diagnostic(path, &e)],
+            ..PuzzlePage::default()
+        },
+        Ok(puzzle) => {
+            let verified = verify(&puzzle, VerifyOptions::default());
+            PuzzlePage {
+                widget: widget(&puzzle, &verified, lang),
+                goal: goal_text(&puzzle, &verified, lang),
+                title: puzzle.title.clone(),
+                diagnostics: verified.diagnostics(&puzzle),
+                nodes: verified.nodes,
+            }
+        }
+    }
+}
+
+fn solver(puzzle: &Puzzle, verified: &Verified) -> Color {
+    verified.start.as_ref().map_or_else(
+        || {
+            // The side field of the FEN as written, for a position that did
+            // not validate.
+            match puzzle.fen.split_whitespace().nth(1) {
+                Some("b") => Color::Black,
+                _ => Color::White,
+            }
+        },
+        |p| p.turn(),
+    )
+}
+
+fn goal_text(puzzle: &Puzzle, verified: &Verified, lang: &str) -> String {
+    goal_line(lang, solver(puzzle, verified), puzzle.goal)
+}
+
+/// The puzzle's HTML fragment.
+pub fn widget(puzzle: &Puzzle, verified: &Verified, lang: &str) -> String {
+    let t = strings(lang);
+    let flip = solver(puzzle, verified) == Color::Black;
+    let fen_text = if puzzle.fen.eq_ignore_ascii_case("start") {
+        registry::rules(&puzzle.variant).map_or("", |r| r.start_fen())
+    } else {
+        puzzle.fen.as_str()
+    };
+    let board = BoardSpec {
+        board: fen_text.split_whitespace().next().unwrap_or("").to_string(),
+        orientation: if flip {
+            Orientation::Black
+        } else {
+            Orientation::White
+        },
+        ..BoardSpec::default()
+    };
+    let variant = verified.rules.map_or(puzzle.variant.as_str(), |r| r.name());
+    let drawing = draw_board(variant, &board);
+    let solution = if verified.line_complete {
+        verified.labels.join(" ")
+    } else {
+        puzzle
+            .solution
+            .iter()
+            .map(|m| m.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let data = play_data(puzzle, verified, lang);
+
+    let mut html = String::with_capacity(4096);
+    let _ = write!(
+        html,
+        "<section class=\"fp-puzzle\" data-variant=\"{}\">",
+        escape(variant)
+    );
+    let _ = write!(
+        html,
+        "<p class=\"fp-puzzle-goal\">{}</p>",
+        escape(&goal_text(puzzle, verified, lang))
+    );
+    let _ = write!(html, "<div class=\"fp-puzzle-board\">{}</div>", drawing.svg);
+    if data.is_some() {
+        let _ = write!(
+            html,
+            "<div class=\"fp-puzzle-play\" hidden>\
+<form class=\"fp-puzzle-form\"><label>{your_move} <input type=\"text\" name=\"move\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\" placeholder=\"{hint}\"></label> <button type=\"submit\">{play}</button></form>\
+<p class=\"fp-puzzle-feedback\" role=\"status\" aria-live=\"polite\"></p>\
+<p class=\"fp-puzzle-choices\" hidden></p>\
+<p class=\"fp-puzzle-buttons\"><button type=\"button\" class=\"fp-puzzle-reset\">{reset}</button> <button type=\"button\" class=\"fp-puzzle-show\">{show}</button></p>\
+</div>",
+            your_move = escape(t.your_move),
+            hint = escape(t.move_hint),
+            play = escape(t.play),
+            reset = escape(t.reset),
+            show = escape(t.show_solution),
+        );
+    }
+    let _ = write!(
+        html,
+        "<details class=\"fp-puzzle-solution\"><summary>{}</summary><p>{}</p></details>",
+        escape(t.solution),
+        escape(&solution)
+    );
+    if let Some(data) = &data {
+        let _ = write!(
+            html,
+            "<script type=\"application/json\" class=\"fp-puzzle-data\">{}</script>",
+            to_script_json(data)
+        );
+    }
+    html.push_str("</section>");
+    html
+}

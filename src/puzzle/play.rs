@@ -1,0 +1,156 @@
+//! What makes a puzzle playable in the browser with no rules engine there:
+//! for each position where the solver is to move along the solution, every
+//! legal move (coordinates, SAN, the board after it), which of them are
+//! accepted, and the defender's reply to play back. Computed at build time
+//! with the rules core and embedded in the page as JSON.
+
+use fenpress_rules::{fen, legal, notation, Color, MoveList};
+use serde::Serialize;
+
+use super::search::{Search, WinKind};
+use super::spec::{Goal, Puzzle};
+use super::strings::{strings, PuzzleStrings};
+use super::verify::Verified;
+
+/// The data `puzzle.js` reads.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayData {
+    pub variant: String,
+    pub rows: u8,
+    pub cols: u8,
+    /// The FEN character of a hole (Maxima), if the variant has holes.
+    pub hole: Option<char>,
+    /// The board is seen from Black's side (Black solves).
+    pub flip: bool,
+    /// The start board (board part of the FEN, decimal digit runs).
+    pub start: String,
+    pub steps: Vec<Step>,
+    /// The solution line, numbered, as one text.
+    pub solution: String,
+    pub t: PuzzleStrings,
+}
+
+/// A position where the solver is to move.
+#[derive(Debug, Clone, Serialize)]
+pub struct Step {
+    pub board: String,
+    pub moves: Vec<Choice>,
+    /// Indexes in `moves` of the moves accepted as correct.
+    pub expected: Vec<usize>,
+    /// The defender's reply (several plies for a chain), played back after
+    /// a correct move; empty after the last move or inside a chain.
+    pub replies: Vec<Reply>,
+}
+
+/// One legal move of the solver.
+#[derive(Debug, Clone, Serialize)]
+pub struct Choice {
+    pub from: String,
+    pub to: String,
+    /// Coordinate notation (`d1h5`, `e7e8q`).
+    pub uci: String,
+    pub san: String,
+    /// The board after the move.
+    pub board: String,
+}
+
+/// A move of the defender, played back.
+#[derive(Debug, Clone, Serialize)]
+pub struct Reply {
+    pub san: String,
+    pub board: String,
+}
+
+/// The play data of a verified puzzle; `None` when the position or the
+/// line did not resolve (the page then shows a static diagram only).
+pub fn play_data(puzzle: &Puzzle, verified: &Verified, lang: &str) -> Option<PlayData> {
+    let rules = verified.rules?;
+    let start = verified.start.as_ref()?;
+    if !verified.line_complete || verified.line.is_empty() {
+        return None;
+    }
+    let solver = start.turn();
+    let geometry = rules.geometry();
+    let mut pos = start.clone();
+    let mut steps = Vec::new();
+    let line = &verified.line;
+    let win = match puzzle.goal {
+        Goal::Mate(_) => Some(WinKind::Mate),
+        Goal::Win(_) => Some(WinKind::Any),
+        Goal::Line { .. } => None,
+    };
+    let mut i = 0;
+    while i < line.len() {
+        let mv = line[i];
+        if mv.color() != solver {
+            // A line cannot start with the defender; skip defensively.
+            rules.play(&mut pos, &mv);
+            i += 1;
+            continue;
+        }
+        let board = fen::board_fen(rules, &pos);
+        let mut legal_moves = MoveList::new();
+        legal::legal_moves(rules, &mut pos, &mut legal_moves);
+        let is_last = i + 1 == line.len();
+        let mut search = win.map(|w| Search::new(rules, solver, w, 0));
+        let mut moves = Vec::with_capacity(legal_moves.len());
+        let mut expected = Vec::new();
+        for (k, m) in legal_moves.iter().enumerate() {
+            let san = notation::san(rules, &mut pos, m);
+            let undo = rules.play(&mut pos, m);
+            let after = fen::board_fen(rules, &pos);
+            // The last move of a mate may have twins that mate too:
+            // accept every immediate win there.
+            let wins = is_last
+                && !m.intent.continues
+                && search.as_mut().is_some_and(|s| s.is_win(&mut pos));
+            rules.unplay(&mut pos, m, undo);
+            if m.intent == mv.intent || wins {
+                expected.push(k);
+            }
+            moves.push(Choice {
+                from: geometry.square_name(m.intent.from),
+                to: geometry.square_name(m.intent.to),
+                uci: notation::coordinate(rules, m),
+                san,
+                board: after,
+            });
+        }
+        rules.play(&mut pos, &mv);
+        i += 1;
+        let mut replies = Vec::new();
+        while i < line.len() && line[i].color() != solver {
+            let r = line[i];
+            let san = notation::san(rules, &mut pos, &r);
+            rules.play(&mut pos, &r);
+            replies.push(Reply {
+                san,
+                board: fen::board_fen(rules, &pos),
+            });
+            i += 1;
+        }
+        steps.push(Step {
+            board,
+            moves,
+            expected,
+            replies,
+        });
+    }
+    Some(PlayData {
+        variant: rules.name().to_string(),
+        rows: geometry.rows(),
+        cols: geometry.cols(),
+        hole: rules.fen_style().hole,
+        flip: solver == Color::Black,
+        start: fen::board_fen(rules, start),
+        steps,
+        solution: verified.labels.join(" "),
+        t: strings(lang),
+    })
+}
+
+/// The JSON of the play data, safe inside a `<script>` element.
+pub fn to_script_json(data: &PlayData) -> String {
+    let json = serde_json::to_string(data).unwrap_or_else(|_| "null".into());
+    json.replace("</", "<\\/").replace("<!--", "<\\!--")
+}

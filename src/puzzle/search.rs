@@ -1,0 +1,241 @@
+//! A small forced-win search ("mate in N") on the core's legal move
+//! generation and results: the attacker needs one move that wins or keeps a
+//! forced win, the defender escapes with any reply that avoids it. Chain
+//! steps (Paco Sako) keep the turn, so N counts player turns. A node budget
+//! bounds the work; running out gives `Unknown`, never a pass.
+
+use fenpress_rules::{legal, Color, Move, MoveList, Outcome, Position, Rules};
+
+/// What the search proved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof {
+    /// The attacker wins within the moves left, whatever the defence.
+    Win,
+    /// Some defence holds (or the attacker has no winning try).
+    NoWin,
+    /// The budget ran out before either was proved.
+    Unknown,
+}
+
+/// Which results count as the attacker's win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WinKind {
+    /// Checkmate only.
+    Mate,
+    /// Checkmate or a variant win.
+    Any,
+}
+
+/// Deepest recursion in plies, whatever the budget: long chains end here.
+const MAX_PLIES: u32 = 48;
+
+/// The search state: rules, what counts as a win, and the node budget.
+pub struct Search<'a> {
+    rules: &'a dyn Rules,
+    attacker: Color,
+    win: WinKind,
+    /// Moves played so far (the node count).
+    pub nodes: u64,
+    pub budget: u64,
+    /// Whether the budget (or the depth cap) cut some line short.
+    pub exhausted: bool,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(rules: &'a dyn Rules, attacker: Color, win: WinKind, budget: u64) -> Self {
+        Search {
+            rules,
+            attacker,
+            win,
+            nodes: 0,
+            budget,
+            exhausted: false,
+        }
+    }
+
+    /// Whether the game is over with the attacker's win, in `pos` as it
+    /// stands (after an attacker's completed move).
+    pub fn is_win(&self, pos: &mut Position) -> bool {
+        if self.win == WinKind::Mate && !legal::in_check(self.rules, pos) {
+            // Checkmate needs check: skip generating replies.
+            return false;
+        }
+        match legal::outcome(self.rules, pos) {
+            Some(Outcome::Checkmate { winner }) => winner == self.attacker,
+            Some(o @ Outcome::VariantWin { .. }) => {
+                self.win == WinKind::Any && o.winner() == Some(self.attacker)
+            }
+            _ => false,
+        }
+    }
+
+    fn out_of_budget(&mut self, plies: u32) -> bool {
+        if self.nodes >= self.budget || plies >= MAX_PLIES {
+            self.exhausted = true;
+            return true;
+        }
+        false
+    }
+
+    /// The attacker to move with `turns` of its moves left (this one
+    /// included): can it force a win?
+    pub fn attack(&mut self, pos: &mut Position, turns: u32, plies: u32) -> Proof {
+        if turns == 0 {
+            return Proof::NoWin;
+        }
+        if self.out_of_budget(plies) {
+            return Proof::Unknown;
+        }
+        let mut moves = MoveList::new();
+        legal::legal_moves(self.rules, pos, &mut moves);
+        if moves.is_empty() {
+            // The attacker cannot move: a variant win decided by the
+            // defender's move counts, anything else does not.
+            return if self.ended_in_win(pos) {
+                Proof::Win
+            } else {
+                Proof::NoWin
+            };
+        }
+        let mut unknown = false;
+        for mv in &moves {
+            match self.after_attack(pos, mv, turns, plies) {
+                Proof::Win => return Proof::Win,
+                Proof::Unknown => unknown = true,
+                Proof::NoWin => {}
+            }
+        }
+        if unknown {
+            Proof::Unknown
+        } else {
+            Proof::NoWin
+        }
+    }
+
+    /// Plays the attacker's `mv` with `turns` left (this one included) and
+    /// judges the position after it.
+    pub fn after_attack(&mut self, pos: &mut Position, mv: &Move, turns: u32, plies: u32) -> Proof {
+        self.nodes += 1;
+        let undo = self.rules.play(pos, mv);
+        let proof = if mv.intent.continues {
+            self.attack(pos, turns, plies + 1)
+        } else if turns == 1 && self.win == WinKind::Mate && !legal::in_check(self.rules, pos) {
+            // The last move must mate, and mate needs check: no need to
+            // generate the replies.
+            Proof::NoWin
+        } else {
+            let mut replies = MoveList::new();
+            legal::legal_moves(self.rules, pos, &mut replies);
+            if replies.is_empty() {
+                if self.ended_in_win(pos) {
+                    Proof::Win
+                } else {
+                    Proof::NoWin
+                }
+            } else if turns > 1 {
+                self.defend_with(pos, &replies, turns - 1, plies + 1).0
+            } else {
+                Proof::NoWin
+            }
+        };
+        self.rules.unplay(pos, mv, undo);
+        proof
+    }
+
+    /// `pos` has no legal move for its side to move: is that the
+    /// attacker's win (mate, or a variant win when those count)?
+    fn ended_in_win(&self, pos: &Position) -> bool {
+        match self.rules.variant_outcome(pos) {
+            Some(o) => self.win == WinKind::Any && o.winner() == Some(self.attacker),
+            None => pos.turn() != self.attacker && legal::in_check(self.rules, pos),
+        }
+    }
+
+    /// The defender to move, the attacker then having `turns` moves: does
+    /// every defence still lose? With `NoWin`, the first defence that
+    /// escapes (the first ply of it, for a chain).
+    pub fn defend(&mut self, pos: &mut Position, turns: u32, plies: u32) -> (Proof, Option<Move>) {
+        let mut moves = MoveList::new();
+        legal::legal_moves(self.rules, pos, &mut moves);
+        if moves.is_empty() {
+            let proof = if self.ended_in_win(pos) {
+                Proof::Win
+            } else {
+                Proof::NoWin
+            };
+            return (proof, None);
+        }
+        self.defend_with(pos, &moves, turns, plies)
+    }
+
+    fn defend_with(
+        &mut self,
+        pos: &mut Position,
+        moves: &[Move],
+        turns: u32,
+        plies: u32,
+    ) -> (Proof, Option<Move>) {
+        if self.out_of_budget(plies) {
+            return (Proof::Unknown, None);
+        }
+        let mut unknown = false;
+        for mv in moves {
+            match self.after_defence(pos, mv, turns, plies) {
+                Proof::NoWin => return (Proof::NoWin, Some(*mv)),
+                Proof::Unknown => unknown = true,
+                Proof::Win => {}
+            }
+        }
+        let proof = if unknown { Proof::Unknown } else { Proof::Win };
+        (proof, None)
+    }
+
+    /// Plays the defence `mv` and judges what follows for the attacker.
+    pub fn after_defence(
+        &mut self,
+        pos: &mut Position,
+        mv: &Move,
+        turns: u32,
+        plies: u32,
+    ) -> Proof {
+        self.nodes += 1;
+        let undo = self.rules.play(pos, mv);
+        let proof = if mv.intent.continues {
+            self.defend(pos, turns, plies + 1).0
+        } else {
+            self.attack(pos, turns, plies + 1)
+        };
+        self.rules.unplay(pos, mv, undo);
+        proof
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fenpress_rules::{registry, validate::position_from_fen};
+
+    fn proof(fen: &str, turns: u32) -> (Proof, u64) {
+        let chess = registry::rules("chess").unwrap();
+        let mut pos = position_from_fen(chess, fen).unwrap();
+        let mut s = Search::new(chess, pos.turn(), WinKind::Mate, 1_000_000);
+        let p = s.attack(&mut pos, turns, 0);
+        (p, s.nodes)
+    }
+
+    #[test]
+    fn finds_back_rank_mate() {
+        assert_eq!(proof("6k1/5ppp/8/8/8/8/8/R5K1 w - -", 1).0, Proof::Win);
+        // With an escape square there is no mate in 1.
+        assert_eq!(proof("6k1/5pp1/8/8/8/8/8/R5K1 w - -", 1).0, Proof::NoWin);
+    }
+
+    #[test]
+    fn tiny_budget_is_unknown_not_a_pass() {
+        let chess = registry::rules("chess").unwrap();
+        let mut pos = position_from_fen(chess, "6k1/5pp1/8/8/8/8/8/R5K1 w - -").unwrap();
+        let mut s = Search::new(chess, Color::White, WinKind::Mate, 5);
+        assert_eq!(s.attack(&mut pos, 3, 0), Proof::Unknown);
+        assert!(s.exhausted);
+    }
+}

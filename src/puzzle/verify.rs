@@ -1,0 +1,554 @@
+//! Verifying a puzzle with the rules core: the position is legal, the
+//! solution line is legal move by move, and the goal holds — for `mate in N`
+//! and `win in N` a forced-win search proves that no defence escapes along
+//! the line and looks for cooks (other first moves that also win).
+//! Findings are typed; [`Verified::diagnostics`] turns them into
+//! [`Diagnostic`]s at the file, line and column they blame.
+
+use std::time::{Duration, Instant};
+
+use fenpress_rules::{
+    fen, legal, notation, registry, validate, Color, Move, MoveList, Position, Rules,
+};
+
+use super::search::{Proof, Search, WinKind};
+use super::spec::{Goal, Loc, Puzzle};
+use crate::diagnostic::{Diagnostic, Severity};
+
+/// Search budget per puzzle, in moves played: a mate in 3 in a middlegame
+/// fits; more gives a "could not prove" warning, never a silent pass.
+pub const DEFAULT_BUDGET: u64 = 4_000_000;
+
+/// One thing found about a puzzle, with what it blames.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Finding {
+    #[error("unknown variant `{name}`")]
+    UnknownVariant { name: String, close: Vec<String> },
+    #[error("fenpress has no rules for {name}: the puzzle cannot be verified")]
+    NoRules { name: String },
+    #[error("{variant} has no option {options}")]
+    BadOption { variant: String, options: String },
+    #[error("the FEN does not parse: {0}")]
+    FenSyntax(fen::FenError),
+    #[error("{0}")]
+    Position(validate::Problem),
+    #[error("{label}: {error}")]
+    MoveSyntax {
+        label: String,
+        error: notation::SyntaxError,
+    },
+    /// Illegal or ambiguous: the core's message names the move with its
+    /// number ("2.Qe8 is illegal: ...", "1.Nd2 is ambiguous: b1, f3").
+    #[error("{0}")]
+    Move(notation::MoveError),
+    #[error("the solution has {found} moves of {side}, more than the goal's {goal}")]
+    TooLong {
+        found: u32,
+        side: &'static str,
+        goal: Goal,
+    },
+    #[error("the line ends with {label}, which does not {verb}")]
+    NoWinAtEnd { label: String, verb: &'static str },
+    #[error("the line wins after {found} moves of {side}, sooner than the goal's {goal} (it may show a weak defence)")]
+    Shorter {
+        found: u32,
+        side: &'static str,
+        goal: Goal,
+    },
+    #[error("after {after}, the defence {defence} escapes: no {goal} follows")]
+    DefenceEscapes {
+        after: String,
+        defence: String,
+        goal: Goal,
+    },
+    #[error("after {after}, the defender has no move and it is not a win (stalemate or draw)")]
+    NoDefenceNoWin { after: String },
+    #[error("could not prove that every defence after {after} loses within the search budget ({nodes} moves searched)")]
+    Unproved { after: String, nodes: u64 },
+    #[error("cook: {first} also leads to {goal}")]
+    Cook { first: String, goal: Goal },
+    #[error("the search for cooks stopped at its budget ({nodes} moves searched): other first moves were not all tried")]
+    CookSearchIncomplete { nodes: u64 },
+    #[error("goal not verified for {variant}: {why}; only the line's legality is checked")]
+    GoalNotVerified { variant: String, why: &'static str },
+    #[error("unknown front-matter key `{0}` (ignored)")]
+    UnknownKey(String),
+}
+
+impl Finding {
+    pub fn severity(&self) -> Severity {
+        use Finding::*;
+        match self {
+            Shorter { .. } | Unproved { .. } | Cook { .. } | UnknownKey(_) => Severity::Warning,
+            CookSearchIncomplete { .. } | GoalNotVerified { .. } => Severity::Note,
+            _ => Severity::Error,
+        }
+    }
+
+    /// Stable machine-readable code.
+    pub fn code(&self) -> &'static str {
+        use Finding::*;
+        match self {
+            UnknownVariant { .. } => "puzzle-variant",
+            NoRules { .. } => "puzzle-no-rules",
+            BadOption { .. } => "puzzle-option",
+            FenSyntax(_) => "puzzle-fen-syntax",
+            Position(_) => "puzzle-position",
+            MoveSyntax { .. } => "puzzle-move-syntax",
+            Move(notation::MoveError::Ambiguous { .. }) => "puzzle-move-ambiguous",
+            Move(_) => "puzzle-move-illegal",
+            TooLong { .. } | Shorter { .. } => "puzzle-length",
+            NoWinAtEnd { .. } => "puzzle-no-win",
+            DefenceEscapes { .. } | NoDefenceNoWin { .. } => "puzzle-defence-escapes",
+            Unproved { .. } | CookSearchIncomplete { .. } => "puzzle-search-budget",
+            Cook { .. } => "puzzle-cook",
+            GoalNotVerified { .. } => "puzzle-goal-not-verified",
+            UnknownKey(_) => "puzzle-key",
+        }
+    }
+}
+
+/// A finding and the place it blames.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located {
+    pub finding: Finding,
+    pub at: Loc,
+    /// Characters blamed, for the caret line.
+    pub span: usize,
+}
+
+/// A verified puzzle: what was found, and what the page needs to make it
+/// playable (the rules, the start, the line as moves).
+pub struct Verified {
+    pub findings: Vec<Located>,
+    pub rules: Option<&'static dyn Rules>,
+    pub start: Option<Position>,
+    /// The solution's moves that resolved, in order (all of them when the
+    /// line is legal).
+    pub line: Vec<Move>,
+    /// `line` numbered in the core's SAN (`1.Qh5+`, `1...Kd8`).
+    pub labels: Vec<String>,
+    /// Whether every solution move resolved.
+    pub line_complete: bool,
+    /// Moves played by the search.
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+impl Verified {
+    /// Whether an error was found.
+    pub fn has_errors(&self) -> bool {
+        self.findings
+            .iter()
+            .any(|f| f.finding.severity() == Severity::Error)
+    }
+
+    /// The findings as diagnostics of `puzzle`'s file.
+    pub fn diagnostics(&self, puzzle: &Puzzle) -> Vec<Diagnostic> {
+        self.findings
+            .iter()
+            .map(|f| {
+                let mut d = Diagnostic::new(
+                    f.finding.severity(),
+                    f.finding.code(),
+                    &puzzle.path,
+                    f.at.line,
+                    f.at.column,
+                    f.finding.to_string(),
+                )
+                .with_span(f.span)
+                .with_variant(puzzle.variant.clone());
+                if let Finding::UnknownVariant { close, .. } = &f.finding {
+                    if !close.is_empty() {
+                        d = d.with_hint(format!("did you mean {}?", close.join(", ")));
+                    }
+                }
+                d
+            })
+            .collect()
+    }
+}
+
+/// How hard to look.
+#[derive(Debug, Clone, Copy)]
+pub struct VerifyOptions {
+    /// Moves the search may play, for the whole puzzle.
+    pub budget: u64,
+    /// Whether to look for cooks.
+    pub cooks: bool,
+}
+
+impl Default for VerifyOptions {
+    fn default() -> Self {
+        VerifyOptions {
+            budget: DEFAULT_BUDGET,
+            cooks: true,
+        }
+    }
+}
+
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Verifies a parsed puzzle. Never panics on any input.
+pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
+    let started = Instant::now();
+    let mut v = Verified {
+        findings: Vec::new(),
+        rules: None,
+        start: None,
+        line: Vec::new(),
+        labels: Vec::new(),
+        line_complete: false,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+    };
+    let push = |findings: &mut Vec<Located>, finding: Finding, at: Loc, span: usize| {
+        findings.push(Located { finding, at, span })
+    };
+    for (at, key) in &puzzle.unknown_keys {
+        push(
+            &mut v.findings,
+            Finding::UnknownKey(key.clone()),
+            *at,
+            key.chars().count(),
+        );
+    }
+
+    // The rules.
+    let Some(info) = registry::lookup(&puzzle.variant) else {
+        let close = registry::close_names(&puzzle.variant)
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        push(
+            &mut v.findings,
+            Finding::UnknownVariant {
+                name: puzzle.variant.clone(),
+                close,
+            },
+            puzzle.variant_at,
+            puzzle.variant.chars().count(),
+        );
+        v.elapsed = started.elapsed();
+        return v;
+    };
+    let opts: Vec<&str> = puzzle.options.iter().map(String::as_str).collect();
+    let Some(rules) = registry::rules_with_options(info.name, &opts) else {
+        let finding = if info.rules().is_none() {
+            Finding::NoRules {
+                name: info.name.to_string(),
+            }
+        } else {
+            Finding::BadOption {
+                variant: info.name.to_string(),
+                options: opts.join(", "),
+            }
+        };
+        push(&mut v.findings, finding, puzzle.variant_at, 1);
+        v.elapsed = started.elapsed();
+        return v;
+    };
+    v.rules = Some(rules);
+
+    // The position: every problem its own finding, at its character.
+    let fen_text = if puzzle.fen.eq_ignore_ascii_case("start") {
+        rules.start_fen()
+    } else {
+        puzzle.fen.as_str()
+    };
+    let fen_loc = |offset: usize| -> Loc {
+        if fen_text.len() != puzzle.fen.len() {
+            return puzzle.fen_at;
+        }
+        let chars = fen_text.get(..offset).map_or(0, |s| s.chars().count());
+        Loc {
+            line: puzzle.fen_at.line,
+            column: puzzle.fen_at.column + chars,
+        }
+    };
+    let setup = match fen::parse(fen_text) {
+        Ok(s) => s,
+        Err(e) => {
+            let at = fen_loc(e.offset());
+            push(&mut v.findings, Finding::FenSyntax(e), at, 1);
+            v.elapsed = started.elapsed();
+            return v;
+        }
+    };
+    let start = match validate::validate(rules, &setup) {
+        Ok(p) => p,
+        Err(problems) => {
+            for p in problems {
+                let at = fen_loc(p.offset());
+                push(&mut v.findings, Finding::Position(p), at, 1);
+            }
+            v.elapsed = started.elapsed();
+            return v;
+        }
+    };
+    let attacker = start.turn();
+    v.start = Some(start.clone());
+
+    // The line, move by move.
+    let mut pos = start.clone();
+    let mut number = 1u32;
+    let mut continuing = false;
+    let mut attacker_turns = 0u32;
+    // Per attacker move of the line: (index in line, turns completed).
+    let mut attacker_moves: Vec<(usize, u32)> = Vec::new();
+    // The move number of each move of the line.
+    let mut numbers: Vec<u32> = Vec::new();
+    v.line_complete = true;
+    for sm in &puzzle.solution {
+        let mover = pos.turn();
+        let prefix = if continuing {
+            String::new()
+        } else if mover == Color::White {
+            format!("{number}.")
+        } else {
+            format!("{number}...")
+        };
+        // Messages name the move as written, numbered, without `+#!?`.
+        let label = format!("{prefix}{}", sm.text.trim_end_matches(['+', '#', '!', '?']));
+        let span = sm.text.chars().count();
+        let parsed = match notation::parse(&sm.text) {
+            Ok(p) => p,
+            Err(error) => {
+                push(
+                    &mut v.findings,
+                    Finding::MoveSyntax { label, error },
+                    sm.at,
+                    span,
+                );
+                v.line_complete = false;
+                break;
+            }
+        };
+        let mv = match notation::resolve(rules, &mut pos, &parsed, &label) {
+            Ok(mv) => mv,
+            Err(e) => {
+                push(&mut v.findings, Finding::Move(e), sm.at, span);
+                v.line_complete = false;
+                break;
+            }
+        };
+        // The line as shown: numbered, in the core's own SAN.
+        // Black's reply right after White's move carries no number.
+        let shown_prefix = if mover == Color::Black && !v.line.is_empty() {
+            ""
+        } else {
+            prefix.as_str()
+        };
+        let shown = format!("{shown_prefix}{}", notation::san(rules, &mut pos, &mv));
+        rules.play(&mut pos, &mv);
+        continuing = mv.intent.continues;
+        if mover == attacker && !continuing {
+            attacker_turns += 1;
+        }
+        if mover == attacker {
+            attacker_moves.push((v.line.len(), attacker_turns));
+        }
+        numbers.push(number);
+        if !continuing && mover == Color::Black {
+            number += 1;
+        }
+        v.line.push(mv);
+        v.labels.push(shown);
+    }
+
+    // The goal.
+    let Some(n) = puzzle.goal.moves() else {
+        v.elapsed = started.elapsed();
+        return v;
+    };
+    if !v.line_complete {
+        v.elapsed = started.elapsed();
+        return v;
+    }
+    if rules.name() == "Apocalypse" {
+        push(
+            &mut v.findings,
+            Finding::GoalNotVerified {
+                variant: rules.name().into(),
+                why: "its moves are simultaneous, which a move-by-move search cannot model",
+            },
+            puzzle.goal_at,
+            1,
+        );
+        v.elapsed = started.elapsed();
+        return v;
+    }
+    let win = match puzzle.goal {
+        Goal::Mate(_) => WinKind::Mate,
+        _ => WinKind::Any,
+    };
+    let verb = match win {
+        WinKind::Mate => "mate",
+        WinKind::Any => "win",
+    };
+    let side = side_name(attacker);
+    let last = v.line.len() - 1;
+    let last_at = puzzle.solution[last].at;
+    let last_span = puzzle.solution[last].text.chars().count();
+    let mut search = Search::new(rules, attacker, win, options.budget);
+    let ended_in_win = search.is_win(&mut pos) && v.line[last].color() == attacker;
+    if attacker_turns > n {
+        // The first attacker move past the goal's count.
+        let extra = attacker_moves
+            .iter()
+            .find(|(_, t)| *t > n)
+            .map_or(last, |(i, _)| *i);
+        push(
+            &mut v.findings,
+            Finding::TooLong {
+                found: attacker_turns,
+                side,
+                goal: puzzle.goal,
+            },
+            puzzle.solution[extra].at,
+            puzzle.solution[extra].text.chars().count(),
+        );
+    } else if !ended_in_win {
+        push(
+            &mut v.findings,
+            Finding::NoWinAtEnd {
+                label: v.labels[last].clone(),
+                verb,
+            },
+            last_at,
+            last_span,
+        );
+    } else if attacker_turns < n {
+        push(
+            &mut v.findings,
+            Finding::Shorter {
+                found: attacker_turns,
+                side,
+                goal: puzzle.goal,
+            },
+            last_at,
+            last_span,
+        );
+    }
+
+    // No defence escapes: after each completed attacker move of the line
+    // that does not end the game, every defence must still lose in time.
+    let mut pos = start.clone();
+    for (i, mv) in v.line.iter().enumerate() {
+        rules.play(&mut pos, mv);
+        let Some(&(_, done)) = attacker_moves.iter().find(|(j, _)| *j == i) else {
+            continue;
+        };
+        if mv.intent.continues || done >= n || i == last {
+            continue;
+        }
+        let before = search.nodes;
+        let (proof, escape) = search.defend(&mut pos, n - done, 0);
+        let at = puzzle.solution[i].at;
+        let span = puzzle.solution[i].text.chars().count();
+        let after = v.labels[i].clone();
+        match (proof, escape) {
+            (Proof::Win, _) => {}
+            (Proof::NoWin, Some(d)) => {
+                let defence = format!(
+                    "{}{}",
+                    reply_number(numbers[i], attacker),
+                    notation::san(rules, &mut pos, &d)
+                );
+                push(
+                    &mut v.findings,
+                    Finding::DefenceEscapes {
+                        after,
+                        defence,
+                        goal: goal_in(puzzle.goal, n - done),
+                    },
+                    at,
+                    span,
+                );
+            }
+            (Proof::NoWin, None) => {
+                push(&mut v.findings, Finding::NoDefenceNoWin { after }, at, span);
+            }
+            (Proof::Unknown, _) => push(
+                &mut v.findings,
+                Finding::Unproved {
+                    after,
+                    nodes: search.nodes - before,
+                },
+                at,
+                span,
+            ),
+        }
+    }
+
+    // Cooks: another first move that also wins in N.
+    if options.cooks && ended_in_win && attacker_turns <= n {
+        let mut pos = start.clone();
+        let mut firsts = MoveList::new();
+        legal::legal_moves(rules, &mut pos, &mut firsts);
+        let key = v.line[0];
+        let mut incomplete = false;
+        for mv in firsts.iter().filter(|m| m.intent != key.intent) {
+            match search.after_attack(&mut pos, mv, n, 0) {
+                Proof::Win => {
+                    let first = format!(
+                        "{}{}",
+                        if attacker == Color::White {
+                            "1."
+                        } else {
+                            "1..."
+                        },
+                        notation::san(rules, &mut pos, mv)
+                    );
+                    push(
+                        &mut v.findings,
+                        Finding::Cook {
+                            first,
+                            goal: puzzle.goal,
+                        },
+                        puzzle.solution[0].at,
+                        puzzle.solution[0].text.chars().count(),
+                    );
+                }
+                Proof::Unknown => incomplete = true,
+                Proof::NoWin => {}
+            }
+        }
+        if incomplete {
+            push(
+                &mut v.findings,
+                Finding::CookSearchIncomplete {
+                    nodes: search.nodes,
+                },
+                puzzle.goal_at,
+                1,
+            );
+        }
+    }
+    v.nodes = search.nodes;
+    v.elapsed = started.elapsed();
+    v
+}
+
+/// The goal with `n` moves left (`mate in 1` after the key of a mate in 2).
+fn goal_in(goal: Goal, n: u32) -> Goal {
+    match goal {
+        Goal::Mate(_) => Goal::Mate(n),
+        Goal::Win(_) => Goal::Win(n),
+        g => g,
+    }
+}
+
+/// The move number a defender's reply to the attacker's move numbered `n`
+/// carries: after `1.Qh5+` it is `1...`, after `1...Qh4` it is `2.`.
+fn reply_number(n: u32, attacker: Color) -> String {
+    match attacker {
+        Color::White => format!("{n}..."),
+        Color::Black => format!("{}.", n + 1),
+    }
+}

@@ -1,0 +1,255 @@
+//! Puzzle verification: the line, the goal (escapes, cooks, the budget),
+//! the position, and the places findings point at.
+
+use std::path::Path;
+
+use fenpress::diagnostic::{Diagnostic, Severity};
+use fenpress::puzzle::{spec, verify, verify_source, Finding, VerifyOptions};
+
+fn puzzle(fen: &str, goal: &str, solution: &str) -> String {
+    format!("---\nfen: {fen}\ngoal: {goal}\nsolution: {solution}\n---\nText.\n")
+}
+
+fn check(text: &str) -> Vec<Diagnostic> {
+    verify_source(Path::new("content/puzzles/Chess/p.md"), text)
+}
+
+fn findings(text: &str, options: VerifyOptions) -> Vec<Finding> {
+    let p = spec::parse(Path::new("content/puzzles/Chess/p.md"), text).expect("parses");
+    verify(&p, options)
+        .findings
+        .into_iter()
+        .map(|f| f.finding)
+        .collect()
+}
+
+const SACRIFICE: &str = "5r1k/6pp/7N/3Q4/8/8/5PPP/6K1 w - - 0 1";
+
+#[test]
+fn a_correct_mate_in_two_passes() {
+    assert_eq!(
+        check(&puzzle(SACRIFICE, "mate in 2", "1.Qg8+ Rxg8 2.Nf7#")),
+        []
+    );
+    // Coordinates work as well as SAN, and the list form as the line form.
+    let text = format!(
+        "---\nfen: {SACRIFICE}\ngoal: mate in 2\nsolution:\n  - d5g8\n  - f8g8\n  - h6f7\n---\n"
+    );
+    assert_eq!(check(&text), []);
+}
+
+#[test]
+fn a_defence_that_escapes_is_an_error_naming_it() {
+    // A black bishop on h7 can take on g8 too, and then guards f7.
+    let text = puzzle(
+        "5r1k/6pb/7N/3Q4/8/8/5PPP/6K1 w - - 0 1",
+        "mate in 2",
+        "1.Qg8+ Rxg8 2.Nf7#",
+    );
+    let found = check(&text);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    let d = &found[0];
+    assert_eq!(
+        (d.severity, d.code),
+        (Severity::Error, "puzzle-defence-escapes")
+    );
+    assert_eq!(
+        d.message,
+        "after 1.Qg8+, the defence 1...Bxg8 escapes: no mate in 1 follows"
+    );
+    // At the key move in the file.
+    assert_eq!((d.line, d.column), (4, 13));
+}
+
+#[test]
+fn a_cook_is_a_warning() {
+    // With the rook on d8 the queen simply takes it: mate at once.
+    let found = check(&puzzle(
+        "3r3k/6pp/7N/3Q4/8/8/5PPP/6K1 w - - 0 1",
+        "mate in 2",
+        "1.Qg8+ Rxg8 2.Nf7#",
+    ));
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].severity, Severity::Warning);
+    assert_eq!(found[0].code, "puzzle-cook");
+    assert_eq!(found[0].message, "cook: 1.Qxd8# also leads to mate in 2");
+}
+
+#[test]
+fn an_illegal_move_is_an_error_with_the_reason() {
+    let found = check(&puzzle(SACRIFICE, "mate in 2", "1.Qg8+ Rxg8 2.Qe8#"));
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].code, "puzzle-move-illegal");
+    assert_eq!(found[0].message, "2.Qe8 is illegal: no piece can go there");
+    assert_eq!((found[0].line, found[0].column), (4, 25));
+
+    // A pinned piece: the reason names the pinning piece.
+    let found = check(&puzzle(
+        "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1",
+        "best move",
+        "1.Nc3",
+    ));
+    assert_eq!(
+        found[0].message,
+        "1.Nc3 is illegal: it would leave the king in check, attacked by the rook on e8"
+    );
+}
+
+#[test]
+fn an_ambiguous_move_lists_candidates() {
+    let found = check(&puzzle(
+        "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1",
+        "best move",
+        "1.Nd2",
+    ));
+    assert_eq!(found[0].code, "puzzle-move-ambiguous");
+    assert_eq!(found[0].message, "1.Nd2 is ambiguous: b1, f3");
+}
+
+#[test]
+fn the_last_move_must_mate_and_the_count_must_fit() {
+    let found = check(&puzzle(SACRIFICE, "mate in 2", "1.Qg8+ Rxg8 2.Ng4"));
+    assert_eq!(found[0].code, "puzzle-no-win");
+    assert_eq!(
+        found[0].message,
+        "the line ends with 2.Ng4, which does not mate"
+    );
+    let found = check(&puzzle(SACRIFICE, "mate in 1", "1.Qg8+ Rxg8 2.Nf7#"));
+    assert_eq!(found[0].code, "puzzle-length");
+    assert_eq!((found[0].line, found[0].column), (4, 25));
+    let found = check(&puzzle(SACRIFICE, "mate in 3", "1.Qg8+ Rxg8 2.Nf7#"));
+    assert!(found.iter().all(|d| d.severity != Severity::Error));
+    assert!(found.iter().any(|d| d.code == "puzzle-length"));
+}
+
+#[test]
+fn black_to_move_is_numbered_with_dots() {
+    let found = check(&puzzle(
+        "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1",
+        "mate in 1",
+        "1...Ra2",
+    ));
+    assert_eq!(
+        found[0].message,
+        "the line ends with 1...Ra2, which does not mate"
+    );
+    assert_eq!(
+        check(&puzzle(
+            "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1",
+            "mate in 1",
+            "1...Ra1#"
+        )),
+        []
+    );
+}
+
+#[test]
+fn every_position_problem_is_its_own_diagnostic() {
+    let found = check(&puzzle("8/8/8/8/8/8/8/8 w - - 0 1", "mate in 1", "Ra8#"));
+    let codes: Vec<&str> = found.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["puzzle-position", "puzzle-position"], "{found:#?}");
+    assert!(found[0].message.contains("no white king"));
+    // A bad letter is blamed at its character: `fen: ` is 5 columns.
+    let found = check(&puzzle("6k1/8/8/8/8/8/8/Z5K1 w - -", "mate in 1", "Ra8#"));
+    assert_eq!((found[0].line, found[0].column), (2, 6 + 16));
+}
+
+#[test]
+fn the_budget_gives_a_warning_never_a_pass() {
+    let text = puzzle(SACRIFICE, "mate in 2", "1.Qg8+ Rxg8 2.Nf7#");
+    let found = findings(
+        &text,
+        VerifyOptions {
+            budget: 3,
+            cooks: true,
+        },
+    );
+    assert!(
+        found
+            .iter()
+            .any(|f| matches!(f, Finding::CookSearchIncomplete { .. })),
+        "{found:#?}"
+    );
+    // No budget at all: nothing is proved, and it says so.
+    let found = findings(
+        &text,
+        VerifyOptions {
+            budget: 0,
+            cooks: false,
+        },
+    );
+    assert!(
+        matches!(found.as_slice(), [Finding::Unproved { .. }]),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn variants_outside_the_search_get_a_note() {
+    let text = "---\nvariant: Apocalypse\nfen: start\ngoal: win in 1\nsolution: 1.Nb3\n---\n";
+    let found = verify_source(Path::new("content/puzzles/Apocalypse/p.md"), text);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].severity, Severity::Note);
+    assert_eq!(found[0].code, "puzzle-goal-not-verified");
+}
+
+#[test]
+fn unknown_variants_suggest_names() {
+    let text = "---\nvariant: Ordaa\nfen: start\ngoal: best move\nsolution: e4\n---\n";
+    let found = check(text);
+    assert_eq!(found[0].code, "puzzle-variant");
+    assert_eq!((found[0].line, found[0].column), (2, 10));
+    assert!(found[0].hint.as_deref().unwrap_or("").contains("Orda"));
+}
+
+#[test]
+fn win_in_n_counts_variant_wins() {
+    // Orda: the king walks to the far rank (campmate).
+    let text = "---\nvariant: Orda\nfen: 6l1/8/4K3/8/8/1k6/8/8 w - -\ngoal: win in 2\nsolution: 1.Kf7 Lh6 2.Kf8\n---\n";
+    assert_eq!(verify_source(Path::new("p.md"), text), []);
+    // But campmate is not checkmate.
+    let text = text.replace("win in 2", "mate in 2");
+    let found = verify_source(Path::new("p.md"), &text);
+    assert_eq!(found[0].code, "puzzle-no-win");
+}
+
+#[test]
+fn no_input_panics() {
+    let base = puzzle(SACRIFICE, "mate in 2", "1.Qg8+ Rxg8 2.Nf7#");
+    let fragments = [
+        "",
+        "---",
+        "\n",
+        ":",
+        "fen:",
+        "[",
+        "]",
+        "{",
+        "- ",
+        "\"",
+        "x",
+        "9",
+        "/",
+        "#",
+        "…",
+        "é",
+        "goal: win in 20",
+        "variant: Pacosako",
+        "variant: Apocalypse",
+        "option: pacoplay",
+        "variant: Maxima",
+    ];
+    for i in 0..base.len() {
+        if !base.is_char_boundary(i) {
+            continue;
+        }
+        for f in fragments {
+            let mut text = base.clone();
+            text.insert_str(i, f);
+            let _ = check(&text);
+            let mut cut = base.clone();
+            cut.truncate(i);
+            let _ = check(&cut);
+        }
+    }
+}
