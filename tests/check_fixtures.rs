@@ -52,3 +52,13 @@ fn a_clean_site_passes() {
 fn missing_content_is_an_error_not_a_panic() {
     assert!(check_site(Path::new("/nonexistent/fenpress/content")).is_err());
 }
+
+#[test]
+fn puzzles_are_verified_by_the_puzzle_module() {
+    let (got, summary) = lines("puzzle");
+    assert_eq!(
+        got,
+        ["puzzles/Chess/back-rank.md:4:13: error[puzzle-no-win]: the line ends with 1.Ra7, which does not mate"]
+    );
+    assert_eq!(summary.errors, 1);
+}

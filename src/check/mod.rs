@@ -152,9 +152,14 @@ pub fn check_site(content: &Path) -> Result<CheckReport, CheckError> {
     let mut diagnostics = loaded.diagnostics;
     let mut summary = Summary::default();
     let mut sources = HashMap::new();
-    for (checked, path, text) in verify_pages(&loaded.pages) {
+    for (lp, (checked, path, text)) in loaded.pages.iter().zip(verify_pages(&loaded.pages)) {
         summary.add(&checked);
         diagnostics.extend(checked.findings);
+        // A puzzle's position, goal and solution, proved by the puzzle
+        // module (`build` does it when it renders the puzzle page).
+        if lp.page.kind == crate::site::page::PageKind::Puzzle {
+            diagnostics.extend(crate::puzzle::verify_source(&path, &text));
+        }
         sources.insert(path, text);
     }
     diagnostics.sort_by(|a, b| {
