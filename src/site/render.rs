@@ -14,7 +14,7 @@ use super::error::SiteError;
 use super::images::{resolve, ImageAsset};
 use super::load::LoadedPage;
 use super::page::{Page, PageKind, SourceFormat};
-use super::strings::{strings, Strings};
+use super::strings::{language_name, strings, Strings};
 use super::theme::{error_chain, Theme};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::spec::parse_block;
@@ -53,6 +53,8 @@ struct Link {
 #[derive(Serialize, Clone)]
 struct Alternate {
     lang: String,
+    /// The language's own name (`Français`).
+    name: String,
     url: String,
     permalink: String,
 }
@@ -110,6 +112,7 @@ pub fn render_site(
             .iter()
             .map(|t| Alternate {
                 lang: t.lang.clone(),
+                name: language_name(&t.lang),
                 url: url(&t.path()),
                 permalink: permalink(&t.path()),
             })
@@ -283,6 +286,7 @@ pub fn render_site(
         .iter()
         .map(|l| Alternate {
             lang: l.clone(),
+            name: language_name(l),
             url: url(&format!("{l}/")),
             permalink: permalink(&format!("{l}/")),
         })
@@ -303,6 +307,7 @@ pub fn render_site(
             .iter()
             .map(|l| Alternate {
                 lang: l.clone(),
+                name: language_name(l),
                 url: url(&format!("{l}/rules/")),
                 permalink: permalink(&format!("{l}/rules/")),
             })

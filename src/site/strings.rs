@@ -53,3 +53,17 @@ pub fn strings(lang: &str) -> Strings {
         },
     }
 }
+
+/// A language's own name for itself, for switchers; the code otherwise.
+pub fn language_name(lang: &str) -> String {
+    match lang {
+        "en" => "English",
+        "es" => "Español",
+        "fr" => "Français",
+        "de" => "Deutsch",
+        "it" => "Italiano",
+        "pt" => "Português",
+        other => other,
+    }
+    .to_string()
+}
