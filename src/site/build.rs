@@ -1,6 +1,8 @@
 //! `fenpress build` as a flat list of timed steps over an in-memory site:
-//! load → (verify: `fenpress check`, a later issue) → render → write.
-//! Nothing is written unless every step succeeded without errors.
+//! load → verify (`fenpress check`'s verification) → render → write.
+//! Nothing is written unless every step succeeded without errors; a
+//! diagram that fails verification is marked in its page and is not a
+//! build failure, unless `--strict`.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -32,6 +34,8 @@ pub struct BuildReport {
     pub diagrams: usize,
     pub files: usize,
     pub written: bool,
+    /// Diagrams that failed verification (marked in their pages).
+    pub invalid_diagrams: usize,
 }
 
 impl BuildReport {
@@ -51,8 +55,13 @@ impl BuildReport {
         } else {
             "build failed:"
         };
+        let invalid = match self.invalid_diagrams {
+            0 => String::new(),
+            1 => " (1 diagram failed verification, marked in its page)".into(),
+            n => format!(" ({n} diagrams failed verification, marked in their pages)"),
+        };
         format!(
-            "{verb} {} pages, {} diagrams, {} files in {:.2}s: {errors} error{}, {warnings} warning{}",
+            "{verb} {} pages, {} diagrams, {} files in {:.2}s: {errors} error{}, {warnings} warning{}{invalid}",
             self.pages,
             self.diagrams,
             self.files,
@@ -104,12 +113,29 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
             p.page.lang = default_lang.clone();
         }
     }
+    // Verification, as `fenpress check` does it; failed diagrams are
+    // recorded on their pages for the render step to mark.
+    let (verified, _) = timed(t, "verify", || {
+        crate::check::verify_for_build(&mut loaded.pages)
+    });
+    let invalid_diagrams: usize = loaded.pages.iter().map(|p| p.invalid.len()).sum();
     let rendered = timed(t, "render", || {
         render_site(&config, root, &loaded.pages, &theme)
     })?;
 
     let mut diagnostics = loaded.diagnostics;
     diagnostics.extend(rendered.diagnostics);
+    // A diagram that fails verification is no build failure (it is marked
+    // in its page) unless `--strict`.
+    let verify_errors = if options.strict {
+        0
+    } else {
+        verified
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count()
+    };
+    diagnostics.extend(verified);
     if options.strict {
         for d in &mut diagnostics {
             if d.severity == Severity::Warning {
@@ -121,11 +147,12 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
         (&a.file, a.line, a.column, a.code).cmp(&(&b.file, b.line, b.column, b.code))
     });
     report.diagnostics = diagnostics;
+    report.invalid_diagrams = invalid_diagrams;
     report.pages = loaded.pages.len();
     report.diagrams = rendered.diagrams;
     report.files = rendered.output.files.len() + rendered.output.copies.len();
 
-    if report.count(Severity::Error) == 0 {
+    if report.count(Severity::Error) == verify_errors {
         let mut protected = vec![root.as_path()];
         if let Some(folder) = &theme.folder {
             protected.push(folder);

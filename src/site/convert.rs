@@ -90,7 +90,8 @@ pub fn convert_file(
         },
         Ok(page) => {
             let output = match to {
-                ConvertTo::Markdown => page.markdown,
+                // The captions' claims, written into the diagram blocks.
+                ConvertTo::Markdown => crate::check::annotate::annotate_markdown(&page.markdown),
                 ConvertTo::Html => markdown::render(&page.markdown, render_diagram),
             };
             FileConversion {

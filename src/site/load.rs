@@ -17,6 +17,9 @@ use crate::diagnostic::{Diagnostic, Severity};
 pub struct LoadedPage {
     pub page: Page,
     pub images: Vec<ImageRef>,
+    /// Diagrams that failed verification (`build`'s verify step): the
+    /// (line, column) of their `fen:` and the first error, to mark them.
+    pub invalid: Vec<((usize, usize), String)>,
 }
 
 /// The pages that loaded, sorted by (kind, name, slug, lang), and every
@@ -304,7 +307,14 @@ fn load_file(file: &SourceFile) -> (Option<LoadedPage>, Vec<Diagnostic>) {
     }
     page.title = title.unwrap_or_else(|| default_title(&page));
     let images = find_images(&text);
-    (Some(LoadedPage { page, images }), diagnostics)
+    (
+        Some(LoadedPage {
+            page,
+            images,
+            invalid: Vec::new(),
+        }),
+        diagnostics,
+    )
 }
 
 /// Front matter or, for vchess pages that have none, the variant name, or

@@ -209,7 +209,7 @@ pub fn render_pages(
             if !home && !wanted(page) {
                 return Ok(None);
             }
-            let mut result = render_body(page);
+            let mut result = render_body(page, &loaded.invalid);
             result
                 .assets
                 .extend(check_images(root, loaded, &mut result.diagnostics));
@@ -484,7 +484,7 @@ struct PageResult {
 
 /// Markdown to HTML, each ```diagram block drawn as SVG. A block that does
 /// not parse is an error at its `fen:` and shows as an error box.
-fn render_body(page: &Page) -> PageResult {
+fn render_body(page: &Page, invalid: &[((usize, usize), String)]) -> PageResult {
     let mut diagnostics = Vec::new();
     let mut diagrams = 0;
     let variant = page.variant.as_deref().unwrap_or("Chess");
@@ -541,7 +541,11 @@ fn render_body(page: &Page) -> PageResult {
                         format!("unknown diagram key `{key}` (ignored)"),
                     ));
                 }
-                drawing.html
+                // Verification (`build`'s verify step) failed: marked.
+                match invalid.iter().find(|(fen, _)| *fen == at(spec.fen_at, 0)) {
+                    Some((_, why)) => crate::check::mark::mark_invalid(&drawing.html, why),
+                    None => drawing.html,
+                }
             }
             Err(err) => {
                 let (line, column) = at((err.line, err.column), 0);

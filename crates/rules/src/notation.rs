@@ -71,8 +71,19 @@ pub enum IllegalReason {
 pub struct Illegal {
     pub text: String,
     pub reason: IllegalReason,
+    /// The first pseudo-legal move the text names, when there is one (it
+    /// leaves a royal piece capturable): to look at what the opponent could
+    /// then do.
+    pub attempted: Option<Box<Move>>,
     /// Piece names for the message, as the variant calls them.
     names: Vec<(Piece, String)>,
+}
+
+impl Illegal {
+    /// Why the move is illegal, in words (the message after "is illegal: ").
+    pub fn why(&self) -> String {
+        describe(&self.reason, &self.names)
+    }
 }
 
 fn describe(reason: &IllegalReason, names: &[(Piece, String)]) -> String {
@@ -273,14 +284,47 @@ pub fn resolve(
     m: &MoveText,
     text: &str,
 ) -> Result<Move, MoveError> {
+    resolve_with(rules, pos, m, text, false)
+}
+
+/// [`resolve`] for moves written in prose (captions): a text that names
+/// no promotion means any of them, so moves that differ only by the
+/// promoted piece count once (the first the variant lists, the queen in
+/// chess) instead of being ambiguous.
+///
+/// ```
+/// use fenpress_rules::{notation::{parse, resolve, resolve_lenient}, registry, validate::position_from_fen};
+/// let chess = registry::rules("chess").unwrap();
+/// let mut pos = position_from_fen(chess, "4k3/P7/8/8/8/8/8/4K3 w - -").unwrap();
+/// let m = parse("a8").unwrap();
+/// assert!(resolve(chess, &mut pos, &m, "a8").is_err());
+/// assert!(resolve_lenient(chess, &mut pos, &m, "a8").is_ok());
+/// ```
+pub fn resolve_lenient(
+    rules: &dyn Rules,
+    pos: &mut Position,
+    m: &MoveText,
+    text: &str,
+) -> Result<Move, MoveError> {
+    resolve_with(rules, pos, m, text, true)
+}
+
+fn resolve_with(
+    rules: &dyn Rules,
+    pos: &mut Position,
+    m: &MoveText,
+    text: &str,
+    any_promotion: bool,
+) -> Result<Move, MoveError> {
     let text = text.trim();
-    let illegal = |reason| Illegal {
+    let illegal = |reason, attempted| Illegal {
         text: text.to_string(),
         reason,
+        attempted,
         names: piece_names(rules),
     };
     if rules.variant_outcome(pos).is_some() {
-        return Err(illegal(IllegalReason::GameOver).into());
+        return Err(illegal(IllegalReason::GameOver, None).into());
     }
     let mut pseudo = MoveList::new();
     rules.pseudo_legal_moves(pos, &mut pseudo);
@@ -293,32 +337,28 @@ pub fn resolve(
         .filter(|mv| legal::is_legal(rules, pos, mv))
         .collect();
     legal.dedup_by(|a, b| a.intent == b.intent);
+    if any_promotion && m.promotion.is_none() {
+        let mut seen: Vec<Move> = Vec::new();
+        for mv in legal {
+            let same = |o: &Move| {
+                o.intent.from == mv.intent.from
+                    && o.intent.to == mv.intent.to
+                    && o.intent.kind == mv.intent.kind
+            };
+            if !seen.iter().any(same) {
+                seen.push(mv);
+            }
+        }
+        legal = seen;
+    }
     let g = rules.geometry();
     match legal.len() {
         1 => Ok(legal[0]),
         0 => {
             let Some(first) = pseudo.first().copied() else {
-                return Err(illegal(IllegalReason::NoPieceCanGo).into());
+                return Err(illegal(IllegalReason::NoPieceCanGo, None).into());
             };
-            let mover = first.color();
-            let undo = rules.play(pos, &first);
-            let attackers: Vec<(String, Piece)> = royal_captures(rules, pos, mover)
-                .iter()
-                .map(|r| (g.square_name(r.intent.from), r.intent.piece))
-                .fold(Vec::new(), |mut acc, a| {
-                    if !acc.contains(&a) {
-                        acc.push(a);
-                    }
-                    acc
-                });
-            rules.unplay(pos, &first, undo);
-            let king_moves = rules.royal_kinds().contains(first.intent.piece.kind);
-            Err(illegal(IllegalReason::LeavesKingInCheck {
-                king_moves,
-                target: g.square_name(first.intent.to),
-                attackers,
-            })
-            .into())
+            Err(illegal(illegal_reason(rules, pos, &first), Some(Box::new(first))).into())
         }
         _ => {
             let mut candidates: Vec<String> = Vec::new();
@@ -342,6 +382,71 @@ pub fn resolve(
             })
         }
     }
+}
+
+/// Why the pseudo-legal move `mv` is illegal: the opponent's pieces that
+/// could then take a royal piece.
+pub fn illegal_reason(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> IllegalReason {
+    let g = rules.geometry();
+    let mover = mv.color();
+    let undo = rules.play(pos, mv);
+    let attackers: Vec<(String, Piece)> = royal_captures(rules, pos, mover)
+        .iter()
+        .map(|r| (g.square_name(r.intent.from), r.intent.piece))
+        .fold(Vec::new(), |mut acc, a| {
+            if !acc.contains(&a) {
+                acc.push(a);
+            }
+            acc
+        });
+    rules.unplay(pos, mv, undo);
+    IllegalReason::LeavesKingInCheck {
+        king_moves: rules.royal_kinds().contains(mv.intent.piece.kind),
+        target: g.square_name(mv.intent.to),
+        attackers,
+    }
+}
+
+/// Piece letters of languages other than English, as (letter, English
+/// letter) pairs, for moves written in a page's own language (`Cf3` for
+/// `Nf3` in Spanish and French). Empty for English and unknown languages.
+pub fn piece_letters(lang: &str) -> &'static [(char, char)] {
+    match lang {
+        "es" => &[('R', 'K'), ('D', 'Q'), ('T', 'R'), ('A', 'B'), ('C', 'N')],
+        "fr" => &[('R', 'K'), ('D', 'Q'), ('T', 'R'), ('F', 'B'), ('C', 'N')],
+        "de" => &[('K', 'K'), ('D', 'Q'), ('T', 'R'), ('L', 'B'), ('S', 'N')],
+        _ => &[],
+    }
+}
+
+/// The move text with its piece and promotion letters read through
+/// `letters` (see [`piece_letters`]), or `None` when no letter changes.
+///
+/// ```
+/// use fenpress_rules::notation::{parse, piece_letters, translate};
+/// let m = translate(&parse("Cxe4").unwrap(), piece_letters("es")).unwrap();
+/// assert_eq!(m, parse("Nxe4").unwrap());
+/// assert!(translate(&parse("e4").unwrap(), piece_letters("es")).is_none());
+/// ```
+pub fn translate(m: &MoveText, letters: &[(char, char)]) -> Option<MoveText> {
+    let map = |k: Option<Kind>| {
+        let k = k?;
+        letters
+            .iter()
+            .find(|(from, _)| Kind::from_char(*from) == Some(k))
+            .and_then(|(_, to)| Kind::from_char(*to))
+    };
+    let piece = map(m.piece);
+    let promotion = map(m.promotion);
+    if piece.is_none() && promotion.is_none() {
+        return None;
+    }
+    let out = MoveText {
+        piece: piece.or(m.piece),
+        promotion: promotion.or(m.promotion),
+        ..*m
+    };
+    (out != *m).then_some(out)
 }
 
 fn piece_names(rules: &dyn Rules) -> Vec<(Piece, String)> {

@@ -1,0 +1,405 @@
+//! Board checks that need no move rules, for every diagram of every
+//! variant: rows of the right number and width (under both digit readings:
+//! vchess reads `10` as 1 + 0, standard FEN as ten), known letters, marks on
+//! the board. What fails here is surely a mistake of the page.
+
+use fenpress_rules::fen::DigitReading;
+use fenpress_rules::registry::VariantInfo;
+
+use super::finding::{Finding, Kind};
+use super::source::BoardText;
+
+/// A board's text cut into rows and cells.
+#[derive(Debug, Clone)]
+struct Row {
+    /// Character offset of the row in the board text.
+    offset: usize,
+    text: String,
+    decimal: usize,
+    per_digit: usize,
+}
+
+/// What the board check learnt: the reading under which every row has the
+/// right width (when there is one), so full verification can parse it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardOk {
+    pub reading: DigitReading,
+}
+
+/// Characters of one occupied square. Emergo writes a stack as two
+/// characters (`a@`, `ba`); every other variant uses one.
+fn cell_chars(variant: &VariantInfo) -> usize {
+    if variant.name == "Emergo" {
+        2
+    } else {
+        1
+    }
+}
+
+fn rows_of(board: &str, cell: usize) -> Vec<Row> {
+    let mut rows = Vec::new();
+    let mut offset = 0;
+    for text in board.split('/') {
+        let (mut decimal, mut per_digit, mut run) = (0usize, 0usize, 0usize);
+        let chars: Vec<char> = text.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if let Some(d) = c.to_digit(10) {
+                run = run.saturating_mul(10).saturating_add(d as usize);
+                per_digit = per_digit.saturating_add(d as usize);
+                i += 1;
+            } else {
+                decimal = decimal.saturating_add(run).saturating_add(1);
+                per_digit += 1;
+                run = 0;
+                i += cell;
+            }
+        }
+        decimal = decimal.saturating_add(run);
+        rows.push(Row {
+            offset,
+            text: text.to_string(),
+            decimal,
+            per_digit,
+        });
+        offset += chars.len() + 1;
+    }
+    rows
+}
+
+fn reading_words(r: DigitReading) -> &'static str {
+    match r {
+        DigitReading::PerDigit => "read digit by digit, as vchess does",
+        DigitReading::Decimal => "read with `10` as ten, as standard FEN does",
+    }
+}
+
+/// Checks one board of `variant`; pushes findings, returns the reading that
+/// fits when the shape and letters are right.
+pub fn check_board(
+    variant: &VariantInfo,
+    b: &BoardText,
+    out: &mut Vec<Finding>,
+) -> Option<BoardOk> {
+    let before = out.len();
+    let rows = variant.rows as usize;
+    let cols = variant.cols as usize;
+    let cell = cell_chars(variant);
+    let board_len = b.board.chars().count();
+    // A real mistake of the page, not a style nit: vchess replaces
+    // `/(fen:)([^:]*):/g` and reads the captured text with
+    // `fen.split(" ")` (no trim; yagu0/vchess, the rules view's
+    // `parseFen`), so `fen: 8/1p6/... b6,f2` gives position `""`, marks
+    // `8/1p6/...` and orientation `b6,f2`: the page shows an empty (or
+    // garbled) board where the author meant a position. fenpress reads the
+    // board the author meant (the first non-empty field) so that the rest of
+    // the diagram is still checked, and reports the page as wrong — the
+    // three Interweave/es.pug diagrams of the corpus (lines 53, 99, 101).
+    if b.space_after_fen {
+        out.push(
+            Finding::new(
+                Kind::Error,
+                "fen-space",
+                b.fen_at,
+                4,
+                "a space after `fen:`: vchess splits the diagram on spaces and reads an empty board",
+            )
+            .hint("write `fen:` directly followed by the board"),
+        );
+    }
+    if b.board.is_empty() {
+        out.push(Finding::new(
+            Kind::Error,
+            "fen-empty",
+            b.fen_at,
+            4,
+            "the diagram has no board",
+        ));
+        return None;
+    }
+    let parsed = rows_of(&b.board, cell);
+    if parsed.len() != rows {
+        out.push(
+            Finding::new(
+                Kind::Error,
+                "fen-row-count",
+                b.board_at,
+                board_len,
+                format!(
+                    "the board has {} rows, {} has {rows}",
+                    parsed.len(),
+                    variant.name
+                ),
+            )
+            .hint(if parsed.len() > rows {
+                "a row is repeated or a `/` is extra"
+            } else {
+                "a row or a `/` is missing"
+            }),
+        );
+    }
+    let mut only = [Vec::new(), Vec::new()]; // [decimal-only, per-digit-only]
+    for (i, row) in parsed.iter().enumerate() {
+        let at = b.board_at.plus(row.offset);
+        let len = row.text.chars().count().max(1);
+        match (row.decimal == cols, row.per_digit == cols) {
+            (true, true) => {}
+            (true, false) => only[0].push(i),
+            (false, true) => only[1].push(i),
+            (false, false) => {
+                let widths = if row.decimal == row.per_digit {
+                    format!("{} squares", row.decimal)
+                } else {
+                    format!(
+                        "{} squares {} ({} {})",
+                        row.per_digit,
+                        reading_words(DigitReading::PerDigit),
+                        row.decimal,
+                        reading_words(DigitReading::Decimal)
+                    )
+                };
+                out.push(
+                    Finding::new(
+                        Kind::Error,
+                        "fen-row-width",
+                        at,
+                        len,
+                        format!(
+                            "row {} `{}` has {widths}; {} rows have {cols}",
+                            i + 1,
+                            row.text,
+                            variant.name
+                        ),
+                    )
+                    .hint("count the pieces and the empty squares of this row"),
+                );
+            }
+        }
+    }
+    let reading = match (only[0].is_empty(), only[1].is_empty()) {
+        (true, _) => DigitReading::PerDigit,
+        (false, true) => DigitReading::Decimal,
+        (false, false) => {
+            let (d, p) = (only[0][0], only[1][0]);
+            let row = &parsed[d];
+            out.push(
+                Finding::new(
+                    Kind::Error,
+                    "fen-digit-reading",
+                    b.board_at.plus(row.offset),
+                    row.text.chars().count().max(1),
+                    format!(
+                        "row {} `{}` is right only {}, but row {} `{}` only {}: the board mixes both readings",
+                        d + 1,
+                        row.text,
+                        reading_words(DigitReading::Decimal),
+                        p + 1,
+                        parsed[p].text,
+                        reading_words(DigitReading::PerDigit),
+                    ),
+                )
+                .hint("write runs of empty squares the same way in every row"),
+            );
+            DigitReading::Decimal
+        }
+    };
+    if reading == DigitReading::Decimal && only[1].is_empty() {
+        // Right as standard FEN; vchess would misplace what follows a
+        // multi-digit run.
+        for &i in &only[0] {
+            let row = &parsed[i];
+            let misplaced = row.text.char_indices().any(|(k, c)| {
+                !c.is_ascii_digit() && row.text[..k].ends_with(|d: char| d.is_ascii_digit()) && {
+                    let digits = row.text[..k]
+                        .chars()
+                        .rev()
+                        .take_while(char::is_ascii_digit)
+                        .count();
+                    digits > 1
+                }
+            });
+            if misplaced {
+                out.push(Finding::new(
+                    Kind::Warning,
+                    "fen-digit-reading",
+                    b.board_at.plus(row.offset),
+                    row.text.chars().count(),
+                    format!(
+                        "row {} `{}` is right {}; vchess reads digit by digit and would draw it {} squares wide, misplacing what follows",
+                        i + 1,
+                        row.text,
+                        reading_words(DigitReading::Decimal),
+                        row.per_digit
+                    ),
+                ));
+            }
+        }
+    }
+    // Letters.
+    let letters = variant.letters;
+    let chars: Vec<char> = b.board.chars().collect();
+    let mut k = 0;
+    while k < chars.len() {
+        let c = chars[k];
+        if c == '/' || c.is_ascii_digit() {
+            k += 1;
+            continue;
+        }
+        let n = cell.min(chars.len() - k);
+        for (j, &ch) in chars[k..k + n].iter().enumerate() {
+            if ch == '/' || (j > 0 && ch.is_ascii_digit()) {
+                continue;
+            }
+            if Some(ch) != variant.hole && !letters.contains(ch) {
+                let (row, file) = square_of(&chars, k);
+                out.push(
+                    Finding::new(
+                        Kind::Error,
+                        "fen-unknown-letter",
+                        b.board_at.plus(k + j),
+                        1,
+                        format!(
+                            "`{ch}` (row {row}, file {file}) is not a piece of {}",
+                            variant.name
+                        ),
+                    )
+                    .hint(format!("{}'s diagrams use {letters}", variant.name)),
+                );
+            }
+        }
+        k += n;
+    }
+    // Marks.
+    for (mark, at) in &b.marks {
+        match parse_square(mark) {
+            None => out.push(
+                Finding::new(
+                    Kind::Error,
+                    "mark-syntax",
+                    *at,
+                    mark.chars().count(),
+                    format!("mark `{mark}` is not a square"),
+                )
+                .hint("marks are squares like `e4`, separated by commas"),
+            ),
+            Some((f, r)) if f as usize >= cols || r as usize >= rows => out.push(
+                Finding::new(
+                    Kind::Error,
+                    "mark-off-board",
+                    *at,
+                    mark.chars().count(),
+                    format!(
+                        "mark `{mark}` is off the {rows}×{cols} board of {} (files a–{}, ranks 1–{rows})",
+                        variant.name,
+                        (b'a' + cols as u8 - 1) as char
+                    ),
+                ),
+            ),
+            Some(_) => {}
+        }
+    }
+    // fenpress itself reads a board after `fen: ` (see `fen-space`).
+    let failed = out[before..]
+        .iter()
+        .any(|f| f.kind == Kind::Error && f.code != "fen-space");
+    (!failed).then_some(BoardOk { reading })
+}
+
+/// FEN row (from 1 at the top) and file letter of the character at `k`
+/// (per-digit reading; only used in messages).
+fn square_of(chars: &[char], k: usize) -> (usize, char) {
+    let row = chars[..k].iter().filter(|c| **c == '/').count() + 1;
+    let start = chars[..k]
+        .iter()
+        .rposition(|c| *c == '/')
+        .map_or(0, |p| p + 1);
+    let mut file = 0usize;
+    for c in &chars[start..k] {
+        file += c.to_digit(10).map_or(1, |d| d as usize);
+    }
+    (row, (b'a' + (file.min(25)) as u8) as char)
+}
+
+/// `e4`, `c10` as 0-based (file, rank).
+pub fn parse_square(s: &str) -> Option<(u8, u8)> {
+    fenpress_rules::geometry::parse_square_coords(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::source::Loc;
+
+    fn board(text: &str, marks: &[&str]) -> BoardText {
+        BoardText {
+            fen_at: Loc { line: 1, column: 1 },
+            board: text.into(),
+            board_at: Loc { line: 1, column: 5 },
+            marks: marks
+                .iter()
+                .map(|m| {
+                    (
+                        m.to_string(),
+                        Loc {
+                            line: 1,
+                            column: 40,
+                        },
+                    )
+                })
+                .collect(),
+            side: None,
+            full_fen: None,
+            space_after_fen: false,
+        }
+    }
+
+    fn codes(variant: &str, text: &str, marks: &[&str]) -> Vec<(&'static str, usize)> {
+        let v = fenpress_rules::registry::lookup(variant).unwrap();
+        let mut out = Vec::new();
+        check_board(v, &board(text, marks), &mut out);
+        out.iter().map(|f| (f.code, f.at.column)).collect()
+    }
+
+    #[test]
+    fn wide_row_is_blamed_at_its_start() {
+        assert_eq!(
+            codes("Chess", "8/8/2NP5/8/8/8/8/8", &[]),
+            [("fen-row-width", 9)]
+        );
+        assert_eq!(
+            codes("Chess", "8/8/8/8/8/8/8/8/8", &[]),
+            [("fen-row-count", 5)]
+        );
+    }
+
+    #[test]
+    fn readings() {
+        // Capablanca: `91` is ten squares only digit by digit.
+        assert!(codes("Capablanca", "91/91/91/91/91/91/91/91", &[]).is_empty());
+        // Grand: `10` is ten squares only as a number: fine, nothing after it.
+        assert!(codes(
+            "Grand",
+            "r8r/1nbqkmcbn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKMCBN1/R8R",
+            &[]
+        )
+        .is_empty());
+        let mut out = Vec::new();
+        let v = fenpress_rules::registry::lookup("Chess").unwrap();
+        check_board(v, &board("8/8/8/8/8/8/8/44", &[]), &mut out);
+        assert!(out.is_empty(), "{out:?}");
+    }
+
+    #[test]
+    fn letters_and_marks() {
+        assert_eq!(
+            codes("Chess", "8/8/8/8/8/8/8/K6z", &["e4"]),
+            [("fen-unknown-letter", 21)]
+        );
+        assert_eq!(
+            codes("Chess", "8/8/8/8/8/8/8/K6k", &["i4", "e9", "zz"]).len(),
+            3
+        );
+        assert!(codes("Emergo", "9/9/2a@1a@4/9/9/9/9/9/9", &[]).is_empty());
+    }
+}

@@ -1,0 +1,771 @@
+//! Reading what a caption claims about moves, in the languages of the corpus
+//! (en, es, fr): moves said to be legal, moves said to be impossible, the
+//! move that was just played, and sequences that lead from one board to the
+//! next. Every move keeps its character offset in the caption so a
+//! diagnostic can point at it. Nothing is guessed silently: a sentence that
+//! states something about moves without a move we can read is returned as
+//! [`Unreadable`].
+
+use fenpress_rules::{notation, Color};
+
+/// A move as written in a caption.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveText {
+    /// The move without its number (`Qa5`, `Ne4xc3`, `0-0-0`, `d1d2`).
+    pub text: String,
+    /// Character offset of `text` in the caption.
+    pub offset: usize,
+    /// The move number written before it (`1.Qa5`), if any.
+    pub number: Option<u32>,
+    /// Followed by `e.p.`: an en-passant capture.
+    pub en_passant: bool,
+    /// The side that plays it, when the text says (`1...Nb3`, "Black
+    /// cannot castle"); else whichever side can.
+    pub side: Option<Color>,
+    /// Parsed form.
+    pub parsed: ParsedMove,
+}
+
+/// The shape of a move text, before any board is looked at: the core's
+/// reading ([`notation::MoveText`]), and whether it is a drop (`P@e4`),
+/// which the core's variants do not have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParsedMove {
+    pub mv: notation::MoveText,
+    pub drop: bool,
+}
+
+impl ParsedMove {
+    /// Destination square as `(file, rank)`, 0-based.
+    pub fn to(&self) -> Option<(u8, u8)> {
+        self.mv.castle.is_none().then_some(self.mv.to)
+    }
+    /// Origin square, when written in full (`Ne4xc3`, `d1d2`).
+    pub fn from(&self) -> Option<(u8, u8)> {
+        Some((self.mv.from_file?, self.mv.from_rank?))
+    }
+    /// Castling, and which way.
+    pub fn castle(&self) -> Option<notation::CastleSide> {
+        self.mv.castle
+    }
+}
+
+/// What a caption says about its moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimKind {
+    /// Each move is legal ("1.Qa5, 1.Qb5 or 1.Qc5 captures the rook").
+    Legal,
+    /// Each move is impossible ("1.Ke5 is impossible", "Bxe7 is illegal").
+    Illegal,
+    /// A reply given as the reason a move is illegal ("(it allows Rxa1)").
+    Reply,
+    /// The move that was just played ("black just played d5").
+    Previous,
+    /// Moves played one after the other ("Before and after Bxe4, Ne4xc3",
+    /// "After 1.d1d2 e4e3 2.dxe3 exd2").
+    Sequence,
+}
+
+/// One claim: a kind and the moves it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claim {
+    pub kind: ClaimKind,
+    pub moves: Vec<MoveText>,
+    /// The sentence says "after" / "before and after".
+    pub after: bool,
+}
+
+/// A part of a caption that states something about moves we cannot read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreadable {
+    pub offset: usize,
+    /// Length in characters of the blamed text.
+    pub len: usize,
+    pub reason: String,
+}
+
+/// Everything read from one caption.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CaptionClaims {
+    pub claims: Vec<Claim>,
+    /// Squares the caption names outside moves ("from e4", "on c7 and h5"),
+    /// with their offsets: they explain marks.
+    pub squares: Vec<((u8, u8), usize)>,
+    pub unreadable: Vec<Unreadable>,
+}
+
+impl CaptionClaims {
+    /// Every move of every claim.
+    pub fn moves(&self) -> impl Iterator<Item = (&Claim, &MoveText)> {
+        self.claims
+            .iter()
+            .flat_map(|c| c.moves.iter().map(move |m| (c, m)))
+    }
+}
+
+/// A word of the caption with its character offset.
+#[derive(Debug, Clone)]
+struct Word {
+    text: String,
+    lower: String,
+    offset: usize,
+}
+
+const ILLEGAL: &[&str] = &[
+    "impossible",
+    "imposible",
+    "illegal",
+    "illégal",
+    "ilegal",
+    "not possible",
+    "pas possible",
+    "no es posible",
+    "not allowed",
+    "forbidden",
+    "interdit",
+    "prohibido",
+    "cannot",
+    "can't",
+    "ne peut pas",
+    "ne peuvent pas",
+    "no puede",
+    "no pueden",
+];
+const REPLY: &[&str] = &[
+    "allows",
+    "allow",
+    "permet",
+    "permite",
+    "because",
+    "à cause",
+    "a cause",
+    "a causa",
+    "debido",
+    "parce",
+    "por culpa",
+];
+const SEQUENCE: &[&str] = &[
+    "before and after",
+    "avant et après",
+    "antes y después",
+    "antes y despues",
+    "after",
+    "après",
+    "después",
+    "despues",
+    "then",
+    "puis",
+    "luego",
+];
+const PREVIOUS: &[&str] = &[
+    "just played",
+    "vient de jouer",
+    "viennent de jouer",
+    "acaban de jugar",
+    "viene de jugar",
+    "acaba de jugar",
+    "has just",
+];
+/// Castling named in words ("Black cannot castle").
+const CASTLE: &[&str] = &[
+    "castle", "castling", "enroque", "enroquar", "enrocar", "roquer", "roque",
+];
+const BLACK: &[&str] = &["black", "negras", "negro", "noirs", "noir", "les noirs"];
+const WHITE: &[&str] = &["white", "blancas", "blanco", "blancs", "blanc"];
+/// Words after which a square is a place, not a move.
+const PLACE: &[&str] = &[
+    "from", "on", "at", "in", "to", "into", "onto", "towards", "between", "via", "en", "sur", "de",
+    "depuis", "desde", "à", "a", "sobre", "hacia", "vers", "entre", "par", "por", "del", "du",
+    "des", "la", "le", "les", "el", "square", "case", "casilla",
+];
+/// Words that continue a list of places.
+const AND: &[&str] = &["and", "et", "y", "e", "or", "ou", "o", "&"];
+
+/// Reads the claims of a caption (plain text, as shown to a reader).
+///
+/// ```
+/// use fenpress::check::claims::{read_caption, ClaimKind};
+/// let c = read_caption("1.Ke5 is impossible");
+/// assert_eq!(c.claims[0].kind, ClaimKind::Illegal);
+/// assert_eq!(c.claims[0].moves[0].text, "Ke5");
+/// assert_eq!(c.claims[0].moves[0].offset, 2);
+/// ```
+pub fn read_caption(text: &str) -> CaptionClaims {
+    let mut out = CaptionClaims::default();
+    for sentence in sentences(text) {
+        read_sentence(&sentence, &mut out);
+    }
+    out
+}
+
+/// Splits into sentences of words. A `.` ends a sentence when followed by a
+/// space or the end, except inside `e.p.`.
+fn sentences(text: &str) -> Vec<Vec<Word>> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut all = Vec::new();
+    let mut words: Vec<Word> = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && !chars[i].is_whitespace() {
+            i += 1;
+        }
+        let raw: String = chars[start..i].iter().collect();
+        // A word may hold several list items: `g3,g4` or `(it`.
+        let mut ends_sentence = false;
+        for (piece, off) in split_word(&raw, start) {
+            let trimmed_end = piece.trim_end_matches(|c: char| ".,;:!?)»\"'”".contains(c));
+            let lead = piece.len()
+                - piece
+                    .trim_start_matches(|c: char| "(«\"'“".contains(c))
+                    .len();
+            let core = trimmed_end.get(lead..).unwrap_or("");
+            let lower: String = core.chars().flat_map(char::to_lowercase).collect();
+            let is_ep = lower == "e.p" || lower == "ep" || lower == "e.p.";
+            let punct = &piece[trimmed_end.len()..];
+            if (punct.contains('.') && !is_ep)
+                || punct.contains(';')
+                || punct.contains('!')
+                || punct.contains('?')
+            {
+                ends_sentence = true;
+            }
+            if core.is_empty() {
+                continue;
+            }
+            words.push(Word {
+                text: core.to_string(),
+                lower,
+                offset: off + piece[..lead].chars().count(),
+            });
+        }
+        if ends_sentence {
+            all.push(std::mem::take(&mut words));
+        }
+    }
+    if !words.is_empty() {
+        all.push(words);
+    }
+    all
+}
+
+/// Splits `g3,g4,dxc5` into items with their character offsets; a comma
+/// stays attached to the item before it so the list shape is visible.
+fn split_word(raw: &str, start: usize) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    let mut from = 0usize; // char index
+    let chars: Vec<char> = raw.chars().collect();
+    for (k, c) in chars.iter().enumerate() {
+        if *c == ',' && k + 1 < chars.len() {
+            out.push((chars[from..=k].iter().collect(), start + from));
+            from = k + 1;
+        }
+    }
+    out.push((chars[from..].iter().collect(), start + from));
+    out
+}
+
+/// A word read as a move, or not.
+enum Token {
+    Move(MoveText, bool),
+    /// A game result (`1-0`, `1/2`): not a move, nothing to check.
+    Result,
+    /// `e.p.` after a move.
+    EnPassant,
+    Word,
+}
+
+fn token(word: &Word, pending_number: &mut Option<u32>, pending_side: &mut Option<Color>) -> Token {
+    let w = word.text.as_str();
+    if matches!(w, "1-0" | "0-1" | "1/2" | "½" | "1/2-1/2" | "½-½" | "0.5") {
+        return Token::Result;
+    }
+    if matches!(word.lower.as_str(), "e.p" | "e.p." | "ep") {
+        return Token::EnPassant;
+    }
+    // A move number alone (`1.` before ` e4`).
+    let digits = w.chars().take_while(char::is_ascii_digit).count();
+    let dots = w[digits..]
+        .chars()
+        .take_while(|c| *c == '.' || *c == '…')
+        .count();
+    if dots > 0 && digits + dots == w.chars().count() {
+        if digits > 0 {
+            *pending_number = w[..digits].parse().ok();
+        }
+        if dots >= 3 || w.contains('…') {
+            *pending_side = Some(Color::Black);
+        }
+        return Token::Word;
+    }
+    // `1...Nb3` (or `1…Nb3`): a move of Black.
+    let side = (w[digits..].starts_with("...") || w[digits..].starts_with('…'))
+        .then_some(Color::Black)
+        .or(pending_side.take());
+    let (number, rest, skip) = if dots > 0 && (digits > 0 || side.is_some()) {
+        let skip_bytes: usize = w
+            .char_indices()
+            .nth(digits + dots)
+            .map(|(b, _)| b)
+            .unwrap_or(w.len());
+        (w[..digits].parse().ok(), &w[skip_bytes..], digits + dots)
+    } else {
+        (pending_number.take(), w, 0)
+    };
+    let core = rest.trim_end_matches(['+', '#', '!', '?']);
+    match parse_move(core) {
+        Some((parsed, strong)) => Token::Move(
+            MoveText {
+                text: core.to_string(),
+                offset: word.offset + skip,
+                number,
+                en_passant: false,
+                side,
+                parsed,
+            },
+            strong || number.is_some(),
+        ),
+        None => Token::Word,
+    }
+}
+
+/// Parses one move text with the core's notation reader; the flag says
+/// whether it is surely a move (a piece letter, a capture, a full origin,
+/// castling, a promotion, a drop) rather than a bare square, which prose
+/// also writes.
+pub fn parse_move(text: &str) -> Option<(ParsedMove, bool)> {
+    // Captions write castling with zeros or either case of `o`.
+    let castle = text.replace(['o', '0'], "O");
+    let (core, drop) = match text.split_once('@') {
+        // `P@e4`: a piece letter and a square.
+        Some((piece, square))
+            if piece.len() == 1 && piece.chars().all(|c| c.is_ascii_uppercase()) =>
+        {
+            (format!("{piece}{square}"), true)
+        }
+        Some(_) => return None,
+        None if matches!(castle.as_str(), "O-O" | "O-O-O") => (castle, false),
+        None => (text.to_string(), false),
+    };
+    // The core trims check marks and annotations; a caption word must be
+    // the move alone.
+    if core.ends_with(['+', '#', '!', '?']) {
+        return None;
+    }
+    let mv = notation::parse(&core).ok()?;
+    let strong = mv.piece.is_some()
+        || mv.capture
+        || drop
+        || mv.castle.is_some()
+        || mv.promotion.is_some()
+        || (mv.from_file.is_some() && mv.from_rank.is_some());
+    Some((ParsedMove { mv, drop }, strong))
+}
+
+fn contains_any(haystack: &str, needles: &[&str]) -> Option<usize> {
+    needles.iter().filter_map(|n| find_word(haystack, n)).min()
+}
+
+/// Byte offset of `needle` in `haystack` as whole words.
+fn find_word(haystack: &str, needle: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(at) = haystack[from..].find(needle) {
+        let s = from + at;
+        let e = s + needle.len();
+        let before = haystack[..s].chars().next_back();
+        let after = haystack[e..].chars().next();
+        let boundary = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+        if boundary(before) && boundary(after) {
+            return Some(s);
+        }
+        from = s + needle.len().max(1);
+        while !haystack.is_char_boundary(from) {
+            from += 1;
+        }
+    }
+    None
+}
+
+fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
+    // The sentence in lowercase with each word's byte start, to place
+    // keywords relative to moves.
+    let mut lower = String::new();
+    let mut starts = Vec::new();
+    for w in words {
+        starts.push(lower.len());
+        lower.push_str(&w.lower);
+        lower.push(' ');
+    }
+    let word_at = |byte: usize| starts.iter().rposition(|s| *s <= byte).unwrap_or(0);
+    let illegal_at = contains_any(&lower, ILLEGAL).map(word_at);
+    let reply_at = contains_any(&lower, REPLY).map(word_at);
+    let sequence_at = contains_any(&lower, SEQUENCE).map(word_at);
+    let previous_at = contains_any(&lower, PREVIOUS).map(word_at);
+    let moves_word = ["moves", "movimientos", "coups", "jugadas", "move", "coup"]
+        .iter()
+        .any(|k| find_word(&lower, k).is_some());
+
+    // Tokens, with place context for bare squares.
+    let mut pending = None;
+    let mut pending_side = None;
+    let mut place = false;
+    let mut found: Vec<(usize, MoveText, bool)> = Vec::new();
+    let mut squares = Vec::new();
+    for (k, w) in words.iter().enumerate() {
+        match token(w, &mut pending, &mut pending_side) {
+            Token::Move(m, strong) => {
+                if !strong && place {
+                    if let Some(to) = m.parsed.to() {
+                        squares.push((to, m.offset));
+                    }
+                    continue;
+                }
+                found.push((k, m, strong));
+                place = false;
+            }
+            Token::EnPassant => {
+                if let Some(last) = found.last_mut() {
+                    last.1.en_passant = true;
+                }
+            }
+            Token::Result => {}
+            Token::Word => {
+                let bare = w.lower.trim_matches(|c: char| !c.is_alphanumeric());
+                if PLACE.contains(&bare) {
+                    place = true;
+                } else if !(AND.contains(&bare) && place) {
+                    place = false;
+                }
+            }
+        }
+    }
+    let any_strong = found.iter().any(|(_, _, s)| *s);
+    // Bare squares are moves only beside surely-moves, after "moves",
+    // "after", or as the move just played.
+    let keep_weak = any_strong || moves_word || previous_at.is_some() || sequence_at.is_some();
+    let mut moves: Vec<(usize, MoveText)> = Vec::new();
+    for (k, m, strong) in found {
+        if strong || keep_weak {
+            moves.push((k, m));
+        } else if let Some(to) = m.parsed.to() {
+            squares.push((to, m.offset));
+        }
+    }
+    out.squares.extend(squares);
+
+    if moves.is_empty() {
+        if let (Some(_), Some(c)) = (illegal_at, castling_claim(words, &lower)) {
+            out.claims.push(c);
+            return;
+        }
+        let says = illegal_at
+            .map(|k| (k, "says a move is impossible"))
+            .or(previous_at.map(|k| (k, "names a move just played")));
+        if let Some((k, what)) = says {
+            let w = &words[k];
+            out.unreadable.push(Unreadable {
+                offset: w.offset,
+                len: w.text.chars().count(),
+                reason: format!("the caption {what} but names no move fenpress can read"),
+            });
+        }
+        return;
+    }
+
+    let after = sequence_at.is_some();
+    let is_reason = |k: usize| reply_at.is_some_and(|r| k > r);
+    let has_illegal = illegal_at.is_some() && moves.iter().any(|(k, _)| !is_reason(*k));
+    if let (Some(_), false, Some(c)) = (illegal_at, has_illegal, castling_claim(words, &lower)) {
+        // "Black cannot castle because of ...": castling, either way.
+        out.claims.push(c);
+    } else if let (Some(i), false) = (illegal_at, has_illegal) {
+        // "... cannot ... because of ...": the impossible thing is not a
+        // move we can read.
+        let w = &words[i];
+        out.unreadable.push(Unreadable {
+            offset: w.offset,
+            len: w.text.chars().count(),
+            reason: "the caption says something is impossible but names no move fenpress can read"
+                .into(),
+        });
+    }
+    let mut groups: Vec<(ClaimKind, Vec<MoveText>)> = Vec::new();
+    for (k, m) in moves {
+        let kind = if is_reason(k) {
+            if has_illegal {
+                ClaimKind::Reply
+            } else {
+                ClaimKind::Sequence
+            }
+        } else if has_illegal {
+            ClaimKind::Illegal
+        } else if previous_at.is_some_and(|p| k > p) && sequence_at.is_none_or(|s| s > k) {
+            ClaimKind::Previous
+        } else if after {
+            ClaimKind::Sequence
+        } else {
+            ClaimKind::Legal
+        };
+        match groups.last_mut() {
+            Some((g, ms)) if *g == kind => ms.push(m),
+            _ => groups.push((kind, vec![m])),
+        }
+    }
+    for (kind, ms) in groups {
+        let kind = if kind == ClaimKind::Legal && looks_like_sequence(&ms) {
+            ClaimKind::Sequence
+        } else {
+            kind
+        };
+        out.claims.push(Claim {
+            kind,
+            moves: ms,
+            after,
+        });
+    }
+}
+
+/// "Black cannot castle": both castlings of the side the sentence names
+/// (of either side when it names none), blamed on the castling word.
+fn castling_claim(words: &[Word], lower: &str) -> Option<Claim> {
+    let at = words.iter().find(|w| {
+        let bare = w.lower.trim_matches(|c: char| !c.is_alphanumeric());
+        CASTLE.contains(&bare)
+    })?;
+    let side = match (contains_any(lower, BLACK), contains_any(lower, WHITE)) {
+        (Some(_), None) => Some(Color::Black),
+        (None, Some(_)) => Some(Color::White),
+        _ => None,
+    };
+    let moves = ["O-O", "O-O-O"]
+        .into_iter()
+        .filter_map(|t| {
+            let (parsed, _) = parse_move(t)?;
+            Some(MoveText {
+                text: t.to_string(),
+                offset: at.offset,
+                number: None,
+                en_passant: false,
+                side,
+                parsed,
+            })
+        })
+        .collect();
+    Some(Claim {
+        kind: ClaimKind::Illegal,
+        moves,
+        after: false,
+    })
+}
+
+/// One item of a Markdown claim list (`Qa5`, `1.d1d2`, `...O-O`, `cxd6
+/// e.p.`), read as a caption's move is; `None` unless it is one move
+/// (with its number, and `e.p.`, if written).
+///
+/// ```
+/// use fenpress::check::claims::read_item;
+/// let m = read_item("2...Nb3").unwrap();
+/// assert_eq!((m.text.as_str(), m.number, m.offset), ("Nb3", Some(2), 4));
+/// assert!(read_item("cxd6 e.p.").unwrap().en_passant);
+/// assert!(read_item("Qa5 then").is_none());
+/// ```
+pub fn read_item(text: &str) -> Option<MoveText> {
+    let mut pending = None;
+    let mut side = None;
+    let mut found: Option<MoveText> = None;
+    for w in sentences(text).iter().flatten() {
+        match token(w, &mut pending, &mut side) {
+            Token::Move(m, _) if found.is_none() => found = Some(m),
+            Token::EnPassant if found.is_some() => {
+                if let Some(m) = &mut found {
+                    m.en_passant = true;
+                }
+            }
+            Token::Word
+                if found.is_none()
+                    && w.text
+                        .chars()
+                        .all(|c| c.is_ascii_digit() || c == '.' || c == '…') => {}
+            _ => return None,
+        }
+    }
+    found
+}
+
+/// Moves written as a game (`1.e4 e5 2.Nf3`) or a chain (each move starts
+/// where the previous one ended: `Bxe4, Ne4xc3, Qc3xc6`).
+pub fn looks_like_sequence(ms: &[MoveText]) -> bool {
+    if ms.len() < 2 {
+        return false;
+    }
+    let numbered_game = ms.iter().filter(|m| m.number.is_some()).count() < ms.len()
+        && ms.first().is_some_and(|m| m.number.is_some());
+    let chain = ms
+        .windows(2)
+        .all(|w| w[1].parsed.from().is_some() && w[1].parsed.from() == w[0].parsed.to());
+    numbered_game || chain
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<(ClaimKind, Vec<String>)> {
+        read_caption(text)
+            .claims
+            .into_iter()
+            .map(|c| (c.kind, c.moves.into_iter().map(|m| m.text).collect()))
+            .collect()
+    }
+
+    #[test]
+    fn legal_alternatives() {
+        assert_eq!(
+            kinds("1.Qa5, 1.Qb5 or 1.Qc5 captures the black rook."),
+            [(
+                ClaimKind::Legal,
+                vec!["Qa5".into(), "Qb5".into(), "Qc5".into()]
+            )]
+        );
+        let c = read_caption("1.Qa5, 1.Qb5 or 1.Qc5 captures");
+        let offsets: Vec<usize> = c.claims[0].moves.iter().map(|m| m.offset).collect();
+        assert_eq!(offsets, [2, 9, 18]);
+    }
+
+    #[test]
+    fn illegal_in_three_languages_with_reason() {
+        for t in [
+            "1.Ke5 is impossible",
+            "1.Ke5 es imposible",
+            "1.Ke5 est impossible",
+            "1.Ke5 n'est pas possible",
+        ] {
+            assert_eq!(kinds(t), [(ClaimKind::Illegal, vec!["Ke5".into()])], "{t}");
+        }
+        assert_eq!(
+            kinds("Bxe7 est illégal (cela permet Rxa1)."),
+            [
+                (ClaimKind::Illegal, vec!["Bxe7".into()]),
+                (ClaimKind::Reply, vec!["Rxa1".into()])
+            ]
+        );
+    }
+
+    #[test]
+    fn squares_are_not_moves() {
+        let c = read_caption("Possible knight moves from e4.");
+        assert!(c.claims.is_empty());
+        assert_eq!(c.squares, [((4, 3), 27)]);
+        let c = read_caption("Immobilizers on d2 and e6.");
+        assert!(c.claims.is_empty());
+        assert_eq!(c.squares.len(), 2);
+        let c = read_caption("1.Rc5 captures on c7 and h5.");
+        assert_eq!(c.claims.len(), 1);
+        assert_eq!(c.squares.len(), 2);
+    }
+
+    #[test]
+    fn bare_pawn_moves_beside_captures() {
+        assert_eq!(
+            kinds("Possible pawn moves: g3, g4, dxc5, bxc5"),
+            [(
+                ClaimKind::Legal,
+                vec!["g3".into(), "g4".into(), "dxc5".into(), "bxc5".into()]
+            )]
+        );
+    }
+
+    #[test]
+    fn sequences() {
+        assert_eq!(
+            kinds("Before and after the chaining move Bxe4, Ne4xc3, Qc3xc6."),
+            [(
+                ClaimKind::Sequence,
+                vec!["Bxe4".into(), "Ne4xc3".into(), "Qc3xc6".into()]
+            )]
+        );
+        assert_eq!(
+            kinds("After 1.d1d2 e4e3 2.dxe3 exd2, pawns are swapped."),
+            [(
+                ClaimKind::Sequence,
+                vec!["d1d2".into(), "e4e3".into(), "dxe3".into(), "exd2".into()]
+            )]
+        );
+        let c = read_caption(
+            "Left: black just played d5 (jump from d7). Right: after cxd6 e.p. and 0-0-0.",
+        );
+        assert_eq!(c.claims[0].kind, ClaimKind::Previous);
+        assert_eq!(c.claims[1].kind, ClaimKind::Sequence);
+        assert!(c.claims[1].moves[0].en_passant);
+        assert_eq!(
+            c.claims[1].moves[1].parsed.castle(),
+            Some(notation::CastleSide::Queen)
+        );
+        // A result is not a move.
+        assert!(read_caption("Famous mating pattern: 1-0").claims.is_empty());
+    }
+
+    #[test]
+    fn unreadable_is_reported() {
+        let c = read_caption("Black cannot move there because of the chain Bxc3, c3xb5");
+        assert_eq!(c.claims[0].kind, ClaimKind::Sequence);
+        assert_eq!(c.unreadable.len(), 1, "the impossible thing is no move");
+        let c = read_caption("White cannot move here.");
+        assert_eq!(c.unreadable.len(), 1);
+    }
+
+    #[test]
+    fn castling_in_words() {
+        for (t, side) in [
+            (
+                "Black cannot castle because of the chain Bxc3, c3xb5, b5xb4, b4xf8",
+                Color::Black,
+            ),
+            (
+                "Las negras no pueden enroquar a causa de la cadena Bxc3, c3xb5",
+                Color::Black,
+            ),
+            (
+                "Les noirs ne peuvent pas roquer à cause de la chaîne Bxc3, c3xb5",
+                Color::Black,
+            ),
+            ("White cannot castle here.", Color::White),
+        ] {
+            let c = read_caption(t);
+            assert!(c.unreadable.is_empty(), "{t}");
+            assert_eq!(c.claims[0].kind, ClaimKind::Illegal, "{t}");
+            let ms: Vec<_> = c.claims[0]
+                .moves
+                .iter()
+                .map(|m| (m.text.as_str(), m.side))
+                .collect();
+            assert_eq!(ms, [("O-O", Some(side)), ("O-O-O", Some(side))], "{t}");
+        }
+        let c = read_caption("1.e4 e5 2.Nf3 2...Nc6");
+        assert_eq!(c.claims[0].moves[3].side, Some(Color::Black));
+    }
+
+    #[test]
+    fn never_panics() {
+        for t in [
+            "",
+            ".",
+            "1.",
+            "1...",
+            "x",
+            "Qx",
+            "a0",
+            "=Q",
+            "é.p. 1.…",
+            "1.e4 2.",
+            "(((",
+            "a99x",
+        ] {
+            let _ = read_caption(t);
+        }
+    }
+}

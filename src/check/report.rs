@@ -1,0 +1,197 @@
+//! Writing diagnostics: human (rustc style: file:line:col, the source line,
+//! a caret under the blamed text, a hint), JSON (one array), and GitHub
+//! workflow commands that show inline on a pull request; plus the summary.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::diagnostic::{Diagnostic, Severity};
+
+/// Counts for the closing line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub diagrams: usize,
+    pub verified: usize,
+    pub board_only: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub notes: usize,
+}
+
+impl Summary {
+    /// Counts one page's diagrams.
+    pub fn add(&mut self, page: &super::PageCheck) {
+        self.diagrams += page.verdicts.len();
+        self.verified += page.verdicts.iter().filter(|v| v.verified).count();
+        self.board_only += page.verdicts.iter().filter(|v| !v.has_rules).count();
+    }
+
+    /// Counts the findings by severity.
+    pub fn count(&mut self, diagnostics: &[Diagnostic]) {
+        for d in diagnostics {
+            match d.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Note => self.notes += 1,
+            }
+        }
+    }
+
+    pub fn line(&self) -> String {
+        let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+        format!(
+            "checked {}: {} fully verified, {} board checked (moves not verified); {}, {}, {}",
+            plural(self.diagrams, "diagram"),
+            self.verified,
+            self.board_only,
+            plural(self.errors, "error"),
+            plural(self.warnings, "warning"),
+            plural(self.notes, "note"),
+        )
+    }
+}
+
+/// Human output for every diagnostic. `sources` maps a file to its text,
+/// to show the blamed line.
+pub fn human(diags: &[Diagnostic], sources: &HashMap<PathBuf, String>) -> String {
+    let mut out = String::new();
+    for d in diags {
+        let _ = writeln!(out, "{}[{}]: {}", d.severity, d.code, d.message);
+        let line_text = sources
+            .get(&d.file)
+            .and_then(|s| s.lines().nth(d.line.saturating_sub(1)));
+        let gutter = d.line.to_string().len();
+        let pad = " ".repeat(gutter);
+        let _ = writeln!(out, "{pad}--> {}:{}:{}", d.file.display(), d.line, d.column);
+        if let Some(text) = line_text {
+            let _ = writeln!(out, "{pad} |");
+            let _ = writeln!(out, "{} | {}", d.line, text);
+            let caret = " ".repeat(d.column.saturating_sub(1)) + &"^".repeat(d.span.max(1));
+            let _ = writeln!(out, "{pad} | {caret}");
+        }
+        if let Some(v) = &d.variant {
+            let _ = writeln!(out, "{pad} = variant: {v}");
+        }
+        if let Some(h) = &d.hint {
+            let _ = writeln!(out, "{pad} = hint: {h}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// One JSON array of `{severity, code, file, line, column, variant, message, hint}`.
+pub fn json(diags: &[Diagnostic]) -> String {
+    #[derive(Serialize)]
+    struct Item<'a> {
+        severity: Severity,
+        code: &'a str,
+        file: String,
+        line: usize,
+        column: usize,
+        variant: Option<&'a str>,
+        message: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        hint: Option<&'a str>,
+    }
+    let items: Vec<Item> = diags
+        .iter()
+        .map(|d| Item {
+            severity: d.severity,
+            code: d.code,
+            file: d.file.display().to_string(),
+            line: d.line,
+            column: d.column,
+            variant: d.variant.as_deref(),
+            message: &d.message,
+            hint: d.hint.as_deref(),
+        })
+        .collect();
+    serde_json::to_string_pretty(&items).unwrap_or_else(|_| "[]".into())
+}
+
+fn escape_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// GitHub Actions workflow commands, one per line.
+pub fn github(diags: &[Diagnostic]) -> String {
+    let mut out = String::new();
+    for d in diags {
+        let level = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "notice",
+        };
+        let mut msg = format!("{} [{}]", d.message, d.code);
+        if let Some(h) = &d.hint {
+            msg.push_str(&format!(" (hint: {h})"));
+        }
+        let _ = writeln!(
+            out,
+            "::{level} file={},line={},col={},title={}::{}",
+            escape_property(&d.file.display().to_string()),
+            d.line,
+            d.column,
+            escape_property(d.code),
+            escape_data(&msg)
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn diag() -> Diagnostic {
+        Diagnostic::new(
+            Severity::Error,
+            "fen-row-width",
+            "rules/X/en.pug",
+            2,
+            9,
+            "row 3 is wrong",
+        )
+        .with_span(3)
+        .with_hint("count")
+        .with_variant("Chess")
+    }
+
+    #[test]
+    fn human_has_caret_under_the_text() {
+        let mut sources = HashMap::new();
+        sources.insert(
+            PathBuf::from("rules/X/en.pug"),
+            "a\n    | fen:8/8:\n".to_string(),
+        );
+        let h = human(&[diag()], &sources);
+        assert!(h.contains("error[fen-row-width]: row 3 is wrong\n --> rules/X/en.pug:2:9\n  |\n2 |     | fen:8/8:\n  |         ^^^\n"), "{h}");
+        assert!(h.contains("= hint: count"));
+    }
+
+    #[test]
+    fn github_escapes() {
+        let mut d = diag();
+        d.message = "50% a,b\nc".into();
+        let g = github(&[d]);
+        assert_eq!(g, "::error file=rules/X/en.pug,line=2,col=9,title=fen-row-width::50%25 a,b%0Ac [fen-row-width] (hint: count)\n");
+    }
+
+    #[test]
+    fn json_fields() {
+        let j: serde_json::Value = serde_json::from_str(&json(&[diag()])).unwrap();
+        assert_eq!(j[0]["severity"], "error");
+        assert_eq!(j[0]["line"], 2);
+        assert_eq!(j[0]["variant"], "Chess");
+    }
+}

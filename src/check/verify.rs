@@ -1,0 +1,788 @@
+//! Full verification of a diagram whose variant has rules in the core: the
+//! position is legal, every mark is explained by a legal move (of either
+//! side for a board-only diagram) or by a claim, every claimed move is
+//! legal (or illegal, when so claimed), and a before/after pair is the
+//! claimed moves apart. Where the rules cannot be sure, findings are
+//! warnings or notes with an honest message, never errors.
+
+use fenpress_rules::fen::{self, DigitReading};
+use fenpress_rules::moves::{Move, MoveKind};
+use fenpress_rules::notation::{self, IllegalReason, MoveError, SyntaxError};
+use fenpress_rules::position::Castling;
+use fenpress_rules::rules::Rules;
+use fenpress_rules::validate::{self, Problem};
+use fenpress_rules::{explain, Board, Color, Kind, Piece, Position, Square, SquareSet};
+
+use super::claims::{CaptionClaims, Claim, ClaimKind, MoveText};
+use super::finding::{Finding, Kind as Sev};
+use super::source::{BoardText, Loc};
+
+/// Where a claim's move sits: a caption offset mapped to the source.
+pub trait Locate {
+    fn loc(&self, offset: usize) -> Loc;
+}
+
+/// A board read for the rules: its position (side to move given or not).
+struct Read {
+    pos: Position,
+    side_given: bool,
+}
+
+fn char_offset(text: &str, byte: usize) -> usize {
+    text.get(..byte).map_or(0, |s| s.chars().count())
+}
+
+/// Reads a board (already shape-checked) into a position, reporting every
+/// problem of the position as its own finding. A missing king in a
+/// board-only diagram is a note: rules pages show pieces without kings.
+fn read_board(
+    rules: &dyn Rules,
+    b: &BoardText,
+    reading: DigitReading,
+    out: &mut Vec<Finding>,
+) -> Option<Read> {
+    let text = b.full_fen.clone().unwrap_or_else(|| b.board.clone());
+    let setup = match fen::parse_with(&text, reading) {
+        Ok(s) => s,
+        Err(e) => {
+            out.push(Finding::new(
+                Sev::Error,
+                "fen-syntax",
+                b.board_at.plus(char_offset(&text, e.offset())),
+                1,
+                e.to_string(),
+            ));
+            return None;
+        }
+    };
+    let side_given = setup.turn.is_some();
+    match validate::validate(rules, &setup) {
+        Ok(pos) => Some(Read { pos, side_given }),
+        Err(problems) => {
+            let mut fatal = false;
+            for p in &problems {
+                let at = b.board_at.plus(char_offset(&text, p.offset()));
+                let (sev, code, hint) = match p {
+                    Problem::MissingRoyal { .. } if !side_given => (
+                        Sev::Note,
+                        "position-no-king",
+                        "moves are checked without the check rule",
+                    ),
+                    Problem::MissingRoyal { .. } | Problem::TooManyRoyals { .. } => {
+                        (Sev::Error, "position-kings", "each side has one king")
+                    }
+                    Problem::PawnOnBackRank { .. } => (
+                        Sev::Error,
+                        "position-pawn-rank",
+                        "a pawn there would have promoted or cannot have come",
+                    ),
+                    Problem::UnknownLetter { .. } => (
+                        Sev::Error,
+                        "fen-unknown-letter",
+                        "the letter is not a piece of this variant",
+                    ),
+                    _ => (Sev::Error, "position-illegal", "fix the position"),
+                };
+                fatal |= sev == Sev::Error;
+                let len = match p {
+                    Problem::RowWidth { len, .. } => *len,
+                    _ => 1,
+                };
+                let msg = match p {
+                    Problem::MissingRoyal { .. } if !side_given => {
+                        format!("{p}: moves are checked without the check rule")
+                    }
+                    _ => p.to_string(),
+                };
+                out.push(Finding::new(sev, code, at, len, msg).hint(hint));
+            }
+            if fatal {
+                return None;
+            }
+            // The only problems left are waived ones (a missing king in
+            // a board-only diagram): the core reads that position.
+            Some(Read {
+                pos: validate::validate_diagram(rules, &setup).ok()?,
+                side_given,
+            })
+        }
+    }
+}
+
+/// Castling rights a board-only diagram may have: the outermost rooks on
+/// each side of a king standing on its first rank.
+fn generous_castling(rules: &dyn Rules, board: &Board) -> Castling {
+    let g = rules.geometry();
+    let style = rules.fen_style();
+    let mut c = Castling::NONE;
+    for color in Color::ALL {
+        if !style.castling[color.index()] {
+            continue;
+        }
+        let back = if color == Color::White {
+            0
+        } else {
+            g.rows() - 1
+        };
+        let Some(k) = board.royals(color).iter().find(|s| g.rank(*s) == back) else {
+            continue;
+        };
+        let kf = g.file(k);
+        let rook = Piece::new(color, style.castle_rook);
+        let is_rook = |f: u8| {
+            g.square(f, back)
+                .is_some_and(|s| board.cell(s).piece(color) == Some(rook))
+        };
+        c.0[color.index()][0] = (0..kf).find(|&f| is_rook(f));
+        c.0[color.index()][1] = (kf + 1..g.cols()).rev().find(|&f| is_rook(f));
+    }
+    c
+}
+
+/// En-passant squares `side` might capture on, had the opponent just made
+/// a double step: every opponent pawn on its fourth rank with the two
+/// squares behind it empty and a pawn of `side` beside it.
+fn possible_en_passant(rules: &dyn Rules, board: &Board, side: Color) -> Vec<Square> {
+    let g = rules.geometry();
+    let them = side.opposite();
+    let pawn = Piece::new(them, Kind::PAWN);
+    let dr: i32 = if them == Color::White { 1 } else { -1 };
+    let mut out = Vec::new();
+    for (sq, p) in board.pieces() {
+        if p != pawn || g.relative_rank(sq, them) != 3 {
+            continue;
+        }
+        let (Some(passed), Some(origin)) = (g.offset(sq, 0, -dr), g.offset(sq, 0, -2 * dr)) else {
+            continue;
+        };
+        if !board.cell(passed).is_empty() || !board.cell(origin).is_empty() {
+            continue;
+        }
+        let beside = [-1, 1].iter().any(|df| {
+            g.offset(sq, *df, 0)
+                .is_some_and(|s| board.cell(s).piece(side) == Some(Piece::new(side, Kind::PAWN)))
+        });
+        if beside {
+            out.push(passed);
+        }
+    }
+    out
+}
+
+/// The positions a diagram may stand for: the side given, or either side;
+/// with every castling right and en-passant square it may have.
+fn candidates(rules: &dyn Rules, read: &Read, sides: &[Color]) -> Vec<Position> {
+    if read.side_given {
+        return vec![read.pos.clone()];
+    }
+    let castling = generous_castling(rules, &read.pos.board);
+    let mut out = Vec::new();
+    for &side in sides {
+        let mut p = read.pos.clone();
+        p.state.turn = side;
+        p.state.castling = castling;
+        p.state.en_passant = None;
+        out.push(p.clone());
+        if rules.fen_style().en_passant {
+            for ep in possible_en_passant(rules, &read.pos.board, side) {
+                let mut q = p.clone();
+                q.state.en_passant = Some(ep);
+                out.push(q);
+            }
+        }
+    }
+    out
+}
+
+/// The legal move a claim names in `pos`, read by the core's notation
+/// (leniently: an unnamed promotion means any); when that names none, the
+/// same text with the page language's piece letters (`Cxe4` in a Spanish
+/// caption). An `e.p.` claim must be an en-passant capture.
+fn resolve_claim(
+    rules: &dyn Rules,
+    pos: &Position,
+    m: &MoveText,
+    letters: &[(char, char)],
+) -> Result<Move, MoveError> {
+    if m.parsed.drop {
+        return Err(SyntaxError::Unreadable {
+            text: m.text.clone(),
+            rest: "a drop, which this variant does not have".into(),
+        }
+        .into());
+    }
+    let mut p = pos.clone();
+    let first = notation::resolve_lenient(rules, &mut p, &m.parsed.mv, &m.text);
+    let found = match (&first, notation::translate(&m.parsed.mv, letters)) {
+        (Err(_), Some(t)) => match notation::resolve_lenient(rules, &mut p, &t, &m.text) {
+            Ok(mv) => Ok(mv),
+            Err(_) => first,
+        },
+        _ => first,
+    };
+    match found {
+        Ok(mv) if m.en_passant && mv.intent.kind != MoveKind::EnPassant => {
+            Err(not_en_passant(&m.text))
+        }
+        other => other,
+    }
+}
+
+/// A claimed en-passant capture that is another kind of move.
+fn not_en_passant(text: &str) -> MoveError {
+    SyntaxError::Unreadable {
+        text: text.to_string(),
+        rest: "e.p. (the move is not an en-passant capture)".into(),
+    }
+    .into()
+}
+
+/// The positions a claim is read in: those of the side it names, if any
+/// (with that side to move when none of them has it).
+fn for_side(starts: &[Position], m: &MoveText) -> Vec<Position> {
+    let Some(side) = m.side else {
+        return starts.to_vec();
+    };
+    let mine: Vec<Position> = starts
+        .iter()
+        .filter(|p| p.turn() == side)
+        .cloned()
+        .collect();
+    if mine.is_empty() {
+        starts.iter().map(|p| p.with_turn(side)).collect()
+    } else {
+        mine
+    }
+}
+
+/// The more telling of two reasons a claim names no legal move: an
+/// ambiguity, then a move that leaves the king capturable, then the rest.
+fn more_telling(a: Option<MoveError>, b: MoveError) -> MoveError {
+    let rank = |e: &MoveError| match e {
+        MoveError::Ambiguous { .. } => 3,
+        MoveError::Illegal(i) if matches!(i.reason, IllegalReason::LeavesKingInCheck { .. }) => 2,
+        MoveError::Illegal(_) => 1,
+        MoveError::Syntax(_) => 0,
+    };
+    match a {
+        Some(a) if rank(&a) >= rank(&b) => a,
+        _ => b,
+    }
+}
+
+/// Why a claim names no legal move, in words after "is illegal: ".
+fn why(e: &MoveError, side_given: bool) -> String {
+    match e {
+        MoveError::Illegal(i) if i.reason == IllegalReason::NoPieceCanGo && !side_given => {
+            "no piece of either side can play it here".into()
+        }
+        MoveError::Illegal(i) => i.why(),
+        MoveError::Ambiguous { candidates, .. } => {
+            format!(
+                "it is ambiguous: pieces on {} can play it",
+                candidates.join(" and ")
+            )
+        }
+        MoveError::Syntax(s) => s.to_string(),
+    }
+}
+
+/// How a diagram went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    /// Every board was read as a position and checked.
+    pub verified: bool,
+}
+
+/// Everything full verification needs about a diagram.
+pub struct Input<'a> {
+    pub boards: &'a [BoardText],
+    pub readings: &'a [Option<DigitReading>],
+    pub claims: &'a CaptionClaims,
+    pub at: &'a dyn Locate,
+    /// Whether the caption is shared by several diagrams of one figure
+    /// (then its moves explain marks but are not checked as claims).
+    pub shared_caption: bool,
+    /// The page language's piece letters ([`notation::piece_letters`]).
+    pub letters: &'static [(char, char)],
+}
+
+fn move_loc(input: &Input, m: &MoveText) -> (Loc, usize) {
+    (input.at.loc(m.offset), m.text.chars().count())
+}
+
+/// A finding that blames a claim's move.
+fn at_move(input: &Input, m: &MoveText, sev: Sev, code: &'static str, msg: String) -> Finding {
+    let (at, len) = move_loc(input, m);
+    Finding::new(sev, code, at, len, msg)
+}
+
+/// Verifies one diagram; findings go to `out`.
+pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outcome {
+    let g = rules.geometry();
+    let mut reads = Vec::new();
+    for (b, r) in input.boards.iter().zip(input.readings) {
+        reads.push(r.and_then(|r| read_board(rules, b, r, out)));
+    }
+    let verified = reads.iter().all(Option::is_some);
+    let Some(Some(first)) = reads.first() else {
+        return Outcome { verified: false };
+    };
+    let both = [Color::White, Color::Black];
+
+    // Squares claims name: explained marks.
+    let mut named = SquareSet::EMPTY;
+    for (sq, _) in &input.claims.squares {
+        if let Some(s) = g.square(sq.0, sq.1) {
+            named.insert(s);
+        }
+    }
+    for (_, m) in input.claims.moves() {
+        if let Some(t) = m.parsed.to().and_then(|t| g.square(t.0, t.1)) {
+            named.insert(t);
+        }
+        if let Some(f) = m.parsed.from().and_then(|t| g.square(t.0, t.1)) {
+            named.insert(f);
+        }
+    }
+
+    // The move just played fixes the side to move and en passant.
+    let mut starts = candidates(rules, first, &both);
+    let previous: Vec<&Claim> = input
+        .claims
+        .claims
+        .iter()
+        .filter(|c| c.kind == ClaimKind::Previous)
+        .collect();
+    if let Some(m) = previous.first().and_then(|c| c.moves.first()) {
+        if let Some(to) = m.parsed.to().and_then(|t| g.square(t.0, t.1)) {
+            let cell = first.pos.board.cell(to);
+            match cell.pieces().next() {
+                None => {
+                    out.push(at_move(
+                        input,
+                        m,
+                        Sev::Warning,
+                        "claim-previous",
+                        format!(
+                            "the caption says {} was just played, but {} is empty",
+                            m.text,
+                            g.square_name(to)
+                        ),
+                    ));
+                }
+                Some(p) => {
+                    let side = p.color.opposite();
+                    starts.retain(|s| s.turn() == side);
+                    if p.kind == Kind::PAWN {
+                        // A double step leaves its passed square.
+                        let dr: i32 = if p.color == Color::White { 1 } else { -1 };
+                        if let Some(passed) = g.offset(to, 0, -dr) {
+                            if g.relative_rank(to, p.color) == 3 {
+                                let mut with: Vec<Position> = starts
+                                    .iter()
+                                    .filter(|s| s.state.en_passant.is_none())
+                                    .cloned()
+                                    .collect();
+                                for s in &mut with {
+                                    s.state.en_passant = Some(passed);
+                                }
+                                starts = with;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // Marks of each board.
+    for (idx, (b, read)) in input.boards.iter().zip(&reads).enumerate() {
+        let Some(read) = read else { continue };
+        let positions = if idx == 0 {
+            starts.clone()
+        } else {
+            candidates(rules, read, &both)
+        };
+        let mut explained = named;
+        for p in &positions {
+            explain::explained_by(rules, p, p.turn(), &mut explained);
+        }
+        for (mark, at) in &b.marks {
+            let Some(sq) = g.parse_square(mark) else {
+                continue;
+            };
+            if !explained.contains(sq) {
+                let side = if read.side_given {
+                    format!("{} (to move)", read.pos.turn().name())
+                } else {
+                    "either side".to_string()
+                };
+                out.push(
+                    Finding::new(
+                        Sev::Error,
+                        "mark-unexplained",
+                        *at,
+                        mark.chars().count(),
+                        format!(
+                            "mark {mark} is not explained: no legal move of {side} starts, ends or captures there, and no claim of the caption names it"
+                        ),
+                    )
+                    .hint("remove the mark, or name in the caption the move it shows"),
+                );
+            }
+        }
+    }
+
+    if input.shared_caption {
+        return Outcome { verified };
+    }
+
+    // Claims.
+    let mut illegal_played: Option<(Position, Move)> = None;
+    for claim in &input.claims.claims {
+        match claim.kind {
+            ClaimKind::Legal => {
+                for m in &claim.moves {
+                    check_legal(rules, input, &starts, m, out);
+                }
+            }
+            ClaimKind::Illegal => {
+                for m in &claim.moves {
+                    if let Some(played) = check_illegal(rules, input, &starts, m, out) {
+                        illegal_played.get_or_insert(played);
+                    }
+                }
+            }
+            ClaimKind::Reply => {
+                let Some((after, _)) = &illegal_played else {
+                    continue;
+                };
+                for m in &claim.moves {
+                    // The reply takes a king: the core may call it legal or
+                    // name it as the pseudo-legal move it attempted.
+                    let reply = match resolve_claim(rules, after, m, input.letters) {
+                        Ok(mv) => Some(mv),
+                        Err(MoveError::Illegal(i)) => i.attempted.map(|m| *m),
+                        Err(_) => None,
+                    };
+                    let takes_royal = reply.is_some_and(|c| {
+                        c.effect.vanish.as_slice().iter().any(|v| {
+                            rules.royal_kinds().contains(v.piece.kind) && v.piece.color != c.color()
+                        })
+                    });
+                    if !takes_royal {
+                        out.push(at_move(
+                            input,
+                            m,
+                            Sev::Warning,
+                            "claim-reason",
+                            format!("{} is given as the reason, but after the illegal move it does not take a king", m.text),
+                        ));
+                    }
+                }
+            }
+            ClaimKind::Previous => {}
+            ClaimKind::Sequence => {
+                if input.boards.len() == 2 && claim.after {
+                    if let Some(Some(second)) = reads.get(1) {
+                        check_pair(
+                            rules,
+                            input,
+                            &starts,
+                            &claim.moves,
+                            second,
+                            &input.boards[1],
+                            out,
+                        );
+                    }
+                } else if claim.moves.first().is_some_and(|m| m.number == Some(1)) && claim.after {
+                    if let Ok(start) = validate::position_from_fen(rules, rules.start_fen()) {
+                        let target = first.pos.clone();
+                        check_line(
+                            rules,
+                            input,
+                            &[start],
+                            &claim.moves,
+                            &target,
+                            &input.boards[0],
+                            out,
+                            Sev::Error,
+                        );
+                    }
+                } else {
+                    check_sequence_playable(rules, input, &starts, &claim.moves, out);
+                }
+            }
+        }
+    }
+    Outcome { verified }
+}
+
+fn check_legal(
+    rules: &dyn Rules,
+    input: &Input,
+    starts: &[Position],
+    m: &MoveText,
+    out: &mut Vec<Finding>,
+) {
+    let (at, len) = move_loc(input, m);
+    let mut failure: Option<MoveError> = None;
+    let starts = for_side(starts, m);
+    for p in &starts {
+        match resolve_claim(rules, p, m, input.letters) {
+            Ok(_) => return,
+            Err(e) => failure = Some(more_telling(failure, e)),
+        }
+    }
+    let side_given = starts.len() == 1;
+    match failure {
+        Some(MoveError::Ambiguous { candidates, .. }) => out.push(
+            Finding::new(
+                Sev::Warning,
+                "claim-ambiguous",
+                at,
+                len,
+                format!(
+                    "{} is ambiguous: pieces on {} can play it",
+                    m.text,
+                    candidates.join(" and ")
+                ),
+            )
+            .hint("name the square the piece comes from"),
+        ),
+        Some(e) => out.push(
+            Finding::new(
+                Sev::Error,
+                "claim-illegal",
+                at,
+                len,
+                format!(
+                    "{} is claimed legal but is illegal: {}",
+                    m.text,
+                    why(&e, side_given)
+                ),
+            )
+            .hint("check the move against the diagram"),
+        ),
+        None => {}
+    }
+}
+
+/// Returns the position after the (pseudo-legal) illegal move, to check a
+/// reply given as its reason.
+fn check_illegal(
+    rules: &dyn Rules,
+    input: &Input,
+    starts: &[Position],
+    m: &MoveText,
+    out: &mut Vec<Finding>,
+) -> Option<(Position, Move)> {
+    let g = rules.geometry();
+    let mut played = None;
+    for p in &for_side(starts, m) {
+        match resolve_claim(rules, p, m, input.letters) {
+            Ok(c) => {
+                out.push(at_move(
+                    input,
+                    m,
+                    Sev::Error,
+                    "claim-legal",
+                    format!(
+                        "{} is claimed impossible but is legal ({} {} from {} to {})",
+                        m.text,
+                        c.color().name(),
+                        rules.piece_name(Piece::new(Color::White, c.intent.piece.kind)),
+                        g.square_name(c.intent.from),
+                        g.square_name(c.intent.to)
+                    ),
+                ));
+                return None;
+            }
+            Err(MoveError::Illegal(i)) => {
+                if let (None, Some(c)) = (&played, i.attempted.map(|m| *m)) {
+                    let mut after = p.clone();
+                    rules.play(&mut after, &c);
+                    played = Some((after, c));
+                }
+            }
+            Err(_) => {}
+        }
+    }
+    played
+}
+
+/// Plays `moves` from any of `starts`, alternating sides or letting one
+/// side move twice, as captions of pairs do ("after cxd6 e.p. and 0-0-0").
+/// Returns the end positions, or the index of the move that could not be
+/// played with a reason.
+fn play_line(
+    rules: &dyn Rules,
+    starts: &[Position],
+    moves: &[MoveText],
+    letters: &[(char, char)],
+) -> Result<Vec<Position>, (usize, String)> {
+    let mut states: Vec<Position> = starts.to_vec();
+    for (k, m) in moves.iter().enumerate() {
+        let mut next = Vec::new();
+        let mut failure: Option<MoveError> = None;
+        for flip in [false, true] {
+            for s in &states {
+                if flip && m.side.is_some() {
+                    continue;
+                }
+                let s = &for_side(std::slice::from_ref(s), m)[0];
+                let p = if flip {
+                    s.with_turn(s.turn().opposite())
+                } else {
+                    s.clone()
+                };
+                match resolve_claim(rules, &p, m, letters) {
+                    Ok(c) => {
+                        let mut q = p.clone();
+                        rules.play(&mut q, &c);
+                        if !next.contains(&q) && next.len() < 64 {
+                            next.push(q);
+                        }
+                    }
+                    Err(e) => failure = Some(more_telling(failure, e)),
+                }
+            }
+        }
+        if next.is_empty() {
+            let why = failure.map_or_else(|| "no piece can play it".into(), |e| why(&e, false));
+            return Err((k, why));
+        }
+        states = next;
+    }
+    Ok(states)
+}
+
+fn board_diff(rules: &dyn Rules, got: &Board, want: &Board) -> Vec<String> {
+    let g = rules.geometry();
+    let show = |b: &Board, s: Square| {
+        let c = b.cell(s);
+        if c.is_empty() {
+            "empty".to_string()
+        } else {
+            rules
+                .encode_cell(c)
+                .map_or("a union".into(), |ch| format!("`{ch}`"))
+        }
+    };
+    g.squares()
+        .filter(|s| got.cell(*s) != want.cell(*s))
+        .map(|s| {
+            format!(
+                "{} is {} but the diagram shows {}",
+                g.square_name(s),
+                show(got, s),
+                show(want, s)
+            )
+        })
+        .collect()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_line(
+    rules: &dyn Rules,
+    input: &Input,
+    starts: &[Position],
+    moves: &[MoveText],
+    target: &Position,
+    target_text: &BoardText,
+    out: &mut Vec<Finding>,
+    sev: Sev,
+) {
+    let names: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+    match play_line(rules, starts, moves, input.letters) {
+        Err((k, why)) => {
+            out.push(at_move(
+                input,
+                &moves[k],
+                sev,
+                "pair-illegal",
+                format!(
+                    "{} cannot be played in the sequence {}: {why}",
+                    moves[k].text,
+                    names.join(", ")
+                ),
+            ));
+        }
+        Ok(ends) => {
+            if ends.iter().any(|e| e.board == target.board) {
+                return;
+            }
+            let diff = ends
+                .first()
+                .map(|e| board_diff(rules, &e.board, &target.board))
+                .unwrap_or_default();
+            let shown: Vec<String> = diff.iter().take(3).cloned().collect();
+            out.push(
+                Finding::new(
+                    sev,
+                    "pair-mismatch",
+                    target_text.board_at,
+                    target_text.board.chars().count(),
+                    format!(
+                        "this board is not the position after {}: {}{}",
+                        names.join(", "),
+                        shown.join("; "),
+                        if diff.len() > 3 {
+                            format!(" (and {} more squares)", diff.len() - 3)
+                        } else {
+                            String::new()
+                        }
+                    ),
+                )
+                .hint("fix the board or the moves of the caption"),
+            );
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_pair(
+    rules: &dyn Rules,
+    input: &Input,
+    starts: &[Position],
+    moves: &[MoveText],
+    second: &Read,
+    second_text: &BoardText,
+    out: &mut Vec<Finding>,
+) {
+    check_line(
+        rules,
+        input,
+        starts,
+        moves,
+        &second.pos,
+        second_text,
+        out,
+        Sev::Error,
+    );
+}
+
+fn check_sequence_playable(
+    rules: &dyn Rules,
+    input: &Input,
+    starts: &[Position],
+    moves: &[MoveText],
+    out: &mut Vec<Finding>,
+) {
+    if let Err((k, why)) = play_line(rules, starts, moves, input.letters) {
+        let (at, len) = move_loc(input, &moves[k]);
+        let names: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+        out.push(Finding::new(
+            Sev::Warning,
+            "claim-sequence",
+            at,
+            len,
+            format!(
+                "{} cannot be played in the sequence {} from this diagram: {why}",
+                moves[k].text,
+                names.join(", ")
+            ),
+        ));
+    }
+}

@@ -1,0 +1,227 @@
+//! `fenpress check` over the vchess corpus (read at run time from
+//! `$FENPRESS_SHARED` or `<workspace>/../shared`; skipped when absent):
+//! exactly the known mistakes of the pages are errors, and the captions of
+//! the variants with rules are read as the pages mean them.
+
+use std::path::PathBuf;
+
+use fenpress::check::claims::{read_caption, ClaimKind};
+use fenpress::check::{check_site, source};
+use fenpress::diagnostic::Severity;
+
+fn corpus() -> Option<PathBuf> {
+    let shared = std::env::var_os("FENPRESS_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"));
+    let c = shared.join("corpus/vchess");
+    if c.is_dir() {
+        Some(c)
+    } else {
+        println!("skipped: no corpus at {}", c.display());
+        None
+    }
+}
+
+/// Every mistake of the corpus pages, judged one by one: file, line, code.
+const EXPECTED_ERRORS: &[(&str, usize, &str)] = &[
+    ("Baroque/en.pug", 156, "fen-row-width"),
+    ("Baroque/es.pug", 165, "fen-row-width"),
+    ("Baroque/fr.pug", 165, "fen-row-width"),
+    ("Bicolour/en.pug", 11, "fen-row-width"),
+    ("Bicolour/es.pug", 12, "fen-row-width"),
+    ("Bicolour/fr.pug", 12, "fen-row-width"),
+    ("Dynamo/es.pug", 46, "fen-row-width"),
+    ("Enpassant/en.pug", 37, "fen-row-width"),
+    ("Enpassant/es.pug", 40, "fen-row-width"),
+    ("Enpassant/fr.pug", 41, "fen-row-width"),
+    ("Horde/es.pug", 11, "fen-row-width"),
+    ("Interweave/en.pug", 65, "fen-row-width"),
+    // `fen: <board>`: vchess splits the captured text on spaces without
+    // trimming, so the board field is empty and the page shows an empty
+    // board (see `fen-space` in src/check/board.rs).
+    ("Interweave/es.pug", 53, "fen-space"),
+    ("Interweave/es.pug", 69, "fen-row-width"),
+    ("Interweave/es.pug", 99, "fen-space"),
+    ("Interweave/es.pug", 101, "fen-space"),
+    ("Interweave/fr.pug", 68, "fen-row-width"),
+    ("Knightpawns/en.pug", 6, "fen-row-width"),
+    ("Maxima/es.pug", 7, "fen-row-width"),
+    ("Musketeer/en.pug", 82, "fen-row-count"),
+    ("Musketeer/es.pug", 88, "fen-row-count"),
+    ("Musketeer/fr.pug", 89, "fen-row-count"),
+    ("Pawnsking/es.pug", 6, "fen-row-width"),
+    ("Rugby/es.pug", 10, "fen-row-width"),
+    ("Takenmake/es.pug", 43, "fen-row-width"),
+    ("Upsidedown/en.pug", 25, "fen-row-width"),
+    ("Upsidedown/es.pug", 26, "fen-row-width"),
+    ("Upsidedown/fr.pug", 27, "fen-row-width"),
+];
+
+#[test]
+fn corpus_errors_are_exactly_the_known_mistakes() {
+    let Some(root) = corpus() else { return };
+    let report = check_site(&root).expect("the corpus loads");
+    let rules = root.join("rules");
+    let mut got: Vec<(String, usize, &str)> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error && !d.code.starts_with("pug-"))
+        .map(|d| {
+            let f = d
+                .file
+                .strip_prefix(&rules)
+                .unwrap_or(&d.file)
+                .display()
+                .to_string();
+            (f, d.line, d.code)
+        })
+        .collect();
+    got.dedup();
+    let expected: Vec<(String, usize, &str)> = EXPECTED_ERRORS
+        .iter()
+        .map(|(f, l, c)| (f.to_string(), *l, *c))
+        .collect();
+    assert_eq!(got, expected);
+    println!("{}", report.summary.line());
+}
+
+/// How each caption of the pages of variants with rules is read: kinds and
+/// moves, or nothing (a caption that states no move).
+#[test]
+fn captions_of_variants_with_rules_are_classified() {
+    let Some(root) = corpus() else { return };
+    let loaded = fenpress::site::load::load(&root);
+    let mut got = Vec::new();
+    for lp in &loaded.pages {
+        let v = lp.page.variant.as_deref().unwrap_or("");
+        if ![
+            "Chess960",
+            "Orda",
+            "Baroque",
+            "Maxima",
+            "Pacosako",
+            "Apocalypse",
+        ]
+        .contains(&v)
+        {
+            continue;
+        }
+        let text = std::fs::read_to_string(&lp.page.source).expect("readable");
+        let (diagrams, _) = source::diagrams_of(&lp.page, &text);
+        for d in diagrams {
+            let Some(c) = &d.caption else { continue };
+            let read = read_caption(&c.text);
+            let mut parts: Vec<String> = read
+                .claims
+                .iter()
+                .map(|cl| {
+                    let kind = match cl.kind {
+                        ClaimKind::Legal => "legal",
+                        ClaimKind::Illegal => "illegal",
+                        ClaimKind::Reply => "reply",
+                        ClaimKind::Previous => "previous",
+                        ClaimKind::Sequence => "sequence",
+                    };
+                    let ms: Vec<&str> = cl.moves.iter().map(|m| m.text.as_str()).collect();
+                    format!("{kind}[{}]", ms.join(" "))
+                })
+                .collect();
+            parts.extend(read.unreadable.iter().map(|_| "unreadable".to_string()));
+            // Each move's offset points at its text in the source line.
+            for (_, m) in read.moves() {
+                let at = c.loc(m.offset);
+                let line = text.lines().nth(at.line - 1).unwrap_or("");
+                let from: String = line
+                    .chars()
+                    .skip(at.column - 1)
+                    .take(m.text.chars().count())
+                    .collect();
+                if m.parsed.castle().is_some() && !from.starts_with(['O', '0']) {
+                    // Castling said in words ("cannot castle"): blamed on the word.
+                    continue;
+                }
+                assert_eq!(from, m.text, "{}:{}", lp.page.source.display(), at.line);
+            }
+            if !parts.is_empty() {
+                let f = lp
+                    .page
+                    .source
+                    .strip_prefix(root.join("rules"))
+                    .unwrap_or(&lp.page.source);
+                got.push(format!(
+                    "{}:{} {}",
+                    f.display(),
+                    d.boards[0].fen_at.line,
+                    parts.join(" ")
+                ));
+            }
+        }
+    }
+    let expected = [
+        "Apocalypse/en.pug:41 sequence[d1d2 e4e3 dxe3 exd2]",
+        "Apocalypse/es.pug:45 sequence[d1d2 e4e3 dxe3 exd2]",
+        "Apocalypse/fr.pug:45 sequence[d1d2 e4e3 dxe3 exd2]",
+        "Baroque/en.pug:77 legal[Pc2c4]",
+        "Baroque/en.pug:90 legal[Rc5]",
+        "Baroque/en.pug:116 legal[Qa5 Qb5 Qc5]",
+        "Baroque/en.pug:135 legal[Bd5]",
+        "Baroque/en.pug:156 illegal[Ke5]",
+        "Baroque/es.pug:83 legal[Pc2c4]",
+        "Baroque/es.pug:96 legal[Rc5]",
+        "Baroque/es.pug:122 legal[Qa5 Qb5 Qc5]",
+        "Baroque/es.pug:143 legal[Bd5]",
+        "Baroque/es.pug:165 illegal[Ke5]",
+        "Baroque/fr.pug:82 legal[Pc2c4]",
+        "Baroque/fr.pug:95 legal[Rc5]",
+        "Baroque/fr.pug:122 legal[Qa5 Qb5 Qc5]",
+        "Baroque/fr.pug:143 legal[Bd5]",
+        "Baroque/fr.pug:165 illegal[Ke5]",
+        "Chess960/en.pug:56 legal[g3 g4 dxc5 bxc5]",
+        "Chess960/en.pug:122 illegal[Bxe7] reply[Rxa1]",
+        "Chess960/en.pug:150 previous[d5] sequence[cxd6 0-0-0]",
+        "Chess960/es.pug:60 legal[g3 g4 dxc5 bxc5]",
+        "Chess960/es.pug:130 illegal[Bxe7] reply[Rxa1]",
+        "Chess960/es.pug:164 previous[d5] sequence[cxd6 0-0-0]",
+        "Chess960/fr.pug:60 legal[g3 g4 dxc5 bxc5]",
+        "Chess960/fr.pug:131 illegal[Bxe7] reply[Rxa1]",
+        "Chess960/fr.pug:163 previous[d5] sequence[cxd6 0-0-0]",
+        "Pacosako/en.pug:59 sequence[Bxe4 Ne4xc3 Qc3xc6]",
+        "Pacosako/en.pug:79 illegal[O-O O-O-O] sequence[Bxc3 c3xb5 b5xb4 b4xf8]",
+        "Pacosako/en.pug:104 sequence[Kxg4 g4xd7 d7xe8]",
+        "Pacosako/es.pug:58 sequence[Bxe4 Ne4xc3 Qc3xc6]",
+        "Pacosako/es.pug:81 illegal[O-O O-O-O] sequence[Bxc3 c3xb5 b5xb4 b4xf8]",
+        "Pacosako/es.pug:107 sequence[Kxg4 g4xd7 d7xe8]",
+        "Pacosako/fr.pug:58 sequence[Bxe4 Ne4xc3 Qc3xc6]",
+        "Pacosako/fr.pug:81 illegal[O-O O-O-O] sequence[Bxc3 c3xb5 b5xb4 b4xf8]",
+        "Pacosako/fr.pug:107 sequence[Kxg4 g4xd7 d7xe8]",
+    ];
+    assert_eq!(got, expected, "\n{}", got.join("\n"));
+}
+
+/// Every diagram of the Paco Sako and Apocalypse pages is fully verified:
+/// the before/after pairs (the chain `Bxe4, Ne4xc3, Qc3xc6`, the draw
+/// `Kxg4, g4xd7, d7xe8`, Apocalypse's `1.d1d2 e4e3 2.dxe3 exd2`) and the
+/// castling figure ("Black cannot castle because of the chain ...").
+#[test]
+fn pacosako_and_apocalypse_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let loaded = fenpress::site::load::load(&root);
+    let mut seen = 0;
+    for lp in &loaded.pages {
+        let v = lp.page.variant.as_deref().unwrap_or("");
+        if !["Pacosako", "Apocalypse"].contains(&v) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&lp.page.source).expect("readable");
+        let checked = fenpress::check::verify_page(&lp.page, &text);
+        let f = lp.page.source.display();
+        assert!(checked.findings.is_empty(), "{f}: {:#?}", checked.findings);
+        for verdict in &checked.verdicts {
+            assert!(verdict.has_rules && verdict.verified, "{f}: {verdict:?}");
+            seen += 1;
+        }
+    }
+    // Paco Sako: 3 figures (two of them pairs); Apocalypse: 2 diagrams;
+    // in en, es, fr.
+    assert_eq!(seen, 3 * (3 + 2));
+}

@@ -1,0 +1,64 @@
+//! `fenpress check` on fixture sites: one wrong diagram of each kind with
+//! the exact diagnostics expected, and a clean site that passes.
+
+use std::path::Path;
+
+use fenpress::check::check_site;
+
+fn lines(dir: &str) -> (Vec<String>, fenpress::check::report::Summary) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/check")
+        .join(dir);
+    let report = check_site(&root).expect("the fixture site loads");
+    let prefix = format!("{}/", root.display());
+    let lines = report
+        .diagnostics
+        .iter()
+        .map(|d| d.to_string().replace(&prefix, ""))
+        .collect();
+    (lines, report.summary)
+}
+
+#[test]
+fn each_kind_of_wrong_diagram_is_reported_exactly() {
+    let (got, summary) = lines("bad");
+    let expected = [
+        "rules/Bicolour/en.pug:4:11: error[fen-row-count]: the board has 9 rows, Bicolour has 8 (hint: a row is repeated or a `/` is extra)",
+        "rules/Chess960/en.pug:5:15: error[fen-row-width]: row 3 `2NP5` has 9 squares; Chess960 rows have 8 (hint: count the pieces and the empty squares of this row)",
+        "rules/Chess960/en.pug:10:27: error[fen-unknown-letter]: `z` (row 8, file g) is not a piece of Chess960 (hint: Chess960's diagrams use BKNPQRbknpqr)",
+        "rules/Chess960/en.pug:15:29: error[mark-off-board]: mark `i9` is off the 8×8 board of Chess960 (files a–h, ranks 1–8)",
+        "rules/Chess960/en.pug:20:29: error[mark-unexplained]: mark e5 is not explained: no legal move of either side starts, ends or captures there, and no claim of the caption names it (hint: remove the mark, or name in the caption the move it shows)",
+        "rules/Chess960/en.pug:26:16: error[claim-illegal]: Bxe7 is claimed legal but is illegal: it would leave the king in check, attacked by the rook on a8 (hint: check the move against the diagram)",
+        "rules/Chess960/en.pug:31:16: error[claim-legal]: Rh8 is claimed impossible but is legal (White rook from h1 to h8)",
+        "rules/Chess960/en.pug:37:11: error[pair-mismatch]: this board is not the position after e3: e3 is `P` but the diagram shows empty; e4 is empty but the diagram shows `P` (hint: fix the board or the moves of the caption)",
+        // Paco Sako's draw example under `option: pacoplay`, where kings never enter unions.
+        "rules/Pacosako/en.md:10:77: error[pair-illegal]: Kxg4 cannot be played in the sequence Kxg4, g4xd7, d7xe8: no piece of either side can play it here",
+    ];
+    assert_eq!(got, expected, "\n{}", got.join("\n"));
+    assert_eq!(
+        (summary.diagrams, summary.errors, summary.warnings),
+        (9, 9, 0)
+    );
+}
+
+#[test]
+fn a_clean_site_passes() {
+    let (got, summary) = lines("clean");
+    assert!(got.is_empty(), "{}", got.join("\n"));
+    assert_eq!((summary.diagrams, summary.verified), (8, 8));
+}
+
+#[test]
+fn missing_content_is_an_error_not_a_panic() {
+    assert!(check_site(Path::new("/nonexistent/fenpress/content")).is_err());
+}
+
+#[test]
+fn puzzles_are_verified_by_the_puzzle_module() {
+    let (got, summary) = lines("puzzle");
+    assert_eq!(
+        got,
+        ["puzzles/Chess/back-rank.md:4:13: error[puzzle-no-win]: the line ends with 1.Ra7, which does not mate"]
+    );
+    assert_eq!(summary.errors, 1);
+}
