@@ -112,26 +112,42 @@ impl Layout {
     }
 }
 
-/// Variants whose FEN letter `x` is a hole rather than a piece (Musketeer
-/// and Pacosako use `x` as pieces). A stopgap until `fenpress_rules::registry`
-/// gives each variant's shape and letters.
-const VARIANTS_WITH_HOLES: &[&str] = &[
-    "Omega",
-    "Maxima",
-    "Avalam1",
-    "Hamilton",
-    "Wormhole1",
-    "Wormhole2",
-];
-
-/// The shape of a variant's board as a diagram shows it. The one place that
-/// decides ranks, files and holes: switch it to the registry when that lands.
+/// The shape of a variant's board as a diagram shows it: the hole letter
+/// comes from the rules registry, and where the FEN's digits read two ways
+/// (vchess reads `10` as 1 + 0), the reading that gives the variant's width
+/// wins. A board of another size is drawn as written.
 pub fn board_shape(variant: &str, board: &str) -> BoardShape {
-    let hole = VARIANTS_WITH_HOLES
+    let info = fenpress_rules::registry::lookup(variant);
+    let hole = info.and_then(|v| v.hole);
+    let shape = infer_shape(board, hole);
+    if let Some(info) = info {
+        let per_digit = infer_per_digit(board, hole);
+        if shape.cols != usize::from(info.cols)
+            && per_digit.cols == usize::from(info.cols)
+            && per_digit.malformed.is_none()
+        {
+            return per_digit;
+        }
+    }
+    shape
+}
+
+/// The shape under vchess's per-digit reading, if every row agrees.
+fn infer_per_digit(board: &str, hole: Option<char>) -> BoardShape {
+    let rows: Vec<&str> = board.split('/').collect();
+    let widths: Vec<usize> = rows
         .iter()
-        .any(|v| v.eq_ignore_ascii_case(variant))
-        .then_some('x');
-    infer_shape(board, hole)
+        .map(|r| row_width(r, DigitReading::PerDigit))
+        .collect();
+    let uniform = widths.iter().all(|&w| w == widths[0]) && widths[0] > 0;
+    let too_big = widths[0] > MAX_SIDE || rows.len() > MAX_SIDE;
+    BoardShape {
+        rows: rows.len().min(MAX_SIDE),
+        cols: widths[0].clamp(1, MAX_SIDE),
+        reading: DigitReading::PerDigit,
+        hole,
+        malformed: (!uniform || too_big).then(|| "rows of different widths".to_string()),
+    }
 }
 
 /// Largest side drawn; the biggest vchess board is 19×19 (Gomoku).

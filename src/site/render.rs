@@ -17,8 +17,9 @@ use super::page::{Page, PageKind, SourceFormat};
 use super::strings::{strings, Strings};
 use super::theme::{error_chain, Theme};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::diagram::spec::parse_block;
-use crate::diagram::svg::{draw_diagram, escape};
+use crate::diagram::pieces::PieceSet;
+use crate::diagram::spec::{parse_block, BoardSpec};
+use crate::diagram::svg::{draw_diagram, draw_standalone, escape, Painter, SymbolSheet};
 use crate::markdown::{self, DiagramBlock};
 
 /// The site as files, before writing: path below the root → bytes, and
@@ -65,7 +66,12 @@ struct PageCtx<'a> {
     content: &'a str,
     prev: Option<Link>,
     next: Option<Link>,
+    /// Absolute URL of the page's preview image (its first diagram).
+    og_image: Option<String>,
 }
+
+/// Width of the `og:image` PNG of a rules page's first diagram.
+const OG_IMAGE_WIDTH: u32 = 400;
 
 /// The shared part of every template's context.
 #[derive(Serialize)]
@@ -87,6 +93,15 @@ pub fn render_site(
 ) -> Result<Rendered, SiteError> {
     let base_path = config.base_path();
     let url = |path: &str| format!("{base_path}{path}");
+    let folder_set = match &config.pieces {
+        Some(p) => Some(PieceSet::from_folder(&p.folder, p.svg)?),
+        None => None,
+    };
+    let pieces = folder_set
+        .as_ref()
+        .unwrap_or_else(|| PieceSet::default_set());
+    let piece_url = format!("{base_path}static/pieces/");
+    let painter = Painter::page(pieces, &piece_url);
     let permalink = |path: &str| format!("{}{path}", config.base_url);
 
     // Every language with a page or in the config, config order first.
@@ -177,7 +192,20 @@ pub fn render_site(
         .par_iter()
         .map(|loaded| {
             let page = &loaded.page;
-            let mut result = render_body(page);
+            let mut result = render_body(page, &painter);
+            let og_image = match (&page.kind, result.first.take()) {
+                (PageKind::Rules, Some((variant, board))) => {
+                    let drawing = draw_standalone(&variant, &board, pieces, false);
+                    crate::diagram::raster::png(&drawing.svg, OG_IMAGE_WIDTH)
+                        .ok()
+                        .map(|png| {
+                            let path = format!("{}og.png", page.path());
+                            result.og = Some((path.clone(), png));
+                            permalink(&path)
+                        })
+                }
+                _ => None,
+            };
             result
                 .assets
                 .extend(check_images(root, loaded, &mut result.diagnostics));
@@ -219,6 +247,7 @@ pub fn render_site(
                     content: &result.html,
                     prev,
                     next,
+                    og_image,
                 },
             );
             result.file = Some((
@@ -237,6 +266,9 @@ pub fn render_site(
         rendered.diagnostics.extend(result.diagnostics);
         for asset in result.assets {
             rendered.output.copies.insert(asset.target, asset.source);
+        }
+        if let Some((path, png)) = result.og {
+            rendered.output.files.insert(path, png);
         }
         match result.file {
             Some((path, bytes)) => {
@@ -305,6 +337,7 @@ pub fn render_site(
                     content: html,
                     prev: None,
                     next: None,
+                    og_image: None,
                 },
             );
         }
@@ -354,13 +387,18 @@ struct PageResult {
     diagrams: usize,
     assets: Vec<ImageAsset>,
     file: Option<(String, Vec<u8>)>,
+    /// The first diagram's variant and board (for the page's `og:image`).
+    first: Option<(String, BoardSpec)>,
+    og: Option<(String, Vec<u8>)>,
 }
 
 /// Markdown to HTML, each ```diagram block drawn as SVG. A block that does
 /// not parse is an error at its `fen:` and shows as an error box.
-fn render_body(page: &Page) -> PageResult {
+fn render_body(page: &Page, painter: &Painter) -> PageResult {
     let mut diagnostics = Vec::new();
     let mut diagrams = 0;
+    let mut sheet = SymbolSheet::default();
+    let mut first = None;
     let variant = page.variant.as_deref().unwrap_or("Chess");
     let mut draw = |block: &DiagramBlock| -> String {
         let origin = page.diagram_origins.get(block.index);
@@ -383,7 +421,11 @@ fn render_body(page: &Page) -> PageResult {
         };
         match parse_block(block.yaml) {
             Ok(spec) => {
-                let drawing = draw_diagram(variant, &spec);
+                let drawing = draw_diagram(variant, &spec, painter, &mut sheet);
+                if first.is_none() {
+                    let v = spec.variant.as_deref().unwrap_or(variant);
+                    first = Some((v.to_string(), spec.board.clone()));
+                }
                 diagrams += 1 + usize::from(spec.after.is_some());
                 for (board, why) in drawing.problems {
                     let inner = if board == 1 {
@@ -434,11 +476,24 @@ fn render_body(page: &Page) -> PageResult {
             }
         }
     };
-    let html = markdown::render(&page.markdown, &mut draw);
+    let body = markdown::render(&page.markdown, &mut draw);
+    // The page's piece symbols, once, before its diagrams.
+    let mut html = sheet.html();
+    html.push_str(&body);
+    let assets = sheet
+        .copies
+        .into_iter()
+        .map(|(rel, source)| ImageAsset {
+            source,
+            target: format!("static/pieces/{rel}"),
+        })
+        .collect();
     PageResult {
         html,
         diagnostics,
         diagrams,
+        assets,
+        first,
         ..PageResult::default()
     }
 }
