@@ -112,41 +112,67 @@ impl Layout {
     }
 }
 
-/// The shape of a variant's board as a diagram shows it: the hole letter
-/// comes from the rules registry, and where the FEN's digits read two ways
-/// (vchess reads `10` as 1 + 0), the reading that gives the variant's width
-/// wins. A board of another size is drawn as written.
+/// The shape of a variant's board as a diagram shows it: the registry's
+/// ranks, files and hole letter for a known variant, else inferred from the
+/// FEN text. The one place that decides the shape.
 pub fn board_shape(variant: &str, board: &str) -> BoardShape {
-    let info = fenpress_rules::registry::lookup(variant);
-    let hole = info.and_then(|v| v.hole);
-    let shape = infer_shape(board, hole);
-    if let Some(info) = info {
-        let per_digit = infer_per_digit(board, hole);
-        if shape.cols != usize::from(info.cols)
-            && per_digit.cols == usize::from(info.cols)
-            && per_digit.malformed.is_none()
-        {
-            return per_digit;
-        }
+    match fenpress_rules::registry::lookup(variant) {
+        Some(info) => expected_shape(
+            board,
+            usize::from(info.rows),
+            usize::from(info.cols),
+            info.hole,
+        ),
+        None => infer_shape(board, None),
     }
-    shape
 }
 
-/// The shape under vchess's per-digit reading, if every row agrees.
-fn infer_per_digit(board: &str, hole: Option<char>) -> BoardShape {
-    let rows: Vec<&str> = board.split('/').collect();
-    let widths: Vec<usize> = rows
-        .iter()
-        .map(|r| row_width(r, DigitReading::PerDigit))
-        .collect();
-    let uniform = widths.iter().all(|&w| w == widths[0]) && widths[0] > 0;
-    let too_big = widths[0] > MAX_SIDE || rows.len() > MAX_SIDE;
+/// The shape a known variant's board must have; the FEN is malformed when
+/// no digit reading gives every row `cols` squares, or the row count is off.
+pub fn expected_shape(board: &str, rows: usize, cols: usize, hole: Option<char>) -> BoardShape {
+    let texts: Vec<&str> = board.split('/').collect();
+    let fits = |reading| {
+        texts
+            .iter()
+            .filter(|r| row_width(r, reading) == cols)
+            .count()
+    };
+    let (decimal, per_digit) = (fits(DigitReading::Decimal), fits(DigitReading::PerDigit));
+    let reading = if per_digit > decimal {
+        DigitReading::PerDigit
+    } else {
+        DigitReading::Decimal
+    };
+    let mut problems = Vec::new();
+    if texts.len() != rows {
+        problems.push(format!("{} rows, expected {rows}", texts.len()));
+    }
+    if decimal.max(per_digit) < texts.len() {
+        let bad: Vec<String> = texts
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (i, row_width(r, reading)))
+            .filter(|&(_, w)| w != cols)
+            .map(|(i, w)| describe_row(i, rows, w))
+            .collect();
+        problems.push(format!("{}, expected {cols}", bad.join(", ")));
+    }
     BoardShape {
-        rows: rows.len().min(MAX_SIDE),
-        cols: widths[0].clamp(1, MAX_SIDE),
-        reading: DigitReading::PerDigit,
+        rows: rows.min(MAX_SIDE),
+        cols: cols.min(MAX_SIDE),
+        reading,
         hole,
-        malformed: (!uniform || too_big).then(|| "rows of different widths".to_string()),
+        malformed: (!problems.is_empty()).then(|| problems.join("; ")),
+    }
+}
+
+fn describe_row(index: usize, rows: usize, width: usize) -> String {
+    match rows.checked_sub(index) {
+        Some(rank) if rank > 0 => format!(
+            "FEN row {} (rank {rank}) is {width} squares wide",
+            index + 1
+        ),
+        _ => format!("FEN row {} is {width} squares wide", index + 1),
     }
 }
 
@@ -178,7 +204,7 @@ pub fn infer_shape(board: &str, hole: Option<char>) -> BoardShape {
             .iter()
             .enumerate()
             .filter(|(_, &w)| w != cols)
-            .map(|(i, w)| format!("row {} is {w} squares wide", i + 1))
+            .map(|(i, &w)| describe_row(i, rows.len(), w))
             .collect();
         let why = format!(
             "rows of different widths: {}, expected {cols}",
@@ -308,25 +334,48 @@ mod tests {
         assert_eq!((s.rows, s.cols, s.reading), (4, 12, DigitReading::PerDigit));
     }
 
+    const OMEGA: &str = "wxxxxxxxxxxw/xcrnbqkbnrcx/xppppppppppx/x91x/x91x/x91x/x91x/x91x/x91x/xPPPPPPPPPPx/xCRNBQKBNRCx/WxxxxxxxxxxW";
+
+    #[test]
+    fn registry_shape_picks_the_reading_that_fits() {
+        let l = read_board("Omega", OMEGA);
+        assert_eq!(
+            (l.shape.rows, l.shape.cols, l.shape.reading),
+            (12, 12, DigitReading::PerDigit)
+        );
+        assert!(l.shape.malformed.is_none());
+        let s = board_shape("Chess", "8/8/8");
+        assert_eq!((s.rows, s.cols), (8, 8));
+        assert!(s.malformed.unwrap().contains("3 rows, expected 8"));
+        let s = board_shape("Chess", "8/8/8/8/8/2NP5/8/8");
+        assert_eq!(
+            s.malformed.as_deref(),
+            Some("FEN row 6 (rank 3) is 9 squares wide, expected 8")
+        );
+    }
+
     #[test]
     fn holes_are_cells_without_a_square() {
-        let l = read_board("Omega", "wxxxxxxxxxxw/x91x/x91x/WxxxxxxxxxxW");
+        let l = read_board("Omega", OMEGA);
         assert_eq!(l.cell(0, 0), Cell::Piece('w'));
         assert_eq!(l.cell(0, 1), Cell::Hole);
-        assert_eq!(l.cell(1, 5), Cell::Empty);
-        assert_eq!(l.position_of(Square::parse("b4").unwrap()), None);
-        assert_eq!(l.position_of(Square::parse("a4").unwrap()), Some((0, 0)));
+        assert_eq!(l.cell(4, 5), Cell::Empty);
+        assert_eq!(l.position_of(Square::parse("b12").unwrap()), None);
+        assert_eq!(l.position_of(Square::parse("a12").unwrap()), Some((0, 0)));
         // Musketeer's x is a piece, not a hole.
-        let m = read_board("Musketeer", "x7/8");
+        let m = read_board("Musketeer", "x7/8/8/8/8/8/8/8");
         assert_eq!(m.cell(0, 0), Cell::Piece('x'));
     }
 
     #[test]
     fn malformed_board_places_what_fits_and_says_why() {
-        let l = read_board("Chess", "8/8/2NP5/8");
+        let l = read_board("Unknown", "8/8/2NP5/8");
         assert_eq!((l.shape.rows, l.shape.cols), (4, 8));
         let why = l.shape.malformed.as_deref().unwrap();
-        assert!(why.contains("row 3 is 9 squares wide"), "{why}");
+        assert!(
+            why.contains("FEN row 3 (rank 2) is 9 squares wide"),
+            "{why}"
+        );
         assert_eq!(l.cell(2, 2), Cell::Piece('N'));
         assert_eq!(l.cell(2, 3), Cell::Piece('P'));
     }

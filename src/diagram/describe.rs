@@ -216,7 +216,7 @@ mod tests {
         );
         spec.alt = Some("Two unions".into());
         assert_eq!(describe("Pacosako", &layout, &spec), "Two unions");
-        let spec = parse_compact("8/8/8/8/8/8/8/2Z5").unwrap();
+        let spec = parse_compact("9/9/9/9/9/9/9/9/2Z6").unwrap();
         let layout = read_board("Shogi", &spec.board);
         assert_eq!(describe("Shogi", &layout, &spec), "White: piece Z c1");
     }
@@ -229,7 +229,7 @@ mod tests {
             describe("Orda", &layout, &spec),
             "White: king e1, kheshig h1; Black: khan e8, horse archer d2, lancer b2"
         );
-        let spec = parse_compact("8/8/8/8/8/8/8/1m4G1").unwrap();
+        let spec = parse_compact("8/8/8/8/8/8/8/8/8/8/1m4G1").unwrap();
         let layout = read_board("Maxima", &spec.board);
         let text = describe("Maxima", &layout, &spec);
         assert!(

@@ -571,9 +571,9 @@ mod tests {
 
     #[test]
     fn holes_have_no_square() {
-        // 3×3 with holes at the corners: 5 squares drawn.
-        let (svg, _) = board("Omega", "x1x/3/x1x");
-        assert_eq!(count(&svg, "h10v10h-10z"), 5, "{svg}");
+        // Omega: 144 cells, 40 of them holes.
+        let (svg, _) = board("Omega", "wxxxxxxxxxxw/xcrnbqkbnrcx/xppppppppppx/x91x/x91x/x91x/x91x/x91x/x91x/xPPPPPPPPPPx/xCRNBQKBNRCx/WxxxxxxxxxxW");
+        assert_eq!(count(&svg, "h10v10h-10z"), 104);
         assert!(!svg.contains("<rect class=\"fp-l\""));
     }
 
@@ -586,7 +586,7 @@ mod tests {
         let shade = shade.split("/>").next().unwrap();
         // rank 8 (8 squares) + file c (8 squares) overlap on c8: 15.
         assert_eq!(count(shade, "z"), 15);
-        let bad = board("Chess", "8/2NP5").0;
+        let bad = board("Chess", "8/2NP5/8/8/8/8/8/8").0;
         assert!(bad.contains("fp-malformed"));
         assert!(bad.contains("malformed board"));
     }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use super::config::Config;
 use super::error::SiteError;
 use super::load::load;
-use super::output::write_atomically;
+use super::output::stage;
 use super::render::render_site;
 use super::theme::load_theme;
 use crate::diagnostic::{Diagnostic, Severity};
@@ -131,9 +131,10 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
             protected.push(folder);
         }
         let t = &mut report.timings;
-        timed(t, "write", || {
-            write_atomically(&rendered.output, &options.out, &protected)
+        let staged = timed(t, "write", || {
+            stage(&rendered.output, &options.out, &protected)
         })?;
+        timed(t, "swap", || staged.swap())?;
         report.written = true;
     }
     Ok(report)

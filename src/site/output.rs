@@ -12,6 +12,20 @@ use super::render::Output;
 /// Write `output` and swap it into `out`. `protected` are folders the swap
 /// must never delete (the content and theme folders).
 pub fn write_atomically(output: &Output, out: &Path, protected: &[&Path]) -> Result<(), SiteError> {
+    stage(output, out, protected)?.swap()
+}
+
+/// A complete new output written beside the old one, not yet in place.
+#[derive(Debug)]
+pub struct Staged {
+    out: PathBuf,
+    out_abs: PathBuf,
+    tmp: PathBuf,
+    old: PathBuf,
+}
+
+/// Write `output` into a temporary folder beside `out`.
+pub fn stage(output: &Output, out: &Path, protected: &[&Path]) -> Result<Staged, SiteError> {
     let out_abs = absolute(out);
     for keep in protected {
         let keep_abs = absolute(keep);
@@ -48,30 +62,49 @@ pub fn write_atomically(output: &Output, out: &Path, protected: &[&Path]) -> Res
         let _ = std::fs::remove_dir_all(&tmp);
         return Err(err);
     }
-    let had_old = out_abs.exists();
-    if had_old {
-        std::fs::rename(&out_abs, &old).map_err(|source| {
+    Ok(Staged {
+        out: out.to_path_buf(),
+        out_abs,
+        tmp,
+        old,
+    })
+}
+
+impl Staged {
+    /// Put the new output in place with two renames, then delete the old.
+    pub fn swap(self) -> Result<(), SiteError> {
+        let Staged {
+            out,
+            out_abs,
+            tmp,
+            old,
+        } = self;
+        let out = out.as_path();
+        let had_old = out_abs.exists();
+        if had_old {
+            std::fs::rename(&out_abs, &old).map_err(|source| {
+                let _ = std::fs::remove_dir_all(&tmp);
+                SiteError::Write {
+                    path: out.to_path_buf(),
+                    source,
+                }
+            })?;
+        }
+        if let Err(source) = std::fs::rename(&tmp, &out_abs) {
+            if had_old {
+                let _ = std::fs::rename(&old, &out_abs);
+            }
             let _ = std::fs::remove_dir_all(&tmp);
-            SiteError::Write {
+            return Err(SiteError::Write {
                 path: out.to_path_buf(),
                 source,
-            }
-        })?;
-    }
-    if let Err(source) = std::fs::rename(&tmp, &out_abs) {
-        if had_old {
-            let _ = std::fs::rename(&old, &out_abs);
+            });
         }
-        let _ = std::fs::remove_dir_all(&tmp);
-        return Err(SiteError::Write {
-            path: out.to_path_buf(),
-            source,
-        });
+        if had_old {
+            let _ = std::fs::remove_dir_all(&old);
+        }
+        Ok(())
     }
-    if had_old {
-        let _ = std::fs::remove_dir_all(&old);
-    }
-    Ok(())
 }
 
 fn write_tree(output: &Output, dir: &Path) -> Result<(), SiteError> {
