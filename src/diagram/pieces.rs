@@ -163,17 +163,24 @@ impl PieceSet {
             if ext == "png" && files.contains_key(&key) {
                 continue;
             }
-            let art = if ext == "svg" && svg == SvgMode::Inline {
-                let text = std::fs::read_to_string(path).map_err(|source| PieceSetError::Read {
+            // Git checkouts without symlinks leave the link's target as
+            // text (vchess's `Doublearmy/wc.svg` is `../Knightmate/wc.svg`);
+            // git-fat leaves a pointer: follow the first, skip the second.
+            let Some((source, bytes)) =
+                resolve_link(path).map_err(|source| PieceSetError::Read {
                     path: path.to_path_buf(),
                     source,
-                })?;
-                ArtFile::Svg(text)
-            } else {
-                ArtFile::Linked {
-                    source: path.to_path_buf(),
-                    ext,
+                })?
+            else {
+                continue;
+            };
+            let art = match ext {
+                "svg" if !contains(&bytes, b"<svg") => continue,
+                "png" if !bytes.starts_with(b"\x89PNG") => continue,
+                "svg" if svg == SvgMode::Inline => {
+                    ArtFile::Svg(String::from_utf8_lossy(&bytes).into_owned())
                 }
+                _ => ArtFile::Linked { source, ext },
             };
             files.insert(key, art);
         }
@@ -234,6 +241,36 @@ impl PieceSet {
             },
         }
     }
+}
+
+/// A file's bytes, following links stored as text (a short relative path)
+/// up to a few hops; `None` if a link leads nowhere.
+fn resolve_link(path: &Path) -> std::io::Result<Option<(PathBuf, Vec<u8>)>> {
+    let mut path = path.to_path_buf();
+    for _ in 0..4 {
+        let bytes = std::fs::read(&path)?;
+        let text = std::str::from_utf8(&bytes).map(str::trim).unwrap_or("");
+        let is_link = !text.is_empty()
+            && text.len() < 256
+            && !text.contains(['<', '\n', '#'])
+            && (text.ends_with(".svg") || text.ends_with(".png"));
+        if !is_link {
+            return Ok(Some((path, bytes)));
+        }
+        let Some(dir) = path.parent() else {
+            return Ok(None);
+        };
+        let next = dir.join(text);
+        if !next.is_file() {
+            return Ok(None);
+        }
+        path = next;
+    }
+    Ok(None)
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
 }
 
 /// vchess's file name for a letter: colour (`w` up to `Z` in ASCII, as

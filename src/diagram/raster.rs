@@ -39,7 +39,26 @@ pub fn pixmap(svg: &str, width: u32) -> Result<tiny_skia::Pixmap, RasterError> {
 
 /// Rasterise an SVG to PNG bytes, `width` pixels wide.
 pub fn png(svg: &str, width: u32) -> Result<Vec<u8>, RasterError> {
-    pixmap(svg, width)?
-        .encode_png()
-        .map_err(|e| RasterError::Encode(e.to_string()))
+    encode(&pixmap(svg, width)?)
+}
+
+/// PNG bytes of a pixmap. tiny-skia's own `encode_png` uses the default
+/// (slower) deflate; the fast fdeflate setting halves the time for a few
+/// percent more bytes on flat diagram colours.
+pub fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RasterError> {
+    let mut rgba = Vec::with_capacity(pixmap.data().len());
+    for p in pixmap.pixels() {
+        let c = p.demultiply();
+        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let error = |e: png::EncodingError| RasterError::Encode(e.to_string());
+    let mut writer = encoder.write_header().map_err(error)?;
+    writer.write_image_data(&rgba).map_err(error)?;
+    writer.finish().map_err(error)?;
+    Ok(out)
 }
