@@ -210,7 +210,7 @@ pub fn draw_board(
     let mut svg = String::with_capacity(2048);
     let _ = write!(
         svg,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" class=\"fp-board{}\" role=\"img\" data-fen=\"{}\"><title>{}</title>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" class=\"fp-board{}\" style=\"--fp-cols:{cols}\" role=\"img\" data-fen=\"{}\"><title>{}</title>",
         if malformed.is_some() { " fp-malformed" } else { "" },
         escape(&spec.vchess_text()),
         escape(&alt),
@@ -272,10 +272,9 @@ fn squares(
     left: usize,
 ) {
     let (rows, cols) = (layout.shape.rows, layout.shape.cols);
-    let is_dark = |row: usize, col: usize| {
-        let square = layout.square_at(row, col);
-        (usize::from(square.file) + usize::from(square.rank)) % 2 == 1
-    };
+    // As vchess colours them: the top-left square of the FEN is light (so
+    // a1 is dark on 8×8 boards, light on 5×5 or 11×8 ones).
+    let is_dark = |row: usize, col: usize| (row + col) % 2 == 1;
     let has_holes = layout.cells.contains(&Cell::Hole);
     if !has_holes {
         let _ = write!(
