@@ -1,12 +1,70 @@
 //! The text alternative of a board ("White: king e1, rook a1; Black: king
 //! e8; marked: a5, b5"), for screen readers and for the SVG `<title>`.
-//! Letters are named generically until the variant registry names them.
+//! Pieces are named by the variant's rules where the core has them
+//! ("lancer", "kheshig"), by a small table otherwise; Paco Sako unions are
+//! "white pawn with black rook".
+
+use fenpress_rules::{registry, Piece};
 
 use super::board::{Cell, Layout};
 use super::spec::{BoardSpec, Orientation};
 
+/// Paco Sako (and Otage) unions: letter → (first, second) piece; an
+/// uppercase letter gives White the first, a lowercase one Black.
+const UNIONS: &[(char, char, char)] = &[
+    ('a', 'p', 'p'),
+    ('c', 'p', 'r'),
+    ('d', 'p', 'n'),
+    ('e', 'p', 'b'),
+    ('f', 'p', 'q'),
+    ('g', 'p', 'k'),
+    ('h', 'r', 'r'),
+    ('i', 'r', 'n'),
+    ('j', 'r', 'b'),
+    ('l', 'r', 'q'),
+    ('m', 'r', 'k'),
+    ('o', 'n', 'n'),
+    ('s', 'n', 'b'),
+    ('t', 'n', 'q'),
+    ('u', 'n', 'k'),
+    ('v', 'b', 'b'),
+    ('w', 'b', 'q'),
+    ('x', 'b', 'k'),
+    ('y', 'q', 'q'),
+    ('z', 'q', 'k'),
+    ('@', 'k', 'k'),
+];
+
+/// Names of pieces the core has no rules for, per variant.
+const NAMES: &[(&str, &[(char, &str)])] = &[
+    (
+        "Baroque",
+        &[
+            ('p', "pincer pawn"),
+            ('r', "coordinator"),
+            ('n', "long leaper"),
+            ('b', "chameleon"),
+            ('q', "withdrawer"),
+            ('m', "immobilizer"),
+        ],
+    ),
+    (
+        "Maxima",
+        &[
+            ('p', "pincer pawn"),
+            ('r', "coordinator"),
+            ('n', "long leaper"),
+            ('b', "chameleon"),
+            ('q', "withdrawer"),
+            ('m', "immobilizer"),
+            ('g', "mage"),
+            ('d', "guard"),
+        ],
+    ),
+];
+
 /// Describe a placed board and its marks. The author's `alt` wins.
-pub fn describe(layout: &Layout, spec: &BoardSpec) -> String {
+pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec) -> String {
     if let Some(alt) = &spec.alt {
         return alt.trim().to_string();
     }
@@ -18,7 +76,11 @@ pub fn describe(layout: &Layout, spec: &BoardSpec) -> String {
         for col in 0..layout.shape.cols {
             if let Cell::Piece(c) = layout.cell(row, col) {
                 let square = layout.square_at(row, col).to_string();
-                let (order, name) = piece_name(c);
+                if let Some(union) = union_name(variant, c) {
+                    other.push((7, union, square));
+                    continue;
+                }
+                let (order, name) = piece_name(variant, c);
                 let entry = (order, name, square);
                 if c.is_ascii_uppercase() {
                     white.push(entry);
@@ -31,7 +93,7 @@ pub fn describe(layout: &Layout, spec: &BoardSpec) -> String {
         }
     }
     let mut parts = Vec::new();
-    for (side, pieces) in [("White", white), ("Black", black), ("Other", other)] {
+    for (side, pieces) in [("White", white), ("Black", black), ("Unions", other)] {
         if !pieces.is_empty() {
             parts.push(format!("{side}: {}", list_pieces(pieces)));
         }
@@ -74,16 +136,59 @@ fn list_pieces(mut pieces: Vec<(u8, String, String)>) -> String {
     out.join(", ")
 }
 
-fn piece_name(c: char) -> (u8, String) {
-    match c.to_ascii_lowercase() {
-        'k' => (0, "king".into()),
-        'q' => (1, "queen".into()),
-        'r' => (2, "rook".into()),
-        'b' => (3, "bishop".into()),
-        'n' => (4, "knight".into()),
-        'p' => (6, "pawn".into()),
-        _ => (5, format!("piece {}", c.to_ascii_uppercase())),
+/// The name of a piece: the rules' name, the variant's table, the chess
+/// name, or "piece X".
+fn piece_name(variant: &str, c: char) -> (u8, String) {
+    let lower = c.to_ascii_lowercase();
+    let order = match lower {
+        'k' => 0,
+        'q' => 1,
+        'r' => 2,
+        'b' => 3,
+        'n' => 4,
+        'p' => 6,
+        _ => 5,
+    };
+    let info = registry::lookup(variant);
+    if let (Some(rules), Some(piece)) = (info.and_then(|v| v.rules()), Piece::from_letter(c)) {
+        return (order, rules.piece_name(piece));
     }
+    let name = info.map_or(variant, |v| v.name);
+    let named = NAMES
+        .iter()
+        .find(|(v, _)| v.eq_ignore_ascii_case(name))
+        .and_then(|(_, names)| names.iter().find(|(l, _)| *l == lower));
+    if let Some((_, n)) = named {
+        return (order, n.to_string());
+    }
+    let chess = match lower {
+        'k' => "king",
+        'q' => "queen",
+        'r' => "rook",
+        'b' => "bishop",
+        'n' => "knight",
+        'p' => "pawn",
+        _ => return (order, format!("piece {}", c.to_uppercase())),
+    };
+    (order, chess.to_string())
+}
+
+/// "white pawn with black rook", for a union letter of Paco Sako or Otage.
+fn union_name(variant: &str, c: char) -> Option<String> {
+    let name = registry::lookup(variant).map_or(variant, |v| v.name);
+    if !["Pacosako", "Otage"].contains(&name) {
+        return None;
+    }
+    let &(_, first, second) = UNIONS
+        .iter()
+        .find(|(l, _, _)| *l == c.to_ascii_lowercase())?;
+    let (white, black) = if c.is_ascii_lowercase() {
+        (second, first)
+    } else {
+        (first, second)
+    };
+    let kind = |k: char| piece_name("Chess", k).1;
+    Some(format!("white {} with black {}", kind(white), kind(black)))
 }
 
 #[cfg(test)]
@@ -97,7 +202,7 @@ mod tests {
         let spec = parse_compact("4k3/8/8/8/8/8/8/R3K2R a5,b5").unwrap();
         let layout = read_board("Chess", &spec.board);
         assert_eq!(
-            describe(&layout, &spec),
+            describe("Chess", &layout, &spec),
             "White: king e1, rook a1 h1; Black: king e8; marked: a5, b5"
         );
     }
@@ -111,13 +216,33 @@ mod tests {
 
     #[test]
     fn unknown_letters_and_author_override() {
-        let mut spec = parse_compact("8/3@4/8/8/8/8/2s5/8 - b").unwrap();
+        let mut spec = parse_compact("8/3@4/8/8/8/8/2s5/3C4 - b").unwrap();
         let layout = read_board("Pacosako", &spec.board);
         assert_eq!(
-            describe(&layout, &spec),
-            "Black: piece S c2; Other: piece @ d7; seen from Black"
+            describe("Pacosako", &layout, &spec),
+            "Unions: white bishop with black knight c2, white king with black king d7, white pawn with black rook d1; seen from Black"
         );
         spec.alt = Some("Two unions".into());
-        assert_eq!(describe(&layout, &spec), "Two unions");
+        assert_eq!(describe("Pacosako", &layout, &spec), "Two unions");
+        let spec = parse_compact("9/9/9/9/9/9/9/9/2Z6").unwrap();
+        let layout = read_board("Shogi", &spec.board);
+        assert_eq!(describe("Shogi", &layout, &spec), "White: piece Z c1");
+    }
+
+    #[test]
+    fn rules_and_variant_names() {
+        let spec = parse_compact("4k3/8/8/8/8/8/1l1a4/4K2H").unwrap();
+        let layout = read_board("Orda", &spec.board);
+        assert_eq!(
+            describe("Orda", &layout, &spec),
+            "White: king e1, kheshig h1; Black: khan e8, horse archer d2, lancer b2"
+        );
+        let spec = parse_compact("8/8/8/8/8/8/8/8/8/8/1m4G1").unwrap();
+        let layout = read_board("Maxima", &spec.board);
+        let text = describe("Maxima", &layout, &spec);
+        assert!(
+            text.contains("mage g1") && text.contains("immobilizer b1"),
+            "{text}"
+        );
     }
 }

@@ -33,7 +33,7 @@ pub enum Shadow {
     Rank(u16),
     /// A whole file: `c` (0-based file index).
     File(u16),
-    /// A run of squares along one rank or one file: `c2-c6`.
+    /// A run of squares from one square towards another: `b6-h6`.
     Range(Square, Square),
 }
 
@@ -342,7 +342,7 @@ fn parse_orientation(text: &str) -> Result<Orientation, String> {
 }
 
 /// `8,7,b6-h6,a5,c` (vchess `printDiagram.js`): ranks, files, squares and
-/// ranges along one rank or file.
+/// ranges from one square towards another.
 pub fn parse_shadow(text: &str) -> Result<Vec<Shadow>, String> {
     let text = text.trim();
     if text == "-" || text.is_empty() {
@@ -365,11 +365,8 @@ pub fn parse_shadow(text: &str) -> Result<Vec<Shadow>, String> {
                 let (Some(a), Some(b)) = (Square::parse(from), Square::parse(to)) else {
                     return Err(format!("shadow range `{item}` is not `<square>-<square>`"));
                 };
-                if a.file != b.file && a.rank != b.rank {
-                    return Err(format!(
-                        "shadow range `{item}` must run along one rank or one file"
-                    ));
-                }
+                // Any two squares: the drawing walks from one towards the
+                // other as vchess's `printDiagram.js` does.
                 return Ok(Shadow::Range(a, b));
             }
             Square::parse(item).map(Shadow::Square).ok_or_else(|| {
@@ -533,7 +530,8 @@ mod tests {
         let e = parse_compact("8/8 - q").unwrap_err();
         assert_eq!(e.column, 7);
         assert!(parse_compact("   ").is_err());
-        assert!(parse_shadow("b2-c3").is_err());
+        assert!(parse_shadow("b2-c3").is_ok());
+        assert!(parse_shadow("b2-zz").is_err());
     }
 
     #[test]

@@ -1,21 +1,107 @@
-//! Drawing a diagram as inline SVG: squares, holes left out, pieces, marks,
-//! shadows, coordinates, orientation. Colours are CSS custom properties
-//! (with fallbacks for standalone files and resvg) so a theme or dark mode
-//! restyles every diagram without a rebuild.
+//! Drawing a diagram as SVG: squares, holes left out, pieces placed with
+//! `<use>` from symbols defined once per page, shadows, marks, coordinates
+//! on the edge, orientation. Colours are presentation attributes (what a
+//! standalone file or resvg shows) that the theme's CSS custom properties
+//! override (`.fp-board .fp-l { fill: var(--fp-light) }`), so a theme or dark
+//! mode restyles every diagram without a rebuild.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::path::PathBuf;
 
 use super::board::{read_board, Cell, Layout, Square};
 use super::describe::describe;
+use super::pieces::{Art, Links, PieceSet};
 use super::spec::{BoardSpec, DiagramSpec, Orientation, Shadow};
 
 /// Side of one square in SVG user units.
-const SQ: usize = 10;
-/// Room left of the board for rank numbers and below it for file letters.
-const LEFT: usize = 6;
-const TOP: usize = 1;
-const BOTTOM: usize = 6;
-const RIGHT: usize = 1;
+pub const SQ: usize = 10;
+/// Room left of the board for rank numbers and below it for file letters
+/// (none when coordinates are left out).
+const MARGIN: usize = 6;
+/// Room above and right of the board, so strokes at the edge are not cut.
+const EDGE: usize = 1;
+
+const LIGHT: &str = "#f0d9b5";
+const DARK: &str = "#b58863";
+const MARK: &str = "#1e6fd9";
+
+/// How a board is drawn and where its piece art goes.
+#[derive(Debug, Clone, Copy)]
+pub struct Painter<'a> {
+    pub pieces: &'a PieceSet,
+    pub links: Links<'a>,
+    /// Coordinates as text (a page, a standalone SVG) or none (a PNG: text
+    /// would need installed fonts).
+    pub coordinates: bool,
+}
+
+impl<'a> Painter<'a> {
+    /// For a site page whose linked piece images live below `asset_url`.
+    pub fn page(pieces: &'a PieceSet, asset_url: &'a str) -> Painter<'a> {
+        Painter {
+            pieces,
+            links: Links::Url(asset_url),
+            coordinates: true,
+        }
+    }
+}
+
+/// The symbols a page's diagrams use, each defined once, and the piece
+/// files they link (path below the link prefix → source file).
+#[derive(Debug, Clone, Default)]
+pub struct SymbolSheet {
+    symbols: BTreeMap<String, String>,
+    pub copies: BTreeMap<String, PathBuf>,
+}
+
+impl SymbolSheet {
+    /// Define `art` (once) and return its id.
+    fn use_art(&mut self, painter: &Painter, art: &Art) -> String {
+        let id = art.id();
+        if !self.symbols.contains_key(&id) {
+            let (symbol, copy) = painter.pieces.symbol(art, painter.links);
+            self.symbols.insert(id.clone(), symbol);
+            if let Some((rel, source)) = copy {
+                self.copies.insert(rel, source);
+            }
+        }
+        id
+    }
+
+    /// Define the art of `letter` in `variant` (once) and return its id:
+    /// for pages that draw pieces themselves (the playable puzzle board).
+    pub fn use_letter(&mut self, painter: &Painter, variant: &str, letter: char) -> String {
+        let art = painter.pieces.art(variant, letter);
+        self.use_art(painter, &art)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.symbols.is_empty()
+    }
+
+    /// Every symbol, in id order.
+    pub fn defs(&self) -> String {
+        let mut defs = String::from("<defs>");
+        for symbol in self.symbols.values() {
+            defs.push_str(symbol);
+        }
+        defs.push_str("</defs>");
+        defs
+    }
+
+    /// The page's symbol sheet: one hidden SVG to put before the page's
+    /// diagrams (not `display:none`, which would hide gradients in art).
+    pub fn html(&self) -> String {
+        if self.is_empty() {
+            return String::new();
+        }
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"fp-symbols\" width=\"0\" height=\"0\" aria-hidden=\"true\" focusable=\"false\" style=\"position:absolute;width:0;height:0;overflow:hidden\">{}</svg>",
+            self.defs()
+        )
+    }
+}
 
 /// One board drawn.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,10 +120,15 @@ pub struct DiagramDrawing {
 }
 
 /// Draw a whole diagram (one board, or a before/after pair side by side)
-/// with its caption, as an HTML fragment.
-pub fn draw_diagram(page_variant: &str, spec: &DiagramSpec) -> DiagramDrawing {
+/// with its caption, as an HTML fragment; its symbols go to `sheet`.
+pub fn draw_diagram(
+    page_variant: &str,
+    spec: &DiagramSpec,
+    painter: &Painter,
+    sheet: &mut SymbolSheet,
+) -> DiagramDrawing {
     let variant = spec.variant.as_deref().unwrap_or(page_variant);
-    let first = draw_board(variant, &spec.board);
+    let first = draw_board(variant, &spec.board, painter, sheet);
     let mut problems = Vec::new();
     if let Some(why) = &first.malformed {
         problems.push((0, why.clone()));
@@ -46,7 +137,7 @@ pub fn draw_diagram(page_variant: &str, spec: &DiagramSpec) -> DiagramDrawing {
     match &spec.after {
         None => html.push_str(&first.svg),
         Some(after) => {
-            let second = draw_board(variant, &after.board);
+            let second = draw_board(variant, &after.board, painter, sheet);
             if let Some(why) = &second.malformed {
                 problems.push((1, why.clone()));
             }
@@ -68,11 +159,47 @@ pub fn draw_diagram(page_variant: &str, spec: &DiagramSpec) -> DiagramDrawing {
     DiagramDrawing { html, problems }
 }
 
-/// Draw one board as an `<svg>` element carrying `data-fen`.
-pub fn draw_board(variant: &str, spec: &BoardSpec) -> BoardDrawing {
+/// One board as a standalone SVG file (its symbols inside, linked images
+/// embedded): for `fenpress diagram` and PNGs.
+pub fn draw_standalone(
+    variant: &str,
+    spec: &BoardSpec,
+    pieces: &PieceSet,
+    coordinates: bool,
+) -> BoardDrawing {
+    let painter = Painter {
+        pieces,
+        links: Links::Embed,
+        coordinates,
+    };
+    let mut sheet = SymbolSheet::default();
+    let mut drawing = draw_board(variant, spec, &painter, &mut sheet);
+    if !sheet.is_empty() {
+        if let Some(end) = drawing.svg.find("</title>") {
+            drawing
+                .svg
+                .insert_str(end + "</title>".len(), &sheet.defs());
+        }
+    }
+    drawing
+}
+
+/// Draw one board as an `<svg>` element carrying `data-fen`; the symbols
+/// it uses go to `sheet`.
+pub fn draw_board(
+    variant: &str,
+    spec: &BoardSpec,
+    painter: &Painter,
+    sheet: &mut SymbolSheet,
+) -> BoardDrawing {
     let layout = read_board(variant, &spec.board);
     let (rows, cols) = (layout.shape.rows, layout.shape.cols);
     let flip = spec.orientation == Orientation::Black;
+    let (left, bottom) = if painter.coordinates {
+        (MARGIN, MARGIN)
+    } else {
+        (EDGE, EDGE)
+    };
     // Where a grid cell (row 0 = top rank of the FEN) is drawn.
     let origin = |row: usize, col: usize| -> (usize, usize) {
         let (r, c) = if flip {
@@ -80,111 +207,60 @@ pub fn draw_board(variant: &str, spec: &BoardSpec) -> BoardDrawing {
         } else {
             (row, col)
         };
-        (LEFT + c * SQ, TOP + r * SQ)
+        (left + c * SQ, EDGE + r * SQ)
     };
-    let width = LEFT + cols * SQ + RIGHT;
-    let height = TOP + rows * SQ + BOTTOM;
-    let alt = describe(&layout, spec);
+    let width = left + cols * SQ + EDGE;
+    let height = EDGE + rows * SQ + bottom;
+    let alt = describe(variant, &layout, spec);
     let malformed = layout.shape.malformed.clone();
 
     let mut svg = String::with_capacity(2048);
     let _ = write!(
         svg,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" class=\"fp-board{}\" role=\"img\" aria-label=\"{}\" data-fen=\"{}\"><title>{}</title>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" class=\"fp-board{}\" style=\"--fp-cols:{cols}\" role=\"img\" data-fen=\"{}\"><title>{}</title>",
         if malformed.is_some() { " fp-malformed" } else { "" },
-        escape(&alt),
         escape(&spec.vchess_text()),
         escape(&alt),
     );
 
-    // Squares: with no holes, one light rectangle under the dark squares
-    // keeps the output small; with holes, every square is drawn.
-    let has_holes = layout.cells.contains(&Cell::Hole);
-    let (mut light, mut dark) = (String::new(), String::new());
+    squares(&mut svg, &layout, &origin, left);
+
+    // Pieces, in board order.
     for row in 0..rows {
         for col in 0..cols {
-            if layout.cell(row, col) == Cell::Hole {
-                continue;
-            }
-            let square = layout.square_at(row, col);
-            let (x, y) = origin(row, col);
-            let is_dark = (usize::from(square.file) + usize::from(square.rank)) % 2 == 1;
-            if is_dark {
-                let _ = write!(dark, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
-            } else if has_holes {
-                let _ = write!(light, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
+            if let Cell::Piece(c) = layout.cell(row, col) {
+                let art = painter.pieces.art(variant, c);
+                let id = sheet.use_art(painter, &art);
+                let (x, y) = origin(row, col);
+                let _ = write!(
+                    svg,
+                    "<use href=\"#{id}\" x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\"/>"
+                );
             }
         }
     }
-    if has_holes {
-        path(&mut svg, &light, "fp-light", "--fp-light", "#f0d9b5");
-    } else {
-        let _ = write!(
-            svg,
-            "<rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{}\" height=\"{}\" class=\"fp-light\" fill=\"#f0d9b5\" style=\"fill:var(--fp-light,#f0d9b5)\"/>",
-            cols * SQ,
-            rows * SQ
-        );
-    }
-    path(&mut svg, &dark, "fp-dark", "--fp-dark", "#b58863");
 
+    // Shadows darken squares and pieces, as vchess's `brightness(50%)`.
     let mut shade = String::new();
     for (row, col) in shadowed(&layout, &spec.shadow) {
         let (x, y) = origin(row, col);
         let _ = write!(shade, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
     }
-    path(
-        &mut svg,
-        &shade,
-        "fp-shadow",
-        "--fp-shadow",
-        "rgba(0,0,0,.55)",
-    );
-
-    coordinates(&mut svg, &layout, flip);
-
-    let mut pieces = Vec::new();
-    for row in 0..rows {
-        for col in 0..cols {
-            if let Cell::Piece(c) = layout.cell(row, col) {
-                let (x, y) = origin(row, col);
-                pieces.push((x + SQ / 2, y + SQ / 2, c));
-            }
-        }
-    }
-    draw_pieces(&mut svg, &pieces);
-
-    // Marks last so they stay visible over pieces: a dot on an empty
-    // square, a ring around an occupied one (the letter stays readable).
-    let (mut dots, mut rings) = (String::new(), String::new());
-    for mark in &spec.marks {
-        let Some((row, col)) = layout.position_of(*mark) else {
-            continue;
-        };
-        let (x, y) = origin(row, col);
-        let (cx, cy) = (x + SQ / 2, y + SQ / 2);
-        if matches!(layout.cell(row, col), Cell::Piece(_)) {
-            let _ = write!(rings, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"4.6\"/>");
-        } else {
-            let _ = write!(dots, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"2.2\"/>");
-        }
-    }
-    if !dots.is_empty() {
+    if !shade.is_empty() {
         let _ = write!(
             svg,
-            "<g class=\"fp-mark\" fill=\"#1e6fd9\" stroke=\"#fff\" stroke-width=\".7\" style=\"fill:var(--fp-mark,#1e6fd9);stroke:var(--fp-mark-edge,#fff)\">{dots}</g>"
+            "<path class=\"fp-s\" fill=\"#000\" fill-opacity=\".5\" d=\"{shade}\"/>"
         );
     }
-    if !rings.is_empty() {
-        let _ = write!(
-            svg,
-            "<g class=\"fp-mark-ring\" fill=\"none\" stroke=\"#1e6fd9\" stroke-width=\"1.1\" style=\"stroke:var(--fp-mark,#1e6fd9)\">{rings}</g>"
-        );
+
+    marks(&mut svg, &layout, &spec.marks, &origin);
+    if painter.coordinates {
+        coordinates(&mut svg, &layout, flip, left);
     }
     if malformed.is_some() {
         let _ = write!(
             svg,
-            "<rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#d22\" stroke-width=\"1\" stroke-dasharray=\"3 2\" style=\"stroke:var(--fp-error,#d22)\"/>",
+            "<rect class=\"fp-e\" x=\"{left}\" y=\"{EDGE}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#d22\" stroke-dasharray=\"3 2\"/>",
             cols * SQ,
             rows * SQ
         );
@@ -193,140 +269,188 @@ pub fn draw_board(variant: &str, spec: &BoardSpec) -> BoardDrawing {
     BoardDrawing { svg, malformed }
 }
 
-fn path(svg: &mut String, d: &str, class: &str, var: &str, fallback: &str) {
-    if !d.is_empty() {
+/// Light and dark squares. Without holes: one light rectangle, and the dark
+/// squares of each row as one dashed stroke (a dash per square). With
+/// holes, each square on its own so the holes stay transparent.
+fn squares(
+    svg: &mut String,
+    layout: &Layout,
+    origin: &dyn Fn(usize, usize) -> (usize, usize),
+    left: usize,
+) {
+    let (rows, cols) = (layout.shape.rows, layout.shape.cols);
+    // As vchess colours them: the top-left square of the FEN is light (so
+    // a1 is dark on 8×8 boards, light on 5×5 or 11×8 ones).
+    let is_dark = |row: usize, col: usize| (row + col) % 2 == 1;
+    let has_holes = layout.cells.contains(&Cell::Hole);
+    if !has_holes {
         let _ = write!(
             svg,
-            "<path class=\"{class}\" fill=\"{fallback}\" style=\"fill:var({var},{fallback})\" d=\"{d}\"/>"
+            "<rect class=\"fp-l\" x=\"{left}\" y=\"{EDGE}\" width=\"{}\" height=\"{}\" fill=\"{LIGHT}\"/>",
+            cols * SQ,
+            rows * SQ
         );
+        let mut d = String::new();
+        for row in 0..rows {
+            // The drawn row's leftmost dark square, then every other one.
+            let drawn: Vec<usize> = (0..cols)
+                .filter(|&col| is_dark(row, col))
+                .map(|col| origin(row, col).0)
+                .collect();
+            let (Some(&first), Some(&last)) = (drawn.iter().min(), drawn.iter().max()) else {
+                continue;
+            };
+            let y = origin(row, 0).1 + SQ / 2;
+            let _ = write!(d, "M{first} {y}h{}", last + SQ - first);
+        }
+        if !d.is_empty() {
+            let _ = write!(
+                svg,
+                "<path class=\"fp-k\" stroke=\"{DARK}\" stroke-width=\"{SQ}\" stroke-dasharray=\"{SQ}\" d=\"{d}\"/>"
+            );
+        }
+        return;
+    }
+    let (mut light, mut dark) = (String::new(), String::new());
+    for row in 0..rows {
+        for col in 0..cols {
+            if layout.cell(row, col) == Cell::Hole {
+                continue;
+            }
+            let (x, y) = origin(row, col);
+            let target = if is_dark(row, col) {
+                &mut dark
+            } else {
+                &mut light
+            };
+            let _ = write!(target, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
+        }
+    }
+    if !light.is_empty() {
+        let _ = write!(svg, "<path class=\"fp-l\" fill=\"{LIGHT}\" d=\"{light}\"/>");
+    }
+    if !dark.is_empty() {
+        let _ = write!(svg, "<path class=\"fp-d\" fill=\"{DARK}\" d=\"{dark}\"/>");
     }
 }
 
-/// The pieces, as lettered discs: white = light disc, dark letter; black =
-/// dark disc, light letter; anything else (`@` unions) a neutral disc. The
-/// one place to change when the real piece set arrives (`<symbol>`/`<use>`).
-fn draw_pieces(svg: &mut String, pieces: &[(usize, usize, char)]) {
-    type Style = (
-        &'static str,
-        &'static str,
-        &'static str,
-        &'static str,
-        &'static str,
-    );
-    const STYLES: [Style; 3] = [
-        (
-            "fp-white",
-            "--fp-piece-white",
-            "#fff",
-            "--fp-piece-white-text",
-            "#222",
-        ),
-        (
-            "fp-black",
-            "--fp-piece-black",
-            "#222",
-            "--fp-piece-black-text",
-            "#fff",
-        ),
-        (
-            "fp-other",
-            "--fp-piece-other",
-            "#9a7fc0",
-            "--fp-piece-other-text",
-            "#fff",
-        ),
-    ];
-    for (kind, (class, disc_var, disc, text_var, text)) in STYLES.iter().enumerate() {
-        let group: Vec<_> = pieces
-            .iter()
-            .filter(|(_, _, c)| {
-                let k = if c.is_ascii_uppercase() {
-                    0
-                } else if c.is_ascii_lowercase() {
-                    1
-                } else {
-                    2
-                };
-                k == kind
-            })
-            .collect();
-        if group.is_empty() {
+/// Marks: a dot on an empty square, a ring around a piece; both with a
+/// light halo so they show on light, dark and shadowed squares.
+fn marks(
+    svg: &mut String,
+    layout: &Layout,
+    marks: &[Square],
+    origin: &dyn Fn(usize, usize) -> (usize, usize),
+) {
+    let (mut dots, mut rings) = (String::new(), String::new());
+    let mut seen = Vec::new();
+    for &square in marks {
+        let Some((row, col)) = layout.position_of(square) else {
+            continue;
+        };
+        if seen.contains(&(row, col)) {
             continue;
         }
+        seen.push((row, col));
+        let (x, y) = origin(row, col);
+        let (cx, cy) = (x + SQ / 2, y + SQ / 2);
+        if matches!(layout.cell(row, col), Cell::Piece(_)) {
+            let _ = write!(rings, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"4.3\"/>");
+        } else {
+            let _ = write!(dots, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"1.9\"/>");
+        }
+    }
+    if !dots.is_empty() {
         let _ = write!(
             svg,
-            "<g class=\"{class}\"><g fill=\"{disc}\" stroke=\"#555\" stroke-width=\".5\" style=\"fill:var({disc_var},{disc});stroke:var(--fp-piece-edge,#555)\">"
+            "<g class=\"fp-m\" fill=\"{MARK}\" stroke=\"#fff\" stroke-width=\".8\">{dots}</g>"
         );
-        for (x, y, _) in &group {
-            let _ = write!(svg, "<circle cx=\"{x}\" cy=\"{y}\" r=\"4.1\"/>");
-        }
+    }
+    if !rings.is_empty() {
         let _ = write!(
             svg,
-            "</g><g fill=\"{text}\" style=\"fill:var({text_var},{text})\" font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"5.5\" text-anchor=\"middle\">"
+            "<g class=\"fp-r\" fill=\"none\" stroke=\"{MARK}\" stroke-width=\"1.2\">{rings}</g>"
         );
-        for (x, y, c) in &group {
-            let letter = c.to_uppercase().next().unwrap_or(*c);
-            let _ = write!(
-                svg,
-                "<text x=\"{x}\" y=\"{}\">{}</text>",
-                *y as f32 + 1.9,
-                escape_char(letter)
-            );
-        }
-        svg.push_str("</g></g>");
     }
 }
 
 /// File letters under the board, rank numbers left of it, both following the
 /// orientation (seen from Black, `h` is on the left and rank 1 on top).
-fn coordinates(svg: &mut String, layout: &Layout, flip: bool) {
+fn coordinates(svg: &mut String, layout: &Layout, flip: bool, left: usize) {
     let (rows, cols) = (layout.shape.rows, layout.shape.cols);
     let _ = write!(
         svg,
-        "<g class=\"fp-coord\" fill=\"#777\" style=\"fill:var(--fp-coord,#777)\" font-family=\"sans-serif\" font-size=\"3.6\" text-anchor=\"middle\">"
+        "<g class=\"fp-c\" fill=\"#777\" font-family=\"sans-serif\" font-size=\"3.6\" text-anchor=\"middle\">"
     );
-    for c in 0..cols {
-        let file = if flip { cols - 1 - c } else { c };
-        let letter = char::from(b'a' + (file % 26) as u8);
-        let _ = write!(
-            svg,
-            "<text x=\"{}\" y=\"{}\">{letter}</text>",
-            LEFT + c * SQ + SQ / 2,
-            TOP + rows * SQ + 4
-        );
-    }
+    // Files are one letter each: one <text> with a position per letter.
+    let xs: Vec<String> = (0..cols)
+        .map(|c| (left + c * SQ + SQ / 2).to_string())
+        .collect();
+    let letters: String = (0..cols)
+        .map(|c| {
+            let file = if flip { cols - 1 - c } else { c };
+            char::from(b'a' + (file % 26) as u8)
+        })
+        .collect();
+    let _ = write!(
+        svg,
+        "<text x=\"{}\" y=\"{}\">{letters}</text>",
+        xs.join(" "),
+        EDGE + rows * SQ + 4
+    );
     for r in 0..rows {
         let rank = if flip { r + 1 } else { rows - r };
         let _ = write!(
             svg,
             "<text x=\"3\" y=\"{}\">{rank}</text>",
-            TOP + r * SQ + SQ / 2 + 1
+            EDGE + r * SQ + SQ / 2 + 1
         );
     }
     svg.push_str("</g>");
 }
 
-/// Grid cells covered by a shadow list; items off the board are skipped.
+/// Grid cells covered by a shadow list, exactly as vchess's
+/// `printDiagram.js` reads it: a number is a rank, one letter a file, a
+/// square itself, and `from-to` walks one step at a time from `from`
+/// towards `to` while neither coordinate passes `to`'s (vchess's rows grow
+/// downwards: `b6-h6` and `c6-c2` shade, `h6-b6` and `c2-c6` shade
+/// nothing, `b4-d2` shades a diagonal). Squares off the board are skipped.
 fn shadowed(layout: &Layout, shadow: &[Shadow]) -> Vec<(usize, usize)> {
     let (rows, cols) = (layout.shape.rows, layout.shape.cols);
     let mut mask = vec![false; rows * cols];
-    let mut set = |square: Square| {
-        if let Some((r, c)) = layout.position_of(square) {
-            mask[r * cols + c] = true;
+    let mut set = |row: i64, col: i64| {
+        if (0..rows as i64).contains(&row) && (0..cols as i64).contains(&col) {
+            let (r, c) = (row as usize, col as usize);
+            if layout.cell(r, c) != Cell::Hole {
+                mask[r * cols + c] = true;
+            }
         }
     };
+    // vchess coordinates: x = row from the top, y = file.
+    let coords = |s: Square| (rows as i64 - i64::from(s.rank), i64::from(s.file));
     for item in shadow {
         match *item {
-            Shadow::Square(s) => set(s),
-            Shadow::Rank(rank) => (0..cols as u16).for_each(|file| set(Square { file, rank })),
-            Shadow::File(file) => (1..=rows as u16).for_each(|rank| set(Square { file, rank })),
+            Shadow::Square(s) => {
+                let (x, y) = coords(s);
+                set(x, y);
+            }
+            Shadow::Rank(rank) => {
+                let x = rows as i64 - i64::from(rank);
+                (0..cols as i64).for_each(|y| set(x, y));
+            }
+            Shadow::File(file) => (0..rows as i64).for_each(|x| set(x, i64::from(file))),
             Shadow::Range(a, b) => {
-                // Along a rank or a file (the parser refuses diagonals), in
-                // either direction.
-                for file in a.file.min(b.file)..=a.file.max(b.file) {
-                    for rank in a.rank.min(b.rank)..=a.rank.max(b.rank) {
-                        set(Square { file, rank });
+                let ((x0, y0), (x1, y1)) = (coords(a), coords(b));
+                let (dx, dy) = ((x1 - x0).signum(), (y1 - y0).signum());
+                let (mut x, mut y) = (x0, y0);
+                // Bounded: every step moves towards `to`.
+                while x <= x1 && y <= y1 {
+                    set(x, y);
+                    if dx == 0 && dy == 0 {
+                        break;
                     }
+                    x += dx;
+                    y += dy;
                 }
             }
         }
@@ -365,10 +489,6 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-fn escape_char(c: char) -> String {
-    escape(c.encode_utf8(&mut [0; 4]))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -378,88 +498,129 @@ mod tests {
         haystack.matches(needle).count()
     }
 
+    fn page_painter() -> Painter<'static> {
+        Painter::page(PieceSet::default_set(), "/static/pieces/")
+    }
+
+    fn board(variant: &str, text: &str) -> (String, SymbolSheet) {
+        let mut sheet = SymbolSheet::default();
+        let spec = parse_compact(text).unwrap();
+        let svg = draw_board(variant, &spec, &page_painter(), &mut sheet).svg;
+        (svg, sheet)
+    }
+
     #[test]
-    fn one_data_fen_per_board() {
-        let spec = parse_compact("4k3/8/8/8/8/8/8/4K3 e2").unwrap();
-        let d = draw_board("Chess", &spec);
-        assert_eq!(count(&d.svg, "data-fen="), 1);
-        assert!(d.svg.contains("data-fen=\"4k3/8/8/8/8/8/8/4K3 e2\""));
-        assert!(d.svg.contains("role=\"img\""));
-        assert!(d
-            .svg
-            .contains("<title>White: king e1; Black: king e8; marked: e2</title>"));
+    fn one_data_fen_per_board_and_a_title() {
+        let (svg, _) = board("Chess", "4k3/8/8/8/8/8/8/4K3 e2");
+        assert_eq!(count(&svg, "data-fen="), 1);
+        assert!(svg.contains("data-fen=\"4k3/8/8/8/8/8/8/4K3 e2\""));
+        assert!(svg.contains("role=\"img\""));
+        assert!(svg.contains("<title>White: king e1; Black: king e8; marked: e2</title>"));
         let pair = parse_block("fen: 8/8\nafter: {fen: 8/8}\n").unwrap();
-        let html = draw_diagram("Chess", &pair).html;
+        let mut sheet = SymbolSheet::default();
+        let html = draw_diagram("Chess", &pair, &page_painter(), &mut sheet).html;
         assert_eq!(count(&html, "data-fen="), 2);
+        assert!(html.contains("class=\"fp-pair\""));
+    }
+
+    #[test]
+    fn pieces_are_symbols_defined_once_and_used() {
+        let mut sheet = SymbolSheet::default();
+        let painter = page_painter();
+        for text in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            "4k3/8/8/8/8/8/8/4K3",
+        ] {
+            let spec = parse_compact(text).unwrap();
+            let svg = draw_board("Chess", &spec, &painter, &mut sheet).svg;
+            assert!(svg.contains("<use href=\"#fp-wk\""), "{svg}");
+            assert!(!svg.contains("<symbol"));
+        }
+        let html = sheet.html();
+        assert_eq!(count(&html, "<symbol"), 12);
+        assert_eq!(count(&html, "id=\"fp-wk\""), 1);
+        assert!(html.contains("aria-hidden=\"true\""));
+        // Orda's Horde and an unknown letter's disc.
+        let (svg, sheet) = board("Orda", "4k3/8/8/8/8/8/8/l3K2Z");
+        assert!(svg.contains("#fp-Orda-bl"));
+        assert!(svg.contains("#fp-d-Z"));
+        assert!(sheet.html().contains("<symbol id=\"fp-d-Z\""));
+    }
+
+    #[test]
+    fn standalone_svg_carries_its_symbols() {
+        let spec = parse_compact("4k3/8/8/8/8/8/8/4K3").unwrap();
+        let d = draw_standalone("Chess", &spec, PieceSet::default_set(), true);
+        assert!(d.svg.contains("<defs><symbol id=\"fp-bk\""), "{}", d.svg);
+        assert!(d.svg.contains("<text"));
+        let raster = draw_standalone("Chess", &spec, PieceSet::default_set(), false);
+        assert!(!raster.svg.contains("<text"));
     }
 
     #[test]
     fn orientation_b_puts_a1_top_right() {
-        // A white king on a1, seen from Black, is drawn in the top-right
-        // square; the coordinates run h..a and 1..8 from the top.
-        let spec = parse_compact("8/8/8/8/8/8/8/K7 - b").unwrap();
-        let svg = draw_board("Chess", &spec).svg;
-        let top_right = (LEFT + 7 * SQ + SQ / 2, TOP + SQ / 2);
+        let (svg, _) = board("Chess", "8/8/8/8/8/8/8/K7 - b");
+        let top_right = (MARGIN + 7 * SQ, EDGE);
         assert!(
-            svg.contains(&format!(
-                "<circle cx=\"{}\" cy=\"{}\"",
-                top_right.0, top_right.1
-            )),
+            svg.contains(&format!("x=\"{}\" y=\"{}\"", top_right.0, top_right.1)),
             "{svg}"
         );
-        let first_file = format!(
-            "<text x=\"{}\" y=\"{}\">h</text>",
-            LEFT + SQ / 2,
-            TOP + 8 * SQ + 4
-        );
-        assert!(svg.contains(&first_file), "{svg}");
+        assert!(svg.contains(">hgfedcba</text>"), "{svg}");
         assert!(svg.contains(&format!(
             "<text x=\"3\" y=\"{}\">1</text>",
-            TOP + SQ / 2 + 1
+            EDGE + SQ / 2 + 1
         )));
-        // From White, the same king is bottom-left.
-        let white = draw_board("Chess", &parse_compact("8/8/8/8/8/8/8/K7").unwrap()).svg;
-        assert!(white.contains(&format!(
-            "<circle cx=\"{}\" cy=\"{}\"",
-            LEFT + SQ / 2,
-            TOP + 7 * SQ + SQ / 2
-        )));
+        let (white, _) = board("Chess", "8/8/8/8/8/8/8/K7");
+        assert!(white.contains(&format!("x=\"{MARGIN}\" y=\"{}\"", EDGE + 7 * SQ)));
+        assert!(white.contains(">abcdefgh</text>"));
     }
 
     #[test]
     fn holes_have_no_square() {
         // Omega: 144 cells, 40 of them holes.
-        let spec = parse_compact("wxxxxxxxxxxw/xcrnbqkbnrcx/xppppppppppx/x91x/x91x/x91x/x91x/x91x/x91x/xPPPPPPPPPPx/xCRNBQKBNRCx/WxxxxxxxxxxW").unwrap();
-        let svg = draw_board("Omega", &spec).svg;
+        let (svg, _) = board("Omega", "wxxxxxxxxxxw/xcrnbqkbnrcx/xppppppppppx/x91x/x91x/x91x/x91x/x91x/x91x/xPPPPPPPPPPx/xCRNBQKBNRCx/WxxxxxxxxxxW");
         assert_eq!(count(&svg, "h10v10h-10z"), 104);
-        assert!(!svg.contains("<rect x=\"6\" y=\"1\""));
+        assert!(!svg.contains("<rect class=\"fp-l\""));
     }
 
     #[test]
-    fn marks_shadow_and_malformed_boards_render() {
-        let spec = parse_compact("8/8/8/8/8/8/8/K7 a1,b2 w 8,c").unwrap();
-        let svg = draw_board("Chess", &spec).svg;
-        assert_eq!(count(&svg, "r=\"4.6\""), 1); // ring on the king
-        assert_eq!(count(&svg, "r=\"2.2\""), 1); // dot on b2
-                                                 // rank 8 (8 squares) + file c (8 squares) overlap on c8: 15.
-        let shade = svg
-            .split("class=\"fp-shadow\"")
-            .nth(1)
-            .unwrap()
-            .split("/>")
-            .next()
-            .unwrap();
+    fn marks_and_shadows() {
+        let (svg, _) = board("Chess", "8/8/8/8/8/8/8/K7 a1,b2 w 8,c");
+        assert_eq!(count(&svg, "r=\"4.3\""), 1); // ring on the king
+        assert_eq!(count(&svg, "r=\"1.9\""), 1); // dot on b2
+        let shade = svg.split("class=\"fp-s\"").nth(1).unwrap();
+        let shade = shade.split("/>").next().unwrap();
+        // rank 8 (8 squares) + file c (8 squares) overlap on c8: 15.
         assert_eq!(count(shade, "z"), 15);
-        let bad = draw_board("Chess", &parse_compact("8/2NP5/8/8/8/8/8/8").unwrap());
-        assert!(bad.malformed.is_some());
-        assert!(bad.svg.contains("fp-malformed"));
-        assert!(bad.svg.contains("malformed board"));
+        let bad = board("Chess", "8/2NP5/8/8/8/8/8/8").0;
+        assert!(bad.contains("fp-malformed"));
+        assert!(bad.contains("malformed board"));
+    }
+
+    #[test]
+    fn shadow_ranges_follow_vchess() {
+        let cells = |text: &str| {
+            let spec = parse_compact(&format!("8/8/8/8/8/8/8/8 - w {text}")).unwrap();
+            let layout = read_board("Chess", &spec.board);
+            shadowed(&layout, &spec.shadow)
+                .into_iter()
+                .map(|(r, c)| layout.square_at(r, c).to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(cells("b6-d6"), vec!["b6", "c6", "d6"]);
+        assert!(cells("d6-b6").is_empty());
+        assert_eq!(cells("c6-c4"), vec!["c6", "c5", "c4"]);
+        assert!(cells("c4-c6").is_empty());
+        assert_eq!(cells("b4-d2"), vec!["b4", "c3", "d2"]);
+        assert_eq!(cells("e4-e4"), vec!["e4"]);
+        assert!(cells("99").is_empty());
     }
 
     #[test]
     fn captions_are_inline_markdown() {
         let spec = parse_block("fen: 8/8\ncaption: \"1.Qa5 *wins* a < b\"\n").unwrap();
-        let html = draw_diagram("Chess", &spec).html;
+        let mut sheet = SymbolSheet::default();
+        let html = draw_diagram("Chess", &spec, &page_painter(), &mut sheet).html;
         assert!(
             html.contains("<figcaption>1.Qa5 <em>wins</em> a &lt; b</figcaption>"),
             "{html}"
@@ -470,7 +631,8 @@ mod tests {
     fn text_is_escaped() {
         let mut spec = parse_compact("8/8").unwrap();
         spec.alt = Some("a \"quoted\" <b>".into());
-        let svg = draw_board("Chess", &spec).svg;
-        assert!(svg.contains("aria-label=\"a &quot;quoted&quot; &lt;b&gt;\""));
+        let mut sheet = SymbolSheet::default();
+        let svg = draw_board("Chess", &spec, &page_painter(), &mut sheet).svg;
+        assert!(svg.contains("<title>a &quot;quoted&quot; &lt;b&gt;</title>"));
     }
 }

@@ -11,8 +11,9 @@ use super::spec_diagnostic;
 use super::strings::{goal_line, strings};
 use super::verify::{verify, Verified, VerifyOptions};
 use crate::diagnostic::Diagnostic;
+use crate::diagram::pieces::{Links, PieceSet};
 use crate::diagram::spec::{BoardSpec, Orientation};
-use crate::diagram::svg::{draw_board, escape};
+use crate::diagram::svg::{draw_board, escape, Painter, SymbolSheet};
 use fenpress_rules::{registry, Color};
 
 /// A puzzle file made ready for the site.
@@ -87,7 +88,23 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, lang: &str) -> String {
         ..BoardSpec::default()
     };
     let variant = verified.rules.map_or(puzzle.variant.as_str(), |r| r.name());
-    let drawing = draw_board(variant, &board);
+    // The board and every piece the reader's moves can produce (promotions
+    // included) as symbols of this page, so that `puzzle.js` redraws with
+    // the same art; `data-symbols` maps each FEN letter to its symbol id.
+    let painter = Painter {
+        pieces: PieceSet::default_set(),
+        links: Links::Embed,
+        coordinates: true,
+    };
+    let mut sheet = SymbolSheet::default();
+    let drawing = draw_board(variant, &board, &painter, &mut sheet);
+    let letters = registry::lookup(variant).map_or("KQRBNPkqrbnp", |v| v.letters);
+    let symbols: std::collections::BTreeMap<String, String> = letters
+        .chars()
+        .filter(|c| c.is_alphabetic() || *c == '@')
+        .map(|c| (c.to_string(), sheet.use_letter(&painter, variant, c)))
+        .collect();
+    let symbols_json = serde_json::to_string(&symbols).unwrap_or_else(|_| "{}".into());
     let solution = if verified.line_complete {
         verified.labels.join(" ")
     } else {
@@ -103,8 +120,10 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, lang: &str) -> String {
     let mut html = String::with_capacity(4096);
     let _ = write!(
         html,
-        "<section class=\"fp-puzzle\" data-variant=\"{}\">",
-        escape(variant)
+        "{}<section class=\"fp-puzzle\" data-variant=\"{}\" data-symbols=\"{}\">",
+        sheet.html(),
+        escape(variant),
+        escape(&symbols_json)
     );
     let _ = write!(
         html,

@@ -15,6 +15,16 @@ pub struct Config {
     /// Absolute URL of the site root, always ending with `/`.
     pub base_url: String,
     pub theme: String,
+    /// Another piece set than ours: a folder laid out like vchess's.
+    pub pieces: Option<PiecesConfig>,
+}
+
+/// `pieces: folder` or `pieces: { folder: ..., svg: inline | link }`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PiecesConfig {
+    /// Relative to the content folder.
+    pub folder: std::path::PathBuf,
+    pub svg: crate::diagram::pieces::SvgMode,
 }
 
 #[derive(Deserialize, Default)]
@@ -24,6 +34,26 @@ struct RawConfig {
     languages: Option<Vec<String>>,
     base_url: Option<String>,
     theme: Option<String>,
+    pieces: Option<RawPieces>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawPieces {
+    Folder(String),
+    Full {
+        folder: String,
+        #[serde(default)]
+        svg: RawSvgMode,
+    },
+}
+
+#[derive(Deserialize, Default, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum RawSvgMode {
+    #[default]
+    Inline,
+    Link,
 }
 
 impl Config {
@@ -70,6 +100,20 @@ impl Config {
             languages,
             base_url,
             theme: raw.theme.unwrap_or_else(|| "default".into()),
+            pieces: raw.pieces.map(|p| {
+                use crate::diagram::pieces::SvgMode;
+                let (folder, svg) = match p {
+                    RawPieces::Folder(folder) => (folder, RawSvgMode::Inline),
+                    RawPieces::Full { folder, svg } => (folder, svg),
+                };
+                PiecesConfig {
+                    folder: root.join(folder),
+                    svg: match svg {
+                        RawSvgMode::Inline => SvgMode::Inline,
+                        RawSvgMode::Link => SvgMode::Link,
+                    },
+                }
+            }),
         })
     }
 
@@ -125,6 +169,17 @@ mod tests {
         assert_eq!((c.title.as_str(), c.languages[0].as_str()), ("Mine", "fr"));
         assert_eq!(c.base_url, "https://x.org/sub/");
         assert_eq!(c.base_path(), "/sub/");
+        assert_eq!(c.pieces, None);
+        std::fs::write(dir.path().join("config.yaml"), "pieces: art\n").unwrap();
+        let c = Config::load(dir.path(), &[]).unwrap();
+        assert_eq!(c.pieces.unwrap().folder, dir.path().join("art"));
+        std::fs::write(
+            dir.path().join("config.yaml"),
+            "pieces: {folder: art, svg: link}\n",
+        )
+        .unwrap();
+        let c = Config::load(dir.path(), &[]).unwrap();
+        assert_eq!(c.pieces.unwrap().svg, crate::diagram::pieces::SvgMode::Link);
         std::fs::write(dir.path().join("config.yaml"), "title: A\ncolour: red\n").unwrap();
         let e = Config::load(dir.path(), &[]).unwrap_err().to_string();
         assert!(e.contains("config.yaml:2:"), "{e}");

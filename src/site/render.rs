@@ -17,8 +17,9 @@ use super::page::{Page, PageKind, SourceFormat};
 use super::strings::{language_name, strings, Strings};
 use super::theme::{error_chain, Theme};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::diagram::spec::parse_block;
-use crate::diagram::svg::{draw_diagram, escape};
+use crate::diagram::pieces::PieceSet;
+use crate::diagram::spec::{parse_block, BoardSpec};
+use crate::diagram::svg::{draw_diagram, draw_standalone, escape, Painter, SymbolSheet};
 use crate::markdown::{self, DiagramBlock};
 
 /// The site as files, before writing: path below the root → bytes, and
@@ -67,7 +68,12 @@ struct PageCtx<'a> {
     content: &'a str,
     prev: Option<Link>,
     next: Option<Link>,
+    /// Absolute URL of the page's preview image (its first diagram).
+    og_image: Option<String>,
 }
+
+/// Width of the `og:image` PNG of a rules page's first diagram.
+const OG_IMAGE_WIDTH: u32 = 400;
 
 /// The shared part of every template's context.
 #[derive(Serialize)]
@@ -102,6 +108,15 @@ pub fn render_pages(
 ) -> Result<Rendered, SiteError> {
     let base_path = config.base_path();
     let url = |path: &str| format!("{base_path}{path}");
+    let folder_set = match &config.pieces {
+        Some(p) => Some(PieceSet::from_folder(&p.folder, p.svg)?),
+        None => None,
+    };
+    let pieces = folder_set
+        .as_ref()
+        .unwrap_or_else(|| PieceSet::default_set());
+    let piece_url = format!("{base_path}static/pieces/");
+    let painter = Painter::page(pieces, &piece_url);
     let permalink = |path: &str| format!("{}{path}", config.base_url);
 
     // Every language with a page or in the config, config order first.
@@ -209,7 +224,20 @@ pub fn render_pages(
             if !home && !wanted(page) {
                 return Ok(None);
             }
-            let mut result = render_body(page, &loaded.invalid);
+            let mut result = render_body(page, &painter, &loaded.invalid);
+            let og_image = match (&page.kind, result.first.take()) {
+                (PageKind::Rules, Some((variant, board))) => {
+                    let drawing = draw_standalone(&variant, &board, pieces, false);
+                    crate::diagram::raster::png(&drawing.svg, OG_IMAGE_WIDTH)
+                        .ok()
+                        .map(|png| {
+                            let path = format!("{}og.png", page.path());
+                            result.og = Some((path.clone(), png));
+                            permalink(&path)
+                        })
+                }
+                _ => None,
+            };
             result
                 .assets
                 .extend(check_images(root, loaded, &mut result.diagnostics));
@@ -256,6 +284,7 @@ pub fn render_pages(
                     content: &result.html,
                     prev,
                     next,
+                    og_image,
                 },
             );
             let template = match &puzzle {
@@ -289,6 +318,9 @@ pub fn render_pages(
         rendered.diagnostics.extend(result.diagnostics);
         for asset in result.assets {
             rendered.output.copies.insert(asset.target, asset.source);
+        }
+        if let Some((path, png)) = result.og {
+            rendered.output.files.insert(path, png);
         }
         match result.file {
             Some((path, bytes)) => {
@@ -381,6 +413,7 @@ pub fn render_pages(
                     content: html,
                     prev: None,
                     next: None,
+                    og_image: None,
                 },
             );
         }
@@ -480,13 +513,18 @@ struct PageResult {
     diagrams: usize,
     assets: Vec<ImageAsset>,
     file: Option<(String, Vec<u8>)>,
+    /// The first diagram's variant and board (for the page's `og:image`).
+    first: Option<(String, BoardSpec)>,
+    og: Option<(String, Vec<u8>)>,
 }
 
 /// Markdown to HTML, each ```diagram block drawn as SVG. A block that does
 /// not parse is an error at its `fen:` and shows as an error box.
-fn render_body(page: &Page, invalid: &[((usize, usize), String)]) -> PageResult {
+fn render_body(page: &Page, painter: &Painter, invalid: &[((usize, usize), String)]) -> PageResult {
     let mut diagnostics = Vec::new();
     let mut diagrams = 0;
+    let mut sheet = SymbolSheet::default();
+    let mut first = None;
     let variant = page.variant.as_deref().unwrap_or("Chess");
     let mut draw = |block: &DiagramBlock| -> String {
         let origin = page.diagram_origins.get(block.index);
@@ -509,7 +547,11 @@ fn render_body(page: &Page, invalid: &[((usize, usize), String)]) -> PageResult 
         };
         match parse_block(block.yaml) {
             Ok(spec) => {
-                let drawing = draw_diagram(variant, &spec);
+                let drawing = draw_diagram(variant, &spec, painter, &mut sheet);
+                if first.is_none() {
+                    let v = spec.variant.as_deref().unwrap_or(variant);
+                    first = Some((v.to_string(), spec.board.clone()));
+                }
                 diagrams += 1 + usize::from(spec.after.is_some());
                 for (board, why) in drawing.problems {
                     let inner = if board == 1 {
@@ -564,11 +606,24 @@ fn render_body(page: &Page, invalid: &[((usize, usize), String)]) -> PageResult 
             }
         }
     };
-    let html = markdown::render(&page.markdown, &mut draw);
+    let body = markdown::render(&page.markdown, &mut draw);
+    // The page's piece symbols, once, before its diagrams.
+    let mut html = sheet.html();
+    html.push_str(&body);
+    let assets = sheet
+        .copies
+        .into_iter()
+        .map(|(rel, source)| ImageAsset {
+            source,
+            target: format!("static/pieces/{rel}"),
+        })
+        .collect();
     PageResult {
         html,
         diagnostics,
         diagrams,
+        assets,
+        first,
         ..PageResult::default()
     }
 }

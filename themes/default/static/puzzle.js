@@ -49,6 +49,8 @@
     var script = root.querySelector(".fp-puzzle-data");
     this.data = JSON.parse(script.textContent);
     this.root = root;
+    // FEN letter -> id of the page's piece symbol (drawn by the renderer).
+    try { this.symbols = JSON.parse(root.getAttribute("data-symbols") || "{}"); } catch (e) { this.symbols = {}; }
     this.holder = root.querySelector(".fp-puzzle-board");
     this.feedback = root.querySelector(".fp-puzzle-feedback");
     this.choices = root.querySelector(".fp-puzzle-choices");
@@ -154,15 +156,14 @@
     this.holder.appendChild(svg);
   };
 
-  // A piece: the page's piece symbol when the renderer defines one
-  // (`#fp-piece-wq`, `#fp-piece-bn`, ...), else a lettered disc as the
-  // server's diagrams draw it.
+  // A piece: the page's piece symbol (named in `data-symbols`), else a
+  // lettered disc as the server's diagrams draw it.
   Puzzle.prototype.piece = function (svg, xy, ch, square) {
     var cx = xy[0] + SQ / 2, cy = xy[1] + SQ / 2;
     var white = ch >= "A" && ch <= "Z", black = ch >= "a" && ch <= "z";
     var g = el("g", { "data-square": square, "class": "fp-piece" }, svg);
-    var id = "fp-piece-" + (white ? "w" : "b") + ch.toLowerCase();
-    if ((white || black) && document.getElementById(id)) {
+    var id = this.symbols[ch];
+    if (id && document.getElementById(id)) {
       el("use", { href: "#" + id, x: xy[0], y: xy[1], width: SQ, height: SQ, "data-square": square }, g);
       return;
     }

@@ -1,0 +1,542 @@
+//! Piece sets: which art a diagram letter of a variant shows, and that art
+//! as an SVG `<symbol>` (defined once per page, placed with `<use>`). The
+//! default set is ours, embedded in the binary; `config.yaml` `pieces:` can
+//! point at a folder laid out like vchess's (`wp.svg`, `Orda/bl.svg`,
+//! `Pacosako/wc.png`). A letter without art is a lettered disc.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use super::glyphs;
+
+#[path = "images_table.rs"]
+mod images_table;
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/default_pieces.rs"));
+}
+
+/// Variants whose vchess art for a chess letter is a restyled chess piece:
+/// when a set lacks the variant's own file, the chess piece stands in.
+/// Elsewhere (Shogi, Xiangqi, Gomoku stones...) a lettered disc is truer.
+const CHESS_ART_VARIANTS: &[&str] = &[
+    "Orda",
+    "Ordamirror",
+    "Pacosako",
+    "Otage",
+    "Eightpieces",
+    "Fullcavalry",
+    "Titan",
+    "Spartan",
+    "Empire",
+    "Shinobi",
+    "Maharajah",
+    "Monocolor",
+    "Enpassant",
+    "Royalrace",
+];
+
+/// How SVG files of a folder set reach the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SvgMode {
+    /// Copied into the page's symbols (ids prefixed so pieces never clash).
+    #[default]
+    Inline,
+    /// Copied into the output and referenced with `<image href>`.
+    Link,
+}
+
+/// A piece set that cannot be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum PieceSetError {
+    #[error("piece folder `{}` not found", path.display())]
+    Missing { path: PathBuf },
+    #[error("reading piece art `{}`: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+#[derive(Debug, Clone)]
+enum ArtFile {
+    /// SVG text, inlined into a symbol.
+    Svg(String),
+    /// A file referenced by the page (PNG, or SVG in [`SvgMode::Link`]).
+    Linked { source: PathBuf, ext: &'static str },
+}
+
+/// Where a letter's art comes from.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Art {
+    /// A file of the set, by key (`wp`, `Orda/ba`).
+    File(String),
+    /// A disc with the letter, in the letter's colour.
+    Disc(char),
+}
+
+impl Art {
+    /// The symbol id: `fp-` then the key with `/` as `-` and anything but
+    /// ASCII letters and digits escaped (`w@` → `w_40`); ids are unique per
+    /// art and valid in HTML, CSS and `url(#…)`.
+    pub fn id(&self) -> String {
+        let mut id = String::from("fp-");
+        match self {
+            Art::File(key) => escape_id(&mut id, key),
+            Art::Disc(c) => {
+                id.push_str("d-");
+                escape_id(&mut id, &c.to_string());
+            }
+        }
+        id
+    }
+}
+
+fn escape_id(out: &mut String, key: &str) {
+    for c in key.chars() {
+        match c {
+            '/' => out.push('-'),
+            c if c.is_ascii_alphanumeric() => out.push(c),
+            c => out.push_str(&format!("_{:x}", c as u32)),
+        }
+    }
+}
+
+/// How linked images are addressed in the SVG being drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Links<'a> {
+    /// In a site page: `<prefix><key>.<ext>`, the file copied there.
+    Url(&'a str),
+    /// In a standalone SVG or a raster: embedded as a data URL.
+    Embed,
+}
+
+/// A set of piece art.
+#[derive(Debug, Clone)]
+pub struct PieceSet {
+    files: BTreeMap<String, ArtFile>,
+}
+
+impl PieceSet {
+    /// fenpress's own set (`themes/default/pieces`), built into the binary.
+    pub fn default_set() -> &'static PieceSet {
+        static SET: OnceLock<PieceSet> = OnceLock::new();
+        SET.get_or_init(|| PieceSet {
+            files: embedded::DEFAULT_PIECES
+                .iter()
+                .map(|(k, svg)| (k.to_string(), ArtFile::Svg(svg.to_string())))
+                .collect(),
+        })
+    }
+
+    /// A folder of `[<Variant>/]<w|b><letter>.svg|png` files.
+    pub fn from_folder(folder: &Path, svg: SvgMode) -> Result<PieceSet, PieceSetError> {
+        if !folder.is_dir() {
+            return Err(PieceSetError::Missing {
+                path: folder.to_path_buf(),
+            });
+        }
+        let mut files = BTreeMap::new();
+        for entry in walkdir::WalkDir::new(folder)
+            .max_depth(4)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+        {
+            let path = entry.path();
+            let ext = match path.extension().and_then(|e| e.to_str()) {
+                Some(e) if e.eq_ignore_ascii_case("svg") => "svg",
+                Some(e) if e.eq_ignore_ascii_case("png") => "png",
+                _ => continue,
+            };
+            let Ok(rel) = path
+                .with_extension("")
+                .strip_prefix(folder)
+                .map(Path::to_path_buf)
+            else {
+                continue;
+            };
+            let key = rel.to_string_lossy().replace('\\', "/");
+            // An SVG wins over a PNG of the same name.
+            if ext == "png" && files.contains_key(&key) {
+                continue;
+            }
+            // Git checkouts without symlinks leave the link's target as
+            // text (vchess's `Doublearmy/wc.svg` is `../Knightmate/wc.svg`);
+            // git-fat leaves a pointer: follow the first, skip the second.
+            let Some((source, bytes)) =
+                resolve_link(path).map_err(|source| PieceSetError::Read {
+                    path: path.to_path_buf(),
+                    source,
+                })?
+            else {
+                continue;
+            };
+            let art = match ext {
+                "svg" if !contains(&bytes, b"<svg") => continue,
+                "png" if !bytes.starts_with(b"\x89PNG") => continue,
+                "svg" if svg == SvgMode::Inline => {
+                    ArtFile::Svg(String::from_utf8_lossy(&bytes).into_owned())
+                }
+                _ => ArtFile::Linked { source, ext },
+            };
+            files.insert(key, art);
+        }
+        Ok(PieceSet { files })
+    }
+
+    /// Whether the set has a file for `key` (`Orda/ba`).
+    pub fn has(&self, key: &str) -> bool {
+        self.files.contains_key(key)
+    }
+
+    /// The art a letter of a variant shows: the variant's own image (as
+    /// vchess maps it), else the variant folder's `<c><letter>`, else the
+    /// chess piece (for chess letters where that is the same piece), else a
+    /// disc. Never fails.
+    pub fn art(&self, variant: &str, letter: char) -> Art {
+        let (variant, mapped) = vchess_image(variant, letter);
+        let own = image_code(letter);
+        if let Some(key) = mapped.filter(|k| self.has(k)) {
+            return Art::File(key.to_string());
+        }
+        let in_folder = format!("{variant}/{own}");
+        if self.has(&in_folder) {
+            return Art::File(in_folder);
+        }
+        let chess_letter = "prnbqk".contains(letter.to_ascii_lowercase()) && letter.is_ascii();
+        let chess_art = mapped.is_none() || CHESS_ART_VARIANTS.contains(&variant);
+        if chess_letter && chess_art && self.has(&own) {
+            return Art::File(own);
+        }
+        Art::Disc(letter)
+    }
+
+    /// The `<symbol>` of a piece's art, and the file it links, if any (as
+    /// (path below the link prefix, source file)).
+    pub fn symbol(&self, art: &Art, links: Links) -> (String, Option<(String, PathBuf)>) {
+        let id = art.id();
+        match art {
+            Art::Disc(c) => (disc_symbol(&id, *c), None),
+            Art::File(key) => match self.files.get(key) {
+                Some(ArtFile::Svg(text)) => (inline_symbol(&id, text), None),
+                Some(ArtFile::Linked { source, ext }) => {
+                    let rel = format!("{key}.{ext}");
+                    let href = match links {
+                        Links::Url(prefix) => super::svg::escape(&format!("{prefix}{rel}")),
+                        Links::Embed => data_url(source, ext),
+                    };
+                    let symbol = format!(
+                        "<symbol id=\"{id}\" viewBox=\"0 0 100 100\"><image href=\"{href}\" width=\"100\" height=\"100\"/></symbol>"
+                    );
+                    let copy = matches!(links, Links::Url(_)).then(|| (rel, source.clone()));
+                    (symbol, copy)
+                }
+                None => {
+                    let letter = key.chars().last().unwrap_or('?');
+                    (disc_symbol(&id, letter), None)
+                }
+            },
+        }
+    }
+}
+
+/// A file's bytes, following links stored as text (a short relative path)
+/// up to a few hops; `None` if a link leads nowhere.
+fn resolve_link(path: &Path) -> std::io::Result<Option<(PathBuf, Vec<u8>)>> {
+    let mut path = path.to_path_buf();
+    for _ in 0..4 {
+        let bytes = std::fs::read(&path)?;
+        let text = std::str::from_utf8(&bytes).map(str::trim).unwrap_or("");
+        let is_link = !text.is_empty()
+            && text.len() < 256
+            && !text.contains(['<', '\n', '#'])
+            && (text.ends_with(".svg") || text.ends_with(".png"));
+        if !is_link {
+            return Ok(Some((path, bytes)));
+        }
+        let Some(dir) = path.parent() else {
+            return Ok(None);
+        };
+        let next = dir.join(text);
+        if !next.is_file() {
+            return Ok(None);
+        }
+        path = next;
+    }
+    Ok(None)
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+/// vchess's file name for a letter: colour (`w` up to `Z` in ASCII, as
+/// vchess's `fen2board` reads it) then the lowercase letter.
+fn image_code(letter: char) -> String {
+    let colour = if letter <= 'Z' { 'w' } else { 'b' };
+    format!("{colour}{}", letter.to_lowercase())
+}
+
+/// The variant's canonical name and the image vchess maps the letter to.
+fn vchess_image(variant: &str, letter: char) -> (&str, Option<&'static str>) {
+    let name = fenpress_rules::registry::lookup(variant).map_or(variant, |v| v.name);
+    let mapped = images_table::IMAGES
+        .iter()
+        .find(|(v, _)| v.eq_ignore_ascii_case(name))
+        .and_then(|(_, pairs)| pairs.iter().find(|(c, _)| *c == letter))
+        .map(|(_, key)| *key);
+    (name, mapped)
+}
+
+/// Fallback art: a disc in the piece's colour with its letter drawn as
+/// strokes (no font: the same in a browser and in a PNG).
+fn disc_symbol(id: &str, letter: char) -> String {
+    let (fill, ink) = if letter.is_uppercase() {
+        ("#fff", "#222")
+    } else if letter.is_lowercase() {
+        ("#222", "#fff")
+    } else {
+        ("#8a6fb5", "#fff")
+    };
+    let upper = letter.to_uppercase().next().unwrap_or(letter);
+    format!(
+        "<symbol id=\"{id}\" viewBox=\"0 0 100 100\"><circle cx=\"50\" cy=\"50\" r=\"37\" fill=\"{fill}\" stroke=\"#222\" stroke-width=\"4\"/><path d=\"{}\" transform=\"translate(38 32) scale(6)\" fill=\"none\" stroke=\"{ink}\" stroke-width=\".95\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/></symbol>",
+        glyphs::glyph(upper)
+    )
+}
+
+/// An SVG file's content as a symbol: the root's viewBox (or its size),
+/// its namespace declarations (a raster's XML parser needs them), its
+/// content without prolog, comments or editor metadata, ids prefixed.
+fn inline_symbol(id: &str, text: &str) -> String {
+    let text = strip_noise(text);
+    let Some(start) = find_svg_open(&text) else {
+        return disc_symbol(id, '?');
+    };
+    let Some(open_end) = text[start..].find('>').map(|i| start + i) else {
+        return disc_symbol(id, '?');
+    };
+    let open = &text[start..open_end];
+    let self_closing = open.ends_with('/');
+    let body = if self_closing {
+        ""
+    } else {
+        let close = text.rfind("</svg>").unwrap_or(text.len());
+        text.get(open_end + 1..close).unwrap_or("")
+    };
+    let attrs = attributes(open);
+    let get = |name: &str| {
+        attrs
+            .iter()
+            .find(|(k, _)| k.as_str() == name)
+            .map(|(_, v)| v.as_str())
+    };
+    let view_box = match get("viewBox") {
+        Some(v) => v.to_string(),
+        None => {
+            let number = |v: Option<&str>| {
+                v.and_then(|v| v.trim_end_matches("px").trim().parse::<f32>().ok())
+                    .filter(|n| *n > 0.0)
+            };
+            match (number(get("width")), number(get("height"))) {
+                (Some(w), Some(h)) => format!("0 0 {w} {h}"),
+                _ => "0 0 100 100".to_string(),
+            }
+        }
+    };
+    let mut symbol = format!(
+        "<symbol id=\"{id}\" viewBox=\"{}\"",
+        super::svg::escape(&view_box)
+    );
+    for (k, v) in &attrs {
+        if k.starts_with("xmlns:") && k != "xmlns:svg" {
+            symbol.push_str(&format!(" {k}=\"{}\"", super::svg::escape(v)));
+        }
+    }
+    symbol.push('>');
+    symbol.push_str(&prefix_ids(body, id));
+    symbol.push_str("</symbol>");
+    symbol
+}
+
+fn find_svg_open(text: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = text[from..].find("<svg") {
+        let at = from + i;
+        let next = text[at + 4..].chars().next();
+        if next.is_some_and(|c| c.is_whitespace() || c == '>' || c == '/') {
+            return Some(at);
+        }
+        from = at + 4;
+    }
+    None
+}
+
+/// Drop the XML prolog, doctype, comments and editor metadata.
+fn strip_noise(text: &str) -> String {
+    let mut out = text.to_string();
+    for (open, close) in [
+        ("<?", "?>"),
+        ("<!DOCTYPE", ">"),
+        ("<!--", "-->"),
+        ("<metadata", "</metadata>"),
+        ("<sodipodi:namedview", "/>"),
+    ] {
+        while let Some(start) = out.find(open) {
+            let Some(len) = out[start..].find(close) else {
+                break;
+            };
+            let mut end = start + len + close.len();
+            // `<sodipodi:namedview …>…</sodipodi:namedview>`
+            if open == "<sodipodi:namedview" && out[start..end].contains('>') {
+                if let Some(gt) = out[start..].find('>') {
+                    if !out[start..start + gt].ends_with('/') {
+                        end = out[start..]
+                            .find("</sodipodi:namedview>")
+                            .map_or(start + gt + 1, |i| {
+                                start + i + "</sodipodi:namedview>".len()
+                            });
+                    } else {
+                        end = start + gt + 1;
+                    }
+                }
+            }
+            out.replace_range(start..end, "");
+        }
+    }
+    out
+}
+
+/// The attributes of an open tag (`<svg a="1" b='2'`), in order.
+fn attributes(open: &str) -> Vec<(String, String)> {
+    let mut attrs = Vec::new();
+    let mut rest = open.trim_start_matches("<svg");
+    while let Some(eq) = rest.find('=') {
+        let name = rest[..eq].trim().to_string();
+        let after = rest[eq + 1..].trim_start();
+        let Some(quote) = after.chars().next().filter(|q| *q == '"' || *q == '\'') else {
+            break;
+        };
+        let Some(end) = after[1..].find(quote) else {
+            break;
+        };
+        attrs.push((name, after[1..1 + end].to_string()));
+        rest = &after[1 + end + 1..];
+    }
+    attrs
+}
+
+/// Prefix every `id` and every reference to one (`url(#x)`, `href="#x"`)
+/// with the symbol's id, so two pieces' gradients never clash on a page.
+fn prefix_ids(body: &str, prefix: &str) -> String {
+    let mut out = String::with_capacity(body.len() + 64);
+    let mut rest = body;
+    let patterns = [" id=\"", "\tid=\"", "\nid=\"", "url(#", "href=\"#"];
+    loop {
+        let next = patterns
+            .iter()
+            .filter_map(|p| rest.find(p).map(|i| (i, p.len())))
+            .min();
+        let Some((i, len)) = next else {
+            out.push_str(rest);
+            break;
+        };
+        out.push_str(&rest[..i + len]);
+        out.push_str(prefix);
+        out.push('-');
+        rest = &rest[i + len..];
+    }
+    out
+}
+
+fn data_url(source: &Path, ext: &str) -> String {
+    let mime = if ext == "png" {
+        "image/png"
+    } else {
+        "image/svg+xml"
+    };
+    let bytes = std::fs::read(source).unwrap_or_default();
+    format!("data:{mime};base64,{}", base64(&bytes))
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for (i, shift) in [18, 12, 6, 0].iter().enumerate() {
+            if i <= chunk.len() {
+                out.push(ABC[((n >> shift) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_find_their_art_in_our_set() {
+        let set = PieceSet::default_set();
+        assert_eq!(set.art("Chess", 'P'), Art::File("wp".into()));
+        assert_eq!(set.art("orda", 'a'), Art::File("Orda/ba".into()));
+        assert_eq!(set.art("Orda", 'n'), Art::File("bn".into()));
+        assert_eq!(set.art("Orda", 'H'), Art::File("Orda/wh".into()));
+        assert_eq!(set.art("Pacosako", 'C'), Art::File("Pacosako/wc".into()));
+        assert_eq!(set.art("Pacosako", '@'), Art::File("Pacosako/w@".into()));
+        assert_eq!(set.art("Pacosako", 'b'), Art::File("bb".into()));
+        assert_eq!(set.art("Maxima", 'g'), Art::File("Maxima/bg".into()));
+        assert_eq!(set.art("Baroque", 'M'), Art::File("Baroque/wm".into()));
+        assert_eq!(set.art("Apocalypse", 'n'), Art::File("bn".into()));
+        // A Gomoku stone is not a pawn: a disc.
+        assert_eq!(set.art("Gomoku", 'p'), Art::Disc('p'));
+        assert_eq!(set.art("Xiangqi", 'c'), Art::Disc('c'));
+        assert_eq!(set.art("Nonsense", '*'), Art::Disc('*'));
+    }
+
+    #[test]
+    fn ids_are_valid_and_distinct() {
+        assert_eq!(Art::File("Pacosako/w@".into()).id(), "fp-Pacosako-w_40");
+        assert_eq!(Art::Disc('A').id(), "fp-d-A");
+        assert_ne!(Art::Disc('A').id(), Art::Disc('a').id());
+        assert_eq!(Art::Disc('*').id(), "fp-d-_2a");
+    }
+
+    #[test]
+    fn foreign_svg_becomes_a_clean_symbol() {
+        let svg = "<?xml version=\"1.0\"?>\n<!-- c --><svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"45px\" height=\"45\"><metadata>x</metadata><defs><linearGradient id=\"g\"/></defs><path fill=\"url(#g)\" d=\"M0 0\"/><use xlink:href=\"#g\"/></svg>";
+        let s = inline_symbol("fp-wp", svg);
+        assert!(
+            s.starts_with("<symbol id=\"fp-wp\" viewBox=\"0 0 45 45\" xmlns:xlink="),
+            "{s}"
+        );
+        assert!(s.contains("id=\"fp-wp-g\""), "{s}");
+        assert!(s.contains("url(#fp-wp-g)"));
+        assert!(s.contains("href=\"#fp-wp-g\""));
+        assert!(!s.contains("metadata") && !s.contains("<?xml") && !s.contains("<!--"));
+        // Garbage never panics.
+        for bad in ["", "<svg", "<svg a=\"1", "<svgx/>", "<svg/>", "<!--"] {
+            let _ = inline_symbol("fp-x", bad);
+        }
+    }
+
+    #[test]
+    fn base64_matches_the_standard() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+    }
+}

@@ -1,0 +1,136 @@
+//! Diagrams rasterised with resvg, checked pixel by pixel: marks on exactly
+//! the marked squares, orientation, holes, unions, shadows.
+
+use fenpress::diagram::pieces::PieceSet;
+use fenpress::diagram::raster::pixmap;
+use fenpress::diagram::spec::parse_compact;
+use fenpress::diagram::svg::{draw_standalone, SQ};
+use resvg::tiny_skia::Pixmap;
+
+/// Pixels per SVG unit; a raster board has a 1-unit edge all round.
+const K: u32 = 4;
+
+fn render(variant: &str, text: &str, cols: u32) -> Pixmap {
+    let spec = parse_compact(text).expect("spec parses");
+    let drawing = draw_standalone(variant, &spec, PieceSet::default_set(), false);
+    assert!(drawing.malformed.is_none(), "{:?}", drawing.malformed);
+    pixmap(&drawing.svg, (cols * SQ as u32 + 2) * K).expect("rasterises")
+}
+
+/// RGBA of the pixel at (dx, dy) units from the top-left of the drawn cell
+/// (col, row from the top-left of the picture).
+fn at(p: &Pixmap, col: u32, row: u32, dx: f32, dy: f32) -> [u8; 4] {
+    let x = ((1.0 + (col * SQ as u32) as f32 + dx) * K as f32) as u32;
+    let y = ((1.0 + (row * SQ as u32) as f32 + dy) * K as f32) as u32;
+    let c = p.pixel(x, y).expect("inside the picture").demultiply();
+    [c.red(), c.green(), c.blue(), c.alpha()]
+}
+
+fn is_mark_blue(c: [u8; 4]) -> bool {
+    c[2] > 150 && c[0] < 90 && c[3] > 200
+}
+
+fn luminance(c: [u8; 4]) -> u32 {
+    (u32::from(c[0]) * 3 + u32::from(c[1]) * 6 + u32::from(c[2])) / 10
+}
+
+#[test]
+fn a_mark_shows_on_exactly_the_marked_squares() {
+    // Dots on empty light and dark squares, a ring around a piece.
+    let p = render("Chess", "8/8/8/8/8/8/8/K7 a1,b2,c2,h8,d5", 8);
+    let marked = ["a1", "b2", "c2", "h8", "d5"];
+    for row in 0..8 {
+        for col in 0..8 {
+            let name = format!("{}{}", (b'a' + col as u8) as char, 8 - row);
+            let is_marked = marked.contains(&name.as_str());
+            if name == "a1" {
+                // The ring: on its circle, left of the king.
+                assert!(is_mark_blue(at(&p, col, row, 5.0 - 4.3, 5.0)), "ring on a1");
+                continue;
+            }
+            assert_eq!(
+                is_mark_blue(at(&p, col, row, 5.0, 5.0)),
+                is_marked,
+                "square {name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn orientation_b_puts_a1_top_right() {
+    let plain = |c: [u8; 4]| {
+        let light = [0xf0, 0xd9, 0xb5];
+        let dark = [0xb5, 0x88, 0x63];
+        let near = |t: [u8; 3]| (0..3).all(|i| c[i].abs_diff(t[i]) < 8);
+        near(light) || near(dark)
+    };
+    let ink = |p: &Pixmap, col: u32, row: u32| {
+        (1..10)
+            .flat_map(|y| (1..10).map(move |x| (x, y)))
+            .filter(|&(x, y)| !plain(at(p, col, row, x as f32, y as f32)))
+            .count()
+    };
+    let black_view = render("Chess", "8/8/8/8/8/8/8/K7 - b", 8);
+    assert!(ink(&black_view, 7, 0) > 10, "the king is top right");
+    assert_eq!(ink(&black_view, 0, 7), 0, "bottom left is empty");
+    let white_view = render("Chess", "8/8/8/8/8/8/8/K7", 8);
+    assert!(ink(&white_view, 0, 7) > 10, "from White, a1 is bottom left");
+    assert_eq!(ink(&white_view, 7, 0), 0);
+}
+
+#[test]
+fn a_hole_is_transparent() {
+    let omega = "wxxxxxxxxxxw/xcrnbqkbnrcx/xppppppppppx/x91x/x91x/x91x/x91x/x91x/x91x/xPPPPPPPPPPx/xCRNBQKBNRCx/WxxxxxxxxxxW";
+    let p = render("Omega", omega, 12);
+    assert_eq!(at(&p, 1, 0, 5.0, 5.0)[3], 0, "b12 is a hole");
+    assert_eq!(at(&p, 0, 5, 5.0, 5.0)[3], 0, "a7 is a hole");
+    assert_eq!(at(&p, 5, 5, 5.0, 5.0)[3], 255, "f7 is a square");
+}
+
+#[test]
+fn a_union_shows_both_colours_white_on_the_left() {
+    // `C`: white pawn with black rook, on d4 (a light square? no: dark).
+    let p = render("Pacosako", "8/8/8/8/3C4/8/8/8", 8);
+    let (mut white, mut black) = (Vec::new(), Vec::new());
+    for y in 0..40 {
+        for x in 0..40 {
+            let c = at(&p, 3, 4, x as f32 / 4.0, y as f32 / 4.0);
+            if c[3] < 200 {
+                continue;
+            }
+            if c[0] > 235 && c[1] > 235 && c[2] > 235 {
+                white.push(x);
+            } else if c[0] < 50 && c[1] < 50 && c[2] < 50 {
+                black.push(x);
+            }
+        }
+    }
+    assert!(
+        white.len() > 20 && black.len() > 20,
+        "{} {}",
+        white.len(),
+        black.len()
+    );
+    let mean = |v: &[i32]| v.iter().sum::<i32>() as f32 / v.len() as f32;
+    assert!(mean(&white) < mean(&black), "white's piece on the left");
+}
+
+#[test]
+fn shadowed_squares_are_darker() {
+    let p = render("Chess", "8/8/8/8/8/8/8/8 - w e4,7,b6-d6", 8);
+    let light_plain = luminance(at(&p, 2, 4, 5.0, 5.0)); // c4
+    let light_shaded = luminance(at(&p, 4, 4, 5.0, 5.0)); // e4
+    assert!(
+        light_shaded * 10 < light_plain * 6,
+        "{light_shaded} vs {light_plain}"
+    );
+    for col in 0..8 {
+        let rank7 = luminance(at(&p, col, 1, 5.0, 5.0));
+        let rank8 = luminance(at(&p, col, 0, 5.0, 5.0));
+        // Rank 7 shaded, rank 8 not: a7 (light) vs a8 (dark) and so on.
+        assert!(rank7 < 120, "rank 7 file {col}: {rank7} vs {rank8}");
+    }
+    assert!(luminance(at(&p, 2, 2, 5.0, 5.0)) < 120, "c6 in b6-d6");
+    assert!(luminance(at(&p, 4, 2, 5.0, 5.0)) > 120, "e6 is not");
+}

@@ -1,0 +1,54 @@
+//! SVG output, compared with committed snapshots in `tests/snapshots/`.
+//! `UPDATE_SNAPSHOTS=1 cargo test --test render_snapshots` rewrites them.
+
+use std::path::Path;
+
+use fenpress::diagram::pieces::PieceSet;
+use fenpress::diagram::spec::parse_compact;
+use fenpress::diagram::svg::draw_standalone;
+
+fn check(name: &str, variant: &str, text: &str) {
+    let spec = parse_compact(text).expect("spec parses");
+    let svg = draw_standalone(variant, &spec, PieceSet::default_set(), true).svg + "\n";
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{name}.svg"));
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() || !path.exists() {
+        std::fs::write(&path, &svg).expect("writing the snapshot");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).expect("reading the snapshot");
+    assert!(
+        expected == svg,
+        "{name}: the SVG differs from {}; rerun with UPDATE_SNAPSHOTS=1 if the change is meant\n--- got\n{svg}",
+        path.display()
+    );
+}
+
+#[test]
+fn chess_with_marks() {
+    check(
+        "chess_marks",
+        "Chess",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R e5,d4,b5",
+    );
+}
+
+#[test]
+fn orda_from_black_with_shadow() {
+    check(
+        "orda_black_shadow",
+        "Orda",
+        "lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR - b 8,c,b4-d2",
+    );
+}
+
+#[test]
+fn pacosako_unions() {
+    check("pacosako_unions", "Pacosako", "4k3/8/2q5/8/4O3/2w2B2/8/5K2");
+}
+
+#[test]
+fn apocalypse_small_board() {
+    check("apocalypse", "Apocalypse", "nppnp/p3p/5/P3P/PNPPN c3");
+}
