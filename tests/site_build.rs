@@ -284,11 +284,11 @@ fn puzzles_load_as_pages_in_the_default_language() {
         .file("rules/Chess/en.md", "Rules.\n")
         .file(
             "puzzles/Chess/mate-in-two.md",
-            "---\ntitle: Mate in two\n---\nWhite to play.\n",
+            "---\ntitle: Mate in two\nfen: 6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\ngoal: mate in 1\nsolution: 1.Re8#\n---\nWhite to play.\n",
         )
         .file(
             "puzzles/Chess/english.md",
-            "---\nlang: en\n---\nA puzzle.\n",
+            "---\nlang: en\nfen: 6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\ngoal: mate in 1\nsolution: 1.Re8#\n---\nA puzzle.\n",
         );
     site.build()
         .ok()

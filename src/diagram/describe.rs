@@ -211,7 +211,7 @@ mod tests {
     fn squares_read_from_a1_upwards() {
         let spec = parse_compact("8/8/8/8/4P3/8/PP6/8").unwrap();
         let layout = read_board("Chess", &spec.board);
-        assert_eq!(describe(&layout, &spec), "White: pawn a2 b2 e4");
+        assert_eq!(describe("Chess", &layout, &spec), "White: pawn a2 b2 e4");
     }
 
     #[test]
@@ -237,11 +237,11 @@ mod tests {
             describe("Orda", &layout, &spec),
             "White: king e1, kheshig h1; Black: khan e8, horse archer d2, lancer b2"
         );
-        let spec = parse_compact("8/8/8/8/8/8/8/8/8/8/1m4G1").unwrap();
+        let spec = parse_compact("xxx2xxx/8/8/8/8/8/8/8/8/1m4G1/xxx2xxx").unwrap();
         let layout = read_board("Maxima", &spec.board);
         let text = describe("Maxima", &layout, &spec);
         assert!(
-            text.contains("mage g1") && text.contains("immobilizer b1"),
+            text.contains("mage g2") && text.contains("immobilizer b2"),
             "{text}"
         );
     }

@@ -509,6 +509,23 @@ impl Rules for Ultima {
         }
     }
 
+    // The pages' names, so that messages say "attacked by the withdrawer".
+    fn piece_name(&self, piece: Piece) -> String {
+        match piece.kind.0.to_ascii_lowercase() {
+            b'p' => "pincer pawn",
+            b'r' => "coordinator",
+            b'n' => "long leaper",
+            b'b' => "chameleon",
+            b'q' => "withdrawer",
+            b'k' => "king",
+            b'm' => "immobilizer",
+            b'g' => "mage",
+            b'd' => "guard",
+            _ => return crate::rules::default_piece_name(piece),
+        }
+        .to_string()
+    }
+
     fn geometry(&self) -> &Geometry {
         &self.geometry
     }
