@@ -18,6 +18,34 @@ pub const DIR_COUNT: usize = (DIR_SPAN as usize) * (DIR_SPAN as usize);
 /// "No square" in the step table.
 pub(crate) const NO_SQUARE: u16 = u16::MAX;
 
+/// The four orthogonal unit steps `(df, dr)`: a rook's directions.
+pub const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+/// The four diagonal unit steps `(df, dr)`: a bishop's directions.
+pub const DIAGONAL: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+/// The eight unit steps, [`ORTHOGONAL`] then [`DIAGONAL`]: a king's steps,
+/// a queen's directions.
+pub const KING_STEPS: [(i8, i8); 8] = {
+    let mut steps = [(0, 0); 8];
+    let mut i = 0;
+    while i < 4 {
+        steps[i] = ORTHOGONAL[i];
+        steps[i + 4] = DIAGONAL[i];
+        i += 1;
+    }
+    steps
+};
+/// The eight knight leaps `(df, dr)`, clockwise from `(1, 2)`.
+pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
 /// A step `(df, dr)` with both parts in `-3..=3`: files right, ranks up
 /// (towards Black) from White's point of view.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

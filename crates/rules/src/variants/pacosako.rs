@@ -19,7 +19,7 @@ use std::collections::HashSet;
 
 use crate::color::Color;
 use crate::fen::{FenStyle, Field};
-use crate::geometry::{Dir, Geometry, NO_SQUARE};
+use crate::geometry::{Dir, Geometry, DIAGONAL, KING_STEPS, KNIGHT_LEAPS, NO_SQUARE, ORTHOGONAL};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Cell, Kind, KindSet, Piece};
 use crate::position::{Position, State, Undo};
@@ -134,19 +134,6 @@ pub struct PacoSako {
     mode: Mode,
 }
 
-const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAG: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
 fn dir(d: (i8, i8)) -> Dir {
     Dir::new(d.0, d.1).expect("short step")
 }
@@ -196,8 +183,8 @@ impl PacoSako {
         match piece.kind {
             Kind::PAWN => self.pawn_moves(pos, from, piece, lift, out),
             Kind::KING => {
-                for d in ORTHO.iter().chain(&DIAG) {
-                    let t = g.step_raw(from.0, dir(*d));
+                for d in KING_STEPS {
+                    let t = g.step_raw(from.0, dir(d));
                     if t == NO_SQUARE {
                         continue;
                     }
@@ -213,7 +200,7 @@ impl PacoSako {
                 }
             }
             Kind::KNIGHT => {
-                for d in KNIGHT {
+                for d in KNIGHT_LEAPS {
                     let t = g.step_raw(from.0, dir(d));
                     if t != NO_SQUARE && can_land(Square(t)) {
                         self.push(pos, from, Square(t), piece, lift, None, out);
@@ -222,18 +209,9 @@ impl PacoSako {
             }
             k => {
                 let dirs: &[(i8, i8)] = match k {
-                    Kind::ROOK => &ORTHO,
-                    Kind::BISHOP => &DIAG,
-                    _ => &[
-                        (1, 0),
-                        (-1, 0),
-                        (0, 1),
-                        (0, -1),
-                        (1, 1),
-                        (-1, 1),
-                        (1, -1),
-                        (-1, -1),
-                    ],
+                    Kind::ROOK => &ORTHOGONAL,
+                    Kind::BISHOP => &DIAGONAL,
+                    _ => &KING_STEPS,
                 };
                 for &d in dirs {
                     let mut t = from.0;
@@ -616,15 +594,17 @@ impl PacoSako {
                     .iter()
                     .any(|&df| hit(g.step_raw(from.0, dir((df, fwd)))))
             }
-            Kind::KNIGHT => KNIGHT.iter().any(|&d| hit(g.step_raw(from.0, dir(d)))),
+            Kind::KNIGHT => KNIGHT_LEAPS
+                .iter()
+                .any(|&d| hit(g.step_raw(from.0, dir(d)))),
             Kind::KING => false,
             k => {
-                let dirs: Vec<(i8, i8)> = match k {
-                    Kind::ROOK => ORTHO.to_vec(),
-                    Kind::BISHOP => DIAG.to_vec(),
-                    _ => ORTHO.iter().chain(&DIAG).copied().collect(),
+                let dirs: &[(i8, i8)] = match k {
+                    Kind::ROOK => &ORTHOGONAL,
+                    Kind::BISHOP => &DIAGONAL,
+                    _ => &KING_STEPS,
                 };
-                dirs.into_iter().any(|d| {
+                dirs.iter().any(|&d| {
                     let mut t = from.0;
                     loop {
                         t = g.step_raw(t, dir(d));
