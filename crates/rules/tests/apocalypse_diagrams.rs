@@ -4,35 +4,15 @@
 //! Reads `$FENPRESS_SHARED` or `<crates/rules>/../../../shared`; passes with
 //! a note when the corpus is absent.
 
-use std::path::PathBuf;
+mod common;
 
-use fenpress_rules::{explain, fen, notation, registry, validate, Position, Rules, SquareSet};
+use fenpress_rules::{fen, notation, registry, validate, Position, Rules};
 
 const VARIANT: &str = "Apocalypse";
 
 /// Marks the move rules do not explain, with why a reader would agree:
 /// (language, board, mark, reason). None on this page.
 const UNEXPLAINED: &[(&str, &str, &str, &str)] = &[];
-
-fn shared() -> Option<PathBuf> {
-    let dir = std::env::var_os("FENPRESS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    dir.join("corpus").is_dir().then_some(dir)
-}
-
-/// The text between each `fen:` and the next `:`, vchess's diagram syntax.
-fn diagrams(page: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = page;
-    while let Some(at) = rest.find("fen:") {
-        rest = &rest[at + 4..];
-        let Some(end) = rest.find(':') else { break };
-        out.push(rest[..end].to_string());
-        rest = &rest[end + 1..];
-    }
-    out
-}
 
 /// Plays turns written `1.d1d2 e4e3 2.dxe3 exd2` from `pos`.
 fn play_turns(rules: &dyn Rules, pos: &mut Position, line: &str) -> Result<(), String> {
@@ -50,16 +30,13 @@ fn play_turns(rules: &dyn Rules, pos: &mut Position, line: &str) -> Result<(), S
 
 #[test]
 fn apocalypse_page_diagrams_verify() {
-    let Some(shared) = shared() else {
-        println!("skipped: ../shared not found");
+    let Some(pages) = common::rules_pages(VARIANT) else {
         return;
     };
     let rules = registry::rules(VARIANT).expect("Apocalypse has rules");
     let mut checked = 0;
-    for lang in ["en", "es", "fr"] {
-        let path = shared.join(format!("corpus/vchess/rules/{VARIANT}/{lang}.pug"));
-        let page = std::fs::read_to_string(&path).expect("page readable");
-        let found = diagrams(&page);
+    for (lang, page) in &pages {
+        let found = common::fen_diagrams(page);
         assert_eq!(found.len(), 2, "{lang}: two diagrams");
         for d in &found {
             let mut parts = d.split_whitespace();
@@ -67,24 +44,14 @@ fn apocalypse_page_diagrams_verify() {
             let marks = parts.next().unwrap_or("-");
             let pos = validate::position_from_fen(rules, board)
                 .unwrap_or_else(|e| panic!("{lang}: {board}: {e}"));
-            let mut explained = SquareSet::EMPTY;
-            explain::explained_squares(rules, &pos, &mut explained);
-            for mark in marks.split(',').filter(|m| *m != "-" && !m.is_empty()) {
-                if UNEXPLAINED
+            let marks = marks.split(',').filter(|m| *m != "-" && !m.is_empty());
+            let marks = marks.filter(|mark| {
+                !UNEXPLAINED
                     .iter()
-                    .any(|(l, b, m, _)| *l == lang && *b == board && *m == mark)
-                {
-                    continue;
-                }
-                let sq = rules
-                    .geometry()
-                    .parse_square(mark)
-                    .unwrap_or_else(|| panic!("{lang}: {board}: mark {mark} is off the board"));
-                assert!(
-                    explained.contains(sq),
-                    "{lang}: {board}: no legal move explains the mark {mark}"
-                );
-            }
+                    .any(|(l, b, m, _)| l == lang && *b == board && m == mark)
+            });
+            let explained = common::explained_squares(rules, &pos);
+            common::assert_marks_explained(rules, explained, marks, &format!("{lang}: {board}"));
             checked += 1;
         }
         // The first diagram is the start; the second the caption's claim.

@@ -6,7 +6,7 @@
 //! one piece's moves). Reads `$FENPRESS_SHARED` or
 //! `<crates/rules>/../../../shared`; passes with a note when it is absent.
 
-use std::path::PathBuf;
+mod common;
 
 use fenpress_rules::{explain, fen, notation, registry, validate, Position, Rules, SquareSet};
 
@@ -79,13 +79,6 @@ const MALFORMED: &[(&str, &str, &str)] = &[
     ),
 ];
 
-fn shared() -> Option<PathBuf> {
-    let dir = std::env::var_os("FENPRESS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    dir.join("corpus").is_dir().then_some(dir)
-}
-
 /// One diagram: board, marks, and the caption that follows it.
 struct Diagram {
     board: String,
@@ -98,33 +91,30 @@ fn diagrams(page: &str) -> Vec<Diagram> {
     let lines: Vec<&str> = page.lines().collect();
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
-        let Some(at) = line.find("fen:") else {
-            continue;
-        };
-        let rest = &line[at + 4..];
-        let body = rest.split(':').next().unwrap_or("");
-        let mut parts = body.split_whitespace();
-        let board = parts.next().unwrap_or("").to_string();
-        let marks = parts
-            .next()
-            .map(|m| {
-                m.split(',')
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default();
-        let caption = lines[i + 1..]
-            .iter()
-            .find_map(|l| l.trim().strip_prefix("figcaption"))
-            .unwrap_or("")
-            .trim()
-            .to_string();
-        out.push(Diagram {
-            board,
-            marks,
-            caption,
-        });
+        for body in common::fen_diagrams(line) {
+            let mut parts = body.split_whitespace();
+            let board = parts.next().unwrap_or("").to_string();
+            let marks = parts
+                .next()
+                .map(|m| {
+                    m.split(',')
+                        .filter(|s| !s.is_empty())
+                        .map(str::to_string)
+                        .collect()
+                })
+                .unwrap_or_default();
+            let caption = lines[i + 1..]
+                .iter()
+                .find_map(|l| l.trim().strip_prefix("figcaption"))
+                .unwrap_or("")
+                .trim()
+                .to_string();
+            out.push(Diagram {
+                board,
+                marks,
+                caption,
+            });
+        }
     }
     out
 }
@@ -221,16 +211,13 @@ fn check_claim(rules: &dyn Rules, pos: &Position, d: &Diagram, claim: &Claim) ->
 }
 
 fn verify_page(variant: &str, expected_diagrams: usize) -> usize {
-    let Some(shared) = shared() else {
-        println!("skipped: ../shared not found");
+    let Some(pages) = common::rules_pages(variant) else {
         return 0;
     };
     let rules = registry::rules(variant).expect("the variant has rules");
     let mut checked = 0;
-    for lang in ["en", "es", "fr"] {
-        let path = shared.join(format!("corpus/vchess/rules/{variant}/{lang}.pug"));
-        let page = std::fs::read_to_string(&path).expect("page readable");
-        let found = diagrams(&page);
+    for (lang, page) in &pages {
+        let found = diagrams(page);
         assert_eq!(found.len(), expected_diagrams, "{variant} {lang}: diagrams");
         for d in &found {
             let setup = fen::parse(&d.board).expect("the board parses");
@@ -250,8 +237,7 @@ fn verify_page(variant: &str, expected_diagrams: usize) -> usize {
             let setup = fen::parse(&board).expect("the board parses");
             let pos = validate::validate_diagram(rules, &setup)
                 .unwrap_or_else(|e| panic!("{variant} {lang}: {board}: {e:?}"));
-            let mut explained = SquareSet::EMPTY;
-            explain::explained_squares(rules, &pos, &mut explained);
+            let mut explained = common::explained_squares(rules, &pos);
             let claims = CLAIMS
                 .iter()
                 .find(|(b, _)| *b == board)
@@ -267,16 +253,12 @@ fn verify_page(variant: &str, expected_diagrams: usize) -> usize {
                     explained.insert(sq);
                 }
             }
-            for mark in &d.marks {
-                let sq = rules
-                    .geometry()
-                    .parse_square(mark)
-                    .unwrap_or_else(|| panic!("{variant} {lang}: mark {mark} is off the board"));
-                assert!(
-                    explained.contains(sq),
-                    "{variant} {lang}: {board}: mark {mark} is not explained"
-                );
-            }
+            common::assert_marks_explained(
+                rules,
+                explained,
+                d.marks.iter().map(String::as_str),
+                &format!("{variant} {lang}: {board}"),
+            );
             checked += 1;
         }
     }

@@ -2,21 +2,14 @@
 //! board is a Paco Sako position, every mark is explained by a legal move of
 //! either side, and the moves each caption claims are legal and, for a
 //! before/after pair, lead from the first board to the second. The pages
-//! come from `$FENPRESS_SHARED` or `../shared` beside the repository.
+//! come from `$FENPRESS_SHARED` or `../shared` beside the repository
+//! (passes with a note when it is absent).
 
-use std::path::PathBuf;
+mod common;
 
 use fenpress_rules::{
-    explain, fen, legal, notation, registry, validate, Color, MoveKind, MoveList, Outcome,
-    Position, Rules, SquareSet,
+    fen, legal, notation, registry, validate, Color, MoveKind, MoveList, Outcome, Position, Rules,
 };
-
-fn shared() -> Option<PathBuf> {
-    let dir = std::env::var_os("FENPRESS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    dir.is_dir().then_some(dir)
-}
 
 /// One figure of a page: its diagrams (`fen:` strings, in order) and its
 /// caption text.
@@ -48,13 +41,8 @@ fn figures(page: &str) -> Vec<Figure> {
         i += 1;
         while i < lines.len() && (lines[i].trim().is_empty() || indent(lines[i]) > depth) {
             let text = lines[i].trim();
-            let mut rest = text;
-            while let Some(at) = rest.find("fen:") {
-                let after = &rest[at + 4..];
-                let end = after.find(':').unwrap_or(after.len());
-                fig.diagrams.push(after[..end].to_string());
-                rest = &after[end..];
-            }
+            fig.diagrams
+                .extend(common::fen_diagrams(text).into_iter().map(String::from));
             if let Some(c) = text.strip_prefix("figcaption") {
                 in_caption = true;
                 fig.caption.push_str(c.trim_start_matches('.'));
@@ -124,17 +112,14 @@ const UNEXPLAINED: &[(&str, &str)] = &[];
 
 #[test]
 fn every_pacosako_diagram_verifies() {
-    let Some(shared) = shared() else {
-        println!("skipped: ../shared not found");
+    let Some(pages) = common::rules_pages("Pacosako") else {
         return;
     };
     let rules = registry::rules("Pacosako").unwrap();
     let mut diagrams = 0;
     let mut claims = 0;
-    for lang in ["en", "es", "fr"] {
-        let path = shared.join(format!("corpus/vchess/rules/Pacosako/{lang}.pug"));
-        let page = std::fs::read_to_string(&path).unwrap();
-        let figs = figures(&page);
+    for (lang, page) in &pages {
+        let figs = figures(page);
         assert_eq!(figs.len(), 3, "{lang}: three diagram figures");
         for fig in &figs {
             let at = format!("{lang}.pug:{}", fig.line);
@@ -149,18 +134,13 @@ fn every_pacosako_diagram_verifies() {
                 if marks == "-" || UNEXPLAINED.iter().any(|(b, _)| d.starts_with(b)) {
                     continue;
                 }
-                let mut explained = SquareSet::EMPTY;
-                explain::explained_squares(rules, pos, &mut explained);
-                for m in marks.split(',') {
-                    let sq = rules
-                        .geometry()
-                        .parse_square(m)
-                        .unwrap_or_else(|| panic!("{at}: mark {m}"));
-                    assert!(
-                        explained.contains(sq),
-                        "{at}: mark {m} of {d} is explained by no legal move"
-                    );
-                }
+                let explained = common::explained_squares(rules, pos);
+                common::assert_marks_explained(
+                    rules,
+                    explained,
+                    marks.split(','),
+                    &format!("{at}: {d}"),
+                );
             }
             let moves = claimed_moves(&fig.caption);
             assert!(
