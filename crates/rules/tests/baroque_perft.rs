@@ -5,19 +5,14 @@ mod common;
 
 use fenpress_rules::{legal, registry};
 
-fn run(variant: &str, fixture: &str) {
-    let rules = registry::rules(variant).expect("variant has rules");
-    common::perft_fixture(rules, fixture);
-}
-
 #[test]
 fn perft_baroque() {
-    run("baroque", include_str!("fixtures/perft-baroque.txt"));
+    common::perft_variant("baroque", include_str!("fixtures/perft-baroque.txt"));
 }
 
 #[test]
 fn perft_maxima() {
-    run("maxima", include_str!("fixtures/perft-maxima.txt"));
+    common::perft_variant("maxima", include_str!("fixtures/perft-maxima.txt"));
 }
 
 /// The issue asks for Baroque depth 3 well under a second; this keeps it so

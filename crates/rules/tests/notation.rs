@@ -21,6 +21,12 @@ fn coord(p: &mut Position, text: &str) -> String {
     }
 }
 
+/// The SAN that `text`, read as a move, is written back as.
+fn san_of(p: &mut Position, text: &str) -> String {
+    let mv = parse_move(chess(), p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    san(chess(), p, &mv)
+}
+
 #[test]
 fn san_forms() {
     let mut p = chess().start_position();
@@ -47,15 +53,12 @@ fn san_forms() {
 fn disambiguation_both_ways() {
     let mut p = pos("2k5/8/8/8/4Q2Q/8/8/K6Q w - - 0 1");
     assert_eq!(coord(&mut p, "Qh4e1"), "h4e1");
-    let mv = parse_move(chess(), &mut p, "Qh4e1").unwrap();
-    assert_eq!(san(chess(), &mut p, &mv), "Qh4e1");
+    assert_eq!(san_of(&mut p, "Qh4e1"), "Qh4e1");
     let mut p = pos("7k/8/8/R7/8/8/8/R3K3 w - - 0 1");
     assert_eq!(coord(&mut p, "R1a3"), "a1a3");
-    let mv = parse_move(chess(), &mut p, "R1a3").unwrap();
-    assert_eq!(san(chess(), &mut p, &mv), "R1a3");
+    assert_eq!(san_of(&mut p, "R1a3"), "R1a3");
     let mut p = pos("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
-    let mv = parse_move(chess(), &mut p, "Nbd2").unwrap();
-    assert_eq!(san(chess(), &mut p, &mv), "Nbd2");
+    assert_eq!(san_of(&mut p, "Nbd2"), "Nbd2");
 }
 
 #[test]
@@ -103,11 +106,9 @@ fn errors_are_three_kinds() {
 #[test]
 fn check_and_mate_suffixes() {
     let mut p = pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
-    let mv = parse_move(chess(), &mut p, "Ra8").unwrap();
-    assert_eq!(san(chess(), &mut p, &mv), "Ra8#");
+    assert_eq!(san_of(&mut p, "Ra8"), "Ra8#");
     let mut p = pos("6k1/8/8/8/8/8/8/R5K1 w - - 0 1");
-    let mv = parse_move(chess(), &mut p, "Ra8").unwrap();
-    assert_eq!(san(chess(), &mut p, &mv), "Ra8+");
+    assert_eq!(san_of(&mut p, "Ra8"), "Ra8+");
 }
 
 #[test]

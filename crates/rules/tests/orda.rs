@@ -15,6 +15,16 @@ fn moves_of(fen: &str) -> Vec<String> {
     list.iter().map(|m| coordinate(orda(), m)).collect()
 }
 
+/// The legal moves of the piece on `from`, sorted.
+fn moves_from(fen: &str, from: &str) -> Vec<String> {
+    let mut m: Vec<String> = moves_of(fen)
+        .into_iter()
+        .filter(|s| s.starts_with(from))
+        .collect();
+    m.sort();
+    m
+}
+
 #[test]
 fn lancer_moves_as_knight_captures_as_rook() {
     let m = moves_of("4k3/8/8/8/3l3R/8/8/K7 b 1 - -");
@@ -28,11 +38,7 @@ fn lancer_moves_as_knight_captures_as_rook() {
 
 #[test]
 fn yurt_is_a_silver_general() {
-    let mut m: Vec<String> = moves_of("k7/8/8/8/3y4/8/8/7K b 1 - -")
-        .into_iter()
-        .filter(|s| s.starts_with("d4"))
-        .collect();
-    m.sort();
+    let m = moves_from("k7/8/8/8/3y4/8/8/7K b 1 - -", "d4");
     // Black's forward is down the board.
     assert_eq!(m, vec!["d4c3", "d4c5", "d4d3", "d4e3", "d4e5"]);
 }
@@ -53,17 +59,9 @@ fn horde_pawns_do_not_double_step_and_horde_cannot_castle() {
 
 #[test]
 fn promotion_to_queen_or_kheshig_only() {
-    let mut m: Vec<String> = moves_of("k7/6P1/8/8/8/8/8/7K w 0 - -")
-        .into_iter()
-        .filter(|s| s.starts_with("g7"))
-        .collect();
-    m.sort();
+    let m = moves_from("k7/6P1/8/8/8/8/8/7K w 0 - -", "g7");
     assert_eq!(m, vec!["g7g8h", "g7g8q"]);
-    let mut m: Vec<String> = moves_of("k7/8/8/8/8/8/1p6/7K b 1 - -")
-        .into_iter()
-        .filter(|s| s.starts_with("b2"))
-        .collect();
-    m.sort();
+    let m = moves_from("k7/8/8/8/8/8/1p6/7K b 1 - -", "b2");
     assert_eq!(m, vec!["b2b1h", "b2b1q"]);
 }
 

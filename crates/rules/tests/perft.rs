@@ -3,24 +3,17 @@
 
 mod common;
 
-use fenpress_rules::registry;
-
-fn run(variant: &str, fixture: &str) {
-    let rules = registry::rules(variant).expect("variant has rules");
-    common::perft_fixture(rules, fixture);
-}
-
 #[test]
 fn perft_chess() {
-    run("chess", include_str!("fixtures/perft-chess.txt"));
+    common::perft_variant("chess", include_str!("fixtures/perft-chess.txt"));
 }
 
 #[test]
 fn perft_orda() {
-    run("orda", include_str!("fixtures/perft-orda.txt"));
+    common::perft_variant("orda", include_str!("fixtures/perft-orda.txt"));
 }
 
 #[test]
 fn perft_apocalypse() {
-    run("apocalypse", include_str!("fixtures/perft-apocalypse.txt"));
+    common::perft_variant("apocalypse", include_str!("fixtures/perft-apocalypse.txt"));
 }

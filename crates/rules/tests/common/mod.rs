@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use fenpress_rules::{explain, legal, validate, Position, Rules, SquareSet};
+use fenpress_rules::{explain, legal, registry, validate, Position, Rules, SquareSet};
 
 /// Checks every count of a perft fixture: each line `fen ; depth count ; ...`
 /// (blank lines and `#` comments skipped). Counts above
@@ -45,6 +45,12 @@ pub fn perft_fixture(rules: &dyn Rules, fixture: &str) {
         }
     }
     assert!(checked > 0, "{variant}: no perft count checked");
+}
+
+/// [`perft_fixture`] for the variant named `variant`, default options.
+pub fn perft_variant(variant: &str, fixture: &str) {
+    let rules = registry::rules(variant).expect("variant has rules");
+    perft_fixture(rules, fixture);
 }
 
 /// The languages of the rules pages the diagram tests read.
