@@ -303,12 +303,9 @@ fn corpus_sources_search_in_chromium() {
     corpus_queries(&mut browser, &server, "corpus sources");
 }
 
-/// Issue #9's acceptance test on the real corpus site. It needs the site
-/// build to call `search::build_indexes` and to write the search page at
-/// `/<lang>/search/` (see `src/search/mod.rs`): run with `--ignored` until
-/// then, and drop the `ignore` once it does.
+/// Issue #9's acceptance test on the real corpus site, as `fenpress build`
+/// writes it: search pages, search boxes and per-language indexes.
 #[test]
-#[ignore = "needs the site build to call search::build_indexes and write /<lang>/search/"]
 fn corpus_site_search_in_chromium() {
     let Some(corpus) = support::corpus::vchess() else {
         eprintln!("notice: corpus_site_search_in_chromium skipped: no vchess corpus");

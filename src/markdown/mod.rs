@@ -50,9 +50,88 @@ pub fn render(markdown: &str, render_diagram: &mut dyn FnMut(&DiagramBlock) -> S
             (None, event) => events.push(event),
         }
     }
+    add_heading_ids(&mut events);
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
     html
+}
+
+/// Gives every heading without an `{#id}` one made from its text
+/// (`Pièces de la Horde` → `pieces-de-la-horde`), unique in the page
+/// (`-2`, `-3` after a repeat), so that a page's sections can be linked to
+/// (search results do). The ids depend only on the page's own headings.
+fn add_heading_ids(events: &mut [Event]) {
+    let mut taken: std::collections::HashSet<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Start(Tag::Heading { id: Some(id), .. }) => Some(id.to_string()),
+            _ => None,
+        })
+        .collect();
+    let mut i = 0;
+    while i < events.len() {
+        if let Event::Start(Tag::Heading { id: None, .. }) = &events[i] {
+            let mut text = String::new();
+            for e in &events[i + 1..] {
+                match e {
+                    Event::End(TagEnd::Heading(_)) => break,
+                    Event::Text(t) | Event::Code(t) => text.push_str(t),
+                    _ => {}
+                }
+            }
+            let base = slug(&text);
+            let mut id = base.clone();
+            let mut n = 2;
+            while !taken.insert(id.clone()) {
+                id = format!("{base}-{n}");
+                n += 1;
+            }
+            if let Event::Start(Tag::Heading { id: slot, .. }) = &mut events[i] {
+                *slot = Some(id.into());
+            }
+        }
+        i += 1;
+    }
+}
+
+/// A heading's text as an id: lower case, Latin accents dropped, anything
+/// but letters and digits a single `-`; `section` when nothing is left.
+pub fn slug(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut dash = false;
+    for c in text.chars().flat_map(char::to_lowercase) {
+        let folded: &str = match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => "a",
+            'ç' => "c",
+            'è' | 'é' | 'ê' | 'ë' => "e",
+            'ì' | 'í' | 'î' | 'ï' => "i",
+            'ñ' => "n",
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' => "o",
+            'ù' | 'ú' | 'û' | 'ü' => "u",
+            'ý' | 'ÿ' => "y",
+            'œ' => "oe",
+            'æ' => "ae",
+            'ß' => "ss",
+            _ => "",
+        };
+        if !folded.is_empty() || c.is_alphanumeric() {
+            if dash && !out.is_empty() {
+                out.push('-');
+            }
+            dash = false;
+            if folded.is_empty() {
+                out.push(c);
+            } else {
+                out.push_str(folded);
+            }
+        } else {
+            dash = true;
+        }
+    }
+    if out.is_empty() {
+        out.push_str("section");
+    }
+    out
 }
 
 /// Render Markdown inline text (a diagram caption) to HTML without the
@@ -98,10 +177,24 @@ mod tests {
             &mut |_| String::new(),
         );
         assert!(
-            html.contains("<h2 class=\"stageDelimiter\">Title</h2>"),
+            html.contains("<h2 id=\"title\" class=\"stageDelimiter\">Title</h2>"),
             "{html}"
         );
         assert!(html.contains("<td>1</td>"), "{html}");
+    }
+
+    #[test]
+    fn headings_get_stable_unique_ids() {
+        let html = render(
+            "## Pièces de la Horde\n\n### Moves\n\n### Moves\n\n## Mine {#moves-2}\n\n## « ? »\n\n## `Œuvre` d'art\n",
+            &mut |_| String::new(),
+        );
+        assert!(html.contains("<h2 id=\"pieces-de-la-horde\">"), "{html}");
+        assert!(html.contains("<h3 id=\"moves\">Moves</h3>"), "{html}");
+        assert!(html.contains("<h3 id=\"moves-3\">Moves</h3>"), "{html}");
+        assert!(html.contains("<h2 id=\"moves-2\">Mine</h2>"), "{html}");
+        assert!(html.contains("<h2 id=\"section\">"), "{html}");
+        assert!(html.contains("<h2 id=\"oeuvre-d-art\">"), "{html}");
     }
 
     #[test]

@@ -26,8 +26,11 @@ const UNUSED_BUNDLE_FILES: &[&str] = &[
     "playground",
 ];
 
+/// A bundle file: its path below the output root and its contents.
+type BundleFile = (String, Vec<u8>);
+
 /// What [`build_indexes`] did, per language.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SearchStats {
     /// One entry per language, sorted by language code.
     pub languages: Vec<LanguageIndex>,
@@ -74,7 +77,7 @@ pub struct LanguageIndex {
 /// ```
 pub fn build_indexes(pages: &[SearchPage], out_dir: &Path) -> Result<SearchStats, SearchError> {
     let started = Instant::now();
-    let by_lang = group_by_language(pages)?;
+    let bundles = build_bundles(pages)?;
 
     let bundles_root = out_dir.join(BUNDLE_DIR);
     if bundles_root.exists() {
@@ -83,17 +86,62 @@ pub fn build_indexes(pages: &[SearchPage], out_dir: &Path) -> Result<SearchStats
             source,
         })?;
     }
+    for (rel, contents) in &bundles.files {
+        let path = out_dir.join(rel);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).map_err(|source| SearchError::Write {
+                path: parent.to_path_buf(),
+                source,
+            })?;
+        }
+        fs::write(&path, contents).map_err(|source| SearchError::Write {
+            path: path.clone(),
+            source,
+        })?;
+    }
+    Ok(SearchStats {
+        elapsed: started.elapsed(),
+        ..bundles.stats
+    })
+}
+
+/// The search bundles in memory, for a site that writes its output itself
+/// (`fenpress build` stages them with the rest of the site, `fenpress
+/// serve` serves them from memory).
+#[derive(Debug, Clone, Default)]
+pub struct Bundles {
+    /// Path below the output root (`pagefind/fr/pagefind.js`, always `/`
+    /// separated) → contents, sorted by path.
+    pub files: Vec<(String, Vec<u8>)>,
+    pub stats: SearchStats,
+}
+
+/// [`build_indexes`] without the writing: every file of every language's
+/// bundle, with its path below the output root.
+pub fn build_bundles(pages: &[SearchPage]) -> Result<Bundles, SearchError> {
+    let started = Instant::now();
+    let by_lang = group_by_language(pages)?;
 
     // Languages are independent: index them in parallel.
-    let mut languages = by_lang
+    let mut built = by_lang
         .into_par_iter()
-        .map(|(lang, pages)| build_language(&lang, &pages, out_dir))
+        .map(|(lang, pages)| build_language(&lang, &pages))
         .collect::<Result<Vec<_>, _>>()?;
-    languages.sort_by(|a, b| a.lang.cmp(&b.lang));
+    built.sort_by(|a, b| a.0.lang.cmp(&b.0.lang));
 
-    Ok(SearchStats {
-        languages,
-        elapsed: started.elapsed(),
+    let mut files = Vec::new();
+    let mut languages = Vec::new();
+    for (stats, lang_files) in built {
+        files.extend(lang_files);
+        languages.push(stats);
+    }
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(Bundles {
+        files,
+        stats: SearchStats {
+            languages,
+            elapsed: started.elapsed(),
+        },
     })
 }
 
@@ -140,8 +188,7 @@ fn is_language_code(lang: &str) -> bool {
 fn build_language(
     lang: &str,
     pages: &[&SearchPage],
-    out_dir: &Path,
-) -> Result<LanguageIndex, SearchError> {
+) -> Result<(LanguageIndex, Vec<BundleFile>), SearchError> {
     let pagefind_error = |context: String| {
         let lang = lang.to_string();
         move |error: anyhow::Error| SearchError::Pagefind {
@@ -179,47 +226,43 @@ fn build_language(
     })?;
 
     let bundle = Path::new(BUNDLE_DIR).join(lang);
-    let bundle_dir = out_dir.join(&bundle);
-    let mut written = 0;
+    let mut out = Vec::new();
     let mut bytes = 0u64;
     for file in files {
         let name = file.filename.to_string_lossy();
         if UNUSED_BUNDLE_FILES.iter().any(|p| name.starts_with(p)) {
             continue;
         }
-        if !file
+        let parts: Option<Vec<String>> = file
             .filename
             .components()
-            .all(|c| matches!(c, Component::Normal(_)))
-        {
+            .map(|c| match c {
+                Component::Normal(part) => Some(part.to_string_lossy().into_owned()),
+                _ => None,
+            })
+            .collect();
+        let Some(parts) = parts.filter(|p| !p.is_empty()) else {
             return Err(SearchError::UnsafeBundlePath {
                 lang: lang.to_string(),
                 path: file.filename,
             });
-        }
-        let path = bundle_dir.join(&file.filename);
-        if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent).map_err(|source| SearchError::Write {
-                path: parent.to_path_buf(),
-                source,
-            })?;
-        }
-        fs::write(&path, &file.contents).map_err(|source| SearchError::Write {
-            path: path.clone(),
-            source,
-        })?;
-        written += 1;
+        };
         bytes += file.contents.len() as u64;
+        out.push((
+            format!("{BUNDLE_DIR}/{lang}/{}", parts.join("/")),
+            file.contents,
+        ));
     }
 
-    Ok(LanguageIndex {
+    let stats = LanguageIndex {
         lang: lang.to_string(),
         pages: pages.len(),
         words,
         bundle,
-        files: written,
+        files: out.len(),
         bytes,
-    })
+    };
+    Ok((stats, out))
 }
 
 #[cfg(test)]

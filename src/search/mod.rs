@@ -32,9 +32,60 @@
 //! `search.js` loads `pagefind.js` as an ES module.
 
 mod error;
+mod html;
 mod index;
 mod page;
+mod terms;
 
 pub use error::SearchError;
-pub use index::{build_indexes, LanguageIndex, SearchStats, BUNDLE_DIR};
+pub use html::indexable_html;
+pub use index::{build_bundles, build_indexes, Bundles, LanguageIndex, SearchStats, BUNDLE_DIR};
 pub use page::{PageKind, SearchPage};
+pub use terms::piece_terms;
+
+/// Output paths that changed, with the files of a language's search bundle
+/// (`pagefind/fr/...`) replaced by that language's search page
+/// (`fr/search/index.html`), the only page that uses them: what a live
+/// reload must refresh. Order kept, duplicates dropped.
+pub fn changed_search_pages(keys: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(keys.len());
+    for key in keys {
+        let key = match key
+            .strip_prefix(BUNDLE_DIR)
+            .and_then(|rest| rest.strip_prefix('/'))
+            .and_then(|rest| rest.split_once('/'))
+        {
+            Some((lang, _)) => format!("{lang}/search/index.html"),
+            None => key.clone(),
+        };
+        if !out.contains(&key) {
+            out.push(key);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn bundle_changes_reload_the_search_page() {
+        let keys: Vec<String> = [
+            "en/rules/Alpha/index.html",
+            "pagefind/en/pagefind.js",
+            "pagefind/en/index/en_1.pf_index",
+            "pagefind/fr/fragment/fr_2.pf_fragment",
+            "static/x.css",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(
+            super::changed_search_pages(&keys),
+            [
+                "en/rules/Alpha/index.html",
+                "en/search/index.html",
+                "fr/search/index.html",
+                "static/x.css"
+            ]
+        );
+    }
+}

@@ -42,6 +42,9 @@ pub enum Message {
 impl Message {
     /// A reload for these output keys, as the URLs pages are open at.
     pub fn reload(build: u64, keys: &[String]) -> Message {
+        // Search: a language's index is used by its search page alone.
+        let search = crate::search::changed_search_pages(keys);
+        let keys = &search;
         // A stylesheet, image or script may be used by any page.
         let all = keys.len() > MAX_CHANGED || keys.iter().any(|k| !k.ends_with(".html"));
         let changed = if all {

@@ -101,6 +101,11 @@ pub fn content_type(key: &str) -> &'static str {
         "woff2" => "font/woff2",
         "woff" => "font/woff",
         "pdf" => "application/pdf",
+        "wasm" => "application/wasm",
+        // Pagefind's bundle: its wasm (`wasm.en.pagefind`) and its gzipped
+        // index chunks (`.pf_meta`, `.pf_index`, `.pf_fragment`, `.pf_filter`).
+        "pagefind" => "application/octet-stream",
+        e if e.starts_with("pf_") => "application/octet-stream",
         _ => "application/octet-stream",
     }
 }
@@ -132,6 +137,27 @@ mod tests {
         assert_eq!(resolve("/en/rules/", site), Route::NotFound);
         assert_eq!(resolve("/static/", site), Route::NotFound);
         assert_eq!(resolve("/nope", site), Route::NotFound);
+    }
+
+    #[test]
+    fn search_bundle_types() {
+        assert_eq!(
+            content_type("pagefind/fr/pagefind.js"),
+            "text/javascript; charset=utf-8"
+        );
+        assert_eq!(content_type("x/y.wasm"), "application/wasm");
+        for key in [
+            "pagefind/fr/wasm.fr.pagefind",
+            "pagefind/fr/pagefind.fr_1a2b.pf_meta",
+            "pagefind/fr/index/fr_1a2b.pf_index",
+            "pagefind/fr/fragment/fr_1a2b.pf_fragment",
+        ] {
+            assert_eq!(content_type(key), "application/octet-stream", "{key}");
+        }
+        assert_eq!(
+            content_type("pagefind/fr/pagefind-entry.json"),
+            "application/json"
+        );
     }
 
     #[test]

@@ -119,7 +119,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
         crate::check::verify_for_build(&mut loaded.pages)
     });
     let invalid_diagrams: usize = loaded.pages.iter().map(|p| p.invalid.len()).sum();
-    let rendered = timed(t, "render", || {
+    let mut rendered = timed(t, "render", || {
         render_site(&config, root, &loaded.pages, &theme)
     })?;
 
@@ -153,6 +153,12 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
     report.files = rendered.output.files.len() + rendered.output.copies.len();
 
     if report.count(Severity::Error) == verify_errors {
+        // Search: the per-language indexes join the output, so they are
+        // staged and swapped in with the rest of the site.
+        timed(&mut report.timings, "search", || {
+            super::search::add_indexes(&rendered.search, &mut rendered.output)
+        })?;
+        report.files = rendered.output.files.len() + rendered.output.copies.len();
         let mut protected = vec![root.as_path()];
         if let Some(folder) = &theme.folder {
             protected.push(folder);

@@ -27,6 +27,8 @@ pub enum SiteError {
     Template { name: String, message: String },
     #[error("refusing to write into {out}: it holds {holds}, which the swap would delete")]
     UnsafeOutput { out: PathBuf, holds: PathBuf },
+    #[error("search index: {0}")]
+    Search(#[from] crate::search::SearchError),
     #[error("{0}")]
     Pieces(#[from] crate::diagram::pieces::PieceSetError),
     #[error("cannot write {path}: {source}")]

@@ -4,7 +4,7 @@
 //! pages; anything else (config, theme, a page added, removed or retitled,
 //! an image) rebuilds everything. Nothing here writes to disk.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use super::config::Config;
@@ -14,6 +14,7 @@ use super::page::{Page, PageKind};
 use super::render::{render_pages, render_site, Output};
 use super::theme::{load_theme, Theme};
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::search::SearchPage;
 
 /// How to build the in-memory site.
 #[derive(Debug, Clone)]
@@ -47,6 +48,9 @@ pub struct Site {
     load_diagnostics: Vec<Diagnostic>,
     render_diagnostics: Vec<Diagnostic>,
     output: Output,
+    /// Every page as the search index saw it, by URL: an edit re-indexes
+    /// with the edited pages replaced (see `search.rs`).
+    search: BTreeMap<String, SearchPage>,
 }
 
 impl Site {
@@ -80,8 +84,15 @@ impl Site {
                 p.page.lang = default_lang.clone();
             }
         }
-        let rendered = render_site(&config, root, &loaded.pages, &theme)?;
+        let mut rendered = render_site(&config, root, &loaded.pages, &theme)?;
+        super::search::add_indexes(&rendered.search, &mut rendered.output)?;
+        let search = rendered
+            .search
+            .into_iter()
+            .map(|p| (p.url.clone(), p))
+            .collect();
         Ok(Site {
+            search,
             options,
             config,
             theme,
@@ -146,6 +157,13 @@ impl Site {
         let rendered = render_pages(&self.config, &root, &pages, &self.theme, &|p| {
             paths.contains(&p.source)
         })?;
+        // The whole index again, with the edited pages' new text.
+        let mut search = self.search.clone();
+        for page in rendered.search {
+            search.insert(page.url.clone(), page);
+        }
+        let listed: Vec<SearchPage> = search.values().cloned().collect();
+        let bundles = crate::search::build_bundles(&listed)?;
 
         // Home pages are always re-rendered: their findings are replaced too.
         let rerendered: BTreeSet<&Path> = pages
@@ -173,6 +191,10 @@ impl Site {
             changed.rendered.push(path.clone());
             self.output.copies.insert(path, source);
         }
+        let (written, removed) = super::search::put_bundles(bundles, &mut self.output);
+        changed.rendered.extend(written);
+        changed.removed.extend(removed);
+        self.search = search;
         Ok(Some(changed))
     }
 
@@ -269,6 +291,12 @@ mod tests {
         assert!(!changed
             .rendered
             .contains(&"en/rules/Alpha/index.html".into()));
+        // The index was rebuilt with the new text.
+        assert!(changed
+            .rendered
+            .iter()
+            .any(|p| p.starts_with("pagefind/en/")));
+        assert!(site.output().files.contains_key("en/search/index.html"));
         let html = &site.output().files["en/rules/Beta/index.html"];
         assert!(String::from_utf8_lossy(html).contains("New rules of Beta."));
         // The incremental result equals a full build.
@@ -284,10 +312,13 @@ mod tests {
         std::fs::remove_file(&source).unwrap();
         let changed = site.rebuild_changed(&[source]).unwrap();
         assert!(changed.full);
-        assert_eq!(
-            changed.removed,
-            vec!["en/rules/Gamma/index.html".to_string()]
-        );
+        // The page, and the search bundle files whose content hash changed.
+        let (bundle, pages): (Vec<_>, Vec<_>) = changed
+            .removed
+            .iter()
+            .partition(|p| p.starts_with("pagefind/"));
+        assert_eq!(pages, ["en/rules/Gamma/index.html"]);
+        assert!(!bundle.is_empty());
         assert!(!site
             .output()
             .files

@@ -9,6 +9,7 @@ pub mod load;
 pub mod output;
 pub mod page;
 pub mod render;
+pub mod search;
 pub mod strings;
 pub mod theme;
 

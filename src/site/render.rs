@@ -36,6 +36,8 @@ pub struct Rendered {
     pub output: Output,
     pub diagnostics: Vec<Diagnostic>,
     pub diagrams: usize,
+    /// The rendered pages as the search index sees them (see `search.rs`).
+    pub search: Vec<crate::search::SearchPage>,
 }
 
 #[derive(Serialize)]
@@ -52,12 +54,12 @@ struct Link {
 }
 
 #[derive(Serialize, Clone)]
-struct Alternate {
-    lang: String,
+pub(super) struct Alternate {
+    pub(super) lang: String,
     /// The language's own name (`Français`).
-    name: String,
-    url: String,
-    permalink: String,
+    pub(super) name: String,
+    pub(super) url: String,
+    pub(super) permalink: String,
 }
 
 #[derive(Serialize)]
@@ -225,6 +227,7 @@ pub fn render_pages(
                 return Ok(None);
             }
             let mut result = render_body(page, &painter, &loaded.invalid);
+            result.search = Some(super::search::search_page(page, &result.html));
             let og_image = match (&page.kind, result.first.take()) {
                 (PageKind::Rules, Some((variant, board))) => {
                     let drawing = draw_standalone(&variant, &board, pieces, false);
@@ -315,6 +318,7 @@ pub fn render_pages(
             continue;
         };
         rendered.diagrams += result.diagrams;
+        rendered.search.extend(result.search);
         rendered.diagnostics.extend(result.diagnostics);
         for asset in result.assets {
             rendered.output.copies.insert(asset.target, asset.source);
@@ -425,6 +429,15 @@ pub fn render_pages(
             .insert(format!("{lang}/index.html"), render("home.html", &ctx)?);
     }
 
+    super::search::render_search_pages(
+        theme,
+        &languages,
+        &mut rendered.output,
+        &|lang, alternates, canonical| context(frame(lang, alternates, canonical), lang),
+        &url,
+        &permalink,
+    )?;
+
     // The root: a language chooser (a redirect when there is one language).
     let default_lang = languages.first().map_or("en", String::as_str);
     let mut ctx = context(frame(default_lang, all_langs.clone(), None), default_lang);
@@ -516,6 +529,7 @@ struct PageResult {
     /// The first diagram's variant and board (for the page's `og:image`).
     first: Option<(String, BoardSpec)>,
     og: Option<(String, Vec<u8>)>,
+    search: Option<crate::search::SearchPage>,
 }
 
 /// Markdown to HTML, each ```diagram block drawn as SVG. A block that does

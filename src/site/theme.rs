@@ -63,6 +63,10 @@ const EMBEDDED_DEFAULT: &[(&str, &[u8])] = &[
         include_bytes!("../../themes/default/templates/search.html"),
     ),
     (
+        "templates/search_page.html",
+        include_bytes!("../../themes/default/templates/search_page.html"),
+    ),
+    (
         "templates/search-box.html",
         include_bytes!("../../themes/default/templates/search-box.html"),
     ),

@@ -1,0 +1,124 @@
+//! Where the site meets `crate::search`: each rendered page as a
+//! [`SearchPage`], the search page of each language, and the index step of
+//! a build. Kept apart so that the render and build steps only call in.
+
+use std::time::Duration;
+
+use super::error::SiteError;
+use super::page::{Page, PageKind};
+use super::render::{Alternate, Output};
+use super::strings::language_name;
+use super::theme::{error_chain, Theme};
+use crate::search::{self, indexable_html, piece_terms, SearchPage};
+
+/// The theme template of the search page (the base layout around
+/// `search.html`). A theme without it gets no search page.
+pub const SEARCH_TEMPLATE: &str = "search_page.html";
+
+/// A rendered page as the index sees it: its content without diagrams'
+/// SVG or scripts, its title, variant, kind and pieces' names.
+pub fn search_page(page: &Page, content: &str) -> SearchPage {
+    let (kind, variant) = match page.kind {
+        PageKind::Rules => (search::PageKind::Rules, page.variant.clone()),
+        PageKind::Puzzle => (search::PageKind::Puzzle, page.variant.clone()),
+        PageKind::Page => (search::PageKind::Page, None),
+    };
+    let terms = match (page.kind, &variant) {
+        (PageKind::Rules, Some(v)) => piece_terms(v, &page.lang),
+        _ => Vec::new(),
+    };
+    SearchPage {
+        url: format!("/{}", page.path()),
+        lang: page.lang.clone(),
+        title: page.title.clone(),
+        variant,
+        kind,
+        terms,
+        html: indexable_html(content),
+    }
+}
+
+/// A language's template context: language, alternates, canonical URL.
+pub(super) type ContextFn<'a> = dyn Fn(&str, Vec<Alternate>, Option<String>) -> tera::Context + 'a;
+
+/// `/<lang>/search/index.html` for every language, unless the theme has no
+/// search page or a content page already took that path.
+pub(super) fn render_search_pages(
+    theme: &Theme,
+    languages: &[String],
+    output: &mut Output,
+    context: &ContextFn,
+    url: &dyn Fn(&str) -> String,
+    permalink: &dyn Fn(&str) -> String,
+) -> Result<(), SiteError> {
+    if !theme
+        .tera
+        .get_template_names()
+        .any(|n| n == SEARCH_TEMPLATE)
+    {
+        return Ok(());
+    }
+    let alternates: Vec<Alternate> = languages
+        .iter()
+        .map(|l| Alternate {
+            lang: l.clone(),
+            name: language_name(l),
+            url: url(&format!("{l}/search/")),
+            permalink: permalink(&format!("{l}/search/")),
+        })
+        .collect();
+    for lang in languages {
+        let key = format!("{lang}/search/index.html");
+        if output.files.contains_key(&key) {
+            continue;
+        }
+        let ctx = context(
+            lang,
+            alternates.clone(),
+            Some(permalink(&format!("{lang}/search/"))),
+        );
+        let html = theme
+            .tera
+            .render(SEARCH_TEMPLATE, &ctx)
+            .map_err(|e| SiteError::Template {
+                name: SEARCH_TEMPLATE.to_string(),
+                message: error_chain(&e),
+            })?;
+        output.files.insert(key, html.into_bytes());
+    }
+    Ok(())
+}
+
+/// The index step: every language's bundle added to `output` under
+/// `pagefind/`, replacing any bundle there.
+pub fn add_indexes(pages: &[SearchPage], output: &mut Output) -> Result<Duration, SiteError> {
+    let bundles = search::build_bundles(pages)?;
+    let took = bundles.stats.elapsed;
+    put_bundles(bundles, output);
+    Ok(took)
+}
+
+/// Replaces the bundles in `output` by `bundles`; returns the output paths
+/// written and those removed.
+pub fn put_bundles(bundles: search::Bundles, output: &mut Output) -> (Vec<String>, Vec<String>) {
+    let prefix = format!("{}/", search::BUNDLE_DIR);
+    let old: Vec<String> = output
+        .files
+        .range(prefix.clone()..)
+        .take_while(|(k, _)| k.starts_with(&prefix))
+        .map(|(k, _)| k.clone())
+        .collect();
+    for key in &old {
+        output.files.remove(key);
+    }
+    let mut written = Vec::with_capacity(bundles.files.len());
+    for (path, bytes) in bundles.files {
+        written.push(path.clone());
+        output.files.insert(path, bytes);
+    }
+    let removed = old
+        .into_iter()
+        .filter(|k| !output.files.contains_key(k))
+        .collect();
+    (written, removed)
+}
