@@ -5,6 +5,32 @@
 use crate::square::Square;
 use crate::squareset::SquareSet;
 
+/// Step tables, as (file, rank) deltas, for the variants that walk the
+/// board by hand; the order is the order moves are generated in.
+pub const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+pub const DIAGONAL: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+/// Orthogonal, then diagonal: the king's steps and the queen's lines.
+pub const KING_STEPS: [(i8, i8); 8] = [
+    ORTHOGONAL[0],
+    ORTHOGONAL[1],
+    ORTHOGONAL[2],
+    ORTHOGONAL[3],
+    DIAGONAL[0],
+    DIAGONAL[1],
+    DIAGONAL[2],
+    DIAGONAL[3],
+];
+pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
 /// Smallest board side.
 pub const MIN_SIDE: u8 = 3;
 /// Largest board side (Gomoku's 19×19).

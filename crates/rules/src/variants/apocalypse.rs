@@ -52,7 +52,7 @@
 use crate::board::Board;
 use crate::color::Color;
 use crate::fen::Field;
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, KNIGHT_LEAPS};
 use crate::moves::{Effect, Move, MoveKind, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, State, Undo};
@@ -75,16 +75,6 @@ pub const BLACK_PENALISED: u8 = 8;
 const ROWS: u8 = 5;
 const COLS: u8 = 5;
 const SQUARES: usize = ROWS as usize * COLS as usize;
-const KNIGHT_LEAPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 // Layout of `State::variant`.
 const PENALTY_BITS: u32 = 2;
@@ -188,7 +178,7 @@ impl Apocalypse {
                 }
             } else if kind == Kind::KNIGHT {
                 for (df, dr) in KNIGHT_LEAPS {
-                    let Some(to) = g.offset(from, df, dr) else {
+                    let Some(to) = g.offset(from, df.into(), dr.into()) else {
                         continue;
                     };
                     let cell = board.cell(to);

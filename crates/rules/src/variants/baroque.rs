@@ -23,7 +23,7 @@
 
 use crate::color::Color;
 use crate::fen::FenStyle;
-use crate::geometry::{Dir, Geometry};
+use crate::geometry::{Dir, Geometry, KING_STEPS};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::Position;
@@ -68,20 +68,9 @@ pub struct Ultima {
     pub(super) palaces: [[Square; 2]; 2],
 }
 
-const STEPS: [(i8, i8); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, 1),
-    (1, -1),
-    (-1, -1),
-];
-
 impl Ultima {
     pub(super) fn with(flavor: Flavor, geometry: Geometry) -> Ultima {
-        let dirs = STEPS.map(|(df, dr)| Dir::new(df, dr).expect("unit steps fit the table"));
+        let dirs = KING_STEPS.map(|(df, dr)| Dir::new(df, dr).expect("unit steps fit the table"));
         Ultima {
             flavor,
             geometry,

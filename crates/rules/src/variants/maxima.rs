@@ -31,7 +31,7 @@
 
 use super::baroque::{Flavor, Ultima, KING};
 use crate::color::Color;
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, KNIGHT_LEAPS};
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::Outcome;
@@ -60,7 +60,7 @@ pub fn rules() -> Ultima {
                 return Vec::new();
             }
             let (f, r) = (geometry.file(sq) as i8, geometry.rank(sq) as i8);
-            KNIGHT
+            KNIGHT_LEAPS
                 .iter()
                 .filter_map(|&(df, dr)| {
                     let file = (f + df).rem_euclid(COLS as i8) as u8;
@@ -76,17 +76,6 @@ pub fn rules() -> Ultima {
     rules.palaces = [palace(0), palace(ROWS - 1)];
     rules
 }
-
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 impl Ultima {
     /// Whether both squares of `color`'s opponent's palace hold `color`'s pieces.

@@ -19,7 +19,10 @@ use std::collections::HashSet;
 
 use crate::color::Color;
 use crate::fen::{FenStyle, Field};
-use crate::geometry::{Dir, Geometry, NO_SQUARE};
+use crate::geometry::{
+    Dir, Geometry, DIAGONAL as DIAG, KING_STEPS, KNIGHT_LEAPS as KNIGHT, NO_SQUARE,
+    ORTHOGONAL as ORTHO,
+};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Cell, Kind, KindSet, Piece};
 use crate::position::{Position, State, Undo};
@@ -134,19 +137,6 @@ pub struct PacoSako {
     mode: Mode,
 }
 
-const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAG: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
 fn dir(d: (i8, i8)) -> Dir {
     Dir::new(d.0, d.1).expect("short step")
 }
@@ -224,16 +214,7 @@ impl PacoSako {
                 let dirs: &[(i8, i8)] = match k {
                     Kind::ROOK => &ORTHO,
                     Kind::BISHOP => &DIAG,
-                    _ => &[
-                        (1, 0),
-                        (-1, 0),
-                        (0, 1),
-                        (0, -1),
-                        (1, 1),
-                        (-1, 1),
-                        (1, -1),
-                        (-1, -1),
-                    ],
+                    _ => &KING_STEPS,
                 };
                 for &d in dirs {
                     let mut t = from.0;
