@@ -64,3 +64,63 @@ fn strict_makes_a_failed_diagram_a_build_failure() {
     assert!(!report.written);
     assert!(!out.path().join("site").exists());
 }
+
+/// A malformed board is one finding: check's precise one (`fen-row-width`
+/// at the row), not also the renderer's `fen-malformed`; the diagram is
+/// still drawn and marked. Where verification cannot check the board (a
+/// variant fenpress does not know), the renderer's warning stays.
+#[test]
+fn a_malformed_board_is_reported_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    for (variant, fen) in [
+        ("Chess", "4k3/8/8/8/8/8/PPPPPPP/4K3"),
+        ("Nosuch", "4k3/8/8/8/8/8/PPPPPPP/4K3"),
+    ] {
+        std::fs::create_dir_all(content.join("rules").join(variant)).unwrap();
+        std::fs::write(
+            content.join("rules").join(variant).join("en.md"),
+            format!("Text.\n\n```diagram\nfen: {fen}\n```\n"),
+        )
+        .unwrap();
+    }
+    let report = build(&BuildOptions {
+        content: content.clone(),
+        out: dir.path().join("site"),
+        strict: false,
+    })
+    .expect("the build runs");
+    let codes = |variant: &str| -> Vec<&str> {
+        report
+            .diagnostics
+            .iter()
+            .filter(|d| d.file.ends_with(format!("{variant}/en.md")))
+            .map(|d| d.code)
+            .collect()
+    };
+    assert_eq!(
+        codes("Chess"),
+        ["fen-row-width"],
+        "{:#?}",
+        report.diagnostics
+    );
+    assert!(
+        codes("Nosuch").contains(&"fen-malformed"),
+        "{:#?}",
+        report.diagnostics
+    );
+    assert!(report.written);
+    let page = std::fs::read_to_string(dir.path().join("site/en/rules/Chess/index.html")).unwrap();
+    assert!(page.contains("fp-invalid"), "{page}");
+    assert!(page.contains("<svg"), "still drawn: {page}");
+
+    // The Pug fixture's row-width error is not doubled either.
+    let out = tempfile::tempdir().unwrap();
+    let report = build_fixture("bad", out.path(), false);
+    assert!(report.diagnostics.iter().any(|d| d.code == "fen-row-width"));
+    assert!(
+        !report.diagnostics.iter().any(|d| d.code == "fen-malformed"),
+        "{:#?}",
+        report.diagnostics
+    );
+}

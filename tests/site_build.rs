@@ -250,15 +250,21 @@ fn a_pug_error_fails_the_build_and_other_pages_still_report() {
         .failed()
         .diagnostic(Severity::Error, "pug-unsupported", "rules/Chess/en.pug", 3)
         .diagnostic(Severity::Warning, "missing-image", "rules/Orda/en.md", 1)
-        // The malformed board is blamed at its `fen:` in the Pug source.
-        .diagnostic(Severity::Warning, "fen-malformed", "rules/Alice/en.pug", 5);
+        // The malformed board is blamed at its row in the Pug source, once:
+        // verification's finding, not also the renderer's `fen-malformed`.
+        .diagnostic(Severity::Error, "fen-row-width", "rules/Alice/en.pug", 5);
     let fen = built
         .report
         .diagnostics
         .iter()
-        .find(|d| d.code == "fen-malformed")
+        .find(|d| d.code == "fen-row-width")
         .unwrap();
-    assert_eq!(fen.column, 7, "{fen}");
+    assert_eq!(fen.column, 15, "{fen}");
+    assert!(!built
+        .report
+        .diagnostics
+        .iter()
+        .any(|d| d.code == "fen-malformed"));
     assert!(!site.out().exists(), "a failed build writes nothing");
 }
 
@@ -271,7 +277,7 @@ fn markdown_diagram_findings_point_at_the_fen_line() {
     let built = site.build();
     built
         .ok()
-        .diagnostic(Severity::Warning, "fen-malformed", "rules/Chess/en.md", 8);
+        .diagnostic(Severity::Error, "fen-row-width", "rules/Chess/en.md", 8);
     let page = built.read("en/rules/Chess/index.html");
     assert_eq!(page.matches("data-fen=").count(), 2);
     assert!(page.contains("fp-malformed"));

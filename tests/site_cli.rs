@@ -29,8 +29,9 @@ fn warnings_pass_strict_fails_with_located_messages() {
     let (code, stderr) = fenpress_build(&site, &["--verbose"]);
     assert_eq!(code, 0, "{stderr}");
     let file = site.content().join("rules/Chess/en.md");
+    // `fenpress check`'s human format: the finding, where, the source line.
     let expected = format!(
-        "{}:3:6: warning[missing-image]: image `/img/b.png` not found",
+        "warning[missing-image]: image `/img/b.png` not found\n --> {}:3:6\n  |\n3 | ![b](/img/b.png)\n  |      ^",
         file.display()
     );
     assert!(stderr.contains(&expected), "{stderr}");
@@ -39,7 +40,8 @@ fn warnings_pass_strict_fails_with_located_messages() {
 
     let (code, stderr) = fenpress_build(&site, &["--strict"]);
     assert_eq!(code, 1, "{stderr}");
-    assert!(stderr.contains(":3:6: error[missing-image]"), "{stderr}");
+    assert!(stderr.contains("error[missing-image]"), "{stderr}");
+    assert!(stderr.contains(":3:6\n"), "{stderr}");
     assert!(stderr.contains("build failed:"), "{stderr}");
 }
 

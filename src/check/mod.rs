@@ -98,6 +98,8 @@ pub struct DiagramVerdict {
     pub failure: Option<String>,
     pub verified: bool,
     pub has_rules: bool,
+    /// The boards were checked against the variant (its registry entry).
+    pub board_checked: bool,
 }
 
 /// Findings and verdicts of one page.
@@ -136,6 +138,12 @@ pub fn verify_for_build(pages: &mut [LoadedPage]) -> (Vec<Diagnostic>, Summary) 
                 let why = v.failure.clone()?;
                 Some(((v.at.line, v.at.column), why))
             })
+            .collect();
+        lp.checked = checked
+            .verdicts
+            .iter()
+            .filter(|v| v.board_checked)
+            .map(|v| (v.at.line, v.at.column))
             .collect();
         diagnostics.extend(checked.findings);
     }
@@ -299,6 +307,7 @@ pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Vec<Finding>) ->
         out.push(f);
         return verdict;
     };
+    verdict.board_checked = true;
     let start = out.len();
     let readings: Vec<_> = d
         .boards

@@ -54,33 +54,51 @@ impl Summary {
     }
 }
 
-/// Human output for every diagnostic. `sources` maps a file to its text,
-/// to show the blamed line.
+/// Human output for every diagnostic, each followed by a blank line.
+/// `sources` maps a file to its text, to show the blamed line.
 pub fn human(diags: &[Diagnostic], sources: &HashMap<PathBuf, String>) -> String {
     let mut out = String::new();
     for d in diags {
-        let _ = writeln!(out, "{}[{}]: {}", d.severity, d.code, d.message);
-        let line_text = sources
-            .get(&d.file)
-            .and_then(|s| s.lines().nth(d.line.saturating_sub(1)));
-        let gutter = d.line.to_string().len();
-        let pad = " ".repeat(gutter);
-        let _ = writeln!(out, "{pad}--> {}:{}:{}", d.file.display(), d.line, d.column);
-        if let Some(text) = line_text {
-            let _ = writeln!(out, "{pad} |");
-            let _ = writeln!(out, "{} | {}", d.line, text);
-            let caret = " ".repeat(d.column.saturating_sub(1)) + &"^".repeat(d.span.max(1));
-            let _ = writeln!(out, "{pad} | {caret}");
-        }
-        if let Some(v) = &d.variant {
-            let _ = writeln!(out, "{pad} = variant: {v}");
-        }
-        if let Some(h) = &d.hint {
-            let _ = writeln!(out, "{pad} = hint: {h}");
-        }
+        out.push_str(&human_one(d, sources.get(&d.file).map(String::as_str)));
         out.push('\n');
     }
     out
+}
+
+/// One diagnostic in the human format, given the blamed file's text: the
+/// one printer behind `check`, `build` and `serve`'s error overlay.
+pub fn human_one(d: &Diagnostic, source: Option<&str>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}[{}]: {}", d.severity, d.code, d.message);
+    let pad = " ".repeat(d.line.to_string().len());
+    let _ = writeln!(out, "{pad}--> {}:{}:{}", d.file.display(), d.line, d.column);
+    if let Some(text) = source.and_then(|s| s.lines().nth(d.line.saturating_sub(1))) {
+        let _ = writeln!(out, "{pad} |");
+        let _ = writeln!(out, "{} | {}", d.line, text);
+        let caret = " ".repeat(d.column.saturating_sub(1)) + &"^".repeat(d.span.max(1));
+        let _ = writeln!(out, "{pad} | {caret}");
+    }
+    if let Some(v) = &d.variant {
+        let _ = writeln!(out, "{pad} = variant: {v}");
+    }
+    if let Some(h) = &d.hint {
+        let _ = writeln!(out, "{pad} = hint: {h}");
+    }
+    out
+}
+
+/// The text of every file a diagnostic blames (unreadable ones left out),
+/// for [`human`]'s source lines.
+pub fn sources_of(diags: &[Diagnostic]) -> HashMap<PathBuf, String> {
+    let mut sources = HashMap::new();
+    for d in diags {
+        if !sources.contains_key(&d.file) {
+            if let Ok(text) = std::fs::read_to_string(&d.file) {
+                sources.insert(d.file.clone(), text);
+            }
+        }
+    }
+    sources
 }
 
 /// One JSON array of `{severity, code, file, line, column, variant, message, hint}`.

@@ -12,6 +12,7 @@
 
 use serde::Serialize;
 
+use crate::check::report;
 use crate::diagnostic::{Diagnostic, Severity};
 
 /// The endpoint of the event stream.
@@ -62,13 +63,18 @@ impl Message {
     /// The overlay for a build that failed: its errors, each as `fenpress
     /// check` prints it (with the blamed source line).
     pub fn overlay(build: u64, summary: String, diagnostics: &[Diagnostic]) -> Message {
+        let errors: Vec<Diagnostic> = diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .cloned()
+            .collect();
+        let sources = report::sources_of(&errors);
         Message::Overlay {
             build,
             summary,
-            errors: diagnostics
+            errors: errors
                 .iter()
-                .filter(|d| d.severity == Severity::Error)
-                .map(|d| human(d, std::fs::read_to_string(&d.file).ok().as_deref()))
+                .map(|d| report::human_one(d, sources.get(&d.file).map(String::as_str)))
                 .collect(),
         }
     }
@@ -85,29 +91,6 @@ impl Message {
     pub fn data(&self) -> String {
         serde_json::to_string(self).unwrap_or_else(|_| "{}".into())
     }
-}
-
-/// One diagnostic in `check`'s human format (`check::report::human`, on
-/// its branch: use it here once it lands), given the blamed file's text.
-pub fn human(d: &Diagnostic, source: Option<&str>) -> String {
-    use std::fmt::Write;
-    let mut out = String::new();
-    let _ = writeln!(out, "{}[{}]: {}", d.severity, d.code, d.message);
-    let pad = " ".repeat(d.line.to_string().len());
-    let _ = writeln!(out, "{pad}--> {}:{}:{}", d.file.display(), d.line, d.column);
-    if let Some(text) = source.and_then(|s| s.lines().nth(d.line.saturating_sub(1))) {
-        let _ = writeln!(out, "{pad} |");
-        let _ = writeln!(out, "{} | {}", d.line, text);
-        let caret = " ".repeat(d.column.saturating_sub(1)) + &"^".repeat(d.span.max(1));
-        let _ = writeln!(out, "{pad} | {caret}");
-    }
-    if let Some(v) = &d.variant {
-        let _ = writeln!(out, "{pad} = variant: {v}");
-    }
-    if let Some(h) = &d.hint {
-        let _ = writeln!(out, "{pad} = hint: {h}");
-    }
-    out
 }
 
 /// The URL a page is open at for an output key: `en/index.html` → `/en/`.
@@ -138,18 +121,32 @@ mod tests {
 
     #[test]
     fn overlay_text_is_checks_human_format() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("en.md");
+        std::fs::write(&file, "one\ntwo words\n").unwrap();
         let d = Diagnostic::new(
             Severity::Error,
             "diagram-spec",
-            "c/rules/X/en.md",
+            &file,
             2,
             3,
             "the diagram has no `fen:`",
         )
         .with_hint("add one");
+        let warning = Diagnostic::new(Severity::Warning, "x", &file, 1, 1, "w");
+        let Message::Overlay { errors, .. } =
+            Message::overlay(1, "s".into(), &[d.clone(), warning])
+        else {
+            unreachable!()
+        };
         assert_eq!(
-            human(&d, Some("one\ntwo words\n")),
-            "error[diagram-spec]: the diagram has no `fen:`\n --> c/rules/X/en.md:2:3\n  |\n2 | two words\n  |   ^\n  = hint: add one\n"
+            errors,
+            vec![report::human_one(&d, Some("one\ntwo words\n"))]
+        );
+        assert!(
+            errors[0].contains("2 | two words\n  |   ^\n"),
+            "{}",
+            errors[0]
         );
     }
 }

@@ -350,18 +350,38 @@ impl Rebuilder {
             .iter()
             .filter(|d| d.severity == Severity::Warning)
             .count();
+        // As in `fenpress build`: a diagram that fails verification is
+        // marked in its page and shown in the overlay, but the build is
+        // published; other errors keep the last good build.
+        let blocked = site.has_errors();
+        let summary = if blocked {
+            format!(
+                "build failed: {errors} error{}, {warnings} warning{}",
+                plural(errors),
+                plural(warnings)
+            )
+        } else {
+            format!(
+                "{errors} error{}, {warnings} warning{}: diagrams that fail verification are marked in their pages",
+                plural(errors),
+                plural(warnings)
+            )
+        };
+        let overlay = (errors > 0).then(|| Message::overlay(build, summary.clone(), &diagnostics));
         let old = self.shared.snapshot();
         let first = old.build == 0;
         let took = started.elapsed().as_secs_f64() * 1000.0;
-        if errors == 0 || first {
+        if !blocked || first {
             let mut roots = vec![self.real_content.clone()];
             roots.extend(site.theme_folder().and_then(|f| f.canonicalize().ok()));
             let (snapshot, changed) = snapshot::next(&old, &site, &self.pending, build, &roots);
             self.pending.clear();
             self.shared.set_snapshot(snapshot);
             let was_failing = self.shared.failure().is_some();
-            if errors == 0 {
-                self.shared.set_failure(None);
+            if !blocked {
+                // Set before the reload, so that a reloaded page is shown
+                // the overlay when it connects again.
+                self.shared.set_failure(overlay.clone());
                 if !changed.is_empty() || was_failing {
                     let _ = self.shared.bus.send(Message::reload(build, &changed));
                 }
@@ -381,22 +401,19 @@ impl Rebuilder {
                 }
             }
         }
-        if errors > 0 {
-            let summary = format!(
-                "build failed: {errors} error{}, {warnings} warning{}",
-                plural(errors),
-                plural(warnings)
-            );
-            let message = Message::overlay(build, summary.clone(), &diagnostics);
+        if let Some(message) = overlay {
             if self.options.log {
                 if let Message::Overlay { errors, .. } = &message {
                     for line in errors {
                         eprintln!("{line}");
                     }
                 }
-                eprintln!(
-                    "fenpress serve: build {build}: {summary}; still serving the last good build"
-                );
+                let still = if blocked {
+                    "; still serving the last good build"
+                } else {
+                    ""
+                };
+                eprintln!("fenpress serve: build {build}: {summary}{still}");
             }
             self.shared.set_failure(Some(message.clone()));
             let _ = self.shared.bus.send(message);

@@ -4,15 +4,15 @@
 //! diagram that fails verification is marked in its page and is not a
 //! build failure, unless `--strict`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::config::Config;
 use super::error::SiteError;
-use super::load::load;
+use super::load::{load, Loaded};
 use super::output::stage;
 use super::render::render_site;
-use super::theme::load_theme;
+use super::theme::{load_theme, Theme};
 use crate::diagnostic::{Diagnostic, Severity};
 
 #[derive(Debug, Clone)]
@@ -83,17 +83,26 @@ fn timed<T>(
     value
 }
 
-/// Build the site. `Err` means the build could not run (no content folder,
-/// broken theme, unwritable output); errors in the sources are in the
-/// report, and then nothing is written.
-pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
-    let root = &options.content;
-    if !root.is_dir() {
-        return Err(SiteError::ContentMissing(root.clone()));
-    }
-    let mut report = BuildReport::default();
-    let t = &mut report.timings;
+/// What `build` and `serve` do before rendering: the site loaded, its
+/// config and theme, and verification's findings (failed diagrams are
+/// recorded on their pages for the render step to mark).
+pub(super) struct Prepared {
+    pub loaded: Loaded,
+    pub config: Config,
+    pub theme: Theme,
+    pub verified: Vec<Diagnostic>,
+}
 
+/// Load, config, theme and verify, each step timed into `t`. `base_url`
+/// replaces the config's (serve: the local address).
+pub(super) fn prepare(
+    root: &Path,
+    base_url: Option<&str>,
+    t: &mut Vec<(&'static str, Duration)>,
+) -> Result<Prepared, SiteError> {
+    if !root.is_dir() {
+        return Err(SiteError::ContentMissing(root.to_path_buf()));
+    }
     let mut loaded = timed(t, "load", || load(root));
     let found: Vec<String> = loaded
         .pages
@@ -101,7 +110,10 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
         .map(|p| p.page.lang.clone())
         .filter(|l| !l.is_empty())
         .collect();
-    let config = timed(t, "config", || Config::load(root, &found))?;
+    let mut config = timed(t, "config", || Config::load(root, &found))?;
+    if let Some(url) = base_url {
+        config.base_url = url.to_string();
+    }
     let theme = timed(t, "theme", || load_theme(root, &config.theme))?;
     let default_lang = config
         .languages
@@ -113,16 +125,63 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
             p.page.lang = default_lang.clone();
         }
     }
-    // Verification, as `fenpress check` does it; failed diagrams are
-    // recorded on their pages for the render step to mark.
+    // Verification, as `fenpress check` does it.
     let (verified, _) = timed(t, "verify", || {
         crate::check::verify_for_build(&mut loaded.pages)
     });
+    Ok(Prepared {
+        loaded,
+        config,
+        theme,
+        verified,
+    })
+}
+
+/// Drops from verification's findings those the render step made too (a
+/// diagram block that does not parse is a `diagram-spec` error of both):
+/// one finding per fault, the renderer's, which fails the build.
+pub(super) fn drop_repeated(verified: &mut Vec<Diagnostic>, rendered: &[Diagnostic]) {
+    verified.retain(|v| {
+        !rendered
+            .iter()
+            .any(|r| (&r.file, r.line, r.column, r.code) == (&v.file, v.line, v.column, v.code))
+    });
+}
+
+/// Sorts findings by file, line, column, code; under `strict` warnings
+/// become errors.
+pub(super) fn settle(diagnostics: &mut [Diagnostic], strict: bool) {
+    if strict {
+        for d in diagnostics.iter_mut() {
+            if d.severity == Severity::Warning {
+                d.severity = Severity::Error;
+            }
+        }
+    }
+    diagnostics.sort_by(|a, b| {
+        (&a.file, a.line, a.column, a.code).cmp(&(&b.file, b.line, b.column, b.code))
+    });
+}
+
+/// Build the site. `Err` means the build could not run (no content folder,
+/// broken theme, unwritable output); errors in the sources are in the
+/// report, and then nothing is written.
+pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
+    let root = &options.content;
+    let mut report = BuildReport::default();
+    let t = &mut report.timings;
+    let Prepared {
+        loaded,
+        config,
+        theme,
+        mut verified,
+    } = prepare(root, None, t)?;
     let invalid_diagrams: usize = loaded.pages.iter().map(|p| p.invalid.len()).sum();
     let mut rendered = timed(t, "render", || {
         render_site(&config, root, &loaded.pages, &theme)
     })?;
 
+    drop_repeated(&mut verified, &rendered.diagnostics);
     let mut diagnostics = loaded.diagnostics;
     diagnostics.extend(rendered.diagnostics);
     // A diagram that fails verification is no build failure (it is marked
@@ -136,16 +195,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
             .count()
     };
     diagnostics.extend(verified);
-    if options.strict {
-        for d in &mut diagnostics {
-            if d.severity == Severity::Warning {
-                d.severity = Severity::Error;
-            }
-        }
-    }
-    diagnostics.sort_by(|a, b| {
-        (&a.file, a.line, a.column, a.code).cmp(&(&b.file, b.line, b.column, b.code))
-    });
+    settle(&mut diagnostics, options.strict);
     report.diagnostics = diagnostics;
     report.invalid_diagrams = invalid_diagrams;
     report.pages = loaded.pages.len();

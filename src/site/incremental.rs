@@ -7,12 +7,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use super::build::{drop_repeated, prepare, settle, Prepared};
 use super::config::Config;
 use super::error::SiteError;
-use super::load::{load, load_files, LoadedPage};
+use super::load::{load_files, LoadedPage};
 use super::page::{Page, PageKind};
 use super::render::{render_pages, render_site, Output};
-use super::theme::{load_theme, Theme};
+use super::theme::Theme;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::search::SearchPage;
 
@@ -46,6 +47,9 @@ pub struct Site {
     theme: Theme,
     pages: Vec<LoadedPage>,
     load_diagnostics: Vec<Diagnostic>,
+    /// Findings of verification: a failed diagram is marked in its page and
+    /// fails the build only under `strict`, as in `fenpress build`.
+    verify_diagnostics: Vec<Diagnostic>,
     render_diagnostics: Vec<Diagnostic>,
     output: Output,
     /// Every page as the search index saw it, by URL: an edit re-indexes
@@ -58,33 +62,16 @@ impl Site {
     /// [`super::build`]); problems in the sources are [`Site::diagnostics`].
     pub fn build(options: SiteOptions) -> Result<Site, SiteError> {
         let root = &options.content;
-        if !root.is_dir() {
-            return Err(SiteError::ContentMissing(root.clone()));
-        }
-        // The steps of `build::build`, without the write.
-        let mut loaded = load(root);
-        let found: Vec<String> = loaded
-            .pages
-            .iter()
-            .map(|p| p.page.lang.clone())
-            .filter(|l| !l.is_empty())
-            .collect();
-        let mut config = Config::load(root, &found)?;
-        if let Some(url) = &options.base_url {
-            config.base_url = url.clone();
-        }
-        let theme = load_theme(root, &config.theme)?;
-        let default_lang = config
-            .languages
-            .first()
-            .cloned()
-            .unwrap_or_else(|| "en".into());
-        for p in &mut loaded.pages {
-            if p.page.lang.is_empty() {
-                p.page.lang = default_lang.clone();
-            }
-        }
+        // The steps of `build::build` (verification included), without the
+        // write.
+        let Prepared {
+            loaded,
+            config,
+            theme,
+            mut verified,
+        } = prepare(root, options.base_url.as_deref(), &mut Vec::new())?;
         let mut rendered = render_site(&config, root, &loaded.pages, &theme)?;
+        drop_repeated(&mut verified, &rendered.diagnostics);
         super::search::add_indexes(&rendered.search, &mut rendered.output)?;
         let search = rendered
             .search
@@ -98,6 +85,7 @@ impl Site {
             theme,
             pages: loaded.pages,
             load_diagnostics: loaded.diagnostics,
+            verify_diagnostics: verified,
             render_diagnostics: rendered.diagnostics,
             output: rendered.output,
         })
@@ -132,7 +120,7 @@ impl Site {
         }
         let root = self.options.content.clone();
         let default_lang = self.config.languages.first().map_or("en", String::as_str);
-        let loaded = load_files(&root, paths, default_lang);
+        let mut loaded = load_files(&root, paths, default_lang);
         if loaded.pages.len() != paths.len() {
             return Ok(None); // a page no longer loads, or is gone
         }
@@ -148,6 +136,8 @@ impl Site {
             return Ok(None); // titles show in indexes, nav and neighbours
         }
 
+        // The edited pages are verified again (the others did not change).
+        let (mut verified, _) = crate::check::verify_for_build(&mut loaded.pages);
         let mut pages = self.pages.clone();
         for new in loaded.pages {
             if let Some(slot) = pages.iter_mut().find(|l| l.page.source == new.page.source) {
@@ -165,6 +155,7 @@ impl Site {
         let listed: Vec<SearchPage> = search.values().cloned().collect();
         let bundles = crate::search::build_bundles(&listed)?;
 
+        drop_repeated(&mut verified, &rendered.diagnostics);
         // Home pages are always re-rendered: their findings are replaced too.
         let rerendered: BTreeSet<&Path> = pages
             .iter()
@@ -176,6 +167,8 @@ impl Site {
         self.render_diagnostics.extend(rendered.diagnostics);
         self.load_diagnostics.retain(|d| !paths.contains(&d.file));
         self.load_diagnostics.extend(loaded.diagnostics);
+        self.verify_diagnostics.retain(|d| !paths.contains(&d.file));
+        self.verify_diagnostics.extend(verified);
         self.pages = pages;
 
         let mut changed = Changed::default();
@@ -209,27 +202,26 @@ impl Site {
         let mut all: Vec<Diagnostic> = self
             .load_diagnostics
             .iter()
+            .chain(&self.verify_diagnostics)
             .chain(&self.render_diagnostics)
             .cloned()
             .collect();
-        if self.options.strict {
-            for d in &mut all {
-                if d.severity == Severity::Warning {
-                    d.severity = Severity::Error;
-                }
-            }
-        }
-        all.sort_by(|a, b| {
-            (&a.file, a.line, a.column, a.code).cmp(&(&b.file, b.line, b.column, b.code))
-        });
+        settle(&mut all, self.options.strict);
         all
     }
 
-    /// Whether the site has errors (and `build` would write nothing).
+    /// Whether the site has errors that make `build` write nothing: any
+    /// error under `strict`, else any outside verification (a diagram that
+    /// fails verification is only marked in its page).
     pub fn has_errors(&self) -> bool {
-        self.diagnostics()
+        let error = |d: &Diagnostic| d.severity == Severity::Error;
+        if self.options.strict {
+            return self.diagnostics().iter().any(error);
+        }
+        self.load_diagnostics
             .iter()
-            .any(|d| d.severity == Severity::Error)
+            .chain(&self.render_diagnostics)
+            .any(error)
     }
 
     pub fn pages(&self) -> usize {
@@ -323,5 +315,58 @@ mod tests {
             .output()
             .files
             .contains_key("en/rules/Gamma/index.html"));
+    }
+
+    /// `serve` verifies as `build` does: a failed diagram is a finding
+    /// (shown in the overlay) and is marked in the page, the site is still
+    /// published, and fixing the page clears both.
+    #[test]
+    fn serve_verifies_diagrams_and_marks_the_failed_ones() {
+        let dir = fixture();
+        std::fs::create_dir_all(dir.path().join("content/rules/Chess")).unwrap();
+        let chess = dir.path().join("content/rules/Chess/en.md");
+        let page = |fen: &str, moves: &str| {
+            format!("# Chess\n\nText.\n\n```diagram\nfen: {fen}\nmoves: [{moves}]\n```\n")
+        };
+        std::fs::write(&chess, page("4k3/8/8/8/8/8/8/4K3", "Kd2")).unwrap();
+        let mut site = Site::build(options(&dir)).unwrap();
+        assert!(site.diagnostics().is_empty(), "{:#?}", site.diagnostics());
+        let html = |site: &Site| {
+            String::from_utf8_lossy(&site.output().files["en/rules/Chess/index.html"]).into_owned()
+        };
+        assert!(!html(&site).contains("fp-invalid"));
+
+        // A claimed move that is illegal: an error, the diagram marked.
+        std::fs::write(&chess, page("4k3/8/8/8/8/8/8/4K3", "Ke5")).unwrap();
+        let changed = site.rebuild_changed(std::slice::from_ref(&chess)).unwrap();
+        assert!(!changed.full);
+        let errors: Vec<_> = site
+            .diagnostics()
+            .into_iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        assert_eq!(errors.len(), 1, "{errors:#?}");
+        assert_eq!(errors[0].file, chess);
+        assert!(
+            !site.has_errors(),
+            "a failed diagram does not block the site"
+        );
+        assert!(html(&site).contains("fp-invalid"));
+        // The same as a full build.
+        let full = Site::build(options(&dir)).unwrap();
+        assert_eq!(full.output().files, site.output().files);
+        assert_eq!(full.diagnostics(), site.diagnostics());
+
+        // A malformed board: check's finding only (one per fault).
+        std::fs::write(&chess, page("4k3/8/8/8/8/8/PPPPPPP/4K3", "Kd2")).unwrap();
+        site.rebuild_changed(std::slice::from_ref(&chess)).unwrap();
+        let codes: Vec<_> = site.diagnostics().iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["fen-row-width"]);
+
+        // Fixed: no finding, no mark; other pages untouched.
+        std::fs::write(&chess, page("4k3/8/8/8/8/8/8/4K3", "Kd2")).unwrap();
+        site.rebuild_changed(std::slice::from_ref(&chess)).unwrap();
+        assert!(site.diagnostics().is_empty(), "{:#?}", site.diagnostics());
+        assert!(!html(&site).contains("fp-invalid"));
     }
 }

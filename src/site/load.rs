@@ -20,6 +20,9 @@ pub struct LoadedPage {
     /// Diagrams that failed verification (`build`'s verify step): the
     /// (line, column) of their `fen:` and the first error, to mark them.
     pub invalid: Vec<((usize, usize), String)>,
+    /// Diagrams whose boards verification checked (by the position of
+    /// their `fen:`): the renderer leaves a malformed board to its findings.
+    pub checked: Vec<(usize, usize)>,
 }
 
 /// The pages that loaded, sorted by (kind, name, slug, lang), and every
@@ -312,6 +315,7 @@ fn load_file(file: &SourceFile) -> (Option<LoadedPage>, Vec<Diagnostic>) {
             page,
             images,
             invalid: Vec::new(),
+            checked: Vec::new(),
         }),
         diagnostics,
     )

@@ -62,9 +62,12 @@ pub fn build_command(args: &BuildArgs) -> anyhow::Result<u8> {
         out: args.out.clone(),
         strict: args.strict,
     })?;
-    for d in &report.diagnostics {
-        eprintln!("{d}");
-    }
+    // The same printer as `fenpress check` (source line, caret, hint).
+    let sources = crate::check::report::sources_of(&report.diagnostics);
+    eprint!(
+        "{}",
+        crate::check::report::human(&report.diagnostics, &sources)
+    );
     if args.verbose {
         for (step, took) in &report.timings {
             eprintln!("  {step:<8} {:>8.1} ms", took.as_secs_f64() * 1000.0);

@@ -226,7 +226,7 @@ pub fn render_pages(
             if !home && !wanted(page) {
                 return Ok(None);
             }
-            let mut result = render_body(page, &painter, &loaded.invalid);
+            let mut result = render_body(loaded, &painter);
             result.search = Some(super::search::search_page(page, &result.html));
             let og_image = match (&page.kind, result.first.take()) {
                 (PageKind::Rules, Some((variant, board))) => {
@@ -533,8 +533,12 @@ struct PageResult {
 }
 
 /// Markdown to HTML, each ```diagram block drawn as SVG. A block that does
-/// not parse is an error at its `fen:` and shows as an error box.
-fn render_body(page: &Page, painter: &Painter, invalid: &[((usize, usize), String)]) -> PageResult {
+/// not parse is an error at its `fen:` and shows as an error box. A
+/// malformed board is drawn as far as it goes; the `fen-malformed` warning
+/// is left out where verification checked the board (its findings say
+/// precisely what is wrong: one finding per fault).
+fn render_body(loaded: &LoadedPage, painter: &Painter) -> PageResult {
+    let (page, invalid) = (&loaded.page, &loaded.invalid);
     let mut diagnostics = Vec::new();
     let mut diagrams = 0;
     let mut sheet = SymbolSheet::default();
@@ -567,7 +571,8 @@ fn render_body(page: &Page, painter: &Painter, invalid: &[((usize, usize), Strin
                     first = Some((v.to_string(), spec.board.clone()));
                 }
                 diagrams += 1 + usize::from(spec.after.is_some());
-                for (board, why) in drawing.problems {
+                let checked = loaded.checked.contains(&at(spec.fen_at, 0));
+                for (board, why) in drawing.problems.into_iter().filter(|_| !checked) {
                     let inner = if board == 1 {
                         spec.after.as_ref().map_or(spec.fen_at, |a| a.fen_at)
                     } else {

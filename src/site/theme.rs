@@ -172,19 +172,9 @@ fn from_files(files: Vec<(String, Vec<u8>)>, folder: Option<PathBuf>) -> Result<
     })
 }
 
+/// The diagrams' escape, plus `'` for single-quoted attributes in templates.
 fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
+    crate::diagram::svg::escape(text).replace('\'', "&#39;")
 }
 
 /// A tera error with its causes on one line (tera hides the useful part in
