@@ -37,6 +37,8 @@ pub enum Message {
         build: u64,
         summary: String,
         errors: Vec<String>,
+        /// The build was not published: pages show the last good one.
+        blocked: bool,
     },
 }
 
@@ -62,7 +64,12 @@ impl Message {
 
     /// The overlay for a build that failed: its errors, each as `fenpress
     /// check` prints it (with the blamed source line).
-    pub fn overlay(build: u64, summary: String, diagnostics: &[Diagnostic]) -> Message {
+    pub fn overlay(
+        build: u64,
+        summary: String,
+        diagnostics: &[Diagnostic],
+        blocked: bool,
+    ) -> Message {
         let errors: Vec<Diagnostic> = diagnostics
             .iter()
             .filter(|d| d.severity == Severity::Error)
@@ -76,6 +83,7 @@ impl Message {
                 .iter()
                 .map(|d| report::human_one(d, sources.get(&d.file).map(String::as_str)))
                 .collect(),
+            blocked,
         }
     }
 
@@ -135,7 +143,7 @@ mod tests {
         .with_hint("add one");
         let warning = Diagnostic::new(Severity::Warning, "x", &file, 1, 1, "w");
         let Message::Overlay { errors, .. } =
-            Message::overlay(1, "s".into(), &[d.clone(), warning])
+            Message::overlay(1, "s".into(), &[d.clone(), warning], true)
         else {
             unreachable!()
         };

@@ -52,7 +52,9 @@
     text.textContent = message.errors.join("\n");
     text.style.cssText = "white-space:pre-wrap;margin:0";
     var note = document.createElement("div");
-    note.textContent = "Still showing the last good build. Fix the sources and save: this page updates by itself.";
+    note.textContent = message.blocked
+      ? "Still showing the last good build. Fix the sources and save: this page updates by itself."
+      : "Diagrams that fail verification are marked in their pages. Fix the sources and save: this page updates by itself.";
     note.style.cssText = "margin-top:1em;color:#aaa";
     overlay.append(close, title, text, note);
     document.documentElement.appendChild(overlay);
@@ -65,8 +67,10 @@
   });
   events.addEventListener("reload", function (e) {
     var m = JSON.parse(e.data);
+    // A second reload of the same build (the search index, rebuilt after
+    // the edited pages) keeps that build's overlay.
+    if (m.build !== build) hide();
     build = m.build;
-    hide();
     if (m.all || m.changed.indexOf(here()) >= 0) reload();
   });
   events.addEventListener("overlay", function (e) {

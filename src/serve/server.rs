@@ -281,11 +281,12 @@ impl Rebuilder {
             let build = self.shared.rebuilds.load(Ordering::SeqCst) + 1;
             let started = Instant::now();
             match self.site.take() {
-                Some(mut site) => match site.rebuild_changed(&paths) {
+                Some(mut site) => match site.rebuild_changed_deferring_search(&paths) {
                     Ok(changed) => {
                         self.pending.extend(changed.rendered);
                         self.pending.extend(changed.removed);
                         self.built(site, build, started);
+                        self.refresh_search(build);
                     }
                     Err(err) => {
                         self.site = Some(site);
@@ -367,7 +368,8 @@ impl Rebuilder {
                 plural(warnings)
             )
         };
-        let overlay = (errors > 0).then(|| Message::overlay(build, summary.clone(), &diagnostics));
+        let overlay =
+            (errors > 0).then(|| Message::overlay(build, summary.clone(), &diagnostics, blocked));
         let old = self.shared.snapshot();
         let first = old.build == 0;
         let took = started.elapsed().as_secs_f64() * 1000.0;
@@ -421,6 +423,36 @@ impl Rebuilder {
         self.site = Some(site);
     }
 
+    /// After the edited pages were published: re-index, and reload the
+    /// search pages whose bundle changed (same build number, so an open
+    /// overlay stays).
+    fn refresh_search(&mut self, build: u64) {
+        let Some(mut site) = self.site.take() else {
+            return;
+        };
+        match site.refresh_search() {
+            Ok(changed) if !changed.rendered.is_empty() || !changed.removed.is_empty() => {
+                self.pending.extend(changed.rendered);
+                self.pending.extend(changed.removed);
+                if !site.has_errors() {
+                    let old = self.shared.snapshot();
+                    let mut roots = vec![self.real_content.clone()];
+                    roots.extend(site.theme_folder().and_then(|f| f.canonicalize().ok()));
+                    let (snapshot, changed) =
+                        snapshot::next(&old, &site, &self.pending, build, &roots);
+                    self.pending.clear();
+                    self.shared.set_snapshot(snapshot);
+                    if !changed.is_empty() {
+                        let _ = self.shared.bus.send(Message::reload(build, &changed));
+                    }
+                }
+            }
+            Ok(_) => {}
+            Err(err) => eprintln!("fenpress serve: search index not rebuilt: {err}"),
+        }
+        self.site = Some(site);
+    }
+
     /// The build could not run (config, theme): the overlay says why.
     fn failed_to_build(&mut self, err: &SiteError, build: u64) {
         self.shared.rebuilds.store(build, Ordering::SeqCst);
@@ -429,6 +461,7 @@ impl Rebuilder {
             build,
             summary,
             errors: vec![format!("error: {err}")],
+            blocked: true,
         };
         if self.options.log {
             eprintln!(

@@ -176,6 +176,21 @@ impl Events {
     }
 
     /// Skip events until one named `name` comes (within [`WAIT`]).
+    /// The first `reload` of a build newer than `build`: an edit of pages
+    /// sends a second reload of its own build once the search index is
+    /// rebuilt, which a test of the next save must not take for its own.
+    pub fn reload_after(&mut self, build: u64) -> Event {
+        let deadline = Instant::now() + WAIT;
+        while Instant::now() < deadline {
+            if let Some(event) = self.next(deadline - Instant::now()) {
+                if event.name == "reload" && event.data["build"].as_u64() > Some(build) {
+                    return event;
+                }
+            }
+        }
+        panic!("no `reload` of a build after {build} within {WAIT:?}");
+    }
+
     pub fn expect(&mut self, name: &str) -> Event {
         let deadline = Instant::now() + WAIT;
         while Instant::now() < deadline {
