@@ -307,3 +307,26 @@ fn puzzles_load_as_pages_in_the_default_language() {
             "<h1>Chess — english</h1>",
         );
 }
+
+#[test]
+fn rules_pages_get_an_og_image_png_named_by_its_board() {
+    let site = Site::new().file(
+        "rules/Chess/en.md",
+        "Rules.\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/4K3\n```\n",
+    );
+    site.build().ok();
+    let page = std::fs::read_to_string(site.out().join("en/rules/Chess/index.html")).unwrap();
+    let at = page
+        .find("property=\"og:image\" content=\"")
+        .expect("og:image meta");
+    let url = &page[at + 29..];
+    let url = &url[..url.find('"').unwrap()];
+    let name = url.rsplit('/').next().unwrap();
+    assert!(name.starts_with("og-") && name.ends_with(".png"), "{url}");
+    let png = site.out().join("en/rules/Chess").join(name);
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    // Same board, same name and bytes on the next build.
+    site.build().ok();
+    assert_eq!(std::fs::read(&png).unwrap(), bytes);
+}

@@ -180,6 +180,9 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
     let mut rendered = timed(t, "render", || {
         render_site(&config, root, &loaded.pages, &theme)
     })?;
+    timed(t, "og images", || {
+        rendered.output.rasterise_og_images(Some(&options.out));
+    });
 
     drop_repeated(&mut verified, &rendered.diagnostics);
     let mut diagnostics = loaded.diagnostics;

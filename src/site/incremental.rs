@@ -73,6 +73,7 @@ impl Site {
             mut verified,
         } = prepare(root, options.base_url.as_deref(), &mut Vec::new())?;
         let mut rendered = render_site(&config, root, &loaded.pages, &theme)?;
+        rendered.output.rasterise_og_images(None);
         drop_repeated(&mut verified, &rendered.diagnostics);
         super::search::add_indexes(&rendered.search, &mut rendered.output)?;
         let search = rendered
@@ -162,9 +163,10 @@ impl Site {
                 *slot = new;
             }
         }
-        let rendered = render_pages(&self.config, &root, &pages, &self.theme, &|p| {
+        let mut rendered = render_pages(&self.config, &root, &pages, &self.theme, &|p| {
             paths.contains(&p.source)
         })?;
+        rendered.output.rasterise_og_images(None);
         // The edited pages' new text, for the index (rebuilt by
         // `refresh_search`).
         let mut search = self.search.clone();

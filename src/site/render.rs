@@ -28,6 +28,39 @@ use crate::markdown::{self, DiagramBlock};
 pub struct Output {
     pub files: BTreeMap<String, Vec<u8>>,
     pub copies: BTreeMap<String, PathBuf>,
+    /// og:image PNGs still to rasterise (path → SVG): see
+    /// [`Output::rasterise_og_images`].
+    pub og_images: BTreeMap<String, String>,
+}
+
+impl Output {
+    /// Turn the pending og:image SVGs into PNG files. Rasterising is most of
+    /// a corpus build's render time (≈2 ms each), so a PNG's name carries a
+    /// hash of its SVG and one that `previous` (the output being replaced)
+    /// already holds under that name is reused instead of drawn again.
+    pub fn rasterise_og_images(&mut self, previous: Option<&std::path::Path>) {
+        use rayon::prelude::*;
+        let jobs = std::mem::take(&mut self.og_images);
+        let pngs: Vec<(String, Vec<u8>)> = jobs
+            .into_par_iter()
+            .filter_map(|(path, svg)| {
+                let old = previous.and_then(|dir| std::fs::read(dir.join(&path)).ok());
+                old.or_else(|| crate::diagram::raster::png(&svg, OG_IMAGE_WIDTH).ok())
+                    .map(|png| (path, png))
+            })
+            .collect();
+        self.files.extend(pngs);
+    }
+}
+
+/// The og:image path of a page whose first board draws as `svg`.
+fn og_image_path(page: &Page, svg: &str) -> String {
+    // FNV-1a: stable across runs and Rust versions, unlike `DefaultHasher`.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in svg.bytes().chain(OG_IMAGE_WIDTH.to_le_bytes()) {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{}og-{hash:016x}.png", page.path())
 }
 
 /// What rendering found and made.
@@ -231,13 +264,10 @@ pub fn render_pages(
             let og_image = match (&page.kind, result.first.take()) {
                 (PageKind::Rules, Some((variant, board))) => {
                     let drawing = draw_standalone(&variant, &board, pieces, false);
-                    crate::diagram::raster::png(&drawing.svg, OG_IMAGE_WIDTH)
-                        .ok()
-                        .map(|png| {
-                            let path = format!("{}og.png", page.path());
-                            result.og = Some((path.clone(), png));
-                            permalink(&path)
-                        })
+                    let path = og_image_path(page, &drawing.svg);
+                    let url = permalink(&path);
+                    result.og = Some((path, drawing.svg));
+                    Some(url)
                 }
                 _ => None,
             };
@@ -323,8 +353,8 @@ pub fn render_pages(
         for asset in result.assets {
             rendered.output.copies.insert(asset.target, asset.source);
         }
-        if let Some((path, png)) = result.og {
-            rendered.output.files.insert(path, png);
+        if let Some((path, svg)) = result.og {
+            rendered.output.og_images.insert(path, svg);
         }
         match result.file {
             Some((path, bytes)) => {
@@ -528,7 +558,8 @@ struct PageResult {
     file: Option<(String, Vec<u8>)>,
     /// The first diagram's variant and board (for the page's `og:image`).
     first: Option<(String, BoardSpec)>,
-    og: Option<(String, Vec<u8>)>,
+    /// The og:image: its path and the SVG to rasterise.
+    og: Option<(String, String)>,
     search: Option<crate::search::SearchPage>,
 }
 
