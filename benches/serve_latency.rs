@@ -114,37 +114,23 @@ impl Events {
         }
     }
 
-    /// Read until an `event: <name>` line; false on timeout or close.
     /// Waits for a `reload` event whose data names `needle`.
     fn wait_for_reload_of(&mut self, needle: &str, timeout: Duration) -> bool {
-        let deadline = Instant::now() + timeout;
-        let mut in_reload = false;
-        let mut line = String::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return false;
-            }
-            self.reader
-                .get_ref()
-                .set_read_timeout(Some(left))
-                .expect("timeout");
-            line.clear();
-            match self.reader.read_line(&mut line) {
-                Ok(0) | Err(_) => return false,
-                Ok(_) if line.starts_with("event: ") => {
-                    in_reload = line.trim_end() == "event: reload"
-                }
-                Ok(_) if in_reload && line.starts_with("data: ") && line.contains(needle) => {
-                    return true
-                }
-                Ok(_) => {}
-            }
-        }
+        self.wait_until(timeout, |name, data| {
+            name == "reload" && data.contains(needle)
+        })
     }
 
+    /// Waits for an event named `name`.
     fn wait_for(&mut self, name: &str, timeout: Duration) -> bool {
+        self.wait_until(timeout, |event, _| event == name)
+    }
+
+    /// Reads events until `wanted(name, data line)`; false on timeout or
+    /// close.
+    fn wait_until(&mut self, timeout: Duration, wanted: impl Fn(&str, &str) -> bool) -> bool {
         let deadline = Instant::now() + timeout;
+        let mut name = String::new();
         let mut line = String::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -158,8 +144,15 @@ impl Events {
             line.clear();
             match self.reader.read_line(&mut line) {
                 Ok(0) | Err(_) => return false,
-                Ok(_) if line.trim_end() == format!("event: {name}") => return true,
-                Ok(_) => {}
+                Ok(_) => {
+                    if let Some(event) = line.strip_prefix("event: ") {
+                        name = event.trim_end().to_string();
+                    } else if let Some(data) = line.strip_prefix("data: ") {
+                        if wanted(&name, data) {
+                            return true;
+                        }
+                    }
+                }
             }
         }
     }
