@@ -474,7 +474,8 @@ fn inline_markdown(text: &str) -> String {
     inner.to_string()
 }
 
-/// Escape text for HTML/SVG text and double-quoted attributes.
+/// Escape text for HTML/SVG text and quoted attributes (the one escape of
+/// the site: diagrams, templates' helpers, search pages).
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -483,6 +484,7 @@ pub fn escape(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
             _ => out.push(c),
         }
     }

@@ -114,21 +114,7 @@ impl SearchPage {
     }
 }
 
-/// Escapes text for HTML element content and double-quoted attributes.
-pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+use crate::diagram::svg::escape;
 
 #[cfg(test)]
 mod tests {
