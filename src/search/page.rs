@@ -3,6 +3,8 @@
 //! carries its title, with the weights that make a variant's own page rank
 //! first for its name and its pieces' names.
 
+use crate::diagram::svg::escape;
+
 /// What a page is, shown beside each result and kept as a Pagefind meta
 /// (`kind`) for the browser.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,8 +115,6 @@ impl SearchPage {
         doc
     }
 }
-
-use crate::diagram::svg::escape;
 
 #[cfg(test)]
 mod tests {
