@@ -4,20 +4,18 @@
 //! writes the output to memory instead of the disk. Peak memory: run the release binary
 //! under `/usr/bin/time -v` (see README).
 
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use fenpress::site::{build, BuildOptions};
 
+#[path = "../tests/shared_dir/mod.rs"]
+mod shared_dir;
+
 fn main() {
-    let shared = std::env::var_os("FENPRESS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
-    let corpus = shared.join("corpus/vchess");
-    if !corpus.is_dir() {
-        println!("skipped: {} not found", corpus.display());
+    let Some(corpus) = shared_dir::vchess() else {
+        println!("skipped: no corpus ($FENPRESS_SHARED or ../shared)");
         return;
-    }
+    };
     let runs: usize = std::env::var("FENPRESS_BENCH_RUNS")
         .ok()
         .and_then(|n| n.parse().ok())

@@ -2,18 +2,16 @@
 //! `CHECK_BENCH_RUNS` to change). Target: under 0.3 s. Skipped when the
 //! corpus (`$FENPRESS_SHARED` or `../shared`) is absent.
 
-use std::path::PathBuf;
 use std::time::Instant;
 
+#[path = "../tests/shared_dir/mod.rs"]
+mod shared_dir;
+
 fn main() {
-    let shared = std::env::var_os("FENPRESS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"));
-    let corpus = shared.join("corpus/vchess");
-    if !corpus.is_dir() {
-        println!("skipped: no corpus at {}", corpus.display());
+    let Some(corpus) = shared_dir::vchess() else {
+        println!("skipped: no corpus ($FENPRESS_SHARED or ../shared)");
         return;
-    }
+    };
     let runs: usize = std::env::var("CHECK_BENCH_RUNS")
         .ok()
         .and_then(|s| s.parse().ok())

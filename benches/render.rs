@@ -3,7 +3,6 @@
 //! apart), and the median time to draw one diagram as a PNG.
 //! Run with `cargo bench --bench render`.
 
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use fenpress::diagram::pieces::PieceSet;
@@ -12,15 +11,14 @@ use fenpress::diagram::spec::parse_block;
 use fenpress::diagram::svg::{draw_diagram, draw_standalone, Painter, SymbolSheet};
 use fenpress::markdown::{self, DiagramBlock};
 
+#[path = "../tests/shared_dir/mod.rs"]
+mod shared_dir;
+
 fn main() {
-    let shared = std::env::var_os("FENPRESS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
-    let corpus = shared.join("corpus/vchess");
-    if !corpus.is_dir() {
-        println!("skipped: {} not found", corpus.display());
+    let Some(corpus) = shared_dir::vchess() else {
+        println!("skipped: no corpus ($FENPRESS_SHARED or ../shared)");
         return;
-    }
+    };
     let loaded = fenpress::site::load::load(&corpus);
     let set = PieceSet::default_set();
     let painter = Painter::page(set, "/static/pieces/");

@@ -72,11 +72,11 @@ fn main() {
     server.stop();
 }
 
+#[path = "../tests/shared_dir/mod.rs"]
+mod shared_dir;
+
 fn corpus(page: &str) -> PathBuf {
-    let shared = std::env::var_os("FENPRESS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
-    let corpus = shared.join("corpus/vchess");
+    let corpus = shared_dir::vchess().expect("no corpus (set FENPRESS_SHARED)");
     assert!(
         corpus.join(page).is_file(),
         "no corpus at {} (set FENPRESS_SHARED)",

@@ -6,12 +6,11 @@ use std::path::{Path, PathBuf};
 
 use fenpress::check::check_site;
 
+#[path = "shared_dir/mod.rs"]
+mod shared_dir;
+
 fn corpus() -> Option<PathBuf> {
-    let shared = std::env::var_os("FENPRESS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"));
-    let c = shared.join("corpus/vchess/rules");
-    c.is_dir().then_some(c).or_else(|| {
+    shared_dir::vchess().map(|c| c.join("rules")).or_else(|| {
         println!("skipped: no corpus");
         None
     })

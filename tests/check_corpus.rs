@@ -9,17 +9,15 @@ use fenpress::check::claims::{read_caption, ClaimKind};
 use fenpress::check::{check_site, source};
 use fenpress::diagnostic::Severity;
 
+#[path = "shared_dir/mod.rs"]
+mod shared_dir;
+
 fn corpus() -> Option<PathBuf> {
-    let shared = std::env::var_os("FENPRESS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"));
-    let c = shared.join("corpus/vchess");
-    if c.is_dir() {
-        Some(c)
-    } else {
-        println!("skipped: no corpus at {}", c.display());
-        None
+    let corpus = shared_dir::vchess();
+    if corpus.is_none() {
+        println!("skipped: no corpus ($FENPRESS_SHARED or ../shared)");
     }
+    corpus
 }
 
 /// Every mistake of the corpus pages, judged one by one: file, line, code.

@@ -170,11 +170,10 @@ pub fn markdown_renders() -> bool {
     !fenpress::markdown::render("x", &mut |_| String::new()).is_empty()
 }
 
+#[path = "../shared_dir/mod.rs"]
+mod shared_dir;
+
 /// `$FENPRESS_SHARED`, else `<workspace>/../shared`, if it holds the corpus.
 pub fn corpus() -> Option<PathBuf> {
-    let shared = std::env::var_os("FENPRESS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
-    let corpus = shared.join("corpus/vchess");
-    corpus.is_dir().then_some(corpus)
+    shared_dir::vchess()
 }

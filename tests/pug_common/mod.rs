@@ -8,12 +8,12 @@ use std::path::{Path, PathBuf};
 /// `$FENPRESS_SHARED`, else `../shared` beside the workspace; `None` (and the
 /// test prints "skipped") when the corpus is not there.
 pub fn shared() -> Option<PathBuf> {
-    let dir = match std::env::var_os("FENPRESS_SHARED") {
-        Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-    };
-    dir.join("corpus/vchess").is_dir().then_some(dir)
+    // `shared/corpus/vchess` → `shared`.
+    shared_dir::vchess().and_then(|c| c.parent()?.parent().map(Path::to_path_buf))
 }
+
+#[path = "../shared_dir/mod.rs"]
+mod shared_dir;
 
 pub fn pug_files(dir: &Path) -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {

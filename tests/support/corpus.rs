@@ -11,12 +11,11 @@ use fenpress::search::{PageKind, SearchPage};
 /// `$FENPRESS_SHARED/corpus/vchess`, or `../shared/corpus/vchess` beside the
 /// workspace.
 pub fn vchess() -> Option<PathBuf> {
-    let shared = std::env::var_os("FENPRESS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
-    let corpus = shared.join("corpus").join("vchess");
-    corpus.join("rules").is_dir().then_some(corpus)
+    shared_dir::vchess()
 }
+
+#[path = "../shared_dir/mod.rs"]
+mod shared_dir;
 
 /// Every `rules/<Variant>/<lang>.pug` and `pages/<name>/<lang>.pug`.
 pub fn pages_from_pug_sources(corpus: &Path) -> Vec<SearchPage> {
