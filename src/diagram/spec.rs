@@ -288,15 +288,7 @@ fn apply_fields(
     shadow: &Option<Spanned<Texts>>,
 ) -> Result<(), SpecError> {
     if let Some(marks) = marks {
-        let (line, col) = location(marks);
-        board.marks = marks
-            .value
-            .0
-            .iter()
-            .map(|m| parse_marks(m))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|m| SpecError::new(line, col, m))?
-            .concat();
+        board.marks = parse_list(marks, parse_marks)?;
     }
     if let Some(o) = orientation {
         let (line, col) = location(o);
@@ -304,17 +296,26 @@ fn apply_fields(
             parse_orientation(o.value.0.trim()).map_err(|m| SpecError::new(line, col, m))?;
     }
     if let Some(shadow) = shadow {
-        let (line, col) = location(shadow);
-        board.shadow = shadow
-            .value
-            .0
-            .iter()
-            .map(|s| parse_shadow(s))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|m| SpecError::new(line, col, m))?
-            .concat();
+        board.shadow = parse_list(shadow, parse_shadow)?;
     }
     Ok(())
+}
+
+/// Every text of a list field read by `parse` (one text may hold several
+/// items, `a5,b5`), a failure placed at the field.
+fn parse_list<T: Clone>(
+    field: &Spanned<Texts>,
+    parse: fn(&str) -> Result<Vec<T>, String>,
+) -> Result<Vec<T>, SpecError> {
+    let (line, col) = location(field);
+    field
+        .value
+        .0
+        .iter()
+        .map(|text| parse(text))
+        .collect::<Result<Vec<_>, _>>()
+        .map(|lists| lists.concat())
+        .map_err(|m| SpecError::new(line, col, m))
 }
 
 /// `a5,b5,c5` or `-` (none).
