@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use fenpress::site::{build, BuildOptions};
 
-#[path = "../tests/shared_dir/mod.rs"]
+#[path = "../tests/integration/shared_dir/mod.rs"]
 mod shared_dir;
 
 fn main() {

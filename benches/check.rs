@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-#[path = "../tests/shared_dir/mod.rs"]
+#[path = "../tests/integration/shared_dir/mod.rs"]
 mod shared_dir;
 
 fn main() {

@@ -11,7 +11,7 @@ use fenpress::diagram::spec::parse_block;
 use fenpress::diagram::svg::{draw_diagram, draw_standalone, Painter, SymbolSheet};
 use fenpress::markdown::{self, DiagramBlock};
 
-#[path = "../tests/shared_dir/mod.rs"]
+#[path = "../tests/integration/shared_dir/mod.rs"]
 mod shared_dir;
 
 fn main() {

@@ -72,7 +72,7 @@ fn main() {
     server.stop();
 }
 
-#[path = "../tests/shared_dir/mod.rs"]
+#[path = "../tests/integration/shared_dir/mod.rs"]
 mod shared_dir;
 
 fn corpus(page: &str) -> PathBuf {

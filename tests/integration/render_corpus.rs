@@ -2,7 +2,7 @@
 //! draws with our piece set and with vchess's own images, as SVG that a
 //! real SVG parser (usvg) accepts.
 
-mod common;
+use crate::common;
 
 use fenpress::diagram::pieces::{PieceSet, SvgMode};
 use fenpress::diagram::spec::{parse_block, BoardSpec};

@@ -170,8 +170,7 @@ pub fn markdown_renders() -> bool {
     !fenpress::markdown::render("x", &mut |_| String::new()).is_empty()
 }
 
-#[path = "../shared_dir/mod.rs"]
-mod shared_dir;
+use crate::shared_dir;
 
 /// `$FENPRESS_SHARED`, else `<workspace>/../shared`, if it holds the corpus.
 pub fn corpus() -> Option<PathBuf> {

@@ -1,7 +1,7 @@
 //! `fenpress build` as a process: exit codes, the diagnostic lines and the
 //! summary line on stderr.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

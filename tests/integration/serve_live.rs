@@ -2,7 +2,7 @@
 //! broken build over the last good one, pages deleted and added, and one
 //! rebuild for each way editors save.
 
-mod serve_common;
+use crate::serve_common;
 
 use std::time::Duration;
 

@@ -6,7 +6,7 @@
 //! Needs `node` and `tools/pug-reference/node_modules` (`npm ci` there) and
 //! the corpus in `../shared`; otherwise prints "skipped: ..." and passes.
 
-mod pug_common;
+use crate::pug_common;
 
 use std::collections::BTreeMap;
 use std::io::Write;

@@ -1,7 +1,7 @@
 //! `search::build_indexes` on a small three-language site: one bundle per
 //! language, the files a browser needs, nothing of Pagefind's own UIs.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::path::Path;

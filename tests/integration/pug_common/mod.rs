@@ -12,8 +12,7 @@ pub fn shared() -> Option<PathBuf> {
     shared_dir::vchess().and_then(|c| c.parent()?.parent().map(Path::to_path_buf))
 }
 
-#[path = "../shared_dir/mod.rs"]
-mod shared_dir;
+use crate::shared_dir;
 
 pub fn pug_files(dir: &Path) -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {

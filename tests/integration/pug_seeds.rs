@@ -2,7 +2,7 @@
 //! viewers. Numbered listings with indentation are recovered and compared
 //! with the corpus page they name; the others are refused with a reason.
 
-mod pug_common;
+use crate::pug_common;
 
 use pug_common::{html_via_markdown, shared, visible_text};
 

@@ -1,5 +1,5 @@
 //! SVG output, compared with committed snapshots in `tests/snapshots/`.
-//! `UPDATE_SNAPSHOTS=1 cargo test --test render_snapshots` rewrites them.
+//! `UPDATE_SNAPSHOTS=1 cargo test --test integration render_snapshots::` rewrites them.
 
 use std::path::Path;
 

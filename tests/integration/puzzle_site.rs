@@ -2,7 +2,7 @@
 //! the solution in a <details>, the script; the index lists puzzles per
 //! language; a wrong puzzle fails the build at its move.
 
-mod common;
+use crate::common;
 
 use common::Site;
 use fenpress::diagnostic::Severity;

@@ -6,7 +6,7 @@
 //! Without Chromium the tests print a notice and pass, except in CI
 //! (`CI` set), where a missing Chromium fails: `.ci/run` installs it.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

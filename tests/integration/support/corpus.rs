@@ -14,8 +14,7 @@ pub fn vchess() -> Option<PathBuf> {
     shared_dir::vchess()
 }
 
-#[path = "../shared_dir/mod.rs"]
-mod shared_dir;
+use crate::shared_dir;
 
 /// Every `rules/<Variant>/<lang>.pug` and `pages/<name>/<lang>.pug`.
 pub fn pages_from_pug_sources(corpus: &Path) -> Vec<SearchPage> {

@@ -1,7 +1,7 @@
 //! Build the whole vchess corpus (when `../shared` is there): every page,
 //! every index, and exactly one `data-fen` per `fen:` board of the sources.
 
-mod common;
+use crate::common;
 
 use fenpress::site::{build, BuildOptions};
 

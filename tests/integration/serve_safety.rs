@@ -2,7 +2,7 @@
 //! listing, many requests at once all answered, a busy port is a clear
 //! error, Ctrl-C stops it.
 
-mod serve_common;
+use crate::serve_common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

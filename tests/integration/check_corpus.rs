@@ -9,8 +9,7 @@ use fenpress::check::claims::{read_caption, ClaimKind};
 use fenpress::check::{check_site, source};
 use fenpress::diagnostic::Severity;
 
-#[path = "shared_dir/mod.rs"]
-mod shared_dir;
+use crate::shared_dir;
 
 fn corpus() -> Option<PathBuf> {
     let corpus = shared_dir::vchess();

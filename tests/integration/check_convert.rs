@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 
 use fenpress::check::check_site;
 
-#[path = "shared_dir/mod.rs"]
-mod shared_dir;
+use crate::shared_dir;
 
 fn corpus() -> Option<PathBuf> {
     shared_dir::vchess().map(|c| c.join("rules")).or_else(|| {

@@ -1,7 +1,7 @@
 //! Building small fixture sites: pages per language, language links,
 //! previous/next, indexes, sitemap, 404, images, atomic output, determinism.
 
-mod common;
+use crate::common;
 
 use common::{markdown_renders, Site};
 use fenpress::diagnostic::Severity;

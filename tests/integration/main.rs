@@ -1,0 +1,44 @@
+//! The root crate's integration tests, linked into one test binary.
+//!
+//! Each module below was once its own `tests/*.rs` binary. Every such binary
+//! links the whole site stack (resvg, tera, pagefind, axum) again; one binary
+//! keeps a clean `cargo test` several gigabytes smaller and links once
+//! instead of twenty times. Run one group with `cargo test --test
+//! integration site_build::`.
+
+// Helpers shared by the test modules.
+mod common;
+mod pug_common;
+mod serve_common;
+mod shared_dir;
+mod support;
+
+// `fenpress check` and the verification a build runs.
+mod check_build;
+mod check_convert;
+mod check_corpus;
+mod check_fixtures;
+// The Pug front end.
+mod pug_convert_cli;
+mod pug_reference;
+mod pug_seeds;
+// Puzzles.
+mod puzzle_content;
+mod puzzle_site;
+mod puzzle_verify;
+// Diagram rendering.
+mod render_corpus;
+mod render_pixels;
+mod render_snapshots;
+// The rules core through the command line.
+mod rules_cli;
+// Search.
+mod search_browser;
+mod search_index;
+// `fenpress serve`.
+mod serve_live;
+mod serve_safety;
+// Site builds.
+mod site_build;
+mod site_cli;
+mod site_corpus;
