@@ -1,12 +1,20 @@
-//! Full build of the vchess corpus, N times (`FENPRESS_BENCH_RUNS`, default
-//! 10): prints the median wall time of the whole build and of each step.
+//! Full builds of the vchess corpus, N times each (`FENPRESS_BENCH_RUNS`,
+//! default 10), printing the median wall time of the whole build and of each
+//! step, for two cases:
+//! - clean: every run writes into a new, empty output folder (a fresh
+//!   checkout, CI);
+//! - rebuild: every run replaces the previous output (`fenpress build`
+//!   again after an edit), which reuses unchanged og:image PNGs and files.
+//!
 //! Run with `cargo bench --bench build`; `FENPRESS_BENCH_OUT=/dev/shm`
-//! writes the output to memory instead of the disk. Peak memory: run the release binary
-//! under `/usr/bin/time -v` (see README).
+//! writes the output to memory instead of the disk, to leave the disk's
+//! file-creation time out and measure fenpress itself. Peak memory: run the
+//! release binary under `/usr/bin/time -v` (see README).
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use fenpress::site::{build, BuildOptions};
+use fenpress::site::{build, BuildOptions, BuildReport};
 
 #[path = "../tests/integration/shared_dir/mod.rs"]
 mod shared_dir;
@@ -21,49 +29,76 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(10)
         .max(1);
-    // `FENPRESS_BENCH_OUT` picks the disk (e.g. /dev/shm to leave disk
-    // latency out and measure fenpress itself).
-    let dir = match std::env::var_os("FENPRESS_BENCH_OUT") {
+    let new_dir = || match std::env::var_os("FENPRESS_BENCH_OUT") {
         Some(base) => tempfile::tempdir_in(base),
         None => tempfile::tempdir(),
-    }
-    .expect("temp dir");
-    let out = dir.path().join("site");
-    let mut totals = Vec::new();
-    let mut steps: Vec<(&'static str, Vec<Duration>)> = Vec::new();
-    let mut last = None;
+    };
+
+    let mut clean = Runs::default();
     for _ in 0..runs {
-        let start = Instant::now();
-        let report = build(&BuildOptions {
-            content: corpus.clone(),
-            out: out.clone(),
-            strict: false,
-        })
-        .expect("the corpus builds");
-        totals.push(start.elapsed());
-        assert!(report.written, "the corpus build failed");
-        for (name, took) in &report.timings {
-            match steps.iter_mut().find(|(n, _)| n == name) {
-                Some((_, list)) => list.push(*took),
-                None => steps.push((name, vec![*took])),
-            }
-        }
-        last = Some(report);
+        let dir = new_dir().expect("temp dir");
+        clean.run(&corpus, &dir.path().join("site"));
     }
-    let report = last.expect("at least one run");
+    let dir = new_dir().expect("temp dir");
+    let out = dir.path().join("site");
+    build_once(&corpus, &out);
+    let mut rebuild = Runs::default();
+    for _ in 0..runs {
+        rebuild.run(&corpus, &out);
+    }
+
+    let report = rebuild.last.as_ref().expect("at least one run");
     println!(
-        "corpus build: {} pages, {} diagrams, {} files; {runs} runs",
+        "corpus build: {} pages, {} diagrams, {} files; {runs} runs each",
         report.pages, report.diagrams, report.files
     );
-    println!(
-        "  {:<8} median {:>8.1} ms  (min {:.1} ms)",
-        "total",
-        ms(median(&mut totals)),
-        ms(totals[0])
-    );
-    for (name, mut list) in steps {
-        println!("  {name:<8} median {:>8.1} ms", ms(median(&mut list)));
+    clean.print("clean");
+    rebuild.print("rebuild");
+}
+
+/// The totals and step times of repeated builds.
+#[derive(Default)]
+struct Runs {
+    totals: Vec<Duration>,
+    steps: Vec<(&'static str, Vec<Duration>)>,
+    last: Option<BuildReport>,
+}
+
+impl Runs {
+    fn run(&mut self, corpus: &Path, out: &Path) {
+        let start = Instant::now();
+        let report = build_once(corpus, out);
+        self.totals.push(start.elapsed());
+        for (name, took) in &report.timings {
+            match self.steps.iter_mut().find(|(n, _)| n == name) {
+                Some((_, list)) => list.push(*took),
+                None => self.steps.push((name, vec![*took])),
+            }
+        }
+        self.last = Some(report);
     }
+
+    fn print(mut self, case: &str) {
+        println!(
+            "{case}: total median {:>8.1} ms  (min {:.1} ms)",
+            ms(median(&mut self.totals)),
+            ms(*self.totals.iter().min().expect("runs"))
+        );
+        for (name, mut list) in self.steps {
+            println!("  {name:<18} median {:>8.1} ms", ms(median(&mut list)));
+        }
+    }
+}
+
+fn build_once(corpus: &Path, out: &Path) -> BuildReport {
+    let report = build(&BuildOptions {
+        content: corpus.to_path_buf(),
+        out: out.to_path_buf(),
+        strict: false,
+    })
+    .expect("the corpus builds");
+    assert!(report.written, "the corpus build failed");
+    report
 }
 
 fn median(list: &mut [Duration]) -> Duration {

@@ -11,7 +11,7 @@ use super::config::Config;
 use super::error::SiteError;
 use super::load::{load, Loaded};
 use super::output::stage;
-use super::render::render_site;
+use super::render::{og_pngs, render_site};
 use super::theme::{load_theme, Theme};
 use crate::diagnostic::{Diagnostic, Severity};
 
@@ -180,10 +180,6 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
     let mut rendered = timed(t, "render", || {
         render_site(&config, root, &loaded.pages, &theme)
     })?;
-    timed(t, "og images", || {
-        rendered.output.rasterise_og_images(Some(&options.out));
-    });
-
     drop_repeated(&mut verified, &rendered.diagnostics);
     let mut diagnostics = loaded.diagnostics;
     diagnostics.extend(rendered.diagnostics);
@@ -207,10 +203,17 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
 
     if report.count(Severity::Error) == verify_errors {
         // Search: the per-language indexes join the output, so they are
-        // staged and swapped in with the rest of the site.
-        timed(&mut report.timings, "search", || {
-            super::search::add_indexes(&rendered.search, &mut rendered.output)
-        })?;
+        // staged and swapped in with the rest of the site. Pagefind indexes
+        // on one thread: the og:image PNGs are drawn on the others meanwhile.
+        let og_jobs = std::mem::take(&mut rendered.output.og_images);
+        let (pngs, search) = timed(&mut report.timings, "search + og images", || {
+            rayon::join(
+                || og_pngs(og_jobs, Some(&options.out)),
+                || super::search::add_indexes(&rendered.search, &mut rendered.output),
+            )
+        });
+        search?;
+        rendered.output.files.extend(pngs);
         report.files = rendered.output.files.len() + rendered.output.copies.len();
         let mut protected = vec![root.as_path()];
         if let Some(folder) = &theme.folder {

@@ -34,33 +34,42 @@ pub struct Output {
 }
 
 impl Output {
-    /// Turn the pending og:image SVGs into PNG files. Rasterising is most of
-    /// a corpus build's render time (≈2 ms each), so a PNG's name carries a
-    /// hash of its SVG and one that `previous` (the output being replaced)
-    /// already holds under that name is reused instead of drawn again.
+    /// Turn the pending og:image SVGs into PNG files (see [`og_pngs`]).
     pub fn rasterise_og_images(&mut self, previous: Option<&std::path::Path>) {
-        use rayon::prelude::*;
-        let jobs = std::mem::take(&mut self.og_images);
-        let pngs: Vec<(String, Vec<u8>)> = jobs
-            .into_par_iter()
-            .filter_map(|(path, svg)| {
-                let old = previous.and_then(|dir| std::fs::read(dir.join(&path)).ok());
-                old.or_else(|| crate::diagram::raster::png(&svg, OG_IMAGE_WIDTH).ok())
-                    .map(|png| (path, png))
-            })
-            .collect();
+        let pngs = og_pngs(std::mem::take(&mut self.og_images), previous);
         self.files.extend(pngs);
     }
 }
 
-/// The og:image path of a page whose first board draws as `svg`.
-fn og_image_path(page: &Page, svg: &str) -> String {
+/// The og:image PNGs of `jobs` (path → SVG). Rasterising is most of a clean
+/// corpus build's CPU time (≈4 ms each), so a PNG's name carries a hash of
+/// its SVG and one that `previous` (the output being replaced) already
+/// holds under that name is reused instead of drawn again.
+pub fn og_pngs(
+    jobs: BTreeMap<String, String>,
+    previous: Option<&std::path::Path>,
+) -> Vec<(String, Vec<u8>)> {
+    use rayon::prelude::*;
+    jobs.into_par_iter()
+        .filter_map(|(path, svg)| {
+            let old = previous.and_then(|dir| std::fs::read(dir.join(&path)).ok());
+            old.or_else(|| crate::diagram::raster::png(&svg, OG_IMAGE_WIDTH).ok())
+                .map(|png| (path, png))
+        })
+        .collect()
+}
+
+/// The og:image path of a board that draws as `svg`. The name is a hash of
+/// the drawing and the folder is shared by the whole site, so the pages of
+/// one variant in three languages (which mostly open on the same board) get
+/// one PNG: the corpus's 456 rules pages need 157.
+fn og_image_path(svg: &str) -> String {
     // FNV-1a: stable across runs and Rust versions, unlike `DefaultHasher`.
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in svg.bytes().chain(OG_IMAGE_WIDTH.to_le_bytes()) {
         hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
     }
-    format!("{}og-{hash:016x}.png", page.path())
+    format!("og/{hash:016x}.png")
 }
 
 /// What rendering found and made.
@@ -264,7 +273,7 @@ pub fn render_pages(
             let og_image = match (&page.kind, result.first.take()) {
                 (PageKind::Rules, Some((variant, board))) => {
                     let drawing = draw_standalone(&variant, &board, pieces, false);
-                    let path = og_image_path(page, &drawing.svg);
+                    let path = og_image_path(&drawing.svg);
                     let url = permalink(&path);
                     result.og = Some((path, drawing.svg));
                     Some(url)

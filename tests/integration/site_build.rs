@@ -310,22 +310,35 @@ fn puzzles_load_as_pages_in_the_default_language() {
 
 #[test]
 fn rules_pages_get_an_og_image_png_named_by_its_board() {
-    let site = Site::new().file(
-        "rules/Chess/en.md",
-        "Rules.\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/4K3\n```\n",
-    );
+    let board = "```diagram\nfen: 4k3/8/8/8/8/8/8/4K3\n```\n";
+    let site = Site::new()
+        .file("config.yaml", "languages: [en, fr]\n")
+        .file("rules/Chess/en.md", &format!("Rules.\n\n{board}"))
+        .file("rules/Chess/fr.md", &format!("Règles.\n\n{board}"))
+        .file(
+            "rules/Orda/en.md",
+            "Rules.\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/3QK3\n```\n",
+        );
     site.build().ok();
-    let page = std::fs::read_to_string(site.out().join("en/rules/Chess/index.html")).unwrap();
-    let at = page
-        .find("property=\"og:image\" content=\"")
-        .expect("og:image meta");
-    let url = &page[at + 29..];
-    let url = &url[..url.find('"').unwrap()];
+    let og_url = |page: &str| {
+        let html = std::fs::read_to_string(site.out().join(page)).unwrap();
+        let at = html
+            .find("property=\"og:image\" content=\"")
+            .expect("og:image meta");
+        let url = &html[at + 29..];
+        url[..url.find('"').unwrap()].to_string()
+    };
+    let url = og_url("en/rules/Chess/index.html");
     let name = url.rsplit('/').next().unwrap();
-    assert!(name.starts_with("og-") && name.ends_with(".png"), "{url}");
-    let png = site.out().join("en/rules/Chess").join(name);
+    assert!(url.contains("/og/") && name.ends_with(".png"), "{url}");
+    let png = site.out().join("og").join(name);
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[1..4], b"PNG");
+    // The same board in another language is the same file; another board
+    // is another file.
+    assert_eq!(og_url("fr/rules/Chess/index.html"), url);
+    assert_ne!(og_url("en/rules/Orda/index.html"), url);
+    assert_eq!(std::fs::read_dir(site.out().join("og")).unwrap().count(), 2);
     // Same board, same name and bytes on the next build.
     site.build().ok();
     assert_eq!(std::fs::read(&png).unwrap(), bytes);
