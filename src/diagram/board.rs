@@ -51,6 +51,26 @@ pub enum DigitReading {
     PerDigit,
 }
 
+/// How a FEN row spells what stands on a square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellCode {
+    /// One letter per piece (every variant but Emergo).
+    Letter,
+    /// Two characters per square: Emergo's stacks, `A@` to `L@` for a
+    /// stack of 1 to 12 with no prisoners, the second letter counting the
+    /// prisoners under it (`ba`: two black pieces over one white); uppercase
+    /// first letter when White controls it.
+    Pair,
+}
+
+/// How many pieces an Emergo stack letter counts: `A`/`a` 1 to `L`/`l` 12.
+pub fn stack_count(letter: char) -> u32 {
+    u32::from(letter.to_ascii_uppercase()).saturating_sub(u32::from('A')) + 1
+}
+
+/// The variants whose FEN spells a square in two characters.
+const PAIR_VARIANTS: &[&str] = &["Emergo"];
+
 /// Ranks, files and holes of a board, before pieces are placed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardShape {
@@ -60,6 +80,7 @@ pub struct BoardShape {
     /// The FEN character that stands for a hole (no square), if the variant
     /// has holes.
     pub hole: Option<char>,
+    pub code: CellCode,
     /// Why the FEN does not fit a rectangular board, if it does not.
     pub malformed: Option<String>,
 }
@@ -71,6 +92,13 @@ pub enum Cell {
     /// No square at all (Omega's corners, Maxima's sides).
     Hole,
     Piece(char),
+    /// An Emergo stack: the controlling letter (its case the controller,
+    /// its place in the alphabet the height) and the prisoners' letter, or
+    /// `@` for none.
+    Stack {
+        top: char,
+        under: char,
+    },
 }
 
 /// A board ready to draw: `cells[row * cols + col]`, row 0 = the top rank as
@@ -117,24 +145,38 @@ impl Layout {
 /// FEN text. The one place that decides the shape.
 pub fn board_shape(variant: &str, board: &str) -> BoardShape {
     match fenpress_rules::registry::lookup(variant) {
-        Some(info) => expected_shape(
-            board,
-            usize::from(info.rows),
-            usize::from(info.cols),
-            info.hole,
-        ),
+        Some(info) => {
+            let code = if PAIR_VARIANTS.contains(&info.name) {
+                CellCode::Pair
+            } else {
+                CellCode::Letter
+            };
+            expected_shape(
+                board,
+                usize::from(info.rows),
+                usize::from(info.cols),
+                info.hole,
+                code,
+            )
+        }
         None => infer_shape(board, None),
     }
 }
 
 /// The shape a known variant's board must have; the FEN is malformed when
 /// no digit reading gives every row `cols` squares, or the row count is off.
-pub fn expected_shape(board: &str, rows: usize, cols: usize, hole: Option<char>) -> BoardShape {
+pub fn expected_shape(
+    board: &str,
+    rows: usize,
+    cols: usize,
+    hole: Option<char>,
+    code: CellCode,
+) -> BoardShape {
     let texts: Vec<&str> = board.split('/').collect();
     let fits = |reading| {
         texts
             .iter()
-            .filter(|r| row_width(r, reading) == cols)
+            .filter(|r| coded_row_width(r, reading, code) == cols)
             .count()
     };
     let (decimal, per_digit) = (fits(DigitReading::Decimal), fits(DigitReading::PerDigit));
@@ -151,7 +193,7 @@ pub fn expected_shape(board: &str, rows: usize, cols: usize, hole: Option<char>)
         let bad: Vec<String> = texts
             .iter()
             .enumerate()
-            .map(|(i, r)| (i, row_width(r, reading)))
+            .map(|(i, r)| (i, coded_row_width(r, reading, code)))
             .filter(|&(_, w)| w != cols)
             .map(|(i, w)| describe_row(i, rows, w))
             .collect();
@@ -162,6 +204,7 @@ pub fn expected_shape(board: &str, rows: usize, cols: usize, hole: Option<char>)
         cols: cols.min(MAX_SIDE),
         reading,
         hole,
+        code,
         malformed: (!problems.is_empty()).then(|| problems.join("; ")),
     }
 }
@@ -223,6 +266,7 @@ pub fn infer_shape(board: &str, hole: Option<char>) -> BoardShape {
         cols: cols.min(MAX_SIDE),
         reading,
         hole,
+        code: CellCode::Letter,
         malformed,
     }
 }
@@ -240,15 +284,24 @@ fn most_common(widths: &[usize]) -> usize {
 
 /// Width of one FEN row under a digit reading.
 pub fn row_width(row: &str, reading: DigitReading) -> usize {
+    coded_row_width(row, reading, CellCode::Letter)
+}
+
+/// Width of one FEN row under a digit reading and a cell spelling.
+fn coded_row_width(row: &str, reading: DigitReading, code: CellCode) -> usize {
     let mut width = 0usize;
     let mut run = 0usize;
-    for c in row.chars() {
+    let mut chars = row.chars();
+    while let Some(c) = chars.next() {
         match (c.to_digit(10), reading) {
             (Some(d), DigitReading::Decimal) => {
                 run = run.saturating_mul(10).saturating_add(d as usize)
             }
             (Some(d), DigitReading::PerDigit) => width = width.saturating_add(d as usize),
             (None, _) => {
+                if code == CellCode::Pair {
+                    chars.next();
+                }
                 width = width.saturating_add(run).saturating_add(1);
                 run = 0;
             }
@@ -271,7 +324,8 @@ pub fn layout(shape: BoardShape, board: &str) -> Layout {
             }
             *col = col.saturating_add(1);
         };
-        for c in text.chars() {
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
             match c.to_digit(10) {
                 Some(d) if shape.reading == DigitReading::Decimal => {
                     run = run.saturating_mul(10).saturating_add(d as usize)
@@ -282,6 +336,11 @@ pub fn layout(shape: BoardShape, board: &str) -> Layout {
                     run = 0;
                     let cell = if Some(c) == shape.hole {
                         Cell::Hole
+                    } else if shape.code == CellCode::Pair {
+                        Cell::Stack {
+                            top: c,
+                            under: chars.next().unwrap_or('@'),
+                        }
                     } else {
                         Cell::Piece(c)
                     };
@@ -300,6 +359,59 @@ pub fn read_board(variant: &str, board: &str) -> Layout {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn emergo_squares_are_two_characters() {
+        let layout = read_board("Emergo", "9/9/2a@1a@4/9/4a@4/3D@5/4ba4/9/9");
+        assert_eq!(layout.shape.malformed, None);
+        assert_eq!((layout.shape.rows, layout.shape.cols), (9, 9));
+        let at = |name| {
+            let (row, col) = layout.position_of(Square::parse(name).unwrap()).unwrap();
+            layout.cell(row, col)
+        };
+        assert_eq!(
+            at("c7"),
+            Cell::Stack {
+                top: 'a',
+                under: '@'
+            }
+        );
+        assert_eq!(
+            at("e7"),
+            Cell::Stack {
+                top: 'a',
+                under: '@'
+            }
+        );
+        assert_eq!(
+            at("d4"),
+            Cell::Stack {
+                top: 'D',
+                under: '@'
+            }
+        );
+        assert_eq!(
+            at("e3"),
+            Cell::Stack {
+                top: 'b',
+                under: 'a'
+            }
+        );
+        assert_eq!(at("f3"), Cell::Empty);
+        let stacks = layout
+            .cells
+            .iter()
+            .filter(|c| matches!(c, Cell::Stack { .. }))
+            .count();
+        assert_eq!(stacks, 5);
+        // A row one square short is still caught, counted in squares.
+        let short = read_board("Emergo", "9/9/2a@1a@3/9/9/9/9/9/9");
+        assert_eq!(
+            short.shape.malformed.as_deref(),
+            Some("FEN row 3 (rank 7) is 8 squares wide, expected 9")
+        );
+        assert_eq!((stack_count('A'), stack_count('l')), (1, 12));
+    }
     use super::*;
 
     #[test]

@@ -6,7 +6,7 @@
 
 use fenpress_rules::{registry, Piece};
 
-use super::board::{Cell, Layout};
+use super::board::{stack_count, Cell, Layout};
 use super::spec::{BoardSpec, Orientation};
 
 /// Paco Sako (and Otage) unions: letter → (first, second) piece; an
@@ -74,6 +74,19 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec) -> String {
     // Bottom rank first so squares read a1, b1, ..., a2 like a score sheet.
     for row in (0..layout.shape.rows).rev() {
         for col in 0..layout.shape.cols {
+            if let Cell::Stack { top, under } = layout.cell(row, col) {
+                let entry = (
+                    8,
+                    stack_name(top, under),
+                    layout.square_at(row, col).to_string(),
+                );
+                if top.is_ascii_uppercase() {
+                    white.push(entry);
+                } else {
+                    black.push(entry);
+                }
+                continue;
+            }
             if let Cell::Piece(c) = layout.cell(row, col) {
                 let square = layout.square_at(row, col).to_string();
                 if let Some(union) = union_name(variant, c) {
@@ -120,6 +133,21 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec) -> String {
 
 /// Group pieces of one side by name in a fixed order: kings first, pawns
 /// last, squares in board order (a1, b1, ..., a2).
+/// "stack of 2 with 1 prisoner", for an Emergo stack's two FEN characters.
+fn stack_name(top: char, under: char) -> String {
+    let height = stack_count(top);
+    let name = if height == 1 {
+        "single piece".to_string()
+    } else {
+        format!("stack of {height}")
+    };
+    match under.is_ascii_alphabetic().then(|| stack_count(under)) {
+        Some(1) => format!("{name} with 1 prisoner"),
+        Some(n) => format!("{name} with {n} prisoners"),
+        None => name,
+    }
+}
+
 fn list_pieces(mut pieces: Vec<(u8, String, String)>) -> String {
     pieces.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
     let mut out: Vec<String> = Vec::new();
@@ -196,6 +224,16 @@ mod tests {
     use super::*;
     use crate::diagram::board::read_board;
     use crate::diagram::spec::parse_compact;
+
+    #[test]
+    fn emergo_stacks_by_height_and_prisoners() {
+        let spec = parse_compact("9/9/2a@1a@4/9/9/3D@5/4bb4/9/9").unwrap();
+        let layout = read_board("Emergo", &spec.board);
+        assert_eq!(
+            describe("Emergo", &layout, &spec),
+            "White: stack of 4 d4; Black: single piece c7 e7, stack of 2 with 2 prisoners e3"
+        );
+    }
 
     #[test]
     fn names_sides_pieces_and_marks() {

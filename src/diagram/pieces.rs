@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use super::board::stack_count;
 use super::glyphs;
 
 #[path = "images_table.rs"]
@@ -74,6 +75,9 @@ pub enum Art {
     File(String),
     /// A disc with the letter, in the letter's colour.
     Disc(char),
+    /// An Emergo stack, by its two FEN characters (see
+    /// [`super::board::CellCode::Pair`]).
+    Stack(char, char),
 }
 
 impl Art {
@@ -87,6 +91,17 @@ impl Art {
             Art::Disc(c) => {
                 id.push_str("d-");
                 escape_id(&mut id, &c.to_string());
+            }
+            // Letters of both cases mean different stacks: `l`/`u` mark
+            // the case so ids stay distinct in case-insensitive contexts.
+            Art::Stack(top, under) => {
+                id.push_str("st-");
+                for c in [top, under] {
+                    if c.is_ascii_alphabetic() {
+                        id.push(if c.is_ascii_uppercase() { 'u' } else { 'l' });
+                    }
+                    escape_id(&mut id, &c.to_string());
+                }
             }
         }
         id
@@ -220,6 +235,7 @@ impl PieceSet {
         let id = art.id();
         match art {
             Art::Disc(c) => (disc_symbol(&id, *c), None),
+            Art::Stack(top, under) => (stack_symbol(&id, *top, *under), None),
             Art::File(key) => match self.files.get(key) {
                 Some(ArtFile::Svg(text)) => (inline_symbol(&id, text), None),
                 Some(ArtFile::Linked { source, ext }) => {
@@ -306,6 +322,53 @@ fn disc_symbol(id: &str, letter: char) -> String {
         "<symbol id=\"{id}\" viewBox=\"0 0 100 100\"><circle cx=\"50\" cy=\"50\" r=\"37\" fill=\"{fill}\" stroke=\"#222\" stroke-width=\"4\"/><path d=\"{}\" transform=\"translate(38 32) scale(6)\" fill=\"none\" stroke=\"{ink}\" stroke-width=\".95\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/></symbol>",
         glyphs::glyph(upper)
     )
+}
+
+/// An Emergo stack: a disc in the controller's colour with the stack's
+/// height, and when it holds prisoners a smaller disc in theirs, bottom
+/// right, with their count. Numbers are drawn as strokes, like the letters.
+fn stack_symbol(id: &str, top: char, under: char) -> String {
+    let (fill, ink) = if top.is_ascii_uppercase() {
+        ("#fff", "#222")
+    } else {
+        ("#222", "#fff")
+    };
+    let mut body = format!(
+        "<circle cx=\"50\" cy=\"50\" r=\"40\" fill=\"{fill}\" stroke=\"#222\" stroke-width=\"4\"/>{}",
+        number(stack_count(top), 50.0, 50.0, 6.0, ink)
+    );
+    if under.is_ascii_alphabetic() {
+        let _ = std::fmt::Write::write_fmt(
+            &mut body,
+            format_args!(
+                "<circle cx=\"76\" cy=\"76\" r=\"20\" fill=\"{ink}\" stroke=\"{fill}\" stroke-width=\"3\"/>{}",
+                number(stack_count(under), 76.0, 76.0, 3.2, fill)
+            ),
+        );
+    }
+    format!("<symbol id=\"{id}\" viewBox=\"0 0 100 100\">{body}</symbol>")
+}
+
+/// `n` as stroked digit glyphs centred on (`cx`, `cy`), each glyph (4 × 6
+/// units) scaled by `scale`.
+fn number(n: u32, cx: f32, cy: f32, scale: f32, ink: &str) -> String {
+    let digits: Vec<char> = n.to_string().chars().collect();
+    let advance = 5.0 * scale;
+    let width = advance * digits.len() as f32 - scale;
+    let mut out = String::new();
+    for (i, digit) in digits.iter().enumerate() {
+        let x = cx - width / 2.0 + advance * i as f32;
+        let y = cy - 3.0 * scale;
+        let _ = std::fmt::Write::write_fmt(
+            &mut out,
+            format_args!(
+                "<path d=\"{}\" transform=\"translate({x} {y}) scale({scale})\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"{:.2}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
+                glyphs::glyph(*digit),
+                5.7 / scale
+            ),
+        );
+    }
+    out
 }
 
 /// An SVG file's content as a symbol: the root's viewBox (or its size),

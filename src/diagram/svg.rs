@@ -228,15 +228,17 @@ pub fn draw_board(
     // Pieces, in board order.
     for row in 0..rows {
         for col in 0..cols {
-            if let Cell::Piece(c) = layout.cell(row, col) {
-                let art = painter.pieces.art(variant, c);
-                let id = sheet.use_art(painter, &art);
-                let (x, y) = origin(row, col);
-                let _ = write!(
-                    svg,
-                    "<use href=\"#{id}\" x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\"/>"
-                );
-            }
+            let art = match layout.cell(row, col) {
+                Cell::Piece(c) => painter.pieces.art(variant, c),
+                Cell::Stack { top, under } => Art::Stack(top, under),
+                Cell::Empty | Cell::Hole => continue,
+            };
+            let id = sheet.use_art(painter, &art);
+            let (x, y) = origin(row, col);
+            let _ = write!(
+                svg,
+                "<use href=\"#{id}\" x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\"/>"
+            );
         }
     }
 
@@ -354,7 +356,7 @@ fn marks(
         seen.push((row, col));
         let (x, y) = origin(row, col);
         let (cx, cy) = (x + SQ / 2, y + SQ / 2);
-        if matches!(layout.cell(row, col), Cell::Piece(_)) {
+        if matches!(layout.cell(row, col), Cell::Piece(_) | Cell::Stack { .. }) {
             let _ = write!(rings, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"4.3\"/>");
         } else {
             let _ = write!(dots, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"1.9\"/>");
@@ -509,6 +511,18 @@ mod tests {
         let spec = parse_compact(text).unwrap();
         let svg = draw_board(variant, &spec, &page_painter(), &mut sheet).svg;
         (svg, sheet)
+    }
+
+    #[test]
+    fn emergo_stacks_draw_as_numbered_discs() {
+        let (svg, sheet) = board("Emergo", "9/9/2a@1a@4/9/9/3D@5/4ba4/9/9");
+        assert!(!svg.contains("fp-malformed"), "{svg}");
+        assert_eq!(count(&svg, "<use href=\"#fp-st-"), 4);
+        let ids: Vec<&String> = sheet.symbols.keys().collect();
+        assert_eq!(ids, ["fp-st-la_40", "fp-st-lbla", "fp-st-uD_40"]);
+        // The prisoners get their own disc; a lone stack does not.
+        assert_eq!(count(&sheet.symbols["fp-st-lbla"], "<circle"), 2);
+        assert_eq!(count(&sheet.symbols["fp-st-la_40"], "<circle"), 1);
     }
 
     #[test]
