@@ -135,9 +135,10 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, lang: &str) -> String {
         let _ = write!(
             html,
             "<div class=\"fp-puzzle-play\" hidden>\
-<form class=\"fp-puzzle-form\"><label>{your_move} <input type=\"text\" name=\"move\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\" placeholder=\"{hint}\"></label> <button type=\"submit\">{play}</button></form>\
+<form class=\"fp-puzzle-form\"><label>{your_move} <input type=\"text\" name=\"move\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\"></label> <button type=\"submit\">{play}</button></form>\
+<p class=\"fp-puzzle-hint\">{hint}</p>\
 <p class=\"fp-puzzle-feedback\" role=\"status\" aria-live=\"polite\"></p>\
-<p class=\"fp-puzzle-choices\" hidden></p>\
+<p class=\"fp-puzzle-choices\" role=\"group\" aria-label=\"{choose}\" hidden></p>\
 <p class=\"fp-puzzle-buttons\"><button type=\"button\" class=\"fp-puzzle-reset\">{reset}</button> <button type=\"button\" class=\"fp-puzzle-show\">{show}</button></p>\
 </div>",
             your_move = escape(t.your_move),
@@ -145,6 +146,7 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, lang: &str) -> String {
             play = escape(t.play),
             reset = escape(t.reset),
             show = escape(t.show_solution),
+            choose = escape(t.choose),
         );
     }
     let _ = write!(

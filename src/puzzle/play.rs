@@ -11,6 +11,9 @@ use super::search::{Search, WinKind};
 use super::spec::{Goal, Puzzle};
 use super::strings::{strings, PuzzleStrings};
 use super::verify::Verified;
+use crate::diagram::board::read_board;
+use crate::diagram::describe::describe;
+use crate::diagram::spec::{BoardSpec, Orientation};
 
 /// The data `puzzle.js` reads.
 #[derive(Debug, Clone, Serialize)]
@@ -52,6 +55,10 @@ pub struct Choice {
     pub san: String,
     /// The board after the move.
     pub board: String,
+    /// The text alternative of `board`, for the moves the page can show
+    /// (the accepted ones: a refused move leaves the board as it was).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }
 
 /// A move of the defender, played back.
@@ -59,6 +66,8 @@ pub struct Choice {
 pub struct Reply {
     pub san: String,
     pub board: String,
+    /// The text alternative of `board`.
+    pub text: String,
 }
 
 /// The play data of a verified puzzle; `None` when the position or the
@@ -70,6 +79,8 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, lang: &str) -> Option<Pla
         return None;
     }
     let solver = start.turn();
+    let flip = solver == Color::Black;
+    let describe_board = |board: &str| board_text(rules.name(), board, flip);
     let geometry = rules.geometry();
     let mut pos = start.clone();
     let mut steps = Vec::new();
@@ -105,7 +116,8 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, lang: &str) -> Option<Pla
                 && !m.intent.continues
                 && search.as_mut().is_some_and(|s| s.is_win(&mut pos));
             rules.unplay(&mut pos, m, undo);
-            if m.intent == mv.intent || wins {
+            let accepted = m.intent == mv.intent || wins;
+            if accepted {
                 expected.push(k);
             }
             moves.push(Choice {
@@ -113,6 +125,7 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, lang: &str) -> Option<Pla
                 to: geometry.square_name(m.intent.to),
                 uci: notation::coordinate(rules, m),
                 san,
+                text: accepted.then(|| describe_board(&after)),
                 board: after,
             });
         }
@@ -123,9 +136,11 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, lang: &str) -> Option<Pla
             let r = line[i];
             let san = notation::san(rules, &mut pos, &r);
             rules.play(&mut pos, &r);
+            let board = fen::board_fen(rules, &pos);
             replies.push(Reply {
                 san,
-                board: fen::board_fen(rules, &pos),
+                text: describe_board(&board),
+                board,
             });
             i += 1;
         }
@@ -141,12 +156,27 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, lang: &str) -> Option<Pla
         rows: geometry.rows(),
         cols: geometry.cols(),
         hole: rules.fen_style().hole,
-        flip: solver == Color::Black,
+        flip,
         start: fen::board_fen(rules, start),
         steps,
         solution: verified.labels.join(" "),
         t: strings(lang),
     })
+}
+
+/// What the static diagram's `<title>` would say of `board`, so that the
+/// board `puzzle.js` redraws keeps a text alternative.
+fn board_text(variant: &str, board: &str, flip: bool) -> String {
+    let spec = BoardSpec {
+        board: board.to_string(),
+        orientation: if flip {
+            Orientation::Black
+        } else {
+            Orientation::White
+        },
+        ..BoardSpec::default()
+    };
+    describe(variant, &read_board(variant, board), &spec)
 }
 
 /// The JSON of the play data, safe inside a `<script>` element.

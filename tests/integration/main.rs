@@ -23,6 +23,7 @@ mod pug_convert_cli;
 mod pug_reference;
 mod pug_seeds;
 // Puzzles.
+mod puzzle_browser;
 mod puzzle_content;
 mod puzzle_site;
 mod puzzle_verify;

@@ -95,6 +95,20 @@ fn a_puzzle_page_has_board_data_and_solution() {
     let key = moves.iter().find(|m| m["uci"] == "d5g8").expect("d5g8");
     assert_eq!(key["from"], "d5");
     assert_eq!(key["board"], "5rQk/6pp/7N/8/8/8/5PPP/6K1");
+    // The text alternative of each board the page can show: after an
+    // accepted move and after a reply (a refused move shows no new board).
+    assert_eq!(
+        key["text"],
+        "White: king g1, queen g8, knight h6, pawn f2 g2 h2; Black: king h8, rook f8, pawn g7 h7"
+    );
+    assert!(moves
+        .iter()
+        .filter(|m| m["uci"] != "d5g8")
+        .all(|m| m.get("text").is_none()));
+    assert_eq!(
+        first["replies"][0]["text"],
+        "White: king g1, knight h6, pawn f2 g2 h2; Black: king h8, rook g8, pawn g7 h7"
+    );
     assert_eq!(steps[1]["board"], "6rk/6pp/7N/8/8/8/5PPP/6K1");
 }
 

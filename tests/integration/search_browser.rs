@@ -4,7 +4,7 @@
 //! console error.
 //!
 //! Without Chromium the tests print a notice and pass, except in CI
-//! (`CI` set), where a missing Chromium fails: `.ci/run` installs it.
+//! (`CI` set), where a missing Chromium fails (`chromium::binary_or_skip`).
 
 use crate::support;
 
@@ -14,19 +14,6 @@ use serde_json::Value;
 use support::chromium::{self, Browser, PageReport};
 use support::static_server::StaticServer;
 use support::{search_fixture, search_site};
-
-fn chromium_or_skip(test: &str) -> Option<String> {
-    match chromium::find_binary() {
-        Some(binary) => Some(binary),
-        None if std::env::var_os("CI").is_some() => {
-            panic!("{test}: Chromium is required in CI (apt-get install chromium)")
-        }
-        None => {
-            eprintln!("notice: {test} skipped: no Chromium (apt-get install chromium)");
-            None
-        }
-    }
-}
 
 #[derive(Debug)]
 struct Hit {
@@ -110,7 +97,7 @@ fn report_downloads(what: &str, served: &[(String, u64)]) -> u64 {
 
 #[test]
 fn synthetic_site_searches_in_chromium() {
-    let Some(binary) = chromium_or_skip("synthetic_site_searches_in_chromium") else {
+    let Some(binary) = chromium::binary_or_skip("synthetic_site_searches_in_chromium") else {
         return;
     };
     let site = tempfile::tempdir().expect("tempdir");
@@ -280,7 +267,7 @@ fn corpus_sources_search_in_chromium() {
         eprintln!("notice: corpus_sources_search_in_chromium skipped: no vchess corpus");
         return;
     };
-    let Some(binary) = chromium_or_skip("corpus_sources_search_in_chromium") else {
+    let Some(binary) = chromium::binary_or_skip("corpus_sources_search_in_chromium") else {
         return;
     };
     let pages = support::corpus::pages_from_pug_sources(&corpus);
@@ -311,7 +298,7 @@ fn corpus_site_search_in_chromium() {
         eprintln!("notice: corpus_site_search_in_chromium skipped: no vchess corpus");
         return;
     };
-    let Some(binary) = chromium_or_skip("corpus_site_search_in_chromium") else {
+    let Some(binary) = chromium::binary_or_skip("corpus_site_search_in_chromium") else {
         return;
     };
     let work = tempfile::tempdir().expect("tempdir");

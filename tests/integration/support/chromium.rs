@@ -33,6 +33,21 @@ pub fn find_binary() -> Option<String> {
     None
 }
 
+/// The browser for a test, or `None` after a notice when there is none;
+/// in CI (`CI` set) a missing Chromium fails the test: `.ci/run` installs it.
+pub fn binary_or_skip(test: &str) -> Option<String> {
+    match find_binary() {
+        Some(binary) => Some(binary),
+        None if std::env::var_os("CI").is_some() => {
+            panic!("{test}: Chromium is required in CI (apt-get install chromium)")
+        }
+        None => {
+            eprintln!("notice: {test} skipped: no Chromium (apt-get install chromium)");
+            None
+        }
+    }
+}
+
 pub struct Browser {
     child: Child,
     socket: WebSocket<TcpStream>,
@@ -305,6 +320,67 @@ impl Tab<'_> {
             std::thread::sleep(Duration::from_millis(50));
         }
         Err(format!("timed out waiting for {expression}"))
+    }
+
+    /// Clicks at a point of the viewport (CSS pixels) as a mouse does: it
+    /// moves there, presses and releases the left button. The page gets
+    /// trusted events, hit-tested like a real click.
+    pub fn click_at(&mut self, x: f64, y: f64) -> Result<(), String> {
+        for (kind, button, buttons) in [
+            ("mouseMoved", "none", 0),
+            ("mousePressed", "left", 1),
+            ("mouseReleased", "left", 0),
+        ] {
+            self.browser.call(
+                Some(&self.session.clone()),
+                "Input.dispatchMouseEvent",
+                json!({ "type": kind, "x": x, "y": y, "button": button,
+                        "buttons": buttons, "clickCount": 1 }),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Presses and releases a key, as the keyboard does (`Enter` submits a
+    /// form, `Tab` moves focus): `Enter`, `Escape`, `Tab`, `Space` or an
+    /// arrow (`ArrowUp`, ...), with Shift held if `shift`.
+    pub fn press_key(&mut self, key: &str, shift: bool) -> Result<(), String> {
+        let (key_value, code, text) = match key {
+            "Enter" => ("Enter", 13, "\r"),
+            "Escape" => ("Escape", 27, ""),
+            "Tab" => ("Tab", 9, ""),
+            "Space" => (" ", 32, " "),
+            "ArrowLeft" => ("ArrowLeft", 37, ""),
+            "ArrowUp" => ("ArrowUp", 38, ""),
+            "ArrowRight" => ("ArrowRight", 39, ""),
+            "ArrowDown" => ("ArrowDown", 40, ""),
+            other => return Err(format!("press_key: no key code for {other:?}")),
+        };
+        let modifiers = if shift { 8 } else { 0 };
+        for kind in ["keyDown", "keyUp"] {
+            let mut params = json!({ "type": kind, "key": key_value, "code": key,
+                "windowsVirtualKeyCode": code, "modifiers": modifiers });
+            if kind == "keyDown" && !text.is_empty() {
+                params["text"] = json!(text);
+            }
+            self.browser.call(
+                Some(&self.session.clone()),
+                "Input.dispatchKeyEvent",
+                params,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Types `text` into the focused element, as an input method does.
+    pub fn insert_text(&mut self, text: &str) -> Result<(), String> {
+        self.browser
+            .call(
+                Some(&self.session.clone()),
+                "Input.insertText",
+                json!({ "text": text }),
+            )
+            .map(|_| ())
     }
 
     /// Lets pending events arrive for `quiet`, closes the tab and reports.

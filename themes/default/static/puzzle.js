@@ -3,12 +3,18 @@
 // the solver meets: every legal move, the board after it, which moves are
 // accepted, the defender's reply), so this file knows no chess at all.
 // Without JavaScript the page still shows the board and the solution in a
-// <details>.
+// <details>. A move is played with the pointer (a piece, then its square),
+// with the keyboard on the board (arrows move a cursor, Enter or Space
+// picks, Escape drops the piece), or typed in the move box.
 (function () {
   "use strict";
   var NS = "http://www.w3.org/2000/svg";
   // The geometry of the server's diagrams (src/diagram/svg.rs).
   var SQ = 10, LEFT = 6, TOP = 1, BOTTOM = 6, RIGHT = 1;
+  // How long the reader sees their move before the defender replies.
+  var REPLY_DELAY = 500;
+  // Arrow key -> [rows, columns] on screen.
+  var ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
   function el(name, attrs, parent) {
     var e = document.createElementNS(NS, name);
@@ -33,11 +39,7 @@
     });
   }
 
-  function squareName(row, col, data) {
-    return String.fromCharCode(97 + col) + (data.rows - row);
-  }
-
-  // Normalise typed or SAN text so `Qxh5+`, `Qh5` and `qh5` variants match:
+  // Normalise typed or SAN text so that `Qxh5+` and `Qh5` match:
   // annotations, capture signs, dashes and `=` do not matter.
   function norm(text) {
     var t = text.replace(/[+#!?x:=\-\s]/g, "");
@@ -46,9 +48,8 @@
   }
 
   function Puzzle(root) {
-    var script = root.querySelector(".fp-puzzle-data");
-    this.data = JSON.parse(script.textContent);
-    this.root = root;
+    var self = this, data = JSON.parse(root.querySelector(".fp-puzzle-data").textContent);
+    this.data = data;
     // FEN letter -> id of the page's piece symbol (drawn by the renderer).
     try { this.symbols = JSON.parse(root.getAttribute("data-symbols") || "{}"); } catch (e) { this.symbols = {}; }
     this.holder = root.querySelector(".fp-puzzle-board");
@@ -56,27 +57,56 @@
     this.choices = root.querySelector(".fp-puzzle-choices");
     this.input = root.querySelector(".fp-puzzle-form input");
     this.details = root.querySelector(".fp-puzzle-solution");
-    var self = this;
-    root.querySelector(".fp-puzzle-play").hidden = false;
+    // The server's text alternative of the start position; later boards
+    // bring their own in the play data.
+    var title = this.holder.querySelector("svg title");
+    this.startText = title ? title.textContent : "";
+    this.svg = el("svg", {
+      viewBox: "0 0 " + (LEFT + data.cols * SQ + RIGHT) + " " + (TOP + data.rows * SQ + BOTTOM),
+      "class": "fp-board fp-puzzle-live",
+      role: "img",
+      tabindex: "0"
+    });
+    this.svg.addEventListener("click", function (ev) {
+      var hit = ev.target.closest ? ev.target.closest("[data-square]") : null;
+      if (!hit) return;
+      self.keyboard = false;
+      self.cursor = hit.getAttribute("data-square");
+      self.clicked(self.cursor);
+    });
+    this.svg.addEventListener("keydown", function (ev) { self.key(ev); });
+    this.svg.addEventListener("blur", function () {
+      if (self.keyboard) { self.keyboard = false; self.draw(); }
+    });
     root.querySelector(".fp-puzzle-form").addEventListener("submit", function (ev) {
       ev.preventDefault();
       self.typed(self.input.value);
     });
+    this.choices.addEventListener("keydown", function (ev) {
+      if (ev.key === "Escape") self.dropChoices(true);
+    });
     root.querySelector(".fp-puzzle-reset").addEventListener("click", function () { self.reset(); });
     root.querySelector(".fp-puzzle-show").addEventListener("click", function () {
       self.details.open = true;
-      self.say(self.data.solution, "");
+      self.say(data.solution, "");
     });
     this.reset();
+    this.holder.replaceChildren(this.svg);
+    root.querySelector(".fp-puzzle-play").hidden = false;
   }
 
   Puzzle.prototype.reset = function () {
+    // A reply still on its way belongs to the game being thrown away.
+    clearTimeout(this.timer);
+    this.timer = null;
     this.step = 0;
     this.selected = null;
     this.done = false;
     this.lastMove = null;
     this.board = this.data.start;
-    this.choices.hidden = true;
+    this.text = this.startText;
+    this.cursor = null;
+    this.dropChoices(false);
     this.say("", "");
     this.draw();
   };
@@ -86,22 +116,24 @@
     this.feedback.className = "fp-puzzle-feedback" + (kind ? " fp-" + kind : "");
   };
 
+  // The position the reader is to move in; none once solved or while the
+  // defender's reply is pending.
   Puzzle.prototype.current = function () {
-    return this.done ? null : this.data.steps[this.step];
+    return this.done || this.timer ? null : this.data.steps[this.step];
+  };
+
+  Puzzle.prototype.name = function (r, c) {
+    return String.fromCharCode(97 + c) + (this.data.rows - r);
+  };
+
+  Puzzle.prototype.cell = function (name) {
+    return [this.data.rows - parseInt(name.slice(1), 10), name.charCodeAt(0) - 97];
   };
 
   Puzzle.prototype.draw = function () {
-    var data = this.data, self = this;
+    var data = this.data, svg = this.svg, self = this;
     var rows = readBoard(this.board, data);
     var flip = data.flip;
-    var width = LEFT + data.cols * SQ + RIGHT, height = TOP + data.rows * SQ + BOTTOM;
-    var svg = el("svg", {
-      viewBox: "0 0 " + width + " " + height,
-      "class": "fp-board fp-puzzle-live",
-      role: "img",
-      "aria-label": this.holder.querySelector("svg") ?
-        this.holder.querySelector("svg").getAttribute("aria-label") : ""
-    });
     var step = this.current();
     var origin = function (r, c) {
       var rr = flip ? data.rows - 1 - r : r, cc = flip ? data.cols - 1 - c : c;
@@ -111,12 +143,15 @@
     if (step && this.selected) {
       step.moves.forEach(function (m) { if (m.from === self.selected) targets[m.to] = true; });
     }
+    svg.replaceChildren();
+    el("title", {}, svg).textContent = this.text;
     for (var r = 0; r < data.rows; r++) {
       for (var c = 0; c < data.cols; c++) {
         var cell = (rows[r] || [])[c];
         if (cell === "#hole") continue;
-        var xy = origin(r, c), name = squareName(r, c, data);
-        var dark = ((c + (data.rows - 1 - r)) % 2) === 0;
+        var xy = origin(r, c), name = this.name(r, c);
+        // As the server colours them: the top-left square of the FEN is light.
+        var dark = (r + c) % 2 === 1;
         var cls = "fp-sq " + (dark ? "fp-dark" : "fp-light");
         if (name === this.selected) cls += " fp-selected";
         if (this.lastMove && (name === this.lastMove[0] || name === this.lastMove[1])) cls += " fp-last";
@@ -140,28 +175,24 @@
       for (c = 0; c < data.cols; c++) {
         var p = (rows[r] || [])[c];
         if (!p || p === "#hole") continue;
-        this.piece(svg, origin(r, c), p, squareName(r, c, data));
+        this.piece(origin(r, c), p, this.name(r, c));
       }
     }
-    svg.addEventListener("click", function (ev) {
-      var sq = ev.target.getAttribute && ev.target.getAttribute("data-square");
-      if (!sq) {
-        // A click on a piece: find the square under it.
-        var g = ev.target.closest ? ev.target.closest("[data-square]") : null;
-        sq = g && g.getAttribute("data-square");
-      }
-      if (sq) self.clicked(sq);
-    });
-    this.holder.innerHTML = "";
-    this.holder.appendChild(svg);
+    if (this.keyboard && this.cursor) {
+      var at = this.cell(this.cursor), cxy = origin(at[0], at[1]);
+      el("rect", {
+        x: cxy[0] + 0.4, y: cxy[1] + 0.4, width: SQ - 0.8, height: SQ - 0.8,
+        "class": "fp-cursor", "data-cursor": this.cursor, "pointer-events": "none"
+      }, svg);
+    }
   };
 
   // A piece: the page's piece symbol (named in `data-symbols`), else a
   // lettered disc as the server's diagrams draw it.
-  Puzzle.prototype.piece = function (svg, xy, ch, square) {
+  Puzzle.prototype.piece = function (xy, ch, square) {
     var cx = xy[0] + SQ / 2, cy = xy[1] + SQ / 2;
     var white = ch >= "A" && ch <= "Z", black = ch >= "a" && ch <= "z";
-    var g = el("g", { "data-square": square, "class": "fp-piece" }, svg);
+    var g = el("g", { "data-square": square, "data-piece": ch, "class": "fp-piece" }, this.svg);
     var id = this.symbols[ch];
     if (id && document.getElementById(id)) {
       el("use", { href: "#" + id, x: xy[0], y: xy[1], width: SQ, height: SQ, "data-square": square }, g);
@@ -180,26 +211,57 @@
     text.style.fill = "var(--fp-piece-" + kind + "-text," + fallback[1] + ")";
   };
 
+  Puzzle.prototype.key = function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    var arrow = ARROWS[ev.key];
+    if (!arrow && ev.key !== "Enter" && ev.key !== " " && ev.key !== "Escape") return;
+    ev.preventDefault();
+    this.keyboard = true;
+    if (!this.cursor) {
+      // Start on a piece that can move: its first legal move's square.
+      var step = this.current();
+      this.cursor = this.selected || (step ? step.moves[0].from : this.data.steps[0].moves[0].from);
+      if (arrow) { this.draw(); return; }
+    }
+    if (arrow) this.moveCursor(arrow[0], arrow[1]);
+    else if (ev.key === "Escape") this.selected = null;
+    else { this.clicked(this.cursor); return; }
+    this.draw();
+  };
+
+  // One square in a direction on screen; holes are jumped, the edge stops.
+  Puzzle.prototype.moveCursor = function (dr, dc) {
+    var data = this.data, rows = readBoard(this.board, data), at = this.cell(this.cursor);
+    if (data.flip) { dr = -dr; dc = -dc; }
+    for (var r = at[0] + dr, c = at[1] + dc; r >= 0 && r < data.rows && c >= 0 && c < data.cols; r += dr, c += dc) {
+      if ((rows[r] || [])[c] !== "#hole") { this.cursor = this.name(r, c); return; }
+    }
+  };
+
+  // A square picked with the pointer or the keyboard: select a piece, or
+  // move the selected one there.
   Puzzle.prototype.clicked = function (sq) {
     var step = this.current();
-    if (!step) return;
+    this.dropChoices(false);
+    if (step) this.pick(step, sq);
+    this.draw();
+  };
+
+  Puzzle.prototype.pick = function (step, sq) {
     var hasMoves = function (from) { return step.moves.some(function (m) { return m.from === from; }); };
     if (!this.selected || sq === this.selected) {
       this.selected = (!this.selected && hasMoves(sq)) ? sq : null;
-      this.draw();
       return;
     }
     var from = this.selected;
     var found = step.moves.filter(function (m) { return m.from === from && m.to === sq; });
     if (!found.length && hasMoves(sq)) {
       this.selected = sq;
-      this.draw();
       return;
     }
     this.selected = null;
     if (!found.length) {
       this.say(this.data.t.illegal, "illegal");
-      this.draw();
       return;
     }
     this.offer(found);
@@ -207,46 +269,67 @@
 
   Puzzle.prototype.typed = function (text) {
     var step = this.current();
-    if (!step || !text.trim()) return;
-    var want = norm(text.trim());
+    text = text.trim();
+    if (!step || !text) return;
+    this.dropChoices(false);
+    var want = norm(text), coords = norm(text.toLowerCase());
     var found = step.moves.filter(function (m) {
-      return norm(m.san) === want || m.uci === text.trim().toLowerCase() ||
-        norm(m.from + m.to) === want;
+      return norm(m.san) === want || m.uci === coords || m.from + m.to === coords;
     });
+    if (!found.length) {
+      // `qh5` for `Qh5`, once the exact reading (`bxc3`, a pawn) found nothing.
+      found = step.moves.filter(function (m) { return norm(m.san.toLowerCase()) === coords; });
+    }
     if (!found.length) {
       this.say(this.data.t.illegal, "illegal");
       return;
     }
     this.input.value = "";
+    this.selected = null;
     this.offer(found);
   };
 
-  // One move, or a choice (promotions, Baroque moves that share squares).
+  // One move, or a choice between the moves the reader's squares or text
+  // leave open (promotions, Baroque moves that share squares).
   Puzzle.prototype.offer = function (found) {
     var self = this;
     if (found.length === 1) { this.play(found[0]); return; }
-    this.choices.innerHTML = "";
-    this.choices.appendChild(document.createTextNode(this.data.t.choose + " "));
+    this.back = document.activeElement;
+    this.choices.replaceChildren(document.createTextNode(this.data.t.choose + " "));
     found.forEach(function (m) {
       var b = document.createElement("button");
       b.type = "button";
       b.textContent = m.san;
-      b.addEventListener("click", function () { self.choices.hidden = true; self.play(m); });
+      b.addEventListener("click", function () { self.dropChoices(true); self.play(m); });
       self.choices.appendChild(b);
       self.choices.appendChild(document.createTextNode(" "));
     });
     this.choices.hidden = false;
+    this.choices.querySelector("button").focus();
+  };
+
+  // Hides the choice; with `refocus`, focus goes back where the move was
+  // made (the board or the move box).
+  Puzzle.prototype.dropChoices = function (refocus) {
+    var back = this.back;
+    this.back = null;
+    if (this.choices.hidden) return;
+    this.choices.hidden = true;
+    this.choices.replaceChildren();
+    if (refocus && back && back.focus) back.focus();
   };
 
   Puzzle.prototype.play = function (m) {
     var step = this.current(), self = this, t = this.data.t;
-    var index = step.moves.indexOf(m);
-    if (step.expected.indexOf(index) < 0) {
+    if (!step) return;
+    if (step.expected.indexOf(step.moves.indexOf(m)) < 0) {
       this.say(m.san + ": " + t.not_solution, "wrong");
       this.draw();
       return;
     }
+    this.selected = null;
     this.board = m.board;
+    this.text = m.text || this.text;
     this.lastMove = [m.from, m.to];
     if (this.step + 1 >= this.data.steps.length) {
       this.done = true;
@@ -255,29 +338,31 @@
       return;
     }
     this.say(m.san + " — " + t.correct, "correct");
-    this.draw();
-    if (step.replies.length) {
-      setTimeout(function () {
-        var r = step.replies[step.replies.length - 1];
-        self.board = r.board;
+    var replies = step.replies;
+    if (replies.length) {
+      this.timer = setTimeout(function () {
+        var last = replies[replies.length - 1];
+        self.timer = null;
+        self.board = last.board;
+        self.text = last.text;
         self.lastMove = null;
         self.step += 1;
         self.say(m.san + " — " + t.correct + " " +
-          step.replies.map(function (x) { return x.san; }).join(" ") + ". " + t.your_move + "?", "correct");
+          replies.map(function (x) { return x.san; }).join(" ") + ". " + t.your_move + "?", "correct");
         self.draw();
-      }, 500);
+      }, REPLY_DELAY);
     } else {
       this.step += 1;
-      this.draw();
     }
+    this.draw();
   };
 
   function start() {
     var all = document.querySelectorAll(".fp-puzzle");
     for (var i = 0; i < all.length; i++) {
-      if (all[i].querySelector(".fp-puzzle-data")) {
-        try { new Puzzle(all[i]); } catch (e) { /* the static page stays */ }
-      }
+      if (!all[i].querySelector(".fp-puzzle-data")) continue;
+      // A puzzle that cannot start keeps its static board and solution.
+      try { new Puzzle(all[i]); } catch (e) { console.error("fenpress puzzle:", e); }
     }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
