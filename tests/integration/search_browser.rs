@@ -1,7 +1,8 @@
 //! Search in a real browser: a site is built, served on 127.0.0.1 and the
 //! search pages are loaded in headless Chromium, which must list the right
 //! pages first, highlight the matched words, link to sections, and log no
-//! console error.
+//! console error. No request may miss: in particular nothing asks for the
+//! Pagefind files fenpress leaves out (its web worker, its generic engine).
 //!
 //! Without Chromium the tests print a notice and pass, except in CI
 //! (`CI` set), where a missing Chromium fails: `.ci/run` installs it.
@@ -228,6 +229,11 @@ fn synthetic_site_searches_in_chromium() {
     let text = tab.eval("document.body.innerText").expect("text");
     assert!(text.as_str().unwrap_or("").contains("JavaScript"), "{text}");
     tab.close(Duration::from_millis(100)).expect("close");
+    assert_eq!(
+        server.missing(),
+        Vec::<String>::new(),
+        "requests answered 404"
+    );
 }
 
 /// The acceptance queries of issue #9, on the corpus's amount of text.
@@ -270,6 +276,11 @@ fn corpus_queries(browser: &mut Browser, server: &StaticServer, what: &str) {
             hrefs(&hits)
         );
     }
+    assert_eq!(
+        server.missing(),
+        Vec::<String>::new(),
+        "requests answered 404"
+    );
 }
 
 /// Until the site build lands: the corpus's Pug sources read roughly into
