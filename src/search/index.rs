@@ -16,15 +16,29 @@ use super::{SearchError, SearchPage};
 pub const BUNDLE_DIR: &str = "pagefind";
 
 /// Files of Pagefind's bundle that fenpress does not use: its ready-made
-/// search UIs (fenpress has its own `search.js`), its highlighting script and
-/// its playground. Leaving them out keeps third-party UI code out of the site.
+/// search UIs (fenpress has its own `search.js`), its highlighting script,
+/// its playground, and its web worker (`search.js` runs Pagefind with
+/// `noWorker`: the worker would be a second download of the engine for an
+/// index this small). Leaving them out keeps third-party UI code out of the
+/// site.
 const UNUSED_BUNDLE_FILES: &[&str] = &[
     "pagefind-ui.",
     "pagefind-modular-ui.",
     "pagefind-component-ui.",
     "pagefind-highlight.",
+    "pagefind-worker.js",
     "playground",
 ];
+
+/// The entry file `pagefind.js` reads first: per language, its meta index
+/// and the WebAssembly module to load.
+const ENTRY_FILE: &str = "pagefind-entry.json";
+
+/// The engine without a stemmer, which `pagefind.js` loads for a language
+/// whose entry names no WebAssembly module of its own. Pagefind writes it
+/// into every bundle; a bundle whose languages all have their own is better
+/// off without it.
+const GENERIC_WASM_FILE: &str = "wasm.unknown.pagefind";
 
 /// A bundle file: its path below the output root and its contents.
 type BundleFile = (String, Vec<u8>);
@@ -226,11 +240,14 @@ fn build_language(
     })?;
 
     let bundle = Path::new(BUNDLE_DIR).join(lang);
+    let generic_wasm_needed = needs_generic_wasm(&files);
     let mut out = Vec::new();
     let mut bytes = 0u64;
     for file in files {
         let name = file.filename.to_string_lossy();
-        if UNUSED_BUNDLE_FILES.iter().any(|p| name.starts_with(p)) {
+        if UNUSED_BUNDLE_FILES.iter().any(|p| name.starts_with(p))
+            || (name == GENERIC_WASM_FILE && !generic_wasm_needed)
+        {
             continue;
         }
         let parts: Option<Vec<String>> = file
@@ -265,6 +282,33 @@ fn build_language(
     Ok((stats, out))
 }
 
+/// Whether `pagefind.js` could ask for [`GENERIC_WASM_FILE`]: it loads
+/// `wasm.<entry's wasm>.pagefind`, or the generic one when a language's
+/// entry names none (Pagefind has no stemmer for it) or names a file the
+/// bundle lacks. An entry that does not read as expected keeps it too.
+fn needs_generic_wasm(files: &[pagefind::api::SyntheticFile]) -> bool {
+    let names: HashSet<String> = files
+        .iter()
+        .map(|f| f.filename.to_string_lossy().into_owned())
+        .collect();
+    let Some(entry) = files
+        .iter()
+        .find(|f| f.filename.as_os_str() == ENTRY_FILE)
+        .and_then(|f| serde_json::from_slice::<serde_json::Value>(&f.contents).ok())
+    else {
+        return true;
+    };
+    let Some(languages) = entry["languages"].as_object().filter(|l| !l.is_empty()) else {
+        return true;
+    };
+    languages
+        .values()
+        .any(|language| match language["wasm"].as_str() {
+            Some(wasm) => !names.contains(&format!("wasm.{wasm}.pagefind")),
+            None => true,
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -277,5 +321,36 @@ mod tests {
         for bad in ["", "..", "en/../x", "-en", "en-", "e n", "fr_FR"] {
             assert!(!is_language_code(bad), "{bad}");
         }
+    }
+
+    fn file(name: &str, contents: &str) -> pagefind::api::SyntheticFile {
+        pagefind::api::SyntheticFile {
+            filename: PathBuf::from(name),
+            contents: contents.as_bytes().to_vec(),
+        }
+    }
+
+    #[test]
+    fn generic_wasm_only_for_a_language_without_its_own() {
+        let entry = |wasm: &str| {
+            file(
+                ENTRY_FILE,
+                &format!(
+                    r#"{{"version":"1.6.0","languages":{{"fr":{{"hash":"fr_1","wasm":{wasm},"page_count":3}}}}}}"#
+                ),
+            )
+        };
+        let own = file("wasm.fr.pagefind", "");
+        let generic = file(GENERIC_WASM_FILE, "");
+        // Stemmed French: the entry names wasm.fr, which is there.
+        assert!(!needs_generic_wasm(&[entry("\"fr\""), own, generic]));
+        // No stemmer: pagefind.js falls back to the generic engine.
+        let generic = file(GENERIC_WASM_FILE, "");
+        assert!(needs_generic_wasm(&[entry("null"), generic]));
+        // Named but missing, or an entry we cannot read: keep it.
+        let generic = file(GENERIC_WASM_FILE, "");
+        assert!(needs_generic_wasm(&[entry("\"fr\""), generic]));
+        assert!(needs_generic_wasm(&[file(ENTRY_FILE, "{")]));
+        assert!(needs_generic_wasm(&[]));
     }
 }

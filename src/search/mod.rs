@@ -19,14 +19,17 @@
 //!    It writes `<out>/pagefind/<lang>/`.
 //! 2. Write one search page per language at `/<lang>/search/index.html`
 //!    whose main content is `templates/search.html`, and include
-//!    `templates/search-box.html` in every page's layout. Both take `lang`
-//!    and `root` (the path from the page to the site root, ending in `/`,
-//!    relative like `../../` so the site works under any sub-path);
-//!    `search.html` also takes `static_root` (default `root ~ "static/"`),
-//!    `search-box.html` takes `search_url` (default
+//!    `templates/search-box.html` in every other page's layout (the search
+//!    page's own form takes its place there), and once per language on a
+//!    language chooser. Both take `lang` and `root` (the path from the page
+//!    to the site root, ending in `/`, relative like `../../` so the site
+//!    works under any sub-path); `search.html` also takes `static_root`
+//!    (default `root ~ "static/"`) and `lang_name` (the language's own name,
+//!    shown with each result), `search-box.html` takes `search_url` (default
 //!    `root ~ lang ~ "/search/"`). The page's `<html lang>` should be `lang`.
 //! 3. Copy `static/search.js` and `static/search.css` of the theme to
-//!    `static_root`.
+//!    `static_root`; `search.css` styles the search page only, the box is
+//!    styled with the site (the default theme's `fenpress.css`).
 //!
 //! A server (`fenpress serve`) must send `.js` files as `text/javascript`:
 //! `search.js` loads `pagefind.js` as an ES module.

@@ -256,6 +256,7 @@ pub fn render_pages(
     let context = |frame: Frame, lang: &str| -> tera::Context {
         let mut ctx = tera::Context::from_serialize(&frame).unwrap_or_default();
         ctx.insert("lang", lang);
+        ctx.insert("lang_name", &language_name(lang));
         ctx
     };
 

@@ -1,5 +1,6 @@
 //! `search::build_indexes` on a small three-language site: one bundle per
-//! language, the files a browser needs, nothing of Pagefind's own UIs.
+//! language, the files a browser needs, nothing of Pagefind's own UIs, its
+//! web worker or (for a stemmed language) its generic engine.
 
 use crate::support;
 
@@ -48,7 +49,6 @@ fn one_bundle_per_language() {
         assert_eq!(total, lang.bytes);
         for needed in [
             "pagefind.js".to_string(),
-            "pagefind-worker.js".to_string(),
             "pagefind-entry.json".to_string(),
             format!("wasm.{}.pagefind", lang.lang),
         ] {
@@ -67,6 +67,15 @@ fn one_bundle_per_language() {
                 .any(|f| f.contains("-ui") || f.contains("playground")),
             "Pagefind's own UI is left out: {files:?}"
         );
+        // search.js runs Pagefind without its worker, and en/fr/es load
+        // their own stemming engine, never the generic one.
+        for unused in ["pagefind-worker.js", "wasm.unknown.pagefind"] {
+            assert!(
+                !files.iter().any(|f| f == unused),
+                "{} has {unused}: {files:?}",
+                lang.lang
+            );
+        }
 
         // The bundle holds its own language and no other.
         let entry = fs::read_to_string(bundle.join("pagefind-entry.json")).expect("entry");
@@ -75,6 +84,29 @@ fn one_bundle_per_language() {
         assert_eq!(languages.keys().collect::<Vec<_>>(), [&lang.lang]);
         assert_eq!(languages[&lang.lang]["wasm"], lang.lang.as_str(), "stemmed");
     }
+}
+
+/// A language Pagefind has no stemmer for: its entry names no engine, so
+/// pagefind.js loads the generic one, which must then be there.
+#[test]
+fn a_language_without_a_stemmer_keeps_the_generic_engine() {
+    let out = tempfile::tempdir().expect("tempdir");
+    let mut page = one_page("/ja/a/", "ja");
+    page.html = "<p>将棋の駒</p>".into();
+    let stats = build_indexes(&[page], out.path()).expect("build");
+    let bundle = out.path().join(&stats.languages[0].bundle);
+    let files = files_under(&bundle);
+    assert!(
+        files.iter().any(|f| f == "wasm.unknown.pagefind"),
+        "{files:?}"
+    );
+    assert!(
+        !files.iter().any(|f| f == "pagefind-worker.js"),
+        "{files:?}"
+    );
+    let entry = fs::read_to_string(bundle.join("pagefind-entry.json")).expect("entry");
+    let entry: serde_json::Value = serde_json::from_str(&entry).expect("entry json");
+    assert_eq!(entry["languages"]["ja"]["wasm"], serde_json::Value::Null);
 }
 
 #[test]

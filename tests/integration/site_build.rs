@@ -343,3 +343,109 @@ fn rules_pages_get_an_og_image_png_named_by_its_board() {
     site.build().ok();
     assert_eq!(std::fs::read(&png).unwrap(), bytes);
 }
+
+/// The `name="..."` attribute of an HTML start tag.
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+    tag[start..].split('"').next()
+}
+
+/// Every `<form role="search">` of a page: (its start tag, its body).
+fn search_forms(html: &str) -> Vec<(&str, &str)> {
+    html.match_indices("<form ")
+        .filter_map(|(at, _)| {
+            let rest = &html[at..];
+            let tag = &rest[..rest.find('>')? + 1];
+            let body = &rest[tag.len()..rest.find("</form>")?];
+            (attribute(tag, "role") == Some("search")).then_some((tag, body))
+        })
+        .collect()
+}
+
+/// Every page offers search in its language: a GET form sending `q` to that
+/// language's search page, styled by a stylesheet the page loads. The root
+/// page offers it in every language; a search page has its own form only.
+#[test]
+fn every_page_has_the_search_form_of_its_language() {
+    let site = two_variants().file(
+        "puzzles/Chess/arabe.md",
+        "---\ntitle: Le mat arabe\nlang: fr\ngoal: mate in 1\nfen: 7k/7p/5N2/8/8/8/8/6KR w - - 0 1\nsolution: 1.Rxh7#\n---\nLa tour et le cavalier.\n",
+    );
+    let built = site.build();
+    built.ok();
+    let out = site.out();
+    let pages: Vec<String> = walkdir::WalkDir::new(&out)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "html"))
+        .map(|e| {
+            let rel = e.path().strip_prefix(&out).expect("below out");
+            rel.to_string_lossy().replace('\\', "/")
+        })
+        .collect();
+    for page in [
+        "index.html",
+        "404.html",
+        "en/index.html",
+        "en/rules/index.html",
+        "en/rules/Alice/index.html",
+        "fr/about/index.html",
+        "fr/puzzles/index.html",
+        "fr/puzzles/Chess/arabe/index.html",
+        "en/search/index.html",
+        "fr/search/index.html",
+    ] {
+        assert!(pages.iter().any(|p| p == page), "{page} not in {pages:?}");
+    }
+
+    for page in &pages {
+        let html = built.read(page);
+        let page_lang = html
+            .split_once("<html lang=\"")
+            .and_then(|(_, rest)| rest.split('"').next())
+            .unwrap_or_else(|| panic!("{page}: no <html lang>"));
+        // The language of the folder the page is in, if any.
+        if let Some((folder, _)) = page.split_once('/') {
+            assert_eq!(page_lang, folder, "{page}");
+        }
+        let expected: &[&str] = if page == "index.html" {
+            &["en", "fr"]
+        } else {
+            std::slice::from_ref(&page_lang)
+        };
+        let stylesheets: String = html
+            .match_indices("<link rel=\"stylesheet\" href=\"/v/")
+            .map(|(at, link)| {
+                let href = html[at + link.len()..].split('"').next().unwrap_or("");
+                std::fs::read_to_string(out.join(href))
+                    .unwrap_or_else(|e| panic!("{page}: stylesheet {href}: {e}"))
+            })
+            .collect();
+
+        let forms = search_forms(&html);
+        let actions: Vec<&str> = forms
+            .iter()
+            .filter_map(|(tag, _)| attribute(tag, "action"))
+            .collect();
+        let wanted: Vec<String> = expected.iter().map(|l| format!("/v/{l}/search/")).collect();
+        assert_eq!(actions, wanted, "{page}: search forms");
+        for ((tag, body), lang) in forms.iter().zip(expected) {
+            assert_eq!(attribute(tag, "method"), Some("get"), "{page}: {tag}");
+            assert!(body.contains("name=\"q\""), "{page}: {body}");
+            assert!(
+                out.join(lang).join("search/index.html").is_file(),
+                "{page}: no search page for {lang}"
+            );
+            let class = attribute(tag, "class").unwrap_or_else(|| panic!("{page}: {tag}"));
+            assert!(
+                stylesheets.contains(&format!(".{class} ")),
+                "{page}: nothing it loads styles .{class}"
+            );
+        }
+    }
+    // The root's boxes speak their own language.
+    built
+        .contains("index.html", "lang=\"fr\" action=\"/v/fr/search/\"")
+        .contains("index.html", "aria-label=\"Rechercher\"")
+        .contains("fr/search/index.html", "<a href=\"/v/fr/rules/\">");
+}

@@ -310,6 +310,46 @@ impl Tab<'_> {
         Ok(result["result"]["value"].clone())
     }
 
+    /// Types `text` into the focused element, as a keyboard would.
+    pub fn type_text(&mut self, text: &str) -> Result<(), String> {
+        self.browser.call(
+            Some(&self.session.clone()),
+            "Input.insertText",
+            json!({ "text": text }),
+        )?;
+        Ok(())
+    }
+
+    /// Presses and releases `Enter` or `Tab`, with the browser's default
+    /// action (submitting a form, following a link, moving the focus).
+    pub fn press(&mut self, key: &str) -> Result<(), String> {
+        let (code, text) = match key {
+            "Enter" => (13, "\r"),
+            "Tab" => (9, ""),
+            other => return Err(format!("press: no key code for {other:?}")),
+        };
+        let session = self.session.clone();
+        for kind in ["down", "up"] {
+            let kind = match (kind, text.is_empty()) {
+                ("down", true) => "rawKeyDown",
+                ("down", false) => "keyDown",
+                _ => "keyUp",
+            };
+            self.browser.call(
+                Some(&session),
+                "Input.dispatchKeyEvent",
+                json!({
+                    "type": kind,
+                    "key": key,
+                    "code": key,
+                    "windowsVirtualKeyCode": code,
+                    "text": text,
+                }),
+            )?;
+        }
+        Ok(())
+    }
+
     /// Polls `expression` until it is true, for at most `timeout`.
     pub fn wait_for(&mut self, expression: &str, timeout: Duration) -> Result<(), String> {
         let deadline = Instant::now() + timeout;

@@ -101,6 +101,18 @@ tour moins qu'une dame, sur un grand plateau de dix colonnes.</p>"#,
             &[],
             r#"<p>Two boards: after each move the piece crosses to the other board.</p>"#,
         ),
+        // A puzzle: its title is not its variant's name.
+        SearchPage {
+            variant: Some("Alice".into()),
+            ..page(
+                "/en/puzzles/Alice/two-boards/",
+                "en",
+                "Mate across two boards",
+                PageKind::Puzzle,
+                &[],
+                r#"<p>White mates with the rook that crossed to the other board.</p>"#,
+            )
+        },
         // Spanish
         page(
             "/es/rules/Orda/",

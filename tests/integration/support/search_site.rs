@@ -1,4 +1,4 @@
-//! Writes a small static site the way the theme will: every page with the
+//! Writes a small static site the way the theme does: every page with the
 //! search box, one search page per language, the theme's static files, and
 //! the search bundles from `build_indexes`.
 
@@ -74,12 +74,8 @@ pub fn write_site(dir: &Path, pages: &[SearchPage]) -> SearchStats {
     let languages: BTreeSet<&str> = pages.iter().map(|p| p.lang.as_str()).collect();
     for lang in languages {
         let root = "../../";
-        let html = layout(
-            lang,
-            "Search",
-            &render("search-box.html", lang, root),
-            &render("search.html", lang, root),
-        );
+        // As in the theme, the search page's own form replaces the box.
+        let html = layout(lang, "Search", "", &render("search.html", lang, root));
         let folder = dir.join(lang).join("search");
         fs::create_dir_all(&folder).expect("search folder");
         fs::write(folder.join("index.html"), html).expect("write search page");

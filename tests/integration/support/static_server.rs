@@ -15,9 +15,13 @@ const LIFETIME: Duration = Duration::from_secs(300);
 /// (request path, body bytes sent) for every file served.
 pub type ServedLog = Arc<Mutex<Vec<(String, u64)>>>;
 
+/// Every request target answered 404.
+type MissingLog = Arc<Mutex<Vec<String>>>;
+
 pub struct StaticServer {
     addr: SocketAddr,
     served: ServedLog,
+    missing: MissingLog,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
@@ -32,6 +36,8 @@ impl StaticServer {
         let flag = Arc::clone(&stop);
         let served: ServedLog = Arc::default();
         let log = Arc::clone(&served);
+        let missing: MissingLog = Arc::default();
+        let missing_log = Arc::clone(&missing);
         let thread = std::thread::spawn(move || {
             let started = Instant::now();
             while !flag.load(Ordering::Relaxed) && started.elapsed() < LIFETIME {
@@ -39,8 +45,9 @@ impl StaticServer {
                     Ok((stream, _)) => {
                         let root = root.clone();
                         let log = Arc::clone(&log);
+                        let missing = Arc::clone(&missing_log);
                         std::thread::spawn(move || {
-                            let _ = serve(stream, &root, &log);
+                            let _ = serve(stream, &root, &log, &missing);
                         });
                     }
                     Err(_) => std::thread::sleep(Duration::from_millis(5)),
@@ -50,6 +57,7 @@ impl StaticServer {
         Ok(Self {
             addr,
             served,
+            missing,
             stop,
             thread: Some(thread),
         })
@@ -67,6 +75,15 @@ impl StaticServer {
             .map(|mut log| std::mem::take(&mut *log))
             .unwrap_or_default()
     }
+
+    /// Every request answered 404 so far: a page asking for a file the
+    /// site does not have.
+    pub fn missing(&self) -> Vec<String> {
+        self.missing
+            .lock()
+            .map(|log| log.clone())
+            .unwrap_or_default()
+    }
 }
 
 impl Drop for StaticServer {
@@ -82,6 +99,7 @@ fn serve(
     mut stream: TcpStream,
     root: &Path,
     log: &Mutex<Vec<(String, u64)>>,
+    missing: &Mutex<Vec<String>>,
 ) -> std::io::Result<()> {
     stream.set_nonblocking(false)?;
     stream.set_read_timeout(Some(Duration::from_secs(5)))?;
@@ -116,6 +134,9 @@ fn serve(
             }
         }
         None => {
+            if let Ok(mut missing) = missing.lock() {
+                missing.push(target.to_string());
+            }
             let body = b"not found";
             let header = format!(
                 "HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",

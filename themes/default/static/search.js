@@ -68,16 +68,28 @@
 
   const renderResult = (data) => {
     const meta = data.meta || {};
-    const title = element("a", "search-result-title", [plainText(meta.title) || data.url]);
+    const titleText = plainText(meta.title);
+    const title = element("a", "search-result-title", [titleText || data.url]);
     title.href = data.url;
     const head = element("p", "search-result-head", [title]);
-    const kind = root.dataset["kind" + (meta.kind || "").replace(/^./, (c) => c.toUpperCase())];
+    // What the page is, its variant (unless the title already is its name)
+    // and its language: every page of this index is in the search page's.
     const variant = plainText(meta.variant);
-    const labels = [kind, variant && variant !== plainText(meta.title) ? variant : ""]
-      .filter(Boolean)
-      .join(" · ");
-    if (labels) head.append(" ", element("span", "search-result-variant", [labels]));
+    const labels = [
+      ["kind", root.dataset["kind" + (meta.kind || "").replace(/^./, (c) => c.toUpperCase())]],
+      ["variant", variant !== titleText ? variant : ""],
+      ["lang", root.dataset.language],
+    ].filter(([, text]) => text);
+    if (labels.length) {
+      const about = element("span", "search-result-about");
+      labels.forEach(([name, text], i) => {
+        if (i) about.append(" · ");
+        about.append(element("span", "search-result-" + name, [text]));
+      });
+      head.append(" ", about);
+    }
     const item = element("li", "search-result", [head]);
+    if (root.dataset.lang) item.lang = root.dataset.lang;
 
     // Sections: sub-results that point at a heading of the page.
     const sections = (data.sub_results || [])
@@ -110,12 +122,15 @@
   let generation = 0;
   let pending = [];
 
+  // Shows the next results; returns the first one shown.
   const showMore = async (run) => {
     const batch = pending.splice(0, PAGE_SIZE);
     const data = await Promise.all(batch.map((r) => r.data()));
-    if (run !== generation) return;
-    list.append(...data.map(renderResult));
+    if (run !== generation) return null;
+    const items = data.map(renderResult);
+    list.append(...items);
     more.hidden = pending.length === 0;
+    return items[0] || null;
   };
 
   const search = async (raw) => {
@@ -160,7 +175,12 @@
     window.clearTimeout(typing);
     search(input.value);
   });
-  more.addEventListener("click", () => showMore(generation));
+  // The button may hide once everything is shown: keyboard focus moves to
+  // the first new result rather than being lost.
+  more.addEventListener("click", async () => {
+    const first = await showMore(generation);
+    first?.querySelector("a")?.focus();
+  });
 
   const initial = new URLSearchParams(window.location.search).get("q") || "";
   input.value = initial;
