@@ -3,6 +3,7 @@
 //! vchess reads `10` as 1 + 0, standard FEN as ten), known letters, marks on
 //! the board. What fails here is surely a mistake of the page.
 
+use crate::diagram::board::CellCode;
 use fenpress_rules::fen::DigitReading;
 use fenpress_rules::registry::VariantInfo;
 
@@ -29,10 +30,9 @@ pub struct BoardOk {
 /// Characters of one occupied square. Emergo writes a stack as two
 /// characters (`a@`, `ba`); every other variant uses one.
 fn cell_chars(variant: &VariantInfo) -> usize {
-    if variant.name == "Emergo" {
-        2
-    } else {
-        1
+    match crate::diagram::board::cell_code(variant.name) {
+        CellCode::Pair => 2,
+        CellCode::Letter => 1,
     }
 }
 

@@ -68,8 +68,15 @@ pub fn stack_count(letter: char) -> u32 {
     u32::from(letter.to_ascii_uppercase()).saturating_sub(u32::from('A')) + 1
 }
 
-/// The variants whose FEN spells a square in two characters.
-const PAIR_VARIANTS: &[&str] = &["Emergo"];
+/// How a variant's FEN spells a square (registry name): Emergo's in two
+/// characters, every other in one. Drawing and `check` both ask here.
+pub fn cell_code(variant: &str) -> CellCode {
+    if variant == "Emergo" {
+        CellCode::Pair
+    } else {
+        CellCode::Letter
+    }
+}
 
 /// Ranks, files and holes of a board, before pieces are placed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -146,11 +153,7 @@ impl Layout {
 pub fn board_shape(variant: &str, board: &str) -> BoardShape {
     match fenpress_rules::registry::lookup(variant) {
         Some(info) => {
-            let code = if PAIR_VARIANTS.contains(&info.name) {
-                CellCode::Pair
-            } else {
-                CellCode::Letter
-            };
+            let code = cell_code(info.name);
             expected_shape(
                 board,
                 usize::from(info.rows),
