@@ -481,6 +481,10 @@ pub fn render_pages(
     // The root: a language chooser (a redirect when there is one language).
     let default_lang = languages.first().map_or("en", String::as_str);
     let mut ctx = context(frame(default_lang, all_langs.clone(), None), default_lang);
+    // The root's search boxes speak their own languages.
+    let strings_of: BTreeMap<&str, Strings> =
+        languages.iter().map(|l| (l.as_str(), strings(l))).collect();
+    ctx.insert("strings_of", &strings_of);
     ctx.insert(
         "redirect",
         &(languages.len() == 1).then(|| url(&format!("{default_lang}/"))),
