@@ -21,9 +21,11 @@
 //!    whose main content is `templates/search.html`, and include
 //!    `templates/search-box.html` in every other page's layout (the search
 //!    page's own form takes its place there), and once per language on a
-//!    language chooser. Both take `lang` and `root` (the path from the page
-//!    to the site root, ending in `/`, relative like `../../` so the site
-//!    works under any sub-path); `search.html` also takes `static_root`
+//!    language chooser. Both take `lang`, `t` (the language's interface
+//!    words, `crate::site::strings::strings(lang)`: its `search` part is
+//!    what they and `search.js` show) and `root` (the path from the page to
+//!    the site root, ending in `/`, relative like `../../` so the site works
+//!    under any sub-path); `search.html` also takes `static_root`
 //!    (default `root ~ "static/"`) and `lang_name` (the language's own name,
 //!    shown with each result), `search-box.html` takes `search_url` (default
 //!    `root ~ lang ~ "/search/"`). The page's `<html lang>` should be `lang`.

@@ -125,8 +125,30 @@ struct Frame<'a> {
     site: SiteCtx<'a>,
     t: Strings,
     nav: Vec<Link>,
+    /// The page in every language it exists in (itself included), for the
+    /// language switcher and `hreflang` links; only pages that are written.
     alternates: Vec<Alternate>,
+    /// The `hreflang="x-default"` page, one of `alternates`' (see
+    /// [`x_default`]); none for a page in one language.
+    x_default: Option<String>,
     canonical: Option<String>,
+}
+
+/// The page of a group of translations that readers of no listed language
+/// get: the site's first language's, else the first one (alternates are in
+/// site language order). Always one of the group, so that the `hreflang`
+/// links of a group point at each other and nowhere else. The home pages
+/// are the exception: theirs is the root's language chooser, which links
+/// them all.
+fn x_default(alternates: &[Alternate], first_language: Option<&str>) -> Option<String> {
+    if alternates.len() < 2 {
+        return None;
+    }
+    alternates
+        .iter()
+        .find(|a| Some(a.lang.as_str()) == first_language)
+        .or(alternates.first())
+        .map(|a| a.permalink.clone())
 }
 
 /// Render the whole site. Template failures stop the build (the theme is
@@ -232,6 +254,18 @@ pub fn render_pages(
     // Navigation depends on the language only: build it once per language.
     let navs: BTreeMap<&str, Vec<Link>> =
         languages.iter().map(|l| (l.as_str(), nav_of(l))).collect();
+    // Alternates of one URL path per language, for the languages given.
+    let alternates_at = |langs: &[String], path: &dyn Fn(&str) -> String| -> Vec<Alternate> {
+        langs
+            .iter()
+            .map(|l| Alternate {
+                lang: l.clone(),
+                name: language_name(l),
+                url: url(&path(l)),
+                permalink: permalink(&path(l)),
+            })
+            .collect()
+    };
     let frame = |lang: &'_ str, alternates: Vec<Alternate>, canonical: Option<String>| Frame {
         site: SiteCtx {
             title: &config.title,
@@ -240,6 +274,7 @@ pub fn render_pages(
         },
         t: strings(lang),
         nav: navs.get(lang).cloned().unwrap_or_default(),
+        x_default: x_default(&alternates, languages.first().map(String::as_str)),
         alternates,
         canonical,
     };
@@ -376,16 +411,21 @@ pub fn render_pages(
         }
     }
 
-    // Per language: the rules index and the home page.
-    let all_langs: Vec<Alternate> = languages
+    // Per language: the rules index, the puzzle index and the home page.
+    // Every language has a home and a rules index; only those with puzzles
+    // have a puzzle index.
+    let all_langs = alternates_at(&languages, &|l| format!("{l}/"));
+    let rules_index_alts = alternates_at(&languages, &|l| format!("{l}/rules/"));
+    let puzzle_langs: Vec<String> = languages
         .iter()
-        .map(|l| Alternate {
-            lang: l.clone(),
-            name: language_name(l),
-            url: url(&format!("{l}/")),
-            permalink: permalink(&format!("{l}/")),
+        .filter(|l| {
+            pages
+                .iter()
+                .any(|p| p.page.kind == PageKind::Puzzle && p.page.lang == **l)
         })
+        .cloned()
         .collect();
+    let puzzle_index_alts = alternates_at(&puzzle_langs, &|l| format!("{l}/puzzles/"));
     for lang in &languages {
         let rules = rules_by_lang
             .get(lang.as_str())
@@ -398,17 +438,12 @@ pub fn render_pages(
                 url: url(&p.path()),
             })
             .collect();
-        let index_alts = languages
-            .iter()
-            .map(|l| Alternate {
-                lang: l.clone(),
-                name: language_name(l),
-                url: url(&format!("{l}/rules/")),
-                permalink: permalink(&format!("{l}/rules/")),
-            })
-            .collect();
         let mut ctx = context(
-            frame(lang, index_alts, Some(permalink(&format!("{lang}/rules/")))),
+            frame(
+                lang,
+                rules_index_alts.clone(),
+                Some(permalink(&format!("{lang}/rules/"))),
+            ),
             lang,
         );
         ctx.insert("variants", &variants);
@@ -423,7 +458,7 @@ pub fn render_pages(
             let mut ctx = context(
                 frame(
                     lang,
-                    Vec::new(),
+                    puzzle_index_alts.clone(),
                     Some(permalink(&format!("{lang}/puzzles/"))),
                 ),
                 lang,
@@ -447,6 +482,11 @@ pub fn render_pages(
             ),
             lang,
         );
+        // The homes' x-default is the root's language chooser, which links
+        // every home (see `x_default`).
+        if all_langs.len() > 1 {
+            ctx.insert("x_default", &config.base_url);
+        }
         if let Some((title, html)) = home_content.get(lang.as_str()) {
             ctx.insert(
                 "page",
@@ -469,9 +509,13 @@ pub fn render_pages(
             .insert(format!("{lang}/index.html"), render("home.html", &ctx)?);
     }
 
+    // A content page may take a language's search page's place.
+    let content_paths: std::collections::BTreeSet<String> =
+        pages.iter().map(|p| p.page.path()).collect();
     super::search::render_search_pages(
         theme,
         &languages,
+        &|path| content_paths.contains(path),
         &mut rendered.output,
         &|lang, alternates, canonical| context(frame(lang, alternates, canonical), lang),
         &url,
@@ -481,6 +525,10 @@ pub fn render_pages(
     // The root: a language chooser (a redirect when there is one language).
     let default_lang = languages.first().map_or("en", String::as_str);
     let mut ctx = context(frame(default_lang, all_langs.clone(), None), default_lang);
+    // The root's search boxes speak their own languages.
+    let strings_of: BTreeMap<&str, Strings> =
+        languages.iter().map(|l| (l.as_str(), strings(l))).collect();
+    ctx.insert("strings_of", &strings_of);
     ctx.insert(
         "redirect",
         &(languages.len() == 1).then(|| url(&format!("{default_lang}/"))),

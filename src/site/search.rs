@@ -42,10 +42,12 @@ pub fn search_page(page: &Page, content: &str) -> SearchPage {
 pub(super) type ContextFn<'a> = dyn Fn(&str, Vec<Alternate>, Option<String>) -> tera::Context + 'a;
 
 /// `/<lang>/search/index.html` for every language, unless the theme has no
-/// search page or a content page already took that path.
+/// search page or a content page takes that path (`taken`, given a URL path
+/// like `fr/search/`). The search pages link each other as translations.
 pub(super) fn render_search_pages(
     theme: &Theme,
     languages: &[String],
+    taken: &dyn Fn(&str) -> bool,
     output: &mut Output,
     context: &ContextFn,
     url: &dyn Fn(&str) -> String,
@@ -58,10 +60,14 @@ pub(super) fn render_search_pages(
     {
         return Ok(());
     }
+    let languages: Vec<&String> = languages
+        .iter()
+        .filter(|l| !taken(&format!("{l}/search/")))
+        .collect();
     let alternates: Vec<Alternate> = languages
         .iter()
         .map(|l| Alternate {
-            lang: l.clone(),
+            lang: (*l).clone(),
             name: language_name(l),
             url: url(&format!("{l}/search/")),
             permalink: permalink(&format!("{l}/search/")),
@@ -69,9 +75,6 @@ pub(super) fn render_search_pages(
         .collect();
     for lang in languages {
         let key = format!("{lang}/search/index.html");
-        if output.files.contains_key(&key) {
-            continue;
-        }
         let ctx = context(
             lang,
             alternates.clone(),

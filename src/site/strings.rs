@@ -1,5 +1,7 @@
-//! The few words the default templates print (navigation, 404), per
-//! language; languages without a table use English.
+//! The words the default templates print (navigation, 404, search box and
+//! search page, and the messages the search page hands to `search.js`), per
+//! language: a language's interface words live in its one table here, and a
+//! language without a table gets English for every word.
 
 use serde::Serialize;
 
@@ -14,6 +16,34 @@ pub struct Strings {
     pub not_found: &'static str,
     pub not_found_text: &'static str,
     pub choose_language: &'static str,
+    pub search: SearchStrings,
+}
+
+/// The search box, the search page and its results. The messages are data
+/// for `search.js` (`data-msg-*`), which fills in `{query}` and `{count}`;
+/// a rules page's kind is [`Strings::rules`].
+#[derive(Debug, Clone, Serialize)]
+pub struct SearchStrings {
+    /// The search page's heading and `<title>`.
+    pub title: &'static str,
+    /// The button and the field's accessible name.
+    pub label: &'static str,
+    /// The header box's placeholder.
+    pub box_placeholder: &'static str,
+    /// The search page's placeholder.
+    pub placeholder: &'static str,
+    /// Without JavaScript: this, then a link reading `browse` to the variants.
+    pub noscript: &'static str,
+    pub browse: &'static str,
+    pub searching: &'static str,
+    pub none: &'static str,
+    pub one: &'static str,
+    pub many: &'static str,
+    pub more: &'static str,
+    pub error: &'static str,
+    /// Kinds of result besides rules.
+    pub puzzle: &'static str,
+    pub page: &'static str,
 }
 
 pub fn strings(lang: &str) -> Strings {
@@ -28,6 +58,22 @@ pub fn strings(lang: &str) -> Strings {
             not_found: "Page introuvable",
             not_found_text: "Cette page n'existe pas. Retournez à l'accueil.",
             choose_language: "Choisissez une langue",
+            search: SearchStrings {
+                title: "Recherche",
+                label: "Rechercher",
+                box_placeholder: "Rechercher dans les règles",
+                placeholder: "Variante, pièce, règle…",
+                noscript: "La recherche a besoin de JavaScript : activez-le pour chercher dans le site, ou parcourez",
+                browse: "la liste des variantes",
+                searching: "Recherche…",
+                none: "Aucune page ne correspond à « {query} ».",
+                one: "1 page pour « {query} ».",
+                many: "{count} pages pour « {query} ».",
+                more: "Plus de résultats",
+                error: "La recherche n’a pas pu se charger.",
+                puzzle: "Problème",
+                page: "Page",
+            },
         },
         "es" => Strings {
             rules: "Reglas",
@@ -39,6 +85,22 @@ pub fn strings(lang: &str) -> Strings {
             not_found: "Página no encontrada",
             not_found_text: "Esta página no existe. Vuelva al inicio.",
             choose_language: "Elija un idioma",
+            search: SearchStrings {
+                title: "Búsqueda",
+                label: "Buscar",
+                box_placeholder: "Buscar en las reglas",
+                placeholder: "Variante, pieza, regla…",
+                noscript: "La búsqueda necesita JavaScript: actívelo para buscar en el sitio, o recorra",
+                browse: "la lista de variantes",
+                searching: "Buscando…",
+                none: "Ninguna página coincide con «{query}».",
+                one: "1 página para «{query}».",
+                many: "{count} páginas para «{query}».",
+                more: "Más resultados",
+                error: "No se pudo cargar la búsqueda.",
+                puzzle: "Problema",
+                page: "Página",
+            },
         },
         _ => Strings {
             rules: "Rules",
@@ -50,6 +112,22 @@ pub fn strings(lang: &str) -> Strings {
             not_found: "Page not found",
             not_found_text: "There is no page here. Go back to the home page.",
             choose_language: "Choose a language",
+            search: SearchStrings {
+                title: "Search",
+                label: "Search",
+                box_placeholder: "Search the rules",
+                placeholder: "Variant, piece, rule…",
+                noscript: "Search needs JavaScript: turn it on to search the site, or browse",
+                browse: "the list of variants",
+                searching: "Searching…",
+                none: "No page matches “{query}”.",
+                one: "1 page for “{query}”.",
+                many: "{count} pages for “{query}”.",
+                more: "More results",
+                error: "Search could not load.",
+                puzzle: "Puzzle",
+                page: "Page",
+            },
         },
     }
 }

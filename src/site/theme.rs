@@ -220,6 +220,23 @@ mod tests {
         assert_eq!(on_disk, embedded);
     }
 
+    /// A template that picks words by `lang == "fr"` keeps them out of
+    /// `strings.rs`, where a language's words and its English fallback are.
+    #[test]
+    fn default_templates_take_their_words_from_strings() {
+        for (path, bytes) in EMBEDDED_DEFAULT {
+            let Some(name) = path.strip_prefix("templates/") else {
+                continue;
+            };
+            let text = std::str::from_utf8(bytes).unwrap();
+            let compact: String = text.split_whitespace().collect();
+            assert!(
+                !compact.contains("lang==\"") && !compact.contains("lang!=\""),
+                "{name} chooses words by language: put them in src/site/strings.rs"
+            );
+        }
+    }
+
     #[test]
     fn content_without_theme_uses_the_embedded_one() {
         let dir = tempfile::tempdir().unwrap();

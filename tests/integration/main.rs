@@ -43,3 +43,4 @@ mod serve_safety;
 mod site_build;
 mod site_cli;
 mod site_corpus;
+mod site_languages;

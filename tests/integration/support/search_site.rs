@@ -7,6 +7,7 @@ use std::fs;
 use std::path::Path;
 
 use fenpress::search::{build_indexes, SearchPage, SearchStats};
+use fenpress::site::strings::{language_name, strings};
 
 const THEME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/themes/default");
 
@@ -44,6 +45,9 @@ pub fn write_site(dir: &Path, pages: &[SearchPage]) -> SearchStats {
         let mut context = tera::Context::new();
         context.insert("lang", lang);
         context.insert("root", root);
+        // The language's interface words, as the site's render step gives them.
+        context.insert("t", &strings(lang));
+        context.insert("lang_name", &language_name(lang));
         tera.render(name, &context).expect("template renders")
     };
 
