@@ -568,6 +568,14 @@ mod tests {
         assert_eq!(set.art("Orda", 'K'), Art::File("wk".into()));
         assert_eq!(set.art("Orda", 'P'), Art::File("wp".into()));
         assert_eq!(set.art("Orda", 'k'), Art::File("Orda/bk".into()));
+        // Ordamirror: the Horde on both sides, and the falcon.
+        assert_eq!(set.art("Ordamirror", 'F'), Art::File("Orda/wf".into()));
+        assert_eq!(set.art("Ordamirror", 'f'), Art::File("Orda/bf".into()));
+        assert_eq!(set.art("Ordamirror", 'L'), Art::File("Orda/wl".into()));
+        assert_eq!(set.art("Ordamirror", 'A'), Art::File("Orda/wa".into()));
+        assert_eq!(set.art("Ordamirror", 'K'), Art::File("Orda/wk".into()));
+        assert_eq!(set.art("Ordamirror", 'P'), Art::File("Orda/wp".into()));
+        assert_eq!(set.art("Ordamirror", 'h'), Art::File("Orda/bh".into()));
         assert_eq!(set.art("Pacosako", 'C'), Art::File("Pacosako/wc".into()));
         assert_eq!(set.art("Pacosako", '@'), Art::File("Pacosako/w@".into()));
         assert_eq!(set.art("Pacosako", 'b'), Art::File("bb".into()));
