@@ -210,18 +210,21 @@ impl PieceSet {
     /// The art a letter of a variant shows: the variant's own image (as
     /// vchess maps it), else the variant folder's `<c><letter>`, else the
     /// chess piece (for chess letters where that is the same piece), else a
-    /// disc. Never fails.
+    /// disc. A chess letter vchess leaves to the chess piece in a variant it
+    /// maps (Orda's White `K`, `P`) skips the folder, which may hold another
+    /// army's piece of that letter (Ordamirror's khan `Orda/wk`). Never fails.
     pub fn art(&self, variant: &str, letter: char) -> Art {
-        let (variant, mapped) = vchess_image(variant, letter);
+        let (variant, table, mapped) = vchess_image(variant, letter);
         let own = image_code(letter);
         if let Some(key) = mapped.filter(|k| self.has(k)) {
             return Art::File(key.to_string());
         }
+        let chess_letter = "prnbqk".contains(letter.to_ascii_lowercase()) && letter.is_ascii();
+        let vchess_chess_piece = chess_letter && table && mapped.is_none();
         let in_folder = format!("{variant}/{own}");
-        if self.has(&in_folder) {
+        if !vchess_chess_piece && self.has(&in_folder) {
             return Art::File(in_folder);
         }
-        let chess_letter = "prnbqk".contains(letter.to_ascii_lowercase()) && letter.is_ascii();
         let chess_art = mapped.is_none() || CHESS_ART_VARIANTS.contains(&variant);
         if chess_letter && chess_art && self.has(&own) {
             return Art::File(own);
@@ -296,15 +299,18 @@ fn image_code(letter: char) -> String {
     format!("{colour}{}", letter.to_lowercase())
 }
 
-/// The variant's canonical name and the image vchess maps the letter to.
-fn vchess_image(variant: &str, letter: char) -> (&str, Option<&'static str>) {
+/// The variant's canonical name, whether vchess's image table lists the
+/// variant, and the image vchess maps the letter to.
+fn vchess_image(variant: &str, letter: char) -> (&str, bool, Option<&'static str>) {
     let name = fenpress_rules::registry::lookup(variant).map_or(variant, |v| v.name);
-    let mapped = images_table::IMAGES
+    let pairs = images_table::IMAGES
         .iter()
         .find(|(v, _)| v.eq_ignore_ascii_case(name))
-        .and_then(|(_, pairs)| pairs.iter().find(|(c, _)| *c == letter))
+        .map(|(_, pairs)| *pairs);
+    let mapped = pairs
+        .and_then(|pairs| pairs.iter().find(|(c, _)| *c == letter))
         .map(|(_, key)| *key);
-    (name, mapped)
+    (name, pairs.is_some(), mapped)
 }
 
 /// Fallback art: a disc in the piece's colour with its letter drawn as
@@ -557,6 +563,19 @@ mod tests {
         assert_eq!(set.art("orda", 'a'), Art::File("Orda/ba".into()));
         assert_eq!(set.art("Orda", 'n'), Art::File("bn".into()));
         assert_eq!(set.art("Orda", 'H'), Art::File("Orda/wh".into()));
+        // Orda's White is the chess army: its king and pawns stay chess
+        // pieces although the Orda folder has a white khan and Horde pawn.
+        assert_eq!(set.art("Orda", 'K'), Art::File("wk".into()));
+        assert_eq!(set.art("Orda", 'P'), Art::File("wp".into()));
+        assert_eq!(set.art("Orda", 'k'), Art::File("Orda/bk".into()));
+        // Ordamirror: the Horde on both sides, and the falcon.
+        assert_eq!(set.art("Ordamirror", 'F'), Art::File("Orda/wf".into()));
+        assert_eq!(set.art("Ordamirror", 'f'), Art::File("Orda/bf".into()));
+        assert_eq!(set.art("Ordamirror", 'L'), Art::File("Orda/wl".into()));
+        assert_eq!(set.art("Ordamirror", 'A'), Art::File("Orda/wa".into()));
+        assert_eq!(set.art("Ordamirror", 'K'), Art::File("Orda/wk".into()));
+        assert_eq!(set.art("Ordamirror", 'P'), Art::File("Orda/wp".into()));
+        assert_eq!(set.art("Ordamirror", 'h'), Art::File("Orda/bh".into()));
         assert_eq!(set.art("Pacosako", 'C'), Art::File("Pacosako/wc".into()));
         assert_eq!(set.art("Pacosako", '@'), Art::File("Pacosako/w@".into()));
         assert_eq!(set.art("Pacosako", 'b'), Art::File("bb".into()));

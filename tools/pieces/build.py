@@ -103,6 +103,29 @@ STEPPE_HORSE = [
     ("F", C(40, 36, 3)),
 ]
 
+
+def mirror(d):
+    """A path mirrored left-right about x=50 (absolute M L H V C Z only)."""
+    out, cmd, i = [], None, 0
+    for tok in re.findall(r"[A-Za-z]|-?\d+(?:\.\d+)?", d):
+        if tok.isalpha():
+            if tok not in "MLHVCZ":
+                raise ValueError("mirror: unsupported path command %r" % tok)
+            out.append(tok)
+            cmd, i = tok, 0
+            continue
+        v = float(tok)
+        if cmd == "H" or (cmd != "V" and i % 2 == 0):
+            v = 100 - v
+        i += 1
+        out.append(("" if out[-1].isalpha() else " ") + "%g" % v)
+    return "".join(out)
+
+
+LEFT_WING = ("M43 45C32 37 20 26 10 11C7 23 9 31 13 37L9 42C13 48 18 51 23 53"
+             "L21 58C28 62 35 63 43 63Z")  # raised, three flight-feather notches
+WING_LINE = "M20 26C26 36 32 43 38 50"
+
 ORDA = {}
 ORDA["l"] = [  # lancer: horse + lance with pennant
     PLINTH,
@@ -152,6 +175,18 @@ ORDA["y"] = [  # yurt: lattice wall, felt dome roof, door, roof crown
             "M46 28L40 56M54 28L60 56")),
 ]
 
+ORDA["f"] = [  # falcon (Ordamirror): a hunting bird rising off its perch,
+    PLINTH,    # wings raised (it flies as a queen), hooked beak, the
+    ("B", P(LEFT_WING)),  # falcon's cheek stripe and a barred chest
+    ("B", P(mirror(LEFT_WING))),
+    ("B", P("M44 68L36 81H64L56 68Z")),
+    ("B", P("M40 45C40 37 44 34 50 34C56 34 60 37 60 45C62 57 59 66 56 71H44C41 66 38 57 40 45Z")),
+    ("B", P("M40 25C34 25 31 29 33 34C35 31 37 31 41 31Z")),
+    ("B", C(48, 26, 9)),
+    ("F", C(45, 24, 2.5)),
+    ("D", P(WING_LINE + mirror(WING_LINE) + "M45 29L43 34M46 48L50 51L54 48M46 56L50 59L54 56")),
+]
+
 ORDA["p"] = [  # Horde pawn: pawn in a pointed felt cap
     ("B", P("M29 90V86Q29 80 35 80H65Q71 80 71 86V90Z")),
     ("B", P("M35 80Q37 62 44 53H56Q63 62 65 80Z")),
@@ -168,8 +203,9 @@ def flip(layers, dy=105):
 
 
 VARIANT = {
-    "Orda": dict([(k, ("b", v)) for k, v in ORDA.items() if k != "h"]
-                 + [("h", ("wb", ORDA["h"]))]),
+    # Both colours of every Horde piece: Orda's White can promote to a
+    # kheshig, and in Ordamirror both armies are the Horde.
+    "Orda": {k: ("wb", v) for k, v in ORDA.items()},
     "Baroque": {"m": ("wb", flip(PIECES["r"]))},
     "Maxima": {
         "m": ("wb", flip(PIECES["r"])),
