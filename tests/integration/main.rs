@@ -33,6 +33,8 @@ mod render_pixels;
 mod render_snapshots;
 // The rules core through the command line.
 mod rules_cli;
+// Bad input never panics.
+mod robustness;
 // Search.
 mod search_browser;
 mod search_index;
