@@ -6,7 +6,8 @@
 //! output behind.
 //!
 //! The mutations come from a fixed seed so a failure can be replayed;
-//! `FENPRESS_MUTATION_SEED=N` tries other ones.
+//! `FENPRESS_MUTATION_SEED=N` tries other ones, and
+//! `FENPRESS_MUTATION_ALL=1` mutates every variant's pages, not a dozen.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
@@ -140,9 +141,22 @@ fn fen_findings(
 
 /// The rules pages of [`VARIANTS`] in every language: (path below the
 /// content folder, text).
+/// `FENPRESS_MUTATION_ALL=1` takes every variant of the corpus instead.
 fn chosen_pages(corpus: &Path) -> Vec<(String, String)> {
+    let all: Vec<String> = if std::env::var_os("FENPRESS_MUTATION_ALL").is_some() {
+        let mut names: Vec<String> = std::fs::read_dir(corpus.join("rules"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    } else {
+        VARIANTS.iter().map(|v| v.to_string()).collect()
+    };
     let mut pages = Vec::new();
-    for variant in VARIANTS {
+    for variant in &all {
         for lang in ["en", "es", "fr"] {
             let rel = format!("rules/{variant}/{lang}.pug");
             if let Ok(text) = std::fs::read_to_string(corpus.join(&rel)) {
