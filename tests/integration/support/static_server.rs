@@ -4,11 +4,13 @@
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+use fenpress::serve::route::{self, Route};
 
 const LIFETIME: Duration = Duration::from_secs(300);
 
@@ -124,7 +126,7 @@ fn serve(
         Some((file, body)) => {
             let header = format!(
                 "HTTP/1.1 200 OK\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-                content_type(&file),
+                route::content_type(&file.to_string_lossy()),
                 body.len()
             );
             stream.write_all(header.as_bytes())?;
@@ -149,51 +151,20 @@ fn serve(
     stream.flush()
 }
 
-/// The file for a request target: query and fragment dropped, `%XX`
-/// decoded, `..` refused, a folder served by its `index.html`.
+/// The file for a request target: query and fragment dropped, then the
+/// path resolved by `fenpress serve`'s own router (`..`, encoded slashes
+/// and the like refused; a folder served by its `index.html`).
 fn resolve(root: &Path, target: &str) -> Option<PathBuf> {
     let path = target.split(['?', '#']).next()?;
-    let decoded = percent_decode(path)?;
-    let relative = Path::new(decoded.trim_start_matches('/'));
-    if !relative
-        .components()
-        .all(|c| matches!(c, Component::Normal(_)))
-    {
-        return None;
-    }
-    let mut file = root.join(relative);
-    if file.is_dir() {
-        file = file.join("index.html");
-    }
-    file.is_file().then_some(file)
-}
-
-fn percent_decode(s: &str) -> Option<String> {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = s.get(i + 1..i + 3)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
-fn content_type(file: &Path) -> &'static str {
-    match file.extension().and_then(|e| e.to_str()).unwrap_or("") {
-        "html" => "text/html; charset=utf-8",
-        "js" => "text/javascript; charset=utf-8",
-        "css" => "text/css; charset=utf-8",
-        "json" => "application/json",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "wasm" => "application/wasm",
-        _ => "application/octet-stream",
+    let has = |key: &str| root.join(key).is_file();
+    match route::resolve(path, has) {
+        Route::File(key) => Some(root.join(key)),
+        // `serve` redirects a folder asked for without its `/`; static hosts
+        // serve its index directly, and so does this one.
+        Route::Redirect(_) => match route::resolve(&format!("{path}/"), has) {
+            Route::File(key) => Some(root.join(key)),
+            _ => None,
+        },
+        Route::NotFound | Route::Forbidden => None,
     }
 }
