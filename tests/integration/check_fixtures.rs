@@ -62,3 +62,22 @@ fn puzzles_are_verified_by_the_puzzle_module() {
     );
     assert_eq!(summary.errors, 1);
 }
+
+/// The embedded example site is what `fenpress build` shows a new user: it
+/// must check clean, and every diagram of a variant with rules must be
+/// fully verified (position, marks, claims), not just drawn.
+#[test]
+fn the_embedded_site_checks_clean_and_fully_verified() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let report = check_site(&root).expect("content/ loads");
+    let found: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert!(
+        found.is_empty(),
+        "content/ has findings:\n{}",
+        found.join("\n")
+    );
+    let s = &report.summary;
+    assert!(s.diagrams >= 6, "{s:?}");
+    assert_eq!(s.verified + s.board_only, s.diagrams, "{s:?}");
+    assert_eq!(s.board_only, 0, "every example variant has rules: {s:?}");
+}
