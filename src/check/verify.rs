@@ -609,7 +609,65 @@ fn check_illegal(
             Err(_) => {}
         }
     }
+    if played.is_none() {
+        if let Some(why) = vacuous(rules, starts, m, input.letters) {
+            out.push(at_move(
+                input,
+                m,
+                Sev::Warning,
+                "claim-vacuous",
+                format!(
+                    "{} is claimed impossible, but {why}: the claim shows no rule",
+                    m.text
+                ),
+            ));
+        }
+    }
     played
+}
+
+/// Why an impossible-move claim is empty, if it is: a move nobody could
+/// even try (its square is off the board, or no piece of the kind it names
+/// stands on the board) is "illegal" for no reason a reader would learn
+/// from, and is most often a typo in the claim.
+fn vacuous(
+    rules: &dyn Rules,
+    starts: &[Position],
+    m: &MoveText,
+    letters: &[(char, char)],
+) -> Option<String> {
+    let mv = &m.parsed.mv;
+    if m.parsed.drop || mv.castle.is_some() {
+        return None;
+    }
+    let g = rules.geometry();
+    if g.square(mv.to.0, mv.to.1).is_none() {
+        return Some(format!(
+            "{}{} is not a square of this board",
+            char::from(b'a' + mv.to.0),
+            mv.to.1 + 1
+        ));
+    }
+    if let (Some(file), Some(rank)) = (mv.from_file, mv.from_rank) {
+        let from = g.square(file, rank)?;
+        let empty = starts
+            .iter()
+            .all(|p| p.board.pieces().all(|(sq, _)| sq != from));
+        return empty.then(|| format!("no piece stands on {}", g.square_name(from)));
+    }
+    // The kind the text names, read in English and in the page's language.
+    let named = |t: &notation::MoveText| t.piece.unwrap_or(Kind::PAWN);
+    let mut kinds = vec![named(mv)];
+    kinds.extend(notation::translate(mv, letters).map(|t| named(&t)));
+    let present = starts.iter().any(|p| {
+        p.board
+            .pieces()
+            .any(|(_, piece)| kinds.contains(&piece.kind))
+    });
+    (!present).then(|| {
+        let piece = rules.piece_name(Piece::new(Color::White, kinds[0]));
+        format!("no {piece} stands on the board")
+    })
 }
 
 /// Plays `moves` from any of `starts`, alternating sides or letting one

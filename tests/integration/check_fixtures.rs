@@ -81,3 +81,33 @@ fn the_embedded_site_checks_clean_and_fully_verified() {
     assert_eq!(s.verified + s.board_only, s.diagrams, "{s:?}");
     assert_eq!(s.board_only, 0, "every example variant has rules: {s:?}");
 }
+
+/// An impossible-move claim that no piece could even try (a square off the
+/// board, a piece that is not there) is reported: it passes for no reason a
+/// reader would learn from, and is most often a typo.
+#[test]
+fn vacuous_illegal_claims_are_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("rules/Chess/en.md");
+    std::fs::create_dir_all(page.parent().unwrap()).unwrap();
+    std::fs::write(
+        &page,
+        "Kings and a pawn.\n\n```diagram\nfen: 4k3/8/8/8/8/8/4P3/4K3 w\nillegal: [e9, Nf3, d7d5, e5, Kd3]\n```\n",
+    )
+    .unwrap();
+    let report = check_site(dir.path()).unwrap();
+    let found: Vec<String> = report
+        .diagnostics
+        .iter()
+        .map(|d| format!("{}:{} {} {}", d.line, d.column, d.code, d.message))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "5:11 claim-vacuous e9 is claimed impossible, but e9 is not a square of this board: the claim shows no rule",
+            "5:15 claim-vacuous Nf3 is claimed impossible, but no knight stands on the board: the claim shows no rule",
+            "5:20 claim-vacuous d7d5 is claimed impossible, but no piece stands on d7: the claim shows no rule",
+        ],
+        "{found:#?}"
+    );
+}
