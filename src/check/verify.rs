@@ -531,7 +531,26 @@ fn check_legal(
     let starts = for_side(starts, m);
     for p in &starts {
         match resolve_claim(rules, p, m, input.letters) {
-            Ok(_) => return,
+            Ok(mv) => {
+                // The `x` is optional, but one written on a move that takes
+                // nothing tells the reader something false.
+                if m.parsed.mv.capture && mv.capture_squares().next().is_none() {
+                    out.push(
+                        Finding::new(
+                            Sev::Warning,
+                            "claim-capture",
+                            at,
+                            len,
+                            format!(
+                                "{} is written as a capture, but it takes nothing here",
+                                m.text
+                            ),
+                        )
+                        .hint("drop the `x`, or check the diagram"),
+                    );
+                }
+                return;
+            }
             Err(e) => failure = Some(more_telling(failure, e)),
         }
     }

@@ -111,3 +111,28 @@ fn vacuous_illegal_claims_are_warned_about() {
         "{found:#?}"
     );
 }
+
+/// A legal move written with `x` that takes nothing is a warning; one that
+/// does take is not.
+#[test]
+fn a_capture_that_takes_nothing_is_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("rules/Chess/en.md");
+    std::fs::create_dir_all(page.parent().unwrap()).unwrap();
+    std::fs::write(
+        &page,
+        "Kings and pawns.\n\n```diagram\nfen: 4k3/8/8/8/8/3p4/4P3/4K3 w\nmoves: [Kxd2, exd3, Kf1]\n```\n",
+    )
+    .unwrap();
+    let report = check_site(dir.path()).unwrap();
+    let found: Vec<String> = report
+        .diagnostics
+        .iter()
+        .map(|d| format!("{}:{} {} {}", d.line, d.column, d.code, d.message))
+        .collect();
+    assert_eq!(
+        found,
+        ["5:9 claim-capture Kxd2 is written as a capture, but it takes nothing here"],
+        "{found:#?}"
+    );
+}
