@@ -82,25 +82,29 @@ fn the_embedded_site_checks_clean_and_fully_verified() {
     assert_eq!(s.board_only, 0, "every example variant has rules: {s:?}");
 }
 
+/// `check` over a one-page Chess site holding `markdown`: each finding as
+/// `line:column code message`.
+fn chess_page_findings(markdown: &str) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("rules/Chess/en.md");
+    std::fs::create_dir_all(page.parent().unwrap()).unwrap();
+    std::fs::write(&page, markdown).unwrap();
+    check_site(dir.path())
+        .unwrap()
+        .diagnostics
+        .iter()
+        .map(|d| format!("{}:{} {} {}", d.line, d.column, d.code, d.message))
+        .collect()
+}
+
 /// An impossible-move claim that no piece could even try (a square off the
 /// board, a piece that is not there) is reported: it passes for no reason a
 /// reader would learn from, and is most often a typo.
 #[test]
 fn vacuous_illegal_claims_are_warned_about() {
-    let dir = tempfile::tempdir().unwrap();
-    let page = dir.path().join("rules/Chess/en.md");
-    std::fs::create_dir_all(page.parent().unwrap()).unwrap();
-    std::fs::write(
-        &page,
+    let found = chess_page_findings(
         "Kings and a pawn.\n\n```diagram\nfen: 4k3/8/8/8/8/8/4P3/4K3 w\nillegal: [e9, Nf3, d7d5, e5, Kd3]\n```\n",
-    )
-    .unwrap();
-    let report = check_site(dir.path()).unwrap();
-    let found: Vec<String> = report
-        .diagnostics
-        .iter()
-        .map(|d| format!("{}:{} {} {}", d.line, d.column, d.code, d.message))
-        .collect();
+    );
     assert_eq!(
         found,
         [
@@ -116,20 +120,9 @@ fn vacuous_illegal_claims_are_warned_about() {
 /// does take is not.
 #[test]
 fn a_capture_that_takes_nothing_is_warned_about() {
-    let dir = tempfile::tempdir().unwrap();
-    let page = dir.path().join("rules/Chess/en.md");
-    std::fs::create_dir_all(page.parent().unwrap()).unwrap();
-    std::fs::write(
-        &page,
+    let found = chess_page_findings(
         "Kings and pawns.\n\n```diagram\nfen: 4k3/8/8/8/8/3p4/4P3/4K3 w\nmoves: [Kxd2, exd3, Kf1]\n```\n",
-    )
-    .unwrap();
-    let report = check_site(dir.path()).unwrap();
-    let found: Vec<String> = report
-        .diagnostics
-        .iter()
-        .map(|d| format!("{}:{} {} {}", d.line, d.column, d.code, d.message))
-        .collect();
+    );
     assert_eq!(
         found,
         ["5:9 claim-capture Kxd2 is written as a capture, but it takes nothing here"],
