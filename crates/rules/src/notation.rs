@@ -148,6 +148,19 @@ pub fn parse(text: &str) -> Result<MoveText, SyntaxError> {
     if t.is_empty() {
         return Err(SyntaxError::Empty(text.into()));
     }
+    // A relocated move (`d4d5>b1`, `dxe5>b1`): read without the square it
+    // reached; [`resolve`] tells such moves apart by their full text.
+    if let Some((head, to)) = t.split_once('>') {
+        let digits = head.bytes().rev().take_while(u8::is_ascii_digit).count();
+        let via_len = digits + 1;
+        if !t.is_ascii() || digits == 0 || head.len() < via_len || to.contains('>') {
+            return Err(SyntaxError::Unreadable {
+                text: text.into(),
+                rest: t.into(),
+            });
+        }
+        return parse(&format!("{}{to}", &head[..head.len() - via_len]));
+    }
     match t {
         "O-O" | "0-0" => {
             return Ok(MoveText {
@@ -337,6 +350,14 @@ fn resolve_with(
         .filter(|mv| legal::is_legal(rules, pos, mv))
         .collect();
     legal.dedup_by(|a, b| a.intent == b.intent);
+    if text.contains('>') {
+        // A relocated move: the text names the square it reached too.
+        let bare = text.trim_end_matches(['+', '#', '!', '?']);
+        legal.retain(|mv| {
+            relocated_san(rules, mv).is_some_and(|san| san == bare)
+                || (rules.relocated_via(mv).is_some() && coordinate(rules, mv) == bare)
+        });
+    }
     if any_promotion && m.promotion.is_none() {
         let mut seen: Vec<Move> = Vec::new();
         for mv in legal {
@@ -464,8 +485,12 @@ fn piece_names(rules: &dyn Rules) -> Vec<(Piece, String)> {
 /// Castling is the king's own move (`e1g1`).
 pub fn coordinate(rules: &dyn Rules, mv: &Move) -> String {
     let g = rules.geometry();
+    let via = rules
+        .relocated_via(mv)
+        .map(|v| format!("{}>", g.square_name(v)))
+        .unwrap_or_default();
     let mut s = format!(
-        "{}{}",
+        "{}{via}{}",
         g.square_name(mv.intent.from),
         g.square_name(mv.intent.to)
     );
@@ -473,6 +498,22 @@ pub fn coordinate(rules: &dyn Rules, mv: &Move) -> String {
         s.push(k.char());
     }
     s
+}
+
+/// The SAN of a relocated pawn move (see [`Rules::relocated_via`]): the
+/// square it reached, `>`, where it goes (`d5>b1`, `dxe5>b1`).
+fn relocated_san(rules: &dyn Rules, mv: &Move) -> Option<String> {
+    let via = rules.relocated_via(mv)?;
+    let g = rules.geometry();
+    let mut s = String::new();
+    if mv.intent.capture {
+        s.push(file_char(g.file(mv.intent.from)));
+        s.push('x');
+    }
+    s.push_str(&g.square_name(via));
+    s.push('>');
+    s.push_str(&g.square_name(mv.intent.to));
+    Some(s)
 }
 
 /// SAN-like notation of a legal move, with `+` or `#`.
@@ -509,6 +550,8 @@ pub fn san(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> String {
             s.push('=');
             s.push(k.char().to_ascii_uppercase());
         }
+    } else if let Some(relocated) = relocated_san(rules, mv) {
+        s = relocated;
     } else if intent.piece.kind == Kind::PAWN {
         if intent.capture {
             s.push(file_char(g.file(intent.from)));

@@ -118,6 +118,15 @@ pub trait Rules: Send + Sync {
         !royal_captures(self, pos, color).is_empty()
     }
 
+    /// The square a move reaches before its piece is relocated, for moves
+    /// that origin and destination do not tell apart (Apocalypse's
+    /// redirected promotion: a pawn reaches d5, or takes on e5, then goes to
+    /// b1). Notation writes it before a `>`: `d4d5>b1`, `dxe5>b1`. The
+    /// default: none.
+    fn relocated_via(&self, _mv: &Move) -> Option<Square> {
+        None
+    }
+
     /// A short note on a move for listings (`fenpress moves`), e.g.
     /// Apocalypse's "speculative" choices. The default has none.
     fn move_note(&self, _mv: &Move) -> Option<&'static str> {

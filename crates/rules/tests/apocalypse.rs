@@ -265,3 +265,37 @@ fn every_choice_plays_and_unplays_exactly() {
     }
     let _ = apocalypse::SPECULATIVE;
 }
+
+/// A redirected promotion is two different moves when the pawn could both
+/// push and take onto the last rank: notation names the square it reached
+/// (`d4d5>c1`, `dxe5>c1`), every listed name is unique, and each reads back
+/// as its own move. Without the `>` part the text is ambiguous.
+#[test]
+fn redirected_promotions_have_distinct_names_that_read_back() {
+    use fenpress_rules::notation::{coordinate, parse_move, san, MoveError};
+    let r = rules();
+    let mut p = pos("4p/3P1/5/p4/NN3 w 0 00 -");
+    let mut moves = Vec::new();
+    legal::legal_moves(r, &mut p, &mut moves);
+    let mut names = std::collections::BTreeSet::new();
+    let mut relocated = 0;
+    for mv in &moves {
+        let c = coordinate(r, mv);
+        let s = san(r, &mut p, mv);
+        assert!(names.insert(c.clone()), "{c} listed twice");
+        relocated += usize::from(c.contains('>'));
+        for text in [&c, &s] {
+            let back = parse_move(r, &mut p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(back.intent, mv.intent, "{text}");
+            assert_eq!(coordinate(r, &back), c, "{text}");
+        }
+    }
+    // The 16 empty squares off the last rank (the pawn's own square is not
+    // one), reached by a push or by a capture.
+    assert_eq!(relocated, 2 * 16, "{names:?}");
+    assert!(names.contains("d4d5>c1") && names.contains("d4e5>c1"));
+    assert!(matches!(
+        parse_move(r, &mut p, "d4c1"),
+        Err(MoveError::Ambiguous { .. })
+    ));
+}

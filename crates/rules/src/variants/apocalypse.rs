@@ -594,6 +594,11 @@ impl Rules for Apocalypse {
         is_speculative(mv).then_some("speculative")
     }
 
+    fn relocated_via(&self, mv: &Move) -> Option<Square> {
+        let c = self.choice(mv);
+        c.redirect.then_some(c.via)
+    }
+
     fn royal_attacked(&self, _pos: &Position, _color: Color) -> bool {
         false
     }
