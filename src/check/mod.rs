@@ -107,6 +107,8 @@ pub struct DiagramVerdict {
 pub struct PageCheck {
     pub findings: Vec<Diagnostic>,
     pub verdicts: Vec<DiagramVerdict>,
+    /// Diagram blocks that could not be read (see [`Summary::unreadable`]).
+    pub unreadable: usize,
 }
 
 /// Verifies every diagram of loaded pages (in parallel): each page's
@@ -265,6 +267,7 @@ pub fn verify_page(page: &Page, text: &str) -> PageCheck {
         }
         d
     };
+    result.unreadable = problems.len();
     for p in problems {
         let f = Finding::new(Kind::Error, "diagram-spec", p.at, 1, p.message);
         result.findings.push(to_diag(&f, page.variant.as_deref()));

@@ -16,6 +16,9 @@ pub struct Summary {
     pub diagrams: usize,
     pub verified: usize,
     pub board_only: usize,
+    /// Diagram blocks that could not be read at all (broken YAML): counted
+    /// among the diagrams, so none goes missing from the total.
+    pub unreadable: usize,
     pub errors: usize,
     pub warnings: usize,
     pub notes: usize,
@@ -24,7 +27,8 @@ pub struct Summary {
 impl Summary {
     /// Counts one page's diagrams.
     pub fn add(&mut self, page: &super::PageCheck) {
-        self.diagrams += page.verdicts.len();
+        self.diagrams += page.verdicts.len() + page.unreadable;
+        self.unreadable += page.unreadable;
         self.verified += page.verdicts.iter().filter(|v| v.verified).count();
         self.board_only += page.verdicts.iter().filter(|v| !v.has_rules).count();
     }
@@ -42,8 +46,13 @@ impl Summary {
 
     pub fn line(&self) -> String {
         let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+        let unreadable = if self.unreadable > 0 {
+            format!(", {} unreadable", self.unreadable)
+        } else {
+            String::new()
+        };
         format!(
-            "checked {}: {} fully verified, {} board checked (moves not verified); {}, {}, {}",
+            "checked {}: {} fully verified, {} board checked (moves not verified){unreadable}; {}, {}, {}",
             plural(self.diagrams, "diagram"),
             self.verified,
             self.board_only,

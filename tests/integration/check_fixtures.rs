@@ -129,3 +129,27 @@ fn a_capture_that_takes_nothing_is_warned_about() {
         "{found:#?}"
     );
 }
+
+/// A diagram block whose YAML does not parse is an error at its line and
+/// still counts in the summary, as unreadable.
+#[test]
+fn an_unreadable_block_is_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("rules/Chess/en.md");
+    std::fs::create_dir_all(page.parent().unwrap()).unwrap();
+    std::fs::write(
+        &page,
+        "Two boards.\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/4K3\n```\n\n```diagram\nfen: [unclosed\n```\n",
+    )
+    .unwrap();
+    let report = check_site(dir.path()).unwrap();
+    let codes: Vec<(&str, usize)> = report
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.line))
+        .collect();
+    assert_eq!(codes, [("diagram-spec", 8)], "{:?}", report.diagnostics);
+    let s = report.summary;
+    assert_eq!((s.diagrams, s.verified, s.unreadable), (2, 1, 1), "{s:?}");
+    assert!(s.line().starts_with("checked 2 diagrams: 1 fully verified, 0 board checked (moves not verified), 1 unreadable;"), "{}", s.line());
+}
