@@ -82,15 +82,18 @@ fn the_embedded_site_checks_clean_and_fully_verified() {
     assert_eq!(s.board_only, 0, "every example variant has rules: {s:?}");
 }
 
-/// `check` over a one-page Chess site holding `markdown`: each finding as
-/// `line:column code message`.
-fn chess_page_findings(markdown: &str) -> Vec<String> {
+/// `check` over a one-page Chess site holding `markdown`.
+fn check_chess_page(markdown: &str) -> fenpress::check::CheckReport {
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("rules/Chess/en.md");
     std::fs::create_dir_all(page.parent().unwrap()).unwrap();
     std::fs::write(&page, markdown).unwrap();
-    check_site(dir.path())
-        .unwrap()
+    check_site(dir.path()).unwrap()
+}
+
+/// [`check_chess_page`]'s findings as `line:column code message`.
+fn chess_page_findings(markdown: &str) -> Vec<String> {
+    check_chess_page(markdown)
         .diagnostics
         .iter()
         .map(|d| format!("{}:{} {} {}", d.line, d.column, d.code, d.message))
@@ -134,15 +137,9 @@ fn a_capture_that_takes_nothing_is_warned_about() {
 /// still counts in the summary, as unreadable.
 #[test]
 fn an_unreadable_block_is_counted() {
-    let dir = tempfile::tempdir().unwrap();
-    let page = dir.path().join("rules/Chess/en.md");
-    std::fs::create_dir_all(page.parent().unwrap()).unwrap();
-    std::fs::write(
-        &page,
+    let report = check_chess_page(
         "Two boards.\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/4K3\n```\n\n```diagram\nfen: [unclosed\n```\n",
-    )
-    .unwrap();
-    let report = check_site(dir.path()).unwrap();
+    );
     let codes: Vec<(&str, usize)> = report
         .diagnostics
         .iter()

@@ -10,10 +10,10 @@
 //! `FENPRESS_MUTATION_ALL=1` mutates every variant's pages, not a dozen.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use fenpress::check::check_site;
-use fenpress::site::{build, BuildOptions};
+use fenpress::site::{build, BuildOptions, BuildReport};
 
 use crate::shared_dir;
 
@@ -49,21 +49,29 @@ fn mutated_corpus_pages_never_panic_build_or_check() {
         .unwrap_or(0x5eed_f0e5);
     println!("mutation seed {seed}");
     let mut rng = Rng(seed | 1);
+    let originals = chosen_pages(&corpus);
+    assert!(originals.len() >= 30, "the corpus lost its pages?");
     // The unmutated pages' FEN findings, to tell the mutations' own apart.
-    let baseline = fen_findings(&corpus, &mut |t: &str, _: &mut Rng| t.to_string(), &mut rng);
+    let baseline = {
+        let dir = tempfile::tempdir().unwrap();
+        let content = dir.path().join("content");
+        write_pages(&content, originals.clone());
+        let report = build(&BuildOptions {
+            content,
+            out: dir.path().join("public"),
+            strict: false,
+        })
+        .expect("the unmutated pages build");
+        fen_findings(&report)
+    };
     let mut findings = 0usize;
     for round in 0..ROUNDS {
         let dir = tempfile::tempdir().unwrap();
         let content = dir.path().join("content");
-        let mut pages = Vec::new();
-        for (rel, text) in chosen_pages(&corpus) {
-            let mutated = mutate(&text, &mut rng);
-            let target = content.join(&rel);
-            std::fs::create_dir_all(target.parent().unwrap()).unwrap();
-            std::fs::write(&target, &mutated).unwrap();
-            pages.push((target, mutated));
-        }
-        assert!(pages.len() >= 30, "the corpus lost its pages?");
+        let mutated = originals
+            .iter()
+            .map(|(rel, text)| (rel.clone(), mutate(text, &mut rng)));
+        let pages = write_pages(&content, mutated);
         let out = dir.path().join("public");
 
         let built = catch_unwind(AssertUnwindSafe(|| {
@@ -87,11 +95,7 @@ fn mutated_corpus_pages_never_panic_build_or_check() {
         for d in &report.diagnostics {
             assert_points_at_a_line(d.file.as_path(), d.line, &pages, round);
         }
-        findings += report
-            .diagnostics
-            .iter()
-            .filter(|d| d.code.starts_with("fen-"))
-            .count();
+        findings += fen_findings(&report);
 
         let checked = catch_unwind(AssertUnwindSafe(|| check_site(&content)));
         let checked = match checked {
@@ -113,25 +117,23 @@ fn mutated_corpus_pages_never_panic_build_or_check() {
     println!("{ROUNDS} rounds: {findings} FEN findings ({baseline} a round unmutated), no panic");
 }
 
-/// FEN findings of a build of the chosen pages, each passed through `edit`.
-fn fen_findings(
-    corpus: &Path,
-    edit: &mut dyn FnMut(&str, &mut Rng) -> String,
-    rng: &mut Rng,
-) -> usize {
-    let dir = tempfile::tempdir().unwrap();
-    let content = dir.path().join("content");
-    for (rel, text) in chosen_pages(corpus) {
-        let target = content.join(&rel);
-        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
-        std::fs::write(&target, edit(&text, rng)).unwrap();
-    }
-    let report = build(&BuildOptions {
-        content,
-        out: dir.path().join("public"),
-        strict: false,
-    })
-    .expect("the unmutated pages build");
+/// Writes (path below `content`, text) pages; returns them by full path.
+fn write_pages(
+    content: &Path,
+    pages: impl IntoIterator<Item = (String, String)>,
+) -> Vec<(PathBuf, String)> {
+    pages
+        .into_iter()
+        .map(|(rel, text)| {
+            let target = content.join(rel);
+            std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+            std::fs::write(&target, &text).unwrap();
+            (target, text)
+        })
+        .collect()
+}
+
+fn fen_findings(report: &BuildReport) -> usize {
     report
         .diagnostics
         .iter()
@@ -139,8 +141,6 @@ fn fen_findings(
         .count()
 }
 
-/// The rules pages of [`VARIANTS`] in every language: (path below the
-/// content folder, text).
 /// `FENPRESS_MUTATION_ALL=1` takes every variant of the corpus instead.
 fn chosen_pages(corpus: &Path) -> Vec<(String, String)> {
     let all: Vec<String> = if std::env::var_os("FENPRESS_MUTATION_ALL").is_some() {

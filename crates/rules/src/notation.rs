@@ -354,8 +354,8 @@ fn resolve_with(
         // A relocated move: the text names the square it reached too.
         let bare = text.trim_end_matches(['+', '#', '!', '?']);
         legal.retain(|mv| {
-            relocated_san(rules, mv).is_some_and(|san| san == bare)
-                || (rules.relocated_via(mv).is_some() && coordinate(rules, mv) == bare)
+            rules.relocated_via(mv).is_some()
+                && (pawn_san(rules, mv) == bare || coordinate(rules, mv) == bare)
         });
     }
     if any_promotion && m.promotion.is_none() {
@@ -500,20 +500,28 @@ pub fn coordinate(rules: &dyn Rules, mv: &Move) -> String {
     s
 }
 
-/// The SAN of a relocated pawn move (see [`Rules::relocated_via`]): the
-/// square it reached, `>`, where it goes (`d5>b1`, `dxe5>b1`).
-fn relocated_san(rules: &dyn Rules, mv: &Move) -> Option<String> {
-    let via = rules.relocated_via(mv)?;
+/// The SAN of a pawn move, which needs no look at the board: `e4`,
+/// `exd5`, `e8=Q`, and for a relocated move (see
+/// [`Rules::relocated_via`]) the square it reached before a `>`
+/// (`d5>b1`, `dxe5>b1`).
+fn pawn_san(rules: &dyn Rules, mv: &Move) -> String {
     let g = rules.geometry();
+    let intent = &mv.intent;
     let mut s = String::new();
-    if mv.intent.capture {
-        s.push(file_char(g.file(mv.intent.from)));
+    if intent.capture {
+        s.push(file_char(g.file(intent.from)));
         s.push('x');
     }
-    s.push_str(&g.square_name(via));
-    s.push('>');
-    s.push_str(&g.square_name(mv.intent.to));
-    Some(s)
+    if let Some(via) = rules.relocated_via(mv) {
+        s.push_str(&g.square_name(via));
+        s.push('>');
+    }
+    s.push_str(&g.square_name(intent.to));
+    if let Some(k) = intent.promotion {
+        s.push('=');
+        s.push(k.char().to_ascii_uppercase());
+    }
+    s
 }
 
 /// SAN-like notation of a legal move, with `+` or `#`.
@@ -550,18 +558,8 @@ pub fn san(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> String {
             s.push('=');
             s.push(k.char().to_ascii_uppercase());
         }
-    } else if let Some(relocated) = relocated_san(rules, mv) {
-        s = relocated;
     } else if intent.piece.kind == Kind::PAWN {
-        if intent.capture {
-            s.push(file_char(g.file(intent.from)));
-            s.push('x');
-        }
-        s.push_str(&g.square_name(intent.to));
-        if let Some(k) = intent.promotion {
-            s.push('=');
-            s.push(k.char().to_ascii_uppercase());
-        }
+        s = pawn_san(rules, mv);
     } else {
         s.push(intent.piece.kind.char().to_ascii_uppercase());
         let mut legal_moves = MoveList::new();

@@ -91,15 +91,20 @@ pub struct Built<'a> {
 }
 
 impl Built<'_> {
-    #[track_caller]
-    pub fn ok(&self) -> &Self {
-        let shown: Vec<String> = self
+    /// Every diagnostic, one per line, for assertion messages.
+    fn shown(&self) -> String {
+        let lines: Vec<String> = self
             .report
             .diagnostics
             .iter()
             .map(|d| d.to_string())
             .collect();
-        assert!(self.report.written, "build failed:\n{}", shown.join("\n"));
+        lines.join("\n")
+    }
+
+    #[track_caller]
+    pub fn ok(&self) -> &Self {
+        assert!(self.report.written, "build failed:\n{}", self.shown());
         self
     }
 
@@ -115,16 +120,10 @@ impl Built<'_> {
         let found = self.report.diagnostics.iter().any(|d| {
             d.severity == severity && d.code == code && d.file.ends_with(file_end) && d.line == line
         });
-        let shown: Vec<String> = self
-            .report
-            .diagnostics
-            .iter()
-            .map(|d| d.to_string())
-            .collect();
         assert!(
             found,
             "no {severity}[{code}] at {file_end}:{line} in:\n{}",
-            shown.join("\n")
+            self.shown()
         );
         self
     }
