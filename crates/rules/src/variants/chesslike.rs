@@ -87,6 +87,26 @@ pub struct ChessLikeSpec {
     pub holes: &'static [&'static str],
 }
 
+impl Default for ChessLikeSpec {
+    /// An empty 8×8 variant: no pieces, no promotion, no castling. Variant
+    /// specs start from it (`ChessLikeSpec { name: "X", ..Default::default() }`)
+    /// so that new switches do not break existing specs.
+    fn default() -> Self {
+        ChessLikeSpec {
+            name: "",
+            rows: 8,
+            cols: 8,
+            start_fen: "",
+            armies: [Vec::new(), Vec::new()],
+            promotions: [Vec::new(), Vec::new()],
+            double_step: [false; 2],
+            castling: [false; 2],
+            campmate: false,
+            holes: &[],
+        }
+    }
+}
+
 /// A step repeated up to `range` times (0 = until blocked).
 #[derive(Clone, Copy, Debug)]
 struct Ray {
