@@ -84,7 +84,10 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "maxima" => Some(MAXIMA.get_or_init(maxima::rules)),
         "pacosako" => Some(&*PACOSAKO),
         "apocalypse" => Some(APOCALYPSE.get_or_init(Apocalypse::new)),
-        _ => None,
+        // Each family of code variants registers its own names.
+        _ => crate::variants::hands::rules(name)
+            .or_else(|| crate::variants::effects::rules(name))
+            .or_else(|| crate::variants::borrowed::rules(name)),
     }
 }
 

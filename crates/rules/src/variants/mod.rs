@@ -3,8 +3,11 @@
 
 pub mod apocalypse;
 pub mod baroque;
+pub mod borrowed;
 pub mod chess;
 pub mod chesslike;
+pub mod effects;
+pub mod hands;
 pub mod maxima;
 pub mod orda;
 pub mod pacosako;

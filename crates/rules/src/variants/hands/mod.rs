@@ -1,0 +1,11 @@
+//! Pieces in hand, drops, promotion zones and the Asian games (Shogi, Xiangqi, Crazyhouse, ...).
+//! Each variant of the family is a file of this folder; [`rules`] is the
+//! family's entry in [`crate::registry`].
+
+use crate::rules::Rules;
+
+/// The rules of a variant of this family, by name (any case).
+pub fn rules(name: &str) -> Option<&'static dyn Rules> {
+    let _ = name;
+    None
+}
