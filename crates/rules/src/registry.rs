@@ -86,6 +86,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "apocalypse" => Some(APOCALYPSE.get_or_init(Apocalypse::new)),
         // Each family of code variants registers its own names.
         _ => crate::variants::hands::rules(name)
+            .or_else(|| crate::variants::asian::rules(name))
             .or_else(|| crate::variants::effects::rules(name))
             .or_else(|| crate::variants::borrowed::rules(name)),
     }

@@ -2,6 +2,7 @@
 //! chess is a [`chesslike::ChessLikeSpec`]: a list of pieces as data.
 
 pub mod apocalypse;
+pub mod asian;
 pub mod baroque;
 pub mod borrowed;
 pub mod chess;

@@ -1,4 +1,4 @@
-//! Pieces in hand, drops, promotion zones and the Asian games (Shogi, Xiangqi, Crazyhouse, ...).
+//! Pieces in hand, drops and promotion zones (Crazyhouse, Shogi, Dobutsu, ...).
 //! Each variant of the family is a file of this folder; [`rules`] is the
 //! family's entry in [`crate::registry`].
 
