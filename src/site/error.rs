@@ -27,6 +27,10 @@ pub enum SiteError {
     Template { name: String, message: String },
     #[error("refusing to write into {out}: it holds {holds}, which the swap would delete")]
     UnsafeOutput { out: PathBuf, holds: PathBuf },
+    #[error("refusing to write into {out}: it is inside {inside}, whose files the next build would delete; choose an output folder outside it (the default is public/ beside the content)")]
+    OutputInsideSource { out: PathBuf, inside: PathBuf },
+    #[error("refusing to write into {out}: the folder holds files fenpress did not write ({example}); empty it, or choose another output folder")]
+    ForeignOutput { out: PathBuf, example: PathBuf },
     #[error("search index: {0}")]
     Search(#[from] crate::search::SearchError),
     #[error("{0}")]

@@ -18,6 +18,11 @@ use rayon::prelude::*;
 use super::error::SiteError;
 use super::render::Output;
 
+/// The file every output folder fenpress writes holds, so that a later
+/// build knows the folder is its own to replace. A non-empty folder
+/// without it holds someone's files: fenpress refuses to take it over.
+pub const MARKER: &str = ".fenpress-output";
+
 /// Write `output` and swap it into `out`. `protected` are folders the swap
 /// must never delete (the content and theme folders).
 pub fn write_atomically(output: &Output, out: &Path, protected: &[&Path]) -> Result<(), SiteError> {
@@ -37,21 +42,7 @@ pub struct Staged {
 /// Write `output` into a temporary folder beside `out`.
 pub fn stage(output: &Output, out: &Path, protected: &[&Path]) -> Result<Staged, SiteError> {
     let out_abs = absolute(out);
-    for keep in protected {
-        let keep_abs = absolute(keep);
-        if keep_abs.starts_with(&out_abs) {
-            return Err(SiteError::UnsafeOutput {
-                out: out.to_path_buf(),
-                holds: keep.to_path_buf(),
-            });
-        }
-    }
-    if out.exists() && !out.is_dir() {
-        return Err(SiteError::Write {
-            path: out.to_path_buf(),
-            source: std::io::Error::other("the output path exists and is not a folder"),
-        });
-    }
+    check_output_folder(out, &out_abs, protected)?;
     let parent = out_abs
         .parent()
         .map(Path::to_path_buf)
@@ -64,6 +55,7 @@ pub fn stage(output: &Output, out: &Path, protected: &[&Path]) -> Result<Staged,
         path: parent.clone(),
         source,
     })?;
+    remove_abandoned(&parent, &name);
     let pid = std::process::id();
     let tmp = parent.join(format!(".{name}.fenpress-new-{pid}"));
     let old = parent.join(format!(".{name}.fenpress-old-{pid}"));
@@ -124,6 +116,85 @@ impl Staged {
     }
 }
 
+/// Refuses an output folder that holds the sources (or sits inside them),
+/// and an existing folder that fenpress did not write.
+fn check_output_folder(out: &Path, out_abs: &Path, protected: &[&Path]) -> Result<(), SiteError> {
+    for keep in protected {
+        let keep_abs = absolute(keep);
+        if keep_abs.starts_with(out_abs) {
+            return Err(SiteError::UnsafeOutput {
+                out: out.to_path_buf(),
+                holds: keep.to_path_buf(),
+            });
+        }
+        if out_abs.starts_with(&keep_abs) {
+            return Err(SiteError::OutputInsideSource {
+                out: out.to_path_buf(),
+                inside: keep.to_path_buf(),
+            });
+        }
+    }
+    if out.exists() && !out.is_dir() {
+        return Err(SiteError::Write {
+            path: out.to_path_buf(),
+            source: std::io::Error::other("the output path exists and is not a folder"),
+        });
+    }
+    // Outputs of fenpress before the marker existed are recognised by what
+    // every build writes.
+    let earlier_output = out.join("sitemap.xml").is_file() && out.join("404.html").is_file();
+    if out.is_dir() && !out.join(MARKER).is_file() && !earlier_output {
+        let first = std::fs::read_dir(out)
+            .map_err(|source| SiteError::Write {
+                path: out.to_path_buf(),
+                source,
+            })?
+            .flatten()
+            .map(|e| e.path())
+            .min();
+        if let Some(example) = first {
+            return Err(SiteError::ForeignOutput {
+                out: out.to_path_buf(),
+                example,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Deletes the staging folders of builds that were killed before their
+/// swap (`.<name>.fenpress-new-<pid>` / `-old-<pid>` of a process that is
+/// gone): without this they would stay beside the output for good.
+fn remove_abandoned(parent: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    let prefixes = [
+        format!(".{name}.fenpress-new-"),
+        format!(".{name}.fenpress-old-"),
+    ];
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let file = file.to_string_lossy();
+        let Some(pid) = prefixes.iter().find_map(|p| file.strip_prefix(p.as_str())) else {
+            continue;
+        };
+        let Ok(pid) = pid.parse::<u32>() else {
+            continue;
+        };
+        if pid != std::process::id() && !process_alive(pid) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Whether a process runs (on Linux, where `/proc` says so; elsewhere a
+/// folder is assumed to be another build's and left alone).
+fn process_alive(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.is_dir() || proc.join(pid.to_string()).exists()
+}
+
 /// Make `dir` hold exactly `output`: stale files and folders go, files
 /// whose bytes are already right are left alone, the others are written.
 fn write_tree(output: &Output, dir: &Path) -> Result<(), SiteError> {
@@ -161,7 +232,16 @@ fn write_tree(output: &Output, dir: &Path) -> Result<(), SiteError> {
                     path: target,
                     source,
                 })
-        })
+        })?;
+    let marker = dir.join(MARKER);
+    write_if_changed(
+        &marker,
+        b"This folder was written by fenpress build, which replaces it whole.\n",
+    )
+    .map_err(|source| SiteError::Write {
+        path: marker,
+        source,
+    })
 }
 
 fn write_if_changed(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
@@ -192,9 +272,9 @@ fn remove_stale(output: &Output, dir: &Path) {
             .strip_prefix(dir)
             .ok()
             .map(|p| p.to_string_lossy().replace(std::path::MAIN_SEPARATOR, "/"));
-        let wanted = key
-            .as_deref()
-            .is_some_and(|k| output.files.contains_key(k) || output.copies.contains_key(k));
+        let wanted = key.as_deref().is_some_and(|k| {
+            k == MARKER || output.files.contains_key(k) || output.copies.contains_key(k)
+        });
         if !wanted {
             let _ = std::fs::remove_file(path);
         }
@@ -234,11 +314,66 @@ mod tests {
     }
 
     #[test]
+    fn refuses_an_output_folder_inside_the_content() {
+        let dir = tempfile::tempdir().unwrap();
+        let content = dir.path().join("content");
+        std::fs::create_dir_all(content.join("rules")).unwrap();
+        std::fs::write(content.join("rules/page.md"), "mine").unwrap();
+        let out = content.join("rules");
+        let err = write_atomically(&Output::default(), &out, &[&content]).unwrap_err();
+        assert!(matches!(err, SiteError::OutputInsideSource { .. }), "{err}");
+        assert_eq!(
+            std::fs::read_to_string(out.join("page.md")).unwrap(),
+            "mine"
+        );
+    }
+
+    #[test]
+    fn refuses_a_folder_it_did_not_write_but_takes_an_empty_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("photos");
+        std::fs::create_dir(&out).unwrap();
+        std::fs::write(out.join("holiday.jpg"), "mine").unwrap();
+        let err = write_atomically(&Output::default(), &out, &[]).unwrap_err();
+        assert!(matches!(err, SiteError::ForeignOutput { .. }), "{err}");
+        assert!(err.to_string().contains("holiday.jpg"), "{err}");
+        assert_eq!(
+            std::fs::read_to_string(out.join("holiday.jpg")).unwrap(),
+            "mine"
+        );
+        let empty = dir.path().join("empty");
+        std::fs::create_dir(&empty).unwrap();
+        write_atomically(&Output::default(), &empty, &[]).unwrap();
+        assert!(empty.join(MARKER).is_file());
+        // Its own output, marked, is replaced by the next build.
+        write_atomically(&Output::default(), &empty, &[]).unwrap();
+    }
+
+    #[test]
+    fn removes_staging_folders_of_killed_builds() {
+        let dir = tempfile::tempdir().unwrap();
+        // No process has pid 4294967: the build that made these is gone.
+        let dead = dir.path().join(".public.fenpress-new-4294967");
+        let dead_old = dir.path().join(".public.fenpress-old-4294967");
+        let other = dir.path().join(".other.fenpress-new-4294967");
+        for d in [&dead, &dead_old, &other] {
+            std::fs::create_dir(d).unwrap();
+        }
+        write_atomically(&Output::default(), &dir.path().join("public"), &[]).unwrap();
+        assert!(!dead.exists() && !dead_old.exists());
+        assert!(
+            other.exists(),
+            "another output's staging folder is not ours"
+        );
+    }
+
+    #[test]
     fn swaps_the_new_tree_in() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("public");
         std::fs::create_dir(&out).unwrap();
         std::fs::write(out.join("stale.html"), "old").unwrap();
+        std::fs::write(out.join(MARKER), "").unwrap();
         let mut output = Output::default();
         output.files.insert("a/index.html".into(), b"new".to_vec());
         write_atomically(&output, &out, &[]).unwrap();
@@ -281,7 +416,7 @@ mod tests {
             .filter(|e| e.file_type().is_file())
             .map(|e| e.path().strip_prefix(&out).unwrap().to_path_buf())
             .collect();
-        assert_eq!(files.len(), 2, "{files:?}");
+        assert_eq!(files.len(), 3, "{files:?}"); // and the marker
         assert!(!out.join("b").exists());
         assert_eq!(std::fs::read(out.join("a/index.html")).unwrap(), b"two");
         assert_eq!(std::fs::read(out.join("c/index.html")).unwrap(), b"folder");

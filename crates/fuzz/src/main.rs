@@ -241,7 +241,8 @@ fn child_command(args: &[String]) -> i32 {
     let mut panics = 0u64;
     let mut input = seeds[rng.below(seeds.len())].clone();
     let mut n = 0u64;
-    while n < opts.execs && (!n.is_multiple_of(256) || start.elapsed().as_secs_f64() < opts.seconds) {
+    while n < opts.execs && (!n.is_multiple_of(256) || start.elapsed().as_secs_f64() < opts.seconds)
+    {
         if rng.below(16) == 0 {
             input = seeds[rng.below(seeds.len())].clone();
         }
