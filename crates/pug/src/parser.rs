@@ -94,7 +94,13 @@ struct Parser<'a> {
     next: usize,
     errors: Vec<PugDiagnostic>,
     warnings: Vec<PugDiagnostic>,
+    /// How many blocks are open: bounded by [`MAX_DEPTH`].
+    depth: usize,
 }
+
+/// The deepest nesting a page may have. The corpus nests at most 4
+/// elements; thousands overflow the stack of the recursive tree walkers.
+pub const MAX_DEPTH: usize = 64;
 
 fn diag(
     level: Level,
@@ -163,6 +169,7 @@ impl<'a> Parser<'a> {
             next: 0,
             errors,
             warnings: Vec::new(),
+            depth: 0,
         }
     }
 
@@ -178,6 +185,30 @@ impl<'a> Parser<'a> {
 
     /// Parse the lines indented deeper than `parent` (all lines for `None`).
     fn block(&mut self, parent: Option<usize>) -> Vec<Node> {
+        if self.depth >= MAX_DEPTH {
+            // Deeper trees would overflow the stack of every recursive
+            // consumer (HTML, Markdown, diagram search): stop here, once.
+            if let (Some(p), Some(line)) = (parent, self.peek_nonblank()) {
+                self.errors.push(diag(
+                    Level::Error,
+                    "pug-syntax",
+                    line.number,
+                    line.indent + 1,
+                    format!(
+                        "elements nested more than {MAX_DEPTH} levels deep; rule pages nest at most a few: flatten this part of the page"
+                    ),
+                ));
+                self.nested_raw(p);
+            }
+            return Vec::new();
+        }
+        self.depth += 1;
+        let nodes = self.block_at_depth(parent);
+        self.depth -= 1;
+        nodes
+    }
+
+    fn block_at_depth(&mut self, parent: Option<usize>) -> Vec<Node> {
         let mut nodes = Vec::new();
         let mut level: Option<usize> = None;
         while let Some(line) = self.peek_nonblank() {
@@ -921,6 +952,23 @@ mod tests {
                 (7, 3, "pug-syntax")
             ]
         );
+    }
+
+    #[test]
+    fn nesting_past_the_limit_is_an_error_at_its_line_not_a_crash() {
+        // Five thousand levels overflowed the stack (SIGABRT) before the limit.
+        let mut src = String::new();
+        for i in 0..5000 {
+            src.push_str(&" ".repeat(i));
+            src.push_str("div\n");
+        }
+        let errs = errors(&src);
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0], (MAX_DEPTH + 1, MAX_DEPTH + 1, "pug-syntax"));
+        let ok: String = (0..MAX_DEPTH)
+            .map(|i| format!("{}div\n", " ".repeat(i)))
+            .collect();
+        assert!(parse(&ok).is_ok());
     }
 
     #[test]
