@@ -20,7 +20,7 @@ fn main() {
     let mut line = String::new();
     for _ in 0..runs.max(1) {
         let start = Instant::now();
-        let report = fenpress::check::check_site(&corpus).expect("the corpus loads");
+        let report = fenpress::site::check_site(&corpus).expect("the corpus loads");
         times.push(start.elapsed().as_secs_f64());
         line = report.summary.line();
     }

@@ -19,7 +19,7 @@ fn main() {
         println!("skipped: no corpus ($FENPRESS_SHARED or ../shared)");
         return;
     };
-    let loaded = fenpress::site::load::load(&corpus);
+    let loaded = fenpress::content::load(&corpus);
     let set = PieceSet::default_set();
     let painter = Painter::page(set, "/static/pieces/");
     let (mut boards, mut board_bytes, mut sheet_bytes, mut pages) = (0usize, 0usize, 0usize, 0);

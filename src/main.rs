@@ -1,10 +1,10 @@
-//! The `fenpress` command line: parses arguments and calls one library
-//! function per command. Exit codes: 0 success, 1 the sources have errors,
-//! 2 the command could not run.
+//! The `fenpress` binary: parses the command line and runs the command (see
+//! `cmd`). Exit codes: 0 success, 1 the sources have errors, 2 the command
+//! could not run.
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::Parser;
 
 #[derive(Parser)]
 #[command(
@@ -14,39 +14,12 @@ use clap::{Parser, Subcommand};
 )]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Build the site into the output folder.
-    Build(fenpress::site::BuildArgs),
-    /// Verify every diagram and puzzle; write nothing.
-    Check(fenpress::check::CheckArgs),
-    /// Preview the site locally with live reload.
-    Serve(fenpress::serve::ServeArgs),
-    /// Print a Pug page converted to Markdown or HTML.
-    Convert(fenpress::site::ConvertArgs),
-    /// Count the leaf nodes of the legal move tree (for cross-checking).
-    Perft(fenpress::check::PerftArgs),
-    /// List the legal moves of a position, one per line.
-    Moves(fenpress::check::MovesArgs),
-    /// Draw one diagram as SVG or PNG.
-    Diagram(fenpress::diagram::DiagramArgs),
+    command: fenpress::cmd::Command,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let outcome = match cli.command {
-        Command::Build(args) => fenpress::site::build_command(&args),
-        Command::Check(args) => fenpress::check::check_command(&args),
-        Command::Serve(args) => fenpress::serve::serve_command(&args),
-        Command::Convert(args) => fenpress::site::convert_command(&args),
-        Command::Perft(args) => fenpress::check::perft_command(&args),
-        Command::Moves(args) => fenpress::check::moves_command(&args),
-        Command::Diagram(args) => fenpress::diagram::diagram_command(&args),
-    };
-    match outcome {
+    match cli.command.run() {
         Ok(code) => ExitCode::from(code),
         Err(err) => {
             eprintln!("error: {err:#}");

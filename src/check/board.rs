@@ -8,7 +8,7 @@ use fenpress_rules::fen::DigitReading;
 use fenpress_rules::registry::VariantInfo;
 
 use super::finding::{Finding, Kind};
-use super::source::BoardText;
+use crate::model::BoardText;
 
 /// A board's text cut into rows and cells.
 #[derive(Debug, Clone)]
@@ -83,10 +83,34 @@ pub fn check_board(
     out: &mut Vec<Finding>,
 ) -> Option<BoardOk> {
     let before = out.len();
-    let rows = variant.rows as usize;
-    let cols = variant.cols as usize;
     let cell = cell_chars(variant);
-    let board_len = b.board.chars().count();
+    check_space(b, out);
+    if b.board.is_empty() {
+        out.push(Finding::new(
+            Kind::Error,
+            "fen-empty",
+            b.fen_at,
+            4,
+            "the diagram has no board",
+        ));
+        return None;
+    }
+    let parsed = rows_of(&b.board, cell);
+    let only = check_rows(variant, b, &parsed, out);
+    let reading = choose_reading(b, &parsed, &only, out);
+    if reading == DigitReading::Decimal && only[1].is_empty() {
+        warn_multi_digit_runs(b, &parsed, &only[0], out);
+    }
+    check_letters(variant, b, cell, out);
+    check_marks(variant, b, out);
+    // fenpress itself reads a board after `fen: ` (see `fen-space`).
+    let failed = out[before..]
+        .iter()
+        .any(|f| f.kind == Kind::Error && f.code != "fen-space");
+    (!failed).then_some(BoardOk { reading })
+}
+
+fn check_space(b: &BoardText, out: &mut Vec<Finding>) {
     // A real mistake of the page, not a style nit: vchess replaces
     // `/(fen:)([^:]*):/g` and reads the captured text with
     // `fen.split(" ")` (no trim; yagu0/vchess, the rules view's
@@ -108,17 +132,19 @@ pub fn check_board(
             .hint("write `fen:` directly followed by the board"),
         );
     }
-    if b.board.is_empty() {
-        out.push(Finding::new(
-            Kind::Error,
-            "fen-empty",
-            b.fen_at,
-            4,
-            "the diagram has no board",
-        ));
-        return None;
-    }
-    let parsed = rows_of(&b.board, cell);
+}
+
+/// The row count and each row's width; returns the rows right only when
+/// read as standard FEN (`[0]`) and only digit by digit (`[1]`).
+fn check_rows(
+    variant: &VariantInfo,
+    b: &BoardText,
+    parsed: &[Row],
+    out: &mut Vec<Finding>,
+) -> [Vec<usize>; 2] {
+    let rows = variant.rows as usize;
+    let cols = variant.cols as usize;
+    let board_len = b.board.chars().count();
     if parsed.len() != rows {
         out.push(
             Finding::new(
@@ -177,7 +203,17 @@ pub fn check_board(
             }
         }
     }
-    let reading = match (only[0].is_empty(), only[1].is_empty()) {
+    only
+}
+
+/// The digit reading the rows agree on; a board that mixes both is an error.
+fn choose_reading(
+    b: &BoardText,
+    parsed: &[Row],
+    only: &[Vec<usize>; 2],
+    out: &mut Vec<Finding>,
+) -> DigitReading {
+    match (only[0].is_empty(), only[1].is_empty()) {
         (true, _) => DigitReading::PerDigit,
         (false, true) => DigitReading::Decimal,
         (false, false) => {
@@ -203,40 +239,44 @@ pub fn check_board(
             );
             DigitReading::Decimal
         }
-    };
-    if reading == DigitReading::Decimal && only[1].is_empty() {
-        // Right as standard FEN; vchess would misplace what follows a
-        // multi-digit run.
-        for &i in &only[0] {
-            let row = &parsed[i];
-            let misplaced = row.text.char_indices().any(|(k, c)| {
-                !c.is_ascii_digit() && row.text[..k].ends_with(|d: char| d.is_ascii_digit()) && {
-                    let digits = row.text[..k]
-                        .chars()
-                        .rev()
-                        .take_while(char::is_ascii_digit)
-                        .count();
-                    digits > 1
-                }
-            });
-            if misplaced {
-                out.push(Finding::new(
-                    Kind::Warning,
-                    "fen-digit-reading",
-                    b.board_at.plus(row.offset),
-                    row.text.chars().count(),
-                    format!(
-                        "row {} `{}` is right {}; vchess reads digit by digit and would draw it {} squares wide, misplacing what follows",
-                        i + 1,
-                        row.text,
-                        reading_words(DigitReading::Decimal),
-                        row.per_digit
-                    ),
-                ));
+    }
+}
+
+/// Rows right as standard FEN that vchess (digit by digit) would misplace
+/// after a multi-digit run: a warning each.
+fn warn_multi_digit_runs(b: &BoardText, parsed: &[Row], rows: &[usize], out: &mut Vec<Finding>) {
+    for &i in rows {
+        let row = &parsed[i];
+        let misplaced = row.text.char_indices().any(|(k, c)| {
+            !c.is_ascii_digit() && row.text[..k].ends_with(|d: char| d.is_ascii_digit()) && {
+                let digits = row.text[..k]
+                    .chars()
+                    .rev()
+                    .take_while(char::is_ascii_digit)
+                    .count();
+                digits > 1
             }
+        });
+        if misplaced {
+            out.push(Finding::new(
+                Kind::Warning,
+                "fen-digit-reading",
+                b.board_at.plus(row.offset),
+                row.text.chars().count(),
+                format!(
+                    "row {} `{}` is right {}; vchess reads digit by digit and would draw it {} squares wide, misplacing what follows",
+                    i + 1,
+                    row.text,
+                    reading_words(DigitReading::Decimal),
+                    row.per_digit
+                ),
+            ));
         }
     }
-    // Letters.
+}
+
+/// Every letter of the board must be a piece (or the hole) of the variant.
+fn check_letters(variant: &VariantInfo, b: &BoardText, cell: usize, out: &mut Vec<Finding>) {
     let letters = variant.letters;
     let chars: Vec<char> = b.board.chars().collect();
     let mut k = 0;
@@ -270,7 +310,12 @@ pub fn check_board(
         }
         k += n;
     }
-    // Marks.
+}
+
+/// Every mark must be a square of the board.
+fn check_marks(variant: &VariantInfo, b: &BoardText, out: &mut Vec<Finding>) {
+    let rows = variant.rows as usize;
+    let cols = variant.cols as usize;
     for (mark, at) in &b.marks {
         match parse_square(mark) {
             None => out.push(
@@ -299,11 +344,6 @@ pub fn check_board(
             Some(_) => {}
         }
     }
-    // fenpress itself reads a board after `fen: ` (see `fen-space`).
-    let failed = out[before..]
-        .iter()
-        .any(|f| f.kind == Kind::Error && f.code != "fen-space");
-    (!failed).then_some(BoardOk { reading })
 }
 
 /// FEN row (from 1 at the top) and file letter of the character at `k`
@@ -329,7 +369,7 @@ pub fn parse_square(s: &str) -> Option<(u8, u8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::source::Loc;
+    use crate::model::Loc;
 
     fn board(text: &str, marks: &[&str]) -> BoardText {
         BoardText {
@@ -348,6 +388,7 @@ mod tests {
                     )
                 })
                 .collect(),
+            arrows: Vec::new(),
             side: None,
             full_fen: None,
             space_after_fen: false,

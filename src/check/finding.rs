@@ -3,7 +3,7 @@
 
 pub use crate::diagnostic::Severity as Kind;
 
-use super::source::Loc;
+use crate::model::Loc;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {

@@ -1,82 +1,33 @@
-//! Verification: every diagram's board, marks and claimed moves, checked
-//! against the registry (every variant) and the rules core (variants with
-//! rules); plus the perft/moves commands. `check` is the load-and-verify
-//! half of `build` with nothing written.
+//! Verification: every diagram record's board, marks and claimed moves,
+//! checked against the registry (every variant) and the rules core
+//! (variants with rules), and every puzzle proved. It works on the shared
+//! model (`crate::model`) only: it reads no file and imports neither the
+//! content layer nor the site; a verdict is stored on its diagram's record.
 
-pub mod annotate;
 pub mod board;
 pub mod claims;
 pub mod finding;
-pub mod mark;
-pub mod report;
-pub mod source;
+pub mod summary;
 pub mod verify;
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rayon::prelude::*;
 
 use crate::diagnostic::Diagnostic;
-use crate::site::load::LoadedPage;
-use crate::site::page::Page;
+use crate::model::{
+    CaptionText, DiagramSource, Explicit, LoadedPage, Loc, Page, PageKind, PuzzleWidget, Verdict,
+};
 use claims::{CaptionClaims, Claim, ClaimKind, MoveText};
 use finding::{Finding, Kind};
-use report::Summary;
-use source::{CaptionText, DiagramSource, Explicit, Loc};
-
-mod rules_cli;
-pub use rules_cli::{moves_command, perft_command};
-
-/// `fenpress check`
-#[derive(clap::Args, Debug, Clone)]
-pub struct CheckArgs {
-    #[arg(long, default_value = "content")]
-    pub content: PathBuf,
-    #[arg(long, value_enum, default_value = "human")]
-    pub format: OutputFormat,
-    /// `--deny warnings` makes warnings fail the check.
-    #[arg(long)]
-    pub deny: Option<String>,
-}
-
-#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OutputFormat {
-    Human,
-    Json,
-    Github,
-}
-
-/// `fenpress perft VARIANT FEN DEPTH [--divide]`
-#[derive(clap::Args, Debug, Clone)]
-pub struct PerftArgs {
-    pub variant: String,
-    /// A FEN in the variant's format, or `start`.
-    pub fen: String,
-    pub depth: u32,
-    #[arg(long)]
-    pub divide: bool,
-    /// Variant options, e.g. `pacoplay`.
-    #[arg(long)]
-    pub option: Vec<String>,
-}
-
-/// `fenpress moves VARIANT FEN`
-#[derive(clap::Args, Debug, Clone)]
-pub struct MovesArgs {
-    pub variant: String,
-    pub fen: String,
-    #[arg(long)]
-    pub option: Vec<String>,
-}
+pub use summary::Summary;
 
 /// Why `check` could not run at all (exit code 2).
 #[derive(Debug, thiserror::Error)]
 pub enum CheckError {
     #[error("the content folder {0} does not exist")]
     ContentMissing(PathBuf),
-    #[error("`--deny {0}`: only `--deny warnings` is known")]
-    BadDeny(String),
 }
 
 /// What `check` found over a site.
@@ -89,99 +40,44 @@ pub struct CheckReport {
     pub sources: HashMap<PathBuf, String>,
 }
 
-/// How one diagram was checked, for `build` to mark a failed one.
-#[derive(Debug, Clone, Default)]
-pub struct DiagramVerdict {
-    /// The `fen:` position of the diagram's first board.
-    pub at: Loc,
-    /// The first error's message, if verification failed.
-    pub failure: Option<String>,
-    pub verified: bool,
-    pub has_rules: bool,
-    /// The boards were checked against the variant (its registry entry).
-    pub board_checked: bool,
-}
-
 /// Findings and verdicts of one page.
 #[derive(Debug, Default)]
 pub struct PageCheck {
+    /// Findings about the page's diagrams.
     pub findings: Vec<Diagnostic>,
-    pub verdicts: Vec<DiagramVerdict>,
+    /// Findings of the page's puzzle (parse and proof).
+    pub puzzle: Vec<Diagnostic>,
+    /// The verdict of every diagram that was verified, in page order.
+    pub verdicts: Vec<Verdict>,
     /// Diagram blocks that could not be read (see [`Summary::unreadable`]).
     pub unreadable: usize,
 }
 
-/// Verifies every diagram of loaded pages (in parallel): each page's
-/// findings and verdicts, with its source text. `check` and `build` share
-/// it.
-pub fn verify_pages(pages: &[LoadedPage]) -> Vec<(PageCheck, PathBuf, String)> {
-    pages
-        .par_iter()
-        .map(|lp| {
-            let text = std::fs::read_to_string(&lp.page.source).unwrap_or_default();
-            (verify_page(&lp.page, &text), lp.page.source.clone(), text)
-        })
-        .collect()
+/// What verifying a whole site found.
+#[derive(Debug, Default)]
+pub struct SiteCheck {
+    /// Findings about diagrams: a failed diagram is marked in its page and
+    /// fails `build` only under `--strict`.
+    pub diagrams: Vec<Diagnostic>,
+    /// Findings of puzzles: a wrong puzzle fails `build`.
+    pub puzzles: Vec<Diagnostic>,
+    /// Counts of diagrams; findings are counted by the caller, which has
+    /// the load step's too.
+    pub summary: Summary,
 }
 
-/// For `build`: verifies the loaded pages, records on each the diagrams
-/// that failed (to mark them in the page) and returns the findings and
-/// the summary.
-pub fn verify_for_build(pages: &mut [LoadedPage]) -> (Vec<Diagnostic>, Summary) {
-    let results = verify_pages(pages);
-    let mut summary = Summary::default();
-    let mut diagnostics = Vec::new();
-    for (lp, (checked, _, _)) in pages.iter_mut().zip(results) {
-        summary.add(&checked);
-        lp.invalid = checked
-            .verdicts
-            .iter()
-            .filter_map(|v| {
-                let why = v.failure.clone()?;
-                Some(((v.at.line, v.at.column), why))
-            })
-            .collect();
-        lp.checked = checked
-            .verdicts
-            .iter()
-            .filter(|v| v.board_checked)
-            .map(|v| (v.at.line, v.at.column))
-            .collect();
-        diagnostics.extend(checked.findings);
+/// Verifies every diagram and puzzle of the loaded pages (in parallel):
+/// verdicts are stored on the diagram records, a puzzle's widget on its
+/// page. `check` and `build` share it.
+pub fn verify_site(pages: &mut [LoadedPage]) -> SiteCheck {
+    let checks: Vec<PageCheck> = pages.par_iter_mut().map(verify_page).collect();
+    let mut site = SiteCheck::default();
+    for checked in checks {
+        site.summary.add(&checked);
+        site.diagrams.extend(checked.findings);
+        site.puzzles.extend(checked.puzzle);
     }
-    summary.count(&diagnostics);
-    (diagnostics, summary)
-}
-
-/// Loads the site under `content` and verifies every diagram.
-pub fn check_site(content: &Path) -> Result<CheckReport, CheckError> {
-    if !content.is_dir() {
-        return Err(CheckError::ContentMissing(content.to_path_buf()));
-    }
-    let loaded = crate::site::load::load(content);
-    let mut diagnostics = loaded.diagnostics;
-    let mut summary = Summary::default();
-    let mut sources = HashMap::new();
-    for (lp, (checked, path, text)) in loaded.pages.iter().zip(verify_pages(&loaded.pages)) {
-        summary.add(&checked);
-        diagnostics.extend(checked.findings);
-        // A puzzle's position, goal and solution, proved by the puzzle
-        // module (`build` does it when it renders the puzzle page).
-        if lp.page.kind == crate::site::page::PageKind::Puzzle {
-            diagnostics.extend(crate::puzzle::verify_source(&path, &text));
-        }
-        sources.insert(path, text);
-    }
-    diagnostics.sort_by(|a, b| {
-        (&a.file, a.line, a.column, a.code).cmp(&(&b.file, b.line, b.column, b.code))
-    });
-    sources.retain(|p, _| diagnostics.iter().any(|d| &d.file == p));
-    summary.count(&diagnostics);
-    Ok(CheckReport {
-        diagnostics,
-        summary,
-        sources,
-    })
+    site
 }
 
 /// The claims of a Markdown block, with a caption-like text whose
@@ -245,9 +141,10 @@ impl verify::Locate for CaptionLocs<'_> {
     }
 }
 
-/// Verifies every diagram of one page whose source text is `text`.
-pub fn verify_page(page: &Page, text: &str) -> PageCheck {
-    let (diagrams, problems) = source::diagrams_of(page, text);
+/// Verifies every diagram of one page (storing each verdict on its
+/// record) and, for a puzzle page, its puzzle (storing its widget).
+pub fn verify_page(lp: &mut LoadedPage) -> PageCheck {
+    let page = &lp.page;
     let mut result = PageCheck::default();
     let to_diag = |f: &Finding, variant: Option<&str>| {
         let mut d = Diagnostic::new(
@@ -267,30 +164,38 @@ pub fn verify_page(page: &Page, text: &str) -> PageCheck {
         }
         d
     };
-    result.unreadable = problems.len();
-    for p in problems {
-        let f = Finding::new(Kind::Error, "diagram-spec", p.at, 1, p.message);
-        result.findings.push(to_diag(&f, page.variant.as_deref()));
-    }
-    for d in &diagrams {
+    for record in &mut lp.diagrams {
+        let Some(d) = &record.source else {
+            // The load step reported a block that does not parse.
+            result.unreadable += usize::from(record.spec.is_err());
+            continue;
+        };
         let mut findings = Vec::new();
         let verdict = verify_diagram(page, d, &mut findings);
         let name = d.variant.as_deref().or(page.variant.as_deref());
         result
             .findings
             .extend(findings.iter().map(|f| to_diag(f, name)));
-        result.verdicts.push(verdict);
+        result.verdicts.push(verdict.clone());
+        record.verdict = Some(verdict);
+    }
+    if page.kind == PageKind::Puzzle {
+        // A puzzle's position, goal and solution, proved by the puzzle
+        // module; the page's widget is drawn from the same proof.
+        let made = crate::puzzle::page::render(&page.source, &lp.text, &page.lang);
+        result.puzzle = made.diagnostics;
+        lp.puzzle = Some(PuzzleWidget {
+            widget: made.widget,
+            goal: made.goal,
+        });
     }
     result
 }
 
 /// Board checks for every variant, full verification for those with rules.
-pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Vec<Finding>) -> DiagramVerdict {
+pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Vec<Finding>) -> Verdict {
     let at = d.boards.first().map(|b| b.fen_at).unwrap_or_default();
-    let mut verdict = DiagramVerdict {
-        at,
-        ..DiagramVerdict::default()
-    };
+    let mut verdict = Verdict::default();
     let Some(name) = d.variant.as_deref().or(page.variant.as_deref()) else {
         // A diagram outside a variant's pages (about, faq): nothing to check against.
         return verdict;
@@ -375,30 +280,4 @@ pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Vec<Finding>) ->
         verdict.verified = false;
     }
     verdict
-}
-
-/// `fenpress check`: prints the diagnostics and the summary; exit 1 on
-/// errors (or warnings with `--deny warnings`), 0 otherwise, 2 when it
-/// could not run.
-pub fn check_command(args: &CheckArgs) -> anyhow::Result<u8> {
-    let deny_warnings = match args.deny.as_deref() {
-        None => false,
-        Some("warnings") => true,
-        Some(other) => return Err(CheckError::BadDeny(other.to_string()).into()),
-    };
-    let started = std::time::Instant::now();
-    let report = check_site(&args.content)?;
-    let text = match args.format {
-        OutputFormat::Human => report::human(&report.diagnostics, &report.sources),
-        OutputFormat::Json => report::json(&report.diagnostics) + "\n",
-        OutputFormat::Github => report::github(&report.diagnostics),
-    };
-    print!("{text}");
-    eprintln!(
-        "{} in {:.2}s",
-        report.summary.line(),
-        started.elapsed().as_secs_f64()
-    );
-    let s = &report.summary;
-    Ok(u8::from(s.errors > 0 || (deny_warnings && s.warnings > 0)))
 }

@@ -13,9 +13,9 @@ use fenpress_rules::rules::Rules;
 use fenpress_rules::validate::{self, Problem};
 use fenpress_rules::{explain, Board, Color, Kind, Piece, Position, Square, SquareSet};
 
-use super::claims::{CaptionClaims, Claim, ClaimKind, MoveText};
+use super::claims::{CaptionClaims, ClaimKind, MoveText};
 use super::finding::{Finding, Kind as Sev};
-use super::source::{BoardText, Loc};
+use crate::model::{BoardText, Loc};
 
 /// Where a claim's move sits: a caption offset mapped to the source.
 pub trait Locate {
@@ -317,27 +317,17 @@ fn at_move(input: &Input, m: &MoveText, sev: Sev, code: &'static str, msg: Strin
     Finding::new(sev, code, at, len, msg)
 }
 
-/// Verifies one diagram; findings go to `out`.
-pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outcome {
+/// Squares the claims name (the caption's squares and its moves' ends):
+/// they explain marks.
+fn named_squares(rules: &dyn Rules, claims: &CaptionClaims) -> SquareSet {
     let g = rules.geometry();
-    let mut reads = Vec::new();
-    for (b, r) in input.boards.iter().zip(input.readings) {
-        reads.push(r.and_then(|r| read_board(rules, b, r, out)));
-    }
-    let verified = reads.iter().all(Option::is_some);
-    let Some(Some(first)) = reads.first() else {
-        return Outcome { verified: false };
-    };
-    let both = [Color::White, Color::Black];
-
-    // Squares claims name: explained marks.
     let mut named = SquareSet::EMPTY;
-    for (sq, _) in &input.claims.squares {
+    for (sq, _) in &claims.squares {
         if let Some(s) = g.square(sq.0, sq.1) {
             named.insert(s);
         }
     }
-    for (_, m) in input.claims.moves() {
+    for (_, m) in claims.moves() {
         if let Some(t) = m.parsed.to().and_then(|t| g.square(t.0, t.1)) {
             named.insert(t);
         }
@@ -345,111 +335,90 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outco
             named.insert(f);
         }
     }
+    named
+}
 
-    // The move just played fixes the side to move and en passant.
-    let mut starts = candidates(rules, first, &both);
-    let previous: Vec<&Claim> = input
+/// The move the caption says was just played fixes the side to move and
+/// en passant: `starts` narrowed to the positions it allows.
+fn after_previous(
+    rules: &dyn Rules,
+    input: &Input,
+    first: &Read,
+    mut starts: Vec<Position>,
+    out: &mut Vec<Finding>,
+) -> Vec<Position> {
+    let g = rules.geometry();
+    let previous = input
         .claims
         .claims
         .iter()
-        .filter(|c| c.kind == ClaimKind::Previous)
-        .collect();
-    if let Some(m) = previous.first().and_then(|c| c.moves.first()) {
-        if let Some(to) = m.parsed.to().and_then(|t| g.square(t.0, t.1)) {
-            let cell = first.pos.board.cell(to);
-            match cell.pieces().next() {
-                None => {
-                    out.push(at_move(
-                        input,
-                        m,
-                        Sev::Warning,
-                        "claim-previous",
-                        format!(
-                            "the caption says {} was just played, but {} is empty",
-                            m.text,
-                            g.square_name(to)
-                        ),
-                    ));
+        .find(|c| c.kind == ClaimKind::Previous);
+    let Some(m) = previous.and_then(|c| c.moves.first()) else {
+        return starts;
+    };
+    let Some(to) = m.parsed.to().and_then(|t| g.square(t.0, t.1)) else {
+        return starts;
+    };
+    let cell = first.pos.board.cell(to);
+    let Some(p) = cell.pieces().next() else {
+        out.push(at_move(
+            input,
+            m,
+            Sev::Warning,
+            "claim-previous",
+            format!(
+                "the caption says {} was just played, but {} is empty",
+                m.text,
+                g.square_name(to)
+            ),
+        ));
+        return starts;
+    };
+    let side = p.color.opposite();
+    starts.retain(|s| s.turn() == side);
+    if p.kind == Kind::PAWN {
+        // A double step leaves its passed square.
+        let dr: i32 = if p.color == Color::White { 1 } else { -1 };
+        if let Some(passed) = g.offset(to, 0, -dr) {
+            if g.relative_rank(to, p.color) == 3 {
+                let mut with: Vec<Position> = starts
+                    .iter()
+                    .filter(|s| s.state.en_passant.is_none())
+                    .cloned()
+                    .collect();
+                for s in &mut with {
+                    s.state.en_passant = Some(passed);
                 }
-                Some(p) => {
-                    let side = p.color.opposite();
-                    starts.retain(|s| s.turn() == side);
-                    if p.kind == Kind::PAWN {
-                        // A double step leaves its passed square.
-                        let dr: i32 = if p.color == Color::White { 1 } else { -1 };
-                        if let Some(passed) = g.offset(to, 0, -dr) {
-                            if g.relative_rank(to, p.color) == 3 {
-                                let mut with: Vec<Position> = starts
-                                    .iter()
-                                    .filter(|s| s.state.en_passant.is_none())
-                                    .cloned()
-                                    .collect();
-                                for s in &mut with {
-                                    s.state.en_passant = Some(passed);
-                                }
-                                starts = with;
-                            }
-                        }
-                    }
-                }
+                starts = with;
             }
         }
     }
+    starts
+}
 
-    // Marks of each board.
-    for (idx, (b, read)) in input.boards.iter().zip(&reads).enumerate() {
-        let Some(read) = read else { continue };
-        let positions = if idx == 0 {
-            starts.clone()
-        } else {
-            candidates(rules, read, &both)
-        };
-        let mut explained = named;
-        for p in &positions {
-            explain::explained_by(rules, p, p.turn(), &mut explained);
-        }
-        for (mark, at) in &b.marks {
-            let Some(sq) = g.parse_square(mark) else {
-                continue;
-            };
-            if !explained.contains(sq) {
-                let side = if read.side_given {
-                    format!("{} (to move)", read.pos.turn().name())
-                } else {
-                    "either side".to_string()
-                };
-                out.push(
-                    Finding::new(
-                        Sev::Error,
-                        "mark-unexplained",
-                        *at,
-                        mark.chars().count(),
-                        format!(
-                            "mark {mark} is not explained: no legal move of {side} starts, ends or captures there, and no claim of the caption names it"
-                        ),
-                    )
-                    .hint("remove the mark, or name in the caption the move it shows"),
-                );
-            }
-        }
-    }
-
-    if input.shared_caption {
-        return Outcome { verified };
-    }
-
-    // Claims.
+/// The caption's (or block's) claims, each checked against `starts` (and
+/// the second board of a pair).
+fn check_claims(
+    rules: &dyn Rules,
+    input: &Input,
+    starts: &[Position],
+    reads: &[Option<Read>],
+    out: &mut Vec<Finding>,
+) {
+    let Some(Some(first)) = reads.first() else {
+        return;
+    };
     let mut illegal_played: Option<(Position, Move)> = None;
     for claim in &input.claims.claims {
         match claim.kind {
             ClaimKind::Legal => {
                 for m in &claim.moves {
-                    check_legal(rules, input, &starts, m, out);
+                    check_legal(rules, input, starts, m, out);
                 }
             }
             ClaimKind::Illegal => {
                 for m in &claim.moves {
-                    if let Some(played) = check_illegal(rules, input, &starts, m, out) {
+                    if let Some(played) = check_illegal(rules, input, starts, m, out) {
                         illegal_played.get_or_insert(played);
                     }
                 }
@@ -489,7 +458,7 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outco
                         check_pair(
                             rules,
                             input,
-                            &starts,
+                            starts,
                             &claim.moves,
                             second,
                             &input.boards[1],
@@ -511,12 +480,138 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outco
                         );
                     }
                 } else {
-                    check_sequence_playable(rules, input, &starts, &claim.moves, out);
+                    check_sequence_playable(rules, input, starts, &claim.moves, out);
                 }
             }
         }
     }
+}
+
+/// Verifies one diagram; findings go to `out`.
+pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outcome {
+    let mut reads = Vec::new();
+    for (b, r) in input.boards.iter().zip(input.readings) {
+        reads.push(r.and_then(|r| read_board(rules, b, r, out)));
+    }
+    let verified = reads.iter().all(Option::is_some);
+    let Some(Some(first)) = reads.first() else {
+        return Outcome { verified: false };
+    };
+    let both = [Color::White, Color::Black];
+
+    let named = named_squares(rules, input.claims);
+    let starts = after_previous(rules, input, first, candidates(rules, first, &both), out);
+
+    // Marks and arrows of each board.
+    for (idx, (b, read)) in input.boards.iter().zip(&reads).enumerate() {
+        let Some(read) = read else { continue };
+        let positions = if idx == 0 {
+            starts.clone()
+        } else {
+            candidates(rules, read, &both)
+        };
+        check_marks(rules, b, read, &positions, named, out);
+        check_arrows(rules, b, read, &positions, out);
+    }
+
+    if input.shared_caption {
+        return Outcome { verified };
+    }
+
+    check_claims(rules, input, &starts, &reads, out);
     Outcome { verified }
+}
+
+/// Every mark of board `b` must be explained: a legal move of one of
+/// `positions` starts, ends or captures there, or a claim names it.
+fn check_marks(
+    rules: &dyn Rules,
+    b: &BoardText,
+    read: &Read,
+    positions: &[Position],
+    named: SquareSet,
+    out: &mut Vec<Finding>,
+) {
+    let g = rules.geometry();
+    let mut explained = named;
+    for p in positions {
+        explain::explained_by(rules, p, p.turn(), &mut explained);
+    }
+    for (mark, at) in &b.marks {
+        let Some(sq) = g.parse_square(mark) else {
+            continue;
+        };
+        if !explained.contains(sq) {
+            out.push(
+                Finding::new(
+                    Sev::Error,
+                    "mark-unexplained",
+                    *at,
+                    mark.chars().count(),
+                    format!(
+                        "mark {mark} is not explained: no legal move of {} starts, ends or captures there, and no claim of the caption names it",
+                        side_name(read)
+                    ),
+                )
+                .hint("remove the mark, or name in the caption the move it shows"),
+            );
+        }
+    }
+}
+
+/// Who may move on a board, as findings name it.
+fn side_name(read: &Read) -> String {
+    if read.side_given {
+        format!("{} (to move)", read.pos.turn().name())
+    } else {
+        "either side".to_string()
+    }
+}
+
+/// Every arrow of board `b` must be a legal move of one of `positions`
+/// (either side for a board without side to move, as marks): else the
+/// warning `arrow-not-a-move` at the arrow.
+fn check_arrows(
+    rules: &dyn Rules,
+    b: &BoardText,
+    read: &Read,
+    positions: &[Position],
+    out: &mut Vec<Finding>,
+) {
+    if b.arrows.is_empty() {
+        return;
+    }
+    let g = rules.geometry();
+    let mut moves = fenpress_rules::MoveList::new();
+    let mut played = Vec::new();
+    for p in positions {
+        moves.clear();
+        fenpress_rules::legal::legal_moves(rules, &mut p.clone(), &mut moves);
+        played.extend(moves.iter().map(|m| (m.intent.from, m.intent.to)));
+    }
+    for (arrow, at) in &b.arrows {
+        let squares = crate::diagram::spec::Arrow::parse(arrow).and_then(|a| {
+            let from = g.parse_square(&a.from.to_string())?;
+            let to = g.parse_square(&a.to.to_string())?;
+            Some((from, to))
+        });
+        if squares.is_some_and(|s| played.contains(&s)) {
+            continue;
+        }
+        out.push(
+            Finding::new(
+                Sev::Warning,
+                "arrow-not-a-move",
+                *at,
+                arrow.chars().count(),
+                format!(
+                    "arrow {arrow} is not a legal move of {} in this position",
+                    side_name(read)
+                ),
+            )
+            .hint("draw arrows along legal moves, or remove this one"),
+        );
+    }
 }
 
 fn check_legal(

@@ -118,6 +118,14 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec) -> String {
         let marks: Vec<String> = spec.marks.iter().map(ToString::to_string).collect();
         parts.push(format!("marked: {}", marks.join(", ")));
     }
+    if !spec.arrows.is_empty() {
+        let arrows: Vec<String> = spec
+            .arrows
+            .iter()
+            .map(|a| format!("{} to {}", a.from, a.to))
+            .collect();
+        parts.push(format!("arrows: {}", arrows.join(", ")));
+    }
     if !spec.shadow.is_empty() {
         let shadow: Vec<String> = spec.shadow.iter().map(ToString::to_string).collect();
         parts.push(format!("shadowed: {}", shadow.join(", ")));

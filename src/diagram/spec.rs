@@ -48,6 +48,39 @@ impl fmt::Display for Shadow {
     }
 }
 
+/// An arrow drawn from one square to another (`e2e4`): a move the diagram
+/// points at, verified like a mark (it must be a legal move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Arrow {
+    pub from: Square,
+    pub to: Square,
+}
+
+impl Arrow {
+    /// `e2e4`, `b1c3`, `a10a9`: two squares written one after the other.
+    pub fn parse(text: &str) -> Option<Arrow> {
+        let text = text.trim();
+        // The second square starts at the first letter after a digit.
+        let split = text
+            .char_indices()
+            .skip(1)
+            .find(|&(i, c)| {
+                c.is_ascii_lowercase() && text[..i].ends_with(|d: char| d.is_ascii_digit())
+            })
+            .map(|(i, _)| i)?;
+        Some(Arrow {
+            from: Square::parse(&text[..split])?,
+            to: Square::parse(&text[split..])?,
+        })
+    }
+}
+
+impl fmt::Display for Arrow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
 /// One board of a diagram: what is drawn, as the author wrote it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct BoardSpec {
@@ -60,6 +93,8 @@ pub struct BoardSpec {
     pub marks: Vec<Square>,
     pub orientation: Orientation,
     pub shadow: Vec<Shadow>,
+    /// Arrows over the board (`arrows: [e2e4, g1f3]`).
+    pub arrows: Vec<Arrow>,
     /// The author's text alternative, replacing the generated one.
     pub alt: Option<String>,
 }
@@ -161,6 +196,7 @@ const KNOWN_KEYS: &[&str] = &[
     "caption",
     "alt",
     "option",
+    "arrows",
 ];
 
 /// Parse the YAML of a ```diagram block.
@@ -172,6 +208,9 @@ pub fn parse_block(yaml: &str) -> Result<DiagramSpec, SpecError> {
     let fen_at = location(&fen);
     let mut board = parse_fen_field(&fen)?;
     apply_fields(&mut board, &raw.marks, &raw.orientation, &raw.shadow)?;
+    if let Some(arrows) = &raw.arrows {
+        board.arrows = parse_list(arrows, parse_arrows)?;
+    }
     board.alt = raw.alt.filter(|a| !a.trim().is_empty());
     let after = match raw.after {
         None => None,
@@ -334,6 +373,19 @@ pub fn parse_marks(text: &str) -> Result<Vec<Square>, String> {
         .collect()
 }
 
+/// `e2e4,g1f3` (one text may hold several arrows, as marks do).
+pub fn parse_arrows(text: &str) -> Result<Vec<Arrow>, String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            Arrow::parse(s).ok_or_else(|| {
+                format!("`{s}` is not an arrow (arrows are two squares like `e2e4`)")
+            })
+        })
+        .collect()
+}
+
 fn parse_orientation(text: &str) -> Result<Orientation, String> {
     match text {
         "w" | "white" => Ok(Orientation::White),
@@ -418,6 +470,7 @@ struct RawSpec {
     caption: Option<String>,
     alt: Option<String>,
     option: Option<Texts>,
+    arrows: Option<Spanned<Texts>>,
 }
 
 #[derive(Deserialize)]

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use super::board::{read_board, Cell, Layout, Square};
 use super::describe::describe;
 use super::pieces::{Art, Links, PieceSet};
-use super::spec::{BoardSpec, DiagramSpec, Orientation, Shadow};
+use super::spec::{Arrow, BoardSpec, DiagramSpec, Orientation, Shadow};
 
 /// Side of one square in SVG user units.
 pub const SQ: usize = 10;
@@ -25,6 +25,7 @@ const EDGE: usize = 1;
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
 const MARK: &str = "#1e6fd9";
+const ARROW: &str = "#e8590c";
 
 /// How a board is drawn and where its piece art goes.
 #[derive(Debug, Clone, Copy)]
@@ -256,6 +257,7 @@ pub fn draw_board(
     }
 
     marks(&mut svg, &layout, &spec.marks, &origin);
+    arrows(&mut svg, &layout, &spec.arrows, &origin);
     if painter.coordinates {
         coordinates(&mut svg, &layout, flip, left);
     }
@@ -373,6 +375,83 @@ fn marks(
             svg,
             "<g class=\"fp-r\" fill=\"none\" stroke=\"{MARK}\" stroke-width=\"1.2\">{rings}</g>"
         );
+    }
+}
+
+/// Arrows, over pieces and marks: a straight shaft, or a knight's leap as
+/// two legs with a corner (the longer leg first), ending in a head on the
+/// target square's centre. Each arrow is one `<g class="fp-arrow">`: a light
+/// halo under the line and head keeps it readable on light, dark and
+/// shadowed squares. Arrows whose squares are not on the board are left out
+/// (verification reports them).
+fn arrows(
+    svg: &mut String,
+    layout: &Layout,
+    arrows: &[Arrow],
+    origin: &dyn Fn(usize, usize) -> (usize, usize),
+) {
+    const HEAD: f64 = 3.4;
+    const HALF_WIDTH: f64 = 2.3;
+    let centre = |row: usize, col: usize| {
+        let (x, y) = origin(row, col);
+        ((x + SQ / 2) as f64, (y + SQ / 2) as f64)
+    };
+    for arrow in arrows {
+        let (Some(from), Some(to)) = (layout.position_of(arrow.from), layout.position_of(arrow.to))
+        else {
+            continue;
+        };
+        if from == to {
+            continue;
+        }
+        let (start, end) = (centre(from.0, from.1), centre(to.0, to.1));
+        let (dc, dr) = (from.1.abs_diff(to.1), from.0.abs_diff(to.0));
+        let knight = matches!((dc, dr), (1, 2) | (2, 1));
+        // The corner of a knight's arrow: along the longer leg first.
+        let corner = knight.then(|| {
+            if (end.0 - start.0).abs() > (end.1 - start.1).abs() {
+                (end.0, start.1)
+            } else {
+                (start.0, end.1)
+            }
+        });
+        let last_from = corner.unwrap_or(start);
+        let (vx, vy) = (end.0 - last_from.0, end.1 - last_from.1);
+        let len = (vx * vx + vy * vy).sqrt();
+        let (ux, uy) = (vx / len, vy / len);
+        // The shaft stops where the head begins.
+        let base = (end.0 - ux * HEAD, end.1 - uy * HEAD);
+        let mut line = format!("M{} {}", num(start.0), num(start.1));
+        if let Some(c) = corner {
+            let _ = write!(line, "L{} {}", num(c.0), num(c.1));
+        }
+        let _ = write!(line, "L{} {}", num(base.0), num(base.1));
+        let (px, py) = (-uy * HALF_WIDTH, ux * HALF_WIDTH);
+        let head = format!(
+            "M{} {}L{} {}L{} {}Z",
+            num(end.0),
+            num(end.1),
+            num(base.0 + px),
+            num(base.1 + py),
+            num(base.0 - px),
+            num(base.1 - py)
+        );
+        let _ = write!(
+            svg,
+            "<g class=\"fp-arrow\"><path class=\"fp-arrow-halo\" fill=\"none\" stroke=\"#fff\" stroke-opacity=\".85\" stroke-width=\"2.8\" stroke-linecap=\"round\" stroke-linejoin=\"round\" d=\"{line}{head}\"/><path class=\"fp-arrow-line\" fill=\"none\" stroke=\"{ARROW}\" stroke-width=\"1.6\" stroke-linecap=\"round\" stroke-linejoin=\"round\" d=\"{line}\"/><path class=\"fp-arrow-head\" fill=\"{ARROW}\" d=\"{head}\"/></g>"
+        );
+    }
+}
+
+/// A coordinate with at most two decimals and no trailing zeros, so the
+/// SVG stays short and identical from run to run.
+fn num(v: f64) -> String {
+    let s = format!("{:.2}", v);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
     }
 }
 

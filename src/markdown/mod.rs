@@ -14,6 +14,43 @@ pub struct DiagramBlock<'a> {
     pub index: usize,
 }
 
+/// A ```diagram block's YAML and place, owned (see [`diagram_blocks`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwnedBlock {
+    pub yaml: String,
+    /// 1-based line of the first YAML line in the Markdown source.
+    pub line: usize,
+    /// Index among the page's diagram blocks, as [`render`] numbers them.
+    pub index: usize,
+}
+
+/// Every ```diagram block of `markdown`, found exactly as [`render`] finds
+/// them (same parser, same numbering), for the content layer to read each
+/// diagram once before verification and rendering.
+pub fn diagram_blocks(markdown: &str) -> Vec<OwnedBlock> {
+    let mut blocks = Vec::new();
+    let mut diagram: Option<(usize, String)> = None;
+    for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
+        match (&mut diagram, event) {
+            (None, Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))))
+                if info.split_whitespace().next() == Some("diagram") =>
+            {
+                let fence_line = markdown[..range.start].matches('\n').count() + 1;
+                diagram = Some((fence_line + 1, String::new()));
+            }
+            (Some((_, yaml)), Event::Text(text)) => yaml.push_str(&text),
+            (Some(_), Event::End(TagEnd::CodeBlock)) => {
+                if let Some((line, yaml)) = diagram.take() {
+                    let index = blocks.len();
+                    blocks.push(OwnedBlock { yaml, line, index });
+                }
+            }
+            _ => {}
+        }
+    }
+    blocks
+}
+
 /// The Markdown dialect of fenpress pages: CommonMark, GFM tables, and
 /// `{#id .class}` heading attributes (how converted Pug keeps classes).
 pub fn options() -> Options {

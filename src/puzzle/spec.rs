@@ -9,16 +9,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-/// A place in the puzzle file: 1-based line and column (in characters).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Loc {
-    pub line: usize,
-    pub column: usize,
-}
-
-impl Loc {
-    pub const START: Loc = Loc { line: 1, column: 1 };
-}
+/// A place in the puzzle file (the one source-location type).
+pub use crate::model::Loc;
 
 /// What the solver must achieve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

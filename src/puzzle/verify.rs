@@ -207,9 +207,6 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
         nodes: 0,
         elapsed: Duration::ZERO,
     };
-    let push = |findings: &mut Vec<Located>, finding: Finding, at: Loc, span: usize| {
-        findings.push(Located { finding, at, span })
-    };
     for (at, key) in &puzzle.unknown_keys {
         push(
             &mut v.findings,
@@ -218,8 +215,26 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
             key.chars().count(),
         );
     }
+    if let Some((rules, start)) = rules_and_start(puzzle, &mut v) {
+        let line = play_line(puzzle, rules, &start, &mut v);
+        if v.line_complete {
+            if let Some(n) = puzzle.goal.moves() {
+                check_goal(puzzle, rules, &start, line, n, options, &mut v);
+            }
+        }
+    }
+    v.elapsed = started.elapsed();
+    v
+}
 
-    // The rules.
+fn push(findings: &mut Vec<Located>, finding: Finding, at: Loc, span: usize) {
+    findings.push(Located { finding, at, span })
+}
+
+/// The puzzle's rules and start position, or `None` with the findings
+/// that say why not (every problem of the position its own finding, at its
+/// character).
+fn rules_and_start(puzzle: &Puzzle, v: &mut Verified) -> Option<(&'static dyn Rules, Position)> {
     let Some(info) = registry::lookup(&puzzle.variant) else {
         let close = registry::close_names(&puzzle.variant)
             .into_iter()
@@ -234,8 +249,7 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
             puzzle.variant_at,
             puzzle.variant.chars().count(),
         );
-        v.elapsed = started.elapsed();
-        return v;
+        return None;
     };
     let opts: Vec<&str> = puzzle.options.iter().map(String::as_str).collect();
     let Some(rules) = registry::rules_with_options(info.name, &opts) else {
@@ -250,12 +264,9 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
             }
         };
         push(&mut v.findings, finding, puzzle.variant_at, 1);
-        v.elapsed = started.elapsed();
-        return v;
+        return None;
     };
     v.rules = Some(rules);
-
-    // The position: every problem its own finding, at its character.
     let fen_text = if puzzle.fen.eq_ignore_ascii_case("start") {
         rules.start_fen()
     } else {
@@ -276,8 +287,7 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
         Err(e) => {
             let at = fen_loc(e.offset());
             push(&mut v.findings, Finding::FenSyntax(e), at, 1);
-            v.elapsed = started.elapsed();
-            return v;
+            return None;
         }
     };
     let start = match validate::validate(rules, &setup) {
@@ -287,14 +297,35 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
                 let at = fen_loc(p.offset());
                 push(&mut v.findings, Finding::Position(p), at, 1);
             }
-            v.elapsed = started.elapsed();
-            return v;
+            return None;
         }
     };
-    let attacker = start.turn();
     v.start = Some(start.clone());
+    Some((rules, start))
+}
 
-    // The line, move by move.
+/// What playing the solution line found out, for the goal's checks.
+struct Line {
+    /// The position after the whole line.
+    end: Position,
+    attacker: Color,
+    /// Completed turns of the attacker.
+    attacker_turns: u32,
+    /// Per attacker move of the line: (index in line, turns completed).
+    attacker_moves: Vec<(usize, u32)>,
+    /// The move number of each move of the line.
+    numbers: Vec<u32>,
+}
+
+/// Plays the solution move by move from `start`: each move must resolve
+/// (else a finding, and the line is incomplete).
+fn play_line(
+    puzzle: &Puzzle,
+    rules: &'static dyn Rules,
+    start: &Position,
+    v: &mut Verified,
+) -> Line {
+    let attacker = start.turn();
     let mut pos = start.clone();
     let mut number = 1u32;
     let mut continuing = false;
@@ -361,15 +392,33 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
         v.labels.push(shown);
     }
 
-    // The goal.
-    let Some(n) = puzzle.goal.moves() else {
-        v.elapsed = started.elapsed();
-        return v;
-    };
-    if !v.line_complete {
-        v.elapsed = started.elapsed();
-        return v;
+    Line {
+        end: pos,
+        attacker,
+        attacker_turns,
+        attacker_moves,
+        numbers,
     }
+}
+
+/// The goal (`mate in n`, `win in n`): the line ends in a win of the right
+/// length, no defence escapes, and (with `cooks`) no other first move wins.
+fn check_goal(
+    puzzle: &Puzzle,
+    rules: &'static dyn Rules,
+    start: &Position,
+    line: Line,
+    n: u32,
+    options: VerifyOptions,
+    v: &mut Verified,
+) {
+    let Line {
+        end: mut pos,
+        attacker,
+        attacker_turns,
+        attacker_moves,
+        numbers,
+    } = line;
     if rules.name() == "Apocalypse" {
         push(
             &mut v.findings,
@@ -380,8 +429,7 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
             puzzle.goal_at,
             1,
         );
-        v.elapsed = started.elapsed();
-        return v;
+        return;
     }
     let win = match puzzle.goal {
         Goal::Mate(_) => WinKind::Mate,
@@ -436,8 +484,37 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
         );
     }
 
-    // No defence escapes: after each completed attacker move of the line
-    // that does not end the game, every defence must still lose in time.
+    check_defences(
+        puzzle,
+        rules,
+        start,
+        &mut search,
+        &attacker_moves,
+        &numbers,
+        n,
+        v,
+    );
+    if options.cooks && ended_in_win && attacker_turns <= n {
+        check_cooks(puzzle, rules, start, &mut search, n, v);
+    }
+    v.nodes = search.nodes;
+}
+
+/// No defence escapes: after each completed attacker move of the line
+/// that does not end the game, every defence must still lose in time.
+#[allow(clippy::too_many_arguments)]
+fn check_defences(
+    puzzle: &Puzzle,
+    rules: &'static dyn Rules,
+    start: &Position,
+    search: &mut Search,
+    attacker_moves: &[(usize, u32)],
+    numbers: &[u32],
+    n: u32,
+    v: &mut Verified,
+) {
+    let attacker = start.turn();
+    let last = v.line.len() - 1;
     let mut pos = start.clone();
     for (i, mv) in v.line.iter().enumerate() {
         rules.play(&mut pos, mv);
@@ -485,54 +562,59 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
             ),
         }
     }
+}
 
-    // Cooks: another first move that also wins in N.
-    if options.cooks && ended_in_win && attacker_turns <= n {
-        let mut pos = start.clone();
-        let mut firsts = MoveList::new();
-        legal::legal_moves(rules, &mut pos, &mut firsts);
-        let key = v.line[0];
-        let mut incomplete = false;
-        for mv in firsts.iter().filter(|m| m.intent != key.intent) {
-            match search.after_attack(&mut pos, mv, n, 0) {
-                Proof::Win => {
-                    let first = format!(
-                        "{}{}",
-                        if attacker == Color::White {
-                            "1."
-                        } else {
-                            "1..."
-                        },
-                        notation::san(rules, &mut pos, mv)
-                    );
-                    push(
-                        &mut v.findings,
-                        Finding::Cook {
-                            first,
-                            goal: puzzle.goal,
-                        },
-                        puzzle.solution[0].at,
-                        puzzle.solution[0].text.chars().count(),
-                    );
-                }
-                Proof::Unknown => incomplete = true,
-                Proof::NoWin => {}
+/// Cooks: another first move that also wins in `n`.
+fn check_cooks(
+    puzzle: &Puzzle,
+    rules: &'static dyn Rules,
+    start: &Position,
+    search: &mut Search,
+    n: u32,
+    v: &mut Verified,
+) {
+    let attacker = start.turn();
+    let mut pos = start.clone();
+    let mut firsts = MoveList::new();
+    legal::legal_moves(rules, &mut pos, &mut firsts);
+    let key = v.line[0];
+    let mut incomplete = false;
+    for mv in firsts.iter().filter(|m| m.intent != key.intent) {
+        match search.after_attack(&mut pos, mv, n, 0) {
+            Proof::Win => {
+                let first = format!(
+                    "{}{}",
+                    if attacker == Color::White {
+                        "1."
+                    } else {
+                        "1..."
+                    },
+                    notation::san(rules, &mut pos, mv)
+                );
+                push(
+                    &mut v.findings,
+                    Finding::Cook {
+                        first,
+                        goal: puzzle.goal,
+                    },
+                    puzzle.solution[0].at,
+                    puzzle.solution[0].text.chars().count(),
+                );
             }
-        }
-        if incomplete {
-            push(
-                &mut v.findings,
-                Finding::CookSearchIncomplete {
-                    nodes: search.nodes,
-                },
-                puzzle.goal_at,
-                1,
-            );
+            Proof::Unknown => incomplete = true,
+            Proof::NoWin => {}
         }
     }
-    v.nodes = search.nodes;
-    v.elapsed = started.elapsed();
-    v
+    if incomplete {
+        push(
+            &mut v.findings,
+            Finding::CookSearchIncomplete {
+                nodes: search.nodes,
+            },
+            puzzle.goal_at,
+            1,
+        );
+    }
 }
 
 /// The goal with `n` moves left (`mate in 1` after the key of a mate in 2).

@@ -12,8 +12,8 @@
 
 use serde::Serialize;
 
-use crate::check::report;
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::report;
 
 /// The endpoint of the event stream.
 pub const EVENTS_PATH: &str = "/__fenpress/events";
@@ -63,19 +63,20 @@ impl Message {
     }
 
     /// The overlay for a build that failed: its errors, each as `fenpress
-    /// check` prints it (with the blamed source line).
+    /// check` prints it (with the blamed source line, from `sources`: the
+    /// texts the build read).
     pub fn overlay(
         build: u64,
         summary: String,
         diagnostics: &[Diagnostic],
         blocked: bool,
+        sources: &std::collections::HashMap<std::path::PathBuf, String>,
     ) -> Message {
         let errors: Vec<Diagnostic> = diagnostics
             .iter()
             .filter(|d| d.severity == Severity::Error)
             .cloned()
             .collect();
-        let sources = report::sources_of(&errors);
         Message::Overlay {
             build,
             summary,
@@ -142,9 +143,13 @@ mod tests {
         )
         .with_hint("add one");
         let warning = Diagnostic::new(Severity::Warning, "x", &file, 1, 1, "w");
-        let Message::Overlay { errors, .. } =
-            Message::overlay(1, "s".into(), &[d.clone(), warning], true)
-        else {
+        let Message::Overlay { errors, .. } = Message::overlay(
+            1,
+            "s".into(),
+            &[d.clone(), warning],
+            true,
+            &[(file.clone(), "one\ntwo words\n".to_string())].into(),
+        ) else {
             unreachable!()
         };
         assert_eq!(

@@ -368,8 +368,10 @@ impl Rebuilder {
                 plural(warnings)
             )
         };
-        let overlay =
-            (errors > 0).then(|| Message::overlay(build, summary.clone(), &diagnostics, blocked));
+        let overlay = (errors > 0).then(|| {
+            let sources = site.sources_of(&diagnostics);
+            Message::overlay(build, summary.clone(), &diagnostics, blocked, &sources)
+        });
         let old = self.shared.snapshot();
         let first = old.build == 0;
         let took = started.elapsed().as_secs_f64() * 1000.0;

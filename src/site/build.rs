@@ -1,18 +1,22 @@
 //! `fenpress build` as a flat list of timed steps over an in-memory site:
-//! load → verify (`fenpress check`'s verification) → render → write.
+//! load (`content`) → verify (`check`) → render → write; and `check_site`,
+//! the load-and-verify half with nothing written.
 //! Nothing is written unless every step succeeded without errors; a
 //! diagram that fails verification is marked in its page and is not a
 //! build failure, unless `--strict`.
 
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::config::Config;
 use super::error::SiteError;
-use super::load::{load, Loaded};
 use super::output::stage;
 use super::render::{og_pngs, render_site};
 use super::theme::{load_theme, Theme};
+use crate::check::{verify_site, CheckError, CheckReport, Summary};
+use crate::content::{load, Loaded};
 use crate::diagnostic::{Diagnostic, Severity};
 
 #[derive(Debug, Clone)]
@@ -36,6 +40,20 @@ pub struct BuildReport {
     pub written: bool,
     /// Diagrams that failed verification (marked in their pages).
     pub invalid_diagrams: usize,
+    /// The text of each file that has a diagnostic, for the caret lines
+    /// (as read by the load step: no file is read again).
+    pub sources: HashMap<PathBuf, String>,
+}
+
+/// The text of each file `diagnostics` blame, from what the load step read.
+pub fn sources_of(
+    diagnostics: &[Diagnostic],
+    read: &BTreeMap<PathBuf, Arc<str>>,
+) -> HashMap<PathBuf, String> {
+    diagnostics
+        .iter()
+        .filter_map(|d| Some((d.file.clone(), read.get(&d.file)?.to_string())))
+        .collect()
 }
 
 impl BuildReport {
@@ -84,13 +102,16 @@ fn timed<T>(
 }
 
 /// What `build` and `serve` do before rendering: the site loaded, its
-/// config and theme, and verification's findings (failed diagrams are
-/// recorded on their pages for the render step to mark).
+/// config and theme, and verification's findings (verdicts are stored on
+/// the diagram records for the render step to mark failed diagrams).
 pub(super) struct Prepared {
     pub loaded: Loaded,
     pub config: Config,
     pub theme: Theme,
+    /// Findings about diagrams (a failure fails the build only if strict).
     pub verified: Vec<Diagnostic>,
+    /// Findings of puzzles (an error fails the build).
+    pub puzzles: Vec<Diagnostic>,
 }
 
 /// Load, config, theme and verify, each step timed into `t`. `base_url`
@@ -126,26 +147,37 @@ pub(super) fn prepare(
         }
     }
     // Verification, as `fenpress check` does it.
-    let (verified, _) = timed(t, "verify", || {
-        crate::check::verify_for_build(&mut loaded.pages)
-    });
+    let checked = timed(t, "verify", || verify_site(&mut loaded.pages));
     Ok(Prepared {
         loaded,
         config,
         theme,
-        verified,
+        verified: checked.diagrams,
+        puzzles: checked.puzzles,
     })
 }
 
-/// Drops from verification's findings those the render step made too (a
-/// diagram block that does not parse is a `diagram-spec` error of both):
-/// one finding per fault, the renderer's, which fails the build.
-pub(super) fn drop_repeated(verified: &mut Vec<Diagnostic>, rendered: &[Diagnostic]) {
-    verified.retain(|v| {
-        !rendered
-            .iter()
-            .any(|r| (&r.file, r.line, r.column, r.code) == (&v.file, v.line, v.column, v.code))
+/// Loads the site under `content` and verifies every diagram and puzzle:
+/// `fenpress check`, which writes nothing.
+pub fn check_site(content: &Path) -> Result<CheckReport, CheckError> {
+    if !content.is_dir() {
+        return Err(CheckError::ContentMissing(content.to_path_buf()));
+    }
+    let mut loaded = load(content);
+    let checked = verify_site(&mut loaded.pages);
+    let mut diagnostics = loaded.diagnostics;
+    diagnostics.extend(checked.diagrams);
+    diagnostics.extend(checked.puzzles);
+    diagnostics.sort_by(|a, b| {
+        (&a.file, a.line, a.column, a.code).cmp(&(&b.file, b.line, b.column, b.code))
     });
+    let mut summary: Summary = checked.summary;
+    summary.count(&diagnostics);
+    Ok(CheckReport {
+        sources: sources_of(&diagnostics, &loaded.sources),
+        diagnostics,
+        summary,
+    })
 }
 
 /// Sorts findings by file, line, column, code; under `strict` warnings
@@ -174,15 +206,21 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
         loaded,
         config,
         theme,
-        mut verified,
+        verified,
+        puzzles,
     } = prepare(root, None, t)?;
-    let invalid_diagrams: usize = loaded.pages.iter().map(|p| p.invalid.len()).sum();
+    let invalid_diagrams = loaded
+        .pages
+        .iter()
+        .flat_map(|p| &p.diagrams)
+        .filter(|d| d.verdict.as_ref().is_some_and(|v| v.failure.is_some()))
+        .count();
     let mut rendered = timed(t, "render", || {
         render_site(&config, root, &loaded.pages, &theme)
     })?;
-    drop_repeated(&mut verified, &rendered.diagnostics);
     let mut diagnostics = loaded.diagnostics;
     diagnostics.extend(rendered.diagnostics);
+    diagnostics.extend(puzzles);
     // A diagram that fails verification is no build failure (it is marked
     // in its page) unless `--strict`.
     let verify_errors = if options.strict {
@@ -195,6 +233,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
     };
     diagnostics.extend(verified);
     settle(&mut diagnostics, options.strict);
+    report.sources = sources_of(&diagnostics, &loaded.sources);
     report.diagnostics = diagnostics;
     report.invalid_diagrams = invalid_diagrams;
     report.pages = loaded.pages.len();

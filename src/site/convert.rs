@@ -2,32 +2,17 @@
 //! keeps) or to an HTML body fragment (what the site will show), with every
 //! finding printed as `file:line:col: level[code]: message`.
 
-use std::io::Write;
 use std::path::Path;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::markdown::{self, DiagramBlock};
 
-use super::{ConvertArgs, ConvertTo};
-
-/// Exit codes: 0 all converted, 1 some file had errors, 2 some file could
-/// not be read. Every file is processed either way.
-pub fn convert_command(args: &ConvertArgs) -> anyhow::Result<u8> {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let mut status = 0u8;
-    for file in &args.files {
-        let result = convert_file(file, args.to, &mut placeholder_diagram);
-        for d in &result.diagnostics {
-            eprintln!("{d}");
-        }
-        if let Some(text) = result.output {
-            out.write_all(text.as_bytes())?;
-        }
-        status = status.max(result.status);
-    }
-    out.flush()?;
-    Ok(status)
+/// What `convert` writes: the Markdown an author leaving Pug keeps, or the
+/// HTML body fragment the site shows.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConvertTo {
+    Markdown,
+    Html,
 }
 
 /// What converting one file gave.
@@ -91,7 +76,7 @@ pub fn convert_file(
         Ok(page) => {
             let output = match to {
                 // The captions' claims, written into the diagram blocks.
-                ConvertTo::Markdown => crate::check::annotate::annotate_markdown(&page.markdown),
+                ConvertTo::Markdown => super::annotate::annotate_markdown(&page.markdown),
                 ConvertTo::Html => markdown::render(&page.markdown, render_diagram),
             };
             FileConversion {
@@ -120,7 +105,7 @@ struct AfterYaml {
 /// Until the site's SVG renderer is plugged in: a figure with the board's
 /// FEN as data and the caption rendered from Markdown.
 pub fn placeholder_diagram(block: &DiagramBlock) -> String {
-    let esc = |s: &str| fenpress_pug::html::attr_escape(s);
+    let esc = crate::diagram::svg::escape;
     match serde_saphyr::from_str::<DiagramYaml>(block.yaml) {
         Ok(d) => {
             let mut html = format!(

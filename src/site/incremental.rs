@@ -4,17 +4,18 @@
 //! pages; anything else (config, theme, a page added, removed or retitled,
 //! an image) rebuilds everything. Nothing here writes to disk.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use super::build::{drop_repeated, prepare, settle, Prepared};
+use super::build::{prepare, settle, sources_of, Prepared};
 use super::config::Config;
 use super::error::SiteError;
-use super::load::{load_files, LoadedPage};
-use super::page::{Page, PageKind};
 use super::render::{render_pages, render_site, Output};
 use super::theme::Theme;
+use crate::content::load_files;
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::{LoadedPage, Page, PageKind};
 use crate::search::SearchPage;
 
 /// How to build the in-memory site.
@@ -50,7 +51,12 @@ pub struct Site {
     /// Findings of verification: a failed diagram is marked in its page and
     /// fails the build only under `strict`, as in `fenpress build`.
     verify_diagnostics: Vec<Diagnostic>,
+    /// Findings of puzzles (made by the verify step): an error fails the
+    /// build.
+    puzzle_diagnostics: Vec<Diagnostic>,
     render_diagnostics: Vec<Diagnostic>,
+    /// The text of every content file read, for the overlay's source lines.
+    sources: BTreeMap<PathBuf, Arc<str>>,
     output: Output,
     /// Every page as the search index saw it, by URL: an edit re-indexes
     /// with the edited pages replaced (see `search.rs`).
@@ -70,11 +76,11 @@ impl Site {
             loaded,
             config,
             theme,
-            mut verified,
+            verified,
+            puzzles,
         } = prepare(root, options.base_url.as_deref(), &mut Vec::new())?;
         let mut rendered = render_site(&config, root, &loaded.pages, &theme)?;
         rendered.output.rasterise_og_images(None);
-        drop_repeated(&mut verified, &rendered.diagnostics);
         super::search::add_indexes(&rendered.search, &mut rendered.output)?;
         let search = rendered
             .search
@@ -90,7 +96,9 @@ impl Site {
             pages: loaded.pages,
             load_diagnostics: loaded.diagnostics,
             verify_diagnostics: verified,
+            puzzle_diagnostics: puzzles,
             render_diagnostics: rendered.diagnostics,
+            sources: loaded.sources,
             output: rendered.output,
         })
     }
@@ -156,7 +164,7 @@ impl Site {
         }
 
         // The edited pages are verified again (the others did not change).
-        let (mut verified, _) = crate::check::verify_for_build(&mut loaded.pages);
+        let checked = crate::check::verify_site(&mut loaded.pages);
         let mut pages = self.pages.clone();
         for new in loaded.pages {
             if let Some(slot) = pages.iter_mut().find(|l| l.page.source == new.page.source) {
@@ -174,7 +182,6 @@ impl Site {
             search.insert(page.url.clone(), page);
         }
 
-        drop_repeated(&mut verified, &rendered.diagnostics);
         // Home pages are always re-rendered: their findings are replaced too.
         let rerendered: BTreeSet<&Path> = pages
             .iter()
@@ -187,7 +194,10 @@ impl Site {
         self.load_diagnostics.retain(|d| !paths.contains(&d.file));
         self.load_diagnostics.extend(loaded.diagnostics);
         self.verify_diagnostics.retain(|d| !paths.contains(&d.file));
-        self.verify_diagnostics.extend(verified);
+        self.verify_diagnostics.extend(checked.diagrams);
+        self.puzzle_diagnostics.retain(|d| !paths.contains(&d.file));
+        self.puzzle_diagnostics.extend(checked.puzzles);
+        self.sources.extend(loaded.sources);
         self.pages = pages;
 
         let mut changed = Changed::default();
@@ -242,6 +252,7 @@ impl Site {
             .load_diagnostics
             .iter()
             .chain(&self.verify_diagnostics)
+            .chain(&self.puzzle_diagnostics)
             .chain(&self.render_diagnostics)
             .cloned()
             .collect();
@@ -259,8 +270,14 @@ impl Site {
         }
         self.load_diagnostics
             .iter()
+            .chain(&self.puzzle_diagnostics)
             .chain(&self.render_diagnostics)
             .any(error)
+    }
+
+    /// The text of each file `diagnostics` blame, as the build read it.
+    pub fn sources_of(&self, diagnostics: &[Diagnostic]) -> HashMap<PathBuf, String> {
+        sources_of(diagnostics, &self.sources)
     }
 
     pub fn pages(&self) -> usize {

@@ -11,16 +11,15 @@ use serde::Serialize;
 
 use super::config::Config;
 use super::error::SiteError;
-use super::images::{resolve, ImageAsset};
-use super::load::LoadedPage;
-use super::page::{Page, PageKind, SourceFormat};
 use super::strings::{language_name, strings, Strings};
 use super::theme::{error_chain, Theme};
+use crate::content::images::{resolve, ImageAsset};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::pieces::PieceSet;
-use crate::diagram::spec::{parse_block, BoardSpec};
+use crate::diagram::spec::BoardSpec;
 use crate::diagram::svg::{draw_diagram, draw_standalone, escape, Painter, SymbolSheet};
 use crate::markdown::{self, DiagramBlock};
+use crate::model::{LoadedPage, Page, PageKind};
 
 /// The site as files, before writing: path below the root → bytes, and
 /// images to copy (target path → source file).
@@ -162,6 +161,169 @@ pub fn render_site(
     render_pages(config, root, pages, theme, &|_| true)
 }
 
+/// What every page's template context shares, computed once per render:
+/// URLs, languages, translations, the rules pages per language and each
+/// language's navigation.
+struct SiteFrame<'a> {
+    config: &'a Config,
+    theme: &'a Theme,
+    pages: &'a [LoadedPage],
+    base_path: String,
+    /// Every language with a page or in the config, config order first.
+    languages: Vec<String>,
+    /// Translations of each page, in site language order.
+    translations: BTreeMap<(PageKind, &'a str, &'a str), Vec<&'a Page>>,
+    /// Rules pages per language, alphabetical by variant: indexes, prev/next.
+    rules_by_lang: BTreeMap<&'a str, Vec<&'a Page>>,
+    /// Navigation depends on the language only: built once per language.
+    navs: BTreeMap<String, Vec<Link>>,
+}
+
+impl<'a> SiteFrame<'a> {
+    fn new(config: &'a Config, theme: &'a Theme, pages: &'a [LoadedPage]) -> SiteFrame<'a> {
+        let mut languages = config.languages.clone();
+        for p in pages {
+            if !languages.contains(&p.page.lang) {
+                languages.push(p.page.lang.clone());
+            }
+        }
+        let mut translations: BTreeMap<(PageKind, &str, &str), Vec<&Page>> = BTreeMap::new();
+        for p in pages {
+            translations.entry(p.page.key()).or_default().push(&p.page);
+        }
+        for list in translations.values_mut() {
+            list.sort_by_key(|p| languages.iter().position(|l| *l == p.lang));
+        }
+        let mut rules_by_lang: BTreeMap<&str, Vec<&Page>> = BTreeMap::new();
+        for p in pages.iter().filter(|p| p.page.kind == PageKind::Rules) {
+            rules_by_lang.entry(&p.page.lang).or_default().push(&p.page);
+        }
+        for list in rules_by_lang.values_mut() {
+            list.sort_by(|a, b| {
+                (a.name.to_lowercase(), &a.name).cmp(&(b.name.to_lowercase(), &b.name))
+            });
+        }
+        let mut frame = SiteFrame {
+            config,
+            theme,
+            pages,
+            base_path: config.base_path(),
+            languages,
+            translations,
+            rules_by_lang,
+            navs: BTreeMap::new(),
+        };
+        frame.navs = frame
+            .languages
+            .iter()
+            .map(|l| (l.clone(), frame.nav_of(l)))
+            .collect();
+        frame
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base_path)
+    }
+
+    fn permalink(&self, path: &str) -> String {
+        format!("{}{path}", self.config.base_url)
+    }
+
+    fn has_puzzles(&self, lang: &str) -> bool {
+        self.pages
+            .iter()
+            .any(|p| p.page.kind == PageKind::Puzzle && p.page.lang == lang)
+    }
+
+    fn nav_of(&self, lang: &str) -> Vec<Link> {
+        let t = strings(lang);
+        let mut nav = vec![Link {
+            title: t.rules.to_string(),
+            url: self.url(&format!("{lang}/rules/")),
+        }];
+        if self.has_puzzles(lang) {
+            nav.push(Link {
+                title: crate::puzzle::strings::strings(lang).puzzles.to_string(),
+                url: self.url(&format!("{lang}/puzzles/")),
+            });
+        }
+        nav.extend(
+            self.pages
+                .iter()
+                .filter(|p| {
+                    p.page.kind == PageKind::Page && p.page.lang == lang && p.page.name != "home"
+                })
+                .map(|p| Link {
+                    title: p.page.title.clone(),
+                    url: self.url(&p.page.path()),
+                }),
+        );
+        nav
+    }
+
+    /// The page in every language it exists in.
+    fn alternates_of(&self, page: &Page) -> Vec<Alternate> {
+        self.translations[&page.key()]
+            .iter()
+            .map(|t| Alternate {
+                lang: t.lang.clone(),
+                name: language_name(&t.lang),
+                url: self.url(&t.path()),
+                permalink: self.permalink(&t.path()),
+            })
+            .collect()
+    }
+
+    /// Alternates of one URL path per language, for the languages given.
+    fn alternates_at(&self, langs: &[String], path: &dyn Fn(&str) -> String) -> Vec<Alternate> {
+        langs
+            .iter()
+            .map(|l| Alternate {
+                lang: l.clone(),
+                name: language_name(l),
+                url: self.url(&path(l)),
+                permalink: self.permalink(&path(l)),
+            })
+            .collect()
+    }
+
+    /// The template context every page starts from.
+    fn context(
+        &self,
+        lang: &str,
+        alternates: Vec<Alternate>,
+        canonical: Option<String>,
+    ) -> tera::Context {
+        let frame = Frame {
+            site: SiteCtx {
+                title: &self.config.title,
+                base_url: &self.config.base_url,
+                base_path: &self.base_path,
+            },
+            t: strings(lang),
+            nav: self.navs.get(lang).cloned().unwrap_or_default(),
+            x_default: x_default(&alternates, self.languages.first().map(String::as_str)),
+            alternates,
+            canonical,
+        };
+        let mut ctx = tera::Context::from_serialize(&frame).unwrap_or_default();
+        ctx.insert("lang", lang);
+        ctx.insert("lang_name", &language_name(lang));
+        ctx
+    }
+
+    fn render(&self, template: &str, ctx: &tera::Context) -> Result<Vec<u8>, SiteError> {
+        self.theme
+            .tera
+            .render(template, ctx)
+            .map(String::into_bytes)
+            .map_err(|e| SiteError::Template {
+                name: template.to_string(),
+                message: error_chain(&e),
+            })
+    }
+}
+
 /// [`render_site`] for the pages `wanted` picks (incremental rebuilds, see
 /// `incremental.rs`); home pages, indexes, root, 404 and static files are
 /// always rendered. The sitemap then lists only what was rendered.
@@ -172,8 +334,6 @@ pub fn render_pages(
     theme: &Theme,
     wanted: &(dyn Fn(&Page) -> bool + Sync),
 ) -> Result<Rendered, SiteError> {
-    let base_path = config.base_path();
-    let url = |path: &str| format!("{base_path}{path}");
     let folder_set = match &config.pieces {
         Some(p) => Some(PieceSet::from_folder(&p.folder, p.svg)?),
         None => None,
@@ -181,208 +341,19 @@ pub fn render_pages(
     let pieces = folder_set
         .as_ref()
         .unwrap_or_else(|| PieceSet::default_set());
-    let piece_url = format!("{base_path}static/pieces/");
+    let site = SiteFrame::new(config, theme, pages);
+    let piece_url = format!("{}static/pieces/", site.base_path);
     let painter = Painter::page(pieces, &piece_url);
-    let permalink = |path: &str| format!("{}{path}", config.base_url);
-
-    // Every language with a page or in the config, config order first.
-    let mut languages = config.languages.clone();
-    for p in pages {
-        if !languages.contains(&p.page.lang) {
-            languages.push(p.page.lang.clone());
-        }
-    }
-
-    // Translations of each page, in site language order.
-    let mut translations: BTreeMap<(PageKind, &str, &str), Vec<&Page>> = BTreeMap::new();
-    for p in pages {
-        translations.entry(p.page.key()).or_default().push(&p.page);
-    }
-    for list in translations.values_mut() {
-        list.sort_by_key(|p| languages.iter().position(|l| *l == p.lang));
-    }
-    let alternates_of = |page: &Page| -> Vec<Alternate> {
-        translations[&page.key()]
-            .iter()
-            .map(|t| Alternate {
-                lang: t.lang.clone(),
-                name: language_name(&t.lang),
-                url: url(&t.path()),
-                permalink: permalink(&t.path()),
-            })
-            .collect()
-    };
-
-    // Rules pages per language, alphabetical by variant: indexes, prev/next.
-    let mut rules_by_lang: BTreeMap<&str, Vec<&Page>> = BTreeMap::new();
-    for p in pages.iter().filter(|p| p.page.kind == PageKind::Rules) {
-        rules_by_lang.entry(&p.page.lang).or_default().push(&p.page);
-    }
-    for list in rules_by_lang.values_mut() {
-        list.sort_by(|a, b| {
-            (a.name.to_lowercase(), &a.name).cmp(&(b.name.to_lowercase(), &b.name))
-        });
-    }
-    let nav_of = |lang: &str| -> Vec<Link> {
-        let t = strings(lang);
-        let mut nav = vec![Link {
-            title: t.rules.to_string(),
-            url: url(&format!("{lang}/rules/")),
-        }];
-        if pages
-            .iter()
-            .any(|p| p.page.kind == PageKind::Puzzle && p.page.lang == lang)
-        {
-            nav.push(Link {
-                title: crate::puzzle::strings::strings(lang).puzzles.to_string(),
-                url: url(&format!("{lang}/puzzles/")),
-            });
-        }
-        nav.extend(
-            pages
-                .iter()
-                .filter(|p| {
-                    p.page.kind == PageKind::Page && p.page.lang == lang && p.page.name != "home"
-                })
-                .map(|p| Link {
-                    title: p.page.title.clone(),
-                    url: url(&p.page.path()),
-                }),
-        );
-        nav
-    };
-    // Navigation depends on the language only: build it once per language.
-    let navs: BTreeMap<&str, Vec<Link>> =
-        languages.iter().map(|l| (l.as_str(), nav_of(l))).collect();
-    // Alternates of one URL path per language, for the languages given.
-    let alternates_at = |langs: &[String], path: &dyn Fn(&str) -> String| -> Vec<Alternate> {
-        langs
-            .iter()
-            .map(|l| Alternate {
-                lang: l.clone(),
-                name: language_name(l),
-                url: url(&path(l)),
-                permalink: permalink(&path(l)),
-            })
-            .collect()
-    };
-    let frame = |lang: &'_ str, alternates: Vec<Alternate>, canonical: Option<String>| Frame {
-        site: SiteCtx {
-            title: &config.title,
-            base_url: &config.base_url,
-            base_path: &base_path,
-        },
-        t: strings(lang),
-        nav: navs.get(lang).cloned().unwrap_or_default(),
-        x_default: x_default(&alternates, languages.first().map(String::as_str)),
-        alternates,
-        canonical,
-    };
-    let render = |template: &str, ctx: &tera::Context| -> Result<Vec<u8>, SiteError> {
-        theme
-            .tera
-            .render(template, ctx)
-            .map(String::into_bytes)
-            .map_err(|e| SiteError::Template {
-                name: template.to_string(),
-                message: error_chain(&e),
-            })
-    };
-    let context = |frame: Frame, lang: &str| -> tera::Context {
-        let mut ctx = tera::Context::from_serialize(&frame).unwrap_or_default();
-        ctx.insert("lang", lang);
-        ctx.insert("lang_name", &language_name(lang));
-        ctx
-    };
 
     // Pages, in parallel; `collect` keeps their order.
     let results: Vec<Result<Option<PageResult>, SiteError>> = pages
         .par_iter()
         .map(|loaded| {
             let page = &loaded.page;
-            let home = page.kind == PageKind::Page && page.name == "home";
-            if !home && !wanted(page) {
+            if !is_home(page) && !wanted(page) {
                 return Ok(None);
             }
-            let mut result = render_body(loaded, &painter);
-            result.search = Some(super::search::search_page(page, &result.html));
-            let og_image = match (&page.kind, result.first.take()) {
-                (PageKind::Rules, Some((variant, board))) => {
-                    let drawing = draw_standalone(&variant, &board, pieces, false);
-                    let path = og_image_path(&drawing.svg);
-                    let url = permalink(&path);
-                    result.og = Some((path, drawing.svg));
-                    Some(url)
-                }
-                _ => None,
-            };
-            result
-                .assets
-                .extend(check_images(root, loaded, &mut result.diagnostics));
-            let (prev, next) = match page.kind {
-                PageKind::Rules => {
-                    let list = &rules_by_lang[page.lang.as_str()];
-                    let i = list.iter().position(|p| p.key() == page.key()).unwrap_or(0);
-                    let link = |p: &&Page| Link {
-                        title: p.title.clone(),
-                        url: url(&p.path()),
-                    };
-                    (
-                        i.checked_sub(1).and_then(|j| list.get(j)).map(link),
-                        list.get(i + 1).map(link),
-                    )
-                }
-                _ => (None, None),
-            };
-            if page.kind == PageKind::Page && page.name == "home" {
-                // The home page's text goes into the language's home page.
-                return Ok(Some(result));
-            }
-            // Puzzles: verified, drawn and made playable by `puzzle`.
-            let puzzle = (page.kind == PageKind::Puzzle).then(|| puzzle_page(page));
-            if let Some(p) = &puzzle {
-                result.diagnostics.extend(p.diagnostics.iter().cloned());
-            }
-            let f = frame(
-                &page.lang,
-                alternates_of(page),
-                Some(permalink(&page.path())),
-            );
-            let mut ctx = context(f, &page.lang);
-            ctx.insert(
-                "page",
-                &PageCtx {
-                    title: &page.title,
-                    kind: match page.kind {
-                        PageKind::Rules => "rules",
-                        PageKind::Page => "page",
-                        PageKind::Puzzle => "puzzle",
-                    },
-                    variant: page.variant.as_deref(),
-                    content: &result.html,
-                    prev,
-                    next,
-                    og_image,
-                },
-            );
-            let template = match &puzzle {
-                Some(p) => {
-                    ctx.insert(
-                        "puzzle",
-                        &PuzzleCtx {
-                            widget: &p.widget,
-                            goal: &p.goal,
-                        },
-                    );
-                    "puzzle.html"
-                }
-                None => "page.html",
-            };
-            result.file = Some((
-                format!("{}index.html", page.path()),
-                render(template, &ctx)?,
-            ));
-            Ok(Some(result))
+            render_content_page(&site, root, loaded, &painter, pieces).map(Some)
         })
         .collect();
 
@@ -410,151 +381,231 @@ pub fn render_pages(
             }
         }
     }
+    for lang in &site.languages {
+        render_language_pages(&site, lang, home_content.get(lang.as_str()), &mut rendered)?;
+    }
+    render_site_pages(&site, &mut rendered)?;
+    Ok(rendered)
+}
 
-    // Per language: the rules index, the puzzle index and the home page.
-    // Every language has a home and a rules index; only those with puzzles
-    // have a puzzle index.
-    let all_langs = alternates_at(&languages, &|l| format!("{l}/"));
-    let rules_index_alts = alternates_at(&languages, &|l| format!("{l}/rules/"));
-    let puzzle_langs: Vec<String> = languages
-        .iter()
-        .filter(|l| {
-            pages
-                .iter()
-                .any(|p| p.page.kind == PageKind::Puzzle && p.page.lang == **l)
-        })
-        .cloned()
-        .collect();
-    let puzzle_index_alts = alternates_at(&puzzle_langs, &|l| format!("{l}/puzzles/"));
-    for lang in &languages {
-        let rules = rules_by_lang
-            .get(lang.as_str())
-            .cloned()
-            .unwrap_or_default();
-        let variants: Vec<Link> = rules
-            .iter()
-            .map(|p| Link {
+fn is_home(page: &Page) -> bool {
+    page.kind == PageKind::Page && page.name == "home"
+}
+
+/// One content page (rules, page, puzzle): its body with diagrams, its
+/// og:image, images, and its file through `page.html` or `puzzle.html`. A
+/// home page's body is returned without a file: it goes into the
+/// language's home page.
+fn render_content_page(
+    site: &SiteFrame,
+    root: &std::path::Path,
+    loaded: &LoadedPage,
+    painter: &Painter,
+    pieces: &PieceSet,
+) -> Result<PageResult, SiteError> {
+    let page = &loaded.page;
+    let mut result = render_body(loaded, painter);
+    result.search = Some(super::search::search_page(page, &result.html));
+    let og_image = match (&page.kind, result.first.take()) {
+        (PageKind::Rules, Some((variant, board))) => {
+            let drawing = draw_standalone(&variant, &board, pieces, false);
+            let path = og_image_path(&drawing.svg);
+            let url = site.permalink(&path);
+            result.og = Some((path, drawing.svg));
+            Some(url)
+        }
+        _ => None,
+    };
+    result
+        .assets
+        .extend(check_images(root, loaded, &mut result.diagnostics));
+    if is_home(page) {
+        return Ok(result);
+    }
+    let (prev, next) = match page.kind {
+        PageKind::Rules => {
+            let list = &site.rules_by_lang[page.lang.as_str()];
+            let i = list.iter().position(|p| p.key() == page.key()).unwrap_or(0);
+            let link = |p: &&Page| Link {
                 title: p.title.clone(),
-                url: url(&p.path()),
-            })
-            .collect();
-        let mut ctx = context(
-            frame(
-                lang,
-                rules_index_alts.clone(),
-                Some(permalink(&format!("{lang}/rules/"))),
-            ),
-            lang,
-        );
-        ctx.insert("variants", &variants);
-        rendered.output.files.insert(
-            format!("{lang}/rules/index.html"),
-            render("rules_index.html", &ctx)?,
-        );
-
-        // The puzzles index, when the language has puzzles.
-        let groups = puzzle_groups(pages, lang, &url);
-        if !groups.is_empty() {
-            let mut ctx = context(
-                frame(
-                    lang,
-                    puzzle_index_alts.clone(),
-                    Some(permalink(&format!("{lang}/puzzles/"))),
-                ),
-                lang,
-            );
-            ctx.insert("puzzles", &groups);
-            ctx.insert(
-                "puzzles_title",
-                crate::puzzle::strings::strings(lang).puzzles,
-            );
-            rendered.output.files.insert(
-                format!("{lang}/puzzles/index.html"),
-                render("puzzle_index.html", &ctx)?,
-            );
+                url: site.url(&p.path()),
+            };
+            (
+                i.checked_sub(1).and_then(|j| list.get(j)).map(link),
+                list.get(i + 1).map(link),
+            )
         }
-
-        let mut ctx = context(
-            frame(
-                lang,
-                all_langs.clone(),
-                Some(permalink(&format!("{lang}/"))),
-            ),
-            lang,
-        );
-        // The homes' x-default is the root's language chooser, which links
-        // every home (see `x_default`).
-        if all_langs.len() > 1 {
-            ctx.insert("x_default", &config.base_url);
-        }
-        if let Some((title, html)) = home_content.get(lang.as_str()) {
+        _ => (None, None),
+    };
+    let mut ctx = site.context(
+        &page.lang,
+        site.alternates_of(page),
+        Some(site.permalink(&page.path())),
+    );
+    ctx.insert(
+        "page",
+        &PageCtx {
+            title: &page.title,
+            kind: match page.kind {
+                PageKind::Rules => "rules",
+                PageKind::Page => "page",
+                PageKind::Puzzle => "puzzle",
+            },
+            variant: page.variant.as_deref(),
+            content: &result.html,
+            prev,
+            next,
+            og_image,
+        },
+    );
+    // Puzzles: verified and made playable by the verify step.
+    let template = match (&page.kind, &loaded.puzzle) {
+        (PageKind::Puzzle, puzzle) => {
+            let p = puzzle.clone().unwrap_or_default();
             ctx.insert(
-                "page",
-                &PageCtx {
-                    title,
-                    kind: "page",
-                    variant: None,
-                    content: html,
-                    prev: None,
-                    next: None,
-                    og_image: None,
+                "puzzle",
+                &PuzzleCtx {
+                    widget: &p.widget,
+                    goal: &p.goal,
                 },
             );
+            "puzzle.html"
         }
-        ctx.insert("rules_url", &url(&format!("{lang}/rules/")));
-        ctx.insert("variants_count", &variants.len());
-        rendered
-            .output
-            .files
-            .insert(format!("{lang}/index.html"), render("home.html", &ctx)?);
+        _ => "page.html",
+    };
+    result.file = Some((
+        format!("{}index.html", page.path()),
+        site.render(template, &ctx)?,
+    ));
+    Ok(result)
+}
+
+/// Per language: the rules index, the puzzle index (for a language with
+/// puzzles) and the home page (with the home page's body, if written).
+fn render_language_pages(
+    site: &SiteFrame,
+    lang: &str,
+    home: Option<&(String, String)>,
+    rendered: &mut Rendered,
+) -> Result<(), SiteError> {
+    let files = &mut rendered.output.files;
+    let rules = site.rules_by_lang.get(lang).cloned().unwrap_or_default();
+    let variants: Vec<Link> = rules
+        .iter()
+        .map(|p| Link {
+            title: p.title.clone(),
+            url: site.url(&p.path()),
+        })
+        .collect();
+    let rules_index_alts = site.alternates_at(&site.languages, &|l| format!("{l}/rules/"));
+    let mut ctx = site.context(
+        lang,
+        rules_index_alts,
+        Some(site.permalink(&format!("{lang}/rules/"))),
+    );
+    ctx.insert("variants", &variants);
+    files.insert(
+        format!("{lang}/rules/index.html"),
+        site.render("rules_index.html", &ctx)?,
+    );
+
+    // The puzzles index, when the language has puzzles.
+    let groups = puzzle_groups(site.pages, lang, &|path| site.url(path));
+    if !groups.is_empty() {
+        let puzzle_langs: Vec<String> = site
+            .languages
+            .iter()
+            .filter(|l| site.has_puzzles(l))
+            .cloned()
+            .collect();
+        let alts = site.alternates_at(&puzzle_langs, &|l| format!("{l}/puzzles/"));
+        let mut ctx = site.context(
+            lang,
+            alts,
+            Some(site.permalink(&format!("{lang}/puzzles/"))),
+        );
+        ctx.insert("puzzles", &groups);
+        ctx.insert(
+            "puzzles_title",
+            crate::puzzle::strings::strings(lang).puzzles,
+        );
+        files.insert(
+            format!("{lang}/puzzles/index.html"),
+            site.render("puzzle_index.html", &ctx)?,
+        );
     }
 
+    let all_langs = site.alternates_at(&site.languages, &|l| format!("{l}/"));
+    let several = all_langs.len() > 1;
+    let mut ctx = site.context(lang, all_langs, Some(site.permalink(&format!("{lang}/"))));
+    // The homes' x-default is the root's language chooser, which links
+    // every home (see `x_default`).
+    if several {
+        ctx.insert("x_default", &site.config.base_url);
+    }
+    if let Some((title, html)) = home {
+        ctx.insert(
+            "page",
+            &PageCtx {
+                title,
+                kind: "page",
+                variant: None,
+                content: html,
+                prev: None,
+                next: None,
+                og_image: None,
+            },
+        );
+    }
+    ctx.insert("rules_url", &site.url(&format!("{lang}/rules/")));
+    ctx.insert("variants_count", &variants.len());
+    files.insert(
+        format!("{lang}/index.html"),
+        site.render("home.html", &ctx)?,
+    );
+    Ok(())
+}
+
+/// The pages of the whole site: search pages, the root (a language
+/// chooser, or a redirect when there is one language), 404, the theme's
+/// static files and the sitemap.
+fn render_site_pages(site: &SiteFrame, rendered: &mut Rendered) -> Result<(), SiteError> {
     // A content page may take a language's search page's place.
     let content_paths: std::collections::BTreeSet<String> =
-        pages.iter().map(|p| p.page.path()).collect();
+        site.pages.iter().map(|p| p.page.path()).collect();
     super::search::render_search_pages(
-        theme,
-        &languages,
+        site.theme,
+        &site.languages,
         &|path| content_paths.contains(path),
         &mut rendered.output,
-        &|lang, alternates, canonical| context(frame(lang, alternates, canonical), lang),
-        &url,
-        &permalink,
+        &|lang, alternates, canonical| site.context(lang, alternates, canonical),
+        &|path| site.url(path),
+        &|path| site.permalink(path),
     )?;
 
-    // The root: a language chooser (a redirect when there is one language).
+    let languages = &site.languages;
+    let files = &mut rendered.output.files;
     let default_lang = languages.first().map_or("en", String::as_str);
-    let mut ctx = context(frame(default_lang, all_langs.clone(), None), default_lang);
+    let all_langs = site.alternates_at(languages, &|l| format!("{l}/"));
+    let mut ctx = site.context(default_lang, all_langs, None);
     // The root's search boxes speak their own languages.
     let strings_of: BTreeMap<&str, Strings> =
         languages.iter().map(|l| (l.as_str(), strings(l))).collect();
     ctx.insert("strings_of", &strings_of);
     ctx.insert(
         "redirect",
-        &(languages.len() == 1).then(|| url(&format!("{default_lang}/"))),
+        &(languages.len() == 1).then(|| site.url(&format!("{default_lang}/"))),
     );
-    rendered
-        .output
-        .files
-        .insert("index.html".into(), render("root.html", &ctx)?);
-    let ctx = context(frame(default_lang, Vec::new(), None), default_lang);
-    rendered
-        .output
-        .files
-        .insert("404.html".into(), render("404.html", &ctx)?);
+    files.insert("index.html".into(), site.render("root.html", &ctx)?);
+    let ctx = site.context(default_lang, Vec::new(), None);
+    files.insert("404.html".into(), site.render("404.html", &ctx)?);
 
-    for (path, bytes) in &theme.static_files {
-        rendered
-            .output
-            .files
-            .insert(format!("static/{path}"), bytes.clone());
+    for (path, bytes) in &site.theme.static_files {
+        files.insert(format!("static/{path}"), bytes.clone());
     }
-    let sitemap = sitemap(&config.base_url, rendered.output.files.keys());
-    rendered
-        .output
-        .files
-        .insert("sitemap.xml".into(), sitemap.into_bytes());
-    Ok(rendered)
+    let sitemap = sitemap(&site.config.base_url, files.keys());
+    files.insert("sitemap.xml".into(), sitemap.into_bytes());
+    Ok(())
 }
 
 /// What `puzzle.html` gets besides `page`.
@@ -569,16 +620,6 @@ struct PuzzleCtx<'a> {
 struct PuzzleGroup {
     variant: String,
     puzzles: Vec<Link>,
-}
-
-/// A puzzle page's widget and findings, from its front matter and text.
-fn puzzle_page(page: &Page) -> crate::puzzle::page::PuzzlePage {
-    let text = format!(
-        "---\n{}---\n{}",
-        page.front_matter.as_deref().unwrap_or(""),
-        page.markdown
-    );
-    crate::puzzle::page::render(&page.source, &text, &page.lang)
 }
 
 /// The puzzles of `lang`, grouped by variant, in name order.
@@ -621,97 +662,74 @@ struct PageResult {
     search: Option<crate::search::SearchPage>,
 }
 
-/// Markdown to HTML, each ```diagram block drawn as SVG. A block that does
-/// not parse is an error at its `fen:` and shows as an error box. A
-/// malformed board is drawn as far as it goes; the `fen-malformed` warning
-/// is left out where verification checked the board (its findings say
-/// precisely what is wrong: one finding per fault).
+/// Markdown to HTML, each ```diagram block drawn as SVG from its record
+/// (read once by the content layer). A block that does not parse shows as
+/// an error box (the load step reported it). A malformed board is drawn as
+/// far as it goes; the `fen-malformed` warning is left out where
+/// verification checked the board (its findings say precisely what is
+/// wrong: one finding per fault).
 fn render_body(loaded: &LoadedPage, painter: &Painter) -> PageResult {
-    let (page, invalid) = (&loaded.page, &loaded.invalid);
+    let page = &loaded.page;
     let mut diagnostics = Vec::new();
     let mut diagrams = 0;
     let mut sheet = SymbolSheet::default();
     let mut first = None;
     let variant = page.variant.as_deref().unwrap_or("Chess");
     let mut draw = |block: &DiagramBlock| -> String {
-        let origin = page.diagram_origins.get(block.index);
-        // Where a finding about this block points in the source file.
-        let at = |inner: (usize, usize), board: usize| -> (usize, usize) {
-            match (&page.format, origin) {
-                (SourceFormat::Pug, Some(o)) => {
-                    let pos = if board == 1 {
-                        o.after_fen.unwrap_or(o.fen)
-                    } else {
-                        o.fen
-                    };
-                    (pos.line.max(1), pos.column.max(1))
-                }
-                (SourceFormat::Pug, None) => (1, 1),
-                (SourceFormat::Markdown, _) => {
-                    (page.line_offset + block.line + inner.0 - 1, inner.1)
-                }
-            }
+        let Some(record) = loaded.diagrams.get(block.index) else {
+            return String::new();
         };
-        match parse_block(block.yaml) {
-            Ok(spec) => {
-                let drawing = draw_diagram(variant, &spec, painter, &mut sheet);
-                if first.is_none() {
-                    let v = spec.variant.as_deref().unwrap_or(variant);
-                    first = Some((v.to_string(), spec.board.clone()));
-                }
-                diagrams += 1 + usize::from(spec.after.is_some());
-                let checked = loaded.checked.contains(&at(spec.fen_at, 0));
-                for (board, why) in drawing.problems.into_iter().filter(|_| !checked) {
-                    let inner = if board == 1 {
-                        spec.after.as_ref().map_or(spec.fen_at, |a| a.fen_at)
-                    } else {
-                        spec.fen_at
-                    };
-                    let (line, column) = at(inner, board);
-                    diagnostics.push(
-                        Diagnostic::new(
-                            Severity::Warning,
-                            "fen-malformed",
-                            &page.source,
-                            line,
-                            column,
-                            why,
-                        )
-                        .with_variant(variant),
-                    );
-                }
-                for (line, key) in &spec.unknown_keys {
-                    let (line, column) = at((*line, 1), 0);
-                    diagnostics.push(Diagnostic::new(
-                        Severity::Warning,
-                        "diagram-key",
-                        &page.source,
-                        line,
-                        column,
-                        format!("unknown diagram key `{key}` (ignored)"),
-                    ));
-                }
-                // Verification (`build`'s verify step) failed: marked.
-                match invalid.iter().find(|(fen, _)| *fen == at(spec.fen_at, 0)) {
-                    Some((_, why)) => crate::check::mark::mark_invalid(&drawing.html, why),
-                    None => drawing.html,
-                }
-            }
+        let spec = match &record.spec {
+            Ok(spec) => spec,
             Err(err) => {
-                let (line, column) = at((err.line, err.column), 0);
-                diagnostics.push(Diagnostic::new(
-                    Severity::Error,
-                    "diagram-spec",
-                    &page.source,
-                    line,
-                    column,
-                    err.message.clone(),
-                ));
-                format!(
+                return format!(
                     "<div class=\"fp-diagram-error\" role=\"alert\">Diagram error: {}</div>",
                     escape(&err.message)
                 )
             }
+        };
+        let drawing = draw_diagram(variant, spec, painter, &mut sheet);
+        if first.is_none() {
+            let v = spec.variant.as_deref().unwrap_or(variant);
+            first = Some((v.to_string(), spec.board.clone()));
+        }
+        diagrams += 1 + usize::from(spec.after.is_some());
+        let verdict = record.verdict.as_ref();
+        let checked = verdict.is_some_and(|v| v.board_checked);
+        for (board, why) in drawing.problems.into_iter().filter(|_| !checked) {
+            let inner = if board == 1 {
+                spec.after.as_ref().map_or(spec.fen_at, |a| a.fen_at)
+            } else {
+                spec.fen_at
+            };
+            let at = record.at.locate(inner, board);
+            diagnostics.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    "fen-malformed",
+                    &page.source,
+                    at.line,
+                    at.column,
+                    why,
+                )
+                .with_variant(variant),
+            );
+        }
+        for (line, key) in &spec.unknown_keys {
+            let at = record.at.locate((*line, 1), 0);
+            diagnostics.push(Diagnostic::new(
+                Severity::Warning,
+                "diagram-key",
+                &page.source,
+                at.line,
+                at.column,
+                format!("unknown diagram key `{key}` (ignored)"),
+            ));
+        }
+        // Verification (`build`'s verify step) failed: marked.
+        match verdict.and_then(|v| v.failure.as_deref()) {
+            Some(why) => super::mark::mark_invalid(&drawing.html, why),
+            None => drawing.html,
         }
     };
     let body = markdown::render(&page.markdown, &mut draw);

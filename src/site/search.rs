@@ -5,10 +5,10 @@
 use std::time::Duration;
 
 use super::error::SiteError;
-use super::page::{Page, PageKind};
 use super::render::{Alternate, Output};
 use super::strings::language_name;
 use super::theme::{error_chain, Theme};
+use crate::model::{Page, PageKind};
 use crate::search::{self, indexable_html, piece_terms, SearchPage};
 
 /// The theme template of the search page (the base layout around

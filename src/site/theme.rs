@@ -158,7 +158,7 @@ fn from_files(files: Vec<(String, Vec<u8>)>, folder: Option<PathBuf>) -> Result<
     let mut tera = Tera::default();
     // Tera's default also escapes `/`, which turns every URL into `&#x2F;`
     // soup; quotes, `<`, `>` and `&` are what HTML needs escaped.
-    tera.set_escape_fn(escape_html);
+    tera.set_escape_fn(crate::diagram::svg::escape);
     tera.add_raw_templates(templates.iter().map(|(n, t)| (n.as_str(), t.as_str())))
         .map_err(|e| SiteError::Template {
             name: "(theme)".into(),
@@ -170,11 +170,6 @@ fn from_files(files: Vec<(String, Vec<u8>)>, folder: Option<PathBuf>) -> Result<
         static_files,
         folder,
     })
-}
-
-/// The diagrams' escape, plus `'` for single-quoted attributes in templates.
-fn escape_html(text: &str) -> String {
-    crate::diagram::svg::escape(text).replace('\'', "&#39;")
 }
 
 /// A tera error with its causes on one line (tera hides the useful part in

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use fenpress::check::check_site;
+use fenpress::site::check_site;
 
 use crate::shared_dir;
 

@@ -6,8 +6,8 @@
 use std::path::PathBuf;
 
 use fenpress::check::claims::{read_caption, ClaimKind};
-use fenpress::check::{check_site, source};
 use fenpress::diagnostic::Severity;
+use fenpress::site::check_site;
 
 use crate::shared_dir;
 
@@ -87,7 +87,7 @@ fn corpus_errors_are_exactly_the_known_mistakes() {
 #[test]
 fn captions_of_variants_with_rules_are_classified() {
     let Some(root) = corpus() else { return };
-    let loaded = fenpress::site::load::load(&root);
+    let loaded = fenpress::content::load(&root);
     let mut got = Vec::new();
     for lp in &loaded.pages {
         let v = lp.page.variant.as_deref().unwrap_or("");
@@ -103,9 +103,7 @@ fn captions_of_variants_with_rules_are_classified() {
         {
             continue;
         }
-        let text = std::fs::read_to_string(&lp.page.source).expect("readable");
-        let (diagrams, _) = source::diagrams_of(&lp.page, &text);
-        for d in diagrams {
+        for d in lp.diagrams.iter().filter_map(|r| r.source.as_ref()) {
             let Some(c) = &d.caption else { continue };
             let read = read_caption(&c.text);
             let mut parts: Vec<String> = read
@@ -127,7 +125,7 @@ fn captions_of_variants_with_rules_are_classified() {
             // Each move's offset points at its text in the source line.
             for (_, m) in read.moves() {
                 let at = c.loc(m.offset);
-                let line = text.lines().nth(at.line - 1).unwrap_or("");
+                let line = lp.text.lines().nth(at.line - 1).unwrap_or("");
                 let from: String = line
                     .chars()
                     .skip(at.column - 1)
@@ -202,15 +200,14 @@ fn captions_of_variants_with_rules_are_classified() {
 #[test]
 fn pacosako_and_apocalypse_diagrams_are_fully_verified() {
     let Some(root) = corpus() else { return };
-    let loaded = fenpress::site::load::load(&root);
+    let mut loaded = fenpress::content::load(&root);
     let mut seen = 0;
-    for lp in &loaded.pages {
+    for lp in &mut loaded.pages {
         let v = lp.page.variant.as_deref().unwrap_or("");
         if !["Pacosako", "Apocalypse"].contains(&v) {
             continue;
         }
-        let text = std::fs::read_to_string(&lp.page.source).expect("readable");
-        let checked = fenpress::check::verify_page(&lp.page, &text);
+        let checked = fenpress::check::verify_page(lp);
         let f = lp.page.source.display();
         assert!(checked.findings.is_empty(), "{f}: {:#?}", checked.findings);
         for verdict in &checked.verdicts {

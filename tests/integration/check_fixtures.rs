@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use fenpress::check::check_site;
+use fenpress::site::check_site;
 
-fn lines(dir: &str) -> (Vec<String>, fenpress::check::report::Summary) {
+fn lines(dir: &str) -> (Vec<String>, fenpress::check::Summary) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/check")
         .join(dir);
@@ -149,4 +149,19 @@ fn an_unreadable_block_is_counted() {
     let s = report.summary;
     assert_eq!((s.diagrams, s.verified, s.unreadable), (2, 1, 1), "{s:?}");
     assert!(s.line().starts_with("checked 2 diagrams: 1 fully verified, 0 board checked (moves not verified), 1 unreadable;"), "{}", s.line());
+}
+
+#[test]
+fn an_arrow_must_be_a_legal_move() {
+    let (got, summary) = lines("arrows");
+    assert_eq!(
+        got,
+        ["rules/Chess/en.md:5:22: warning[arrow-not-a-move]: arrow e2e5 is not a legal move of White (to move) in this position (hint: draw arrows along legal moves, or remove this one)"],
+        "\n{}",
+        got.join("\n")
+    );
+    assert_eq!(
+        (summary.diagrams, summary.warnings, summary.errors),
+        (1, 1, 0)
+    );
 }

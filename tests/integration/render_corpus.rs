@@ -12,7 +12,7 @@ use resvg::usvg;
 
 /// (variant, board) of every diagram board of the corpus.
 fn corpus_boards(corpus: &std::path::Path) -> Vec<(String, BoardSpec)> {
-    let loaded = fenpress::site::load::load(corpus);
+    let loaded = fenpress::content::load(corpus);
     let mut boards = Vec::new();
     for p in &loaded.pages {
         let variant = p.page.variant.clone().unwrap_or_else(|| "Chess".into());

@@ -134,3 +134,54 @@ fn shadowed_squares_are_darker() {
     assert!(luminance(at(&p, 2, 2, 5.0, 5.0)) < 120, "c6 in b6-d6");
     assert!(luminance(at(&p, 4, 2, 5.0, 5.0)) > 120, "e6 is not");
 }
+
+fn is_arrow_orange(c: [u8; 4]) -> bool {
+    c[0] > 200 && (60..140).contains(&c[1]) && c[2] < 80 && c[3] > 200
+}
+
+fn render_with_arrows(text: &str, arrows: &[&str]) -> Pixmap {
+    let mut spec = parse_compact(text).expect("spec parses");
+    spec.arrows = arrows
+        .iter()
+        .map(|a| fenpress::diagram::spec::Arrow::parse(a).expect("an arrow"))
+        .collect();
+    let drawing = draw_standalone("Chess", &spec, PieceSet::default_set(), false);
+    assert!(
+        drawing.svg.contains("class=\"fp-arrow\""),
+        "{}",
+        drawing.svg
+    );
+    pixmap(&drawing.svg, (8 * SQ as u32 + 2) * K).expect("rasterises")
+}
+
+#[test]
+fn a_straight_arrow_runs_between_the_square_centres_with_a_halo() {
+    let p = render_with_arrows("8/8/8/8/8/8/8/8", &["e2e4"]);
+    // e2 (col 4, row 6) to e4 (row 4): the shaft crosses e3 (row 5).
+    assert!(is_arrow_orange(at(&p, 4, 5, 5.0, 5.0)), "shaft on e3");
+    assert!(
+        is_arrow_orange(at(&p, 4, 4, 5.0, 7.0)),
+        "head below e4's centre"
+    );
+    assert!(!is_arrow_orange(at(&p, 3, 5, 5.0, 5.0)), "nothing on d3");
+    assert!(!is_arrow_orange(at(&p, 4, 3, 5.0, 5.0)), "nothing past e4");
+    // e3 is a dark square: the light halo beside the shaft keeps it readable.
+    let halo = at(&p, 4, 5, 5.0 + 1.15, 5.0);
+    assert!(luminance(halo) > 200, "halo beside the shaft: {halo:?}");
+}
+
+#[test]
+fn a_knights_arrow_turns_a_corner() {
+    let p = render_with_arrows("8/8/8/8/8/8/8/8", &["g1f3"]);
+    // g1 (col 6, row 7) to f3 (col 5, row 5): up the file first, then left.
+    assert!(is_arrow_orange(at(&p, 6, 6, 5.0, 5.0)), "first leg on g2");
+    assert!(is_arrow_orange(at(&p, 6, 5, 5.0, 5.0)), "the corner on g3");
+    assert!(
+        is_arrow_orange(at(&p, 5, 5, 7.0, 5.0)),
+        "head right of f3's centre"
+    );
+    assert!(
+        !is_arrow_orange(at(&p, 5, 6, 5.0, 5.0)),
+        "no diagonal through f2"
+    );
+}

@@ -12,7 +12,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use fenpress::check::check_site;
+use fenpress::site::check_site;
 use fenpress::site::{build, BuildOptions, BuildReport};
 
 use crate::shared_dir;

@@ -47,9 +47,26 @@ pub fn find_all(text: &str) -> Vec<FenMatch> {
     out
 }
 
+/// The fields of the text between `fen:` and `:`, each with the character
+/// offset where it starts. vchess splits on single spaces; runs of spaces
+/// only occur by mistake, so empty fields are dropped (the first field is
+/// then the board even after `fen: `; the checker warns about that space).
+/// The one splitter of `fen:` fields: the converter and the checker's
+/// source positions both use it.
+pub fn fields(inner: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut chars = 0;
+    for field in inner.split(' ') {
+        if !field.is_empty() {
+            out.push((chars, field));
+        }
+        chars += field.chars().count() + 1;
+    }
+    out
+}
+
 fn parse_fields(inner: &str) -> FenString {
-    // vchess splits on single spaces; runs of spaces only occur by mistake.
-    let fields: Vec<&str> = inner.split(' ').filter(|f| !f.is_empty()).collect();
+    let fields: Vec<&str> = fields(inner).into_iter().map(|(_, f)| f).collect();
     let list = |f: Option<&&str>| -> Vec<String> {
         match f {
             Some(s) if *s != "-" => s

@@ -118,6 +118,27 @@ fn diag(
     }
 }
 
+/// The error for character `ch` right after a tag's name, classes and
+/// attributes: a Pug construct the vchess pages do not use, or a typo.
+fn after_tag_error(ch: char, line: usize, column: usize) -> PugDiagnostic {
+    let what = match ch {
+        ':' => "block expansion (`tag: child`)",
+        '/' => "a self-closing tag (`tag/`)",
+        '=' | '!' => "buffered code (`=`, `!=`)",
+        '&' => "`&attributes`",
+        _ => {
+            return diag(
+                Level::Error,
+                "pug-syntax",
+                line,
+                column,
+                format!("unexpected `{ch}` after a tag"),
+            )
+        }
+    };
+    unsupported(line, column, what)
+}
+
 fn unsupported(line: usize, column: usize, what: &str) -> PugDiagnostic {
     diag(
         Level::Error,
@@ -457,46 +478,8 @@ impl<'a> Parser<'a> {
                     inline = Some((i + 1, &rest[1..]));
                     break;
                 }
-                ':' => {
-                    fail(
-                        self,
-                        unsupported(line.number, col_at(i), "block expansion (`tag: child`)"),
-                    );
-                    failed = true;
-                    break;
-                }
-                '/' => {
-                    fail(
-                        self,
-                        unsupported(line.number, col_at(i), "a self-closing tag (`tag/`)"),
-                    );
-                    failed = true;
-                    break;
-                }
-                '=' | '!' => {
-                    fail(
-                        self,
-                        unsupported(line.number, col_at(i), "buffered code (`=`, `!=`)"),
-                    );
-                    failed = true;
-                    break;
-                }
-                '&' => {
-                    fail(self, unsupported(line.number, col_at(i), "`&attributes`"));
-                    failed = true;
-                    break;
-                }
                 _ => {
-                    fail(
-                        self,
-                        diag(
-                            Level::Error,
-                            "pug-syntax",
-                            line.number,
-                            col_at(i),
-                            format!("unexpected `{ch}` after a tag"),
-                        ),
-                    );
+                    fail(self, after_tag_error(ch, line.number, col_at(i)));
                     failed = true;
                     break;
                 }

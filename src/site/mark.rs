@@ -9,7 +9,7 @@ use crate::diagram::svg::escape;
 /// failed, with `reason` on hover and in the badge.
 ///
 /// ```
-/// let html = fenpress::check::mark::mark_invalid(
+/// let html = fenpress::site::mark::mark_invalid(
 ///     "<figure class=\"fp-diagram\"><svg></svg></figure>",
 ///     "row 6 `4q4` has 9 squares",
 /// );

@@ -1,9 +1,11 @@
 //! A page of the site in memory: where it came from, its language and
-//! variant, and its content as Markdown (Pug pages are converted on load).
+//! variant, and its content as Markdown (Pug pages are converted on load);
+//! with its source text and diagram records, a [`LoadedPage`].
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
-use fenpress_pug::DiagramOrigin;
+use super::diagram::DiagramRecord;
 
 /// What a page is, which decides its URL and the lists it appears in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -41,8 +43,6 @@ pub struct Page {
     /// Lines of the source before `markdown` starts (front matter), so
     /// diagnostics in the Markdown point at the source line.
     pub line_offset: usize,
-    /// Pug pages: where each diagram block's `fen:` came from.
-    pub diagram_origins: Vec<DiagramOrigin>,
     /// The YAML between the `---` lines, as written (puzzles read theirs).
     pub front_matter: Option<String>,
 }
@@ -62,4 +62,36 @@ impl Page {
     pub fn key(&self) -> (PageKind, &str, &str) {
         (self.kind, &self.name, &self.slug)
     }
+}
+
+/// A page as loaded: the page, its source text (read once), the image
+/// references found in it and its diagrams, each read once. The verify step
+/// fills in the diagrams' verdicts and a puzzle's verified widget.
+#[derive(Debug, Clone)]
+pub struct LoadedPage {
+    pub page: Page,
+    pub text: Arc<str>,
+    pub images: Vec<ImageRef>,
+    /// One record per ```diagram block of `page.markdown`, in order.
+    pub diagrams: Vec<DiagramRecord>,
+    /// A puzzle page: its widget and goal, made when it was verified.
+    pub puzzle: Option<PuzzleWidget>,
+}
+
+/// What a puzzle page shows besides its text, made by the verify step from
+/// the puzzle's proof.
+#[derive(Debug, Clone, Default)]
+pub struct PuzzleWidget {
+    /// The HTML fragment: goal, board, controls, solution, play data.
+    pub widget: String,
+    /// The goal as a sentence in the page's language.
+    pub goal: String,
+}
+
+/// One image reference in a source file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImageRef {
+    pub url: String,
+    pub line: usize,
+    pub column: usize,
 }

@@ -1,6 +1,7 @@
 //! Writing diagnostics: human (rustc style: file:line:col, the source line,
 //! a caret under the blamed text, a hint), JSON (one array), and GitHub
-//! workflow commands that show inline on a pull request; plus the summary.
+//! workflow commands that show inline on a pull request. The commands print
+//! with it; `serve` shows its overlay with it.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -9,59 +10,6 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity};
-
-/// Counts for the closing line.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Summary {
-    pub diagrams: usize,
-    pub verified: usize,
-    pub board_only: usize,
-    /// Diagram blocks that could not be read at all (broken YAML): counted
-    /// among the diagrams, so none goes missing from the total.
-    pub unreadable: usize,
-    pub errors: usize,
-    pub warnings: usize,
-    pub notes: usize,
-}
-
-impl Summary {
-    /// Counts one page's diagrams.
-    pub fn add(&mut self, page: &super::PageCheck) {
-        self.diagrams += page.verdicts.len() + page.unreadable;
-        self.unreadable += page.unreadable;
-        self.verified += page.verdicts.iter().filter(|v| v.verified).count();
-        self.board_only += page.verdicts.iter().filter(|v| !v.has_rules).count();
-    }
-
-    /// Counts the findings by severity.
-    pub fn count(&mut self, diagnostics: &[Diagnostic]) {
-        for d in diagnostics {
-            match d.severity {
-                Severity::Error => self.errors += 1,
-                Severity::Warning => self.warnings += 1,
-                Severity::Note => self.notes += 1,
-            }
-        }
-    }
-
-    pub fn line(&self) -> String {
-        let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
-        let unreadable = if self.unreadable > 0 {
-            format!(", {} unreadable", self.unreadable)
-        } else {
-            String::new()
-        };
-        format!(
-            "checked {}: {} fully verified, {} board checked (moves not verified){unreadable}; {}, {}, {}",
-            plural(self.diagrams, "diagram"),
-            self.verified,
-            self.board_only,
-            plural(self.errors, "error"),
-            plural(self.warnings, "warning"),
-            plural(self.notes, "note"),
-        )
-    }
-}
 
 /// Human output for every diagnostic, each followed by a blank line.
 /// `sources` maps a file to its text, to show the blamed line.
@@ -94,20 +42,6 @@ pub fn human_one(d: &Diagnostic, source: Option<&str>) -> String {
         let _ = writeln!(out, "{pad} = hint: {h}");
     }
     out
-}
-
-/// The text of every file a diagnostic blames (unreadable ones left out),
-/// for [`human`]'s source lines.
-pub fn sources_of(diags: &[Diagnostic]) -> HashMap<PathBuf, String> {
-    let mut sources = HashMap::new();
-    for d in diags {
-        if !sources.contains_key(&d.file) {
-            if let Ok(text) = std::fs::read_to_string(&d.file) {
-                sources.insert(d.file.clone(), text);
-            }
-        }
-    }
-    sources
 }
 
 /// One JSON array of `{severity, code, file, line, column, variant, message, hint}`.

@@ -1,37 +1,34 @@
-//! Load step: walk the content tree, read every page source, convert Pug to
-//! Markdown in memory, read front matter. Problems in one file become
-//! diagnostics and never stop the other files from loading.
+//! Load step: walk the content tree, read every page source once, convert
+//! Pug to Markdown in memory, read front matter and the diagram records.
+//! Problems in one file become diagnostics and never stop the other files
+//! from loading.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde::Deserialize;
 use walkdir::WalkDir;
 
-use super::images::{find_images, ImageRef};
-use super::page::{Page, PageKind, SourceFormat};
+use super::images::find_images;
+use super::records::records;
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::{LoadedPage, Page, PageKind, SourceFormat};
 
-/// A page loaded, with the image references found in its source.
-#[derive(Debug, Clone)]
-pub struct LoadedPage {
-    pub page: Page,
-    pub images: Vec<ImageRef>,
-    /// Diagrams that failed verification (`build`'s verify step): the
-    /// (line, column) of their `fen:` and the first error, to mark them.
-    pub invalid: Vec<((usize, usize), String)>,
-    /// Diagrams whose boards verification checked (by the position of
-    /// their `fen:`): the renderer leaves a malformed board to its findings.
-    pub checked: Vec<(usize, usize)>,
-}
-
-/// The pages that loaded, sorted by (kind, name, slug, lang), and every
-/// finding made while loading.
+/// The pages that loaded, sorted by (kind, name, slug, lang), every finding
+/// made while loading, and the text of every file read (those that did not
+/// load included), for the printers' source lines.
 #[derive(Debug, Default)]
 pub struct Loaded {
     pub pages: Vec<LoadedPage>,
     pub diagnostics: Vec<Diagnostic>,
+    pub sources: BTreeMap<PathBuf, Arc<str>>,
 }
+
+/// What loading one file gave: the page (if it loaded), its findings, its
+/// text (if it could be read).
+type FileLoad = (Option<LoadedPage>, Vec<Diagnostic>, Option<Arc<str>>);
 
 /// One source file the layout recognises, before reading.
 struct SourceFile {
@@ -54,12 +51,15 @@ struct FrontMatter {
 /// language get an empty `lang`, for the build to fill in from the config.
 pub fn load(root: &Path) -> Loaded {
     let (files, mut diagnostics) = walk(root);
-    let results: Vec<(Option<LoadedPage>, Vec<Diagnostic>)> =
-        files.par_iter().map(load_file).collect();
+    let results: Vec<FileLoad> = files.par_iter().map(load_file).collect();
     let mut pages = Vec::new();
-    for (page, diags) in results {
+    let mut sources = BTreeMap::new();
+    for ((page, diags, text), file) in results.into_iter().zip(&files) {
         pages.extend(page);
         diagnostics.extend(diags);
+        if let Some(text) = text {
+            sources.insert(file.path.clone(), text);
+        }
     }
     pages.sort_by(|a, b| {
         (a.page.key(), &a.page.lang, &a.page.source).cmp(&(
@@ -86,7 +86,11 @@ pub fn load(root: &Path) -> Loaded {
         }
         same
     });
-    Loaded { pages, diagnostics }
+    Loaded {
+        pages,
+        diagnostics,
+        sources,
+    }
 }
 
 /// Load only the page sources among `paths` (incremental rebuilds, see
@@ -94,15 +98,15 @@ pub fn load(root: &Path) -> Loaded {
 /// Puzzles that name no language get `default_lang`.
 pub fn load_files(root: &Path, paths: &[PathBuf], default_lang: &str) -> Loaded {
     let (files, _) = walk(root);
-    let results: Vec<(Option<LoadedPage>, Vec<Diagnostic>)> = files
-        .par_iter()
-        .filter(|f| paths.contains(&f.path))
-        .map(load_file)
-        .collect();
+    let wanted: Vec<&SourceFile> = files.iter().filter(|f| paths.contains(&f.path)).collect();
+    let results: Vec<FileLoad> = wanted.par_iter().map(|f| load_file(f)).collect();
     let mut loaded = Loaded::default();
-    for (page, diags) in results {
+    for ((page, diags, text), file) in results.into_iter().zip(&wanted) {
         loaded.pages.extend(page);
         loaded.diagnostics.extend(diags);
+        if let Some(text) = text {
+            loaded.sources.insert(file.path.clone(), text);
+        }
     }
     for p in &mut loaded.pages {
         if p.page.lang.is_empty() {
@@ -220,12 +224,19 @@ fn is_language(stem: &str) -> bool {
         && region.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
-fn load_file(file: &SourceFile) -> (Option<LoadedPage>, Vec<Diagnostic>) {
-    let mut diagnostics = Vec::new();
-    let text = match read_text(&file.path) {
-        Ok(t) => t,
-        Err(d) => return (None, vec![*d]),
+fn load_file(file: &SourceFile) -> FileLoad {
+    let text: Arc<str> = match read_text(&file.path) {
+        Ok(t) => t.into(),
+        Err(d) => return (None, vec![*d], None),
     };
+    let (page, diagnostics) = read_page(file, &text);
+    (page, diagnostics, Some(text))
+}
+
+/// The page of a file whose text is `text`, with its diagram records.
+fn read_page(file: &SourceFile, text: &Arc<str>) -> (Option<LoadedPage>, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let mut origins = Vec::new();
     let mut page = Page {
         kind: file.kind,
         name: file.name.clone(),
@@ -237,18 +248,17 @@ fn load_file(file: &SourceFile) -> (Option<LoadedPage>, Vec<Diagnostic>) {
         title: String::new(),
         markdown: String::new(),
         line_offset: 0,
-        diagram_origins: Vec::new(),
         front_matter: None,
     };
     let mut title = None;
     match file.format {
-        SourceFormat::Pug => match fenpress_pug::convert(&text) {
+        SourceFormat::Pug => match fenpress_pug::convert(text) {
             Ok(converted) => {
                 for w in &converted.warnings {
                     diagnostics.push(pug_diagnostic(&file.path, w));
                 }
                 page.markdown = converted.markdown;
-                page.diagram_origins = converted.diagrams;
+                origins = converted.diagrams;
             }
             Err(errors) => {
                 diagnostics.extend(errors.iter().map(|e| pug_diagnostic(&file.path, e)));
@@ -256,7 +266,7 @@ fn load_file(file: &SourceFile) -> (Option<LoadedPage>, Vec<Diagnostic>) {
             }
         },
         SourceFormat::Markdown => {
-            let (front, body, offset) = match split_front_matter(&text) {
+            let (front, body, offset) = match split_front_matter(text) {
                 Ok(parts) => parts,
                 Err(line) => {
                     diagnostics.push(Diagnostic::new(
@@ -309,13 +319,35 @@ fn load_file(file: &SourceFile) -> (Option<LoadedPage>, Vec<Diagnostic>) {
         }
     }
     page.title = title.unwrap_or_else(|| default_title(&page));
-    let images = find_images(&text);
+    let images = find_images(text);
+    let diagrams = records(&page, &origins, text);
+    // A block that does not parse is one error, at its place, whatever
+    // reads the page next (verification counts it as unreadable, the
+    // renderer shows an error box).
+    for d in &diagrams {
+        if let Err(err) = &d.spec {
+            let at = d.at.locate((err.line, err.column), 0);
+            let mut diag = Diagnostic::new(
+                Severity::Error,
+                "diagram-spec",
+                &page.source,
+                at.line,
+                at.column,
+                err.message.clone(),
+            );
+            if let Some(v) = &page.variant {
+                diag = diag.with_variant(v.clone());
+            }
+            diagnostics.push(diag);
+        }
+    }
     (
         Some(LoadedPage {
             page,
+            text: text.clone(),
             images,
-            invalid: Vec::new(),
-            checked: Vec::new(),
+            diagrams,
+            puzzle: None,
         }),
         diagnostics,
     )

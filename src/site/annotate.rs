@@ -6,7 +6,7 @@
 //! just played, a reply given as a reason) and a caption whose moves
 //! cannot be read become YAML comments, never silent guesses.
 
-use super::claims::{self, ClaimKind, MoveText};
+use crate::check::claims::{self, ClaimKind, MoveText};
 use crate::diagram::spec;
 
 /// The Markdown with the claims of every diagram block's caption written
@@ -15,7 +15,7 @@ use crate::diagram::spec;
 ///
 /// ```
 /// let md = "```diagram\nfen: 8/8/8/8/8/8/8/8\ncaption: \"1.Ke5 is impossible\"\n```\n";
-/// let out = fenpress::check::annotate::annotate_markdown(md);
+/// let out = fenpress::site::annotate::annotate_markdown(md);
 /// assert!(out.contains("illegal: [Ke5]\ncaption:"), "{out}");
 /// ```
 pub fn annotate_markdown(markdown: &str) -> String {

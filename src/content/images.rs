@@ -4,13 +4,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-/// One image reference in a source file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ImageRef {
-    pub url: String,
-    pub line: usize,
-    pub column: usize,
-}
+pub use crate::model::ImageRef;
 
 /// Where a referenced image lives and where it goes in the output.
 #[derive(Debug, Clone, PartialEq, Eq)]

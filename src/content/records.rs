@@ -1,125 +1,72 @@
-//! Where each diagram of a page sits in its source: the board text, every
-//! mark and every caption character with its line and column, so that a
-//! diagnostic blames the very character (not the converted Markdown). Pug
-//! pages are read as vchess reads them (`fen:<board> [marks] ...:` on one
-//! line, the figure's `figcaption`); Markdown pages from their ```diagram
-//! blocks, whose `moves`, `illegal` and `after.moves` are the claims.
+//! Reads each diagram of a page once, into the records of the content
+//! model: the block's spec (parsed from its YAML, which draws it) and where
+//! every part is written in the source (the board text, every mark and
+//! caption character with its line and column, so that a finding blames the
+//! very character, not the converted Markdown). Pug pages are read as
+//! vchess reads them (`fen:<board> [marks] ...:` on one line, the figure's
+//! `figcaption`); Markdown pages from their ```diagram blocks, whose
+//! `moves`, `illegal` and `after.moves` are the claims.
+
+use fenpress_pug::DiagramOrigin;
 
 use crate::diagram::spec::{self, DiagramSpec};
-use crate::site::page::{Page, SourceFormat};
+use crate::markdown;
+use crate::model::{
+    BlockAt, BoardText, CaptionText, DiagramRecord, DiagramSource, Explicit, Loc, Page,
+    SourceFormat,
+};
 
-/// A 1-based line and column (in characters) in a source file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
-pub struct Loc {
-    pub line: usize,
-    pub column: usize,
-}
-
-impl Loc {
-    /// `n` characters further on the same line.
-    pub fn plus(self, n: usize) -> Loc {
-        Loc {
-            line: self.line,
-            column: self.column + n,
-        }
-    }
-}
-
-/// One board as written.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BoardText {
-    /// Where `fen:` (Pug) or the `fen` key (Markdown) is.
-    pub fen_at: Loc,
-    /// The board field, as vchess would take it.
-    pub board: String,
-    /// Where the board field starts; its characters follow on the line.
-    pub board_at: Loc,
-    /// The marks, each with its position.
-    pub marks: Vec<(String, Loc)>,
-    /// Side to move, when a Markdown `fen` is a full FEN.
-    pub side: Option<fenpress_rules::Color>,
-    /// The whole FEN text when it has fields after the board.
-    pub full_fen: Option<String>,
-    /// `fen: 8/8/...`: a space after `fen:` makes vchess read an empty board.
-    pub space_after_fen: bool,
-}
-
-/// A caption's text, with the position of each of its characters.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CaptionText {
-    pub text: String,
-    pub locs: Vec<Loc>,
-}
-
-impl CaptionText {
-    /// Position of the character at `offset` (clamped).
-    pub fn loc(&self, offset: usize) -> Loc {
-        self.locs
-            .get(offset)
-            .or(self.locs.last())
-            .copied()
-            .unwrap_or_default()
-    }
-    fn push_str(&mut self, s: &str, at: Loc) {
-        for (i, c) in s.chars().enumerate() {
-            self.text.push(c);
-            self.locs.push(at.plus(i));
-        }
-    }
-}
-
-/// Claims written explicitly in a Markdown diagram block.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Explicit {
-    pub moves: Vec<(String, Loc)>,
-    pub illegal: Vec<(String, Loc)>,
-    pub after_moves: Vec<(String, Loc)>,
-    /// The block's caption: squares it names explain marks, as in Pug.
-    pub caption: Option<String>,
-}
-
-/// One diagram (or before/after pair) of a page.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DiagramSource {
-    /// One board, or two for a before/after pair.
-    pub boards: Vec<BoardText>,
-    /// The block's own `variant:`, if any.
-    pub variant: Option<String>,
-    /// The caption of the figure (Pug pages).
-    pub caption: Option<CaptionText>,
-    /// How many diagram blocks share that caption's figure.
-    pub figure_blocks: usize,
-    /// Claims of a Markdown block.
-    pub explicit: Option<Explicit>,
-    /// Variant options of a Markdown block (`option: pacoplay`).
-    pub options: Vec<String>,
-}
-
-/// A block that could not be read (bad YAML in a Markdown page).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SourceProblem {
-    pub at: Loc,
-    pub message: String,
-}
-
-/// The diagrams of a page, in document order.
-pub fn diagrams_of(page: &Page, source: &str) -> (Vec<DiagramSource>, Vec<SourceProblem>) {
-    match page.format {
-        SourceFormat::Pug => (pug_diagrams(page, source), Vec::new()),
-        SourceFormat::Markdown => markdown_diagrams(page, source),
-    }
-}
-
-fn line_chars(source: &str, line: usize) -> Option<Vec<char>> {
-    source
-        .lines()
-        .nth(line.checked_sub(1)?)
-        .map(|l| l.chars().collect())
+/// The diagram records of a page whose source text is `text`: one per
+/// ```diagram block of its Markdown, in document order. `origins` are the
+/// Pug converter's (where each block's `fen:` came from).
+pub fn records(page: &Page, origins: &[DiagramOrigin], text: &str) -> Vec<DiagramRecord> {
+    let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    markdown::diagram_blocks(&page.markdown)
+        .into_iter()
+        .map(|block| {
+            let spec = spec::parse_block(&block.yaml);
+            let (at, source) = match page.format {
+                SourceFormat::Pug => {
+                    let origin = origins.get(block.index);
+                    let loc = |p: fenpress_pug::SourcePos| Loc {
+                        line: p.line,
+                        column: p.column,
+                    };
+                    let at = match origin {
+                        Some(o) => BlockAt::Pug {
+                            fen: loc(o.fen),
+                            after_fen: o.after_fen.map(loc),
+                        },
+                        None => BlockAt::Pug {
+                            fen: Loc::START,
+                            after_fen: None,
+                        },
+                    };
+                    (at, origin.and_then(|o| pug_diagram(o, &lines)))
+                }
+                SourceFormat::Markdown => {
+                    let base = page.line_offset + block.line;
+                    let source = spec
+                        .as_ref()
+                        .ok()
+                        .map(|s| markdown_diagram(s, &lines, base, block.yaml.lines().count()));
+                    (BlockAt::Markdown { first_line: base }, source)
+                }
+            };
+            DiagramRecord {
+                index: block.index,
+                spec,
+                source,
+                at,
+                verdict: None,
+            }
+        })
+        .collect()
 }
 
 /// Reads `fen:<inner>:` at `at` (the `f` of `fen:`) as vchess does.
-fn pug_board(source: &str, at: Loc) -> Option<BoardText> {
-    let chars = line_chars(source, at.line)?;
+fn pug_board(lines: &[Vec<char>], at: Loc) -> Option<BoardText> {
+    let chars = lines.get(at.line.checked_sub(1)?)?;
     let start = at.column.checked_sub(1)?;
     let head: String = chars.get(start..start + 4)?.iter().collect();
     if head != "fen:" {
@@ -128,26 +75,11 @@ fn pug_board(source: &str, at: Loc) -> Option<BoardText> {
     let inner_start = start + 4;
     let len = chars[inner_start..].iter().position(|c| *c == ':')?;
     let inner = &chars[inner_start..inner_start + len];
-    // vchess splits on single spaces: the first field is the board even if
-    // it is empty (`fen: 8/8`); we take the first non-empty one and warn.
-    let mut fields: Vec<(usize, String)> = Vec::new();
-    let mut cur = String::new();
-    let mut cur_start = 0;
-    for (i, c) in inner.iter().enumerate() {
-        if *c == ' ' {
-            if !cur.is_empty() {
-                fields.push((cur_start, std::mem::take(&mut cur)));
-            }
-        } else {
-            if cur.is_empty() {
-                cur_start = i;
-            }
-            cur.push(*c);
-        }
-    }
-    if !cur.is_empty() {
-        fields.push((cur_start, cur));
-    }
+    let inner_text: String = inner.iter().collect();
+    let fields: Vec<(usize, String)> = fenpress_pug::diagram::fields(&inner_text)
+        .into_iter()
+        .map(|(at, f)| (at, f.to_string()))
+        .collect();
     let col = |i: usize| Loc {
         line: at.line,
         column: inner_start + i + 1,
@@ -170,6 +102,7 @@ fn pug_board(source: &str, at: Loc) -> Option<BoardText> {
         board,
         board_at: col(board_off),
         marks,
+        arrows: Vec::new(),
         side: None,
         full_fen: None,
         space_after_fen: inner.first() == Some(&' '),
@@ -321,45 +254,38 @@ fn pug_caption(lines: &[Vec<char>], fen_line: usize) -> (Option<CaptionText>, us
     (None, fens)
 }
 
-fn pug_diagrams(page: &Page, source: &str) -> Vec<DiagramSource> {
-    let lines: Vec<Vec<char>> = source.lines().map(|l| l.chars().collect()).collect();
-    let mut out = Vec::new();
-    for origin in &page.diagram_origins {
-        let at = Loc {
-            line: origin.fen.line,
-            column: origin.fen.column,
+/// Where the parts of the diagram whose `fen:` the Pug converter found at
+/// `origin` are written.
+fn pug_diagram(origin: &DiagramOrigin, lines: &[Vec<char>]) -> Option<DiagramSource> {
+    let at = Loc {
+        line: origin.fen.line,
+        column: origin.fen.column,
+    };
+    let first = pug_board(lines, at)?;
+    let mut boards = vec![first];
+    if let Some(a) = origin.after_fen {
+        let after = Loc {
+            line: a.line,
+            column: a.column,
         };
-        let Some(first) = pug_board(source, at) else {
-            continue;
-        };
-        let mut boards = vec![first];
-        if let Some(a) = origin.after_fen {
-            if let Some(b) = pug_board(
-                source,
-                Loc {
-                    line: a.line,
-                    column: a.column,
-                },
-            ) {
-                boards.push(b);
-            }
+        if let Some(b) = pug_board(lines, after) {
+            boards.push(b);
         }
-        let last_line = boards.last().map_or(at.line, |b| b.fen_at.line);
-        let (caption, fens) = pug_caption(&lines, last_line);
-        out.push(DiagramSource {
-            figure_blocks: if boards.len() == 2 {
-                fens.saturating_sub(1).max(1)
-            } else {
-                fens
-            },
-            boards,
-            variant: None,
-            caption,
-            explicit: None,
-            options: Vec::new(),
-        });
     }
-    out
+    let last_line = boards.last().map_or(at.line, |b| b.fen_at.line);
+    let (caption, fens) = pug_caption(lines, last_line);
+    Some(DiagramSource {
+        figure_blocks: if boards.len() == 2 {
+            fens.saturating_sub(1).max(1)
+        } else {
+            fens
+        },
+        boards,
+        variant: None,
+        caption,
+        explicit: None,
+        options: Vec::new(),
+    })
 }
 
 /// Column (1-based) of `needle` in `line` at or after `from` (0-based chars).
@@ -373,55 +299,12 @@ fn find_col(line: &[char], needle: &str, from: usize) -> Option<usize> {
         .map(|i| i + 1)
 }
 
-fn markdown_diagrams(page: &Page, source: &str) -> (Vec<DiagramSource>, Vec<SourceProblem>) {
-    let lines: Vec<Vec<char>> = source.lines().map(|l| l.chars().collect()).collect();
-    let md: Vec<&str> = page.markdown.lines().collect();
-    let mut out = Vec::new();
-    let mut problems = Vec::new();
-    let mut i = 0;
-    while i < md.len() {
-        let t = md[i].trim_start();
-        if !(t.starts_with("```diagram") || t.starts_with("~~~diagram")) {
-            i += 1;
-            continue;
-        }
-        let fence = &t[..3];
-        let start = i + 1;
-        let mut end = start;
-        while end < md.len() && !md[end].trim_start().starts_with(fence) {
-            end += 1;
-        }
-        let yaml = md[start..end].join("\n");
-        // Source line of block line 1.
-        let base = page.line_offset + start + 1;
-        i = end + 1;
-        let spec = match spec::parse_block(&yaml) {
-            Ok(s) => s,
-            Err(e) => {
-                problems.push(SourceProblem {
-                    at: Loc {
-                        line: base + e.line.saturating_sub(1),
-                        column: e.column,
-                    },
-                    message: e.message,
-                });
-                continue;
-            }
-        };
-        out.push(markdown_diagram(&spec, &lines, base, start, end, &md));
-    }
-    (out, problems)
-}
-
 fn markdown_diagram(
     spec: &DiagramSpec,
     lines: &[Vec<char>],
     base: usize,
-    start: usize,
-    end: usize,
-    md: &[&str],
+    block_lines: usize,
 ) -> DiagramSource {
-    let block_lines = end - start;
     let empty = Vec::new();
     let src_line = |k: usize| lines.get(base + k - 1).unwrap_or(&empty);
     // Finds `needle` on the first block line from `from` that starts with
@@ -441,7 +324,6 @@ fn markdown_diagram(
         }
         None
     };
-    let _ = md;
     let key_loc = |(line, column): (usize, usize)| Loc {
         line: base + line.saturating_sub(1),
         column,
@@ -467,11 +349,21 @@ fn markdown_diagram(
                 (name, at)
             })
             .collect();
+        let arrows = b
+            .arrows
+            .iter()
+            .map(|a| {
+                let name = a.to_string();
+                let at = locate("arrows", &name, from).unwrap_or(fen_loc);
+                (name, at)
+            })
+            .collect();
         BoardText {
             fen_at: fen_loc,
             board: b.board.clone(),
             board_at,
             marks,
+            arrows,
             side: side(b),
             full_fen: b.fen_rest.as_ref().map(|r| format!("{} {r}", b.board)),
             space_after_fen: false,

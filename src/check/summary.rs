@@ -1,0 +1,59 @@
+//! The counts of `check`'s closing line: diagrams by how far they were
+//! verified, findings by severity.
+
+use serde::Serialize;
+
+use crate::diagnostic::{Diagnostic, Severity};
+
+/// Counts for the closing line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub diagrams: usize,
+    pub verified: usize,
+    pub board_only: usize,
+    /// Diagram blocks that could not be read at all (broken YAML): counted
+    /// among the diagrams, so none goes missing from the total.
+    pub unreadable: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub notes: usize,
+}
+
+impl Summary {
+    /// Counts one page's diagrams.
+    pub fn add(&mut self, page: &super::PageCheck) {
+        self.diagrams += page.verdicts.len() + page.unreadable;
+        self.unreadable += page.unreadable;
+        self.verified += page.verdicts.iter().filter(|v| v.verified).count();
+        self.board_only += page.verdicts.iter().filter(|v| !v.has_rules).count();
+    }
+
+    /// Counts the findings by severity.
+    pub fn count(&mut self, diagnostics: &[Diagnostic]) {
+        for d in diagnostics {
+            match d.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Note => self.notes += 1,
+            }
+        }
+    }
+
+    pub fn line(&self) -> String {
+        let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+        let unreadable = if self.unreadable > 0 {
+            format!(", {} unreadable", self.unreadable)
+        } else {
+            String::new()
+        };
+        format!(
+            "checked {}: {} fully verified, {} board checked (moves not verified){unreadable}; {}, {}, {}",
+            plural(self.diagrams, "diagram"),
+            self.verified,
+            self.board_only,
+            plural(self.errors, "error"),
+            plural(self.warnings, "warning"),
+            plural(self.notes, "note"),
+        )
+    }
+}

@@ -1,0 +1,42 @@
+//! `fenpress moves VARIANT FEN`: one legal move per line, coordinates then
+//! SAN (and the rules' note on the move); exit 2 for an unknown variant or a
+//! bad FEN.
+
+use std::io::Write;
+
+use fenpress_rules::{legal, notation, MoveList};
+
+use super::position::setup;
+
+/// `fenpress moves VARIANT FEN`
+#[derive(clap::Args, Debug, Clone)]
+pub struct MovesArgs {
+    pub variant: String,
+    pub fen: String,
+    #[arg(long)]
+    pub option: Vec<String>,
+}
+
+pub fn run(args: &MovesArgs) -> anyhow::Result<u8> {
+    let (rules, mut pos) = match setup(&args.variant, &args.fen, &args.option) {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return Ok(2);
+        }
+    };
+    let mut moves = MoveList::new();
+    legal::legal_moves(rules, &mut pos, &mut moves);
+    let mut out = std::io::stdout().lock();
+    for mv in &moves {
+        let note = rules.move_note(mv).map(|n| format!(" ({n})"));
+        writeln!(
+            out,
+            "{} {}{}",
+            notation::coordinate(rules, mv),
+            notation::san(rules, &mut pos, mv),
+            note.unwrap_or_default()
+        )?;
+    }
+    Ok(0)
+}

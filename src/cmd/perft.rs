@@ -1,0 +1,51 @@
+//! `fenpress perft VARIANT FEN DEPTH [--divide]`: the rules core's move
+//! tree counted, so any position can be cross-checked against another
+//! engine. The last line is the count; exit 2 for an unknown variant or a
+//! bad FEN.
+
+use std::io::Write;
+
+use fenpress_rules::{legal, notation};
+
+use super::position::setup;
+
+/// `fenpress perft VARIANT FEN DEPTH [--divide]`
+#[derive(clap::Args, Debug, Clone)]
+pub struct PerftArgs {
+    pub variant: String,
+    /// A FEN in the variant's format, or `start`.
+    pub fen: String,
+    pub depth: u32,
+    #[arg(long)]
+    pub divide: bool,
+    /// Variant options, e.g. `pacoplay`.
+    #[arg(long)]
+    pub option: Vec<String>,
+}
+
+pub fn run(args: &PerftArgs) -> anyhow::Result<u8> {
+    let (rules, mut pos) = match setup(&args.variant, &args.fen, &args.option) {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return Ok(2);
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    let total = if args.divide {
+        let mut total = 0;
+        for (mv, n) in legal::perft_divide(rules, &mut pos, args.depth) {
+            writeln!(out, "{}: {n}", notation::coordinate(rules, &mv))?;
+            total += n;
+        }
+        if args.depth == 0 {
+            total = 1;
+        }
+        writeln!(out)?;
+        total
+    } else {
+        legal::perft(rules, &mut pos, args.depth)
+    };
+    writeln!(out, "{total}")?;
+    Ok(0)
+}

@@ -1,0 +1,40 @@
+//! The rules and position a rules-core command (`perft`, `moves`) names:
+//! the variant looked up in the registry, its options applied, the FEN read.
+
+use fenpress_rules::{registry, validate, Position, Rules};
+
+/// The rules and position, or the message to print before exiting with 2.
+pub(super) fn setup(
+    variant: &str,
+    fen: &str,
+    options: &[String],
+) -> Result<(&'static dyn Rules, Position), String> {
+    let Some(info) = registry::lookup(variant) else {
+        let close = registry::close_names(variant);
+        let hint = if close.is_empty() {
+            String::new()
+        } else {
+            format!(" (did you mean {}?)", close.join(", "))
+        };
+        return Err(format!("unknown variant `{variant}`{hint}"));
+    };
+    if info.rules().is_none() {
+        return Err(format!("fenpress has no move rules for {} yet", info.name));
+    }
+    let opts: Vec<&str> = options.iter().map(String::as_str).collect();
+    let Some(rules) = registry::rules_with_options(info.name, &opts) else {
+        return Err(format!(
+            "{} has no option `{}`",
+            info.name,
+            options.join(" ")
+        ));
+    };
+    let text = if fen.eq_ignore_ascii_case("start") {
+        rules.start_fen()
+    } else {
+        fen
+    };
+    let pos =
+        validate::position_from_fen(rules, text).map_err(|e| format!("bad FEN `{text}`: {e}"))?;
+    Ok((rules, pos))
+}

@@ -1,0 +1,143 @@
+//! One diagram as the whole pipeline sees it: read once by the content
+//! layer (the parsed spec that draws it, and where each part of it is
+//! written), verified by `check` (its verdict is stored on the record), drawn
+//! by `site`. Nothing here reads files or knows rules.
+
+use super::Loc;
+use crate::diagram::spec::{DiagramSpec, SpecError};
+
+/// One ```diagram block of a page, in document order: `index` is its place
+/// among the page's blocks, which is how the renderer finds it again.
+#[derive(Debug, Clone)]
+pub struct DiagramRecord {
+    pub index: usize,
+    /// The block's YAML as parsed (positions inside the block), or why it
+    /// does not parse.
+    pub spec: Result<DiagramSpec, SpecError>,
+    /// Where each part is written in the source file; `None` when the
+    /// block does not parse or a Pug `fen:` could not be found again.
+    pub source: Option<DiagramSource>,
+    /// Where the block's first YAML line is in the source file (Markdown
+    /// pages) or its `fen:` (Pug pages): spec errors and drawing problems
+    /// are reported from here.
+    pub at: BlockAt,
+    /// What verification decided (set by the verify step).
+    pub verdict: Option<Verdict>,
+}
+
+/// How a position inside the block's YAML maps to the source file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockAt {
+    /// A Markdown block: line `first_line` of the source is the block's line 1.
+    Markdown { first_line: usize },
+    /// A block converted from Pug: findings point at the `fen:` of the
+    /// board they are about.
+    Pug { fen: Loc, after_fen: Option<Loc> },
+}
+
+impl BlockAt {
+    /// The source position of `(line, column)` inside the block, for a
+    /// finding about board `board` (0 the first, 1 the after-board).
+    pub fn locate(&self, inner: (usize, usize), board: usize) -> Loc {
+        match *self {
+            BlockAt::Markdown { first_line } => Loc {
+                line: first_line + inner.0.max(1) - 1,
+                column: inner.1,
+            },
+            BlockAt::Pug { fen, after_fen } => {
+                let at = if board == 1 {
+                    after_fen.unwrap_or(fen)
+                } else {
+                    fen
+                };
+                Loc {
+                    line: at.line.max(1),
+                    column: at.column.max(1),
+                }
+            }
+        }
+    }
+}
+
+/// How one diagram was checked.
+#[derive(Debug, Clone, Default)]
+pub struct Verdict {
+    /// The first error's message, if verification failed.
+    pub failure: Option<String>,
+    pub verified: bool,
+    pub has_rules: bool,
+    /// The boards were checked against the variant (its registry entry).
+    pub board_checked: bool,
+}
+
+/// One board as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardText {
+    /// Where `fen:` (Pug) or the `fen` key (Markdown) is.
+    pub fen_at: Loc,
+    /// The board field, as vchess would take it.
+    pub board: String,
+    /// Where the board field starts; its characters follow on the line.
+    pub board_at: Loc,
+    /// The marks, each with its position.
+    pub marks: Vec<(String, Loc)>,
+    /// The arrows (`e2e4`), each with its position (Markdown blocks).
+    pub arrows: Vec<(String, Loc)>,
+    /// Side to move, when a Markdown `fen` is a full FEN.
+    pub side: Option<fenpress_rules::Color>,
+    /// The whole FEN text when it has fields after the board.
+    pub full_fen: Option<String>,
+    /// `fen: 8/8/...`: a space after `fen:` makes vchess read an empty board.
+    pub space_after_fen: bool,
+}
+
+/// A caption's text, with the position of each of its characters.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CaptionText {
+    pub text: String,
+    pub locs: Vec<Loc>,
+}
+
+impl CaptionText {
+    /// Position of the character at `offset` (clamped).
+    pub fn loc(&self, offset: usize) -> Loc {
+        self.locs
+            .get(offset)
+            .or(self.locs.last())
+            .copied()
+            .unwrap_or_default()
+    }
+    pub fn push_str(&mut self, s: &str, at: Loc) {
+        for (i, c) in s.chars().enumerate() {
+            self.text.push(c);
+            self.locs.push(at.plus(i));
+        }
+    }
+}
+
+/// Claims written explicitly in a Markdown diagram block.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Explicit {
+    pub moves: Vec<(String, Loc)>,
+    pub illegal: Vec<(String, Loc)>,
+    pub after_moves: Vec<(String, Loc)>,
+    /// The block's caption: squares it names explain marks, as in Pug.
+    pub caption: Option<String>,
+}
+
+/// Where every part of one diagram (or before/after pair) is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiagramSource {
+    /// One board, or two for a before/after pair.
+    pub boards: Vec<BoardText>,
+    /// The block's own `variant:`, if any.
+    pub variant: Option<String>,
+    /// The caption of the figure (Pug pages).
+    pub caption: Option<CaptionText>,
+    /// How many diagram blocks share that caption's figure.
+    pub figure_blocks: usize,
+    /// Claims of a Markdown block.
+    pub explicit: Option<Explicit>,
+    /// Variant options of a Markdown block (`option: pacoplay`).
+    pub options: Vec<String>,
+}
