@@ -16,7 +16,10 @@ mod spec;
 mod victory;
 
 pub use compile::SpecError;
-pub use spec::{ChessLikeSpec, PieceSpec};
+pub use spec::{
+    CastlingRules, ChessLikeSpec, FenFields, PawnRules, PieceSpec, PromotionRules, Wrap,
+};
+pub use victory::{BareKing, ReachGoal, StalemateResult, WinSpec};
 
 use crate::color::Color;
 use crate::fen::FenStyle;
@@ -41,6 +44,13 @@ pub struct ChessLike {
     /// Capture rays of limited range > 1: checked the slow way.
     attack_limited: [Vec<(Dir, u8, KindSet)>; 2],
     fen_style: FenStyle,
+}
+
+impl ChessLike {
+    /// The spec the rules were compiled from (what `variant show` prints).
+    pub fn spec(&self) -> &ChessLikeSpec {
+        &self.spec
+    }
 }
 
 impl Rules for ChessLike {
