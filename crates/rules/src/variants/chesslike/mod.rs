@@ -43,7 +43,12 @@ pub struct ChessLike {
     attack: [Vec<AttackRay>; 2],
     /// Capture rays of limited range > 1: checked the slow way.
     attack_limited: [Vec<(Dir, u8, KindSet)>; 2],
+    /// Capturing moves of the slow path, checked one by one.
+    attack_special: [Vec<(compile::Special, KindSet)>; 2],
     fen_style: FenStyle,
+    start: compile::StartSquares,
+    /// The en-passant victim's square is kept in `state.variant`.
+    ep_tracked: bool,
 }
 
 impl ChessLike {
@@ -105,6 +110,7 @@ impl Rules for ChessLike {
     #[inline]
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
         let undo = pos.apply(mv);
+        self.set_ep(pos, mv);
         self.update_castling(pos, mv);
         undo
     }

@@ -41,7 +41,7 @@ impl ChessLike {
 
     /// How many royal pieces each side must have (the `Rules` method).
     pub(super) fn royal_count(&self) -> Option<usize> {
-        Some(1)
+        self.spec.win.royals.map(usize::from)
     }
 
     /// Removes from `out[start..]` (the side to move's pseudo-legal moves,
