@@ -1,0 +1,117 @@
+//! Castling: the king and a rook (vchess file flags, so Chess960 setups
+//! work) and the loss of rights when either moves or the rook is taken.
+
+use super::ChessLike;
+use crate::color::Color;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Piece;
+use crate::position::Position;
+
+impl ChessLike {
+    pub(super) fn castling_moves(&self, pos: &Position, out: &mut MoveList) {
+        let us = pos.turn();
+        if !self.spec.castling[us.index()] || !pos.state.castling.any(us) {
+            return;
+        }
+        let g = &self.geometry;
+        let Some(king_sq) = pos.board.royals(us).first() else {
+            return;
+        };
+        let back = if us == Color::White { 0 } else { g.rows() - 1 };
+        if g.rank(king_sq) != back || self.square_attacked(pos, king_sq, us.opposite()) {
+            return;
+        }
+        let Some(king) = pos.board.cell(king_sq).piece(us) else {
+            return;
+        };
+        let king_file = g.file(king_sq);
+        for side in 0..2 {
+            let Some(rook_file) = pos.state.castling.rook_file(us, side) else {
+                continue;
+            };
+            let Some(rook_sq) = g.square(rook_file, back) else {
+                continue;
+            };
+            if pos.board.cell(rook_sq).piece(us) != Some(Piece::new(us, self.spec.castle.rook)) {
+                continue;
+            }
+            let (mut king_to, mut rook_to) = if side == 0 {
+                (2, 3)
+            } else {
+                (g.cols() - 2, g.cols() - 3)
+            };
+            if let Some(files) = self.spec.castle.king_to {
+                king_to = files[side];
+            }
+            if let Some(files) = self.spec.castle.rook_to {
+                rook_to = files[side];
+            }
+            let lo = king_file.min(rook_file).min(king_to).min(rook_to);
+            let hi = king_file.max(rook_file).max(king_to).max(rook_to);
+            let clear = (lo..=hi).all(|f| {
+                f == king_file
+                    || f == rook_file
+                    || g.square(f, back)
+                        .is_some_and(|s| pos.board.cell(s).is_empty())
+            });
+            if !clear {
+                continue;
+            }
+            let (a, b) = (king_file.min(king_to), king_file.max(king_to));
+            let safe = (a..=b).all(|f| {
+                g.square(f, back)
+                    .is_some_and(|s| !self.square_attacked(pos, s, us.opposite()))
+            });
+            if !safe {
+                continue;
+            }
+            let (Some(kto), Some(rto)) = (g.square(king_to, back), g.square(rook_to, back)) else {
+                continue;
+            };
+            let rook = Piece::new(us, self.spec.castle.rook);
+            let mut mv = Move::simple(king_sq, kto, king, None, None);
+            mv.effect = Default::default();
+            mv.effect.vanish.push(king_sq, king);
+            mv.effect.vanish.push(rook_sq, rook);
+            mv.effect.appear.push(kto, king);
+            mv.effect.appear.push(rto, rook);
+            mv.intent.kind = MoveKind::Castle {
+                rook_from: rook_sq,
+                rook_to: rto,
+            };
+            out.push(mv);
+        }
+    }
+
+    /// Clears the castling rights a played move ends (king moved, rook
+    /// moved or taken on its first rank).
+    pub(super) fn update_castling(&self, pos: &mut Position, mv: &Move) {
+        let castling = &mut pos.state.castling;
+        if castling.0 == crate::position::Castling::NONE.0 {
+            return;
+        }
+        let mover = mv.intent.piece;
+        if self
+            .piece_def(mover.color, mover.kind)
+            .is_some_and(|d| d.royal)
+        {
+            castling.0[mover.color.index()] = [None, None];
+        }
+        let g = &self.geometry;
+        for v in mv.effect.vanish.as_slice() {
+            if v.piece.kind != self.spec.castle.rook {
+                continue;
+            }
+            let c = v.piece.color;
+            if g.relative_rank(v.square, c) != 0 {
+                continue;
+            }
+            let file = g.file(v.square);
+            for slot in &mut castling.0[c.index()] {
+                if *slot == Some(file) {
+                    *slot = None;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! Compiles a [`ChessLikeSpec`] into move tables: each piece's rays, and
+//! for each colour the reverse rays that find attackers of a square fast.
+
+use super::{ChessLike, ChessLikeSpec};
+use crate::betza::{self, Mode, Path};
+use crate::color::Color;
+use crate::fen::FenStyle;
+use crate::geometry::{Dir, Geometry};
+use crate::piece::{Kind, KindSet};
+
+/// A step repeated up to `range` times (0 = until blocked).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ray {
+    pub(super) dir: Dir,
+    pub(super) range: u8,
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct CompiledPiece {
+    pub(super) pawn: bool,
+    pub(super) royal: bool,
+    pub(super) both: Vec<Ray>,
+    pub(super) quiet: Vec<Ray>,
+    pub(super) capture: Vec<Ray>,
+    /// Moves the fast rays cannot take: hoppers, grasshoppers, lame and
+    /// jumping leapers, initial-only moves, leaps longer than the step table.
+    pub(super) special: Vec<Special>,
+}
+
+/// A move of the slow path, in board coordinates (Black's already mirrored).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Special {
+    pub(super) df: i8,
+    pub(super) dr: i8,
+    /// Steps along `(df, dr)`: 1 a leap, 0 without limit.
+    pub(super) range: u8,
+    pub(super) mode: Mode,
+    pub(super) path: Path,
+    pub(super) initial: bool,
+}
+
+/// For each colour and kind, the squares it holds in the start position
+/// (initial-only moves, promotion to a lost piece).
+#[derive(Clone, Debug, Default)]
+pub(super) struct StartSquares {
+    pub(super) squares: Vec<(Color, Kind, crate::SquareSet)>,
+}
+
+impl StartSquares {
+    pub(super) fn of(&self, color: Color, kind: Kind) -> crate::SquareSet {
+        self.squares
+            .iter()
+            .find(|(c, k, _)| *c == color && *k == kind)
+            .map(|t| t.2)
+            .unwrap_or(crate::SquareSet::EMPTY)
+    }
+}
+
+/// Where to look, from a target square, for pieces that capture onto it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct AttackRay {
+    /// From the target towards the attacker.
+    pub(super) dir: Dir,
+    /// Kinds that capture from one step away.
+    pub(super) near: KindSet,
+    /// Kinds that capture from any distance along the ray.
+    pub(super) far: KindSet,
+}
+
+pub(super) const NONE: u8 = u8::MAX;
+
+/// Why a spec cannot be compiled.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    #[error(transparent)]
+    Geometry(#[from] crate::geometry::GeometryError),
+    #[error(transparent)]
+    Betza(#[from] betza::BetzaError),
+    #[error("hole `{0}` is not a square of the board")]
+    BadHole(&'static str),
+    #[error("step ({0}, {1}) is longer than the step table allows")]
+    StepTooLong(i8, i8),
+}
+
+impl ChessLike {
+    /// Compiles a spec.
+    pub fn new(spec: ChessLikeSpec) -> Result<ChessLike, SpecError> {
+        let plain = Geometry::new(spec.rows, spec.cols)?;
+        let mut holes = crate::SquareSet::EMPTY;
+        for name in spec.holes {
+            holes.insert(plain.parse_square(name).ok_or(SpecError::BadHole(name))?);
+        }
+        let geometry = if spec.wrap.files || spec.wrap.ranks {
+            Geometry::with_wrap(
+                spec.rows,
+                spec.cols,
+                holes,
+                spec.wrap.files,
+                spec.wrap.ranks,
+            )?
+        } else {
+            Geometry::with_holes(spec.rows, spec.cols, holes)?
+        };
+        let mut attack_special: [Vec<(Special, KindSet)>; 2] = [Vec::new(), Vec::new()];
+        let mut pieces = Vec::new();
+        let mut index = [[NONE; 128]; 2];
+        let mut kinds = [KindSet::EMPTY; 2];
+        let mut royal = KindSet::EMPTY;
+        let mut attack: [Vec<AttackRay>; 2] = [Vec::new(), Vec::new()];
+        let mut attack_limited: [Vec<(Dir, u8, KindSet)>; 2] = [Vec::new(), Vec::new()];
+        for color in Color::ALL {
+            for ps in &spec.armies[color.index()] {
+                let kind = Kind(ps.letter as u8);
+                let mut cp = CompiledPiece {
+                    pawn: ps.pawn,
+                    royal: ps.royal,
+                    both: vec![],
+                    quiet: vec![],
+                    capture: vec![],
+                    special: vec![],
+                };
+                for atom in betza::parse(ps.betza)? {
+                    let dr = if color == Color::Black {
+                        -atom.dr
+                    } else {
+                        atom.dr
+                    };
+                    let dir = Dir::new(atom.df, dr);
+                    let slow = atom.path != Path::Plain || atom.initial;
+                    let Some(dir) = dir.filter(|_| !slow) else {
+                        let sp = Special {
+                            df: atom.df,
+                            dr,
+                            range: atom.range,
+                            mode: atom.mode,
+                            path: atom.path,
+                            initial: atom.initial,
+                        };
+                        cp.special.push(sp);
+                        if atom.mode != Mode::MoveOnly {
+                            let mut set = KindSet::EMPTY;
+                            set.insert(kind);
+                            attack_special[color.index()].push((sp, set));
+                        }
+                        continue;
+                    };
+                    let ray = Ray {
+                        dir,
+                        range: atom.range,
+                    };
+                    match atom.mode {
+                        Mode::Both => cp.both.push(ray),
+                        Mode::MoveOnly => cp.quiet.push(ray),
+                        Mode::CaptureOnly => cp.capture.push(ray),
+                    }
+                    if atom.mode != Mode::MoveOnly {
+                        let back = dir.reverse();
+                        if atom.range > 1 {
+                            let mut set = KindSet::EMPTY;
+                            set.insert(kind);
+                            attack_limited[color.index()].push((back, atom.range, set));
+                            continue;
+                        }
+                        let list = &mut attack[color.index()];
+                        let pos = match list.iter().position(|r| r.dir == back) {
+                            Some(p) => p,
+                            None => {
+                                list.push(AttackRay {
+                                    dir: back,
+                                    near: KindSet::EMPTY,
+                                    far: KindSet::EMPTY,
+                                });
+                                list.len() - 1
+                            }
+                        };
+                        list[pos].near.insert(kind);
+                        if atom.range == 0 {
+                            list[pos].far.insert(kind);
+                        }
+                    }
+                }
+                if ps.royal {
+                    royal.insert(kind);
+                }
+                kinds[color.index()].insert(kind);
+                index[color.index()][kind.0 as usize & 127] = pieces.len() as u8;
+                pieces.push(cp);
+            }
+        }
+        // Sliders first pays off little; leaps first finds knight checks fast.
+        for list in &mut attack {
+            list.sort_by_key(|r| !r.far.is_empty());
+        }
+        let flags = spec.fen.flags.unwrap_or(spec.castling.iter().any(|c| *c));
+        let fen_style = FenStyle {
+            castling: if flags { spec.castling } else { [false; 2] },
+            castle_rook: spec.castle.rook,
+            en_passant: spec
+                .fen
+                .en_passant
+                .unwrap_or(spec.double_step.iter().any(|d| *d)),
+            hole: (!spec.holes.is_empty()).then_some('x'),
+        };
+        let start = start_squares(&spec, &geometry);
+        // Multi-steps longer than two, and pawns that step aside, leave a
+        // victim that the en-passant square alone does not locate.
+        let ep_tracked = spec.pawn.max_step > 2
+            || pieces
+                .iter()
+                .any(|p: &CompiledPiece| p.pawn && p.quiet.iter().any(|r| r.dir.df() != 0));
+        Ok(ChessLike {
+            spec,
+            geometry,
+            pieces,
+            index,
+            kinds,
+            royal,
+            attack,
+            attack_limited,
+            attack_special,
+            fen_style,
+            start,
+            ep_tracked,
+        })
+    }
+}
+
+/// Where each kind stands in the start position (empty if it cannot be read:
+/// the definition reader reports that).
+fn start_squares(spec: &ChessLikeSpec, g: &Geometry) -> StartSquares {
+    let mut out = StartSquares::default();
+    let Ok(setup) = crate::fen::parse(spec.start_fen) else {
+        return out;
+    };
+    let rows = setup.rows.len();
+    for (i, row) in setup.rows.iter().enumerate() {
+        let Some(rank) = (rows - 1 - i)
+            .try_into()
+            .ok()
+            .filter(|r: &u8| *r < g.rows())
+        else {
+            continue;
+        };
+        for (file, cell) in row.cells.iter().enumerate() {
+            let file = file as u8;
+            if let crate::fen::Token::Piece(c) = cell.token {
+                if let (Some(p), Some(sq)) = (crate::Piece::from_letter(c), g.square(file, rank)) {
+                    match out
+                        .squares
+                        .iter_mut()
+                        .find(|(col, k, _)| *col == p.color && *k == p.kind)
+                    {
+                        Some(t) => t.2.insert(sq),
+                        None => {
+                            let mut set = crate::SquareSet::EMPTY;
+                            set.insert(sq);
+                            out.squares.push((p.color, p.kind, set));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}

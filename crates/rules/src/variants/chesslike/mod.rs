@@ -1,0 +1,144 @@
+//! Chess rules over pieces given as data: each piece is a Betza string (how
+//! it moves, how it captures) plus flags (royal, pawn). Castling, en passant,
+//! promotion and campmate are switches. Chess and Orda are instances; any
+//! "chess with other pieces" variant is one more [`ChessLikeSpec`].
+//!
+//! - `spec.rs`: the data ([`ChessLikeSpec`], [`PieceSpec`]).
+//! - `compile.rs`: spec to move and attack tables ([`ChessLike::new`]).
+//! - `movegen.rs`: pseudo-legal moves and [`ChessLike::square_attacked`].
+//! - `castling.rs`: castling moves and rights.
+//! - `victory.rs`: results, royalty, move restrictions (compulsory capture).
+
+mod castling;
+mod compile;
+mod movegen;
+mod spec;
+mod victory;
+
+pub use compile::SpecError;
+pub use spec::{
+    CastlingRules, ChessLikeSpec, FenFields, PawnRules, PieceSpec, PromotionRules, Wrap,
+};
+pub use victory::{BareKing, ReachGoal, StalemateResult, WinSpec};
+
+use crate::color::Color;
+use crate::fen::FenStyle;
+use crate::geometry::{Dir, Geometry};
+use crate::moves::{Move, MoveList};
+use crate::piece::{Kind, KindSet, Piece};
+use crate::position::{Position, Undo};
+use crate::rules::{Outcome, Rules};
+use crate::square::Square;
+use compile::{AttackRay, CompiledPiece};
+
+/// Chess-like rules compiled from a [`ChessLikeSpec`].
+pub struct ChessLike {
+    spec: ChessLikeSpec,
+    geometry: Geometry,
+    pieces: Vec<CompiledPiece>,
+    /// `index[color][kind byte]` into `pieces`, `NONE` if absent.
+    index: [[u8; 128]; 2],
+    kinds: [KindSet; 2],
+    royal: KindSet,
+    attack: [Vec<AttackRay>; 2],
+    /// Capture rays of limited range > 1: checked the slow way.
+    attack_limited: [Vec<(Dir, u8, KindSet)>; 2],
+    /// Capturing moves of the slow path, checked one by one.
+    attack_special: [Vec<(compile::Special, KindSet)>; 2],
+    fen_style: FenStyle,
+    start: compile::StartSquares,
+    /// The en-passant victim's square is kept in `state.variant`.
+    ep_tracked: bool,
+}
+
+impl ChessLike {
+    /// The spec the rules were compiled from (what `variant show` prints).
+    pub fn spec(&self) -> &ChessLikeSpec {
+        &self.spec
+    }
+}
+
+impl Rules for ChessLike {
+    fn name(&self) -> &'static str {
+        self.spec.name
+    }
+    fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+    fn start_fen(&self) -> &'static str {
+        self.spec.start_fen
+    }
+    fn kinds(&self, color: Color) -> KindSet {
+        self.kinds[color.index()]
+    }
+    fn royal_kinds(&self) -> KindSet {
+        self.royal
+    }
+    fn fen_style(&self) -> FenStyle {
+        self.fen_style
+    }
+    fn piece_name(&self, piece: Piece) -> String {
+        let named = self.spec.armies[piece.color.index()]
+            .iter()
+            .find(|p| p.letter as u8 == piece.kind.0)
+            .and_then(|p| p.name);
+        match named {
+            Some(n) => n.to_string(),
+            None => crate::rules::default_piece_name(piece),
+        }
+    }
+    fn promotions(&self, color: Color) -> &[Kind] {
+        &self.spec.promotions[color.index()]
+    }
+
+    fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
+        let start = out.len();
+        self.generate(pos, out);
+        self.castling_moves(pos, out);
+        self.restrict_moves(pos, out, start);
+    }
+
+    #[inline]
+    fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
+        self.royal_in_danger(pos, color)
+    }
+
+    fn royals_per_side(&self) -> Option<usize> {
+        self.royal_count()
+    }
+
+    #[inline]
+    fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
+        let undo = pos.apply(mv);
+        self.set_ep(pos, mv);
+        self.update_castling(pos, mv);
+        undo
+    }
+
+    fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
+        self.outcome(pos)
+    }
+
+    fn position_problems(
+        &self,
+        pos: &Position,
+        offset_of: &dyn Fn(Square) -> usize,
+        out: &mut Vec<crate::validate::Problem>,
+    ) {
+        // Pawns can neither stand on their own first rank nor stay on the last.
+        for sq in self.geometry.squares() {
+            for p in pos.board.cell(sq).pieces() {
+                if self.piece_def(p.color, p.kind).is_some_and(|d| d.pawn) {
+                    let r = self.geometry.relative_rank(sq, p.color);
+                    if r == 0 || r == self.geometry.rows() - 1 {
+                        out.push(crate::validate::Problem::PawnOnBackRank {
+                            square: self.geometry.square_name(sq),
+                            piece: p.letter(),
+                            offset: offset_of(sq),
+                        });
+                    }
+                }
+            }
+        }
+    }
+}

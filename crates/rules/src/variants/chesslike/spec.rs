@@ -1,0 +1,219 @@
+//! The data that defines a chess-like variant: its pieces ([`PieceSpec`])
+//! and its switches ([`ChessLikeSpec`]). Nothing here is compiled: see
+//! `compile.rs` for how a spec becomes move tables.
+
+use crate::piece::Kind;
+
+/// One piece of an army.
+#[derive(Clone, Debug)]
+pub struct PieceSpec {
+    /// Its FEN letter (lowercase).
+    pub letter: char,
+    /// How it moves and captures, in Betza notation, seen from White.
+    pub betza: &'static str,
+    /// Losing it loses the game (kings).
+    pub royal: bool,
+    /// Double step, en passant and promotion apply to it.
+    pub pawn: bool,
+    /// Its name in messages, if not the chess name of its letter.
+    pub name: Option<&'static str>,
+    /// Its French name (rule pages, alt text), when known.
+    pub name_fr: Option<&'static str>,
+    /// Its Spanish name, when known.
+    pub name_es: Option<&'static str>,
+}
+
+impl PieceSpec {
+    /// An ordinary piece.
+    pub const fn piece(letter: char, betza: &'static str) -> PieceSpec {
+        PieceSpec {
+            letter,
+            betza,
+            royal: false,
+            pawn: false,
+            name: None,
+            name_fr: None,
+            name_es: None,
+        }
+    }
+    /// The same piece, called `name` in messages.
+    pub const fn named(mut self, name: &'static str) -> PieceSpec {
+        self.name = Some(name);
+        self
+    }
+    /// The same piece with its names in English, French and Spanish.
+    pub const fn names(
+        mut self,
+        en: &'static str,
+        fr: &'static str,
+        es: &'static str,
+    ) -> PieceSpec {
+        self.name = Some(en);
+        self.name_fr = Some(fr);
+        self.name_es = Some(es);
+        self
+    }
+    /// The chess king (royal `K`).
+    pub const fn king() -> PieceSpec {
+        PieceSpec {
+            letter: 'k',
+            betza: "K",
+            royal: true,
+            pawn: false,
+            name: None,
+            name_fr: None,
+            name_es: None,
+        }
+    }
+    /// The chess pawn: moves one step forward, captures one step diagonally forward.
+    pub const fn pawn() -> PieceSpec {
+        PieceSpec {
+            letter: 'p',
+            betza: "fmWfcF",
+            royal: false,
+            pawn: true,
+            name: None,
+            name_fr: None,
+            name_es: None,
+        }
+    }
+}
+
+/// The data that defines a chess-like variant.
+#[derive(Clone, Debug)]
+pub struct ChessLikeSpec {
+    pub name: &'static str,
+    pub rows: u8,
+    pub cols: u8,
+    pub start_fen: &'static str,
+    /// Each color's army, including the pieces it can only get by promotion.
+    pub armies: [Vec<PieceSpec>; 2],
+    /// What each color's pawns promote to, in notation order.
+    pub promotions: [Vec<Kind>; 2],
+    /// Whether each color's pawns may double-step from their second rank.
+    pub double_step: [bool; 2],
+    /// Whether each color may castle.
+    pub castling: [bool; 2],
+    /// A king on its last rank, not in check, wins (Orda).
+    pub campmate: bool,
+    /// Squares that are not on the board (written `x` in FEN), by name.
+    pub holes: &'static [&'static str],
+    /// Promotion details beyond `promotions` (zone depth, choice, lost pieces).
+    pub promotion: PromotionRules,
+    /// Pawn details beyond `double_step` (how far, from where).
+    pub pawn: PawnRules,
+    /// Castling details beyond `castling` (which rook, destinations).
+    pub castle: CastlingRules,
+    /// Pieces leave one edge and come back on the other.
+    pub wrap: Wrap,
+    /// How the game is won and drawn, royalty, compulsory capture (beyond
+    /// checkmate, stalemate draws and `campmate`).
+    pub win: super::victory::WinSpec,
+    /// Which vchess FEN fields exist, when not derived from the switches.
+    pub fen: FenFields,
+}
+
+/// Where and how pawns promote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PromotionRules {
+    /// How many ranks, counted from the far edge, form the zone (1: the last).
+    pub zone: u8,
+    /// In the zone but before the last rank, the pawn may also stay a pawn.
+    pub optional: bool,
+    /// A pawn may only become a piece its side has lost (Grand).
+    pub only_lost: bool,
+}
+
+impl Default for PromotionRules {
+    fn default() -> Self {
+        PromotionRules {
+            zone: 1,
+            optional: false,
+            only_lost: false,
+        }
+    }
+}
+
+/// How far pawns go on their first move, and from where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PawnRules {
+    /// Most squares of the initial multi-step (2: the double step).
+    pub max_step: u8,
+    /// The multi-step is allowed from relative ranks `0..=init_rank`
+    /// (0-based: 1 is the second rank).
+    pub init_rank: [u8; 2],
+}
+
+impl Default for PawnRules {
+    fn default() -> Self {
+        PawnRules {
+            max_step: 2,
+            init_rank: [1, 1],
+        }
+    }
+}
+
+/// Which piece castles with the king and where both land.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlingRules {
+    /// The piece that castles with the king.
+    pub rook: Kind,
+    /// King's destination files (queen side, king side); `None`: the third
+    /// file and the second from the last, as in chess.
+    pub king_to: Option<[u8; 2]>,
+    /// Rook's destination files; `None`: beside the king, inwards.
+    pub rook_to: Option<[u8; 2]>,
+}
+
+impl Default for CastlingRules {
+    fn default() -> Self {
+        CastlingRules {
+            rook: Kind::ROOK,
+            king_to: None,
+            rook_to: None,
+        }
+    }
+}
+
+/// Which board edges join.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wrap {
+    /// The a-file and the last file are neighbours (Cylinder).
+    pub files: bool,
+    /// The first and the last rank are neighbours (Circular).
+    pub ranks: bool,
+}
+
+/// Overrides of which vchess FEN fields the variant has (`None`: derived,
+/// flags when a side may castle, en passant when a side double-steps).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FenFields {
+    pub flags: Option<bool>,
+    pub en_passant: Option<bool>,
+}
+
+impl Default for ChessLikeSpec {
+    /// An empty 8×8 variant: no pieces, no promotion, no castling. Variant
+    /// specs start from it (`ChessLikeSpec { name: "X", ..Default::default() }`)
+    /// so that new switches do not break existing specs.
+    fn default() -> Self {
+        ChessLikeSpec {
+            name: "",
+            rows: 8,
+            cols: 8,
+            start_fen: "",
+            armies: [Vec::new(), Vec::new()],
+            promotions: [Vec::new(), Vec::new()],
+            double_step: [false; 2],
+            castling: [false; 2],
+            campmate: false,
+            holes: &[],
+            promotion: PromotionRules::default(),
+            pawn: PawnRules::default(),
+            castle: CastlingRules::default(),
+            wrap: Wrap::default(),
+            win: Default::default(),
+            fen: FenFields::default(),
+        }
+    }
+}
