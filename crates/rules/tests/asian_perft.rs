@@ -1,0 +1,18 @@
+//! Perft of the Asian family (Xiangqi, Janggi, Makruk and kin) from the
+//! fixture files: start positions against the vchess oracle, the public
+//! Fairy-Stockfish suite where its game is vchess's, seeded middlegames.
+
+mod common;
+
+#[test]
+fn perft_xiangqi() {
+    common::perft_variant("xiangqi", include_str!("fixtures/perft-xiangqi.txt"));
+}
+
+#[test]
+fn perft_minixiangqi() {
+    common::perft_variant(
+        "minixiangqi",
+        include_str!("fixtures/perft-minixiangqi.txt"),
+    );
+}
