@@ -16,3 +16,18 @@ fn perft_minixiangqi() {
         include_str!("fixtures/perft-minixiangqi.txt"),
     );
 }
+
+#[test]
+fn perft_makruk() {
+    common::perft_variant("makruk", include_str!("fixtures/perft-makruk.txt"));
+}
+
+#[test]
+fn perft_makpong() {
+    common::perft_variant("makpong", include_str!("fixtures/perft-makpong.txt"));
+}
+
+#[test]
+fn perft_karouk() {
+    common::perft_variant("karouk", include_str!("fixtures/perft-karouk.txt"));
+}

@@ -5,6 +5,7 @@
 
 pub mod cannon;
 pub mod lame;
+pub mod makruk;
 pub mod palace;
 pub mod xiangqi;
 
@@ -16,11 +17,21 @@ static XIANGQI: LazyLock<xiangqi::Xiangqi> =
 static MINIXIANGQI: LazyLock<xiangqi::Xiangqi> =
     LazyLock::new(|| xiangqi::Xiangqi::new(xiangqi::Board::Mini));
 
+static MAKRUK: LazyLock<makruk::Makruk> =
+    LazyLock::new(|| makruk::Makruk::new(makruk::Twist::None));
+static MAKPONG: LazyLock<makruk::Makruk> =
+    LazyLock::new(|| makruk::Makruk::new(makruk::Twist::KingFrozenInCheck));
+static KAROUK: LazyLock<makruk::Makruk> =
+    LazyLock::new(|| makruk::Makruk::new(makruk::Twist::FirstCheckWins));
+
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     match name.to_ascii_lowercase().as_str() {
         "xiangqi" => Some(&*XIANGQI),
         "minixiangqi" => Some(&*MINIXIANGQI),
+        "makruk" => Some(&*MAKRUK),
+        "makpong" => Some(&*MAKPONG),
+        "karouk" => Some(&*KAROUK),
         _ => None,
     }
 }
