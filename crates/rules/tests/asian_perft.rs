@@ -31,3 +31,8 @@ fn perft_makpong() {
 fn perft_karouk() {
     common::perft_variant("karouk", include_str!("fixtures/perft-karouk.txt"));
 }
+
+#[test]
+fn perft_janggi() {
+    common::perft_variant("janggi", include_str!("fixtures/perft-janggi.txt"));
+}

@@ -4,6 +4,7 @@
 //! family's entry in [`crate::registry`].
 
 pub mod cannon;
+pub mod janggi;
 pub mod lame;
 pub mod makruk;
 pub mod palace;
@@ -24,6 +25,8 @@ static MAKPONG: LazyLock<makruk::Makruk> =
 static KAROUK: LazyLock<makruk::Makruk> =
     LazyLock::new(|| makruk::Makruk::new(makruk::Twist::FirstCheckWins));
 
+static JANGGI: LazyLock<janggi::Janggi> = LazyLock::new(janggi::Janggi::new);
+
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     match name.to_ascii_lowercase().as_str() {
@@ -32,6 +35,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "makruk" => Some(&*MAKRUK),
         "makpong" => Some(&*MAKPONG),
         "karouk" => Some(&*KAROUK),
+        "janggi" => Some(&*JANGGI),
         _ => None,
     }
 }

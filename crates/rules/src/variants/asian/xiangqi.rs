@@ -3,17 +3,9 @@
 //! river, cannons, and the flying general (the two generals may never see
 //! each other along an open file).
 //!
-//! Piece names as the site shows them:
-//!
-//! | letter | en | fr | es |
-//! |---|---|---|---|
-//! | k | general | général | general |
-//! | a | advisor | conseiller | consejero |
-//! | e | elephant | éléphant | elefante |
-//! | n | horse | cheval | caballo |
-//! | r | chariot | char | carro |
-//! | c | cannon | canon | cañón |
-//! | p | soldier | soldat | soldado |
+//! Piece names: [`piece_names`] gives them in English, French and Spanish,
+//! the words of the rules pages, except the rook, called by its
+//! traditional name, chariot.
 
 use super::cannon::{self, CANNON};
 use super::lame::{self, HORSE, XIANGQI_ELEPHANT};
@@ -53,16 +45,17 @@ pub struct Xiangqi {
     kinds: KindSet,
 }
 
-/// A piece's name in English.
-pub fn piece_name(kind: Kind) -> Option<&'static str> {
+/// A piece's name in English, French and Spanish, as the rules pages
+/// call it.
+pub fn piece_names(kind: Kind) -> Option<[&'static str; 3]> {
     Some(match kind {
-        KING => "general",
-        ADVISOR => "advisor",
-        ELEPHANT => "elephant",
-        HORSE_KIND => "horse",
-        ROOK => "chariot",
-        CANNON => "cannon",
-        PAWN => "soldier",
+        KING => ["king", "roi", "rey"],
+        ADVISOR => ["advisor", "conseiller", "consejero"],
+        ELEPHANT => ["elephant", "éléphant", "elefante"],
+        HORSE_KIND => ["horse", "cheval", "caballo"],
+        ROOK => ["chariot", "char", "carro"],
+        CANNON => ["cannon", "canon", "cañón"],
+        PAWN => ["soldier", "soldat", "soldado"],
         _ => return None,
     })
 }
@@ -246,8 +239,8 @@ impl Rules for Xiangqi {
         [KING].into_iter().collect()
     }
     fn piece_name(&self, piece: Piece) -> String {
-        piece_name(piece.kind)
-            .map(str::to_string)
+        piece_names(piece.kind)
+            .map(|n| n[0].to_string())
             .unwrap_or_else(|| crate::rules::default_piece_name(piece))
     }
 
