@@ -60,8 +60,17 @@ fn main() {
     });
     if args.iter().any(|a| a == "--divide") {
         let mut total = 0;
+        // `--fen`: each child's vchess FEN too, to feed the oracle.
+        let with_fen = args.iter().any(|a| a == "--fen");
         for (m, n) in legal::perft_divide(rules, &mut pos, depth) {
-            println!("{}: {n}", notation::coordinate(rules, &m));
+            if with_fen {
+                let undo = rules.play(&mut pos, &m);
+                let child = fenpress_rules::fen::vchess_fen(rules, &pos);
+                rules.unplay(&mut pos, &m, undo);
+                println!("{}: {n} {child}", notation::coordinate(rules, &m));
+            } else {
+                println!("{}: {n}", notation::coordinate(rules, &m));
+            }
             total += n;
         }
         println!("{total}");

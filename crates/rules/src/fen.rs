@@ -2,11 +2,14 @@
 //! tokens with their byte offsets, raw fields): it knows no variant.
 //! [`crate::validate`] turns a setup into a position for a variant and
 //! reports every problem at once. Printing writes vchess's format
-//! (`board turn plies flags ep`) or standard FEN / X-FEN.
+//! (`board turn plies flags ep`) or standard FEN / X-FEN. Pieces in hand
+//! read in the standard forms (`board[Qn]`, or an extra last row `/Qn`)
+//! and are written `[Qn]`; each vchess variant's own reserve digits are the
+//! variant's business ([`reserve_digits`], [`crate::validate::read_reserve_digits`]).
 
 use crate::color::Color;
 use crate::geometry::file_char;
-use crate::piece::Kind;
+use crate::piece::{Kind, Piece};
 use crate::position::Position;
 use crate::rules::Rules;
 
@@ -59,6 +62,9 @@ pub enum Token {
 pub struct SetupCell {
     pub token: Token,
     pub offset: usize,
+    /// Marked promoted in standard FEN (`Q~`, `+P`): the variant's
+    /// [`Rules::promoted_kind`] of the letter.
+    pub promoted: bool,
 }
 
 /// One row of the board text (FEN order: Black's side first).
@@ -91,6 +97,9 @@ pub struct Setup {
     pub fields: Vec<Field>,
     /// The digit reading the rows were read with.
     pub reading: DigitReading,
+    /// Pieces in hand written in brackets after the board (`[Qn]`): the
+    /// letters between the brackets, offset of the first.
+    pub hand: Option<Field>,
 }
 
 /// A FEN that does not parse.
@@ -137,7 +146,28 @@ pub fn parse_with(text: &str, reading: DigitReading) -> Result<Setup, FenError> 
     if parts.is_empty() {
         return Err(FenError::Empty);
     }
-    let (board_offset, board) = parts.remove(0);
+    let (board_offset, mut board) = parts.remove(0);
+    let mut hand = None;
+    if let Some(open) = board.find('[') {
+        let inner = &board[open + 1..];
+        let Some(close) = inner.find(']') else {
+            return Err(FenError::BadChar {
+                ch: '[',
+                offset: board_offset + open,
+            });
+        };
+        if close + 1 != inner.len() {
+            return Err(FenError::BadChar {
+                ch: inner[close + 1..].chars().next().unwrap_or(']'),
+                offset: board_offset + open + 1 + close + 1,
+            });
+        }
+        hand = Some(Field {
+            text: inner[..close].into(),
+            offset: board_offset + open + 1,
+        });
+        board = &board[..open];
+    }
     let rows = parse_board(board, board_offset, reading)?;
     let mut turn = None;
     if !parts.is_empty() {
@@ -166,6 +196,7 @@ pub fn parse_with(text: &str, reading: DigitReading) -> Result<Setup, FenError> 
             })
             .collect(),
         reading,
+        hand,
     })
 }
 
@@ -233,13 +264,31 @@ fn parse_board(board: &str, base: usize, reading: DigitReading) -> Result<Vec<Se
                 row.cells.push(SetupCell {
                     token: Token::Empty,
                     offset,
+                    promoted: false,
                 });
             }
             i = run_end;
+        } else if b == b'~'
+            && matches!(row.cells.last(), Some(c) if matches!(c.token, Token::Piece(_)) && !c.promoted)
+        {
+            // Standard FEN's promoted mark after a letter (crazyhouse `Q~`).
+            if let Some(last) = row.cells.last_mut() {
+                last.promoted = true;
+            }
+            i += 1;
+        } else if b == b'+' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic) {
+            // Shogi's promoted mark before a letter (`+P`).
+            row.cells.push(SetupCell {
+                token: Token::Piece(bytes[i + 1] as char),
+                offset: offset + 1,
+                promoted: true,
+            });
+            i += 2;
         } else if b.is_ascii_graphic() {
             row.cells.push(SetupCell {
                 token: Token::Piece(b as char),
                 offset,
+                promoted: false,
             });
             i += 1;
         } else {
@@ -254,6 +303,23 @@ fn parse_board(board: &str, base: usize, reading: DigitReading) -> Result<Vec<Se
 
 /// The board part of a position's FEN, digit runs in decimal.
 pub fn board_fen(rules: &dyn Rules, pos: &Position) -> String {
+    board_text(rules, pos, false)
+}
+
+/// The standard letter of a promoted kind, if it is one: its base letter
+/// with the variant's mark (`Q~`, `+P`).
+fn standard_letter(rules: &dyn Rules, p: Piece) -> Option<String> {
+    let base = (b'a'..=b'z')
+        .map(Kind)
+        .find(|b| *b != p.kind && rules.promoted_kind(*b) == Some(p.kind))?;
+    let letter = Piece::new(p.color, base).letter();
+    Some(match rules.promoted_mark() {
+        '+' => format!("+{letter}"),
+        m => format!("{letter}{m}"),
+    })
+}
+
+fn board_text(rules: &dyn Rules, pos: &Position, standard: bool) -> String {
     let g = rules.geometry();
     let hole = rules.fen_style().hole;
     let mut out = String::new();
@@ -273,7 +339,14 @@ pub fn board_fen(rules: &dyn Rules, pos: &Position) -> String {
                         out.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    out.push(c);
+                    let marked = standard
+                        .then(|| pos.board.cell(sq).single())
+                        .flatten()
+                        .and_then(|p| standard_letter(rules, p));
+                    match marked {
+                        Some(text) => out.push_str(&text),
+                        None => out.push(c),
+                    }
                 }
             }
         }
@@ -389,12 +462,59 @@ pub fn standard_fen(rules: &dyn Rules, pos: &Position) -> String {
         .map(|s| g.square_name(s))
         .unwrap_or_else(|| "-".into());
     format!(
-        "{} {} {} {} {} {}",
-        board_fen(rules, pos),
+        "{}{} {} {} {} {} {}",
+        board_text(rules, pos, true),
+        hand_text(rules, pos),
         pos.turn().fen_char(),
         castle,
         ep,
         pos.state.halfmove_clock,
         pos.state.fullmove()
     )
+}
+
+/// Standard FEN's hands, `[QRBNPqrbnp]` style (White first, each side
+/// queen, rook, bishop, knight, pawn, then other kinds in letter order);
+/// empty for a variant without hands.
+///
+/// ```
+/// use fenpress_rules::{fen, registry, validate::position_from_fen};
+/// let zh = registry::rules("crazyhouse").unwrap();
+/// let pos = position_from_fen(zh, "2k5/8/8/8/8/8/8/4K3[Qn] w - -").unwrap();
+/// assert_eq!(fen::hand_text(zh, &pos), "[Qn]");
+/// ```
+pub fn hand_text(rules: &dyn Rules, pos: &Position) -> String {
+    if Color::ALL.iter().all(|c| rules.hand_kinds(*c).is_empty()) {
+        return String::new();
+    }
+    let rank = |k: Kind| match k.0 {
+        b'q' => 0,
+        b'r' => 1,
+        b'b' => 2,
+        b'n' => 3,
+        b'p' => 4,
+        other => 5 + other as u32,
+    };
+    let mut out = String::from("[");
+    for color in Color::ALL {
+        let mut held: Vec<(Piece, u8)> = pos.state.hands.pieces(color).collect();
+        held.sort_by_key(|(p, _)| rank(p.kind));
+        for (p, n) in held {
+            for _ in 0..n {
+                out.push(p.letter());
+            }
+        }
+    }
+    out.push(']');
+    out
+}
+
+/// A vchess reserve field: one count per `(color, kind)` of `layout`, in
+/// order, each written in decimal and joined, as vchess writes them (a
+/// count above 9 makes a field vchess itself cannot read back).
+pub fn reserve_digits(pos: &Position, layout: &[(Color, Kind)]) -> String {
+    layout
+        .iter()
+        .map(|(c, k)| pos.state.hands.count(*c, *k).to_string())
+        .collect()
 }

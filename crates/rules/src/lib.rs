@@ -5,7 +5,8 @@
 //! # Map
 //! - [`geometry`], [`square`], [`squareset`]: boards 3×3 to 19×19 with holes.
 //! - [`piece`], [`board`], [`position`]: cells (room for a White and a Black
-//!   piece: unions), the board, side to move and flags.
+//!   piece: unions), the board, side to move, flags and pieces in hand
+//!   ([`position::Hands`]; drops are [`moves::MoveKind::Drop`]).
 //! - [`fen`] parses syntax into a [`fen::Setup`]; [`validate`] turns it into a
 //!   [`Position`] for a variant or lists every [`validate::Problem`].
 //! - [`moves`]: a move is an [`moves::Intent`] and an [`moves::Effect`]
@@ -70,7 +71,7 @@ pub use color::Color;
 pub use geometry::{Dir, Geometry};
 pub use moves::{Effect, Intent, Move, MoveKind, MoveList};
 pub use piece::{Cell, Kind, KindSet, Piece};
-pub use position::{Castling, Position, State};
+pub use position::{Castling, Hands, Position, State};
 pub use rules::{Outcome, Rules};
 pub use square::Square;
 pub use squareset::SquareSet;

@@ -86,6 +86,12 @@ pub enum MoveKind {
     EnPassant,
     /// Castling; `to` is the king's destination.
     Castle { rook_from: Square, rook_to: Square },
+    /// A piece taken from the mover's hand and put on `to` (Crazyhouse,
+    /// Shogi). `intent.from == intent.to` (there is no origin square);
+    /// `intent.piece` is the piece as it leaves the hand; `effect.vanish` is
+    /// empty unless the drop itself removes something; `effect.appear` puts
+    /// the piece on `to`. [`crate::Position::apply`] takes it from the hand.
+    Drop,
     /// A variant's own move shape, numbered by the variant.
     Special(u8),
 }
@@ -147,6 +153,32 @@ impl Move {
             },
             effect,
         }
+    }
+
+    /// `piece` dropped from its color's hand on `to` (see [`MoveKind::Drop`]).
+    #[inline]
+    pub fn drop(to: Square, piece: Piece) -> Move {
+        let mut effect = Effect::default();
+        effect.appear.push(to, piece);
+        Move {
+            intent: Intent {
+                from: to,
+                to,
+                piece,
+                promotion: None,
+                capture: false,
+                kind: MoveKind::Drop,
+                chain_step: 0,
+                continues: false,
+            },
+            effect,
+        }
+    }
+
+    /// Whether the move drops a piece from the hand.
+    #[inline]
+    pub fn is_drop(&self) -> bool {
+        self.intent.kind == MoveKind::Drop
     }
 
     /// The mover's color.

@@ -1,6 +1,6 @@
 //! Move notation: SAN-like (`Nf3`, `exd5`, `e8=Q`, `O-O`, `Nbd2`, `Qh4e1`,
-//! long forms `Ng1-f3`, `Ne4xc3`) and coordinates (`e2e4`, `e7e8q`), in the
-//! variant's letters. Three error types, kept apart: the text does not parse
+//! long forms `Ng1-f3`, `Ne4xc3`), drops (`P@e4`, `N@f3`; vchess's `@e4`
+//! for a pawn) and coordinates (`e2e4`, `e7e8q`), in the variant's letters. Three error types, kept apart: the text does not parse
 //! ([`SyntaxError`]), it names no legal move ([`Illegal`]), or it names
 //! several ([`MoveError::Ambiguous`]).
 
@@ -36,6 +36,9 @@ pub struct MoveText {
     /// Whether an `x` was written (informative only: it is optional).
     pub capture: bool,
     pub castle: Option<CastleSide>,
+    /// A drop from the hand (`N@f3`): `piece` is what is dropped (`None`
+    /// for vchess's `@e4`, a pawn), `to` where.
+    pub drop: bool,
 }
 
 /// Text that is not a move at all.
@@ -63,6 +66,11 @@ pub enum IllegalReason {
     },
     /// The game is over (mate, stalemate, campmate).
     GameOver,
+    /// A drop of a piece the side to move does not hold.
+    NotInHand { piece: Piece },
+    /// A drop the variant's rules forbid there, in the variant's words
+    /// ("a pawn may not be dropped on the last rank").
+    DropForbidden { reason: String },
 }
 
 /// A move that parses but is not legal.
@@ -97,6 +105,8 @@ fn describe(reason: &IllegalReason, names: &[(Piece, String)]) -> String {
     match reason {
         IllegalReason::NoPieceCanGo => "no piece can go there".into(),
         IllegalReason::GameOver => "the game is over".into(),
+        IllegalReason::NotInHand { piece } => format!("no {} in hand", name(piece)),
+        IllegalReason::DropForbidden { reason } => reason.clone(),
         IllegalReason::LeavesKingInCheck {
             king_moves,
             target,
@@ -160,6 +170,28 @@ pub fn parse(text: &str) -> Result<MoveText, SyntaxError> {
             });
         }
         return parse(&format!("{}{to}", &head[..head.len() - via_len]));
+    }
+    if let Some((head, square)) = t.split_once('@') {
+        // A drop: `P@e4`, `N@f3`, vchess's `@e4` (a pawn).
+        let piece = match head.as_bytes() {
+            [] => Some(Kind::PAWN),
+            [b] if b.is_ascii_alphabetic() => Kind::from_char(*b as char),
+            _ => None,
+        };
+        let to = parse_square_coords(square);
+        return match (piece, to) {
+            (Some(piece), Some(to)) => Ok(MoveText {
+                piece: Some(piece),
+                to,
+                drop: true,
+                ..Default::default()
+            }),
+            (_, None) => Err(SyntaxError::NoDestination { text: text.into() }),
+            _ => Err(SyntaxError::Unreadable {
+                text: text.into(),
+                rest: t.into(),
+            }),
+        };
     }
     match t {
         "O-O" | "0-0" => {
@@ -251,6 +283,12 @@ fn fits(rules: &dyn Rules, pos: &Position, mv: &Move, m: &MoveText) -> bool {
     if let Some(side) = m.castle {
         return matches!(mv.intent.kind, MoveKind::Castle { rook_from, .. }
             if (g.file(rook_from) > g.file(mv.intent.from)) == (side == CastleSide::King));
+    }
+    if m.drop || mv.is_drop() {
+        return m.drop
+            && mv.is_drop()
+            && (g.file(mv.intent.to), g.rank(mv.intent.to)) == m.to
+            && m.piece == Some(mv.intent.piece.kind);
     }
     let full_origin = m.from_file.is_some() && m.from_rank.is_some();
     let from = mv.intent.from;
@@ -377,7 +415,11 @@ fn resolve_with(
         1 => Ok(legal[0]),
         0 => {
             let Some(first) = pseudo.first().copied() else {
-                return Err(illegal(IllegalReason::NoPieceCanGo, None).into());
+                let reason = match m.drop {
+                    true => drop_reason(rules, pos, m),
+                    false => IllegalReason::NoPieceCanGo,
+                };
+                return Err(illegal(reason, None).into());
             };
             Err(illegal(illegal_reason(rules, pos, &first), Some(Box::new(first))).into())
         }
@@ -403,6 +445,29 @@ fn resolve_with(
             })
         }
     }
+}
+
+/// Why no drop fits `m`: nothing to drop, the variant's own rule, or an
+/// occupied square.
+fn drop_reason(rules: &dyn Rules, pos: &Position, m: &MoveText) -> IllegalReason {
+    let g = rules.geometry();
+    let kind = m.piece.unwrap_or(Kind::PAWN);
+    let piece = Piece::new(pos.turn(), kind);
+    if pos.state.hands.count(piece.color, kind) == 0 {
+        return IllegalReason::NotInHand { piece };
+    }
+    let Some(to) = g.square(m.to.0, m.to.1) else {
+        return IllegalReason::NoPieceCanGo;
+    };
+    if let Some(reason) = rules.drop_restriction(pos, piece, to) {
+        return IllegalReason::DropForbidden { reason };
+    }
+    if !pos.board.cell(to).is_empty() {
+        return IllegalReason::DropForbidden {
+            reason: format!("{} is occupied", g.square_name(to)),
+        };
+    }
+    IllegalReason::NoPieceCanGo
 }
 
 /// Why the pseudo-legal move `mv` is illegal: the opponent's pieces that
@@ -481,9 +546,21 @@ fn piece_names(rules: &dyn Rules) -> Vec<(Piece, String)> {
     out
 }
 
+/// A drop as written: the piece's letter, `@`, the square (`P@e4`).
+fn drop_text(rules: &dyn Rules, mv: &Move) -> String {
+    format!(
+        "{}@{}",
+        mv.intent.piece.kind.char().to_ascii_uppercase(),
+        rules.geometry().square_name(mv.intent.to)
+    )
+}
+
 /// Coordinate notation: origin, destination, promotion letter (`e7e8q`).
-/// Castling is the king's own move (`e1g1`).
+/// Castling is the king's own move (`e1g1`); a drop is `P@e4`.
 pub fn coordinate(rules: &dyn Rules, mv: &Move) -> String {
+    if mv.is_drop() {
+        return drop_text(rules, mv);
+    }
     let g = rules.geometry();
     let via = rules
         .relocated_via(mv)
@@ -539,7 +616,9 @@ pub fn san(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> String {
     let g = rules.geometry();
     let mut s = String::new();
     let intent = &mv.intent;
-    if let MoveKind::Castle { rook_from, .. } = intent.kind {
+    if intent.kind == MoveKind::Drop {
+        s = drop_text(rules, mv);
+    } else if let MoveKind::Castle { rook_from, .. } = intent.kind {
         s.push_str(if g.file(rook_from) > g.file(intent.from) {
             "O-O"
         } else {

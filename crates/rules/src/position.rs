@@ -1,11 +1,96 @@
 //! A validated position: board plus the state FEN carries (side to move,
-//! castling flags, en-passant square, counters). Playing a move applies its
-//! effect and returns the old state so unplaying restores it exactly.
+//! castling flags, en-passant square, counters, pieces in hand). Playing a
+//! move applies its effect and returns the old state so unplaying restores
+//! it exactly.
 
 use crate::board::Board;
 use crate::color::Color;
 use crate::moves::{Move, MoveKind};
+use crate::piece::{Kind, Piece};
 use crate::square::Square;
+
+/// Pieces in hand (Crazyhouse, Shogi): how many of each kind each color
+/// holds, ready to be dropped. Kinds are the letters `a`–`z`, the only
+/// kinds any variant puts in hand; a fixed array keeps [`State`] `Copy`, so
+/// `unplay` restores hands with the rest of the state.
+///
+/// ```
+/// use fenpress_rules::{position::Hands, Color, Kind};
+/// let mut hands = Hands::EMPTY;
+/// hands.add(Color::White, Kind::KNIGHT);
+/// assert_eq!(hands.count(Color::White, Kind::KNIGHT), 1);
+/// assert!(hands.take(Color::White, Kind::KNIGHT));
+/// assert!(!hands.take(Color::White, Kind::KNIGHT));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Hands([[u8; 26]; 2]);
+
+impl Hands {
+    /// Nobody holds anything.
+    pub const EMPTY: Hands = Hands([[0; 26]; 2]);
+
+    #[inline(always)]
+    fn slot(kind: Kind) -> Option<usize> {
+        kind.0
+            .is_ascii_lowercase()
+            .then(|| (kind.0 - b'a') as usize)
+    }
+    /// Whether `kind` can be held at all (a letter).
+    pub fn can_hold(kind: Kind) -> bool {
+        Hands::slot(kind).is_some()
+    }
+    /// How many `kind` pieces `color` holds.
+    #[inline]
+    pub fn count(&self, color: Color, kind: Kind) -> u8 {
+        Hands::slot(kind).map_or(0, |i| self.0[color.index()][i])
+    }
+    /// Sets a count; `false` (and nothing changes) for a kind that cannot
+    /// be held.
+    pub fn set(&mut self, color: Color, kind: Kind, n: u8) -> bool {
+        match Hands::slot(kind) {
+            Some(i) => {
+                self.0[color.index()][i] = n;
+                true
+            }
+            None => false,
+        }
+    }
+    /// One more `kind` for `color` (saturating; ignored for non-letters).
+    #[inline]
+    pub fn add(&mut self, color: Color, kind: Kind) {
+        if let Some(i) = Hands::slot(kind) {
+            let c = &mut self.0[color.index()][i];
+            *c = c.saturating_add(1);
+        }
+    }
+    /// Takes one `kind` from `color`'s hand; `false` if it holds none.
+    #[inline]
+    pub fn take(&mut self, color: Color, kind: Kind) -> bool {
+        match Hands::slot(kind) {
+            Some(i) if self.0[color.index()][i] > 0 => {
+                self.0[color.index()][i] -= 1;
+                true
+            }
+            _ => false,
+        }
+    }
+    /// Whether both hands are empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|h| h.iter().all(|n| *n == 0))
+    }
+    /// Whether `color`'s hand is empty.
+    pub fn is_empty_for(&self, color: Color) -> bool {
+        self.0[color.index()].iter().all(|n| *n == 0)
+    }
+    /// The pieces `color` holds with their counts, kinds in letter order.
+    pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Piece, u8)> + '_ {
+        self.0[color.index()]
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(move |(i, n)| (Piece::new(color, Kind(b'a' + i as u8)), *n))
+    }
+}
 
 /// Castling rights: for each color, the files of the rooks it may still
 /// castle with, vchess style (slot 0: the rook on the a-side of the king,
@@ -42,6 +127,8 @@ pub struct State {
     /// opaque to the core. Zero is the variant's default; saved and restored
     /// with the rest of the state, so `unplay` needs no extra work.
     pub variant: u64,
+    /// Pieces in hand (empty in variants without drops).
+    pub hands: Hands,
 }
 
 impl State {
@@ -94,6 +181,9 @@ impl Position {
             self.board.put(a.square, a.piece);
         }
         let s = &mut self.state;
+        if mv.intent.kind == MoveKind::Drop {
+            s.hands.take(mv.intent.piece.color, mv.intent.piece.kind);
+        }
         s.en_passant = None;
         if mv.intent.kind == MoveKind::DoubleStep {
             // The passed square: halfway between from and to (same file).

@@ -133,6 +133,32 @@ pub trait Rules: Send + Sync {
         None
     }
 
+    /// The kinds `color` may hold in hand and drop. Empty (the default):
+    /// the variant has no hands, and a FEN that gives one is invalid.
+    fn hand_kinds(&self, _color: Color) -> KindSet {
+        KindSet::EMPTY
+    }
+
+    /// The board kind of a promoted `base` piece, for standard FEN's
+    /// promoted marks (Crazyhouse's `Q~`, Shogi's `+P`); `None` if `base`
+    /// has no promoted form of its own letter.
+    fn promoted_kind(&self, _base: Kind) -> Option<Kind> {
+        None
+    }
+
+    /// How standard FEN marks a promoted piece: `'~'` after the letter
+    /// (Crazyhouse, the default) or `'+'` before it (Shogi).
+    fn promoted_mark(&self) -> char {
+        '~'
+    }
+
+    /// Why `piece` may not be dropped on `to` in `pos`, in words for
+    /// notation errors ("a pawn may not be dropped on the last rank");
+    /// `None` when the variant has no rule against it.
+    fn drop_restriction(&self, _pos: &Position, _piece: Piece, _to: Square) -> Option<String> {
+        None
+    }
+
     /// Plays a move (effect plus state changes).
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
         pos.apply(mv)

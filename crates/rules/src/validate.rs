@@ -2,13 +2,15 @@
 //! every problem at once as typed values, each with the byte offset in the
 //! FEN text of what it blames (so a checker can put a caret under it).
 //! [`validate_board`] checks only shape and letters, for variants whose move
-//! rules the core does not have.
+//! rules the core does not have. Pieces in hand come from standard FEN's
+//! `[Qn]` (or a last row `/Qn`) or from a variant's reserve field
+//! ([`read_reserve_digits`]); each must be a kind the variant holds.
 
 use crate::board::Board;
 use crate::color::Color;
-use crate::fen::{self, DigitReading, Setup, Token};
+use crate::fen::{self, DigitReading, Field, Setup, Token};
 use crate::geometry::{file_char, parse_square_coords};
-use crate::piece::Piece;
+use crate::piece::{Kind, Piece};
 use crate::position::{Castling, Position, State};
 use crate::rules::Rules;
 use crate::square::Square;
@@ -84,6 +86,10 @@ pub enum Problem {
         reason: &'static str,
         offset: usize,
     },
+    #[error("`{letter}` cannot be held in hand in this variant")]
+    HandPiece { letter: char, offset: usize },
+    #[error("`{letter}` is not a piece with a promoted form in this variant")]
+    NoPromotedForm { letter: char, offset: usize },
     #[error("{} to move can capture the {} king on {square}", color.opposite().name(), color.name().to_lowercase())]
     OpponentInCheck {
         color: Color,
@@ -109,6 +115,8 @@ impl Problem {
             | CastlingWithoutKing { offset, .. }
             | CastlingWithoutRook { offset, .. }
             | EnPassantImpossible { offset, .. }
+            | HandPiece { offset, .. }
+            | NoPromotedForm { offset, .. }
             | OpponentInCheck { offset, .. } => *offset,
         }
     }
@@ -301,6 +309,18 @@ pub fn validate_waiving(
     let g = rules.geometry();
     let style = rules.fen_style();
     let mut problems = Vec::new();
+    let has_hands = Color::ALL.iter().any(|c| !rules.hand_kinds(*c).is_empty());
+    // Lichess's hand form: one row more than the board, holding the hand.
+    let hand_row;
+    let setup = if has_hands && setup.hand.is_none() && setup.rows.len() == g.rows() as usize + 1 {
+        let mut s = setup.clone();
+        hand_row = s.rows.pop();
+        std::borrow::Cow::Owned(s)
+    } else {
+        hand_row = None;
+        std::borrow::Cow::Borrowed(setup)
+    };
+    let setup: &Setup = &setup;
     let mut board = Board::empty(g.size(), rules.royal_kinds());
     let mut offsets = vec![setup.board_offset; g.size()];
     let mut cell_problems = Vec::new();
@@ -325,6 +345,22 @@ pub fn validate_waiving(
                 }
                 return;
             }
+            let c = if cell.promoted {
+                let promoted = Piece::from_letter(c)
+                    .and_then(|p| Some(Piece::new(p.color, rules.promoted_kind(p.kind)?)));
+                match promoted {
+                    Some(p) => p.letter(),
+                    None => {
+                        cell_problems.push(Problem::NoPromotedForm {
+                            letter: c,
+                            offset: cell.offset,
+                        });
+                        return;
+                    }
+                }
+            } else {
+                c
+            };
             match rules.decode_cell(c) {
                 None => cell_problems.push(Problem::UnknownLetter {
                     letter: c,
@@ -374,7 +410,34 @@ pub fn validate_waiving(
     }
 
     let turn = setup.turn.map(|(c, _)| c).unwrap_or(Color::White);
-    let state = read_fields(rules, setup, &board, turn, &offset_of, &mut problems);
+    let mut state = read_fields(rules, setup, &board, turn, &offset_of, &mut problems);
+    let standard_hand = setup.hand.clone().or_else(|| {
+        hand_row.map(|row| Field {
+            text: row
+                .cells
+                .iter()
+                .filter_map(|c| match c.token {
+                    Token::Piece(ch) => Some(ch),
+                    Token::Empty => None,
+                })
+                .collect(),
+            offset: row.offset,
+        })
+    });
+    if let Some(hand) = standard_hand {
+        read_hand_letters(rules, &hand, &mut state, &mut problems);
+    }
+    for color in Color::ALL {
+        let allowed = rules.hand_kinds(color);
+        for (p, _) in state.hands.pieces(color) {
+            if !allowed.contains(p.kind) {
+                problems.push(Problem::HandPiece {
+                    letter: p.letter(),
+                    offset: setup.board_offset + setup.board_len,
+                });
+            }
+        }
+    }
     let pos = Position { board, state };
     rules.position_problems(&pos, &offset_of, &mut problems);
     problems.retain(|p| !waive(p));
@@ -414,6 +477,7 @@ fn read_fields(
         halfmove_clock: 0,
         plies: 0,
         variant: 0,
+        hands: Default::default(),
     };
     if turn == Color::Black {
         state.plies = 1;
@@ -657,4 +721,76 @@ fn read_xfen_castling(rules: &dyn Rules, board: &Board, text: &str) -> Option<Ca
         castling.0[color.index()][side] = Some(file);
     }
     Some(castling)
+}
+
+/// Reads standard FEN's hand letters (`Qn`: a white queen, a black knight;
+/// a digit before a letter repeats it, `3P`) into `state.hands`, replacing
+/// what a reserve field gave.
+fn read_hand_letters(
+    rules: &dyn Rules,
+    hand: &Field,
+    state: &mut State,
+    problems: &mut Vec<Problem>,
+) {
+    state.hands = Default::default();
+    let mut repeat: u32 = 0;
+    for (i, ch) in hand.text.char_indices() {
+        let offset = hand.offset + i;
+        if let Some(d) = ch.to_digit(10) {
+            repeat = (repeat * 10 + d).min(255);
+            continue;
+        }
+        let n = repeat.max(1);
+        repeat = 0;
+        let piece = Piece::from_letter(ch).filter(|p| {
+            rules.hand_kinds(p.color).contains(p.kind) && crate::Hands::can_hold(p.kind)
+        });
+        match piece {
+            Some(p) => {
+                let now = state.hands.count(p.color, p.kind) as u32 + n;
+                state.hands.set(p.color, p.kind, now.min(255) as u8);
+            }
+            None => problems.push(Problem::HandPiece { letter: ch, offset }),
+        }
+    }
+}
+
+/// Reads a vchess reserve field: one decimal digit per `(color, kind)` of
+/// `layout`, in order (Crazyhouse: `0000000000`, White's pawn, rook,
+/// knight, bishop, queen then Black's), into `state.hands`. A field of the
+/// wrong length or with other characters is a [`Problem::BadField`].
+///
+/// ```
+/// use fenpress_rules::{fen::Field, position::State, validate::read_reserve_digits, Color, Kind};
+/// let layout = [(Color::White, Kind::PAWN), (Color::Black, Kind::PAWN)];
+/// let field = Field { text: "21".into(), offset: 0 };
+/// let mut state: State = fenpress_rules::registry::rules("chess").unwrap().start_position().state;
+/// let mut problems = Vec::new();
+/// read_reserve_digits(&field, &layout, &mut state, &mut problems);
+/// assert!(problems.is_empty());
+/// assert_eq!(state.hands.count(Color::White, Kind::PAWN), 2);
+/// ```
+pub fn read_reserve_digits(
+    field: &Field,
+    layout: &[(Color, Kind)],
+    state: &mut State,
+    problems: &mut Vec<Problem>,
+) {
+    let digits: Option<Vec<u8>> = field
+        .text
+        .bytes()
+        .map(|b| b.is_ascii_digit().then(|| b - b'0'))
+        .collect();
+    match digits {
+        Some(d) if d.len() == layout.len() => {
+            for ((color, kind), n) in layout.iter().zip(d) {
+                state.hands.set(*color, *kind, n);
+            }
+        }
+        _ => problems.push(Problem::BadField {
+            field: "reserve",
+            text: field.text.clone(),
+            offset: field.offset,
+        }),
+    }
 }

@@ -1,11 +1,30 @@
 //! Pieces in hand, drops and promotion zones (Crazyhouse, Shogi, Dobutsu, ...).
 //! Each variant of the family is a file of this folder; [`rules`] is the
-//! family's entry in [`crate::registry`].
+//! family's entry in [`crate::registry`]. Shared mechanics: [`drops`], [`dropgame`] (shogi-like games as data).
+
+use std::sync::LazyLock;
 
 use crate::rules::Rules;
 
+pub mod crazyhouse;
+pub mod dobutsu;
+pub mod dropgame;
+pub mod drops;
+pub mod minishogi;
+pub mod shogi;
+
+static CRAZYHOUSE: LazyLock<crazyhouse::Crazyhouse> = LazyLock::new(crazyhouse::Crazyhouse::new);
+static SHOGI: LazyLock<dropgame::DropGame> = LazyLock::new(shogi::rules);
+static MINISHOGI: LazyLock<dropgame::DropGame> = LazyLock::new(minishogi::rules);
+static DOBUTSU: LazyLock<dropgame::DropGame> = LazyLock::new(dobutsu::rules);
+
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
-    let _ = name;
-    None
+    match name.to_ascii_lowercase().as_str() {
+        "crazyhouse" => Some(&*CRAZYHOUSE),
+        "shogi" => Some(&*SHOGI),
+        "minishogi" => Some(&*MINISHOGI),
+        "dobutsu" => Some(&*DOBUTSU),
+        _ => None,
+    }
 }

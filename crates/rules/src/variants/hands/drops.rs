@@ -1,0 +1,55 @@
+//! The drop mechanic shared by the family: drops from the hand onto empty
+//! squares (each variant filters where), and captured pieces going to the
+//! capturer's hand, reverting to their unpromoted kind.
+
+use crate::color::Color;
+use crate::geometry::Geometry;
+use crate::moves::{Move, MoveList};
+use crate::piece::{Kind, Piece};
+use crate::position::Position;
+use crate::square::Square;
+
+/// Appends every drop of the side to move: each kind of `order` it holds,
+/// on each empty square `allowed(piece, square)` accepts, kinds in `order`
+/// then squares a1 first (vchess's order is irrelevant: perft and move sets
+/// do not depend on it).
+pub fn push_drops(
+    g: &Geometry,
+    pos: &Position,
+    order: &[Kind],
+    allowed: impl Fn(Piece, Square) -> bool,
+    out: &mut MoveList,
+) {
+    let us = pos.turn();
+    for &kind in order {
+        if pos.state.hands.count(us, kind) == 0 {
+            continue;
+        }
+        let piece = Piece::new(us, kind);
+        for sq in g.squares() {
+            if pos.board.cell(sq).is_empty() && allowed(piece, sq) {
+                out.push(Move::drop(sq, piece));
+            }
+        }
+    }
+}
+
+/// After `mv` was applied: every enemy piece it removed goes to the
+/// mover's hand as `revert(kind)` (its unpromoted kind), when that kind can
+/// be held (`None`: it is lost, as a king).
+pub fn captures_to_hand(pos: &mut Position, mv: &Move, revert: impl Fn(Kind) -> Option<Kind>) {
+    let mover: Color = mv.color();
+    for v in mv.effect.vanish.as_slice() {
+        if v.piece.color != mover {
+            if let Some(k) = revert(v.piece.kind) {
+                pos.state.hands.add(mover, k);
+            }
+        }
+    }
+}
+
+/// Whether `sq` lies within the last `n` ranks of `color` (its promotion
+/// zone, or the ranks a piece may not be dropped on).
+pub fn in_last_ranks(g: &Geometry, sq: Square, color: Color, n: u8) -> bool {
+    g.relative_rank(sq, color) + n >= g.rows()
+}
