@@ -1,11 +1,41 @@
 //! The Asian boards and their kin: palaces, blockable leapers, cannons, gating and choice (Xiangqi, Janggi, Makruk, Sittuyin, Schess, ...).
-//! Each variant of the family is a file of this folder; [`rules`] is the
+//! Each variant of the family is a file of this folder, each shared
+//! mechanic too (palace, blockable leaps, cannons); [`rules`] is the
 //! family's entry in [`crate::registry`].
 
+pub mod cannon;
+pub mod janggi;
+pub mod lame;
+pub mod makruk;
+pub mod palace;
+pub mod xiangqi;
+
 use crate::rules::Rules;
+use std::sync::LazyLock;
+
+static XIANGQI: LazyLock<xiangqi::Xiangqi> =
+    LazyLock::new(|| xiangqi::Xiangqi::new(xiangqi::Board::Classic));
+static MINIXIANGQI: LazyLock<xiangqi::Xiangqi> =
+    LazyLock::new(|| xiangqi::Xiangqi::new(xiangqi::Board::Mini));
+
+static MAKRUK: LazyLock<makruk::Makruk> =
+    LazyLock::new(|| makruk::Makruk::new(makruk::Twist::None));
+static MAKPONG: LazyLock<makruk::Makruk> =
+    LazyLock::new(|| makruk::Makruk::new(makruk::Twist::KingFrozenInCheck));
+static KAROUK: LazyLock<makruk::Makruk> =
+    LazyLock::new(|| makruk::Makruk::new(makruk::Twist::FirstCheckWins));
+
+static JANGGI: LazyLock<janggi::Janggi> = LazyLock::new(janggi::Janggi::new);
 
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
-    let _ = name;
-    None
+    match name.to_ascii_lowercase().as_str() {
+        "xiangqi" => Some(&*XIANGQI),
+        "minixiangqi" => Some(&*MINIXIANGQI),
+        "makruk" => Some(&*MAKRUK),
+        "makpong" => Some(&*MAKPONG),
+        "karouk" => Some(&*KAROUK),
+        "janggi" => Some(&*JANGGI),
+        _ => None,
+    }
 }
