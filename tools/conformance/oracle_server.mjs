@@ -12,12 +12,14 @@
 //   {"cmd":"init","variant":"Orda"}        -> {"fen": vchess start FEN}
 //   {"cmd":"moves"}                        -> {"moves":[M...], "score":"*"}
 //        M = {"s":start,"e":end,"v":[[sq,color,piece]...],"a":[...],
+//             "bv":[...],"ba":[...] (what play() changed on the board),
 //             "released"?:piece, "speculative"?:true, "n"?:notation}
 //        ("notation":true in the request adds "n")
 //   {"cmd":"play","index":i}               -> {"fen": getFen() after it}
 //        i indexes the list of the last "moves" answer at this position
 //   {"cmd":"undo"}                         -> {"fen": getFen() after it}
 //   {"cmd":"fen"}                          -> {"fen", "score"}
+//   {"cmd":"here"}                         -> {"moves", "fen", "score"} at once
 //   {"cmd":"perft","depth":n,"stopAtEnd":b} -> {"nodes": leaves at depth n}
 //   {"cmd":"divide","depth":n,"stopAtEnd":b}-> {"moves":[M + "nodes"...], "score"}
 // With stopAtEnd, a position whose getCurrentScore() is not "*" has no
@@ -50,12 +52,34 @@ function piece(p) {
   return [oracle.sq(V, p), p.c, p.p];
 }
 
+// What a move does to the board, square by square (play, compare, undo):
+// a simultaneous move (Apocalypse) is resolved in play(), not in its lists.
+function boardEffect(m) {
+  const before = vr.board.map(r => r.slice());
+  oracle.playMove(vr, m);
+  const bv = [];
+  const ba = [];
+  for (let x = 0; x < before.length; x++) {
+    for (let y = 0; y < before[x].length; y++) {
+      const was = before[x][y];
+      const now = vr.board[x][y];
+      if (was === now) continue;
+      const name = oracle.sq(V, { x, y });
+      if (was) bv.push([name, was.charAt(0), was.substr(1)]);
+      if (now) ba.push([name, now.charAt(0), now.substr(1)]);
+    }
+  }
+  oracle.undoMove(vr, m);
+  return { bv, ba };
+}
+
 function serialize(m, withNotation) {
   const o = {
     s: oracle.sq(V, m.start),
     e: oracle.sq(V, m.end),
     v: m.vanish.map(piece),
     a: m.appear.map(piece),
+    ...boardEffect(m),
   };
   if (m.end.released) o.released = m.end.released;
   if (m.end.illegal) o.speculative = true;
@@ -83,8 +107,10 @@ function gameOver(stopAtEnd) {
 
 function count(depth, stopAtEnd) {
   if (depth === 0) return 1;
-  if (gameOver(stopAtEnd)) return 0;
   const moves = oracle.legalMoves(vr);
+  // No move: the game is over whatever the score says; otherwise ask the
+  // score only when it matters (it costs a move search of its own).
+  if (moves.length === 0 || gameOver(stopAtEnd)) return 0;
   if (depth === 1) return moves.length;
   let n = 0;
   for (const m of moves) {
@@ -144,6 +170,10 @@ async function handle(req) {
     }
     case "fen":
       return { fen: vr.getFen(), score: score() };
+    case "here": {
+      const moves = currentMoves().map(m => serialize(m, !!req.notation));
+      return { moves, fen: vr.getFen(), score: moves.length ? score() : "no moves" };
+    }
     case "perft":
       return { nodes: count(req.depth | 0, !!req.stopAtEnd) };
     case "divide": {

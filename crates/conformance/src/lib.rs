@@ -8,7 +8,13 @@
 //! the registry has rules for.
 
 pub mod canon;
+pub mod check;
+pub mod classifiers;
+pub mod corpus;
+pub mod deviations;
 pub mod oracle;
+pub mod prng;
+pub mod roots;
 pub mod session;
 
 use fenpress_rules::{registry, Rules};

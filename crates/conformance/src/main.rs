@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use fenpress_conformance::canon::CanonMove;
 use fenpress_conformance::oracle::Oracle;
-use fenpress_conformance::session::{repro, Here, Session};
+use fenpress_conformance::session::{Here, Session};
 
 const USAGE: &str =
     "usage: fenpress-conformance perft VARIANT FEN|start DEPTH [--stop-at-end] [--option NAME]
@@ -27,6 +27,8 @@ struct Args {
     stop_at_end: bool,
     all: bool,
     options: Vec<String>,
+    /// Moves (start+end coordinates) to play on both sides first.
+    play: Vec<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -34,12 +36,19 @@ fn parse_args() -> Result<Args, String> {
     let mut stop_at_end = false;
     let mut all = false;
     let mut options = Vec::new();
+    let mut play = Vec::new();
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         match a.as_str() {
             "--stop-at-end" => stop_at_end = true,
             "--all" => all = true,
             "--option" => options.push(it.next().ok_or("--option needs a name")?),
+            "--play" => play.extend(
+                it.next()
+                    .ok_or("--play needs moves")?
+                    .split(',')
+                    .map(|m| m.trim().to_string()),
+            ),
             _ if a.starts_with("--") => return Err(format!("unknown flag {a}")),
             _ => positional.push(a),
         }
@@ -67,6 +76,7 @@ fn parse_args() -> Result<Args, String> {
         stop_at_end,
         all,
         options,
+        play,
     })
 }
 
@@ -106,6 +116,17 @@ fn run(args: &Args) -> Result<bool, Box<dyn std::error::Error>> {
     }
     let mut s = Session::new(&mut oracle, rules, variant, &args.fen, args.stop_at_end)?;
     println!("{variant} {}", s.root_fen);
+    for coords in &args.play {
+        let here = s.compare()?;
+        let common = here
+            .fenpress
+            .iter()
+            .find(|m| m.coords() == *coords && here.vchess.contains(m))
+            .cloned()
+            .ok_or_else(|| format!("{coords} is not a move both engines list"))?;
+        s.play(&common)?;
+        println!("after {coords}: {}", s.oracle.fen()?.0);
+    }
     match args.depth {
         None => {
             let here = s.compare()?;
@@ -178,10 +199,7 @@ fn descend(s: &mut Session, depth: u32) -> Result<(), Box<dyn std::error::Error>
             println!("position after {}:", path(&s.line));
             println!("  {}", here.vchess_fen);
             report(&here);
-            println!(
-                "reproduce: {}",
-                repro("moves", &s.variant, &here.vchess_fen, None, s.stop_at_end)
-            );
+            println!("reproduce: {}", s.repro_moves()?);
             return Ok(());
         }
         let (v, f) = s.divide(d)?;

@@ -38,6 +38,10 @@ pub struct VMove {
     pub end: String,
     pub vanish: Vec<VPiece>,
     pub appear: Vec<VPiece>,
+    /// What `play()` changed on the board: the pieces that were on a square
+    /// it changed, and those there after.
+    pub board_vanish: Vec<VPiece>,
+    pub board_appear: Vec<VPiece>,
     /// Paco Sako: the piece released, the turn goes on.
     pub released: Option<String>,
     /// Apocalypse: a move that may turn out impossible.
@@ -187,6 +191,16 @@ impl Oracle {
         Ok((moves_field(&a)?, str_field(&a, "score")?))
     }
 
+    /// Moves, `getFen()` and score in one request.
+    pub fn here(&mut self) -> Result<(Vec<VMove>, String, String), OracleError> {
+        let a = self.request(&json!({"cmd": "here"}))?;
+        Ok((
+            moves_field(&a)?,
+            str_field(&a, "fen")?,
+            str_field(&a, "score")?,
+        ))
+    }
+
     /// Plays the move of index `index` in the last `moves` list; the FEN after.
     pub fn play(&mut self, index: usize) -> Result<String, OracleError> {
         let a = self.request(&json!({"cmd": "play", "index": index}))?;
@@ -219,9 +233,8 @@ impl Oracle {
         depth: u32,
         stop_at_end: bool,
     ) -> Result<(Vec<VMove>, String), OracleError> {
-        let a = self.request(
-            &json!({"cmd": "divide", "depth": depth, "stopAtEnd": stop_at_end, "notation": true}),
-        )?;
+        let a =
+            self.request(&json!({"cmd": "divide", "depth": depth, "stopAtEnd": stop_at_end}))?;
         Ok((moves_field(&a)?, str_field(&a, "score")?))
     }
 }
@@ -270,6 +283,8 @@ fn vmove(m: &Value) -> Result<VMove, OracleError> {
         end: m["e"].as_str().ok_or_else(bad)?.to_string(),
         vanish: pieces("v")?,
         appear: pieces("a")?,
+        board_vanish: pieces("bv")?,
+        board_appear: pieces("ba")?,
         released: m["released"].as_str().map(str::to_string),
         speculative: m["speculative"] == Value::Bool(true),
         notation: m["n"].as_str().map(str::to_string),

@@ -36,6 +36,14 @@ pub struct Here {
     pub diff: SetDiff,
 }
 
+/// A move played on both sides, with what undoing it restores.
+struct Ply {
+    mv: Move,
+    undo: Undo,
+    fenpress_moves: Vec<(Move, CanonMove)>,
+    vchess_moves: Vec<CanonMove>,
+}
+
 /// Both engines at the same position.
 pub struct Session<'o> {
     pub oracle: &'o mut Oracle,
@@ -47,7 +55,7 @@ pub struct Session<'o> {
     pub root_fen: String,
     /// Game over means no moves on the vchess side too (`--stop-at-end`).
     pub stop_at_end: bool,
-    stack: Vec<(Move, Undo)>,
+    stack: Vec<Ply>,
     /// The moves of the last [`Session::compare`], in each engine's order.
     fenpress_moves: Vec<(Move, CanonMove)>,
     vchess_moves: Vec<CanonMove>,
@@ -90,8 +98,7 @@ impl<'o> Session<'o> {
 
     /// Both engines' moves here, and their difference.
     pub fn compare(&mut self) -> Result<Here, SessionError> {
-        let (vmoves, score) = self.oracle.moves(false)?;
-        let (vchess_fen, _) = self.oracle.fen()?;
+        let (vmoves, vchess_fen, score) = self.oracle.here()?;
         let game_over = self.stop_at_end && score != "*";
         self.vchess_moves = if game_over {
             Vec::new()
@@ -108,15 +115,20 @@ impl<'o> Session<'o> {
             .collect();
         let mut list = MoveList::new();
         legal::legal_moves(self.rules, &mut self.pos, &mut list);
+        let (rules, pos) = (self.rules, &mut self.pos);
         self.fenpress_moves = list
             .iter()
-            .map(|m| (*m, canon::from_fenpress(self.rules, m)))
+            .map(|m| (*m, canon::from_fenpress(rules, pos, m)))
             .collect();
         let fenpress: Vec<CanonMove> = self.fenpress_moves.iter().map(|(_, c)| c.clone()).collect();
         let diff = canon::diff(&self.vchess_moves, &fenpress);
+        let rows = self.rules.geometry().rows();
         let here = Here {
-            vchess_fen,
-            fenpress_fen: fen::vchess_fen(self.rules, &self.pos),
+            vchess_fen: canon::normalize_vchess_fen(&self.variant, rows, &vchess_fen),
+            fenpress_fen: canon::normalize_fenpress_fen(
+                &self.variant,
+                &fen::vchess_fen(self.rules, &self.pos),
+            ),
             score,
             fenpress_outcome: self
                 .rules
@@ -140,22 +152,27 @@ impl<'o> Session<'o> {
         self.oracle.play(vi)?;
         let m = self.fenpress_moves[fi].0;
         let undo = self.rules.play(&mut self.pos, &m);
-        self.stack.push((m, undo));
+        self.stack.push(Ply {
+            mv: m,
+            undo,
+            fenpress_moves: std::mem::take(&mut self.fenpress_moves),
+            vchess_moves: std::mem::take(&mut self.vchess_moves),
+        });
         self.line.push(mv.coords());
-        self.fenpress_moves.clear();
-        self.vchess_moves.clear();
         Ok(())
     }
 
-    /// Takes back the last [`Session::play`].
+    /// Takes back the last [`Session::play`] (its position's move lists
+    /// come back too, so another move can be played from there).
     pub fn undo(&mut self) -> Result<(), SessionError> {
-        if let Some((m, undo)) = self.stack.pop() {
+        if let Some(ply) = self.stack.pop() {
             self.oracle.undo()?;
-            self.rules.unplay(&mut self.pos, &m, undo);
+            self.rules.unplay(&mut self.pos, &ply.mv, ply.undo);
             self.line.pop();
+            // The lists of the position we are back at, for the next play.
+            self.fenpress_moves = ply.fenpress_moves;
+            self.vchess_moves = ply.vchess_moves;
         }
-        self.fenpress_moves.clear();
-        self.vchess_moves.clear();
         Ok(())
     }
 
@@ -178,9 +195,10 @@ impl<'o> Session<'o> {
             .map(|m| (canon::from_vchess(self.rules, m), m.nodes.unwrap_or(0)))
             .collect::<Vec<_>>();
         let _ = score;
-        let f = legal::perft_divide(self.rules, &mut self.pos, depth)
+        let (rules, pos) = (self.rules, &mut self.pos);
+        let f = legal::perft_divide(rules, pos, depth)
             .into_iter()
-            .map(|(m, n)| (canon::from_fenpress(self.rules, &m), n))
+            .map(|(m, n)| (canon::from_fenpress(rules, pos, &m), n))
             .collect();
         Ok((v, f))
     }
@@ -194,7 +212,8 @@ impl<'o> Session<'o> {
 
 /// A command line that reproduces a comparison.
 pub fn repro(cmd: &str, variant: &str, fen: &str, depth: Option<u32>, stop_at_end: bool) -> String {
-    let mut s = format!("cargo run -p fenpress-conformance --release -- {cmd} {variant} \"{fen}\"");
+    // Single quotes: an Apocalypse FEN holds a JSON move with double quotes.
+    let mut s = format!("cargo run -p fenpress-conformance --release -- {cmd} {variant} '{fen}'");
     if let Some(d) = depth {
         s.push_str(&format!(" {d}"));
     }
