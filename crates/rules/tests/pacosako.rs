@@ -306,3 +306,27 @@ fn random_playouts_keep_every_invariant() {
     }
     assert!(checked > 10_000, "{checked}");
 }
+
+/// Moving a union straight back after it promoted the partner pawn cancels
+/// nothing (the pawn stays promoted): vchess allows it (issue 13, item 3).
+#[test]
+fn a_promoting_union_move_may_be_moved_back() {
+    let r = vchess();
+    let mut p =
+        validate::position_from_fen(r, "4k3/8/1D6/8/8/8/8/4K3 b 1 iiii1111111111111111 - -")
+            .unwrap();
+    assert_eq!(legal::perft(r, &mut p, 2), 171);
+}
+
+/// A file's double step is spent by using it, not by a single step: the
+/// page's house rule ("only once per file"), as vchess counts it.
+#[test]
+fn a_single_step_keeps_the_files_double_step() {
+    let r = vchess();
+    let mut p = pos(r, "4k3/8/8/8/8/8/3P4/4K3", 'w');
+    play(r, &mut p, &["d3"]);
+    assert!(fen::vchess_fen(r, &p).contains("iiii1111111111111111"));
+    let mut p = pos(r, "4k3/8/8/8/8/8/3P4/4K3", 'w');
+    play(r, &mut p, &["d4"]);
+    assert!(fen::vchess_fen(r, &p).contains("iiii1110111111111111"));
+}

@@ -630,10 +630,6 @@ impl PacoSako {
             .iter()
             .any(|sq| pos.board.cell(sq).is_union())
     }
-
-    fn cell_has_pawn(cell: Cell) -> bool {
-        cell.pieces().any(|p| p.kind == Kind::PAWN)
-    }
 }
 
 fn board_hash(pos: &Position) -> u64 {
@@ -815,7 +811,6 @@ impl Rules for PacoSako {
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
         let before = PacoState::of(&pos.state);
         let from_cell = pos.board.cell(mv.intent.from);
-        let to_cell = pos.board.cell(mv.intent.to);
         let ep = pos.state.en_passant;
         let undo = pos.apply(mv);
         let mover = mv.color();
@@ -849,18 +844,36 @@ impl Rules for PacoSako {
         if ps.hand.is_some() {
             ps.step = mv.intent.chain_step;
         }
-        ps.union_move =
-            (union_lift && !mv.intent.continues).then_some((mv.intent.from, mv.intent.to));
+        // A union move that promotes the partner pawn cancels nothing when
+        // moved back (the pawn stays promoted): vchess records no union
+        // move then, and allows the return.
+        let partner_promoted = union_lift
+            && mv.effect.appear.as_slice().iter().any(|a| {
+                a.square == mv.intent.to
+                    && a.piece.color != mover
+                    && from_cell.kind(a.piece.color) != Some(a.piece.kind)
+            });
+        ps.union_move = (union_lift && !mv.intent.continues && !partner_promoted)
+            .then_some((mv.intent.from, mv.intent.to));
         if self.mode == Mode::Vchess {
-            // vchess spends a file's double step when a pawn (alone or in a
-            // union, either color) leaves the second rank of its side's
-            // color: rank 2 White's flag, rank 7 Black's. A chain step
-            // looks at what stood on its destination, as vchess does.
+            // A file's double step is spent by using it ("you may only do
+            // that once per file", the page's house rule): a pawn of the
+            // mover (alone, in a union, or released) advancing two squares
+            // from its second rank. vchess does the same.
             let r = g.rank(mv.intent.from);
-            let lifted = if released_lift { to_cell } else { from_cell };
+            let moved_kind = if released_lift {
+                before.hand.map(|(_, k)| k)
+            } else {
+                from_cell.kind(mover)
+            };
+            let second = if mover == Color::White { 1 } else { 6 };
             let castle = matches!(mv.intent.kind, MoveKind::Castle { .. });
-            if (r == 1 || r == 6) && !castle && Self::cell_has_pawn(lifted) {
-                ps.spent[usize::from(r == 6)] |= 1 << g.file(mv.intent.from);
+            if r == second
+                && !castle
+                && moved_kind == Some(Kind::PAWN)
+                && g.rank(mv.intent.to).abs_diff(r) == 2
+            {
+                ps.spent[mover.index()] |= 1 << g.file(mv.intent.from);
             }
         } else if union_lift && !mv.intent.continues {
             let to = mv.intent.to;

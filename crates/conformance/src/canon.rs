@@ -1,0 +1,345 @@
+//! One canonical shape for a move of either engine, so move sets compare as
+//! sets: start, end, the pieces that vanish and appear (`e2:wp`, sorted:
+//! what playing the move changes on the board, so a simultaneous move's
+//! resolution counts), and the flags that change what the move means
+//! (chain goes on, speculative).
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use fenpress_rules::{Color, Move, Position, Rules};
+
+use crate::oracle::{VMove, VPiece};
+
+/// A move of either engine in comparable form.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CanonMove {
+    /// Start square; `@` when nothing leaves it (a drop).
+    pub start: String,
+    /// End square; for a castling-like move (two pieces of the mover move,
+    /// nothing else) the square where the piece from `start` lands, since
+    /// vchess names the rook's square when the king moves two files or less.
+    pub end: String,
+    /// `square:color+kind` (`e2:wp`), sorted; a piece that vanishes and
+    /// appears again on its square is in neither list.
+    pub vanish: Vec<String>,
+    pub appear: Vec<String>,
+    /// `chain` (the turn goes on: Paco Sako), `speculative` (Apocalypse).
+    pub flags: Vec<&'static str>,
+}
+
+impl fmt::Display for CanonMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}  vanish [{}] appear [{}]",
+            self.start,
+            self.end,
+            self.vanish.join(","),
+            self.appear.join(",")
+        )?;
+        for flag in &self.flags {
+            write!(f, " {flag}")?;
+        }
+        Ok(())
+    }
+}
+
+impl CanonMove {
+    /// Start and end squares, as in `e2e4`.
+    pub fn coords(&self) -> String {
+        format!("{}{}", self.start, self.end)
+    }
+}
+
+fn token(square: &str, color: char, kind: char) -> String {
+    format!("{square}:{color}{kind}")
+}
+
+/// A fenpress move: start and end from its intent, pieces from what
+/// [`Rules::play`] changes on the board (`pos` is left as it was).
+pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonMove {
+    let g = rules.geometry();
+    let declared = |ps: &[fenpress_rules::moves::Placement]| -> Vec<(String, Color, String)> {
+        ps.iter()
+            .map(|p| {
+                (
+                    g.square_name(p.square),
+                    p.piece.color,
+                    p.piece.kind.char().to_string(),
+                )
+            })
+            .collect()
+    };
+    let before = pos.board.clone();
+    let undo = rules.play(pos, mv);
+    let mut vanish = Vec::new();
+    let mut appear = Vec::new();
+    for sq in g.squares() {
+        let (was, now) = (before.cell(sq), pos.board.cell(sq));
+        if was != now {
+            let name = g.square_name(sq);
+            for p in was.pieces() {
+                vanish.push(token(&name, p.color.fen_char(), p.kind.char()));
+            }
+            for p in now.pieces() {
+                appear.push(token(&name, p.color.fen_char(), p.kind.char()));
+            }
+        }
+    }
+    rules.unplay(pos, mv, undo);
+    let mut flags = Vec::new();
+    if mv.intent.continues {
+        flags.push("chain");
+    }
+    if rules.move_note(mv) == Some("speculative") {
+        flags.push("speculative");
+    }
+    let (start, end) = squares(
+        g.square_name(mv.intent.from),
+        g.square_name(mv.intent.to),
+        mv.color(),
+        &declared(mv.effect.vanish.as_slice()),
+        &declared(mv.effect.appear.as_slice()),
+    );
+    finish(start, end, vanish, appear, flags)
+}
+
+/// A vchess move: start and end as listed, pieces from what its `play()`
+/// changes on the board. Pieces are read through fenpress's own FEN letters
+/// ([`Rules::decode_cell`]), so a vchess union code (Paco Sako) becomes its
+/// two pieces; a letter fenpress does not know stays as vchess wrote it.
+pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
+    let rows = rules.geometry().rows() as i32;
+    let expand = |ps: &[VPiece]| -> Vec<String> {
+        let mut out = Vec::new();
+        for p in ps {
+            let letter = p.piece.chars().next().unwrap_or('?');
+            let fen_char = match p.color.as_str() {
+                "w" => letter.to_ascii_uppercase(),
+                _ => letter,
+            };
+            match rules.decode_cell(fen_char).filter(|_| p.piece.len() == 1) {
+                Some(cell) if !cell.is_empty() && (p.color == "w" || p.color == "b") => {
+                    for piece in cell.pieces() {
+                        out.push(token(&p.square, piece.color.fen_char(), piece.kind.char()));
+                    }
+                }
+                _ => out.push(format!("{}:{}{}", p.square, p.color, p.piece)),
+            }
+        }
+        out
+    };
+    let declared = |ps: &[VPiece]| -> Vec<(String, Color, String)> {
+        ps.iter()
+            .map(|p| {
+                let c = if p.color == "w" {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                (p.square.clone(), c, p.piece.clone())
+            })
+            .collect()
+    };
+    // vchess drops start off the board (rank 0 or below, or past the top).
+    let on_board = |sq: &str| {
+        sq.get(1..)
+            .and_then(|r| r.parse::<i32>().ok())
+            .is_some_and(|r| (1..=rows).contains(&r))
+    };
+    let start = if on_board(&mv.start) {
+        mv.start.clone()
+    } else {
+        "@".into()
+    };
+    let mover = match mv
+        .vanish
+        .first()
+        .or(mv.appear.first())
+        .map(|p| p.color.as_str())
+    {
+        Some("b") => Color::Black,
+        _ => Color::White,
+    };
+    let mut flags = Vec::new();
+    if mv.released.is_some() {
+        flags.push("chain");
+    }
+    if mv.speculative {
+        flags.push("speculative");
+    }
+    let (start, end) = squares(
+        start,
+        mv.end.clone(),
+        mover,
+        &declared(&mv.vanish),
+        &declared(&mv.appear),
+    );
+    finish(
+        start,
+        end,
+        expand(&mv.board_vanish),
+        expand(&mv.board_appear),
+        flags,
+    )
+}
+
+/// Start and end of either engine's move, from its declared lists
+/// (square, color, kind): a drop starts at `@`;
+/// a castling-like move (two pieces of the mover, of two kinds, vanish and
+/// appear, nothing else) ends where the piece from the start lands (vchess
+/// names the rook's square, or the king's start ± 2, in Chess960).
+fn squares(
+    start: String,
+    end: String,
+    mover: Color,
+    vanish: &[(String, Color, String)],
+    appear: &[(String, Color, String)],
+) -> (String, String) {
+    let mine = |ps: &[(String, Color, String)]| ps.len() == 2 && ps.iter().all(|p| p.1 == mover);
+    fn kinds(ps: &[(String, Color, String)]) -> Vec<&str> {
+        let mut k: Vec<&str> = ps.iter().map(|p| p.2.as_str()).collect();
+        k.sort();
+        k
+    }
+    let mut end = end;
+    if mine(vanish) && mine(appear) && kinds(vanish) == kinds(appear) && vanish[0].2 != vanish[1].2
+    {
+        if let Some(kind) = vanish.iter().find(|p| p.0 == start).map(|p| &p.2) {
+            if let Some(p) = appear.iter().find(|p| p.2 == *kind) {
+                end = p.0.clone();
+            }
+        }
+    }
+    // A drop: none of the mover's pieces leaves the board, one arrives (a
+    // failed Apocalypse speculation moves nothing of the mover: not a drop).
+    let drop = !vanish.iter().any(|p| p.1 == mover) && appear.iter().any(|p| p.1 == mover);
+    let start = if drop { "@".into() } else { start };
+    (start, end)
+}
+
+/// Net effect, sorted: a piece that vanishes and appears on its own square
+/// again (the other half of a union that stays) is no change.
+fn finish(
+    start: String,
+    end: String,
+    vanish: Vec<String>,
+    appear: Vec<String>,
+    flags: Vec<&'static str>,
+) -> CanonMove {
+    let mut count: BTreeMap<&str, i32> = BTreeMap::new();
+    for t in &vanish {
+        *count.entry(t).or_default() += 1;
+    }
+    for t in &appear {
+        *count.entry(t).or_default() -= 1;
+    }
+    let mut v = Vec::new();
+    let mut a = Vec::new();
+    for (t, n) in count {
+        for _ in 0..n.max(0) {
+            v.push(t.to_string());
+        }
+        for _ in 0..(-n).max(0) {
+            a.push(t.to_string());
+        }
+    }
+    CanonMove {
+        start,
+        end,
+        vanish: v,
+        appear: a,
+        flags,
+    }
+}
+
+/// The moves only one side lists, as multisets.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SetDiff {
+    pub vchess_only: Vec<CanonMove>,
+    pub fenpress_only: Vec<CanonMove>,
+}
+
+impl SetDiff {
+    pub fn is_empty(&self) -> bool {
+        self.vchess_only.is_empty() && self.fenpress_only.is_empty()
+    }
+}
+
+/// Compares two move lists as multisets.
+pub fn diff(vchess: &[CanonMove], fenpress: &[CanonMove]) -> SetDiff {
+    let mut count: BTreeMap<&CanonMove, i64> = BTreeMap::new();
+    for m in vchess {
+        *count.entry(m).or_default() += 1;
+    }
+    for m in fenpress {
+        *count.entry(m).or_default() -= 1;
+    }
+    let mut d = SetDiff::default();
+    for (m, n) in count {
+        for _ in 0..n.max(0) {
+            d.vchess_only.push(m.clone());
+        }
+        for _ in 0..(-n).max(0) {
+            d.fenpress_only.push(m.clone());
+        }
+    }
+    d
+}
+
+/// fenpress's FEN in the shape vchess's normalised one has: Apocalypse's
+/// pending move loses its promotion (`=N`) and its via square (`a4b5>d3`
+/// is `a4d3`), which vchess's JSON move does not spell the same way.
+pub fn normalize_fenpress_fen(variant: &str, fen: &str) -> String {
+    if !variant.eq_ignore_ascii_case("apocalypse") {
+        return fen.to_string();
+    }
+    let Some((head, last)) = fen.rsplit_once(' ') else {
+        return fen.to_string();
+    };
+    if last == "-" || last.len() < 4 {
+        return fen.to_string();
+    }
+    let mark = if last.ends_with('?') { "?" } else { "" };
+    let core = last.trim_end_matches('?');
+    let core = core.split('=').next().unwrap_or(core);
+    let field = match core.split_once('>') {
+        Some((path, to)) => format!("{}{to}", &path[..2.min(path.len())]),
+        None => core.to_string(),
+    };
+    format!("{head} {field}{mark}")
+}
+
+/// vchess's FEN in the shape fenpress writes it, where the two differ only
+/// in spelling: Apocalypse's pending White move is a JSON move in vchess,
+/// its coordinates (`a1c2`) in fenpress.
+pub fn normalize_vchess_fen(variant: &str, rows: u8, fen: &str) -> String {
+    if !variant.eq_ignore_ascii_case("apocalypse") {
+        return fen.to_string();
+    }
+    let Some(i) = fen.find(" {") else {
+        return fen.to_string();
+    };
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(&fen[i + 1..]) else {
+        return fen.to_string();
+    };
+    let sq = |c: &serde_json::Value| -> Option<String> {
+        let (x, y) = (c["x"].as_i64()?, c["y"].as_i64()?);
+        Some(format!(
+            "{}{}",
+            (b'a' + y as u8) as char,
+            i64::from(rows) - x
+        ))
+    };
+    // fenpress marks a speculative move with `?`.
+    let mark = if v["end"]["illegal"] == serde_json::Value::Bool(true) {
+        "?"
+    } else {
+        ""
+    };
+    match (sq(&v["start"]), sq(&v["end"])) {
+        (Some(a), Some(b)) => format!("{} {a}{b}{mark}", &fen[..i]),
+        _ => fen.to_string(),
+    }
+}

@@ -1,0 +1,64 @@
+//! The positions a variant's playouts start from: vchess's start position,
+//! each corpus diagram with White and with Black to move, and for Chess960
+//! a few shuffled starts (vchess's own start is randomised).
+
+use std::path::Path;
+
+use crate::corpus;
+use crate::prng::Rng;
+
+/// How many shuffled starts Chess960 gets.
+const CHESS960_STARTS: u64 = 6;
+
+/// The roots of a variant: `""` (the start), then board-only FENs with a
+/// side to move (`<board> w`), which the oracle completes.
+pub fn roots(variant: &str, corpus_rules: &Path) -> Vec<String> {
+    let mut out = vec![String::new()];
+    if variant.eq_ignore_ascii_case("chess960") {
+        out.extend((0..CHESS960_STARTS).map(chess960_start));
+    }
+    for board in corpus::diagram_boards(corpus_rules, variant) {
+        out.push(format!("{board} w"));
+        out.push(format!("{board} b"));
+    }
+    out
+}
+
+/// A shuffled Chess960 start in vchess's FEN (castling flags are the rook
+/// files), from a seed.
+pub fn chess960_start(seed: u64) -> String {
+    let mut rng = Rng::new(0x960 ^ seed.wrapping_mul(0x2545_f491_4f6c_dd1d));
+    let mut rank = [' '; 8];
+    // Bishops on one dark and one light square.
+    rank[2 * rng.below(4)] = 'b';
+    rank[2 * rng.below(4) + 1] = 'b';
+    for piece in ['q', 'n', 'n'] {
+        let free: Vec<usize> = (0..8).filter(|&i| rank[i] == ' ').collect();
+        rank[free[rng.below(free.len())]] = piece;
+    }
+    // The three squares left: rook, king, rook.
+    let free: Vec<usize> = (0..8).filter(|&i| rank[i] == ' ').collect();
+    for (&i, p) in free.iter().zip(['r', 'k', 'r']) {
+        rank[i] = p;
+    }
+    let black: String = rank.iter().collect();
+    let white = black.to_ascii_uppercase();
+    let file = |i: usize| (b'a' + i as u8) as char;
+    let flags: String = [file(free[0]), file(free[2])].iter().collect();
+    format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w 0 {flags}{flags} -")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chess960_start;
+
+    #[test]
+    fn chess960_starts_have_king_between_rooks() {
+        for seed in 0..20 {
+            let fen = chess960_start(seed);
+            let back = fen.split('/').next().unwrap();
+            let (r1, k, r2) = (back.find('r'), back.find('k'), back.rfind('r'));
+            assert!(r1 < k && k < r2, "{fen}");
+        }
+    }
+}

@@ -1,0 +1,266 @@
+//! The differential test: every variant the registry has rules for, played
+//! at random from its start and its corpus diagrams, against the vchess
+//! engine; and every listed deviation checked at its own position.
+//!
+//! Environment: `FENPRESS_CONFORMANCE_VARIANTS=Orda,Maxima` runs a subset;
+//! `FENPRESS_CONFORMANCE_SOAK=<playouts per variant>` runs that many
+//! playouts (no time budget); `FENPRESS_CONFORMANCE_BUDGET_MS` sets the
+//! per-variant budget of the default run; `FENPRESS_CONFORMANCE_JOBS` the
+//! number of oracle processes (default 2). Without node or `../shared` the
+//! test is skipped with a notice, except that under `CI=true` a missing
+//! node fails.
+
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use fenpress_conformance::check::{self, Config, Report};
+use fenpress_conformance::deviations::{self, Ctx, Finding};
+use fenpress_conformance::oracle::{self, Oracle};
+use fenpress_conformance::roots;
+use fenpress_conformance::session::Session;
+use fenpress_rules::registry;
+
+/// Whole default run, wall time, spread over the variants.
+const TOTAL_BUDGET: Duration = Duration::from_secs(90);
+
+/// Whether the oracle can run; prints why not, and fails under CI when node
+/// is missing.
+fn oracle_ready(test: &str) -> bool {
+    if let Err(e) = oracle::node_available() {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("{test}: {e} (CI=true needs node)");
+        }
+        eprintln!("{test}: skipped: {e}");
+        return false;
+    }
+    if let Err(e) = oracle::shared_available() {
+        eprintln!("{test}: skipped: {e}");
+        return false;
+    }
+    true
+}
+
+fn env_usize(name: &str) -> Option<usize> {
+    std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
+}
+
+/// The variants to run: every registered one with rules, or the subset asked.
+fn variants() -> Vec<&'static str> {
+    let wanted: Option<Vec<String>> =
+        std::env::var("FENPRESS_CONFORMANCE_VARIANTS")
+            .ok()
+            .map(|v| {
+                v.split(',')
+                    .map(|s| s.trim().to_ascii_lowercase())
+                    .collect()
+            });
+    registry::all()
+        .filter(|v| v.rules().is_some())
+        .map(|v| v.name)
+        .filter(|n| {
+            wanted
+                .as_ref()
+                .is_none_or(|w| w.contains(&n.to_ascii_lowercase()))
+        })
+        .collect()
+}
+
+#[test]
+fn differential() {
+    if !oracle_ready("differential") {
+        return;
+    }
+    let entries = deviations::load(&deviations::default_path()).expect("deviations file");
+    let names = variants();
+    let jobs = env_usize("FENPRESS_CONFORMANCE_JOBS").unwrap_or(2).max(1);
+    let soak = env_usize("FENPRESS_CONFORMANCE_SOAK");
+    let budget = env_usize("FENPRESS_CONFORMANCE_BUDGET_MS")
+        .map(|ms| Duration::from_millis(ms as u64))
+        .unwrap_or_else(|| {
+            // A fixed total: more variants, fewer playouts each.
+            let share = TOTAL_BUDGET * jobs as u32 / names.len().max(1) as u32;
+            share.clamp(Duration::from_millis(300), Duration::from_secs(4))
+        });
+    let cfg = Config {
+        budget,
+        playouts: soak,
+        max_plies: if soak.is_some() { 80 } else { 30 },
+        ..Config::default()
+    };
+    let corpus = oracle::shared_dir().join("corpus/vchess/rules");
+    let t0 = Instant::now();
+    let next = AtomicUsize::new(0);
+    let reports: Mutex<Vec<Report>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(names.len()) {
+            scope.spawn(|| {
+                let mut oracle = Oracle::start().expect("oracle starts");
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&name) = names.get(i) else { break };
+                    let rules = registry::rules(name).expect("listed with rules");
+                    let roots = roots::roots(name, &corpus);
+                    let report =
+                        check::run_variant(&mut oracle, name, rules, &roots, &entries, &cfg);
+                    eprintln!("{report}");
+                    let failed = report.error.is_some();
+                    reports.lock().expect("no poisoned lock").push(report);
+                    if failed {
+                        // The oracle may be broken: start a fresh one.
+                        oracle = Oracle::start().expect("oracle restarts");
+                    }
+                }
+            });
+        }
+    });
+    let mut reports = reports.into_inner().expect("no poisoned lock");
+    reports.sort_by(|a, b| a.variant.cmp(&b.variant));
+    let positions: usize = reports.iter().map(|r| r.positions).sum();
+    let playouts: usize = reports.iter().map(|r| r.playouts).sum();
+    eprintln!(
+        "differential: {} variants, {playouts} playouts, {positions} positions, {:.1}s (budget {} ms per variant{})",
+        reports.len(),
+        t0.elapsed().as_secs_f64(),
+        budget.as_millis(),
+        soak.map(|n| format!(", soak {n} playouts")).unwrap_or_default()
+    );
+    let mut bad = Vec::new();
+    for r in &reports {
+        if let Some(e) = &r.error {
+            bad.push(format!("{}: {e}", r.variant));
+        }
+        for f in &r.failures {
+            bad.push(format!("{}:\n{f}", r.variant));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} unexplained differences with vchess (list them in docs/rules-deviations.yaml only if the page decides so):\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+/// Every listed deviation has a classifier and the reverse; each entry's
+/// own position shows exactly its listed moves, each recognised by its
+/// classifier.
+#[test]
+fn deviations_listed_exactly() {
+    let entries = deviations::load(&deviations::default_path()).expect("deviations file");
+    let ids: Vec<&str> = entries.iter().map(|e| e.id.as_str()).collect();
+    let unique: BTreeSet<&str> = ids.iter().copied().collect();
+    assert_eq!(
+        unique.len(),
+        ids.len(),
+        "duplicate ids in the deviations file"
+    );
+    for c in deviations::CLASSIFIERS {
+        assert!(
+            ids.contains(&c.id),
+            "classifier `{}` has no entry in docs/rules-deviations.yaml",
+            c.id
+        );
+    }
+    for e in &entries {
+        let c = deviations::CLASSIFIERS.iter().find(|c| c.id == e.id);
+        let c = c.unwrap_or_else(|| panic!("deviation `{}` has no classifier", e.id));
+        assert_eq!(c.variant, e.variant, "deviation `{}`: variant", e.id);
+    }
+    if !oracle_ready("deviations_listed_exactly") {
+        return;
+    }
+    let mut oracle = Oracle::start().expect("oracle starts");
+    let mut problems = Vec::new();
+    for e in &entries {
+        let options: Vec<&str> = e.options.iter().map(String::as_str).collect();
+        let rules = registry::rules_with_options(&e.variant, &options)
+            .unwrap_or_else(|| panic!("deviation `{}`: no rules for {}", e.id, e.variant));
+        let mut s = match Session::new(&mut oracle, rules, &e.variant, &e.fen, true) {
+            Ok(s) => s,
+            Err(err) => {
+                problems.push(format!("{}: {err}", e.id));
+                continue;
+            }
+        };
+        let mut here = s.compare().expect("oracle answers");
+        for coords in &e.play {
+            let mv = here
+                .fenpress
+                .iter()
+                .find(|m| m.coords() == *coords && here.vchess.contains(m))
+                .cloned()
+                .unwrap_or_else(|| panic!("{}: {coords} is not a move of both", e.id));
+            s.play(&mv).expect("oracle plays");
+            here = s.compare().expect("oracle answers");
+        }
+        let ctx = Ctx {
+            variant: &e.variant,
+            rules,
+            pos: &s.pos,
+            diff: &here.diff,
+        };
+        // The findings this entry's classifier recognises must be exactly
+        // its listed moves; any other must be another listed deviation's.
+        let own = c_of(&e.id);
+        let mut vchess_only = Vec::new();
+        let mut fenpress_only = Vec::new();
+        let findings = here
+            .diff
+            .vchess_only
+            .iter()
+            .cloned()
+            .map(Finding::VchessOnly)
+            .chain(
+                here.diff
+                    .fenpress_only
+                    .iter()
+                    .cloned()
+                    .map(Finding::FenpressOnly),
+            );
+        for f in findings {
+            if (own.matches)(&ctx, &f) {
+                match &f {
+                    Finding::VchessOnly(m) => vchess_only.push(m.coords()),
+                    Finding::FenpressOnly(m) => fenpress_only.push(m.coords()),
+                    Finding::Fen { .. } => {}
+                }
+            } else if deviations::explain(&entries, &ctx, &f).is_none() {
+                problems.push(format!("{}: at its fen, unexplained {f}", e.id));
+            }
+        }
+        let sorted = |v: &[String]| {
+            let mut v = v.to_vec();
+            v.sort();
+            v
+        };
+        if sorted(&vchess_only) != sorted(&e.vchess_only)
+            || sorted(&fenpress_only) != sorted(&e.fenpress_only)
+        {
+            problems.push(format!(
+                "{}: at its fen its classifier sees vchess only {:?} (listed {:?}), fenpress only {:?} (listed {:?})",
+                e.id,
+                sorted(&vchess_only),
+                e.vchess_only,
+                sorted(&fenpress_only),
+                e.fenpress_only
+            ));
+        }
+        if vchess_only.is_empty() && fenpress_only.is_empty() {
+            problems.push(format!("{}: its fen shows nothing of it", e.id));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "deviation entries:\n{}",
+        problems.join("\n")
+    );
+}
+
+fn c_of(id: &str) -> &'static deviations::Classifier {
+    deviations::CLASSIFIERS
+        .iter()
+        .find(|c| c.id == id)
+        .expect("checked above")
+}
