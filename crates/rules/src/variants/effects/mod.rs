@@ -1,11 +1,21 @@
 //! Captures with effects: explosions, absorption, conversion, shooting, ... (Atomic, Absorption, Benedict, ...).
 //! Each variant of the family is a file of this folder; [`rules`] is the
-//! family's entry in [`crate::registry`].
+//! family's entry in [`crate::registry`]. Shared mechanics are files of
+//! their own ([`twist`]: chess plus one hook; [`explosion`]).
+
+use std::sync::OnceLock;
 
 use crate::rules::Rules;
 
+pub mod atomic;
+pub mod explosion;
+pub mod twist;
+
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
-    let _ = name;
-    None
+    static ATOMIC: OnceLock<twist::Twisted<atomic::Atomic>> = OnceLock::new();
+    match name.to_ascii_lowercase().as_str() {
+        "atomic" => Some(ATOMIC.get_or_init(atomic::rules)),
+        _ => None,
+    }
 }
