@@ -7,15 +7,24 @@ use std::sync::OnceLock;
 
 use crate::rules::Rules;
 
+pub mod antimatter;
 pub mod atomic;
+pub mod brotherhood;
 pub mod explosion;
+pub mod rifle;
 pub mod twist;
 
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static ATOMIC: OnceLock<twist::Twisted<atomic::Atomic>> = OnceLock::new();
+    static ANTIMATTER: OnceLock<twist::Twisted<antimatter::Antimatter>> = OnceLock::new();
+    static RIFLE: OnceLock<twist::Twisted<rifle::Rifle>> = OnceLock::new();
+    static BROTHERHOOD: OnceLock<twist::Twisted<brotherhood::Brotherhood>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         "atomic" => Some(ATOMIC.get_or_init(atomic::rules)),
+        "antimatter" => Some(ANTIMATTER.get_or_init(antimatter::rules)),
+        "rifle" => Some(RIFLE.get_or_init(rifle::rules)),
+        "brotherhood" => Some(BROTHERHOOD.get_or_init(brotherhood::rules)),
         _ => None,
     }
 }
