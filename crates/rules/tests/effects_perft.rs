@@ -31,3 +31,13 @@ fn perft_brotherhood() {
         include_str!("fixtures/perft-brotherhood.txt"),
     );
 }
+
+#[test]
+fn perft_absorption() {
+    common::perft_variant("absorption", include_str!("fixtures/perft-absorption.txt"));
+}
+
+#[test]
+fn perft_coronation() {
+    common::perft_variant("coronation", include_str!("fixtures/perft-coronation.txt"));
+}

@@ -7,9 +7,11 @@ use std::sync::OnceLock;
 
 use crate::rules::Rules;
 
+pub mod absorption;
 pub mod antimatter;
 pub mod atomic;
 pub mod brotherhood;
+pub mod coronation;
 pub mod explosion;
 pub mod rifle;
 pub mod twist;
@@ -20,7 +22,11 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static ANTIMATTER: OnceLock<twist::Twisted<antimatter::Antimatter>> = OnceLock::new();
     static RIFLE: OnceLock<twist::Twisted<rifle::Rifle>> = OnceLock::new();
     static BROTHERHOOD: OnceLock<twist::Twisted<brotherhood::Brotherhood>> = OnceLock::new();
+    static ABSORPTION: OnceLock<twist::Twisted<absorption::Absorption>> = OnceLock::new();
+    static CORONATION: OnceLock<twist::Twisted<coronation::Coronation>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
+        "coronation" => Some(CORONATION.get_or_init(coronation::rules)),
+        "absorption" => Some(ABSORPTION.get_or_init(absorption::rules)),
         "atomic" => Some(ATOMIC.get_or_init(atomic::rules)),
         "antimatter" => Some(ANTIMATTER.get_or_init(antimatter::rules)),
         "rifle" => Some(RIFLE.get_or_init(rifle::rules)),
