@@ -41,3 +41,11 @@ fn perft_absorption() {
 fn perft_coronation() {
     common::perft_variant("coronation", include_str!("fixtures/perft-coronation.txt"));
 }
+
+#[test]
+fn perft_freecapture() {
+    common::perft_variant(
+        "freecapture",
+        include_str!("fixtures/perft-freecapture.txt"),
+    );
+}

@@ -13,6 +13,8 @@ pub mod atomic;
 pub mod brotherhood;
 pub mod coronation;
 pub mod explosion;
+pub mod freecapture;
+pub mod friendly;
 pub mod rifle;
 pub mod twist;
 
@@ -24,7 +26,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static BROTHERHOOD: OnceLock<twist::Twisted<brotherhood::Brotherhood>> = OnceLock::new();
     static ABSORPTION: OnceLock<twist::Twisted<absorption::Absorption>> = OnceLock::new();
     static CORONATION: OnceLock<twist::Twisted<coronation::Coronation>> = OnceLock::new();
+    static FREECAPTURE: OnceLock<twist::Twisted<freecapture::Freecapture>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
+        "freecapture" => Some(FREECAPTURE.get_or_init(freecapture::rules)),
         "coronation" => Some(CORONATION.get_or_init(coronation::rules)),
         "absorption" => Some(ABSORPTION.get_or_init(absorption::rules)),
         "atomic" => Some(ATOMIC.get_or_init(atomic::rules)),
