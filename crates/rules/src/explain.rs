@@ -7,6 +7,7 @@
 use crate::color::Color;
 use crate::legal;
 use crate::moves::MoveList;
+use crate::notation;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::square::Square;
@@ -63,4 +64,32 @@ pub fn destinations_from(rules: &dyn Rules, pos: &Position, square: Square) -> S
         }
     }
     out
+}
+
+/// Why the piece on `from` cannot go to `to` although its movement reaches
+/// it, in words, for a mark that shows an impossible move ("the knight
+/// cannot take on e5: the explosion would take its own king", "it would
+/// leave the king in check, attacked by the rook on e8"). `None` when a legal
+/// move goes there or no pseudo-legal one does. The side to move is the
+/// piece's owner.
+pub fn why_not(rules: &dyn Rules, pos: &Position, from: Square, to: Square) -> Option<String> {
+    for color in Color::ALL {
+        if !pos.board.cell(from).has(color) {
+            continue;
+        }
+        let mut p = pos.with_turn(color);
+        let mut moves = MoveList::new();
+        rules.pseudo_legal_moves(&p, &mut moves);
+        let tries: Vec<_> = moves
+            .iter()
+            .filter(|m| m.intent.from == from && m.intent.to == to)
+            .copied()
+            .collect();
+        if tries.is_empty() || tries.iter().any(|m| legal::is_legal(rules, &mut p, m)) {
+            continue;
+        }
+        let reason = notation::illegal_reason(rules, &mut p, &tries[0]);
+        return Some(notation::describe_reason(rules, &reason));
+    }
+    None
 }

@@ -9,8 +9,9 @@ use crate::color::Color;
 use crate::piece::{Kind, Piece};
 use crate::square::Square;
 
-/// Most pieces a move can remove (Baroque long leaper, coordinator, pincers).
-pub const MAX_VANISH: usize = 8;
+/// Most pieces a move can remove (Baroque long leaper, coordinator, pincers;
+/// an Atomic explosion: the capturer, its victim and eight neighbours).
+pub const MAX_VANISH: usize = 10;
 /// Most pieces a move can add.
 pub const MAX_APPEAR: usize = 4;
 

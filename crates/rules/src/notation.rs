@@ -71,6 +71,17 @@ pub enum IllegalReason {
     /// A drop the variant's rules forbid there, in the variant's words
     /// ("a pawn may not be dropped on the last rank").
     DropForbidden { reason: String },
+
+    /// The move's own effect (an explosion, a conversion) would remove one
+    /// of the mover's royal pieces: `effect` names it ("explosion") when the
+    /// variant does (see [`crate::Rules::move_note`]).
+    RemovesOwnRoyal {
+        piece: Piece,
+        capture: bool,
+        target: String,
+        royal: Piece,
+        effect: Option<&'static str>,
+    },
 }
 
 /// A move that parses but is not legal.
@@ -94,6 +105,11 @@ impl Illegal {
     }
 }
 
+/// Why a move is illegal, in words, with the variant's piece names.
+pub fn describe_reason(rules: &dyn Rules, reason: &IllegalReason) -> String {
+    describe(reason, &piece_names(rules))
+}
+
 fn describe(reason: &IllegalReason, names: &[(Piece, String)]) -> String {
     let name = |p: &Piece| {
         names
@@ -107,6 +123,20 @@ fn describe(reason: &IllegalReason, names: &[(Piece, String)]) -> String {
         IllegalReason::GameOver => "the game is over".into(),
         IllegalReason::NotInHand { piece } => format!("no {} in hand", name(piece)),
         IllegalReason::DropForbidden { reason } => reason.clone(),
+
+        IllegalReason::RemovesOwnRoyal {
+            piece,
+            capture,
+            target,
+            royal,
+            effect,
+        } => format!(
+            "the {} cannot {} {target}: the {} would take its own {}",
+            name(piece),
+            if *capture { "take on" } else { "go to" },
+            effect.unwrap_or("move"),
+            name(royal)
+        ),
         IllegalReason::LeavesKingInCheck {
             king_moves,
             target,
@@ -475,6 +505,29 @@ fn drop_reason(rules: &dyn Rules, pos: &Position, m: &MoveText) -> IllegalReason
 pub fn illegal_reason(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> IllegalReason {
     let g = rules.geometry();
     let mover = mv.color();
+    // A royal piece of the mover that the move itself removes (an
+    // explosion, a conversion) and does not put back.
+    let royals = pos.board.royals(mover);
+    let own = mv.effect.vanish.as_slice().iter().find(|v| {
+        v.piece.color == mover
+            && royals.contains(v.square)
+            && v.square != mv.intent.from
+            && !mv
+                .effect
+                .appear
+                .as_slice()
+                .iter()
+                .any(|a| a.piece == v.piece)
+    });
+    if let Some(v) = own {
+        return IllegalReason::RemovesOwnRoyal {
+            piece: mv.intent.piece,
+            capture: mv.intent.capture,
+            target: g.square_name(mv.intent.to),
+            royal: v.piece,
+            effect: rules.move_note(mv),
+        };
+    }
     let undo = rules.play(pos, mv);
     let attackers: Vec<(String, Piece)> = royal_captures(rules, pos, mover)
         .iter()

@@ -1,11 +1,40 @@
 //! Captures with effects: explosions, absorption, conversion, shooting, ... (Atomic, Absorption, Benedict, ...).
 //! Each variant of the family is a file of this folder; [`rules`] is the
-//! family's entry in [`crate::registry`].
+//! family's entry in [`crate::registry`]. Shared mechanics are files of
+//! their own ([`twist`]: chess plus one hook; [`explosion`]).
+
+use std::sync::OnceLock;
 
 use crate::rules::Rules;
 
+pub mod absorption;
+pub mod antimatter;
+pub mod atomic;
+pub mod brotherhood;
+pub mod coronation;
+pub mod explosion;
+pub mod freecapture;
+pub mod friendly;
+pub mod rifle;
+pub mod twist;
+
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
-    let _ = name;
-    None
+    static ATOMIC: OnceLock<twist::Twisted<atomic::Atomic>> = OnceLock::new();
+    static ANTIMATTER: OnceLock<twist::Twisted<antimatter::Antimatter>> = OnceLock::new();
+    static RIFLE: OnceLock<twist::Twisted<rifle::Rifle>> = OnceLock::new();
+    static BROTHERHOOD: OnceLock<twist::Twisted<brotherhood::Brotherhood>> = OnceLock::new();
+    static ABSORPTION: OnceLock<twist::Twisted<absorption::Absorption>> = OnceLock::new();
+    static CORONATION: OnceLock<twist::Twisted<coronation::Coronation>> = OnceLock::new();
+    static FREECAPTURE: OnceLock<twist::Twisted<freecapture::Freecapture>> = OnceLock::new();
+    match name.to_ascii_lowercase().as_str() {
+        "freecapture" => Some(FREECAPTURE.get_or_init(freecapture::rules)),
+        "coronation" => Some(CORONATION.get_or_init(coronation::rules)),
+        "absorption" => Some(ABSORPTION.get_or_init(absorption::rules)),
+        "atomic" => Some(ATOMIC.get_or_init(atomic::rules)),
+        "antimatter" => Some(ANTIMATTER.get_or_init(antimatter::rules)),
+        "rifle" => Some(RIFLE.get_or_init(rifle::rules)),
+        "brotherhood" => Some(BROTHERHOOD.get_or_init(brotherhood::rules)),
+        _ => None,
+    }
 }

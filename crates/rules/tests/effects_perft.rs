@@ -1,0 +1,51 @@
+//! Perft of the effects family (captures with effects) from the fixture
+//! files: start positions and seeded middlegames, counts from the vchess
+//! oracle, plus public suites where they exist.
+
+mod common;
+
+#[test]
+fn perft_atomic() {
+    common::perft_variant("atomic", include_str!("fixtures/perft-atomic.txt"));
+}
+
+#[test]
+fn perft_atomic_public_suites() {
+    common::perft_variant("atomic", include_str!("fixtures/perft-atomic-suites.txt"));
+}
+
+#[test]
+fn perft_antimatter() {
+    common::perft_variant("antimatter", include_str!("fixtures/perft-antimatter.txt"));
+}
+
+#[test]
+fn perft_rifle() {
+    common::perft_variant("rifle", include_str!("fixtures/perft-rifle.txt"));
+}
+
+#[test]
+fn perft_brotherhood() {
+    common::perft_variant(
+        "brotherhood",
+        include_str!("fixtures/perft-brotherhood.txt"),
+    );
+}
+
+#[test]
+fn perft_absorption() {
+    common::perft_variant("absorption", include_str!("fixtures/perft-absorption.txt"));
+}
+
+#[test]
+fn perft_coronation() {
+    common::perft_variant("coronation", include_str!("fixtures/perft-coronation.txt"));
+}
+
+#[test]
+fn perft_freecapture() {
+    common::perft_variant(
+        "freecapture",
+        include_str!("fixtures/perft-freecapture.txt"),
+    );
+}
