@@ -16,7 +16,7 @@ pub fn is_legal(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> bool {
     }
     let mover = mv.color();
     let undo = rules.play(pos, mv);
-    let safe = !rules.royal_attacked(pos, mover);
+    let safe = !rules.illegal_after(pos, mover);
     rules.unplay(pos, mv, undo);
     safe
 }
@@ -122,7 +122,7 @@ fn perft_with(rules: &dyn Rules, pos: &mut Position, depth: u32, buffers: &mut [
         let mover: Color = mv.color();
         let undo = rules.play(pos, mv);
         // Chains are judged at their end by the variant; count them through.
-        if mv.intent.continues || !rules.royal_attacked(pos, mover) {
+        if mv.intent.continues || !rules.illegal_after(pos, mover) {
             // At the last ply a legal move is a leaf: counting it needs no
             // deeper generation (the usual "bulk" count).
             nodes += if depth == 1 {

@@ -118,6 +118,16 @@ pub trait Rules: Send + Sync {
         !royal_captures(self, pos, color).is_empty()
     }
 
+    /// Whether the move `mover` just made (`pos` is after it) is illegal:
+    /// what legality, results and perft test. The default is "it leaves a
+    /// royal piece capturable"; variants whose legality is more than that
+    /// (Isardam's ban on mutual observation, Checkless's ban on checks,
+    /// an antiking left unattacked) override it, while `royal_attacked`
+    /// keeps meaning check.
+    fn illegal_after(&self, pos: &Position, mover: Color) -> bool {
+        self.royal_attacked(pos, mover)
+    }
+
     /// The square a move reaches before its piece is relocated, for moves
     /// that origin and destination do not tell apart (Apocalypse's
     /// redirected promotion: a pawn reaches d5, or takes on e5, then goes to

@@ -1,11 +1,43 @@
 //! Borrowed moves, changed legality and changing boards (Madrasi, Antiking, Wormhole, ...).
 //! Each variant of the family is a file of this folder; [`rules`] is the
-//! family's entry in [`crate::registry`].
+//! family's entry in [`crate::registry`]. [`base`] is the chess they all
+//! change, with hooks for each twist.
+
+pub mod antiking;
+pub mod base;
+pub mod checkless;
+pub mod isardam;
+pub mod knightrelay;
+pub mod madrasi;
+
+use std::sync::LazyLock;
 
 use crate::rules::Rules;
+use base::Game;
+
+static MADRASI: LazyLock<Game<madrasi::Madrasi>> = LazyLock::new(|| Game::new(madrasi::Madrasi));
+static ISARDAM: LazyLock<Game<isardam::Isardam>> = LazyLock::new(|| Game::new(isardam::Isardam));
+static ANTIKING1: LazyLock<Game<antiking::Antiking>> =
+    LazyLock::new(|| Game::new(antiking::Antiking { berolina: true }));
+static ANTIKING2: LazyLock<Game<antiking::Antiking>> =
+    LazyLock::new(|| Game::new(antiking::Antiking { berolina: false }));
+static KNIGHTRELAY1: LazyLock<Game<knightrelay::Knightrelay>> =
+    LazyLock::new(|| Game::new(knightrelay::Knightrelay { original: true }));
+static KNIGHTRELAY2: LazyLock<Game<knightrelay::Knightrelay>> =
+    LazyLock::new(|| Game::new(knightrelay::Knightrelay { original: false }));
+static CHECKLESS: LazyLock<Game<checkless::Checkless>> =
+    LazyLock::new(|| Game::new(checkless::Checkless));
 
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
-    let _ = name;
-    None
+    Some(match name.to_ascii_lowercase().as_str() {
+        "madrasi" => &*MADRASI,
+        "isardam" => &*ISARDAM,
+        "checkless" => &*CHECKLESS,
+        "antiking1" => &*ANTIKING1,
+        "antiking2" => &*ANTIKING2,
+        "knightrelay1" => &*KNIGHTRELAY1,
+        "knightrelay2" => &*KNIGHTRELAY2,
+        _ => return None,
+    })
 }

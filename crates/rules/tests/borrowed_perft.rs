@@ -1,0 +1,25 @@
+//! Perft of the borrowed family (Madrasi, Isardam, Checkless, Antiking...)
+//! against counts taken from the vchess oracle (fixtures/perft-<variant>.txt).
+
+mod common;
+
+macro_rules! perft_tests {
+    ($($test:ident => $variant:literal, $file:literal;)*) => {
+        $(
+            #[test]
+            fn $test() {
+                common::perft_variant($variant, include_str!(concat!("fixtures/perft-", $file, ".txt")));
+            }
+        )*
+    };
+}
+
+perft_tests! {
+    perft_madrasi => "Madrasi", "madrasi";
+    perft_isardam => "Isardam", "isardam";
+    perft_checkless => "Checkless", "checkless";
+    perft_antiking1 => "Antiking1", "antiking1";
+    perft_antiking2 => "Antiking2", "antiking2";
+    perft_knightrelay1 => "Knightrelay1", "knightrelay1";
+    perft_knightrelay2 => "Knightrelay2", "knightrelay2";
+}

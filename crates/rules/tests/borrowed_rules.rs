@@ -1,0 +1,80 @@
+//! Exact move lists of the borrowed family on small positions: the rules
+//! each page states, and the listed deviations from vchess.
+
+use fenpress_rules::{legal, notation, registry, validate, MoveList};
+
+/// The legal moves of `variant` in `fen`, in coordinates, sorted.
+fn moves(variant: &str, fen: &str) -> Vec<String> {
+    let rules = registry::rules(variant).expect("registered");
+    let mut pos = validate::position_from_fen(rules, fen).expect("valid FEN");
+    let mut list = MoveList::new();
+    legal::legal_moves(rules, &mut pos, &mut list);
+    let mut out: Vec<String> = list
+        .iter()
+        .map(|m| notation::coordinate(rules, m))
+        .collect();
+    out.sort();
+    out
+}
+
+fn has(variant: &str, fen: &str, mv: &str) -> bool {
+    moves(variant, fen).iter().any(|m| m == mv)
+}
+
+#[test]
+fn madrasi_paralysed_queens_let_the_king_escape() {
+    // The page's diagram: knight and bishop paralysed, so are the queens.
+    let fen = "bN2kq1r/p1pp4/2n2Qpr/4RpNp/1pPb1P1P/P2K2P1/1P1R1B2/7B b 1 iiii -";
+    assert_eq!(moves("Madrasi", fen), ["e8d8"]);
+}
+
+#[test]
+fn madrasi_kings_side_by_side_are_frozen() {
+    let fen = "8/8/3k4/3K4/8/8/8/R7 b 1 iiii -";
+    assert!(moves("Madrasi", fen).is_empty());
+}
+
+#[test]
+fn isardam_forbids_a_mutual_observation() {
+    let fen = "rnbq1rk1/ppp2ppp/3p1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R w 0 ahii -";
+    assert!(!has("Isardam", fen, "c1e3"));
+    assert!(has("Isardam", fen, "c1d2"));
+}
+
+#[test]
+fn checkless_check_must_mate() {
+    // Left diagram: Qf7 mates (Kxf7 would be a discovered check that does
+    // not mate). Right diagram: Kxf7 would mate, so Qf7 is forbidden.
+    assert!(has("Checkless", "K5kr/8/5Q2/8/8/8/8/8 w 0 iiii -", "f6f7"));
+    assert!(!has(
+        "Checkless",
+        "K5kr/RB6/5Q2/8/8/8/8/7b w 0 iiii -",
+        "f6f7"
+    ));
+}
+
+#[test]
+fn antiking_must_stay_attacked() {
+    // After 1.e4 e5 2.Qh5 Ah4?? 3.Qxf7: Black is mated twice over.
+    let fen = "rnbqkbnr/pppp1Qpp/1A6/4p3/4P2a/8/PPPP1PPP/RNB1KBNR b 1 ahah -";
+    assert!(moves("Antiking2", fen).is_empty());
+    // The antiking takes its own pieces: here to get back under attack.
+    let fen = "3rk3/8/8/8/8/4a3/3P4/3AK3 w 0 iiii -";
+    assert_eq!(moves("Antiking2", fen), ["d1d2"]);
+}
+
+#[test]
+fn knightrelay_pawn_on_the_last_rank() {
+    // Knightrelay1: a relayed pawn gives no check on its last rank
+    // (deviation knightrelay1-pawn-last-rank-check).
+    let fen = "3k4/8/3P4/1N6/8/8/8/K7 b 1 iiii";
+    assert!(has("Knightrelay1", fen, "d8c8"));
+    // Knightrelay2: a relayed pawn may leap to the last rank and promote.
+    let fen = "7k/8/3P4/1N6/8/8/8/K7 w 0 iiii -";
+    assert!(has("Knightrelay2", fen, "d6c8q"));
+    assert!(!has(
+        "Knightrelay1",
+        "7k/8/3P4/1N6/8/8/8/K7 w 0 iiii",
+        "d6c8q"
+    ));
+}
