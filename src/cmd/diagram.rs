@@ -11,6 +11,9 @@ use crate::diagram::{raster, spec, squares_off_board, svg};
 /// `fenpress diagram VARIANT "<fen> [marks] [orientation] [shadow]" -o FILE`
 #[derive(clap::Args, Debug, Clone)]
 pub struct DiagramArgs {
+    /// A content folder whose `variants/*.yaml` add to the built-in variants.
+    #[arg(long)]
+    pub content: Option<std::path::PathBuf>,
     pub variant: String,
     pub spec: String,
     /// `.svg` or `.png`.
@@ -25,6 +28,10 @@ pub struct DiagramArgs {
 }
 
 pub fn run(args: &DiagramArgs) -> anyhow::Result<u8> {
+    if let Err(msg) = super::position::site_variants(args.content.as_deref()) {
+        eprintln!("{msg}");
+        return Ok(2);
+    }
     let spec = match spec::parse_compact(&args.spec) {
         Ok(spec) => spec,
         Err(err) => {

@@ -12,6 +12,7 @@ pub mod moves;
 pub mod perft;
 mod position;
 pub mod serve;
+pub mod variant;
 
 /// Every command, as `main.rs` dispatches them.
 #[derive(clap::Subcommand)]
@@ -30,6 +31,9 @@ pub enum Command {
     Moves(moves::MovesArgs),
     /// Draw one diagram as SVG or PNG.
     Diagram(diagram::DiagramArgs),
+    /// List, show or import variant definitions.
+    #[command(subcommand)]
+    Variant(variant::VariantCommand),
 }
 
 impl Command {
@@ -43,6 +47,7 @@ impl Command {
             Command::Perft(args) => perft::run(args),
             Command::Moves(args) => moves::run(args),
             Command::Diagram(args) => diagram::run(args),
+            Command::Variant(cmd) => variant::run(cmd),
         }
     }
 }

@@ -11,6 +11,9 @@ use super::position::setup;
 /// `fenpress moves VARIANT FEN`
 #[derive(clap::Args, Debug, Clone)]
 pub struct MovesArgs {
+    /// A content folder whose `variants/*.yaml` add to the built-in variants.
+    #[arg(long)]
+    pub content: Option<std::path::PathBuf>,
     pub variant: String,
     pub fen: String,
     #[arg(long)]
@@ -18,6 +21,10 @@ pub struct MovesArgs {
 }
 
 pub fn run(args: &MovesArgs) -> anyhow::Result<u8> {
+    if let Err(msg) = super::position::site_variants(args.content.as_deref()) {
+        eprintln!("{msg}");
+        return Ok(2);
+    }
     let (rules, mut pos) = match setup(&args.variant, &args.fen, &args.option) {
         Ok(x) => x,
         Err(msg) => {

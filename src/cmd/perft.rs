@@ -12,6 +12,9 @@ use super::position::setup;
 /// `fenpress perft VARIANT FEN DEPTH [--divide]`
 #[derive(clap::Args, Debug, Clone)]
 pub struct PerftArgs {
+    /// A content folder whose `variants/*.yaml` add to the built-in variants.
+    #[arg(long)]
+    pub content: Option<std::path::PathBuf>,
     pub variant: String,
     /// A FEN in the variant's format, or `start`.
     pub fen: String,
@@ -24,6 +27,10 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: &PerftArgs) -> anyhow::Result<u8> {
+    if let Err(msg) = super::position::site_variants(args.content.as_deref()) {
+        eprintln!("{msg}");
+        return Ok(2);
+    }
     let (rules, mut pos) = match setup(&args.variant, &args.fen, &args.option) {
         Ok(x) => x,
         Err(msg) => {

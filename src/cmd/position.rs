@@ -38,3 +38,28 @@ pub(super) fn setup(
         validate::position_from_fen(rules, text).map_err(|e| format!("bad FEN `{text}`: {e}"))?;
     Ok((rules, pos))
 }
+
+/// Registers the variant definitions of a content folder (`--content`),
+/// or says which one is bad, at its line and column.
+pub(super) fn site_variants(content: Option<&std::path::Path>) -> Result<(), String> {
+    let Some(root) = content else {
+        return Ok(());
+    };
+    if !root.is_dir() {
+        return Err(format!("error: no content folder {}", root.display()));
+    }
+    let mut diagnostics = Vec::new();
+    let mut sources = std::collections::BTreeMap::new();
+    crate::content::load_variants(root, &mut diagnostics, &mut sources);
+    match diagnostics.first() {
+        None => Ok(()),
+        Some(d) => Err(format!(
+            "{}:{}:{}: error[{}]: {}",
+            d.file.display(),
+            d.line,
+            d.column,
+            d.code,
+            d.message
+        )),
+    }
+}

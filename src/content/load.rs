@@ -51,9 +51,11 @@ struct FrontMatter {
 /// language get an empty `lang`, for the build to fill in from the config.
 pub fn load(root: &Path) -> Loaded {
     let (files, mut diagnostics) = walk(root);
+    let mut sources = BTreeMap::new();
+    // Definitions first: the pages' diagrams are checked with them.
+    load_variants(root, &mut diagnostics, &mut sources);
     let results: Vec<FileLoad> = files.par_iter().map(load_file).collect();
     let mut pages = Vec::new();
-    let mut sources = BTreeMap::new();
     for ((page, diags, text), file) in results.into_iter().zip(&files) {
         pages.extend(page);
         diagnostics.extend(diags);
@@ -114,6 +116,55 @@ pub fn load_files(root: &Path, paths: &[PathBuf], default_lang: &str) -> Loaded 
         }
     }
     loaded
+}
+
+/// Reads and registers the site's own variant definitions,
+/// `variants/<Name>.yaml` (see `fenpress_rules::site_variants`); a bad one
+/// is an error at its line and column, and its pages are then checked as
+/// an unknown variant's.
+pub fn load_variants(
+    root: &Path,
+    diagnostics: &mut Vec<Diagnostic>,
+    sources: &mut BTreeMap<PathBuf, Arc<str>>,
+) {
+    let dir = root.join("variants");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml" || e == "yml"))
+        .collect();
+    files.sort();
+    for path in files {
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) => {
+                diagnostics.push(Diagnostic::new(
+                    Severity::Error,
+                    "variant-definition",
+                    path.clone(),
+                    1,
+                    1,
+                    format!("cannot read the variant definition: {e}"),
+                ));
+                continue;
+            }
+        };
+        let shown = path.display().to_string();
+        if let Err(e) = fenpress_rules::site_variants::define(&shown, &text) {
+            diagnostics.push(Diagnostic::new(
+                Severity::Error,
+                "variant-definition",
+                path.clone(),
+                e.line.max(1) as usize,
+                e.col.max(1) as usize,
+                format!("{}; {}", e.kind, e.kind.hint()),
+            ));
+        }
+        sources.insert(path, Arc::from(text));
+    }
 }
 
 /// Find the page sources: `rules/<V>/<lang>.pug|md`, `pages/<name>/<lang>.pug|md`,

@@ -7,4 +7,4 @@ pub mod images;
 pub mod load;
 pub mod records;
 
-pub use load::{load, load_files, Loaded};
+pub use load::{load, load_files, load_variants, Loaded};

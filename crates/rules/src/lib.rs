@@ -62,6 +62,7 @@ pub mod piece;
 pub mod position;
 pub mod registry;
 pub mod rules;
+pub mod site_variants;
 pub mod square;
 pub mod squareset;
 pub mod validate;

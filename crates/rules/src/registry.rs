@@ -66,11 +66,15 @@ pub fn all() -> impl Iterator<Item = &'static VariantInfo> {
 /// assert!(registry::lookup("Orda").unwrap().rules().is_some());
 /// ```
 pub fn lookup(name: &str) -> Option<&'static VariantInfo> {
-    all().find(|v| v.name.eq_ignore_ascii_case(name))
+    crate::site_variants::lookup(name).or_else(|| all().find(|v| v.name.eq_ignore_ascii_case(name)))
 }
 
 /// The rules of a variant, by name (any case), when the core has them.
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
+    // A site's own definition first: it may replace a built-in variant.
+    if let Some(r) = crate::site_variants::rules(name) {
+        return Some(r);
+    }
     // vchess's Chess960 is chess rules with a shuffled start.
     let defined = if name.eq_ignore_ascii_case("chess960") {
         "Chess"
@@ -154,6 +158,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// The definition of a variant the core defines as data (built in), by
 /// name (any case): what `fenpress variant show NAME` prints.
 pub fn definition(name: &str) -> Option<&'static ChessLikeSpec> {
+    if let Some(spec) = crate::site_variants::definition(name) {
+        return Some(spec);
+    }
     let defined = if name.eq_ignore_ascii_case("chess960") {
         "Chess"
     } else {

@@ -1,0 +1,85 @@
+//! `fenpress variant list|show`: the variant definitions, built in
+//! or a site's own (`--content DIR`), printed in the format a content
+//! folder's `variants/<Name>.yaml` accepts.
+
+use std::path::PathBuf;
+
+use fenpress_rules::{definition, registry, site_variants};
+
+use super::position::site_variants as load_site;
+
+#[derive(clap::Subcommand, Debug, Clone)]
+pub enum VariantCommand {
+    /// Every variant with move rules: the site's own first, then the built-in ones.
+    ///
+    /// Example: `fenpress variant list --content my-site`
+    List {
+        #[arg(long)]
+        content: Option<PathBuf>,
+    },
+    /// Print a variant defined as data, as a definition file.
+    ///
+    /// Example: `fenpress variant show capablanca > my-site/variants/Mycapa.yaml`
+    Show {
+        name: String,
+        #[arg(long)]
+        content: Option<PathBuf>,
+    },
+}
+
+pub fn run(cmd: &VariantCommand) -> anyhow::Result<u8> {
+    match cmd {
+        VariantCommand::List { content } => {
+            if let Err(msg) = load_site(content.as_deref()) {
+                eprintln!("{msg}");
+                return Ok(2);
+            }
+            let own = site_variants::names();
+            for name in &own {
+                println!("{name}\t(this site)");
+            }
+            for v in registry::all() {
+                if v.rules().is_some() && !own.iter().any(|n| n.eq_ignore_ascii_case(v.name)) {
+                    let kind = if registry::definition(v.name).is_some() {
+                        "data"
+                    } else {
+                        "code"
+                    };
+                    println!("{}\t{kind}", v.name);
+                }
+            }
+            Ok(0)
+        }
+        VariantCommand::Show { name, content } => {
+            if let Err(msg) = load_site(content.as_deref()) {
+                eprintln!("{msg}");
+                return Ok(2);
+            }
+            match registry::definition(name) {
+                Some(spec) => {
+                    print!("{}", definition::print_definition(spec));
+                    Ok(0)
+                }
+                None if registry::rules(name).is_some() => {
+                    eprintln!(
+                        "error: {name} is written in code (its captures or turns are more than \
+                         data can say), so it has no definition to show"
+                    );
+                    Ok(2)
+                }
+                None => {
+                    let close = registry::close_names(name);
+                    let hint = if close.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (did you mean {}?)", close.join(", "))
+                    };
+                    eprintln!(
+                        "error: unknown variant `{name}`{hint}; `fenpress variant list` lists them"
+                    );
+                    Ok(2)
+                }
+            }
+        }
+    }
+}
