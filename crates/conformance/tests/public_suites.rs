@@ -126,7 +126,7 @@ fn run(
         };
         let k = index_in_suite.entry(group[0].suite.as_str()).or_default();
         *k += 1;
-        if (*k - 1) % stride != 0 {
+        if !(*k - 1).is_multiple_of(stride) {
             continue;
         }
         let rules = registry::rules(variant).expect("mapped variants have rules");
