@@ -95,13 +95,23 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
     if rules.move_note(mv) == Some("speculative") {
         flags.push("speculative");
     }
+    let vanish_d = declared(mv.effect.vanish.as_slice());
+    let appear_d = declared(mv.effect.appear.as_slice());
     let (start, end) = squares(
         g.square_name(mv.intent.from),
         g.square_name(mv.intent.to),
         mv.color(),
-        &declared(mv.effect.vanish.as_slice()),
-        &declared(mv.effect.appear.as_slice()),
+        &vanish_d,
+        &appear_d,
     );
+    // A drop: none of the mover's pieces leaves the board, one arrives. Not
+    // a chain step (a Paco Sako released piece starts from its union, as
+    // in vchess), nor a failed Apocalypse speculation (nothing of the mover
+    // arrives).
+    let drop = mv.intent.chain_step == 0
+        && !vanish_d.iter().any(|p| p.1 == mv.color())
+        && appear_d.iter().any(|p| p.1 == mv.color());
+    let start = if drop { "@".to_string() } else { start };
     finish(start, end, vanish, appear, flags)
 }
 
@@ -186,8 +196,7 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
 }
 
 /// Start and end of either engine's move, from its declared lists
-/// (square, color, kind): a drop starts at `@`;
-/// a castling-like move (two pieces of the mover, of two kinds, vanish and
+/// (square, color, kind): a castling-like move (two pieces of the mover, of two kinds, vanish and
 /// appear, nothing else) ends where the piece from the start lands (vchess
 /// names the rook's square, or the king's start ± 2, in Chess960).
 fn squares(
@@ -212,10 +221,6 @@ fn squares(
             }
         }
     }
-    // A drop: none of the mover's pieces leaves the board, one arrives (a
-    // failed Apocalypse speculation moves nothing of the mover: not a drop).
-    let drop = !vanish.iter().any(|p| p.1 == mover) && appear.iter().any(|p| p.1 == mover);
-    let start = if drop { "@".into() } else { start };
     (start, end)
 }
 

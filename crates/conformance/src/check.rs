@@ -28,6 +28,10 @@ pub struct Config {
     pub perft2: bool,
     /// Stop the variant after this many failures.
     pub max_failures: usize,
+    /// Past this instant (the whole run's deadline) a variant checks only
+    /// its roots, so the default run stays bounded however many variants
+    /// there are.
+    pub hard_stop: Option<Instant>,
 }
 
 impl Default for Config {
@@ -38,6 +42,7 @@ impl Default for Config {
             max_plies: 30,
             perft2: true,
             max_failures: 5,
+            hard_stop: None,
         }
     }
 }
@@ -104,6 +109,11 @@ impl std::fmt::Display for Report {
                 .map(|(id, n)| format!("{id} ×{n}"))
                 .collect();
             write!(f, "; deviations seen: {}", e.join(", "))?;
+        }
+        if std::env::var_os("FENPRESS_CONFORMANCE_VERBOSE").is_some() {
+            for (fen, why) in &self.rejected {
+                write!(f, "\n  refused root `{fen}`: {why}")?;
+            }
         }
         if let Some((at, e)) = self.oracle_errors.first() {
             write!(
@@ -232,9 +242,10 @@ fn playout(
 ) -> Result<(), SessionError> {
     let mut s = Session::new(oracle, rules, variant, root, true)?;
     for ply in 0..=plies {
-        // Past the budget, finish the current playout at once (its first
-        // position is always checked).
-        if ply > 0 && cfg.playouts.is_none() && t0.elapsed() >= cfg.budget + cfg.budget {
+        // Past the budget, end the playout (its first position is always
+        // checked, so every root is seen once).
+        let late = cfg.hard_stop.is_some_and(|h| Instant::now() >= h);
+        if ply > 0 && cfg.playouts.is_none() && (late || t0.elapsed() >= cfg.budget) {
             break;
         }
         let common = check_position(&mut s, root, entries, cfg, report)?;
