@@ -348,3 +348,37 @@ pub fn normalize_vchess_fen(variant: &str, rows: u8, fen: &str) -> String {
         _ => fen.to_string(),
     }
 }
+
+/// A FEN's board field with every run of empty squares written as one
+/// decimal number: vchess writes ten empty squares as `91`, fenpress as
+/// `10`. `split_digits`: the run's digits are separate counts (vchess).
+pub fn normalize_board_digits(fen: &str, split_digits: bool) -> String {
+    let (board, rest) = match fen.split_once(' ') {
+        Some((b, r)) => (b, Some(r)),
+        None => (fen, None),
+    };
+    let mut out = String::new();
+    let mut run: Option<u32> = None;
+    let flush = |out: &mut String, run: &mut Option<u32>| {
+        if let Some(n) = run.take() {
+            out.push_str(&n.to_string());
+        }
+    };
+    for c in board.chars() {
+        match c.to_digit(10) {
+            Some(d) => {
+                let n = run.unwrap_or(0);
+                run = Some(if split_digits { n + d } else { n * 10 + d });
+            }
+            None => {
+                flush(&mut out, &mut run);
+                out.push(c);
+            }
+        }
+    }
+    flush(&mut out, &mut run);
+    match rest {
+        Some(r) => format!("{out} {r}"),
+        None => out,
+    }
+}

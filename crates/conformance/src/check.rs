@@ -168,7 +168,9 @@ fn run(
     // vchess's start FEN is fenpress's.
     if roots.iter().any(String::is_empty) {
         let vchess = oracle.init(variant)?;
-        if vchess != rules.start_fen() {
+        let same = crate::canon::normalize_board_digits(&vchess, true)
+            == crate::canon::normalize_board_digits(rules.start_fen(), false);
+        if !same {
             report.failures.push(Failure {
                 fen: vchess.clone(),
                 root: "start".into(),
@@ -205,7 +207,10 @@ fn run(
         if done || report.failures.len() >= cfg.max_failures {
             return Ok(());
         }
-        let root = &good[i % good.len()];
+        if good.is_empty() {
+            return Ok(());
+        }
+        let root = &good[i % good.len()].clone();
         let mut rng = Rng::for_playout(variant, i as u64);
         // A random length, so short and long games both get visited.
         let plies = 1 + rng.below(cfg.max_plies);
@@ -215,6 +220,17 @@ fn run(
             Ok(()) => {}
             // vchess threw at some position: that playout ends there.
             Err(SessionError::Oracle(crate::oracle::OracleError::Refused { request, message })) => {
+                // A root where vchess throws at once is not tried again.
+                if report
+                    .oracle_errors
+                    .iter()
+                    .filter(|(r, _)| r.starts_with(root.as_str()))
+                    .count()
+                    >= 2
+                {
+                    let bad = root.clone();
+                    good.retain(|r| *r != bad);
+                }
                 let first = message.lines().next().unwrap_or("").to_string();
                 report
                     .oracle_errors

@@ -72,7 +72,9 @@ impl<'o> Session<'o> {
         fen: &str,
         stop_at_end: bool,
     ) -> Result<Session<'o>, SessionError> {
-        let loaded = oracle.load(variant, fen)?;
+        // vchess's own start position is loaded even where vchess's position
+        // check refuses it (Horde, Discoduel: no king on one side).
+        let loaded = oracle.load_with(variant, fen, fen.is_empty())?;
         if !loaded.accepted {
             return Err(SessionError::VchessRejects(loaded.fen));
         }
@@ -124,10 +126,16 @@ impl<'o> Session<'o> {
         let diff = canon::diff(&self.vchess_moves, &fenpress);
         let rows = self.rules.geometry().rows();
         let here = Here {
-            vchess_fen: canon::normalize_vchess_fen(&self.variant, rows, &vchess_fen),
-            fenpress_fen: canon::normalize_fenpress_fen(
-                &self.variant,
-                &fen::vchess_fen(self.rules, &self.pos),
+            vchess_fen: canon::normalize_board_digits(
+                &canon::normalize_vchess_fen(&self.variant, rows, &vchess_fen),
+                true,
+            ),
+            fenpress_fen: canon::normalize_board_digits(
+                &canon::normalize_fenpress_fen(
+                    &self.variant,
+                    &fen::vchess_fen(self.rules, &self.pos),
+                ),
+                false,
             ),
             score,
             fenpress_outcome: self
