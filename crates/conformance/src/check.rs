@@ -189,7 +189,7 @@ fn run(
     let mut good = Vec::new();
     for root in roots {
         match Session::new(oracle, rules, variant, root, true) {
-            Ok(s) => good.push(s.root_fen.clone()),
+            Ok(_) => good.push(root.clone()),
             Err(SessionError::Oracle(e)) => return Err(SessionError::Oracle(e)),
             Err(e) => report.rejected.push((root.clone(), e.to_string())),
         }
