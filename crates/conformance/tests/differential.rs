@@ -23,9 +23,9 @@ use fenpress_conformance::session::Session;
 use fenpress_rules::registry;
 
 /// Whole default run, wall time, spread over the variants.
-const TOTAL_BUDGET: Duration = Duration::from_secs(80);
-/// Past this, variants still to run check only their root positions.
-const HARD_STOP: Duration = Duration::from_secs(120);
+const TOTAL_BUDGET: Duration = Duration::from_secs(70);
+/// Past this, variants still to run check only their first root.
+const HARD_STOP: Duration = Duration::from_secs(100);
 
 /// Whether the oracle can run; prints why not, and fails under CI when node
 /// is missing.
