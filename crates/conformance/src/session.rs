@@ -78,12 +78,34 @@ impl<'o> Session<'o> {
         if !loaded.accepted {
             return Err(SessionError::VchessRejects(loaded.fen));
         }
-        let pos = validate::position_from_fen(rules, &loaded.fen).map_err(|e| {
-            SessionError::FenpressRejects {
-                fen: loaded.fen.clone(),
-                why: e.to_string(),
+        let mut loaded = loaded;
+        let pos = match validate::position_from_fen(rules, &loaded.fen) {
+            Ok(p) => p,
+            Err(e) => {
+                // vchess completes a bare board with its start's castling
+                // flags: a diagram without rooks in place then has rights it
+                // cannot have. Retry with no castling rights.
+                let retry = without_castling(rules, &loaded.fen)
+                    .filter(|f| *f != loaded.fen)
+                    .and_then(|f| {
+                        let again = oracle.load(variant, &f).ok()?;
+                        let p = validate::position_from_fen(rules, &again.fen).ok()?;
+                        again.accepted.then_some((again, p))
+                    });
+                match retry {
+                    Some((again, p)) => {
+                        loaded = again;
+                        p
+                    }
+                    None => {
+                        return Err(SessionError::FenpressRejects {
+                            fen: loaded.fen.clone(),
+                            why: e.to_string(),
+                        })
+                    }
+                }
             }
-        })?;
+        };
         Ok(Session {
             oracle,
             rules,
@@ -216,6 +238,19 @@ impl<'o> Session<'o> {
         let (fen, _) = self.oracle.fen()?;
         Ok(repro("moves", &self.variant, &fen, None, self.stop_at_end))
     }
+}
+
+/// The FEN with its castling flags (vchess's fourth field, letters only)
+/// all set to "none" (the file past the board), if it has such a field.
+fn without_castling(rules: &dyn Rules, fen: &str) -> Option<String> {
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    let flags = fields.get(3)?;
+    if flags.is_empty() || !flags.bytes().all(|b| b.is_ascii_lowercase()) {
+        return None;
+    }
+    let none = fenpress_rules::geometry::file_char(rules.geometry().cols());
+    fields[3] = std::iter::repeat_n(none, flags.len()).collect();
+    Some(fields.join(" "))
 }
 
 /// A command line that reproduces a comparison.
