@@ -382,3 +382,31 @@ pub fn normalize_board_digits(fen: &str, split_digits: bool) -> String {
         None => out,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_runs_read_both_ways() {
+        assert_eq!(normalize_board_digits("92/qr9 w 0", true), "11/qr9 w 0");
+        assert_eq!(normalize_board_digits("11/qr9 w 0", false), "11/qr9 w 0");
+    }
+
+    #[test]
+    fn apocalypse_pending_move_is_spelled_alike() {
+        let v = r#"5/5/5/5/5 b 1 00 {"start":{"x":4,"y":0},"end":{"x":2,"y":1,"illegal":true}}"#;
+        assert_eq!(
+            normalize_vchess_fen("Apocalypse", 5, v),
+            "5/5/5/5/5 b 1 00 a1b3?"
+        );
+        assert_eq!(
+            normalize_fenpress_fen("Apocalypse", "5/5/5/5/5 b 1 00 a4b5>d3"),
+            "5/5/5/5/5 b 1 00 a4d3"
+        );
+        assert_eq!(
+            normalize_fenpress_fen("Apocalypse", "5/5/5/5/5 b 1 00 e4d5=N"),
+            "5/5/5/5/5 b 1 00 e4d5"
+        );
+    }
+}
