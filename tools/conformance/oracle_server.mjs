@@ -7,7 +7,7 @@
 // FENPRESS_SHARED defaults to ../shared beside the repository root.
 //
 // Requests (every answer has "ok": true, or "ok": false and "error"):
-//   {"cmd":"load","variant":"Orda","fen":"<FEN, board only, or empty>","turn":"b"?}
+//   {"cmd":"load","variant":"Orda","fen":"<FEN, board only, or empty>","force"?:true}
 //        -> {"fen": completed FEN, "valid": {IsGoodFen, IsGoodPosition}}
 //   {"cmd":"init","variant":"Orda"}        -> {"fen": vchess start FEN}
 //   {"cmd":"moves"}                        -> {"moves":[M...], "score":"*"}
@@ -143,7 +143,10 @@ async function handle(req) {
       vr = null;
       played = [];
       listed = [];
-      if (!valid.IsGoodFen || !valid.IsGoodPosition) return { fen, valid, loaded: false };
+      // "force": load what vchess's own checks refuse (some refuse their
+      // own start position: Horde, Discoduel).
+      if ((!valid.IsGoodFen || !valid.IsGoodPosition) && !req.force)
+        return { fen, valid, loaded: false };
       vr = new V(fen);
       return { fen, valid, loaded: true };
     }

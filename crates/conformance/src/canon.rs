@@ -95,13 +95,23 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
     if rules.move_note(mv) == Some("speculative") {
         flags.push("speculative");
     }
+    let vanish_d = declared(mv.effect.vanish.as_slice());
+    let appear_d = declared(mv.effect.appear.as_slice());
     let (start, end) = squares(
         g.square_name(mv.intent.from),
         g.square_name(mv.intent.to),
         mv.color(),
-        &declared(mv.effect.vanish.as_slice()),
-        &declared(mv.effect.appear.as_slice()),
+        &vanish_d,
+        &appear_d,
     );
+    // A drop: none of the mover's pieces leaves the board, one arrives. Not
+    // a chain step (a Paco Sako released piece starts from its union, as
+    // in vchess), nor a failed Apocalypse speculation (nothing of the mover
+    // arrives).
+    let drop = mv.intent.chain_step == 0
+        && !vanish_d.iter().any(|p| p.1 == mv.color())
+        && appear_d.iter().any(|p| p.1 == mv.color());
+    let start = if drop { "@".to_string() } else { start };
     finish(start, end, vanish, appear, flags)
 }
 
@@ -186,8 +196,7 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
 }
 
 /// Start and end of either engine's move, from its declared lists
-/// (square, color, kind): a drop starts at `@`;
-/// a castling-like move (two pieces of the mover, of two kinds, vanish and
+/// (square, color, kind): a castling-like move (two pieces of the mover, of two kinds, vanish and
 /// appear, nothing else) ends where the piece from the start lands (vchess
 /// names the rook's square, or the king's start ± 2, in Chess960).
 fn squares(
@@ -212,10 +221,6 @@ fn squares(
             }
         }
     }
-    // A drop: none of the mover's pieces leaves the board, one arrives (a
-    // failed Apocalypse speculation moves nothing of the mover: not a drop).
-    let drop = !vanish.iter().any(|p| p.1 == mover) && appear.iter().any(|p| p.1 == mover);
-    let start = if drop { "@".into() } else { start };
     (start, end)
 }
 
@@ -341,5 +346,67 @@ pub fn normalize_vchess_fen(variant: &str, rows: u8, fen: &str) -> String {
     match (sq(&v["start"]), sq(&v["end"])) {
         (Some(a), Some(b)) => format!("{} {a}{b}{mark}", &fen[..i]),
         _ => fen.to_string(),
+    }
+}
+
+/// A FEN's board field with every run of empty squares written as one
+/// decimal number: vchess writes ten empty squares as `91`, fenpress as
+/// `10`. `split_digits`: the run's digits are separate counts (vchess).
+pub fn normalize_board_digits(fen: &str, split_digits: bool) -> String {
+    let (board, rest) = match fen.split_once(' ') {
+        Some((b, r)) => (b, Some(r)),
+        None => (fen, None),
+    };
+    let mut out = String::new();
+    let mut run: Option<u32> = None;
+    let flush = |out: &mut String, run: &mut Option<u32>| {
+        if let Some(n) = run.take() {
+            out.push_str(&n.to_string());
+        }
+    };
+    for c in board.chars() {
+        match c.to_digit(10) {
+            Some(d) => {
+                let n = run.unwrap_or(0);
+                run = Some(if split_digits { n + d } else { n * 10 + d });
+            }
+            None => {
+                flush(&mut out, &mut run);
+                out.push(c);
+            }
+        }
+    }
+    flush(&mut out, &mut run);
+    match rest {
+        Some(r) => format!("{out} {r}"),
+        None => out,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_runs_read_both_ways() {
+        assert_eq!(normalize_board_digits("92/qr9 w 0", true), "11/qr9 w 0");
+        assert_eq!(normalize_board_digits("11/qr9 w 0", false), "11/qr9 w 0");
+    }
+
+    #[test]
+    fn apocalypse_pending_move_is_spelled_alike() {
+        let v = r#"5/5/5/5/5 b 1 00 {"start":{"x":4,"y":0},"end":{"x":2,"y":1,"illegal":true}}"#;
+        assert_eq!(
+            normalize_vchess_fen("Apocalypse", 5, v),
+            "5/5/5/5/5 b 1 00 a1b3?"
+        );
+        assert_eq!(
+            normalize_fenpress_fen("Apocalypse", "5/5/5/5/5 b 1 00 a4b5>d3"),
+            "5/5/5/5/5 b 1 00 a4d3"
+        );
+        assert_eq!(
+            normalize_fenpress_fen("Apocalypse", "5/5/5/5/5 b 1 00 e4d5=N"),
+            "5/5/5/5/5 b 1 00 e4d5"
+        );
     }
 }

@@ -188,23 +188,35 @@ fn maxima_frozen_guard_no_check(ctx: &Ctx, f: &Finding) -> bool {
 }
 
 /// fenpress: an enemy immobilizer next to a friendly immobilizer or
-/// chameleon is cancelled, so the pieces it touches move; vchess freezes them.
+/// chameleon is cancelled, so the pieces it touches move (and give check);
+/// vchess freezes them.
 fn maxima_immobilizer_cancelled(ctx: &Ctx, f: &Finding) -> bool {
-    let Finding::FenpressOnly(m) = f else {
-        return false;
+    // Whether `color`'s piece on `sq` is freed by a cancelled immobilizer.
+    let freed = |board: &Board, sq: Square, color: Color| {
+        ctx.neighbours(sq).into_iter().any(|n| {
+            board
+                .cell(n)
+                .kind(color.opposite())
+                .is_some_and(|k| k.char() == 'm')
+                && has_next_to(ctx, board, n, color, &['m', 'b'])
+        })
     };
-    let Some(start) = ctx.square(&m.start) else {
-        return false;
-    };
-    let me = mover(ctx, m);
-    let board = &ctx.pos.board;
-    ctx.neighbours(start).into_iter().any(|n| {
-        board
-            .cell(n)
-            .kind(me.opposite())
-            .is_some_and(|k| k.char() == 'm')
-            && has_next_to(ctx, board, n, me, &['m', 'b'])
-    })
+    match f {
+        // A move of a freed piece.
+        Finding::FenpressOnly(m) => ctx
+            .square(&m.start)
+            .is_some_and(|start| freed(&ctx.pos.board, start, mover(ctx, m))),
+        // vchess lets the king stand where a freed piece takes it.
+        Finding::VchessOnly(m) => {
+            let me = mover(ctx, m);
+            let mut after = ctx.pos.clone();
+            after.board = board_after(ctx, m);
+            fenpress_rules::rules::royal_captures(ctx.rules, &after, me)
+                .iter()
+                .any(|c| freed(&after.board, c.intent.from, me.opposite()))
+        }
+        Finding::Fen { .. } => false,
+    }
 }
 
 /// vchess's attack detection misses a king's wrap from the h-side to the

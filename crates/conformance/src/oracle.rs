@@ -178,7 +178,18 @@ impl Oracle {
 
     /// Loads a position (empty FEN: the start).
     pub fn load(&mut self, variant: &str, fen: &str) -> Result<Loaded, OracleError> {
-        let a = self.request(&json!({"cmd": "load", "variant": variant, "fen": fen}))?;
+        self.load_with(variant, fen, false)
+    }
+
+    /// Loads a position; `force`: even one vchess's own checks refuse.
+    pub fn load_with(
+        &mut self,
+        variant: &str,
+        fen: &str,
+        force: bool,
+    ) -> Result<Loaded, OracleError> {
+        let a =
+            self.request(&json!({"cmd": "load", "variant": variant, "fen": fen, "force": force}))?;
         Ok(Loaded {
             fen: str_field(&a, "fen")?,
             accepted: a["loaded"] == Value::Bool(true),

@@ -72,16 +72,40 @@ impl<'o> Session<'o> {
         fen: &str,
         stop_at_end: bool,
     ) -> Result<Session<'o>, SessionError> {
-        let loaded = oracle.load(variant, fen)?;
+        // vchess's own start position is loaded even where vchess's position
+        // check refuses it (Horde, Discoduel: no king on one side).
+        let loaded = oracle.load_with(variant, fen, fen.is_empty())?;
         if !loaded.accepted {
             return Err(SessionError::VchessRejects(loaded.fen));
         }
-        let pos = validate::position_from_fen(rules, &loaded.fen).map_err(|e| {
-            SessionError::FenpressRejects {
-                fen: loaded.fen.clone(),
-                why: e.to_string(),
+        let mut loaded = loaded;
+        let pos = match validate::position_from_fen(rules, &loaded.fen) {
+            Ok(p) => p,
+            Err(e) => {
+                // vchess completes a bare board with its start's castling
+                // flags: a diagram without rooks in place then has rights it
+                // cannot have. Retry with no castling rights.
+                let retry = without_castling(rules, &loaded.fen)
+                    .filter(|f| *f != loaded.fen)
+                    .and_then(|f| {
+                        let again = oracle.load(variant, &f).ok()?;
+                        let p = validate::position_from_fen(rules, &again.fen).ok()?;
+                        again.accepted.then_some((again, p))
+                    });
+                match retry {
+                    Some((again, p)) => {
+                        loaded = again;
+                        p
+                    }
+                    None => {
+                        return Err(SessionError::FenpressRejects {
+                            fen: loaded.fen.clone(),
+                            why: e.to_string(),
+                        })
+                    }
+                }
             }
-        })?;
+        };
         Ok(Session {
             oracle,
             rules,
@@ -124,10 +148,16 @@ impl<'o> Session<'o> {
         let diff = canon::diff(&self.vchess_moves, &fenpress);
         let rows = self.rules.geometry().rows();
         let here = Here {
-            vchess_fen: canon::normalize_vchess_fen(&self.variant, rows, &vchess_fen),
-            fenpress_fen: canon::normalize_fenpress_fen(
-                &self.variant,
-                &fen::vchess_fen(self.rules, &self.pos),
+            vchess_fen: canon::normalize_board_digits(
+                &canon::normalize_vchess_fen(&self.variant, rows, &vchess_fen),
+                true,
+            ),
+            fenpress_fen: canon::normalize_board_digits(
+                &canon::normalize_fenpress_fen(
+                    &self.variant,
+                    &fen::vchess_fen(self.rules, &self.pos),
+                ),
+                false,
             ),
             score,
             fenpress_outcome: self
@@ -208,6 +238,19 @@ impl<'o> Session<'o> {
         let (fen, _) = self.oracle.fen()?;
         Ok(repro("moves", &self.variant, &fen, None, self.stop_at_end))
     }
+}
+
+/// The FEN with its castling flags (vchess's fourth field, letters only)
+/// all set to "none" (the file past the board), if it has such a field.
+fn without_castling(rules: &dyn Rules, fen: &str) -> Option<String> {
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    let flags = fields.get(3)?;
+    if flags.is_empty() || !flags.bytes().all(|b| b.is_ascii_lowercase()) {
+        return None;
+    }
+    let none = fenpress_rules::geometry::file_char(rules.geometry().cols());
+    fields[3] = std::iter::repeat_n(none, flags.len()).collect();
+    Some(fields.join(" "))
 }
 
 /// A command line that reproduces a comparison.

@@ -23,7 +23,9 @@ use fenpress_conformance::session::Session;
 use fenpress_rules::registry;
 
 /// Whole default run, wall time, spread over the variants.
-const TOTAL_BUDGET: Duration = Duration::from_secs(90);
+const TOTAL_BUDGET: Duration = Duration::from_secs(70);
+/// Past this, variants still to run check only their first root.
+const HARD_STOP: Duration = Duration::from_secs(100);
 
 /// Whether the oracle can run; prints why not, and fails under CI when node
 /// is missing.
@@ -87,6 +89,7 @@ fn differential() {
         budget,
         playouts: soak,
         max_plies: if soak.is_some() { 80 } else { 30 },
+        hard_stop: soak.is_none().then(|| Instant::now() + HARD_STOP),
         ..Config::default()
     };
     let corpus = oracle::shared_dir().join("corpus/vchess/rules");

@@ -844,14 +844,12 @@ impl Rules for PacoSako {
         if ps.hand.is_some() {
             ps.step = mv.intent.chain_step;
         }
-        // A union move that promotes the partner pawn cancels nothing when
-        // moved back (the pawn stays promoted): vchess records no union
-        // move then, and allows the return.
+        // A union move that promotes one of its pawns (the mover's or the
+        // partner's) cancels nothing when moved back (the pawn stays
+        // promoted): vchess records no union move then, and allows the return.
         let partner_promoted = union_lift
             && mv.effect.appear.as_slice().iter().any(|a| {
-                a.square == mv.intent.to
-                    && a.piece.color != mover
-                    && from_cell.kind(a.piece.color) != Some(a.piece.kind)
+                a.square == mv.intent.to && from_cell.kind(a.piece.color) != Some(a.piece.kind)
             });
         ps.union_move = (union_lift && !mv.intent.continues && !partner_promoted)
             .then_some((mv.intent.from, mv.intent.to));
