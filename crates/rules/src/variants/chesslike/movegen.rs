@@ -254,15 +254,9 @@ impl ChessLike {
                         if pos.board.cell(t).is_empty() {
                             continue;
                         }
-                        // Over the first piece: up to `range` squares beyond.
-                        let mut u = t;
-                        for _ in 0..limit {
-                            let Some(n) = step(u) else { break };
-                            u = n;
+                        // Over the first piece, landing just beyond it.
+                        if let Some(u) = step(t) {
                             emit(u, out);
-                            if !pos.board.cell(u).is_empty() {
-                                break;
-                            }
                         }
                         break;
                     }
@@ -423,7 +417,7 @@ impl ChessLike {
             let cell = pos.board.cell_raw(t);
             if let (Some(k), false) = (cell.kind(them), cell.has(us)) {
                 self.push_pawn(pos, from, Square(t), piece, Some(Piece::new(them, k)), out);
-            } else if cell.is_empty() && self.is_ep_target(pos, Square(t)) {
+            } else if cell.is_empty() && self.ep_allowed && self.is_ep_target(pos, Square(t)) {
                 let Some(victim_sq) = self.ep_victim(pos, from, Square(t)) else {
                     continue;
                 };
