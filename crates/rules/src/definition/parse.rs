@@ -43,6 +43,8 @@ struct RawDef {
     compulsory_capture: bool,
     #[serde(default)]
     fen: Option<RawFen>,
+    #[serde(default)]
+    initial_moves: Option<S<String>>,
 }
 
 #[derive(Deserialize)]
@@ -504,6 +506,22 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
         spec.fen.en_passant = f.en_passant;
     }
 
+    if let Some(i) = &raw.initial_moves {
+        spec.initial_on_first_rank = match i.value.as_str() {
+            "first_rank" => true,
+            "start_square" => false,
+            _ => {
+                return Err(ctx.err(
+                    i,
+                    K::BadValue {
+                        key: "initial_moves",
+                        value: i.value.clone(),
+                        expected: "start_square or first_rank",
+                    },
+                ))
+            }
+        };
+    }
     spec.start_fen = leak(raw.start.value.clone());
     // Compile and read the start position: a start that does not fit the
     // board, or a Betza step the engine cannot take, shows here.

@@ -278,6 +278,9 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     if w.compulsory_capture {
         out.push_str("compulsory_capture: true\n");
     }
+    if spec.initial_on_first_rank {
+        out.push_str("initial_moves: first_rank\n");
+    }
     if spec.fen.flags.is_some() || spec.fen.en_passant.is_some() {
         out.push_str("fen:\n");
         if let Some(f) = spec.fen.flags {

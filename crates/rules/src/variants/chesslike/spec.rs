@@ -111,6 +111,9 @@ pub struct ChessLikeSpec {
     pub win: super::victory::WinSpec,
     /// Which vchess FEN fields exist, when not derived from the switches.
     pub fen: FenFields,
+    /// Betza `i` moves are allowed from any square of the side's first
+    /// rank (Evolution), not only from the piece's start squares.
+    pub initial_on_first_rank: bool,
 }
 
 /// Where and how pawns promote.
@@ -217,6 +220,7 @@ impl Default for ChessLikeSpec {
             wrap: Wrap::default(),
             win: Default::default(),
             fen: FenFields::default(),
+            initial_on_first_rank: false,
         }
     }
 }
