@@ -146,3 +146,21 @@ fn the_readme_example_is_capablanca() {
     let capa = site.rules("Capa").unwrap();
     assert_eq!(legal::perft(capa, &mut capa.start_position(), 3), 25228);
 }
+
+#[test]
+fn a_fairy_stockfish_section_imports_to_the_same_game() {
+    let ini = "# variants.ini\n[other]\nmaxRank = 6\n\n[capablanca:chess]\nmaxFile = j\narchbishop = a\nchancellor = c\ncastling = true\nstartFen = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\npromotionPieceTypes = qrbnac\n";
+    let spec = definition::import_ini(ini, "capablanca").unwrap();
+    let shown = print_definition(&spec);
+    let site = Registry::from_files(&[("variants/Imported.yaml", &shown)])
+        .unwrap_or_else(|e| panic!("{e}\n{shown}"));
+    let imported = site.rules("Imported").unwrap();
+    assert_eq!(
+        legal::perft(imported, &mut imported.start_position(), 3),
+        25228
+    );
+    assert!(matches!(
+        definition::import_ini(ini, "nosuch"),
+        Err(definition::ImportError::NoSection(_))
+    ));
+}

@@ -7,10 +7,12 @@
 //! The built-in definitions live in `crates/rules/variants/*.yaml`.
 
 mod builtin;
+mod ini;
 mod parse;
 mod print;
 
 pub use builtin::{builtin_rules, builtin_spec, builtin_text, BUILTIN};
+pub use ini::{import_ini, ImportError};
 pub use parse::parse_definition;
 pub use print::print_definition;
 

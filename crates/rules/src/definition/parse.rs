@@ -43,6 +43,8 @@ struct RawDef {
     compulsory_capture: bool,
     #[serde(default)]
     fen: Option<RawFen>,
+    #[serde(default)]
+    initial_moves: Option<S<String>>,
 }
 
 #[derive(Deserialize)]
@@ -101,6 +103,8 @@ struct RawCastling {
     king_to: Option<Vec<S<String>>>,
     #[serde(default)]
     rook_to: Option<Vec<S<String>>>,
+    #[serde(default)]
+    rank: Option<S<u8>>,
 }
 
 #[derive(Deserialize)]
@@ -437,6 +441,19 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
         if let Some(s) = &c.sides {
             spec.castling = ctx.sides(s, "sides")?;
         }
+        if let Some(r) = &c.rank {
+            if r.value == 0 || r.value > rows {
+                return Err(ctx.err(
+                    r,
+                    K::BadValue {
+                        key: "rank",
+                        value: r.value.to_string(),
+                        expected: "a rank number of the board, 1 being the side's first",
+                    },
+                ));
+            }
+            spec.castle.rank = r.value - 1;
+        }
         for (list, slot) in [(&c.king_to, 0), (&c.rook_to, 1)] {
             let Some(list) = list else { continue };
             if list.len() != 2 {
@@ -489,6 +506,22 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
         spec.fen.en_passant = f.en_passant;
     }
 
+    if let Some(i) = &raw.initial_moves {
+        spec.initial_on_first_rank = match i.value.as_str() {
+            "first_rank" => true,
+            "start_square" => false,
+            _ => {
+                return Err(ctx.err(
+                    i,
+                    K::BadValue {
+                        key: "initial_moves",
+                        value: i.value.clone(),
+                        expected: "start_square or first_rank",
+                    },
+                ))
+            }
+        };
+    }
     spec.start_fen = leak(raw.start.value.clone());
     // Compile and read the start position: a start that does not fit the
     // board, or a Betza step the engine cannot take, shows here.

@@ -17,7 +17,12 @@ impl ChessLike {
         let Some(king_sq) = pos.board.royals(us).first() else {
             return;
         };
-        let back = if us == Color::White { 0 } else { g.rows() - 1 };
+        let own = self.spec.castle.rank;
+        let back = if us == Color::White {
+            own
+        } else {
+            g.rows() - 1 - own
+        };
         if g.rank(king_sq) != back || self.square_attacked(pos, king_sq, us.opposite()) {
             return;
         }
@@ -103,7 +108,7 @@ impl ChessLike {
                 continue;
             }
             let c = v.piece.color;
-            if g.relative_rank(v.square, c) != 0 {
+            if g.relative_rank(v.square, c) != self.spec.castle.rank {
                 continue;
             }
             let file = g.file(v.square);

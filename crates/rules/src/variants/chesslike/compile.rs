@@ -204,6 +204,7 @@ impl ChessLike {
         let start = start_squares(&spec, &geometry);
         // Multi-steps longer than two, and pawns that step aside, leave a
         // victim that the en-passant square alone does not locate.
+        let ep_allowed = fen_style.en_passant;
         let ep_tracked = spec.pawn.max_step > 2
             || pieces
                 .iter()
@@ -221,6 +222,7 @@ impl ChessLike {
             fen_style,
             start,
             ep_tracked,
+            ep_allowed,
         })
     }
 }

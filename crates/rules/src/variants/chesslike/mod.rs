@@ -49,6 +49,8 @@ pub struct ChessLike {
     start: compile::StartSquares,
     /// The en-passant victim's square is kept in `state.variant`.
     ep_tracked: bool,
+    /// Whether pawns take en passant at all (vchess `HasEnpassant`).
+    ep_allowed: bool,
 }
 
 impl ChessLike {
@@ -101,6 +103,10 @@ impl Rules for ChessLike {
     #[inline]
     fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
         self.royal_in_danger(pos, color)
+    }
+
+    fn castling_rank(&self) -> u8 {
+        self.spec.castle.rank
     }
 
     fn royals_per_side(&self) -> Option<usize> {

@@ -89,9 +89,10 @@ impl ChessLike {
         let g = &self.geometry;
         let board = &pos.board;
         let is_attacker = |sq: Square, sp: &Special, kinds: KindSet| {
-            board.cell(sq).kind(by).is_some_and(|k| {
-                kinds.contains(k) && (!sp.initial || self.start.of(by, k).contains(sq))
-            })
+            board
+                .cell(sq)
+                .kind(by)
+                .is_some_and(|k| kinds.contains(k) && (!sp.initial || self.may_initial(by, k, sq)))
         };
         let back = |sq: Square, sp: &Special| g.offset(sq, -sp.df as i32, -sp.dr as i32);
         for (sp, kinds) in &self.attack_special[by.index()] {
@@ -154,6 +155,15 @@ impl ChessLike {
         false
     }
 
+    /// Whether a piece on `sq` may make its initial-only (`i`) moves.
+    fn may_initial(&self, color: Color, kind: Kind, sq: Square) -> bool {
+        if self.spec.initial_on_first_rank {
+            self.geometry.relative_rank(sq, color) == 0
+        } else {
+            self.start.of(color, kind).contains(sq)
+        }
+    }
+
     /// Whether a lame (`n`) or jumping (`j`) leap from `from` may go: the
     /// square it passes is empty (lame) or occupied (jumping). A lame leap
     /// of (2,1) shape passes the orthogonal step (the xiangqi horse), of
@@ -196,7 +206,7 @@ impl ChessLike {
         let us = piece.color;
         let them = us.opposite();
         for sp in &def.special {
-            if sp.initial && !self.start.of(us, piece.kind).contains(from) {
+            if sp.initial && !self.may_initial(us, piece.kind, from) {
                 continue;
             }
             let limit = if sp.range == 0 { u8::MAX } else { sp.range };
@@ -254,15 +264,9 @@ impl ChessLike {
                         if pos.board.cell(t).is_empty() {
                             continue;
                         }
-                        // Over the first piece: up to `range` squares beyond.
-                        let mut u = t;
-                        for _ in 0..limit {
-                            let Some(n) = step(u) else { break };
-                            u = n;
+                        // Over the first piece, landing just beyond it.
+                        if let Some(u) = step(t) {
                             emit(u, out);
-                            if !pos.board.cell(u).is_empty() {
-                                break;
-                            }
                         }
                         break;
                     }
@@ -423,7 +427,7 @@ impl ChessLike {
             let cell = pos.board.cell_raw(t);
             if let (Some(k), false) = (cell.kind(them), cell.has(us)) {
                 self.push_pawn(pos, from, Square(t), piece, Some(Piece::new(them, k)), out);
-            } else if cell.is_empty() && self.is_ep_target(pos, Square(t)) {
+            } else if cell.is_empty() && self.ep_allowed && self.is_ep_target(pos, Square(t)) {
                 let Some(victim_sq) = self.ep_victim(pos, from, Square(t)) else {
                     continue;
                 };

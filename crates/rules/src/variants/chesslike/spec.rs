@@ -111,6 +111,9 @@ pub struct ChessLikeSpec {
     pub win: super::victory::WinSpec,
     /// Which vchess FEN fields exist, when not derived from the switches.
     pub fen: FenFields,
+    /// Betza `i` moves are allowed from any square of the side's first
+    /// rank (Evolution), not only from the piece's start squares.
+    pub initial_on_first_rank: bool,
 }
 
 /// Where and how pawns promote.
@@ -163,6 +166,8 @@ pub struct CastlingRules {
     pub king_to: Option<[u8; 2]>,
     /// Rook's destination files; `None`: beside the king, inwards.
     pub rook_to: Option<[u8; 2]>,
+    /// The rank, from the side's own edge (0: its first), castling is on.
+    pub rank: u8,
 }
 
 impl Default for CastlingRules {
@@ -171,6 +176,7 @@ impl Default for CastlingRules {
             rook: Kind::ROOK,
             king_to: None,
             rook_to: None,
+            rank: 0,
         }
     }
 }
@@ -214,6 +220,7 @@ impl Default for ChessLikeSpec {
             wrap: Wrap::default(),
             win: Default::default(),
             fen: FenFields::default(),
+            initial_on_first_rank: false,
         }
     }
 }
