@@ -149,6 +149,23 @@ pub trait Rules: Send + Sync {
         None
     }
 
+    /// Whether a move may not leave the opponent's royal piece attacked
+    /// either (Racing Kings: giving check is not allowed). Default: no.
+    fn forbids_giving_check(&self) -> bool {
+        false
+    }
+
+    /// Whether [`Rules::restrict_legal`] may remove moves; perft then
+    /// builds each legal list whole instead of counting moves one by one.
+    fn restricts_legal(&self) -> bool {
+        false
+    }
+
+    /// Removes from the complete list of legal moves those the variant
+    /// forbids as a whole (compulsory capture: when some capture is legal,
+    /// only captures are). Default: none.
+    fn restrict_legal(&self, _pos: &Position, _legal: &mut MoveList) {}
+
     /// The kinds a pawn of `color` may promote to, in the order notation
     /// lists them.
     fn promotions(&self, _color: Color) -> &[Kind] {

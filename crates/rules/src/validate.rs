@@ -265,7 +265,17 @@ pub enum PositionError {
 /// ```
 pub fn position_from_fen(rules: &dyn Rules, text: &str) -> Result<Position, PositionError> {
     let setup = fen::parse(text)?;
-    validate(rules, &setup).map_err(PositionError::Invalid)
+    let first = validate(rules, &setup).map_err(PositionError::Invalid);
+    if first.is_err() && rules.geometry().cols() > 9 {
+        // vchess writes eleven empty squares as `92` (digits add up): on
+        // wide boards read that way if the decimal reading does not fit.
+        if let Ok(per_digit) = fen::parse_with(text, fen::DigitReading::PerDigit) {
+            if let Ok(pos) = validate(rules, &per_digit) {
+                return Ok(pos);
+            }
+        }
+    }
+    first
 }
 
 /// Turns a setup into a position for `rules`, or lists every problem.

@@ -30,6 +30,7 @@ pub fn spec() -> ChessLikeSpec {
         castling: [true, true],
         campmate: false,
         holes: &[],
+        ..Default::default()
     }
 }
 

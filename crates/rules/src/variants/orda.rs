@@ -47,6 +47,7 @@ pub fn spec() -> ChessLikeSpec {
         castling: [true, false],
         campmate: true,
         holes: &[],
+        ..Default::default()
     }
 }
 

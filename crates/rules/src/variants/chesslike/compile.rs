@@ -135,6 +135,7 @@ impl ChessLike {
             en_passant: spec.double_step.iter().any(|d| *d),
             hole: (!spec.holes.is_empty()).then_some('x'),
         };
+        let won = super::victory::compile(&spec.wins, &geometry)?;
         Ok(ChessLike {
             spec,
             geometry,
@@ -145,6 +146,7 @@ impl ChessLike {
             attack,
             attack_limited,
             fen_style,
+            won,
         })
     }
 }

@@ -17,6 +17,7 @@ mod victory;
 
 pub use compile::SpecError;
 pub use spec::{ChessLikeSpec, PieceSpec};
+pub use victory::{Reach, Royalty, Safety, Victory};
 
 use crate::color::Color;
 use crate::fen::FenStyle;
@@ -41,6 +42,8 @@ pub struct ChessLike {
     /// Capture rays of limited range > 1: checked the slow way.
     attack_limited: [Vec<(Dir, u8, KindSet)>; 2],
     fen_style: FenStyle,
+    /// The compiled goals and extra steps of `spec.wins`.
+    won: victory::Compiled,
 }
 
 impl Rules for ChessLike {
@@ -96,11 +99,32 @@ impl Rules for ChessLike {
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
         let undo = pos.apply(mv);
         self.update_castling(pos, mv);
+        self.after_play(pos);
         undo
     }
 
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         self.outcome(pos)
+    }
+
+    fn forbids_giving_check(&self) -> bool {
+        self.spec.wins.forbid_check
+    }
+
+    fn restricts_legal(&self) -> bool {
+        self.restricts_legal_moves()
+    }
+
+    fn restrict_legal(&self, _pos: &Position, legal: &mut MoveList) {
+        self.restrict_legal_moves(legal)
+    }
+
+    fn read_flags_tail(&self, tail: &str, state: &mut crate::position::State) -> bool {
+        self.read_checks(tail, state)
+    }
+
+    fn write_variant_fields(&self, pos: &Position) -> (String, String) {
+        (self.write_checks(pos), String::new())
     }
 
     fn position_problems(
@@ -110,6 +134,9 @@ impl Rules for ChessLike {
         out: &mut Vec<crate::validate::Problem>,
     ) {
         // Pawns can neither stand on their own first rank nor stay on the last.
+        if self.pawns_anywhere() {
+            return;
+        }
         for sq in self.geometry.squares() {
             for p in pos.board.cell(sq).pieces() {
                 if self.piece_def(p.color, p.kind).is_some_and(|d| d.pawn) {

@@ -83,8 +83,12 @@ impl ChessLike {
         captured: Option<Piece>,
         out: &mut MoveList,
     ) {
-        if self.geometry.relative_rank(to, piece.color) == self.geometry.rows() - 1 {
-            for &k in &self.spec.promotions[piece.color.index()] {
+        // No promotion pieces: the pawn stays a pawn (Rugby, Discoduel).
+        let promotions = &self.spec.promotions[piece.color.index()];
+        if !promotions.is_empty()
+            && self.geometry.relative_rank(to, piece.color) == self.geometry.rows() - 1
+        {
+            for &k in promotions {
                 out.push(Move::simple(from, to, piece, captured, Some(k)));
             }
         } else {
@@ -104,12 +108,13 @@ impl ChessLike {
         let us = piece.color;
         let them = us.opposite();
         for ray in &def.quiet {
+            // A pawn on its first rank (Horde) may double-step too, as in vchess.
             let t = g.step_raw(from.0, ray.dir);
             if t == NO_SQUARE || !pos.board.cell_raw(t).is_empty() {
                 continue;
             }
             self.push_pawn(from, Square(t), piece, None, out);
-            if self.spec.double_step[us.index()] && g.relative_rank(from, us) == 1 {
+            if self.spec.double_step[us.index()] && g.relative_rank(from, us) <= 1 {
                 let t2 = g.step_raw(t, ray.dir);
                 if t2 != NO_SQUARE && pos.board.cell_raw(t2).is_empty() {
                     let mut mv = Move::simple(from, Square(t2), piece, None, None);

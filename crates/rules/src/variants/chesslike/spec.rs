@@ -76,6 +76,8 @@ pub struct ChessLikeSpec {
     pub campmate: bool,
     /// Squares that are not on the board (written `x` in FEN), by name.
     pub holes: &'static [&'static str],
+    /// Royalty, win conditions and move restrictions beyond chess's.
+    pub wins: super::victory::Victory,
 }
 
 impl Default for ChessLikeSpec {
@@ -94,6 +96,7 @@ impl Default for ChessLikeSpec {
             castling: [false; 2],
             campmate: false,
             holes: &[],
+            wins: Default::default(),
         }
     }
 }

@@ -1,51 +1,509 @@
 //! How a chess-like game is won and who is royal: the variant's own
-//! results (campmate...), the attack test on royal pieces, how many royals
-//! a side has, and a hook that restricts the moves a side may choose
-//! (compulsory capture and the like).
+//! results (campmate, extinction, reaching a goal, the n-th check, a bare
+//! king), the attack test on royal pieces, how many royals a side has, and
+//! the hooks that restrict or add moves (compulsory capture, pieces immune
+//! on their goal, pawns that promote into an enemy king).
 
 use super::ChessLike;
+use crate::betza;
 use crate::color::Color;
-use crate::moves::MoveList;
-use crate::position::Position;
+use crate::geometry::{Dir, Geometry};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Kind, KindSet, Piece};
+use crate::position::{Position, State};
 use crate::rules::Outcome;
+use crate::squareset::SquareSet;
+
+/// What check means for a side's royal pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Royalty {
+    /// A side may not leave any royal piece attacked (chess; Coregal's king
+    /// and queens; Twokings' kings).
+    #[default]
+    Check,
+    /// A side may leave royals attacked as long as one is safe: with two
+    /// kings "you must remove at least one attack" (Knightmate2).
+    LastOne,
+    /// Pieces marked royal are only tracked (the king that castles); they
+    /// can be taken like any other and nothing is ever check (Extinction).
+    None,
+}
+
+/// When a piece on its goal counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Safety {
+    /// As soon as it stands there (Rugby, Koth, Racing Kings).
+    #[default]
+    Any,
+    /// If no enemy piece attacks it (Alapo).
+    NotAttacked,
+    /// If the enemy has no legal capture of it (Squatter1: "if the opponent
+    /// can capture it, you don't win").
+    NoLegalCapture,
+}
+
+/// A goal: reaching one of its squares wins.
+#[derive(Clone, Debug, Default)]
+pub struct Reach {
+    /// White's goal squares by name; empty: White's last rank.
+    pub squares: &'static [&'static str],
+    /// Black's goal is White's mirrored across the middle rank; otherwise
+    /// both race to the same squares (Racing Kings, King of the Hill).
+    pub mirrored: bool,
+    /// Only royal pieces count (a king race); otherwise any piece.
+    pub royal_only: bool,
+    pub safety: Safety,
+    /// The side to move's pieces on its goal count too, not just the
+    /// mover's (Alapo and Squatter1 judge both sides after every move).
+    pub both_sides: bool,
+    /// When White arrives first, Black may still arrive on its next move:
+    /// both there is a draw (Racing Kings' rule for the first player).
+    pub second_chance: bool,
+}
+
+/// How the game is won and what a side may play, beyond chess's checkmate.
+/// The default is chess: one royal piece, nothing else.
+#[derive(Clone, Debug, Default)]
+pub struct Victory {
+    pub royalty: Royalty,
+    /// A side may have any number of royal pieces (Kingsmaker, Twokings,
+    /// Coregal); otherwise exactly one (when royalty is `Check`).
+    pub many_royals: bool,
+    /// Kinds (letters) whose disappearance from a side loses the game
+    /// (Extinction: every kind; Kinglet: pawns; Pawnsking: the king).
+    pub extinction: &'static [char],
+    /// The side to move with only its king(s) left wins (Losers).
+    pub bare_king_wins: bool,
+    /// Reaching a goal wins.
+    pub reach: Option<Reach>,
+    /// The side that received this many checks loses (Threechecks: 3); 0:
+    /// no such rule. The counts are vchess flags after the castling letters.
+    pub checks: u8,
+    /// When a capture is legal, only captures are (Suicide, Losers, Capture).
+    pub compulsory_capture: bool,
+    /// A move may not give check either (Racing Kings, Royalrace).
+    pub forbid_check: bool,
+    /// Pawns may stand on their first and last ranks (Horde, Rugby, Discoduel).
+    pub pawns_anywhere: bool,
+    /// A piece on its last rank cannot be captured (Discoduel).
+    pub immune_at_goal: bool,
+    /// A pawn reaching one of its last two ranks may instead become an
+    /// enemy king (Kingsmaker).
+    pub promote_to_enemy_king: bool,
+    /// Extra move-only steps of pawns, in Betza (Rugby: a king's steps,
+    /// "mFmsWmbW"): no double step, no promotion.
+    pub pawn_extra_steps: &'static str,
+}
+
+/// What [`Victory`] compiles to.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Compiled {
+    /// Each color's goal squares.
+    goals: [SquareSet; 2],
+    /// Each color's extra pawn steps.
+    pawn_steps: [Vec<Dir>; 2],
+    /// Kinds of the extinction rule.
+    extinct: KindSet,
+}
+
+/// Compiles the victory part of a spec for a board.
+pub(super) fn compile(v: &Victory, g: &Geometry) -> Result<Compiled, super::SpecError> {
+    let mut c = Compiled::default();
+    if let Some(r) = &v.reach {
+        let mut white = SquareSet::EMPTY;
+        if r.squares.is_empty() {
+            for f in 0..g.cols() {
+                if let Some(s) = g.square(f, g.rows() - 1) {
+                    white.insert(s);
+                }
+            }
+        } else {
+            for name in r.squares {
+                white.insert(
+                    g.parse_square(name)
+                        .ok_or(super::SpecError::BadHole(name))?,
+                );
+            }
+        }
+        let mut black = SquareSet::EMPTY;
+        for s in white.iter() {
+            let t = if r.mirrored {
+                g.square(g.file(s), g.rows() - 1 - g.rank(s))
+            } else {
+                Some(s)
+            };
+            if let Some(t) = t {
+                black.insert(t);
+            }
+        }
+        c.goals = [white, black];
+    }
+    for atom in betza::parse(v.pawn_extra_steps)? {
+        let dir =
+            Dir::new(atom.df, atom.dr).ok_or(super::SpecError::StepTooLong(atom.df, atom.dr))?;
+        c.pawn_steps[0].push(dir);
+        c.pawn_steps[1].push(dir.flip_ranks());
+    }
+    for &l in v.extinction {
+        c.extinct.insert(Kind(l as u8));
+    }
+    Ok(c)
+}
+
+/// Checks received, four bits per color in the variant state.
+fn checks_received(state: &State, color: Color) -> u8 {
+    ((state.variant >> (4 * color.index())) & 0xf) as u8
+}
+
+fn set_checks(state: &mut State, color: Color, n: u8) {
+    let shift = 4 * color.index();
+    state.variant = (state.variant & !(0xf << shift)) | (u64::from(n.min(15)) << shift);
+}
 
 impl ChessLike {
     /// A result decided before looking at moves (the `Rules` method).
     pub(super) fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        if !self.spec.campmate {
-            return None;
+        let us = pos.turn();
+        let last = us.opposite();
+        if self.spec.campmate {
+            // Only the side that just moved can have reached its camp: a king
+            // that got there legally is not in check.
+            let far = self.geometry.rows() - 1;
+            if pos
+                .board
+                .royals(last)
+                .iter()
+                .any(|sq| self.geometry.relative_rank(sq, last) == far)
+            {
+                return Some(Outcome::VariantWin {
+                    winner: last,
+                    reason: "campmate",
+                });
+            }
         }
-        // Only the side that just moved can have reached its camp: a king
-        // that got there legally is not in check.
-        let last = pos.turn().opposite();
-        let far = self.geometry.rows() - 1;
-        pos.board
-            .royals(last)
-            .iter()
-            .any(|sq| self.geometry.relative_rank(sq, last) == far)
-            .then_some(Outcome::VariantWin {
+        let v = &self.spec.wins;
+        if v.checks > 0 && checks_received(&pos.state, us) >= v.checks {
+            return Some(Outcome::VariantWin {
                 winner: last,
-                reason: "campmate",
-            })
+                reason: "checks",
+            });
+        }
+        if !self.won.extinct.is_empty() {
+            // A side that lost a whole kind loses; if both did at once (a
+            // capture that promotes the mover's last pawn), the capture
+            // counts: the side to move loses.
+            if self.lacks_a_kind(pos, us) {
+                return Some(Outcome::VariantWin {
+                    winner: last,
+                    reason: "extinction",
+                });
+            }
+            if self.lacks_a_kind(pos, last) {
+                return Some(Outcome::VariantWin {
+                    winner: us,
+                    reason: "extinction",
+                });
+            }
+        }
+        if v.bare_king_wins
+            && pos
+                .board
+                .pieces()
+                .all(|(_, p)| p.color != us || self.royal.contains(p.kind))
+        {
+            return Some(Outcome::VariantWin {
+                winner: us,
+                reason: "bare king",
+            });
+        }
+        if let Some(r) = &v.reach {
+            return self.reach_outcome(pos, r);
+        }
+        None
     }
 
-    /// Whether one of `color`'s royal pieces is attacked (the `Rules` method).
+    fn lacks_a_kind(&self, pos: &Position, color: Color) -> bool {
+        let mut seen = KindSet::EMPTY;
+        for (_, p) in pos.board.pieces() {
+            if p.color == color {
+                seen.insert(p.kind);
+            }
+        }
+        self.won.extinct.iter().any(|k| !seen.contains(k))
+    }
+
+    /// `color`'s goal squares where one of its pieces (royal, if the goal
+    /// says so) stands.
+    fn on_goal(&self, pos: &Position, color: Color, r: &Reach) -> SquareSet {
+        let mut found = SquareSet::EMPTY;
+        for sq in self.won.goals[color.index()].iter() {
+            if pos
+                .board
+                .cell(sq)
+                .kind(color)
+                .is_some_and(|k| !r.royal_only || self.royal.contains(k))
+            {
+                found.insert(sq);
+            }
+        }
+        found
+    }
+
+    fn reach_outcome(&self, pos: &Position, r: &Reach) -> Option<Outcome> {
+        let us = pos.turn();
+        let last = us.opposite();
+        let win = |winner| {
+            Some(Outcome::VariantWin {
+                winner,
+                reason: "goal reached",
+            })
+        };
+        if r.second_chance {
+            let white = !self.on_goal(pos, Color::White, r).is_empty();
+            let black = !self.on_goal(pos, Color::Black, r).is_empty();
+            if white && black {
+                return Some(Outcome::VariantDraw {
+                    reason: "both kings arrived",
+                });
+            }
+            if us == Color::White && white {
+                // Black had its chance and missed it.
+                return win(Color::White);
+            }
+            if last == Color::White && white {
+                return if self.can_still_arrive(pos, r) {
+                    None
+                } else {
+                    win(Color::White)
+                };
+            }
+            return if black { win(Color::Black) } else { None };
+        }
+        let sides: &[Color] = if r.both_sides {
+            &[Color::White, Color::Black]
+        } else if last == Color::White {
+            &[Color::White]
+        } else {
+            &[Color::Black]
+        };
+        for &c in sides {
+            let reached = self.on_goal(pos, c, r).iter().any(|sq| match r.safety {
+                Safety::Any => true,
+                Safety::NotAttacked => !self.square_attacked(pos, sq, c.opposite()),
+                Safety::NoLegalCapture => !self.can_take_legally(pos, sq, c.opposite()),
+            });
+            if reached {
+                return win(c);
+            }
+        }
+        None
+    }
+
+    /// Whether `by` has a legal move that takes its opponent's piece on `sq`.
+    fn can_take_legally(&self, pos: &Position, sq: crate::Square, by: Color) -> bool {
+        let mut probe = pos.clone();
+        probe.state.turn = by;
+        probe.state.en_passant = None;
+        let mut moves = MoveList::new();
+        self.generate(&probe, &mut moves);
+        moves.iter().any(|m| {
+            m.effect
+                .vanish
+                .as_slice()
+                .iter()
+                .any(|v| v.square == sq && v.piece.color != by)
+                && crate::legal::is_legal(self, &mut probe, m)
+        })
+    }
+
+    /// Whether the side to move (Black) has a legal move that brings a royal
+    /// piece to its goal.
+    fn can_still_arrive(&self, pos: &Position, r: &Reach) -> bool {
+        let us = pos.turn();
+        let goals = self.won.goals[us.index()];
+        let mut probe = pos.clone();
+        let mut moves = MoveList::new();
+        self.generate(&probe, &mut moves);
+        moves.iter().any(|m| {
+            (!r.royal_only || self.royal.contains(m.intent.piece.kind))
+                && goals.contains(m.intent.to)
+                && crate::legal::is_legal(self, &mut probe, m)
+        })
+    }
+
+    /// Whether `color`'s royal pieces are in danger (the `Rules` method).
     #[inline]
     pub(super) fn royal_in_danger(&self, pos: &Position, color: Color) -> bool {
-        pos.board
-            .royals(color)
-            .iter()
-            .any(|sq| self.square_attacked(pos, sq, color.opposite()))
+        let royals = pos.board.royals(color);
+        match self.spec.wins.royalty {
+            Royalty::Check => royals
+                .iter()
+                .any(|sq| self.square_attacked(pos, sq, color.opposite())),
+            Royalty::LastOne => {
+                !royals.is_empty()
+                    && royals
+                        .iter()
+                        .all(|sq| self.square_attacked(pos, sq, color.opposite()))
+            }
+            Royalty::None => false,
+        }
+    }
+
+    /// Whether castling must avoid attacked squares (there is check).
+    pub(super) fn castling_minds_checks(&self) -> bool {
+        self.spec.wins.royalty != Royalty::None
     }
 
     /// How many royal pieces each side must have (the `Rules` method).
     pub(super) fn royal_count(&self) -> Option<usize> {
-        Some(1)
+        let v = &self.spec.wins;
+        if v.royalty == Royalty::None || v.many_royals || self.royal.is_empty() {
+            None
+        } else {
+            Some(1)
+        }
     }
 
-    /// Removes from `out[start..]` (the side to move's pseudo-legal moves,
-    /// castling included) the moves the variant forbids beyond check, e.g. quiet
-    /// moves when a capture is compulsory. Called last by move generation.
+    /// Whether pawns may stand on their first and last ranks.
+    pub(super) fn pawns_anywhere(&self) -> bool {
+        self.spec.wins.pawns_anywhere
+    }
+
+    /// Works on `out[start..]` (the side to move's pseudo-legal moves,
+    /// castling included): removes what the variant forbids beyond check and
+    /// adds its own moves. Called last by move generation.
     #[inline]
-    pub(super) fn restrict_moves(&self, _pos: &Position, _out: &mut MoveList, _start: usize) {}
+    pub(super) fn restrict_moves(&self, pos: &Position, out: &mut MoveList, start: usize) {
+        let v = &self.spec.wins;
+        if v.immune_at_goal {
+            let g = &self.geometry;
+            let far = g.rows() - 1;
+            let mut i = start;
+            while i < out.len() {
+                let mover = out[i].color();
+                let immune = out[i].effect.vanish.as_slice().iter().any(|p| {
+                    p.piece.color != mover && g.relative_rank(p.square, p.piece.color) == far
+                });
+                if immune {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        let us = pos.turn();
+        if !self.won.pawn_steps[us.index()].is_empty() {
+            self.pawn_extra_moves(pos, out);
+        }
+        if v.promote_to_enemy_king {
+            self.enemy_king_promotions(out, start);
+        }
+    }
+
+    fn pawn_extra_moves(&self, pos: &Position, out: &mut MoveList) {
+        let g = &self.geometry;
+        let us = pos.turn();
+        for (sq, p) in pos.board.pieces() {
+            if p.color != us || !self.piece_def(us, p.kind).is_some_and(|d| d.pawn) {
+                continue;
+            }
+            for &dir in &self.won.pawn_steps[us.index()] {
+                if let Some(t) = g.step(sq, dir) {
+                    if pos.board.cell(t).is_empty() {
+                        out.push(Move::simple(sq, t, p, None, None));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Kingsmaker: each pawn step or capture that reaches one of the last
+    /// two ranks may also turn the pawn into a king of the other side.
+    fn enemy_king_promotions(&self, out: &mut MoveList, start: usize) {
+        let g = &self.geometry;
+        let end = out.len();
+        for i in start..end {
+            let m = out[i];
+            let p = m.intent.piece;
+            let first_promotion = self.spec.promotions[p.color.index()].first().copied();
+            if m.intent.kind != MoveKind::Normal
+                || !self.piece_def(p.color, p.kind).is_some_and(|d| d.pawn)
+                || g.relative_rank(m.intent.to, p.color) + 2 < g.rows()
+                || (m.intent.promotion.is_some() && m.intent.promotion != first_promotion)
+            {
+                continue;
+            }
+            let captured = m
+                .effect
+                .vanish
+                .as_slice()
+                .iter()
+                .find(|v| v.square == m.intent.to)
+                .map(|v| v.piece);
+            let mut k = Move::simple(m.intent.from, m.intent.to, p, captured, Some(Kind::KING));
+            k.effect = Default::default();
+            k.effect.vanish.push(m.intent.from, p);
+            if let Some(c) = captured {
+                k.effect.vanish.push(m.intent.to, c);
+            }
+            k.effect
+                .appear
+                .push(m.intent.to, Piece::new(p.color.opposite(), Kind::KING));
+            out.push(k);
+        }
+    }
+
+    /// Whether whole legal lists are thinned (the `Rules` method).
+    pub(super) fn restricts_legal_moves(&self) -> bool {
+        self.spec.wins.compulsory_capture
+    }
+
+    /// Compulsory capture: when a legal capture exists, only captures are
+    /// legal (en passant included, castling not a capture).
+    pub(super) fn restrict_legal_moves(&self, legal: &mut MoveList) {
+        if self.spec.wins.compulsory_capture && legal.iter().any(|m| m.intent.capture) {
+            legal.retain(|m| m.intent.capture);
+        }
+    }
+
+    /// State changes of the victory rules after a move: the check counter.
+    #[inline]
+    pub(super) fn after_play(&self, pos: &mut Position) {
+        if self.spec.wins.checks > 0 {
+            let checked = pos.turn();
+            if self.royal_in_danger(pos, checked) {
+                let n = checks_received(&pos.state, checked);
+                set_checks(&mut pos.state, checked, n.saturating_add(1));
+            }
+        }
+    }
+
+    /// Reads the check counters after the castling letters (`ahah01`).
+    pub(super) fn read_checks(&self, tail: &str, state: &mut State) -> bool {
+        if self.spec.wins.checks == 0 {
+            return tail.is_empty();
+        }
+        let digits: Vec<u8> = tail
+            .bytes()
+            .map_while(|b| b.is_ascii_digit().then(|| b - b'0'))
+            .collect();
+        if digits.len() != 2 || tail.len() != 2 {
+            return false;
+        }
+        set_checks(state, Color::White, digits[0]);
+        set_checks(state, Color::Black, digits[1]);
+        true
+    }
+
+    /// Writes the check counters as a flags tail.
+    pub(super) fn write_checks(&self, pos: &Position) -> String {
+        if self.spec.wins.checks == 0 {
+            return String::new();
+        }
+        format!(
+            "{}{}",
+            checks_received(&pos.state, Color::White),
+            checks_received(&pos.state, Color::Black)
+        )
+    }
 }
