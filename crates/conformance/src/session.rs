@@ -1,0 +1,205 @@
+//! One position held by both engines at once: fenpress's [`Position`] and
+//! the oracle's game, moved together, compared move set by move set.
+
+use fenpress_rules::position::Undo;
+use fenpress_rules::{fen, legal, validate, Move, MoveList, Position, Rules};
+
+use crate::canon::{self, CanonMove, SetDiff};
+use crate::oracle::{Oracle, OracleError};
+
+/// Why a position could not be set up on both sides.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Oracle(#[from] OracleError),
+    #[error("vchess rejects the FEN `{0}`")]
+    VchessRejects(String),
+    #[error("fenpress rejects the FEN `{fen}`: {why}")]
+    FenpressRejects { fen: String, why: String },
+    #[error("no move {0} on both sides")]
+    NoSuchMove(String),
+}
+
+/// The comparison at one position.
+#[derive(Clone, Debug)]
+pub struct Here {
+    /// vchess's `getFen()`.
+    pub vchess_fen: String,
+    /// fenpress's [`fen::vchess_fen`].
+    pub fenpress_fen: String,
+    /// `getCurrentScore()`.
+    pub score: String,
+    /// fenpress's result, if the game is over by a variant rule.
+    pub fenpress_outcome: Option<String>,
+    pub vchess: Vec<CanonMove>,
+    pub fenpress: Vec<CanonMove>,
+    pub diff: SetDiff,
+}
+
+/// Both engines at the same position.
+pub struct Session<'o> {
+    pub oracle: &'o mut Oracle,
+    pub rules: &'static dyn Rules,
+    /// The vchess variant name.
+    pub variant: String,
+    pub pos: Position,
+    /// The FEN both started from (as vchess completed it).
+    pub root_fen: String,
+    /// Game over means no moves on the vchess side too (`--stop-at-end`).
+    pub stop_at_end: bool,
+    stack: Vec<(Move, Undo)>,
+    /// The moves of the last [`Session::compare`], in each engine's order.
+    fenpress_moves: Vec<(Move, CanonMove)>,
+    vchess_moves: Vec<CanonMove>,
+    /// Coordinates of the moves played from the root (for messages).
+    pub line: Vec<String>,
+}
+
+impl<'o> Session<'o> {
+    /// Loads `fen` (empty: vchess's start position) in both engines.
+    pub fn new(
+        oracle: &'o mut Oracle,
+        rules: &'static dyn Rules,
+        variant: &str,
+        fen: &str,
+        stop_at_end: bool,
+    ) -> Result<Session<'o>, SessionError> {
+        let loaded = oracle.load(variant, fen)?;
+        if !loaded.accepted {
+            return Err(SessionError::VchessRejects(loaded.fen));
+        }
+        let pos = validate::position_from_fen(rules, &loaded.fen).map_err(|e| {
+            SessionError::FenpressRejects {
+                fen: loaded.fen.clone(),
+                why: e.to_string(),
+            }
+        })?;
+        Ok(Session {
+            oracle,
+            rules,
+            variant: variant.to_string(),
+            pos,
+            root_fen: loaded.fen,
+            stop_at_end,
+            stack: Vec::new(),
+            fenpress_moves: Vec::new(),
+            vchess_moves: Vec::new(),
+            line: Vec::new(),
+        })
+    }
+
+    /// Both engines' moves here, and their difference.
+    pub fn compare(&mut self) -> Result<Here, SessionError> {
+        let (vmoves, score) = self.oracle.moves(false)?;
+        let (vchess_fen, _) = self.oracle.fen()?;
+        let game_over = self.stop_at_end && score != "*";
+        self.vchess_moves = if game_over {
+            Vec::new()
+        } else {
+            vmoves
+                .iter()
+                .map(|m| canon::from_vchess(self.rules, m))
+                .collect()
+        };
+        // Keep the full list for `play` even when the game is over.
+        let all_vchess: Vec<CanonMove> = vmoves
+            .iter()
+            .map(|m| canon::from_vchess(self.rules, m))
+            .collect();
+        let mut list = MoveList::new();
+        legal::legal_moves(self.rules, &mut self.pos, &mut list);
+        self.fenpress_moves = list
+            .iter()
+            .map(|m| (*m, canon::from_fenpress(self.rules, m)))
+            .collect();
+        let fenpress: Vec<CanonMove> = self.fenpress_moves.iter().map(|(_, c)| c.clone()).collect();
+        let diff = canon::diff(&self.vchess_moves, &fenpress);
+        let here = Here {
+            vchess_fen,
+            fenpress_fen: fen::vchess_fen(self.rules, &self.pos),
+            score,
+            fenpress_outcome: self
+                .rules
+                .variant_outcome(&self.pos)
+                .map(|o| format!("{o:?}")),
+            vchess: self.vchess_moves.clone(),
+            fenpress,
+            diff,
+        };
+        self.vchess_moves = all_vchess;
+        Ok(here)
+    }
+
+    /// Plays a move both engines list (call [`Session::compare`] first).
+    pub fn play(&mut self, mv: &CanonMove) -> Result<(), SessionError> {
+        let vi = self.vchess_moves.iter().position(|m| m == mv);
+        let fi = self.fenpress_moves.iter().position(|(_, c)| c == mv);
+        let (Some(vi), Some(fi)) = (vi, fi) else {
+            return Err(SessionError::NoSuchMove(mv.to_string()));
+        };
+        self.oracle.play(vi)?;
+        let m = self.fenpress_moves[fi].0;
+        let undo = self.rules.play(&mut self.pos, &m);
+        self.stack.push((m, undo));
+        self.line.push(mv.coords());
+        self.fenpress_moves.clear();
+        self.vchess_moves.clear();
+        Ok(())
+    }
+
+    /// Takes back the last [`Session::play`].
+    pub fn undo(&mut self) -> Result<(), SessionError> {
+        if let Some((m, undo)) = self.stack.pop() {
+            self.oracle.undo()?;
+            self.rules.unplay(&mut self.pos, &m, undo);
+            self.line.pop();
+        }
+        self.fenpress_moves.clear();
+        self.vchess_moves.clear();
+        Ok(())
+    }
+
+    /// Perft on both sides from here: (vchess, fenpress).
+    pub fn perft(&mut self, depth: u32) -> Result<(u64, u64), SessionError> {
+        let v = self.oracle.perft(depth, self.stop_at_end)?;
+        let f = legal::perft(self.rules, &mut self.pos, depth);
+        Ok((v, f))
+    }
+
+    /// Divide on both sides: each move with its leaves below, per engine.
+    #[allow(clippy::type_complexity)]
+    pub fn divide(
+        &mut self,
+        depth: u32,
+    ) -> Result<(Vec<(CanonMove, u64)>, Vec<(CanonMove, u64)>), SessionError> {
+        let (vmoves, score) = self.oracle.divide(depth, self.stop_at_end)?;
+        let v = vmoves
+            .iter()
+            .map(|m| (canon::from_vchess(self.rules, m), m.nodes.unwrap_or(0)))
+            .collect::<Vec<_>>();
+        let _ = score;
+        let f = legal::perft_divide(self.rules, &mut self.pos, depth)
+            .into_iter()
+            .map(|(m, n)| (canon::from_fenpress(self.rules, &m), n))
+            .collect();
+        Ok((v, f))
+    }
+
+    /// The command that shows the current position's moves on both sides.
+    pub fn repro_moves(&mut self) -> Result<String, SessionError> {
+        let (fen, _) = self.oracle.fen()?;
+        Ok(repro("moves", &self.variant, &fen, None, self.stop_at_end))
+    }
+}
+
+/// A command line that reproduces a comparison.
+pub fn repro(cmd: &str, variant: &str, fen: &str, depth: Option<u32>, stop_at_end: bool) -> String {
+    let mut s = format!("cargo run -p fenpress-conformance --release -- {cmd} {variant} \"{fen}\"");
+    if let Some(d) = depth {
+        s.push_str(&format!(" {d}"));
+    }
+    if stop_at_end {
+        s.push_str(" --stop-at-end");
+    }
+    s
+}
