@@ -50,6 +50,7 @@
 pub mod betza;
 pub mod board;
 pub mod color;
+pub mod definition;
 pub mod explain;
 pub mod fen;
 pub mod geometry;

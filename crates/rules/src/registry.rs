@@ -4,11 +4,11 @@
 
 use std::sync::OnceLock;
 
+use crate::definition::{self, DefinitionError};
 use crate::rules::Rules;
 use crate::validate::BoardSpec;
-use crate::variants::{
-    apocalypse::Apocalypse, baroque, chess, chesslike::ChessLike, maxima, orda, pacosako,
-};
+use crate::variants::chesslike::{ChessLike, ChessLikeSpec};
+use crate::variants::{apocalypse::Apocalypse, baroque, maxima, pacosako};
 
 #[path = "registry_table.rs"]
 mod table;
@@ -71,15 +71,19 @@ pub fn lookup(name: &str) -> Option<&'static VariantInfo> {
 
 /// The rules of a variant, by name (any case), when the core has them.
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
-    static CHESS: OnceLock<ChessLike> = OnceLock::new();
-    static ORDA: OnceLock<ChessLike> = OnceLock::new();
+    // vchess's Chess960 is chess rules with a shuffled start.
+    let defined = if name.eq_ignore_ascii_case("chess960") {
+        "Chess"
+    } else {
+        name
+    };
+    if let Some(r) = definition::builtin_rules(defined) {
+        return Some(r);
+    }
     static BAROQUE: OnceLock<baroque::Ultima> = OnceLock::new();
     static MAXIMA: OnceLock<baroque::Ultima> = OnceLock::new();
     static APOCALYPSE: OnceLock<Apocalypse> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
-        // vchess's Chess960 is chess rules with a shuffled start.
-        "chess" | "chess960" => Some(CHESS.get_or_init(chess::rules)),
-        "orda" => Some(ORDA.get_or_init(orda::rules)),
         "baroque" => Some(BAROQUE.get_or_init(baroque::rules)),
         "maxima" => Some(MAXIMA.get_or_init(maxima::rules)),
         "pacosako" => Some(&*PACOSAKO),
@@ -146,4 +150,121 @@ fn edit_distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
+}
+
+/// The definition of a variant the core defines as data (built in), by
+/// name (any case): what `fenpress variant show NAME` prints.
+pub fn definition(name: &str) -> Option<&'static ChessLikeSpec> {
+    let defined = if name.eq_ignore_ascii_case("chess960") {
+        "Chess"
+    } else {
+        name
+    };
+    definition::builtin_spec(defined)
+}
+
+/// The variants one site sees: the built-in ones, plus the definitions of
+/// its content folder (`variants/<Name>.yaml`), which add variants or
+/// replace built-in ones of the same name.
+///
+/// ```
+/// use fenpress_rules::registry::Registry;
+/// use fenpress_rules::legal;
+/// let text = "board: 5x5\npieces:\n  - { letter: k, betza: K, royal: true }\n  - { letter: w, betza: W }\nstart: k4/5/5/5/W3K w 0\n";
+/// let site = Registry::from_files(&[("variants/Tiny.yaml", text)]).unwrap();
+/// let tiny = site.rules("tiny").unwrap();
+/// assert_eq!(legal::perft(tiny, &mut tiny.start_position(), 1), 5);
+/// assert!(site.rules("Orda").is_some()); // built-ins stay
+/// ```
+#[derive(Default)]
+pub struct Registry {
+    own: Vec<(&'static ChessLikeSpec, &'static ChessLike)>,
+}
+
+impl Registry {
+    /// The built-in variants only.
+    pub fn builtin() -> Registry {
+        Registry::default()
+    }
+
+    /// The built-in variants, with these definitions added or replacing.
+    /// Compiles each one (the compiled rules live for the process).
+    pub fn with(
+        specs: Vec<ChessLikeSpec>,
+    ) -> Result<Registry, crate::variants::chesslike::SpecError> {
+        let mut own = Vec::new();
+        for spec in specs {
+            let rules = ChessLike::new(spec.clone())?;
+            let spec: &'static ChessLikeSpec = Box::leak(Box::new(spec));
+            let rules: &'static ChessLike = Box::leak(Box::new(rules));
+            own.push((spec, rules));
+        }
+        Ok(Registry { own })
+    }
+
+    /// Reads definition files (`(file name, text)`): the file name is the
+    /// variant's name, whatever the file's `name:` says (so a printed
+    /// built-in saved as `variants/Mycapa.yaml` is `Mycapa`). The first bad
+    /// file is the error.
+    pub fn from_files(files: &[(&str, &str)]) -> Result<Registry, DefinitionError> {
+        let mut specs = Vec::new();
+        for (file, text) in files {
+            let mut spec = definition::parse_definition(text, file)?;
+            spec.name = definition::leak(definition::name_from_file(file).to_string());
+            specs.push((file, spec));
+        }
+        let mut own = Vec::new();
+        for (file, spec) in specs {
+            let rules = ChessLike::new(spec.clone()).map_err(|e| DefinitionError {
+                file: file.to_string(),
+                line: 0,
+                col: 0,
+                kind: definition::DefinitionErrorKind::Spec(e.to_string()),
+            })?;
+            own.push((&*Box::leak(Box::new(spec)), &*Box::leak(Box::new(rules))));
+        }
+        Ok(Registry { own })
+    }
+
+    /// The rules of a variant (any case): the site's own first.
+    pub fn rules(&self, name: &str) -> Option<&'static dyn Rules> {
+        match self
+            .own
+            .iter()
+            .find(|(s, _)| s.name.eq_ignore_ascii_case(name))
+        {
+            Some((_, r)) => Some(*r),
+            None => rules(name),
+        }
+    }
+
+    /// The definition of a variant defined as data (any case): the site's
+    /// own first, then the built-in ones.
+    pub fn definition(&self, name: &str) -> Option<&'static ChessLikeSpec> {
+        match self
+            .own
+            .iter()
+            .find(|(s, _)| s.name.eq_ignore_ascii_case(name))
+        {
+            Some((s, _)) => Some(*s),
+            None => definition(name),
+        }
+    }
+
+    /// The names of the site's own definitions.
+    pub fn own_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.own.iter().map(|(s, _)| s.name)
+    }
+
+    /// Every variant name with rules: the site's own, then the built-in
+    /// ones the site does not replace (`fenpress variant list`).
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut out: Vec<&'static str> = self.own_names().collect();
+        for v in all() {
+            if v.rules().is_some() && !out.iter().any(|n| n.eq_ignore_ascii_case(v.name)) {
+                out.push(v.name);
+            }
+        }
+        out
+    }
 }

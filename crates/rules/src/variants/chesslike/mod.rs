@@ -16,7 +16,10 @@ mod spec;
 mod victory;
 
 pub use compile::SpecError;
-pub use spec::{ChessLikeSpec, PieceSpec};
+pub use spec::{
+    CastlingRules, ChessLikeSpec, FenFields, PawnRules, PieceSpec, PromotionRules, Wrap,
+};
+pub use victory::{BareKing, ReachGoal, StalemateResult, WinSpec};
 pub use victory::{Reach, Royalty, Safety, Victory};
 
 use crate::color::Color;
@@ -44,6 +47,13 @@ pub struct ChessLike {
     fen_style: FenStyle,
     /// The compiled goals and extra steps of `spec.wins`.
     won: victory::Compiled,
+}
+
+impl ChessLike {
+    /// The spec the rules were compiled from (what `variant show` prints).
+    pub fn spec(&self) -> &ChessLikeSpec {
+        &self.spec
+    }
 }
 
 impl Rules for ChessLike {

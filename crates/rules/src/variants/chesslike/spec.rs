@@ -17,6 +17,10 @@ pub struct PieceSpec {
     pub pawn: bool,
     /// Its name in messages, if not the chess name of its letter.
     pub name: Option<&'static str>,
+    /// Its French name (rule pages, alt text), when known.
+    pub name_fr: Option<&'static str>,
+    /// Its Spanish name, when known.
+    pub name_es: Option<&'static str>,
 }
 
 impl PieceSpec {
@@ -28,11 +32,25 @@ impl PieceSpec {
             royal: false,
             pawn: false,
             name: None,
+            name_fr: None,
+            name_es: None,
         }
     }
     /// The same piece, called `name` in messages.
     pub const fn named(mut self, name: &'static str) -> PieceSpec {
         self.name = Some(name);
+        self
+    }
+    /// The same piece with its names in English, French and Spanish.
+    pub const fn names(
+        mut self,
+        en: &'static str,
+        fr: &'static str,
+        es: &'static str,
+    ) -> PieceSpec {
+        self.name = Some(en);
+        self.name_fr = Some(fr);
+        self.name_es = Some(es);
         self
     }
     /// The chess king (royal `K`).
@@ -43,6 +61,8 @@ impl PieceSpec {
             royal: true,
             pawn: false,
             name: None,
+            name_fr: None,
+            name_es: None,
         }
     }
     /// The chess pawn: moves one step forward, captures one step diagonally forward.
@@ -53,6 +73,8 @@ impl PieceSpec {
             royal: false,
             pawn: true,
             name: None,
+            name_fr: None,
+            name_es: None,
         }
     }
 }
@@ -76,8 +98,101 @@ pub struct ChessLikeSpec {
     pub campmate: bool,
     /// Squares that are not on the board (written `x` in FEN), by name.
     pub holes: &'static [&'static str],
-    /// Royalty, win conditions and move restrictions beyond chess's.
+    /// Promotion details beyond `promotions` (zone depth, choice, lost pieces).
+    pub promotion: PromotionRules,
+    /// Pawn details beyond `double_step` (how far, from where).
+    pub pawn: PawnRules,
+    /// Castling details beyond `castling` (which rook, destinations).
+    pub castle: CastlingRules,
+    /// Pieces leave one edge and come back on the other.
+    pub wrap: Wrap,
+    /// Royalty, win conditions and move restrictions beyond chess's, as
+    /// the victory code implements them (see `victory.rs`).
     pub wins: super::victory::Victory,
+    /// How the game is won and drawn, royalty, compulsory capture (beyond
+    /// checkmate, stalemate draws and `campmate`).
+    pub win: super::victory::WinSpec,
+    /// Which vchess FEN fields exist, when not derived from the switches.
+    pub fen: FenFields,
+}
+
+/// Where and how pawns promote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PromotionRules {
+    /// How many ranks, counted from the far edge, form the zone (1: the last).
+    pub zone: u8,
+    /// In the zone but before the last rank, the pawn may also stay a pawn.
+    pub optional: bool,
+    /// A pawn may only become a piece its side has lost (Grand).
+    pub only_lost: bool,
+}
+
+impl Default for PromotionRules {
+    fn default() -> Self {
+        PromotionRules {
+            zone: 1,
+            optional: false,
+            only_lost: false,
+        }
+    }
+}
+
+/// How far pawns go on their first move, and from where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PawnRules {
+    /// Most squares of the initial multi-step (2: the double step).
+    pub max_step: u8,
+    /// The multi-step is allowed from relative ranks `0..=init_rank`
+    /// (0-based: 1 is the second rank).
+    pub init_rank: [u8; 2],
+}
+
+impl Default for PawnRules {
+    fn default() -> Self {
+        PawnRules {
+            max_step: 2,
+            init_rank: [1, 1],
+        }
+    }
+}
+
+/// Which piece castles with the king and where both land.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlingRules {
+    /// The piece that castles with the king.
+    pub rook: Kind,
+    /// King's destination files (queen side, king side); `None`: the third
+    /// file and the second from the last, as in chess.
+    pub king_to: Option<[u8; 2]>,
+    /// Rook's destination files; `None`: beside the king, inwards.
+    pub rook_to: Option<[u8; 2]>,
+}
+
+impl Default for CastlingRules {
+    fn default() -> Self {
+        CastlingRules {
+            rook: Kind::ROOK,
+            king_to: None,
+            rook_to: None,
+        }
+    }
+}
+
+/// Which board edges join.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wrap {
+    /// The a-file and the last file are neighbours (Cylinder).
+    pub files: bool,
+    /// The first and the last rank are neighbours (Circular).
+    pub ranks: bool,
+}
+
+/// Overrides of which vchess FEN fields the variant has (`None`: derived,
+/// flags when a side may castle, en passant when a side double-steps).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FenFields {
+    pub flags: Option<bool>,
+    pub en_passant: Option<bool>,
 }
 
 impl Default for ChessLikeSpec {
@@ -96,7 +211,13 @@ impl Default for ChessLikeSpec {
             castling: [false; 2],
             campmate: false,
             holes: &[],
+            promotion: PromotionRules::default(),
+            pawn: PawnRules::default(),
+            castle: CastlingRules::default(),
+            wrap: Wrap::default(),
+            win: Default::default(),
             wins: Default::default(),
+            fen: FenFields::default(),
         }
     }
 }

@@ -507,3 +507,87 @@ impl ChessLike {
         )
     }
 }
+
+/// What the side that cannot move gets when it is not in check.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StalemateResult {
+    #[default]
+    Draw,
+    /// The stalemated side wins (antichess).
+    Win,
+    /// The stalemated side loses (Shatranj's bare-king family).
+    Loss,
+}
+
+/// What a side left with its king alone gets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BareKing {
+    /// No rule.
+    #[default]
+    None,
+    /// The bare side loses (Shatranj).
+    Loss,
+    /// The game is drawn.
+    Draw,
+}
+
+/// Reaching some squares with some pieces wins.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReachGoal {
+    /// The pieces that score (empty: any).
+    pub pieces: Vec<Kind>,
+    /// Ranks counted from the mover's side, 0-based (7: the 8th rank on 8×8).
+    pub ranks: Vec<u8>,
+    /// Square names (`d4`), the same for both sides.
+    pub squares: Vec<&'static str>,
+    /// The piece must not be attacked there (Racing Kings counts it at once).
+    pub not_attacked: bool,
+}
+
+/// How a chess-like game is won or drawn beyond checkmate, and royalty. The
+/// names follow the definition file's `win:` keys. Implemented so far:
+/// checkmate and stalemate draws, and `ChessLikeSpec::campmate`; the rest is
+/// data the definition format reads and writes, for the victory code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinSpec {
+    /// Mating the royal piece wins (`checkmate: true`).
+    pub checkmate: bool,
+    pub stalemate: StalemateResult,
+    /// Losing every piece of one of these kinds loses (`extinction: [k]`).
+    pub extinction: Vec<Kind>,
+    /// Losing every piece loses (`extinction: all`).
+    pub extinction_all: bool,
+    pub bare_king: BareKing,
+    pub reach: Option<ReachGoal>,
+    /// A royal piece on one of these squares wins (`king_of_the_hill`).
+    pub king_of_the_hill: Vec<&'static str>,
+    /// The n-th check wins (`checks: 3`); 0: no such rule.
+    pub checks: u8,
+    /// Losing all pieces or being stalemated wins; captures are compulsory.
+    pub antichess: bool,
+    /// A side that can capture must (`compulsory_capture: true`).
+    pub compulsory_capture: bool,
+    /// Royal pieces per side (`royal: { count: 2 }`); `None`: any number.
+    pub royals: Option<u8>,
+    /// With several royals, a side may leave all but one attacked.
+    pub spare_royals: bool,
+}
+
+impl Default for WinSpec {
+    fn default() -> Self {
+        WinSpec {
+            checkmate: true,
+            stalemate: StalemateResult::Draw,
+            extinction: Vec::new(),
+            extinction_all: false,
+            bare_king: BareKing::None,
+            reach: None,
+            king_of_the_hill: Vec::new(),
+            checks: 0,
+            antichess: false,
+            compulsory_capture: false,
+            royals: Some(1),
+            spare_royals: false,
+        }
+    }
+}

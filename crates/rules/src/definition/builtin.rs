@@ -1,0 +1,54 @@
+//! The definitions shipped in the binary: one YAML file per variant in
+//! `crates/rules/variants/`, read on first use.
+
+use std::sync::OnceLock;
+
+use super::parse_definition;
+use crate::variants::chesslike::{ChessLike, ChessLikeSpec};
+
+/// Each built-in definition: the vchess name and the file's text.
+pub static BUILTIN: &[(&str, &str)] = &[
+    ("Capablanca", include_str!("../../variants/Capablanca.yaml")),
+    ("Chess", include_str!("../../variants/Chess.yaml")),
+    ("Orda", include_str!("../../variants/Orda.yaml")),
+];
+
+struct Loaded {
+    spec: ChessLikeSpec,
+    rules: ChessLike,
+}
+
+fn slot(i: usize) -> &'static Loaded {
+    static LOADED: OnceLock<Vec<OnceLock<Loaded>>> = OnceLock::new();
+    let all = LOADED.get_or_init(|| BUILTIN.iter().map(|_| OnceLock::new()).collect());
+    all[i].get_or_init(|| {
+        let (name, text) = BUILTIN[i];
+        // The files are part of the crate: a failure is a bug that the
+        // tests of every built-in definition catch.
+        let file = format!("crates/rules/variants/{name}.yaml");
+        let spec = parse_definition(text, &file).unwrap_or_else(|e| panic!("{e}"));
+        let rules = ChessLike::new(spec.clone()).unwrap_or_else(|e| panic!("{file}: {e}"));
+        Loaded { spec, rules }
+    })
+}
+
+fn index(name: &str) -> Option<usize> {
+    BUILTIN
+        .iter()
+        .position(|(n, _)| n.eq_ignore_ascii_case(name))
+}
+
+/// The rules of a built-in definition, by name (any case).
+pub fn builtin_rules(name: &str) -> Option<&'static ChessLike> {
+    index(name).map(|i| &slot(i).rules)
+}
+
+/// The spec of a built-in definition, by name (any case).
+pub fn builtin_spec(name: &str) -> Option<&'static ChessLikeSpec> {
+    index(name).map(|i| &slot(i).spec)
+}
+
+/// The text of a built-in definition file, by name (any case).
+pub fn builtin_text(name: &str) -> Option<&'static str> {
+    index(name).map(|i| BUILTIN[i].1)
+}

@@ -1,0 +1,610 @@
+//! YAML text to a [`ChessLikeSpec`]: serde reads the shape (unknown keys are
+//! errors), then each value is checked with its line and column kept, so an
+//! error says where the mistake is and what to do.
+
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+
+use super::{leak, name_from_file, DefinitionError, DefinitionErrorKind as K};
+use crate::betza;
+use crate::color::Color;
+use crate::piece::Kind;
+use crate::variants::chesslike::{
+    BareKing, ChessLike, ChessLikeSpec, PieceSpec, ReachGoal, StalemateResult,
+};
+
+type S<T> = Spanned<T>;
+/// Resolves a piece letter of the definition (or says it names none).
+type PieceOf<'a> = &'a dyn Fn(&ChessLikeSpec, &S<String>) -> Result<Kind, DefinitionError>;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDef {
+    #[serde(default)]
+    name: Option<S<String>>,
+    board: S<String>,
+    #[serde(default)]
+    holes: Vec<S<String>>,
+    #[serde(default)]
+    wrap: Option<S<String>>,
+    pieces: Vec<RawPiece>,
+    start: S<String>,
+    #[serde(default)]
+    promotion: Option<RawPromotion>,
+    #[serde(default)]
+    pawns: Option<RawPawns>,
+    #[serde(default)]
+    castling: Option<RawCastling>,
+    #[serde(default)]
+    royal: Option<RawRoyal>,
+    #[serde(default)]
+    win: Option<RawWin>,
+    #[serde(default)]
+    compulsory_capture: bool,
+    #[serde(default)]
+    fen: Option<RawFen>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPiece {
+    letter: S<String>,
+    betza: S<String>,
+    #[serde(default)]
+    pawn: bool,
+    #[serde(default)]
+    royal: bool,
+    #[serde(default)]
+    side: Option<S<String>>,
+    #[serde(default)]
+    en: Option<String>,
+    #[serde(default)]
+    fr: Option<String>,
+    #[serde(default)]
+    es: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPromotion {
+    #[serde(default)]
+    pieces: Vec<S<String>>,
+    #[serde(default)]
+    black_pieces: Option<Vec<S<String>>>,
+    #[serde(default)]
+    zone: Option<S<u8>>,
+    #[serde(default)]
+    forced: Option<bool>,
+    #[serde(default)]
+    only_lost: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPawns {
+    #[serde(default)]
+    double_step: Option<S<String>>,
+    #[serde(default)]
+    max_step: Option<S<u8>>,
+    #[serde(default)]
+    from_rank: Option<S<u8>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCastling {
+    #[serde(default)]
+    sides: Option<S<String>>,
+    #[serde(default)]
+    rook: Option<S<String>>,
+    #[serde(default)]
+    king_to: Option<Vec<S<String>>>,
+    #[serde(default)]
+    rook_to: Option<Vec<S<String>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRoyal {
+    #[serde(default)]
+    count: Option<S<String>>,
+    #[serde(default)]
+    spare: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWin {
+    #[serde(default)]
+    checkmate: Option<bool>,
+    #[serde(default)]
+    stalemate: Option<S<String>>,
+    #[serde(default)]
+    extinction: Vec<S<String>>,
+    #[serde(default)]
+    bare_king: Option<S<String>>,
+    #[serde(default)]
+    reach: Option<RawReach>,
+    #[serde(default)]
+    king_of_the_hill: Vec<S<String>>,
+    #[serde(default)]
+    checks: u8,
+    #[serde(default)]
+    antichess: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReach {
+    #[serde(default)]
+    pieces: Vec<S<String>>,
+    #[serde(default)]
+    ranks: Vec<S<u8>>,
+    #[serde(default)]
+    squares: Vec<S<String>>,
+    #[serde(default)]
+    not_attacked: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFen {
+    #[serde(default)]
+    flags: Option<bool>,
+    #[serde(default)]
+    en_passant: Option<bool>,
+}
+
+struct Ctx<'a> {
+    file: &'a str,
+}
+
+impl Ctx<'_> {
+    fn err<T>(&self, at: &S<T>, kind: K) -> DefinitionError {
+        DefinitionError {
+            file: self.file.to_string(),
+            line: at.referenced.line(),
+            col: at.referenced.column(),
+            kind,
+        }
+    }
+    fn err_at(&self, line: u64, col: u64, kind: K) -> DefinitionError {
+        DefinitionError {
+            file: self.file.to_string(),
+            line,
+            col,
+            kind,
+        }
+    }
+    fn letter(&self, s: &S<String>) -> Result<Kind, DefinitionError> {
+        let mut chars = s.value.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_lowercase() => Ok(Kind(c as u8)),
+            _ => Err(self.err(s, K::BadLetter(s.value.clone()))),
+        }
+    }
+    fn file_letter(&self, s: &S<String>, cols: u8) -> Result<u8, DefinitionError> {
+        let mut chars = s.value.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_lowercase() && (c as u8 - b'a') < cols => {
+                Ok(c as u8 - b'a')
+            }
+            _ => Err(self.err(
+                s,
+                K::BadValue {
+                    key: "file",
+                    value: s.value.clone(),
+                    expected: "a file letter of the board",
+                },
+            )),
+        }
+    }
+    fn sides(&self, s: &S<String>, key: &'static str) -> Result<[bool; 2], DefinitionError> {
+        Ok(match s.value.as_str() {
+            "both" | "true" => [true, true],
+            "white" => [true, false],
+            "black" => [false, true],
+            "none" | "false" => [false, false],
+            _ => {
+                return Err(self.err(
+                    s,
+                    K::BadValue {
+                        key,
+                        value: s.value.clone(),
+                        expected: "both, white, black or none",
+                    },
+                ))
+            }
+        })
+    }
+}
+
+/// Reads a definition. `file` names it in errors and, when the text has no
+/// `name:`, gives the variant's name (`variants/Mycapa.yaml` is `Mycapa`).
+///
+/// ```
+/// use fenpress_rules::definition::parse_definition;
+/// let text = "board: 8x8\npieces:\n  - { letter: k, betza: K, royal: true }\nstart: 4k3/8/8/8/8/8/8/4K3 w 0\n";
+/// let spec = parse_definition(text, "variants/Kings.yaml").unwrap();
+/// assert_eq!((spec.name, spec.cols, spec.rows), ("Kings", 8, 8));
+/// let err = parse_definition("board: 8x8\npieces: []\nstart: 8/8 w 0\ncolour: red\n", "x.yaml").unwrap_err();
+/// assert_eq!(err.line, 4);
+/// ```
+pub fn parse_definition(text: &str, file: &str) -> Result<ChessLikeSpec, DefinitionError> {
+    let ctx = Ctx { file };
+    let raw: RawDef = serde_saphyr::from_str(text).map_err(|e| {
+        let (line, col) = e
+            .location()
+            .map(|l| (l.line(), l.column()))
+            .unwrap_or((0, 0));
+        // The rendered error may carry a source snippet: keep its first line.
+        let message = e.to_string();
+        let mut first = message.lines().next().unwrap_or("").trim();
+        first = first.strip_prefix("error: ").unwrap_or(first);
+        // Our own prefix says where: drop the library's "line L column C: ".
+        if first.starts_with("line ") {
+            if let Some((_, rest)) = first.split_once(": ") {
+                first = rest;
+            }
+        }
+        ctx.err_at(line, col, K::Yaml(first.to_string()))
+    })?;
+    build(&ctx, raw)
+}
+
+fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
+    let mut spec = ChessLikeSpec {
+        name: leak(match &raw.name {
+            Some(n) => n.value.clone(),
+            None => name_from_file(ctx.file).to_string(),
+        }),
+        ..Default::default()
+    };
+    let (cols, rows) = raw
+        .board
+        .value
+        .split_once('x')
+        .and_then(|(c, r)| Some((c.trim().parse::<u8>().ok()?, r.trim().parse::<u8>().ok()?)))
+        .ok_or_else(|| {
+            ctx.err(
+                &raw.board,
+                K::BadValue {
+                    key: "board",
+                    value: raw.board.value.clone(),
+                    expected: "files x ranks, e.g. 10x8",
+                },
+            )
+        })?;
+    spec.cols = cols;
+    spec.rows = rows;
+    spec.holes = Box::leak(
+        raw.holes
+            .iter()
+            .map(|h| leak(h.value.clone()))
+            .collect::<Vec<_>>()
+            .into_boxed_slice(),
+    );
+    if let Some(w) = &raw.wrap {
+        let [files, ranks] = match w.value.as_str() {
+            "files" => [true, false],
+            "ranks" => [false, true],
+            "both" => [true, true],
+            "none" => [false, false],
+            _ => {
+                return Err(ctx.err(
+                    w,
+                    K::BadValue {
+                        key: "wrap",
+                        value: w.value.clone(),
+                        expected: "files, ranks, both or none",
+                    },
+                ))
+            }
+        };
+        spec.wrap.files = files;
+        spec.wrap.ranks = ranks;
+    }
+
+    // Pieces: each on both sides unless `side` says otherwise.
+    for p in &raw.pieces {
+        let kind = ctx.letter(&p.letter)?;
+        let letter = kind.0 as char;
+        if let Err(e) = betza::parse(&p.betza.value) {
+            return Err(ctx.err(
+                &p.betza,
+                K::Betza {
+                    letter,
+                    betza: p.betza.value.clone(),
+                    reason: e.to_string(),
+                },
+            ));
+        }
+        let sides = match &p.side {
+            Some(s) => ctx.sides(s, "side")?,
+            None => [true, true],
+        };
+        let piece = PieceSpec {
+            letter,
+            betza: leak(p.betza.value.clone()),
+            royal: p.royal,
+            pawn: p.pawn,
+            name: p.en.clone().map(leak),
+            name_fr: p.fr.clone().map(leak),
+            name_es: p.es.clone().map(leak),
+        };
+        for color in Color::ALL {
+            if !sides[color.index()] {
+                continue;
+            }
+            let army = &mut spec.armies[color.index()];
+            if army.iter().any(|q| q.letter == letter) {
+                return Err(ctx.err(&p.letter, K::LetterTwice(letter)));
+            }
+            army.push(piece.clone());
+        }
+    }
+    let has = |spec: &ChessLikeSpec, color: Color, k: Kind| {
+        spec.armies[color.index()]
+            .iter()
+            .any(|p| p.letter as u8 == k.0)
+    };
+    let piece_of = |spec: &ChessLikeSpec, s: &S<String>| -> Result<Kind, DefinitionError> {
+        let k = ctx.letter(s)?;
+        if Color::ALL.iter().any(|c| has(spec, *c, k)) {
+            Ok(k)
+        } else {
+            Err(ctx.err(s, K::UnknownPiece(s.value.clone())))
+        }
+    };
+
+    if let Some(pr) = &raw.promotion {
+        let white: Vec<&S<String>> = pr.pieces.iter().collect();
+        let black: Vec<&S<String>> = match &pr.black_pieces {
+            Some(b) => b.iter().collect(),
+            None => white.clone(),
+        };
+        for (color, list) in [(Color::White, white), (Color::Black, black)] {
+            for s in list {
+                let k = ctx.letter(s)?;
+                if !has(&spec, color, k) {
+                    return Err(ctx.err(s, K::UnknownPromotion(k.0 as char)));
+                }
+                spec.promotions[color.index()].push(k);
+            }
+        }
+        if let Some(z) = &pr.zone {
+            if z.value == 0 || z.value > rows {
+                return Err(ctx.err(
+                    z,
+                    K::BadValue {
+                        key: "zone",
+                        value: z.value.to_string(),
+                        expected: "a number of ranks from 1 to the board's ranks",
+                    },
+                ));
+            }
+            spec.promotion.zone = z.value;
+        }
+        spec.promotion.optional = pr.forced == Some(false);
+        spec.promotion.only_lost = pr.only_lost;
+    }
+
+    // Pawns double-step where some side has a pawn, unless told otherwise.
+    let has_pawns =
+        [Color::White, Color::Black].map(|c| spec.armies[c.index()].iter().any(|p| p.pawn));
+    spec.double_step = has_pawns;
+    if let Some(pw) = &raw.pawns {
+        if let Some(d) = &pw.double_step {
+            spec.double_step = ctx.sides(d, "double_step")?;
+        }
+        if let Some(m) = &pw.max_step {
+            if m.value < 2 || m.value > rows / 2 {
+                return Err(ctx.err(
+                    m,
+                    K::BadValue {
+                        key: "max_step",
+                        value: m.value.to_string(),
+                        expected: "2 or more, at most half the ranks",
+                    },
+                ));
+            }
+            spec.pawn.max_step = m.value;
+        }
+        if let Some(r) = &pw.from_rank {
+            if r.value == 0 || r.value > rows {
+                return Err(ctx.err(
+                    r,
+                    K::BadValue {
+                        key: "from_rank",
+                        value: r.value.to_string(),
+                        expected: "a rank number of the board, 1 being the side's first",
+                    },
+                ));
+            }
+            spec.pawn.init_rank = [r.value - 1; 2];
+        }
+    }
+
+    // Castling: on by default when a side has a royal piece and rooks.
+    let rook = match raw.castling.as_ref().and_then(|c| c.rook.as_ref()) {
+        Some(r) => piece_of(&spec, r)?,
+        None => Kind::ROOK,
+    };
+    spec.castle.rook = rook;
+    spec.castling = [Color::White, Color::Black]
+        .map(|c| spec.armies[c.index()].iter().any(|p| p.royal) && has(&spec, c, rook));
+    if let Some(c) = &raw.castling {
+        if let Some(s) = &c.sides {
+            spec.castling = ctx.sides(s, "sides")?;
+        }
+        for (list, slot) in [(&c.king_to, 0), (&c.rook_to, 1)] {
+            let Some(list) = list else { continue };
+            if list.len() != 2 {
+                return Err(ctx.err_at(
+                    0,
+                    0,
+                    K::BadValue {
+                        key: if slot == 0 { "king_to" } else { "rook_to" },
+                        value: format!("{} files", list.len()),
+                        expected: "two files: queen side, king side",
+                    },
+                ));
+            }
+            let files = [
+                ctx.file_letter(&list[0], cols)?,
+                ctx.file_letter(&list[1], cols)?,
+            ];
+            if slot == 0 {
+                spec.castle.king_to = Some(files);
+            } else {
+                spec.castle.rook_to = Some(files);
+            }
+        }
+    }
+
+    if let Some(r) = &raw.royal {
+        if let Some(c) = &r.count {
+            spec.win.royals = match c.value.as_str() {
+                "any" => None,
+                n => Some(n.parse::<u8>().map_err(|_| {
+                    ctx.err(
+                        c,
+                        K::BadValue {
+                            key: "count",
+                            value: c.value.clone(),
+                            expected: "a number of royal pieces per side, or any",
+                        },
+                    )
+                })?),
+            };
+        }
+        spec.win.spare_royals = r.spare;
+    }
+    spec.win.compulsory_capture = raw.compulsory_capture;
+    if let Some(w) = &raw.win {
+        win(ctx, &mut spec, w, &piece_of)?;
+    }
+    if let Some(f) = &raw.fen {
+        spec.fen.flags = f.flags;
+        spec.fen.en_passant = f.en_passant;
+    }
+
+    spec.start_fen = leak(raw.start.value.clone());
+    // Compile and read the start position: a start that does not fit the
+    // board, or a Betza step the engine cannot take, shows here.
+    let rules = ChessLike::new(spec.clone()).map_err(|e| {
+        let at = match &e {
+            crate::variants::chesslike::SpecError::BadHole(_) => raw.holes.first(),
+            _ => None,
+        };
+        match at {
+            Some(h) => ctx.err(h, K::Spec(e.to_string())),
+            None => ctx.err(&raw.board, K::Spec(e.to_string())),
+        }
+    })?;
+    if let Err(e) = crate::validate::position_from_fen(&rules, spec.start_fen) {
+        let message = match e {
+            crate::validate::PositionError::Invalid(problems) => problems
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join("; "),
+            other => other.to_string(),
+        };
+        return Err(ctx.err(&raw.start, K::StartDoesNotFit(message)));
+    }
+    Ok(spec)
+}
+
+fn win(
+    ctx: &Ctx,
+    spec: &mut ChessLikeSpec,
+    w: &RawWin,
+    piece_of: PieceOf,
+) -> Result<(), DefinitionError> {
+    let bad = |s: &S<String>, key: &'static str, expected: &'static str| {
+        ctx.err(
+            s,
+            K::BadValue {
+                key,
+                value: s.value.clone(),
+                expected,
+            },
+        )
+    };
+    if let Some(c) = w.checkmate {
+        spec.win.checkmate = c;
+    }
+    if let Some(s) = &w.stalemate {
+        spec.win.stalemate = match s.value.as_str() {
+            "draw" => StalemateResult::Draw,
+            "win" => StalemateResult::Win,
+            "loss" => StalemateResult::Loss,
+            _ => return Err(bad(s, "stalemate", "draw, win or loss")),
+        };
+    }
+    for e in &w.extinction {
+        if e.value == "all" {
+            spec.win.extinction_all = true;
+        } else {
+            let k = piece_of(spec, e)?;
+            spec.win.extinction.push(k);
+        }
+    }
+    if let Some(b) = &w.bare_king {
+        spec.win.bare_king = match b.value.as_str() {
+            "none" => BareKing::None,
+            "loss" => BareKing::Loss,
+            "draw" => BareKing::Draw,
+            _ => return Err(bad(b, "bare_king", "none, loss or draw")),
+        };
+    }
+    if let Some(r) = &w.reach {
+        let mut goal = ReachGoal {
+            not_attacked: r.not_attacked,
+            ..Default::default()
+        };
+        for p in &r.pieces {
+            goal.pieces.push(piece_of(spec, p)?);
+        }
+        for rank in &r.ranks {
+            if rank.value == 0 || rank.value > spec.rows {
+                return Err(ctx.err(
+                    rank,
+                    K::BadValue {
+                        key: "ranks",
+                        value: rank.value.to_string(),
+                        expected: "rank numbers of the board, 1 being the side's first",
+                    },
+                ));
+            }
+            goal.ranks.push(rank.value - 1);
+        }
+        for s in &r.squares {
+            goal.squares.push(leak(s.value.clone()));
+        }
+        // A royal piece reaching its last rank is the engine's campmate.
+        let royal: Vec<Kind> = spec.armies[0]
+            .iter()
+            .chain(&spec.armies[1])
+            .filter(|p| p.royal)
+            .map(|p| Kind(p.letter as u8))
+            .collect();
+        let campmate = !goal.not_attacked
+            && goal.squares.is_empty()
+            && goal.ranks == [spec.rows - 1]
+            && !goal.pieces.is_empty()
+            && goal.pieces.iter().all(|k| royal.contains(k));
+        if campmate {
+            spec.campmate = true;
+        } else {
+            spec.win.reach = Some(goal);
+        }
+    }
+    for s in &w.king_of_the_hill {
+        spec.win.king_of_the_hill.push(leak(s.value.clone()));
+    }
+    spec.win.checks = w.checks;
+    spec.win.antichess = w.antichess;
+    Ok(())
+}

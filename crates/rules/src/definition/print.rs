@@ -1,0 +1,288 @@
+//! A [`ChessLikeSpec`] printed as a definition file (`fenpress variant
+//! show`): what it prints, [`super::parse_definition`] reads back to the same
+//! game. Keys that hold their default are left out.
+
+use std::fmt::Write;
+
+use crate::color::Color;
+use crate::piece::Kind;
+use crate::variants::chesslike::{BareKing, ChessLikeSpec, PieceSpec, StalemateResult};
+
+/// A scalar as YAML: plain when safe, double-quoted otherwise.
+fn scalar(s: &str) -> String {
+    let plain = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || " -_'.()".contains(c))
+        && !s.starts_with([' ', '-', '\''])
+        && !s.ends_with(' ')
+        && !matches!(
+            s,
+            "true" | "false" | "yes" | "no" | "on" | "off" | "null" | "y" | "n" | "~"
+        )
+        && s.parse::<f64>().is_err();
+    if plain {
+        s.to_string()
+    } else {
+        let escaped = s.replace('\\', "\\\\").replace('"', "\\\"");
+        format!("\"{escaped}\"")
+    }
+}
+
+fn letters(kinds: &[Kind]) -> String {
+    let list: Vec<String> = kinds.iter().map(|k| (k.0 as char).to_string()).collect();
+    format!("[{}]", list.join(", "))
+}
+
+fn sides(v: [bool; 2]) -> &'static str {
+    match v {
+        [true, true] => "both",
+        [true, false] => "white",
+        [false, true] => "black",
+        [false, false] => "none",
+    }
+}
+
+fn same_piece(a: &PieceSpec, b: &PieceSpec) -> bool {
+    a.letter == b.letter
+        && a.betza == b.betza
+        && a.royal == b.royal
+        && a.pawn == b.pawn
+        && a.name == b.name
+        && a.name_fr == b.name_fr
+        && a.name_es == b.name_es
+}
+
+fn piece_line(out: &mut String, p: &PieceSpec, side: Option<Color>) {
+    let _ = write!(
+        out,
+        "  - {{ letter: {}, betza: {}",
+        p.letter,
+        scalar(p.betza)
+    );
+    if p.pawn {
+        out.push_str(", pawn: true");
+    }
+    if p.royal {
+        out.push_str(", royal: true");
+    }
+    if let Some(c) = side {
+        let _ = write!(
+            out,
+            ", side: {}",
+            if c == Color::White { "white" } else { "black" }
+        );
+    }
+    for (key, name) in [("en", p.name), ("fr", p.name_fr), ("es", p.name_es)] {
+        if let Some(n) = name {
+            let _ = write!(out, ", {key}: {}", scalar(n));
+        }
+    }
+    out.push_str(" }\n");
+}
+
+/// Prints a spec as a definition file.
+///
+/// ```
+/// use fenpress_rules::definition::{parse_definition, print_definition};
+/// use fenpress_rules::variants::chess;
+/// let text = print_definition(&chess::spec());
+/// assert!(text.contains("board: 8x8"));
+/// let again = parse_definition(&text, "Chess.yaml").unwrap();
+/// assert_eq!(print_definition(&again), text);
+/// ```
+pub fn print_definition(spec: &ChessLikeSpec) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "name: {}", scalar(spec.name));
+    let _ = writeln!(out, "board: {}x{}", spec.cols, spec.rows);
+    if !spec.holes.is_empty() {
+        let _ = writeln!(out, "holes: [{}]", spec.holes.join(", "));
+    }
+    match (spec.wrap.files, spec.wrap.ranks) {
+        (true, true) => out.push_str("wrap: both\n"),
+        (true, false) => out.push_str("wrap: files\n"),
+        (false, true) => out.push_str("wrap: ranks\n"),
+        (false, false) => {}
+    }
+    out.push_str("pieces:\n");
+    let [white, black] = &spec.armies;
+    for p in white {
+        match black.iter().find(|q| q.letter == p.letter) {
+            Some(q) if same_piece(p, q) => piece_line(&mut out, p, None),
+            _ => piece_line(&mut out, p, Some(Color::White)),
+        }
+    }
+    for q in black {
+        if !white.iter().any(|p| same_piece(p, q)) {
+            piece_line(&mut out, q, Some(Color::Black));
+        }
+    }
+    let _ = writeln!(out, "start: {}", scalar(spec.start_fen));
+
+    let [wp, bp] = &spec.promotions;
+    if !wp.is_empty() || !bp.is_empty() {
+        out.push_str("promotion:\n");
+        let _ = writeln!(out, "  pieces: {}", letters(wp));
+        if wp != bp {
+            let _ = writeln!(out, "  black_pieces: {}", letters(bp));
+        }
+        if spec.promotion.zone != 1 {
+            let _ = writeln!(out, "  zone: {}", spec.promotion.zone);
+        }
+        if spec.promotion.optional {
+            out.push_str("  forced: false\n");
+        }
+        if spec.promotion.only_lost {
+            out.push_str("  only_lost: true\n");
+        }
+    }
+
+    let has_pawns =
+        [Color::White, Color::Black].map(|c| spec.armies[c.index()].iter().any(|p| p.pawn));
+    let mut pawns = String::new();
+    if spec.double_step != has_pawns {
+        let _ = writeln!(pawns, "  double_step: {}", sides(spec.double_step));
+    }
+    if spec.pawn.max_step != 2 {
+        let _ = writeln!(pawns, "  max_step: {}", spec.pawn.max_step);
+    }
+    if spec.pawn.init_rank != [1, 1] {
+        let _ = writeln!(pawns, "  from_rank: {}", spec.pawn.init_rank[0] + 1);
+    }
+    if !pawns.is_empty() {
+        out.push_str("pawns:\n");
+        out.push_str(&pawns);
+    }
+
+    let rook = spec.castle.rook;
+    let default_castling = [Color::White, Color::Black].map(|c| {
+        let army = &spec.armies[c.index()];
+        army.iter().any(|p| p.royal) && army.iter().any(|p| p.letter as u8 == rook.0)
+    });
+    let mut castling = String::new();
+    if spec.castling != default_castling {
+        let _ = writeln!(castling, "  sides: {}", sides(spec.castling));
+    }
+    if rook != Kind::ROOK {
+        let _ = writeln!(castling, "  rook: {}", rook.0 as char);
+    }
+    let files = |f: [u8; 2]| format!("[{}, {}]", (b'a' + f[0]) as char, (b'a' + f[1]) as char);
+    if let Some(f) = spec.castle.king_to {
+        let _ = writeln!(castling, "  king_to: {}", files(f));
+    }
+    if let Some(f) = spec.castle.rook_to {
+        let _ = writeln!(castling, "  rook_to: {}", files(f));
+    }
+    if !castling.is_empty() {
+        out.push_str("castling:\n");
+        out.push_str(&castling);
+    }
+
+    let w = &spec.win;
+    let mut royal = String::new();
+    if w.royals != Some(1) {
+        match w.royals {
+            None => royal.push_str("  count: any\n"),
+            Some(n) => {
+                let _ = writeln!(royal, "  count: {n}");
+            }
+        }
+    }
+    if w.spare_royals {
+        royal.push_str("  spare: true\n");
+    }
+    if !royal.is_empty() {
+        out.push_str("royal:\n");
+        out.push_str(&royal);
+    }
+
+    let mut win = String::new();
+    if !w.checkmate {
+        win.push_str("  checkmate: false\n");
+    }
+    match w.stalemate {
+        StalemateResult::Draw => {}
+        StalemateResult::Win => win.push_str("  stalemate: win\n"),
+        StalemateResult::Loss => win.push_str("  stalemate: loss\n"),
+    }
+    if w.extinction_all || !w.extinction.is_empty() {
+        let mut list: Vec<String> = w
+            .extinction
+            .iter()
+            .map(|k| (k.0 as char).to_string())
+            .collect();
+        if w.extinction_all {
+            list.push("all".into());
+        }
+        let _ = writeln!(win, "  extinction: [{}]", list.join(", "));
+    }
+    match w.bare_king {
+        BareKing::None => {}
+        BareKing::Loss => win.push_str("  bare_king: loss\n"),
+        BareKing::Draw => win.push_str("  bare_king: draw\n"),
+    }
+    let reach = match (&w.reach, spec.campmate) {
+        (Some(goal), _) => Some(goal.clone()),
+        (None, true) => Some(crate::variants::chesslike::ReachGoal {
+            pieces: spec.armies[0]
+                .iter()
+                .chain(&spec.armies[1])
+                .filter(|p| p.royal)
+                .map(|p| Kind(p.letter as u8))
+                .fold(Vec::new(), |mut v, k| {
+                    if !v.contains(&k) {
+                        v.push(k);
+                    }
+                    v
+                }),
+            ranks: vec![spec.rows - 1],
+            ..Default::default()
+        }),
+        (None, false) => None,
+    };
+    if let Some(goal) = reach {
+        win.push_str("  reach:\n");
+        if !goal.pieces.is_empty() {
+            let _ = writeln!(win, "    pieces: {}", letters(&goal.pieces));
+        }
+        if !goal.ranks.is_empty() {
+            let ranks: Vec<String> = goal.ranks.iter().map(|r| (r + 1).to_string()).collect();
+            let _ = writeln!(win, "    ranks: [{}]", ranks.join(", "));
+        }
+        if !goal.squares.is_empty() {
+            let _ = writeln!(win, "    squares: [{}]", goal.squares.join(", "));
+        }
+        if goal.not_attacked {
+            win.push_str("    not_attacked: true\n");
+        }
+    }
+    if !w.king_of_the_hill.is_empty() {
+        let _ = writeln!(
+            win,
+            "  king_of_the_hill: [{}]",
+            w.king_of_the_hill.join(", ")
+        );
+    }
+    if w.checks != 0 {
+        let _ = writeln!(win, "  checks: {}", w.checks);
+    }
+    if w.antichess {
+        win.push_str("  antichess: true\n");
+    }
+    if !win.is_empty() {
+        out.push_str("win:\n");
+        out.push_str(&win);
+    }
+    if w.compulsory_capture {
+        out.push_str("compulsory_capture: true\n");
+    }
+    if spec.fen.flags.is_some() || spec.fen.en_passant.is_some() {
+        out.push_str("fen:\n");
+        if let Some(f) = spec.fen.flags {
+            let _ = writeln!(out, "  flags: {f}");
+        }
+        if let Some(e) = spec.fen.en_passant {
+            let _ = writeln!(out, "  en_passant: {e}");
+        }
+    }
+    out
+}

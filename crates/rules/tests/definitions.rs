@@ -1,0 +1,148 @@
+//! Variant definitions: the built-in files load, print back to themselves,
+//! a printed definition saved under another name plays the same game, and
+//! each kind of mistake is reported at its line and column.
+
+use fenpress_rules::definition::{
+    self, parse_definition, print_definition, DefinitionErrorKind, BUILTIN,
+};
+use fenpress_rules::legal;
+use fenpress_rules::registry::{self, Registry};
+
+#[test]
+fn every_builtin_definition_loads_and_prints_back_to_the_same_game() {
+    for (name, text) in BUILTIN {
+        let spec =
+            parse_definition(text, &format!("{name}.yaml")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(spec.name, *name);
+        let printed = print_definition(&spec);
+        let again =
+            parse_definition(&printed, "again.yaml").unwrap_or_else(|e| panic!("{e}\n{printed}"));
+        assert_eq!(print_definition(&again), printed, "{name}");
+        assert!(registry::rules(name).is_some(), "{name} is registered");
+    }
+}
+
+#[test]
+fn a_shown_capablanca_saved_as_mycapa_has_the_same_perft() {
+    let shown = print_definition(registry::definition("capablanca").unwrap());
+    let site = Registry::from_files(&[("content/variants/Mycapa.yaml", &shown)]).unwrap();
+    let mycapa = site.rules("Mycapa").unwrap();
+    assert_eq!(mycapa.name(), "Mycapa");
+    let builtin = registry::rules("Capablanca").unwrap();
+    for depth in 1..=3 {
+        assert_eq!(
+            legal::perft(mycapa, &mut mycapa.start_position(), depth),
+            legal::perft(builtin, &mut builtin.start_position(), depth),
+        );
+    }
+    assert_eq!(legal::perft(mycapa, &mut mycapa.start_position(), 3), 25228);
+}
+
+#[test]
+fn a_site_definition_replaces_a_builtin_of_the_same_name() {
+    let text = definition::builtin_text("Chess").unwrap().replace(
+        "promotion:\n  pieces: [q, r, b, n]",
+        "promotion:\n  pieces: [q]",
+    );
+    let site = Registry::from_files(&[("variants/Chess.yaml", &text)]).unwrap();
+    assert_eq!(site.definition("chess").unwrap().promotions[0].len(), 1);
+    assert_eq!(
+        registry::definition("chess").unwrap().promotions[0].len(),
+        4
+    );
+}
+
+fn error(text: &str) -> definition::DefinitionError {
+    parse_definition(text, "variants/Bad.yaml").expect_err("the definition is bad")
+}
+
+const GOOD: &str = "board: 5x5
+pieces:
+  - { letter: k, betza: K, royal: true }
+  - { letter: w, betza: W }
+start: k4/5/5/5/W3K w 0
+";
+
+#[test]
+fn the_small_definition_is_good() {
+    let spec = parse_definition(GOOD, "variants/Tiny.yaml").unwrap();
+    assert_eq!(spec.name, "Tiny");
+}
+
+#[test]
+fn an_unknown_betza_atom_is_reported_at_its_value() {
+    let e = error(&GOOD.replace("betza: W }", "betza: Wy }"));
+    assert!(
+        matches!(e.kind, DefinitionErrorKind::Betza { letter: 'w', .. }),
+        "{e}"
+    );
+    assert_eq!((e.line, e.col), (4, 25));
+    assert!(e.to_string().starts_with("variants/Bad.yaml:4:25: "), "{e}");
+}
+
+#[test]
+fn a_letter_used_twice_is_reported_at_the_second() {
+    let e = error(&GOOD.replace("letter: w", "letter: k"));
+    assert_eq!(e.kind, DefinitionErrorKind::LetterTwice('k'));
+    assert_eq!(e.line, 4);
+}
+
+#[test]
+fn a_start_that_does_not_fit_the_board_is_reported() {
+    let e = error(&GOOD.replace("k4/5/5/5/W3K", "k4/5/5/W3K"));
+    assert!(
+        matches!(e.kind, DefinitionErrorKind::StartDoesNotFit(_)),
+        "{e}"
+    );
+    assert_eq!(e.line, 5);
+    let e = error(&GOOD.replace("k4/5/5/5/W3K", "k4/5/5/5/Q3K"));
+    assert!(
+        matches!(e.kind, DefinitionErrorKind::StartDoesNotFit(_)),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_promotion_to_an_unknown_piece_is_reported() {
+    let e = error(&format!("{GOOD}promotion:\n  pieces: [w, q]\n"));
+    assert_eq!(e.kind, DefinitionErrorKind::UnknownPromotion('q'));
+    assert_eq!((e.line, e.col), (7, 15));
+}
+
+#[test]
+fn an_unknown_key_is_reported_with_the_keys_expected() {
+    let e = error(&format!("{GOOD}colour: red\n"));
+    assert!(matches!(e.kind, DefinitionErrorKind::Yaml(_)), "{e}");
+    assert_eq!(e.line, 6);
+    assert!(e.to_string().contains("colour"), "{e}");
+}
+
+#[test]
+fn bad_values_name_what_is_expected() {
+    let e = error(&GOOD.replace("5x5", "five"));
+    assert!(e.to_string().contains("files x ranks"), "{e}");
+    let e = error(&format!("{GOOD}win:\n  stalemate: maybe\n"));
+    assert!(e.to_string().contains("draw, win or loss"), "{e}");
+}
+
+#[test]
+fn an_unknown_key_message_reads_well() {
+    let e = error(&format!("{GOOD}colour: red\n"));
+    assert!(
+        e.to_string().starts_with(
+            "variants/Bad.yaml:6:1: unknown field `colour`, expected one of name, board"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_readme_example_is_capablanca() {
+    let readme = include_str!("../../../README.md");
+    let start = readme.find("```yaml\n# Capablanca").expect("the example") + 8;
+    let len = readme[start..].find("```").unwrap();
+    let site = Registry::from_files(&[("variants/Capa.yaml", &readme[start..start + len])])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let capa = site.rules("Capa").unwrap();
+    assert_eq!(legal::perft(capa, &mut capa.start_position(), 3), 25228);
+}
