@@ -9,8 +9,30 @@ use crate::variants::chesslike::{ChessLike, ChessLikeSpec};
 /// Each built-in definition: the vchess name and the file's text.
 pub static BUILTIN: &[(&str, &str)] = &[
     ("Capablanca", include_str!("../../variants/Capablanca.yaml")),
+    ("Capture", include_str!("../../variants/Capture.yaml")),
     ("Chess", include_str!("../../variants/Chess.yaml")),
+    ("Kinglet", include_str!("../../variants/Kinglet.yaml")),
+    (
+        "Knightmate1",
+        include_str!("../../variants/Knightmate1.yaml"),
+    ),
+    (
+        "Knightmate2",
+        include_str!("../../variants/Knightmate2.yaml"),
+    ),
+    ("Koth", include_str!("../../variants/Koth.yaml")),
+    ("Losers", include_str!("../../variants/Losers.yaml")),
     ("Orda", include_str!("../../variants/Orda.yaml")),
+    (
+        "Pawnmassacre",
+        include_str!("../../variants/Pawnmassacre.yaml"),
+    ),
+    ("Pawnsking", include_str!("../../variants/Pawnsking.yaml")),
+    ("Suicide", include_str!("../../variants/Suicide.yaml")),
+    (
+        "Threechecks",
+        include_str!("../../variants/Threechecks.yaml"),
+    ),
 ];
 
 struct Loaded {

@@ -135,7 +135,9 @@ impl ChessLike {
             en_passant: spec.double_step.iter().any(|d| *d),
             hole: (!spec.holes.is_empty()).then_some('x'),
         };
-        let won = super::victory::compile(&spec.wins, &geometry)?;
+        let mut spec = spec;
+        spec.wins = super::victory::effective(&spec);
+        let won = super::victory::compile(&spec, &geometry)?;
         Ok(ChessLike {
             spec,
             geometry,

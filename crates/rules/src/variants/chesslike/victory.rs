@@ -104,10 +104,46 @@ pub(super) struct Compiled {
     pawn_steps: [Vec<Dir>; 2],
     /// Kinds of the extinction rule.
     extinct: KindSet,
+    /// A side without any piece loses (`extinction: all`).
+    extinct_all: bool,
+    /// The pieces that count on a goal of the definition's `reach` (`None`: any).
+    goal_kinds: Option<KindSet>,
+    /// The definition's `reach`, when `wins` has none.
+    schema_reach: Option<Reach>,
+}
+
+/// The [`Victory`] a spec plays by: its `wins` plus what its definition's
+/// `win:` schema ([`WinSpec`]) says, so a YAML variant gets the same rules.
+pub(super) fn effective(spec: &super::ChessLikeSpec) -> Victory {
+    let w = &spec.win;
+    let mut v = spec.wins.clone();
+    v.checks = v.checks.max(w.checks);
+    v.compulsory_capture |= w.compulsory_capture || w.antichess;
+    if w.royals.is_none() || w.royals.is_some_and(|n| n > 1) {
+        v.many_royals = true;
+    }
+    if w.spare_royals {
+        v.royalty = Royalty::LastOne;
+    }
+    if w.bare_king == BareKing::Win {
+        v.bare_king_wins = true;
+    }
+    if v.reach.is_none() && !w.king_of_the_hill.is_empty() {
+        v.reach = Some(Reach {
+            squares: crate::definition::leak_list(&w.king_of_the_hill),
+            royal_only: true,
+            ..Default::default()
+        });
+    }
+    v
 }
 
 /// Compiles the victory part of a spec for a board.
-pub(super) fn compile(v: &Victory, g: &Geometry) -> Result<Compiled, super::SpecError> {
+pub(super) fn compile(
+    spec: &super::ChessLikeSpec,
+    g: &Geometry,
+) -> Result<Compiled, super::SpecError> {
+    let v = &spec.wins;
     let mut c = Compiled::default();
     if let Some(r) = &v.reach {
         let mut white = SquareSet::EMPTY;
@@ -137,6 +173,33 @@ pub(super) fn compile(v: &Victory, g: &Geometry) -> Result<Compiled, super::Spec
             }
         }
         c.goals = [white, black];
+    } else if let Some(goal) = &spec.win.reach {
+        // The definition's goal: ranks counted from each side, squares the
+        // same for both, some pieces or any.
+        for color in Color::ALL {
+            let mut set = SquareSet::EMPTY;
+            for sq in g.squares() {
+                if goal.ranks.contains(&g.relative_rank(sq, color))
+                    || goal.squares.iter().any(|n| g.parse_square(n) == Some(sq))
+                {
+                    set.insert(sq);
+                }
+            }
+            c.goals[color.index()] = set;
+        }
+        let mut kinds = KindSet::EMPTY;
+        for &k in &goal.pieces {
+            kinds.insert(k);
+        }
+        c.goal_kinds = (!goal.pieces.is_empty()).then_some(kinds);
+        c.schema_reach = Some(Reach {
+            safety: if goal.not_attacked {
+                Safety::NotAttacked
+            } else {
+                Safety::Any
+            },
+            ..Default::default()
+        });
     }
     for atom in betza::parse(v.pawn_extra_steps)? {
         let dir =
@@ -147,6 +210,10 @@ pub(super) fn compile(v: &Victory, g: &Geometry) -> Result<Compiled, super::Spec
     for &l in v.extinction {
         c.extinct.insert(Kind(l as u8));
     }
+    for &k in &spec.win.extinction {
+        c.extinct.insert(k);
+    }
+    c.extinct_all = spec.win.extinction_all;
     Ok(c)
 }
 
@@ -205,6 +272,16 @@ impl ChessLike {
                 });
             }
         }
+        if self.won.extinct_all {
+            for (c, winner) in [(us, last), (last, us)] {
+                if !pos.board.pieces().any(|(_, p)| p.color == c) {
+                    return Some(Outcome::VariantWin {
+                        winner,
+                        reason: "extinction",
+                    });
+                }
+            }
+        }
         if v.bare_king_wins
             && pos
                 .board
@@ -216,7 +293,7 @@ impl ChessLike {
                 reason: "bare king",
             });
         }
-        if let Some(r) = &v.reach {
+        if let Some(r) = v.reach.as_ref().or(self.won.schema_reach.as_ref()) {
             return self.reach_outcome(pos, r);
         }
         None
@@ -237,12 +314,10 @@ impl ChessLike {
     fn on_goal(&self, pos: &Position, color: Color, r: &Reach) -> SquareSet {
         let mut found = SquareSet::EMPTY;
         for sq in self.won.goals[color.index()].iter() {
-            if pos
-                .board
-                .cell(sq)
-                .kind(color)
-                .is_some_and(|k| !r.royal_only || self.royal.contains(k))
-            {
+            if pos.board.cell(sq).kind(color).is_some_and(|k| {
+                (!r.royal_only || self.royal.contains(k))
+                    && self.won.goal_kinds.is_none_or(|ks| ks.contains(k))
+            }) {
                 found.insert(sq);
             }
         }
@@ -529,6 +604,8 @@ pub enum BareKing {
     Loss,
     /// The game is drawn.
     Draw,
+    /// The bare side wins (Losers).
+    Win,
 }
 
 /// Reaching some squares with some pieces wins.

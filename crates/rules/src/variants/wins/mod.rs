@@ -1,7 +1,9 @@
-//! Chess with other ways to win, other royalty or compulsory moves (King of
-//! the Hill, Three-check, Extinction, Suicide, Racing Kings, ...): each
-//! variant is a [`ChessLikeSpec`] whose `wins` field says what differs, in
-//! one function of this file. [`rules`] is the family's entry in
+//! Chess with other ways to win, other royalty or compulsory moves, for the
+//! variants whose rules the definition format (`crates/rules/variants/*.yaml`,
+//! where Koth, Threechecks, Suicide, Losers, ... live) cannot say yet:
+//! Extinction's castling without check, Racing Kings' second chance, goals
+//! safe from capture, Rugby's pawns, ... Each is a [`ChessLikeSpec`] whose
+//! `wins` field says what differs. [`rules`] is the family's entry in
 //! [`crate::registry`].
 
 use std::sync::OnceLock;
@@ -11,7 +13,6 @@ use super::chesslike::{ChessLike, ChessLikeSpec, PieceSpec, Reach, Royalty, Safe
 use crate::piece::Kind;
 use crate::rules::Rules;
 
-const COMMONER: Kind = Kind(b'c');
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -";
 const NO_FLAGS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 -";
 
@@ -55,34 +56,6 @@ fn kingless(name: &'static str, promotions: Vec<Kind>, wins: Victory) -> ChessLi
     }
 }
 
-/// King of the Hill: a king on d4, e4, d5 or e5 wins.
-pub fn koth() -> ChessLikeSpec {
-    chess_with(
-        "Koth",
-        Victory {
-            reach: Some(Reach {
-                squares: &["d4", "e4", "d5", "e5"],
-                royal_only: true,
-                ..Default::default()
-            }),
-            ..Default::default()
-        },
-    )
-}
-
-/// Three checks win.
-pub fn threechecks() -> ChessLikeSpec {
-    let mut spec = chess_with(
-        "Threechecks",
-        Victory {
-            checks: 3,
-            ..Default::default()
-        },
-    );
-    spec.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah00 -";
-    spec
-}
-
 /// Extinction: losing every piece of a kind loses; kings are not royal but
 /// castle, without concern about checks; pawns may promote to a king.
 pub fn extinction() -> ChessLikeSpec {
@@ -96,42 +69,6 @@ pub fn extinction() -> ChessLikeSpec {
     );
     spec.promotions = [with_king_promotion(), with_king_promotion()];
     spec
-}
-
-/// Suicide: lose everything or be stalemated; captures are compulsory,
-/// the king is an ordinary piece.
-pub fn suicide() -> ChessLikeSpec {
-    kingless(
-        "Suicide",
-        with_king_promotion(),
-        Victory {
-            compulsory_capture: true,
-            ..Default::default()
-        },
-    )
-}
-
-/// Losers: chess with compulsory capture; a bare king wins.
-pub fn losers() -> ChessLikeSpec {
-    chess_with(
-        "Losers",
-        Victory {
-            compulsory_capture: true,
-            bare_king_wins: true,
-            ..Default::default()
-        },
-    )
-}
-
-/// Capture: chess with compulsory capture.
-pub fn capture() -> ChessLikeSpec {
-    chess_with(
-        "Capture",
-        Victory {
-            compulsory_capture: true,
-            ..Default::default()
-        },
-    )
 }
 
 /// Horde: 36 white pawns, no white king; no castling.
@@ -153,18 +90,6 @@ pub fn horde() -> ChessLikeSpec {
     }
 }
 
-/// Kinglet: no royalty; a side without pawns loses; pawns promote to kings.
-pub fn kinglet() -> ChessLikeSpec {
-    kingless(
-        "Kinglet",
-        vec![Kind::KING],
-        Victory {
-            extinction: &['p'],
-            ..Default::default()
-        },
-    )
-}
-
 /// Kingsmaker: a pawn on the last two ranks may become an enemy king.
 pub fn kingsmaker() -> ChessLikeSpec {
     chess_with(
@@ -175,81 +100,6 @@ pub fn kingsmaker() -> ChessLikeSpec {
             ..Default::default()
         },
     )
-}
-
-/// Knightmate's army: a royal king moving as a knight, commoners (king
-/// moves) for knights. Knights exist only to read vchess positions.
-fn knightmate_army() -> Vec<PieceSpec> {
-    let mut army = chess::army();
-    army.retain(|p| p.letter != 'k');
-    army.push(PieceSpec::piece('c', "K").named("commoner"));
-    let mut king = PieceSpec::king();
-    king.betza = "N";
-    army.push(king);
-    army
-}
-
-/// Knightmate: the king moves as a knight, commoners replace knights.
-/// Pawns promote to queen, rook, bishop or commoner (there are no knights).
-pub fn knightmate1() -> ChessLikeSpec {
-    let promotions = vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, COMMONER];
-    ChessLikeSpec {
-        name: "Knightmate1",
-        start_fen: "rcbqkbcr/pppppppp/8/8/8/8/PPPPPPPP/RCBQKBCR w 0 ahah -",
-        armies: [knightmate_army(), knightmate_army()],
-        promotions: [promotions.clone(), promotions],
-        double_step: [true, true],
-        castling: [true, true],
-        ..Default::default()
-    }
-}
-
-/// Knightmate with two knight-kings and no castling; while a side has two,
-/// one may be left attacked.
-pub fn knightmate2() -> ChessLikeSpec {
-    let promotions = vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, COMMONER];
-    ChessLikeSpec {
-        name: "Knightmate2",
-        start_fen: "rkbqcbkr/pppppppp/8/8/8/8/PPPPPPPP/RKBQCBKR w 0 -",
-        armies: [knightmate_army(), knightmate_army()],
-        promotions: [promotions.clone(), promotions],
-        double_step: [true, true],
-        wins: Victory {
-            royalty: Royalty::LastOne,
-            many_royals: true,
-            ..Default::default()
-        },
-        ..Default::default()
-    }
-}
-
-/// Pawn Massacre: the pieces start on the far side; no castling.
-pub fn pawnmassacre() -> ChessLikeSpec {
-    ChessLikeSpec {
-        name: "Pawnmassacre",
-        start_fen: "RNBQKBNR/pppppppp/8/8/8/8/PPPPPPPP/rnbqkbnr w 0 -",
-        armies: [chess::army(), chess::army()],
-        promotions: [chess_promotions(), chess_promotions()],
-        double_step: [true, true],
-        ..Default::default()
-    }
-}
-
-/// The pawns game with a king: reach the far side, or take the king.
-pub fn pawnsking() -> ChessLikeSpec {
-    kingless(
-        "Pawnsking",
-        vec![Kind::QUEEN],
-        Victory {
-            extinction: &['k'],
-            reach: Some(Reach {
-                mirrored: true,
-                ..Default::default()
-            }),
-            ..Default::default()
-        },
-    )
-    .with_start("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w 0 -")
 }
 
 /// Racing Kings: first king on the 8th rank wins, giving check is not
@@ -406,42 +256,21 @@ pub fn discoduel() -> ChessLikeSpec {
     }
 }
 
-trait WithStart {
-    fn with_start(self, fen: &'static str) -> Self;
-}
-
-impl WithStart for ChessLikeSpec {
-    fn with_start(mut self, fen: &'static str) -> Self {
-        self.start_fen = fen;
-        self
-    }
-}
-
 /// A spec's constructor.
 type SpecFn = fn() -> ChessLikeSpec;
 
 /// Every spec of the family, by vchess name.
 pub const SPECS: &[(&str, SpecFn)] = &[
     ("Alapo", alapo),
-    ("Capture", capture),
     ("Discoduel", discoduel),
     ("Extinction", extinction),
     ("Horde", horde),
-    ("Kinglet", kinglet),
     ("Kingsmaker", kingsmaker),
-    ("Knightmate1", knightmate1),
-    ("Knightmate2", knightmate2),
-    ("Koth", koth),
-    ("Losers", losers),
-    ("Pawnmassacre", pawnmassacre),
-    ("Pawnsking", pawnsking),
     ("Racingkings", racingkings),
     ("Royalrace", royalrace),
     ("Rugby", rugby),
     ("Squatter1", squatter1),
     ("Squatter2", squatter2),
-    ("Suicide", suicide),
-    ("Threechecks", threechecks),
 ];
 
 /// The rules of a variant of this family, by name (any case).
