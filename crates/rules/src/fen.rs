@@ -304,7 +304,10 @@ pub fn vchess_fen(rules: &dyn Rules, pos: &Position) -> String {
     }
     let mut out = format!("{} {} {}", board, pos.turn().fen_char(), pos.state.plies);
     let (flags_tail, extra_fields) = rules.write_variant_fields(pos);
-    if style.castling.iter().any(|c| *c) {
+    if rules.own_flags() {
+        out.push(' ');
+        out.push_str(&flags_tail);
+    } else if style.castling.iter().any(|c| *c) {
         out.push(' ');
         for color in Color::ALL {
             if style.castling[color.index()] {

@@ -76,6 +76,13 @@ pub trait Rules: Send + Sync {
         tail.is_empty()
     }
 
+    /// Whether the variant reads and writes vchess's whole flags field
+    /// itself ([`Rules::read_flags_tail`] gets all of it, the castling rights
+    /// stay empty): Coregal's four files per side. Default: no.
+    fn own_flags(&self) -> bool {
+        false
+    }
+
     /// Reads the vchess FEN fields after en passant (Paco Sako: the last
     /// union move), pushing a problem for any it cannot read. The default
     /// ignores them.

@@ -453,7 +453,7 @@ fn read_fields(
             state.plies = n;
         }
         let mut next = 1;
-        castle_field = if style.castling.iter().any(|c| *c) {
+        castle_field = if style.castling.iter().any(|c| *c) || rules.own_flags() {
             next += 1;
             fields.get(1)
         } else {
@@ -480,7 +480,15 @@ fn read_fields(
         }
     }
 
-    if let Some(f) = castle_field {
+    if let (Some(f), true) = (castle_field, vchess && rules.own_flags()) {
+        if !rules.read_flags_tail(&f.text, &mut state) {
+            problems.push(Problem::BadField {
+                field: "castling",
+                text: f.text.clone(),
+                offset: f.offset,
+            });
+        }
+    } else if let Some(f) = castle_field {
         if f.text != "-" {
             let parsed = if vchess {
                 read_vchess_flags(rules, &f.text).and_then(|(castling, tail)| {

@@ -118,3 +118,13 @@ fn perft_threechecks() {
         include_str!("fixtures/perft-threechecks.txt"),
     );
 }
+
+#[test]
+fn perft_coregal() {
+    common::perft_variant("Coregal", include_str!("fixtures/perft-coregal.txt"));
+}
+
+#[test]
+fn perft_twokings() {
+    common::perft_variant("Twokings", include_str!("fixtures/perft-twokings.txt"));
+}

@@ -109,7 +109,7 @@ impl Rules for ChessLike {
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
         let undo = pos.apply(mv);
         self.update_castling(pos, mv);
-        self.after_play(pos);
+        self.after_play(pos, mv);
         undo
     }
 
@@ -127,6 +127,10 @@ impl Rules for ChessLike {
 
     fn restrict_legal(&self, _pos: &Position, legal: &mut MoveList) {
         self.restrict_legal_moves(legal)
+    }
+
+    fn own_flags(&self) -> bool {
+        !self.spec.wins.castlers.is_empty()
     }
 
     fn read_flags_tail(&self, tail: &str, state: &mut crate::position::State) -> bool {

@@ -90,6 +90,12 @@ pub struct Victory {
     /// A pawn reaching one of its last two ranks may instead become an
     /// enemy king (Kingsmaker).
     pub promote_to_enemy_king: bool,
+    /// Coregal-style castling: each side's flags name four files (a rook,
+    /// two castling pieces, a rook: `adeh`); any of these kinds (king, and
+    /// queen in Coregal) standing on its flagged file castles with either
+    /// rook, as in chess, to files that depend on whether it is the left or
+    /// the right one of the two. Empty: chess castling.
+    pub castlers: &'static [char],
     /// Extra move-only steps of pawns, in Betza (Rugby: a king's steps,
     /// "mFmsWmbW"): no double step, no promotion.
     pub pawn_extra_steps: &'static str,
@@ -227,7 +233,180 @@ fn set_checks(state: &mut State, color: Color, n: u8) {
     state.variant = (state.variant & !(0xf << shift)) | (u64::from(n.min(15)) << shift);
 }
 
+/// Coregal's flags: four slots per color (rook, castler, castler, rook), a
+/// file each or none, four bits a slot above the check counters.
+const FLAG_SHIFT: u32 = 8;
+const NO_FILE: u8 = 0xf;
+
+fn four_flag(state: &State, color: Color, slot: usize) -> Option<u8> {
+    let shift = FLAG_SHIFT + 16 * color.index() as u32 + 4 * slot as u32;
+    let f = ((state.variant >> shift) & 0xf) as u8;
+    (f != NO_FILE).then_some(f)
+}
+
+fn set_four_flag(state: &mut State, color: Color, slot: usize, file: Option<u8>) {
+    let shift = FLAG_SHIFT + 16 * color.index() as u32 + 4 * slot as u32;
+    let f = u64::from(file.unwrap_or(NO_FILE).min(NO_FILE));
+    state.variant = (state.variant & !(0xf << shift)) | (f << shift);
+}
+
 impl ChessLike {
+    fn read_four_flags(&self, text: &str, state: &mut State) -> bool {
+        let bytes = text.as_bytes();
+        if bytes.len() != 8 || !bytes.iter().all(u8::is_ascii_lowercase) {
+            return false;
+        }
+        for (i, &b) in bytes.iter().enumerate() {
+            let color = if i < 4 { Color::White } else { Color::Black };
+            let f = b - b'a';
+            set_four_flag(state, color, i % 4, (f < self.geometry.cols()).then_some(f));
+        }
+        true
+    }
+
+    fn write_four_flags(&self, pos: &Position) -> String {
+        let mut out = String::new();
+        for color in Color::ALL {
+            for slot in 0..4 {
+                let f = four_flag(&pos.state, color, slot).unwrap_or(self.geometry.cols());
+                out.push(crate::geometry::file_char(f));
+            }
+        }
+        out
+    }
+
+    /// Coregal castling: a castler on its flagged file with a flagged rook,
+    /// nothing between, its path not attacked; the left castler lands on
+    /// b or f, the right one on c or g, the rook beside it, inwards.
+    fn four_flag_castling(&self, pos: &Position, out: &mut MoveList) {
+        let g = &self.geometry;
+        let us = pos.turn();
+        let them = us.opposite();
+        let back = if us == Color::White { 0 } else { g.rows() - 1 };
+        let castlers: Vec<Kind> = self
+            .spec
+            .wins
+            .castlers
+            .iter()
+            .map(|&c| Kind(c as u8))
+            .collect();
+        for slot in [1, 2] {
+            let Some(file) = four_flag(&pos.state, us, slot) else {
+                continue;
+            };
+            let Some(from) = g.square(file, back) else {
+                continue;
+            };
+            let Some(piece) = pos.board.cell(from).piece(us) else {
+                continue;
+            };
+            if !castlers.contains(&piece.kind) {
+                continue;
+            }
+            let left = four_flag(&pos.state, us, 1) == Some(file);
+            for side in 0..2 {
+                let Some(rook_file) = four_flag(&pos.state, us, if side == 0 { 0 } else { 3 })
+                else {
+                    continue;
+                };
+                let Some(rook_sq) = g.square(rook_file, back) else {
+                    continue;
+                };
+                // A rook, as the page says (vchess takes any piece left on
+                // a stale rook file).
+                let Some(rook) = pos.board.cell(rook_sq).piece(us) else {
+                    continue;
+                };
+                if rook.kind != Kind::ROOK {
+                    continue;
+                }
+                let (to, rook_to) = match (left, side) {
+                    (true, 0) => (1, 2),
+                    (true, _) => (5, 4),
+                    (false, 0) => (2, 3),
+                    (false, _) => (6, 5),
+                };
+                let at = |f: u8| g.square(f, back);
+                // The castler's path up to its destination: not attacked,
+                // and empty but for the two castling pieces.
+                let step: i16 = if to > file { 1 } else { -1 };
+                let mut f = file as i16;
+                let mut ok = true;
+                loop {
+                    let Some(s) = at(f as u8) else {
+                        ok = false;
+                        break;
+                    };
+                    let cell = pos.board.cell(s);
+                    if self.square_attacked(pos, s, them)
+                        || (!cell.is_empty()
+                            && (!cell.has(us) || (f as u8 != file && f as u8 != rook_file)))
+                    {
+                        ok = false;
+                        break;
+                    }
+                    if f as u8 == to || to == file {
+                        break;
+                    }
+                    f += step;
+                    if f as u8 == to {
+                        break;
+                    }
+                }
+                if !ok {
+                    continue;
+                }
+                // Nothing between the castler and its rook.
+                let (lo, hi) = (file.min(rook_file), file.max(rook_file));
+                if (lo + 1..hi).any(|f| at(f).is_some_and(|s| !pos.board.cell(s).is_empty())) {
+                    continue;
+                }
+                // Both destinations empty, or the castling pieces' own squares.
+                let free = |f: u8| {
+                    f == rook_file
+                        || f == file
+                        || at(f).is_some_and(|s| pos.board.cell(s).is_empty())
+                };
+                if !free(to) || !free(rook_to) {
+                    continue;
+                }
+                let (Some(kto), Some(rto)) = (at(to), at(rook_to)) else {
+                    continue;
+                };
+                let mut mv = Move::simple(from, kto, piece, None, None);
+                mv.effect = Default::default();
+                mv.effect.vanish.push(from, piece);
+                mv.effect.vanish.push(rook_sq, rook);
+                mv.effect.appear.push(kto, piece);
+                mv.effect.appear.push(rto, rook);
+                mv.intent.kind = MoveKind::Castle {
+                    rook_from: rook_sq,
+                    rook_to: rto,
+                };
+                out.push(mv);
+            }
+        }
+    }
+
+    /// Clears Coregal flags: a castler leaving its file of the first rank,
+    /// a rook leaving or taken on its file (the page: "under the same
+    /// conditions as orthodox castling").
+    fn update_four_flags(&self, pos: &mut Position, mv: &Move) {
+        let g = &self.geometry;
+        for v in mv.effect.vanish.as_slice() {
+            let c = v.piece.color;
+            if g.relative_rank(v.square, c) != 0 {
+                continue;
+            }
+            let file = g.file(v.square);
+            for slot in 0..4 {
+                if four_flag(&pos.state, c, slot) == Some(file) {
+                    set_four_flag(&mut pos.state, c, slot, None);
+                }
+            }
+        }
+    }
+
     /// A result decided before looking at moves (the `Rules` method).
     pub(super) fn outcome(&self, pos: &Position) -> Option<Outcome> {
         let us = pos.turn();
@@ -473,6 +652,9 @@ impl ChessLike {
         if v.promote_to_enemy_king {
             self.enemy_king_promotions(out, start);
         }
+        if !v.castlers.is_empty() {
+            self.four_flag_castling(pos, out);
+        }
     }
 
     fn pawn_extra_moves(&self, pos: &Position, out: &mut MoveList) {
@@ -541,9 +723,13 @@ impl ChessLike {
         }
     }
 
-    /// State changes of the victory rules after a move: the check counter.
+    /// State changes of the victory rules after a move: the check counter,
+    /// Coregal's flags.
     #[inline]
-    pub(super) fn after_play(&self, pos: &mut Position) {
+    pub(super) fn after_play(&self, pos: &mut Position, mv: &Move) {
+        if !self.spec.wins.castlers.is_empty() {
+            self.update_four_flags(pos, mv);
+        }
         if self.spec.wins.checks > 0 {
             let checked = pos.turn();
             if self.royal_in_danger(pos, checked) {
@@ -553,8 +739,12 @@ impl ChessLike {
         }
     }
 
-    /// Reads the check counters after the castling letters (`ahah01`).
+    /// Reads the check counters after the castling letters (`ahah01`), or
+    /// Coregal's whole flags field (`adehadeh`).
     pub(super) fn read_checks(&self, tail: &str, state: &mut State) -> bool {
+        if !self.spec.wins.castlers.is_empty() {
+            return self.read_four_flags(tail, state);
+        }
         if self.spec.wins.checks == 0 {
             return tail.is_empty();
         }
@@ -570,8 +760,11 @@ impl ChessLike {
         true
     }
 
-    /// Writes the check counters as a flags tail.
+    /// Writes the check counters as a flags tail (or Coregal's flags).
     pub(super) fn write_checks(&self, pos: &Position) -> String {
+        if !self.spec.wins.castlers.is_empty() {
+            return self.write_four_flags(pos);
+        }
         if self.spec.wins.checks == 0 {
             return String::new();
         }

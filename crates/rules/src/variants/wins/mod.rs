@@ -259,9 +259,52 @@ pub fn discoduel() -> ChessLikeSpec {
 /// A spec's constructor.
 type SpecFn = fn() -> ChessLikeSpec;
 
+/// Coregal: the queen is royal too (a queen may not stay attacked); king or
+/// queen castles with either rook (four files in the flags: `adeh`).
+pub fn coregal() -> ChessLikeSpec {
+    let mut army = chess::army();
+    for p in &mut army {
+        if p.letter == 'q' {
+            p.royal = true;
+        }
+    }
+    ChessLikeSpec {
+        name: "Coregal",
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 adehadeh -",
+        armies: [army.clone(), army],
+        promotions: [chess_promotions(), chess_promotions()],
+        double_step: [true, true],
+        wins: Victory {
+            many_royals: true,
+            castlers: &['k', 'q'],
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+/// Two Kings: two royal kings a side, either may be mated; either castles;
+/// pawns may promote to a king.
+pub fn twokings() -> ChessLikeSpec {
+    ChessLikeSpec {
+        name: "Twokings",
+        start_fen: "rnqkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNQKKBNR w 0 adehadeh -",
+        armies: [chess::army(), chess::army()],
+        promotions: [with_king_promotion(), with_king_promotion()],
+        double_step: [true, true],
+        wins: Victory {
+            many_royals: true,
+            castlers: &['k'],
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
 /// Every spec of the family, by vchess name.
 pub const SPECS: &[(&str, SpecFn)] = &[
     ("Alapo", alapo),
+    ("Coregal", coregal),
     ("Discoduel", discoduel),
     ("Extinction", extinction),
     ("Horde", horde),
@@ -271,6 +314,7 @@ pub const SPECS: &[(&str, SpecFn)] = &[
     ("Rugby", rugby),
     ("Squatter1", squatter1),
     ("Squatter2", squatter2),
+    ("Twokings", twokings),
 ];
 
 /// The rules of a variant of this family, by name (any case).
