@@ -147,6 +147,44 @@ impl Geometry {
         Ok(g)
     }
 
+    /// A board whose edges join: with `files`, a step off the last file
+    /// comes back on the first (a cylinder); with `ranks`, the same for
+    /// ranks. Only the step table wraps: [`Geometry::offset`] does not.
+    pub fn with_wrap(
+        rows: u8,
+        cols: u8,
+        holes: SquareSet,
+        files: bool,
+        ranks: bool,
+    ) -> Result<Geometry, GeometryError> {
+        let mut g = Geometry::with_holes(rows, cols, holes)?;
+        let size = g.size();
+        for d in 0..DIR_COUNT as u8 {
+            let dir = Dir(d);
+            if dir.df() == 0 && dir.dr() == 0 {
+                continue;
+            }
+            for s in 0..size {
+                let sq = Square(s as u16);
+                let mut f = g.file(sq) as i32 + dir.df() as i32;
+                let mut r = g.rank(sq) as i32 + dir.dr() as i32;
+                if files {
+                    f = f.rem_euclid(cols as i32);
+                }
+                if ranks {
+                    r = r.rem_euclid(rows as i32);
+                }
+                let t = if f < 0 || r < 0 || f >= cols as i32 || r >= rows as i32 {
+                    None
+                } else {
+                    g.square(f as u8, r as u8)
+                };
+                g.steps[d as usize * size + s] = t.map_or(NO_SQUARE, |t| t.0);
+            }
+        }
+        Ok(g)
+    }
+
     /// Number of ranks.
     pub fn rows(&self) -> u8 {
         self.rows

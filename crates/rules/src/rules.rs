@@ -64,6 +64,12 @@ pub trait Rules: Send + Sync {
         Some(1)
     }
 
+    /// The rank, counted from each side's own edge (0: its first), on which
+    /// its king and rooks castle (Shako and Ten-cubed: 1).
+    fn castling_rank(&self) -> u8 {
+        0
+    }
+
     /// How the variant writes its FEN (vchess fields, castling flags).
     fn fen_style(&self) -> FenStyle {
         FenStyle::default()

@@ -511,10 +511,11 @@ fn read_fields(
             if !state.castling.any(color) {
                 continue;
             }
+            let own = rules.castling_rank();
             let back = if color == Color::White {
-                0
+                own
             } else {
-                g.rows() - 1
+                g.rows() - 1 - own
             };
             let king_ok = board.royals(color).iter().any(|s| g.rank(s) == back);
             if !king_ok {

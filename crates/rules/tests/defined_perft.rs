@@ -8,3 +8,112 @@ mod common;
 fn perft_capablanca() {
     common::perft_variant("capablanca", include_str!("fixtures/perft-capablanca.txt"));
 }
+
+#[test]
+fn perft_berolina() {
+    common::perft_variant("berolina", include_str!("fixtures/perft-berolina.txt"));
+}
+
+#[test]
+fn perft_bishopawns() {
+    common::perft_variant("bishopawns", include_str!("fixtures/perft-bishopawns.txt"));
+}
+
+#[test]
+fn perft_crossing() {
+    common::perft_variant("crossing", include_str!("fixtures/perft-crossing.txt"));
+}
+
+#[test]
+fn perft_cylinder() {
+    common::perft_variant("cylinder", include_str!("fixtures/perft-cylinder.txt"));
+}
+
+#[test]
+fn perft_doublearmy() {
+    common::perft_variant("doublearmy", include_str!("fixtures/perft-doublearmy.txt"));
+}
+
+#[test]
+fn perft_grand() {
+    common::perft_variant("grand", include_str!("fixtures/perft-grand.txt"));
+}
+
+#[test]
+fn perft_grasshopper() {
+    common::perft_variant(
+        "grasshopper",
+        include_str!("fixtures/perft-grasshopper.txt"),
+    );
+}
+
+#[test]
+fn perft_hoppelpoppel() {
+    common::perft_variant(
+        "hoppelpoppel",
+        include_str!("fixtures/perft-hoppelpoppel.txt"),
+    );
+}
+
+#[test]
+fn perft_knightpawns() {
+    common::perft_variant(
+        "knightpawns",
+        include_str!("fixtures/perft-knightpawns.txt"),
+    );
+}
+
+#[test]
+fn perft_newzealand() {
+    common::perft_variant("newzealand", include_str!("fixtures/perft-newzealand.txt"));
+}
+
+#[test]
+fn perft_pawns() {
+    common::perft_variant("pawns", include_str!("fixtures/perft-pawns.txt"));
+}
+
+#[test]
+fn perft_perfect() {
+    common::perft_variant("perfect", include_str!("fixtures/perft-perfect.txt"));
+}
+
+#[test]
+fn perft_queenpawns() {
+    common::perft_variant("queenpawns", include_str!("fixtures/perft-queenpawns.txt"));
+}
+
+#[test]
+fn perft_rookpawns() {
+    common::perft_variant("rookpawns", include_str!("fixtures/perft-rookpawns.txt"));
+}
+
+#[test]
+fn perft_shako() {
+    common::perft_variant("shako", include_str!("fixtures/perft-shako.txt"));
+}
+
+#[test]
+fn perft_shatranj() {
+    common::perft_variant("shatranj", include_str!("fixtures/perft-shatranj.txt"));
+}
+
+#[test]
+fn perft_tencubed() {
+    common::perft_variant("tencubed", include_str!("fixtures/perft-tencubed.txt"));
+}
+
+#[test]
+fn perft_upsidedown() {
+    common::perft_variant("upsidedown", include_str!("fixtures/perft-upsidedown.txt"));
+}
+
+#[test]
+fn perft_vchess() {
+    common::perft_variant("vchess", include_str!("fixtures/perft-vchess.txt"));
+}
+
+#[test]
+fn perft_evolution() {
+    common::perft_variant("evolution", include_str!("fixtures/perft-evolution.txt"));
+}

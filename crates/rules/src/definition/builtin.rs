@@ -8,9 +8,24 @@ use crate::variants::chesslike::{ChessLike, ChessLikeSpec};
 
 /// Each built-in definition: the vchess name and the file's text.
 pub static BUILTIN: &[(&str, &str)] = &[
+    ("Berolina", include_str!("../../variants/Berolina.yaml")),
+    ("Bishopawns", include_str!("../../variants/Bishopawns.yaml")),
     ("Capablanca", include_str!("../../variants/Capablanca.yaml")),
     ("Capture", include_str!("../../variants/Capture.yaml")),
     ("Chess", include_str!("../../variants/Chess.yaml")),
+    ("Crossing", include_str!("../../variants/Crossing.yaml")),
+    ("Cylinder", include_str!("../../variants/Cylinder.yaml")),
+    ("Doublearmy", include_str!("../../variants/Doublearmy.yaml")),
+    ("Evolution", include_str!("../../variants/Evolution.yaml")),
+    ("Grand", include_str!("../../variants/Grand.yaml")),
+    (
+        "Grasshopper",
+        include_str!("../../variants/Grasshopper.yaml"),
+    ),
+    (
+        "Hoppelpoppel",
+        include_str!("../../variants/Hoppelpoppel.yaml"),
+    ),
     ("Kinglet", include_str!("../../variants/Kinglet.yaml")),
     (
         "Knightmate1",
@@ -20,19 +35,33 @@ pub static BUILTIN: &[(&str, &str)] = &[
         "Knightmate2",
         include_str!("../../variants/Knightmate2.yaml"),
     ),
+    (
+        "Knightpawns",
+        include_str!("../../variants/Knightpawns.yaml"),
+    ),
     ("Koth", include_str!("../../variants/Koth.yaml")),
     ("Losers", include_str!("../../variants/Losers.yaml")),
+    ("Newzealand", include_str!("../../variants/Newzealand.yaml")),
     ("Orda", include_str!("../../variants/Orda.yaml")),
     (
         "Pawnmassacre",
         include_str!("../../variants/Pawnmassacre.yaml"),
     ),
+    ("Pawns", include_str!("../../variants/Pawns.yaml")),
     ("Pawnsking", include_str!("../../variants/Pawnsking.yaml")),
+    ("Perfect", include_str!("../../variants/Perfect.yaml")),
+    ("Queenpawns", include_str!("../../variants/Queenpawns.yaml")),
+    ("Rookpawns", include_str!("../../variants/Rookpawns.yaml")),
+    ("Shako", include_str!("../../variants/Shako.yaml")),
+    ("Shatranj", include_str!("../../variants/Shatranj.yaml")),
     ("Suicide", include_str!("../../variants/Suicide.yaml")),
+    ("Tencubed", include_str!("../../variants/Tencubed.yaml")),
     (
         "Threechecks",
         include_str!("../../variants/Threechecks.yaml"),
     ),
+    ("Upsidedown", include_str!("../../variants/Upsidedown.yaml")),
+    ("Vchess", include_str!("../../variants/Vchess.yaml")),
 ];
 
 struct Loaded {

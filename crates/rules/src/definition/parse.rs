@@ -101,6 +101,8 @@ struct RawCastling {
     king_to: Option<Vec<S<String>>>,
     #[serde(default)]
     rook_to: Option<Vec<S<String>>>,
+    #[serde(default)]
+    rank: Option<S<u8>>,
 }
 
 #[derive(Deserialize)]
@@ -436,6 +438,19 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
     if let Some(c) = &raw.castling {
         if let Some(s) = &c.sides {
             spec.castling = ctx.sides(s, "sides")?;
+        }
+        if let Some(r) = &c.rank {
+            if r.value == 0 || r.value > rows {
+                return Err(ctx.err(
+                    r,
+                    K::BadValue {
+                        key: "rank",
+                        value: r.value.to_string(),
+                        expected: "a rank number of the board, 1 being the side's first",
+                    },
+                ));
+            }
+            spec.castle.rank = r.value - 1;
         }
         for (list, slot) in [(&c.king_to, 0), (&c.rook_to, 1)] {
             let Some(list) = list else { continue };

@@ -166,6 +166,9 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
         let _ = writeln!(castling, "  rook: {}", rook.0 as char);
     }
     let files = |f: [u8; 2]| format!("[{}, {}]", (b'a' + f[0]) as char, (b'a' + f[1]) as char);
+    if spec.castle.rank != 0 {
+        let _ = writeln!(castling, "  rank: {}", spec.castle.rank + 1);
+    }
     if let Some(f) = spec.castle.king_to {
         let _ = writeln!(castling, "  king_to: {}", files(f));
     }

@@ -1,7 +1,6 @@
 //! Castling: the king and a rook (vchess file flags, so Chess960 setups
 //! work) and the loss of rights when either moves or the rook is taken.
 
-use super::compile::ROOK;
 use super::ChessLike;
 use crate::color::Color;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -18,7 +17,12 @@ impl ChessLike {
         let Some(king_sq) = pos.board.royals(us).first() else {
             return;
         };
-        let back = if us == Color::White { 0 } else { g.rows() - 1 };
+        let own = self.spec.castle.rank;
+        let back = if us == Color::White {
+            own
+        } else {
+            g.rows() - 1 - own
+        };
         // Without check (Extinction) castling ignores attacks.
         let careful = self.castling_minds_checks();
         if g.rank(king_sq) != back || (careful && self.square_attacked(pos, king_sq, us.opposite()))
@@ -36,14 +40,20 @@ impl ChessLike {
             let Some(rook_sq) = g.square(rook_file, back) else {
                 continue;
             };
-            if pos.board.cell(rook_sq).piece(us) != Some(Piece::new(us, ROOK)) {
+            if pos.board.cell(rook_sq).piece(us) != Some(Piece::new(us, self.spec.castle.rook)) {
                 continue;
             }
-            let (king_to, rook_to) = if side == 0 {
+            let (mut king_to, mut rook_to) = if side == 0 {
                 (2, 3)
             } else {
                 (g.cols() - 2, g.cols() - 3)
             };
+            if let Some(files) = self.spec.castle.king_to {
+                king_to = files[side];
+            }
+            if let Some(files) = self.spec.castle.rook_to {
+                rook_to = files[side];
+            }
             let lo = king_file.min(rook_file).min(king_to).min(rook_to);
             let hi = king_file.max(rook_file).max(king_to).max(rook_to);
             let clear = (lo..=hi).all(|f| {
@@ -66,7 +76,7 @@ impl ChessLike {
             let (Some(kto), Some(rto)) = (g.square(king_to, back), g.square(rook_to, back)) else {
                 continue;
             };
-            let rook = Piece::new(us, ROOK);
+            let rook = Piece::new(us, self.spec.castle.rook);
             let mut mv = Move::simple(king_sq, kto, king, None, None);
             mv.effect = Default::default();
             mv.effect.vanish.push(king_sq, king);
@@ -97,11 +107,11 @@ impl ChessLike {
         }
         let g = &self.geometry;
         for v in mv.effect.vanish.as_slice() {
-            if v.piece.kind != ROOK {
+            if v.piece.kind != self.spec.castle.rook {
                 continue;
             }
             let c = v.piece.color;
-            if g.relative_rank(v.square, c) != 0 {
+            if g.relative_rank(v.square, c) != self.spec.castle.rank {
                 continue;
             }
             let file = g.file(v.square);

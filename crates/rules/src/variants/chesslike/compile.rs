@@ -2,7 +2,7 @@
 //! for each colour the reverse rays that find attackers of a square fast.
 
 use super::{ChessLike, ChessLikeSpec};
-use crate::betza::{self, Mode};
+use crate::betza::{self, Mode, Path};
 use crate::color::Color;
 use crate::fen::FenStyle;
 use crate::geometry::{Dir, Geometry};
@@ -22,6 +22,38 @@ pub(super) struct CompiledPiece {
     pub(super) both: Vec<Ray>,
     pub(super) quiet: Vec<Ray>,
     pub(super) capture: Vec<Ray>,
+    /// Moves the fast rays cannot take: hoppers, grasshoppers, lame and
+    /// jumping leapers, initial-only moves, leaps longer than the step table.
+    pub(super) special: Vec<Special>,
+}
+
+/// A move of the slow path, in board coordinates (Black's already mirrored).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Special {
+    pub(super) df: i8,
+    pub(super) dr: i8,
+    /// Steps along `(df, dr)`: 1 a leap, 0 without limit.
+    pub(super) range: u8,
+    pub(super) mode: Mode,
+    pub(super) path: Path,
+    pub(super) initial: bool,
+}
+
+/// For each colour and kind, the squares it holds in the start position
+/// (initial-only moves, promotion to a lost piece).
+#[derive(Clone, Debug, Default)]
+pub(super) struct StartSquares {
+    pub(super) squares: Vec<(Color, Kind, crate::SquareSet)>,
+}
+
+impl StartSquares {
+    pub(super) fn of(&self, color: Color, kind: Kind) -> crate::SquareSet {
+        self.squares
+            .iter()
+            .find(|(c, k, _)| *c == color && *k == kind)
+            .map(|t| t.2)
+            .unwrap_or(crate::SquareSet::EMPTY)
+    }
 }
 
 /// Where to look, from a target square, for pieces that capture onto it.
@@ -36,7 +68,6 @@ pub(super) struct AttackRay {
 }
 
 pub(super) const NONE: u8 = u8::MAX;
-pub(super) const ROOK: Kind = Kind(b'r');
 
 /// Why a spec cannot be compiled.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -59,7 +90,18 @@ impl ChessLike {
         for name in spec.holes {
             holes.insert(plain.parse_square(name).ok_or(SpecError::BadHole(name))?);
         }
-        let geometry = Geometry::with_holes(spec.rows, spec.cols, holes)?;
+        let geometry = if spec.wrap.files || spec.wrap.ranks {
+            Geometry::with_wrap(
+                spec.rows,
+                spec.cols,
+                holes,
+                spec.wrap.files,
+                spec.wrap.ranks,
+            )?
+        } else {
+            Geometry::with_holes(spec.rows, spec.cols, holes)?
+        };
+        let mut attack_special: [Vec<(Special, KindSet)>; 2] = [Vec::new(), Vec::new()];
         let mut pieces = Vec::new();
         let mut index = [[NONE; 128]; 2];
         let mut kinds = [KindSet::EMPTY; 2];
@@ -75,13 +117,33 @@ impl ChessLike {
                     both: vec![],
                     quiet: vec![],
                     capture: vec![],
+                    special: vec![],
                 };
                 for atom in betza::parse(ps.betza)? {
-                    let mut dir = Dir::new(atom.df, atom.dr)
-                        .ok_or(SpecError::StepTooLong(atom.df, atom.dr))?;
-                    if color == Color::Black {
-                        dir = dir.flip_ranks();
-                    }
+                    let dr = if color == Color::Black {
+                        -atom.dr
+                    } else {
+                        atom.dr
+                    };
+                    let dir = Dir::new(atom.df, dr);
+                    let slow = atom.path != Path::Plain || atom.initial;
+                    let Some(dir) = dir.filter(|_| !slow) else {
+                        let sp = Special {
+                            df: atom.df,
+                            dr,
+                            range: atom.range,
+                            mode: atom.mode,
+                            path: atom.path,
+                            initial: atom.initial,
+                        };
+                        cp.special.push(sp);
+                        if atom.mode != Mode::MoveOnly {
+                            let mut set = KindSet::EMPTY;
+                            set.insert(kind);
+                            attack_special[color.index()].push((sp, set));
+                        }
+                        continue;
+                    };
                     let ray = Ray {
                         dir,
                         range: atom.range,
@@ -129,15 +191,27 @@ impl ChessLike {
         for list in &mut attack {
             list.sort_by_key(|r| !r.far.is_empty());
         }
+        let flags = spec.fen.flags.unwrap_or(spec.castling.iter().any(|c| *c));
         let fen_style = FenStyle {
-            castling: spec.castling,
-            castle_rook: ROOK,
-            en_passant: spec.double_step.iter().any(|d| *d),
+            castling: if flags { spec.castling } else { [false; 2] },
+            castle_rook: spec.castle.rook,
+            en_passant: spec
+                .fen
+                .en_passant
+                .unwrap_or(spec.double_step.iter().any(|d| *d)),
             hole: (!spec.holes.is_empty()).then_some('x'),
         };
         let mut spec = spec;
         spec.wins = super::victory::effective(&spec);
         let won = super::victory::compile(&spec, &geometry)?;
+        let start = start_squares(&spec, &geometry);
+        // Multi-steps longer than two, and pawns that step aside, leave a
+        // victim that the en-passant square alone does not locate.
+        let ep_allowed = fen_style.en_passant;
+        let ep_tracked = spec.pawn.max_step > 2
+            || pieces
+                .iter()
+                .any(|p: &CompiledPiece| p.pawn && p.quiet.iter().any(|r| r.dir.df() != 0));
         Ok(ChessLike {
             spec,
             geometry,
@@ -147,8 +221,51 @@ impl ChessLike {
             royal,
             attack,
             attack_limited,
+            attack_special,
             fen_style,
             won,
+            start,
+            ep_tracked,
+            ep_allowed,
         })
     }
+}
+
+/// Where each kind stands in the start position (empty if it cannot be read:
+/// the definition reader reports that).
+fn start_squares(spec: &ChessLikeSpec, g: &Geometry) -> StartSquares {
+    let mut out = StartSquares::default();
+    let Ok(setup) = crate::fen::parse(spec.start_fen) else {
+        return out;
+    };
+    let rows = setup.rows.len();
+    for (i, row) in setup.rows.iter().enumerate() {
+        let Some(rank) = (rows - 1 - i)
+            .try_into()
+            .ok()
+            .filter(|r: &u8| *r < g.rows())
+        else {
+            continue;
+        };
+        for (file, cell) in row.cells.iter().enumerate() {
+            let file = file as u8;
+            if let crate::fen::Token::Piece(c) = cell.token {
+                if let (Some(p), Some(sq)) = (crate::Piece::from_letter(c), g.square(file, rank)) {
+                    match out
+                        .squares
+                        .iter_mut()
+                        .find(|(col, k, _)| *col == p.color && *k == p.kind)
+                    {
+                        Some(t) => t.2.insert(sq),
+                        None => {
+                            let mut set = crate::SquareSet::EMPTY;
+                            set.insert(sq);
+                            out.squares.push((p.color, p.kind, set));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
 }

@@ -44,9 +44,16 @@ pub struct ChessLike {
     attack: [Vec<AttackRay>; 2],
     /// Capture rays of limited range > 1: checked the slow way.
     attack_limited: [Vec<(Dir, u8, KindSet)>; 2],
+    /// Capturing moves of the slow path, checked one by one.
+    attack_special: [Vec<(compile::Special, KindSet)>; 2],
     fen_style: FenStyle,
     /// The compiled goals and extra steps of `spec.wins`.
     won: victory::Compiled,
+    start: compile::StartSquares,
+    /// The en-passant victim's square is kept in `state.variant`.
+    ep_tracked: bool,
+    /// Whether pawns take en passant at all (vchess `HasEnpassant`).
+    ep_allowed: bool,
 }
 
 impl ChessLike {
@@ -101,6 +108,10 @@ impl Rules for ChessLike {
         self.royal_in_danger(pos, color)
     }
 
+    fn castling_rank(&self) -> u8 {
+        self.spec.castle.rank
+    }
+
     fn royals_per_side(&self) -> Option<usize> {
         self.royal_count()
     }
@@ -108,6 +119,7 @@ impl Rules for ChessLike {
     #[inline]
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
         let undo = pos.apply(mv);
+        self.set_ep(pos, mv);
         self.update_castling(pos, mv);
         self.after_play(pos, mv);
         undo

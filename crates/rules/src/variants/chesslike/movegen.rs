@@ -1,11 +1,13 @@
 //! Move generation: each piece's rays, pawns (double step, en passant,
 //! promotion), and the fast attack test used for check.
 
-use super::compile::{CompiledPiece, NONE};
+use super::compile::{CompiledPiece, Special, NONE};
 use super::ChessLike;
+use crate::betza::{Mode, Path};
 use crate::color::Color;
 use crate::geometry::NO_SQUARE;
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::KindSet;
 use crate::piece::{Kind, Piece};
 use crate::position::Position;
 use crate::square::Square;
@@ -42,7 +44,8 @@ impl ChessLike {
             }
             loop {
                 t = g.step_raw(t, ray.dir);
-                if t == NO_SQUARE {
+                // On a wrapped board a ray can come back to its start.
+                if t == NO_SQUARE || t == target.0 {
                     break;
                 }
                 let cell = board.cell_raw(t);
@@ -72,28 +75,307 @@ impl ChessLike {
                 }
             }
         }
+        if !self.attack_special[by.index()].is_empty() {
+            return self.special_attacked(pos, target, by);
+        }
         false
     }
 
+    /// The slow part of [`ChessLike::square_attacked`]: hoppers, lame and
+    /// jumping leapers, initial-only and long leaps, walked back from the
+    /// target.
+    #[inline(never)]
+    fn special_attacked(&self, pos: &Position, target: Square, by: Color) -> bool {
+        let g = &self.geometry;
+        let board = &pos.board;
+        let is_attacker = |sq: Square, sp: &Special, kinds: KindSet| {
+            board.cell(sq).kind(by).is_some_and(|k| {
+                kinds.contains(k) && (!sp.initial || self.start.of(by, k).contains(sq))
+            })
+        };
+        let back = |sq: Square, sp: &Special| g.offset(sq, -sp.df as i32, -sp.dr as i32);
+        for (sp, kinds) in &self.attack_special[by.index()] {
+            let limit = if sp.range == 0 { u8::MAX } else { sp.range };
+            match sp.path {
+                Path::Plain | Path::Lame | Path::Jump => {
+                    let mut t = target;
+                    for _ in 0..limit {
+                        let Some(n) = back(t, sp) else { break };
+                        t = n;
+                        if board.cell(t).is_empty() {
+                            continue;
+                        }
+                        if is_attacker(t, sp, *kinds) && self.leap_path_ok(pos, t, sp) {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+                Path::Hop => {
+                    let mut t = target;
+                    let mut screens = 0;
+                    for _ in 0..limit {
+                        let Some(n) = back(t, sp) else { break };
+                        t = n;
+                        if board.cell(t).is_empty() {
+                            continue;
+                        }
+                        if screens == 1 {
+                            if is_attacker(t, sp, *kinds) {
+                                return true;
+                            }
+                            break;
+                        }
+                        screens += 1;
+                    }
+                }
+                Path::Grasshopper => {
+                    let Some(hurdle) = back(target, sp) else {
+                        continue;
+                    };
+                    if board.cell(hurdle).is_empty() {
+                        continue;
+                    }
+                    let mut t = hurdle;
+                    for _ in 0..limit {
+                        let Some(n) = back(t, sp) else { break };
+                        t = n;
+                        if board.cell(t).is_empty() {
+                            continue;
+                        }
+                        if is_attacker(t, sp, *kinds) {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether a lame (`n`) or jumping (`j`) leap from `from` may go: the
+    /// square it passes is empty (lame) or occupied (jumping). A lame leap
+    /// of (2,1) shape passes the orthogonal step (the xiangqi horse), of
+    /// (2,0) or (2,2) shape its midpoint.
+    fn leap_path_ok(&self, pos: &Position, from: Square, sp: &Special) -> bool {
+        if sp.path == Path::Plain {
+            return true;
+        }
+        let (df, dr) = (sp.df as i32, sp.dr as i32);
+        let (mf, mr) = if df.abs() == dr.abs() || df == 0 || dr == 0 {
+            (df / 2, dr / 2)
+        } else if df.abs() > dr.abs() {
+            (df.signum(), 0)
+        } else {
+            (0, dr.signum())
+        };
+        if (mf, mr) == (0, 0) {
+            return sp.path == Path::Lame;
+        }
+        let occupied = self
+            .geometry
+            .offset(from, mf, mr)
+            .is_some_and(|m| !pos.board.cell(m).is_empty());
+        match sp.path {
+            Path::Lame => !occupied,
+            _ => occupied,
+        }
+    }
+
+    /// The slow-path moves of one piece (see [`Special`]).
+    fn special_moves(
+        &self,
+        pos: &Position,
+        from: Square,
+        piece: Piece,
+        def: &CompiledPiece,
+        out: &mut MoveList,
+    ) {
+        let g = &self.geometry;
+        let us = piece.color;
+        let them = us.opposite();
+        for sp in &def.special {
+            if sp.initial && !self.start.of(us, piece.kind).contains(from) {
+                continue;
+            }
+            let limit = if sp.range == 0 { u8::MAX } else { sp.range };
+            let quiet = sp.mode != Mode::CaptureOnly;
+            let capture = sp.mode != Mode::MoveOnly;
+            let emit = |to: Square, out: &mut MoveList| {
+                let cell = pos.board.cell(to);
+                if cell.is_empty() {
+                    if quiet {
+                        self.push_moved(pos, from, to, piece, None, def, out);
+                    }
+                } else if capture && !cell.has(us) {
+                    if let Some(k) = cell.kind(them) {
+                        self.push_moved(pos, from, to, piece, Some(Piece::new(them, k)), def, out);
+                    }
+                }
+            };
+            let step = |sq: Square| g.offset(sq, sp.df as i32, sp.dr as i32);
+            match sp.path {
+                Path::Plain | Path::Lame | Path::Jump => {
+                    if !self.leap_path_ok(pos, from, sp) {
+                        continue;
+                    }
+                    let mut t = from;
+                    for _ in 0..limit {
+                        let Some(n) = step(t) else { break };
+                        t = n;
+                        emit(t, out);
+                        if !pos.board.cell(t).is_empty() {
+                            break;
+                        }
+                    }
+                }
+                Path::Hop => {
+                    let mut t = from;
+                    let mut screened = false;
+                    for _ in 0..limit {
+                        let Some(n) = step(t) else { break };
+                        t = n;
+                        let empty = pos.board.cell(t).is_empty();
+                        if !screened {
+                            screened = !empty;
+                            continue;
+                        }
+                        emit(t, out);
+                        if !empty {
+                            break;
+                        }
+                    }
+                }
+                Path::Grasshopper => {
+                    let mut t = from;
+                    while let Some(n) = step(t) {
+                        t = n;
+                        if pos.board.cell(t).is_empty() {
+                            continue;
+                        }
+                        // Over the first piece, landing just beyond it.
+                        if let Some(u) = step(t) {
+                            emit(u, out);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// A piece's move: a pawn's goes through promotion, others are plain.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn push_moved(
+        &self,
+        pos: &Position,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        captured: Option<Piece>,
+        def: &CompiledPiece,
+        out: &mut MoveList,
+    ) {
+        if def.pawn {
+            self.push_pawn(pos, from, to, piece, captured, out);
+        } else {
+            out.push(Move::simple(from, to, piece, captured, None));
+        }
+    }
+
+    /// A pawn reaching `to`: promotes in the zone (forced on the last rank,
+    /// optional before it if the variant says so), to a lost piece only if
+    /// the variant says so.
     fn push_pawn(
         &self,
+        pos: &Position,
         from: Square,
         to: Square,
         piece: Piece,
         captured: Option<Piece>,
         out: &mut MoveList,
     ) {
+        let g = &self.geometry;
+        let rank = g.relative_rank(to, piece.color);
+        let last = g.rows() - 1;
+        let promo = &self.spec.promotion;
         // No promotion pieces: the pawn stays a pawn (Rugby, Discoduel).
-        let promotions = &self.spec.promotions[piece.color.index()];
-        if !promotions.is_empty()
-            && self.geometry.relative_rank(to, piece.color) == self.geometry.rows() - 1
-        {
-            for &k in promotions {
-                out.push(Move::simple(from, to, piece, captured, Some(k)));
-            }
-        } else {
+        if rank + promo.zone <= last || self.spec.promotions[piece.color.index()].is_empty() {
+            out.push(Move::simple(from, to, piece, captured, None));
+            return;
+        }
+        if rank < last && promo.optional {
             out.push(Move::simple(from, to, piece, captured, None));
         }
+        for &k in &self.spec.promotions[piece.color.index()] {
+            if promo.only_lost && !self.has_lost(pos, piece.color, k) {
+                continue;
+            }
+            out.push(Move::simple(from, to, piece, captured, Some(k)));
+        }
+    }
+
+    /// Whether `color` has fewer pieces of `kind` on the board than at the
+    /// start: the pieces a pawn may become when it may only become a lost
+    /// one. Scans the board, but only for pawns reaching the zone.
+    fn has_lost(&self, pos: &Position, color: Color, kind: Kind) -> bool {
+        let start = self.start.of(color, kind).len();
+        let now = (0..self.geometry.size() as u16)
+            .filter(|&s| pos.board.cell_raw(s).kind(color) == Some(kind))
+            .count();
+        now < start
+    }
+
+    /// En passant: `state.en_passant` is the first square the pawn passed;
+    /// when tracked, `state.variant` holds the second passed square and the
+    /// landing square (each plus one, 16 bits apiece).
+    #[inline]
+    pub(super) fn is_ep_target(&self, pos: &Position, t: Square) -> bool {
+        if pos.state.en_passant == Some(t) {
+            return true;
+        }
+        self.ep_tracked && ((pos.state.variant >> 16) & 0xffff) as u16 == t.0 + 1
+    }
+
+    /// The square of the pawn an en-passant capture onto `t` takes.
+    #[inline]
+    fn ep_victim(&self, pos: &Position, from: Square, t: Square) -> Option<Square> {
+        if self.ep_tracked {
+            let landing = (pos.state.variant & 0xffff) as u16;
+            return (landing != 0).then(|| Square(landing - 1));
+        }
+        // The pawn that double-stepped stands beside `from`, on the
+        // en-passant square's file.
+        let g = &self.geometry;
+        g.square(g.file(t), g.rank(from))
+    }
+
+    /// After a pawn's multi-step: which squares it passed, where it landed.
+    pub(super) fn set_ep(&self, pos: &mut Position, mv: &crate::moves::Move) {
+        if !self.ep_tracked {
+            return;
+        }
+        pos.state.variant &= !0xffff_ffff;
+        if mv.intent.kind != MoveKind::DoubleStep {
+            pos.state.en_passant = None;
+            return;
+        }
+        let g = &self.geometry;
+        let (from, to) = (mv.intent.from, mv.intent.to);
+        let df = g.file(to) as i32 - g.file(from) as i32;
+        let dr = g.rank(to) as i32 - g.rank(from) as i32;
+        let n = df.abs().max(dr.abs());
+        let (sf, sr) = (df / n, dr / n);
+        pos.state.en_passant = g.offset(from, sf, sr);
+        let second = if n >= 3 {
+            g.offset(from, 2 * sf, 2 * sr)
+        } else {
+            None
+        };
+        pos.state.variant |= second.map_or(0, |s| (s.0 as u64 + 1) << 16);
+        pos.state.variant |= to.0 as u64 + 1;
     }
 
     fn pawn_moves(
@@ -107,16 +389,21 @@ impl ChessLike {
         let g = &self.geometry;
         let us = piece.color;
         let them = us.opposite();
+        let multi = self.spec.double_step[us.index()]
+            && g.relative_rank(from, us) <= self.spec.pawn.init_rank[us.index()];
         for ray in &def.quiet {
-            // A pawn on its first rank (Horde) may double-step too, as in vchess.
             let t = g.step_raw(from.0, ray.dir);
             if t == NO_SQUARE || !pos.board.cell_raw(t).is_empty() {
                 continue;
             }
-            self.push_pawn(from, Square(t), piece, None, out);
-            if self.spec.double_step[us.index()] && g.relative_rank(from, us) <= 1 {
-                let t2 = g.step_raw(t, ray.dir);
-                if t2 != NO_SQUARE && pos.board.cell_raw(t2).is_empty() {
+            self.push_pawn(pos, from, Square(t), piece, None, out);
+            if multi {
+                let mut t2 = t;
+                for _ in 1..self.spec.pawn.max_step {
+                    t2 = g.step_raw(t2, ray.dir);
+                    if t2 == NO_SQUARE || !pos.board.cell_raw(t2).is_empty() {
+                        break;
+                    }
                     let mut mv = Move::simple(from, Square(t2), piece, None, None);
                     mv.intent.kind = MoveKind::DoubleStep;
                     out.push(mv);
@@ -130,22 +417,26 @@ impl ChessLike {
             }
             let cell = pos.board.cell_raw(t);
             if let (Some(k), false) = (cell.kind(them), cell.has(us)) {
-                self.push_pawn(from, Square(t), piece, Some(Piece::new(them, k)), out);
-            } else if cell.is_empty() && pos.state.en_passant == Some(Square(t)) {
-                // The pawn that double-stepped stands beside `from`, on the
-                // en-passant square's file.
-                let Some(victim_sq) = g.square(g.file(Square(t)), g.rank(from)) else {
+                self.push_pawn(pos, from, Square(t), piece, Some(Piece::new(them, k)), out);
+            } else if cell.is_empty() && self.ep_allowed && self.is_ep_target(pos, Square(t)) {
+                let Some(victim_sq) = self.ep_victim(pos, from, Square(t)) else {
                     continue;
                 };
                 let Some(victim) = pos.board.cell(victim_sq).piece(them) else {
                     continue;
                 };
+                if !self.piece_def(them, victim.kind).is_some_and(|d| d.pawn) {
+                    continue;
+                }
                 let mut mv = Move::simple(from, Square(t), piece, None, None);
                 mv.effect.vanish.push(victim_sq, victim);
                 mv.intent.capture = true;
                 mv.intent.kind = MoveKind::EnPassant;
                 out.push(mv);
             }
+        }
+        if !def.special.is_empty() {
+            self.special_moves(pos, from, piece, def, out);
         }
     }
 
@@ -199,6 +490,9 @@ impl ChessLike {
                         }
                     }
                 }
+            }
+            if !def.special.is_empty() {
+                self.special_moves(pos, from, piece, def, out);
             }
         }
     }

@@ -166,6 +166,8 @@ pub struct CastlingRules {
     pub king_to: Option<[u8; 2]>,
     /// Rook's destination files; `None`: beside the king, inwards.
     pub rook_to: Option<[u8; 2]>,
+    /// The rank, from the side's own edge (0: its first), castling is on.
+    pub rank: u8,
 }
 
 impl Default for CastlingRules {
@@ -174,6 +176,7 @@ impl Default for CastlingRules {
             rook: Kind::ROOK,
             king_to: None,
             rook_to: None,
+            rank: 0,
         }
     }
 }
