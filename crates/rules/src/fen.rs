@@ -371,14 +371,16 @@ fn board_text(rules: &dyn Rules, pos: &Position, standard: bool) -> String {
 pub fn vchess_fen(rules: &dyn Rules, pos: &Position) -> String {
     let style = rules.fen_style();
     let g = rules.geometry();
-    let mut out = format!(
-        "{} {} {}",
-        board_fen(rules, pos),
-        pos.turn().fen_char(),
-        pos.state.plies
-    );
+    let mut board = board_fen(rules, pos);
+    if g.cols() > 9 {
+        board = vchess_digits(&board);
+    }
+    let mut out = format!("{} {} {}", board, pos.turn().fen_char(), pos.state.plies);
     let (flags_tail, extra_fields) = rules.write_variant_fields(pos);
-    if style.castling.iter().any(|c| *c) {
+    if rules.own_flags() {
+        out.push(' ');
+        out.push_str(&flags_tail);
+    } else if style.castling.iter().any(|c| *c) {
         out.push(' ');
         for color in Color::ALL {
             if style.castling[color.index()] {
@@ -403,6 +405,33 @@ pub fn vchess_fen(rules: &dyn Rules, pos: &Position) -> String {
         }
     }
     out.push_str(&extra_fields);
+    out
+}
+
+/// Rewrites each decimal run of empty squares above 9 as vchess does:
+/// digits that add up (`11` becomes `92`, `20` becomes `992`).
+fn vchess_digits(board: &str) -> String {
+    let mut out = String::with_capacity(board.len());
+    let mut run = String::new();
+    let flush = |run: &mut String, out: &mut String| {
+        if let Ok(mut n) = run.parse::<u32>() {
+            while n > 9 {
+                out.push('9');
+                n -= 9;
+            }
+            out.push_str(&n.to_string());
+        }
+        run.clear();
+    };
+    for c in board.chars() {
+        if c.is_ascii_digit() {
+            run.push(c);
+        } else {
+            flush(&mut run, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut run, &mut out);
     out
 }
 

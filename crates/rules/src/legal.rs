@@ -16,7 +16,8 @@ pub fn is_legal(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> bool {
     }
     let mover = mv.color();
     let undo = rules.play(pos, mv);
-    let safe = !rules.illegal_after(pos, mover);
+    let safe = !(rules.illegal_after(pos, mover)
+        || (rules.forbids_giving_check() && rules.royal_attacked(pos, mover.opposite())));
     rules.unplay(pos, mv, undo);
     safe
 }
@@ -47,6 +48,9 @@ pub fn legal_moves(rules: &dyn Rules, pos: &mut Position, out: &mut MoveList) {
         }
     }
     out.truncate(kept);
+    if rules.restricts_legal() {
+        rules.restrict_legal(pos, out);
+    }
 }
 
 /// Whether the side to move is in check (a royal piece can be taken).
@@ -115,6 +119,21 @@ fn perft_with(rules: &dyn Rules, pos: &mut Position, depth: u32, buffers: &mut [
     let Some((list, deeper)) = buffers.split_first_mut() else {
         return 0;
     };
+    if rules.restricts_legal() || rules.forbids_giving_check() {
+        // Legality depends on more than the mover's royals: judge the list
+        // whole, then count or descend.
+        legal_moves(rules, pos, list);
+        if depth == 1 {
+            return list.len() as u64;
+        }
+        let mut nodes = 0;
+        for mv in list.iter() {
+            let undo = rules.play(pos, mv);
+            nodes += perft_with(rules, pos, depth - 1, deeper);
+            rules.unplay(pos, mv, undo);
+        }
+        return nodes;
+    }
     list.clear();
     rules.pseudo_legal_moves(pos, list);
     let mut nodes = 0;

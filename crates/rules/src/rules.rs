@@ -82,6 +82,13 @@ pub trait Rules: Send + Sync {
         tail.is_empty()
     }
 
+    /// Whether the variant reads and writes vchess's whole flags field
+    /// itself ([`Rules::read_flags_tail`] gets all of it, the castling rights
+    /// stay empty): Coregal's four files per side. Default: no.
+    fn own_flags(&self) -> bool {
+        false
+    }
+
     /// Reads the vchess FEN fields after en passant (Paco Sako: the last
     /// union move), pushing a problem for any it cannot read. The default
     /// ignores them.
@@ -190,6 +197,23 @@ pub trait Rules: Send + Sync {
     fn variant_outcome(&self, _pos: &Position) -> Option<Outcome> {
         None
     }
+
+    /// Whether a move may not leave the opponent's royal piece attacked
+    /// either (Racing Kings: giving check is not allowed). Default: no.
+    fn forbids_giving_check(&self) -> bool {
+        false
+    }
+
+    /// Whether [`Rules::restrict_legal`] may remove moves; perft then
+    /// builds each legal list whole instead of counting moves one by one.
+    fn restricts_legal(&self) -> bool {
+        false
+    }
+
+    /// Removes from the complete list of legal moves those the variant
+    /// forbids as a whole (compulsory capture: when some capture is legal,
+    /// only captures are). Default: none.
+    fn restrict_legal(&self, _pos: &Position, _legal: &mut MoveList) {}
 
     /// The kinds a pawn of `color` may promote to, in the order notation
     /// lists them.

@@ -273,7 +273,17 @@ pub enum PositionError {
 /// ```
 pub fn position_from_fen(rules: &dyn Rules, text: &str) -> Result<Position, PositionError> {
     let setup = fen::parse(text)?;
-    validate(rules, &setup).map_err(PositionError::Invalid)
+    let first = validate(rules, &setup).map_err(PositionError::Invalid);
+    if first.is_err() && rules.geometry().cols() > 9 {
+        // vchess writes eleven empty squares as `92` (digits add up): on
+        // wide boards read that way if the decimal reading does not fit.
+        if let Ok(per_digit) = fen::parse_with(text, fen::DigitReading::PerDigit) {
+            if let Ok(pos) = validate(rules, &per_digit) {
+                return Ok(pos);
+            }
+        }
+    }
+    first
 }
 
 /// Turns a setup into a position for `rules`, or lists every problem.
@@ -507,7 +517,7 @@ fn read_fields(
             state.plies = n;
         }
         let mut next = 1;
-        castle_field = if style.castling.iter().any(|c| *c) {
+        castle_field = if style.castling.iter().any(|c| *c) || rules.own_flags() {
             next += 1;
             fields.get(1)
         } else {
@@ -534,7 +544,15 @@ fn read_fields(
         }
     }
 
-    if let Some(f) = castle_field {
+    if let (Some(f), true) = (castle_field, vchess && rules.own_flags()) {
+        if !rules.read_flags_tail(&f.text, &mut state) {
+            problems.push(Problem::BadField {
+                field: "castling",
+                text: f.text.clone(),
+                offset: f.offset,
+            });
+        }
+    } else if let Some(f) = castle_field {
         if f.text != "-" {
             let parsed = if vchess {
                 read_vchess_flags(rules, &f.text).and_then(|(castling, tail)| {

@@ -114,6 +114,11 @@ pub(crate) fn leak(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
 }
 
+/// Leaks a list of names into a `'static` slice (the spec's shape).
+pub(crate) fn leak_list(names: &[&'static str]) -> &'static [&'static str] {
+    Box::leak(names.to_vec().into_boxed_slice())
+}
+
 /// Whether two specs describe the same game (what `show` then `parse`
 /// must keep).
 pub fn same_game(a: &ChessLikeSpec, b: &ChessLikeSpec) -> bool {

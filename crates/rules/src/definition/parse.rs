@@ -589,7 +589,8 @@ fn win(
             "none" => BareKing::None,
             "loss" => BareKing::Loss,
             "draw" => BareKing::Draw,
-            _ => return Err(bad(b, "bare_king", "none, loss or draw")),
+            "win" => BareKing::Win,
+            _ => return Err(bad(b, "bare_king", "none, loss, draw or win")),
         };
     }
     if let Some(r) = &w.reach {

@@ -222,6 +222,7 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
         BareKing::None => {}
         BareKing::Loss => win.push_str("  bare_king: loss\n"),
         BareKing::Draw => win.push_str("  bare_king: draw\n"),
+        BareKing::Win => win.push_str("  bare_king: win\n"),
     }
     let reach = match (&w.reach, spec.campmate) {
         (Some(goal), _) => Some(goal.clone()),

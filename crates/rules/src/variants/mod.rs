@@ -12,3 +12,4 @@ pub mod hands;
 pub mod maxima;
 pub mod orda;
 pub mod pacosako;
+pub mod wins;

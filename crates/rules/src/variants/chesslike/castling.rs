@@ -23,7 +23,10 @@ impl ChessLike {
         } else {
             g.rows() - 1 - own
         };
-        if g.rank(king_sq) != back || self.square_attacked(pos, king_sq, us.opposite()) {
+        // Without check (Extinction) castling ignores attacks.
+        let careful = self.castling_minds_checks();
+        if g.rank(king_sq) != back || (careful && self.square_attacked(pos, king_sq, us.opposite()))
+        {
             return;
         }
         let Some(king) = pos.board.cell(king_sq).piece(us) else {
@@ -67,7 +70,7 @@ impl ChessLike {
                 g.square(f, back)
                     .is_some_and(|s| !self.square_attacked(pos, s, us.opposite()))
             });
-            if !safe {
+            if careful && !safe {
                 continue;
             }
             let (Some(kto), Some(rto)) = (g.square(king_to, back), g.square(rook_to, back)) else {

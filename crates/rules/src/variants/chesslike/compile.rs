@@ -201,6 +201,9 @@ impl ChessLike {
                 .unwrap_or(spec.double_step.iter().any(|d| *d)),
             hole: (!spec.holes.is_empty()).then_some('x'),
         };
+        let mut spec = spec;
+        spec.wins = super::victory::effective(&spec);
+        let won = super::victory::compile(&spec, &geometry)?;
         let start = start_squares(&spec, &geometry);
         // Multi-steps longer than two, and pawns that step aside, leave a
         // victim that the en-passant square alone does not locate.
@@ -220,6 +223,7 @@ impl ChessLike {
             attack_limited,
             attack_special,
             fen_style,
+            won,
             start,
             ep_tracked,
             ep_allowed,

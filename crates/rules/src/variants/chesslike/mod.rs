@@ -20,6 +20,7 @@ pub use spec::{
     CastlingRules, ChessLikeSpec, FenFields, PawnRules, PieceSpec, PromotionRules, Wrap,
 };
 pub use victory::{BareKing, ReachGoal, StalemateResult, WinSpec};
+pub use victory::{Reach, Royalty, Safety, Victory};
 
 use crate::color::Color;
 use crate::fen::FenStyle;
@@ -46,6 +47,8 @@ pub struct ChessLike {
     /// Capturing moves of the slow path, checked one by one.
     attack_special: [Vec<(compile::Special, KindSet)>; 2],
     fen_style: FenStyle,
+    /// The compiled goals and extra steps of `spec.wins`.
+    won: victory::Compiled,
     start: compile::StartSquares,
     /// The en-passant victim's square is kept in `state.variant`.
     ep_tracked: bool,
@@ -118,11 +121,36 @@ impl Rules for ChessLike {
         let undo = pos.apply(mv);
         self.set_ep(pos, mv);
         self.update_castling(pos, mv);
+        self.after_play(pos, mv);
         undo
     }
 
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         self.outcome(pos)
+    }
+
+    fn forbids_giving_check(&self) -> bool {
+        self.spec.wins.forbid_check
+    }
+
+    fn restricts_legal(&self) -> bool {
+        self.restricts_legal_moves()
+    }
+
+    fn restrict_legal(&self, _pos: &Position, legal: &mut MoveList) {
+        self.restrict_legal_moves(legal)
+    }
+
+    fn own_flags(&self) -> bool {
+        !self.spec.wins.castlers.is_empty()
+    }
+
+    fn read_flags_tail(&self, tail: &str, state: &mut crate::position::State) -> bool {
+        self.read_checks(tail, state)
+    }
+
+    fn write_variant_fields(&self, pos: &Position) -> (String, String) {
+        (self.write_checks(pos), String::new())
     }
 
     fn position_problems(
@@ -132,6 +160,9 @@ impl Rules for ChessLike {
         out: &mut Vec<crate::validate::Problem>,
     ) {
         // Pawns can neither stand on their own first rank nor stay on the last.
+        if self.pawns_anywhere() {
+            return;
+        }
         for sq in self.geometry.squares() {
             for p in pos.board.cell(sq).pieces() {
                 if self.piece_def(p.color, p.kind).is_some_and(|d| d.pawn) {

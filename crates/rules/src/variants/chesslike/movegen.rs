@@ -311,7 +311,8 @@ impl ChessLike {
         let rank = g.relative_rank(to, piece.color);
         let last = g.rows() - 1;
         let promo = &self.spec.promotion;
-        if rank + promo.zone <= last {
+        // No promotion pieces: the pawn stays a pawn (Rugby, Discoduel).
+        if rank + promo.zone <= last || self.spec.promotions[piece.color.index()].is_empty() {
             out.push(Move::simple(from, to, piece, captured, None));
             return;
         }

@@ -106,6 +106,9 @@ pub struct ChessLikeSpec {
     pub castle: CastlingRules,
     /// Pieces leave one edge and come back on the other.
     pub wrap: Wrap,
+    /// Royalty, win conditions and move restrictions beyond chess's, as
+    /// the victory code implements them (see `victory.rs`).
+    pub wins: super::victory::Victory,
     /// How the game is won and drawn, royalty, compulsory capture (beyond
     /// checkmate, stalemate draws and `campmate`).
     pub win: super::victory::WinSpec,
@@ -219,6 +222,7 @@ impl Default for ChessLikeSpec {
             castle: CastlingRules::default(),
             wrap: Wrap::default(),
             win: Default::default(),
+            wins: Default::default(),
             fen: FenFields::default(),
             initial_on_first_rank: false,
         }

@@ -1,54 +1,779 @@
 //! How a chess-like game is won and who is royal: the variant's own
-//! results (campmate...), the attack test on royal pieces, how many royals
-//! a side has, and a hook that restricts the moves a side may choose
-//! (compulsory capture and the like).
+//! results (campmate, extinction, reaching a goal, the n-th check, a bare
+//! king), the attack test on royal pieces, how many royals a side has, and
+//! the hooks that restrict or add moves (compulsory capture, pieces immune
+//! on their goal, pawns that promote into an enemy king).
 
 use super::ChessLike;
+use crate::betza;
 use crate::color::Color;
-use crate::moves::MoveList;
-use crate::piece::Kind;
-use crate::position::Position;
+use crate::geometry::{Dir, Geometry};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Kind, KindSet, Piece};
+use crate::position::{Position, State};
 use crate::rules::Outcome;
+use crate::squareset::SquareSet;
+
+/// What check means for a side's royal pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Royalty {
+    /// A side may not leave any royal piece attacked (chess; Coregal's king
+    /// and queens; Twokings' kings).
+    #[default]
+    Check,
+    /// A side may leave royals attacked as long as one is safe: with two
+    /// kings "you must remove at least one attack" (Knightmate2).
+    LastOne,
+    /// Pieces marked royal are only tracked (the king that castles); they
+    /// can be taken like any other and nothing is ever check (Extinction).
+    None,
+}
+
+/// When a piece on its goal counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Safety {
+    /// As soon as it stands there (Rugby, Koth, Racing Kings).
+    #[default]
+    Any,
+    /// If no enemy piece attacks it (Alapo).
+    NotAttacked,
+    /// If the enemy has no legal capture of it (Squatter1: "if the opponent
+    /// can capture it, you don't win").
+    NoLegalCapture,
+}
+
+/// A goal: reaching one of its squares wins.
+#[derive(Clone, Debug, Default)]
+pub struct Reach {
+    /// White's goal squares by name; empty: White's last rank.
+    pub squares: &'static [&'static str],
+    /// Black's goal is White's mirrored across the middle rank; otherwise
+    /// both race to the same squares (Racing Kings, King of the Hill).
+    pub mirrored: bool,
+    /// Only royal pieces count (a king race); otherwise any piece.
+    pub royal_only: bool,
+    pub safety: Safety,
+    /// The side to move's pieces on its goal count too, not just the
+    /// mover's (Alapo and Squatter1 judge both sides after every move).
+    pub both_sides: bool,
+    /// When White arrives first, Black may still arrive on its next move:
+    /// both there is a draw (Racing Kings' rule for the first player).
+    pub second_chance: bool,
+}
+
+/// How the game is won and what a side may play, beyond chess's checkmate.
+/// The default is chess: one royal piece, nothing else.
+#[derive(Clone, Debug, Default)]
+pub struct Victory {
+    pub royalty: Royalty,
+    /// A side may have any number of royal pieces (Kingsmaker, Twokings,
+    /// Coregal); otherwise exactly one (when royalty is `Check`).
+    pub many_royals: bool,
+    /// Kinds (letters) whose disappearance from a side loses the game
+    /// (Extinction: every kind; Kinglet: pawns; Pawnsking: the king).
+    pub extinction: &'static [char],
+    /// The side to move with only its king(s) left wins (Losers).
+    pub bare_king_wins: bool,
+    /// Reaching a goal wins.
+    pub reach: Option<Reach>,
+    /// The side that received this many checks loses (Threechecks: 3); 0:
+    /// no such rule. The counts are vchess flags after the castling letters.
+    pub checks: u8,
+    /// When a capture is legal, only captures are (Suicide, Losers, Capture).
+    pub compulsory_capture: bool,
+    /// A move may not give check either (Racing Kings, Royalrace).
+    pub forbid_check: bool,
+    /// Pawns may stand on their first and last ranks (Horde, Rugby, Discoduel).
+    pub pawns_anywhere: bool,
+    /// A piece on its last rank cannot be captured (Discoduel).
+    pub immune_at_goal: bool,
+    /// A pawn reaching one of its last two ranks may instead become an
+    /// enemy king (Kingsmaker).
+    pub promote_to_enemy_king: bool,
+    /// Coregal-style castling: each side's flags name four files (a rook,
+    /// two castling pieces, a rook: `adeh`); any of these kinds (king, and
+    /// queen in Coregal) standing on its flagged file castles with either
+    /// rook, as in chess, to files that depend on whether it is the left or
+    /// the right one of the two. Empty: chess castling.
+    pub castlers: &'static [char],
+    /// Extra move-only steps of pawns, in Betza (Rugby: a king's steps,
+    /// "mFmsWmbW"): no double step, no promotion.
+    pub pawn_extra_steps: &'static str,
+}
+
+/// What [`Victory`] compiles to.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Compiled {
+    /// Each color's goal squares.
+    goals: [SquareSet; 2],
+    /// Each color's extra pawn steps.
+    pawn_steps: [Vec<Dir>; 2],
+    /// Kinds of the extinction rule.
+    extinct: KindSet,
+    /// A side without any piece loses (`extinction: all`).
+    extinct_all: bool,
+    /// The pieces that count on a goal of the definition's `reach` (`None`: any).
+    goal_kinds: Option<KindSet>,
+    /// The definition's `reach`, when `wins` has none.
+    schema_reach: Option<Reach>,
+}
+
+/// The [`Victory`] a spec plays by: its `wins` plus what its definition's
+/// `win:` schema ([`WinSpec`]) says, so a YAML variant gets the same rules.
+pub(super) fn effective(spec: &super::ChessLikeSpec) -> Victory {
+    let w = &spec.win;
+    let mut v = spec.wins.clone();
+    v.checks = v.checks.max(w.checks);
+    v.compulsory_capture |= w.compulsory_capture || w.antichess;
+    if w.royals.is_none() || w.royals.is_some_and(|n| n > 1) {
+        v.many_royals = true;
+    }
+    if w.spare_royals {
+        v.royalty = Royalty::LastOne;
+    }
+    if w.bare_king == BareKing::Win {
+        v.bare_king_wins = true;
+    }
+    if v.reach.is_none() && !w.king_of_the_hill.is_empty() {
+        v.reach = Some(Reach {
+            squares: crate::definition::leak_list(&w.king_of_the_hill),
+            royal_only: true,
+            ..Default::default()
+        });
+    }
+    v
+}
+
+/// Compiles the victory part of a spec for a board.
+pub(super) fn compile(
+    spec: &super::ChessLikeSpec,
+    g: &Geometry,
+) -> Result<Compiled, super::SpecError> {
+    let v = &spec.wins;
+    let mut c = Compiled::default();
+    if let Some(r) = &v.reach {
+        let mut white = SquareSet::EMPTY;
+        if r.squares.is_empty() {
+            for f in 0..g.cols() {
+                if let Some(s) = g.square(f, g.rows() - 1) {
+                    white.insert(s);
+                }
+            }
+        } else {
+            for name in r.squares {
+                white.insert(
+                    g.parse_square(name)
+                        .ok_or(super::SpecError::BadHole(name))?,
+                );
+            }
+        }
+        let mut black = SquareSet::EMPTY;
+        for s in white.iter() {
+            let t = if r.mirrored {
+                g.square(g.file(s), g.rows() - 1 - g.rank(s))
+            } else {
+                Some(s)
+            };
+            if let Some(t) = t {
+                black.insert(t);
+            }
+        }
+        c.goals = [white, black];
+    } else if let Some(goal) = &spec.win.reach {
+        // The definition's goal: ranks counted from each side, squares the
+        // same for both, some pieces or any.
+        for color in Color::ALL {
+            let mut set = SquareSet::EMPTY;
+            for sq in g.squares() {
+                if goal.ranks.contains(&g.relative_rank(sq, color))
+                    || goal.squares.iter().any(|n| g.parse_square(n) == Some(sq))
+                {
+                    set.insert(sq);
+                }
+            }
+            c.goals[color.index()] = set;
+        }
+        let mut kinds = KindSet::EMPTY;
+        for &k in &goal.pieces {
+            kinds.insert(k);
+        }
+        c.goal_kinds = (!goal.pieces.is_empty()).then_some(kinds);
+        c.schema_reach = Some(Reach {
+            safety: if goal.not_attacked {
+                Safety::NotAttacked
+            } else {
+                Safety::Any
+            },
+            ..Default::default()
+        });
+    }
+    for atom in betza::parse(v.pawn_extra_steps)? {
+        let dir =
+            Dir::new(atom.df, atom.dr).ok_or(super::SpecError::StepTooLong(atom.df, atom.dr))?;
+        c.pawn_steps[0].push(dir);
+        c.pawn_steps[1].push(dir.flip_ranks());
+    }
+    for &l in v.extinction {
+        c.extinct.insert(Kind(l as u8));
+    }
+    for &k in &spec.win.extinction {
+        c.extinct.insert(k);
+    }
+    c.extinct_all = spec.win.extinction_all;
+    Ok(c)
+}
+
+/// Checks received, four bits per color in the variant state.
+fn checks_received(state: &State, color: Color) -> u8 {
+    ((state.variant >> (4 * color.index())) & 0xf) as u8
+}
+
+fn set_checks(state: &mut State, color: Color, n: u8) {
+    let shift = 4 * color.index();
+    state.variant = (state.variant & !(0xf << shift)) | (u64::from(n.min(15)) << shift);
+}
+
+/// Coregal's flags: four slots per color (rook, castler, castler, rook), a
+/// file each or none, four bits a slot above the check counters.
+const FLAG_SHIFT: u32 = 8;
+const NO_FILE: u8 = 0xf;
+
+fn four_flag(state: &State, color: Color, slot: usize) -> Option<u8> {
+    let shift = FLAG_SHIFT + 16 * color.index() as u32 + 4 * slot as u32;
+    let f = ((state.variant >> shift) & 0xf) as u8;
+    (f != NO_FILE).then_some(f)
+}
+
+fn set_four_flag(state: &mut State, color: Color, slot: usize, file: Option<u8>) {
+    let shift = FLAG_SHIFT + 16 * color.index() as u32 + 4 * slot as u32;
+    let f = u64::from(file.unwrap_or(NO_FILE).min(NO_FILE));
+    state.variant = (state.variant & !(0xf << shift)) | (f << shift);
+}
 
 impl ChessLike {
-    /// A result decided before looking at moves (the `Rules` method).
-    pub(super) fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        if !self.spec.campmate {
-            return None;
+    fn read_four_flags(&self, text: &str, state: &mut State) -> bool {
+        let bytes = text.as_bytes();
+        if bytes.len() != 8 || !bytes.iter().all(u8::is_ascii_lowercase) {
+            return false;
         }
-        // Only the side that just moved can have reached its camp: a king
-        // that got there legally is not in check.
-        let last = pos.turn().opposite();
-        let far = self.geometry.rows() - 1;
-        pos.board
-            .royals(last)
-            .iter()
-            .any(|sq| self.geometry.relative_rank(sq, last) == far)
-            .then_some(Outcome::VariantWin {
-                winner: last,
-                reason: "campmate",
-            })
+        for (i, &b) in bytes.iter().enumerate() {
+            let color = if i < 4 { Color::White } else { Color::Black };
+            let f = b - b'a';
+            set_four_flag(state, color, i % 4, (f < self.geometry.cols()).then_some(f));
+        }
+        true
     }
 
-    /// Whether one of `color`'s royal pieces is attacked (the `Rules` method).
+    fn write_four_flags(&self, pos: &Position) -> String {
+        let mut out = String::new();
+        for color in Color::ALL {
+            for slot in 0..4 {
+                let f = four_flag(&pos.state, color, slot).unwrap_or(self.geometry.cols());
+                out.push(crate::geometry::file_char(f));
+            }
+        }
+        out
+    }
+
+    /// Coregal castling: a castler on its flagged file with a flagged rook,
+    /// nothing between, its path not attacked; the left castler lands on
+    /// b or f, the right one on c or g, the rook beside it, inwards.
+    fn four_flag_castling(&self, pos: &Position, out: &mut MoveList) {
+        let g = &self.geometry;
+        let us = pos.turn();
+        let them = us.opposite();
+        let back = if us == Color::White { 0 } else { g.rows() - 1 };
+        let castlers: Vec<Kind> = self
+            .spec
+            .wins
+            .castlers
+            .iter()
+            .map(|&c| Kind(c as u8))
+            .collect();
+        for slot in [1, 2] {
+            let Some(file) = four_flag(&pos.state, us, slot) else {
+                continue;
+            };
+            let Some(from) = g.square(file, back) else {
+                continue;
+            };
+            let Some(piece) = pos.board.cell(from).piece(us) else {
+                continue;
+            };
+            if !castlers.contains(&piece.kind) {
+                continue;
+            }
+            let left = four_flag(&pos.state, us, 1) == Some(file);
+            for side in 0..2 {
+                let Some(rook_file) = four_flag(&pos.state, us, if side == 0 { 0 } else { 3 })
+                else {
+                    continue;
+                };
+                let Some(rook_sq) = g.square(rook_file, back) else {
+                    continue;
+                };
+                // A rook, as the page says (vchess takes any piece left on
+                // a stale rook file).
+                let Some(rook) = pos.board.cell(rook_sq).piece(us) else {
+                    continue;
+                };
+                if rook.kind != Kind::ROOK {
+                    continue;
+                }
+                let (to, rook_to) = match (left, side) {
+                    (true, 0) => (1, 2),
+                    (true, _) => (5, 4),
+                    (false, 0) => (2, 3),
+                    (false, _) => (6, 5),
+                };
+                let at = |f: u8| g.square(f, back);
+                // The castler's path up to its destination: not attacked,
+                // and empty but for the two castling pieces.
+                let step: i16 = if to > file { 1 } else { -1 };
+                let mut f = file as i16;
+                let mut ok = true;
+                loop {
+                    let Some(s) = at(f as u8) else {
+                        ok = false;
+                        break;
+                    };
+                    let cell = pos.board.cell(s);
+                    if self.square_attacked(pos, s, them)
+                        || (!cell.is_empty()
+                            && (!cell.has(us) || (f as u8 != file && f as u8 != rook_file)))
+                    {
+                        ok = false;
+                        break;
+                    }
+                    if f as u8 == to || to == file {
+                        break;
+                    }
+                    f += step;
+                    if f as u8 == to {
+                        break;
+                    }
+                }
+                if !ok {
+                    continue;
+                }
+                // Nothing between the castler and its rook.
+                let (lo, hi) = (file.min(rook_file), file.max(rook_file));
+                if (lo + 1..hi).any(|f| at(f).is_some_and(|s| !pos.board.cell(s).is_empty())) {
+                    continue;
+                }
+                // Both destinations empty, or the castling pieces' own squares.
+                let free = |f: u8| {
+                    f == rook_file
+                        || f == file
+                        || at(f).is_some_and(|s| pos.board.cell(s).is_empty())
+                };
+                if !free(to) || !free(rook_to) {
+                    continue;
+                }
+                let (Some(kto), Some(rto)) = (at(to), at(rook_to)) else {
+                    continue;
+                };
+                let mut mv = Move::simple(from, kto, piece, None, None);
+                mv.effect = Default::default();
+                mv.effect.vanish.push(from, piece);
+                mv.effect.vanish.push(rook_sq, rook);
+                mv.effect.appear.push(kto, piece);
+                mv.effect.appear.push(rto, rook);
+                mv.intent.kind = MoveKind::Castle {
+                    rook_from: rook_sq,
+                    rook_to: rto,
+                };
+                out.push(mv);
+            }
+        }
+    }
+
+    /// Clears Coregal flags: a castler leaving its file of the first rank,
+    /// a rook leaving or taken on its file (the page: "under the same
+    /// conditions as orthodox castling").
+    fn update_four_flags(&self, pos: &mut Position, mv: &Move) {
+        let g = &self.geometry;
+        for v in mv.effect.vanish.as_slice() {
+            let c = v.piece.color;
+            if g.relative_rank(v.square, c) != 0 {
+                continue;
+            }
+            let file = g.file(v.square);
+            for slot in 0..4 {
+                if four_flag(&pos.state, c, slot) == Some(file) {
+                    set_four_flag(&mut pos.state, c, slot, None);
+                }
+            }
+        }
+    }
+
+    /// A result decided before looking at moves (the `Rules` method).
+    pub(super) fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        let us = pos.turn();
+        let last = us.opposite();
+        if self.spec.campmate {
+            // Only the side that just moved can have reached its camp: a king
+            // that got there legally is not in check.
+            let far = self.geometry.rows() - 1;
+            if pos
+                .board
+                .royals(last)
+                .iter()
+                .any(|sq| self.geometry.relative_rank(sq, last) == far)
+            {
+                return Some(Outcome::VariantWin {
+                    winner: last,
+                    reason: "campmate",
+                });
+            }
+        }
+        let v = &self.spec.wins;
+        if v.checks > 0 && checks_received(&pos.state, us) >= v.checks {
+            return Some(Outcome::VariantWin {
+                winner: last,
+                reason: "checks",
+            });
+        }
+        if !self.won.extinct.is_empty() {
+            // A side that lost a whole kind loses; if both did at once (a
+            // capture that promotes the mover's last pawn), the capture
+            // counts: the side to move loses.
+            if self.lacks_a_kind(pos, us) {
+                return Some(Outcome::VariantWin {
+                    winner: last,
+                    reason: "extinction",
+                });
+            }
+            if self.lacks_a_kind(pos, last) {
+                return Some(Outcome::VariantWin {
+                    winner: us,
+                    reason: "extinction",
+                });
+            }
+        }
+        if self.won.extinct_all {
+            for (c, winner) in [(us, last), (last, us)] {
+                if !pos.board.pieces().any(|(_, p)| p.color == c) {
+                    return Some(Outcome::VariantWin {
+                        winner,
+                        reason: "extinction",
+                    });
+                }
+            }
+        }
+        if v.bare_king_wins
+            && pos
+                .board
+                .pieces()
+                .all(|(_, p)| p.color != us || self.royal.contains(p.kind))
+        {
+            return Some(Outcome::VariantWin {
+                winner: us,
+                reason: "bare king",
+            });
+        }
+        if let Some(r) = v.reach.as_ref().or(self.won.schema_reach.as_ref()) {
+            return self.reach_outcome(pos, r);
+        }
+        None
+    }
+
+    fn lacks_a_kind(&self, pos: &Position, color: Color) -> bool {
+        let mut seen = KindSet::EMPTY;
+        for (_, p) in pos.board.pieces() {
+            if p.color == color {
+                seen.insert(p.kind);
+            }
+        }
+        self.won.extinct.iter().any(|k| !seen.contains(k))
+    }
+
+    /// `color`'s goal squares where one of its pieces (royal, if the goal
+    /// says so) stands.
+    fn on_goal(&self, pos: &Position, color: Color, r: &Reach) -> SquareSet {
+        let mut found = SquareSet::EMPTY;
+        for sq in self.won.goals[color.index()].iter() {
+            if pos.board.cell(sq).kind(color).is_some_and(|k| {
+                (!r.royal_only || self.royal.contains(k))
+                    && self.won.goal_kinds.is_none_or(|ks| ks.contains(k))
+            }) {
+                found.insert(sq);
+            }
+        }
+        found
+    }
+
+    fn reach_outcome(&self, pos: &Position, r: &Reach) -> Option<Outcome> {
+        let us = pos.turn();
+        let last = us.opposite();
+        let win = |winner| {
+            Some(Outcome::VariantWin {
+                winner,
+                reason: "goal reached",
+            })
+        };
+        if r.second_chance {
+            let white = !self.on_goal(pos, Color::White, r).is_empty();
+            let black = !self.on_goal(pos, Color::Black, r).is_empty();
+            if white && black {
+                return Some(Outcome::VariantDraw {
+                    reason: "both kings arrived",
+                });
+            }
+            if us == Color::White && white {
+                // Black had its chance and missed it.
+                return win(Color::White);
+            }
+            if last == Color::White && white {
+                return if self.can_still_arrive(pos, r) {
+                    None
+                } else {
+                    win(Color::White)
+                };
+            }
+            return if black { win(Color::Black) } else { None };
+        }
+        let sides: &[Color] = if r.both_sides {
+            &[Color::White, Color::Black]
+        } else if last == Color::White {
+            &[Color::White]
+        } else {
+            &[Color::Black]
+        };
+        for &c in sides {
+            let reached = self.on_goal(pos, c, r).iter().any(|sq| match r.safety {
+                Safety::Any => true,
+                Safety::NotAttacked => !self.square_attacked(pos, sq, c.opposite()),
+                Safety::NoLegalCapture => !self.can_take_legally(pos, sq, c.opposite()),
+            });
+            if reached {
+                return win(c);
+            }
+        }
+        None
+    }
+
+    /// Whether `by` has a legal move that takes its opponent's piece on `sq`.
+    fn can_take_legally(&self, pos: &Position, sq: crate::Square, by: Color) -> bool {
+        let mut probe = pos.clone();
+        probe.state.turn = by;
+        probe.state.en_passant = None;
+        let mut moves = MoveList::new();
+        self.generate(&probe, &mut moves);
+        moves.iter().any(|m| {
+            m.effect
+                .vanish
+                .as_slice()
+                .iter()
+                .any(|v| v.square == sq && v.piece.color != by)
+                && crate::legal::is_legal(self, &mut probe, m)
+        })
+    }
+
+    /// Whether the side to move (Black) has a legal move that brings a royal
+    /// piece to its goal.
+    fn can_still_arrive(&self, pos: &Position, r: &Reach) -> bool {
+        let us = pos.turn();
+        let goals = self.won.goals[us.index()];
+        let mut probe = pos.clone();
+        let mut moves = MoveList::new();
+        self.generate(&probe, &mut moves);
+        moves.iter().any(|m| {
+            (!r.royal_only || self.royal.contains(m.intent.piece.kind))
+                && goals.contains(m.intent.to)
+                && crate::legal::is_legal(self, &mut probe, m)
+        })
+    }
+
+    /// Whether `color`'s royal pieces are in danger (the `Rules` method).
     #[inline]
     pub(super) fn royal_in_danger(&self, pos: &Position, color: Color) -> bool {
-        pos.board
-            .royals(color)
-            .iter()
-            .any(|sq| self.square_attacked(pos, sq, color.opposite()))
+        let royals = pos.board.royals(color);
+        match self.spec.wins.royalty {
+            Royalty::Check => royals
+                .iter()
+                .any(|sq| self.square_attacked(pos, sq, color.opposite())),
+            Royalty::LastOne => {
+                !royals.is_empty()
+                    && royals
+                        .iter()
+                        .all(|sq| self.square_attacked(pos, sq, color.opposite()))
+            }
+            Royalty::None => false,
+        }
+    }
+
+    /// Whether castling must avoid attacked squares (there is check).
+    pub(super) fn castling_minds_checks(&self) -> bool {
+        self.spec.wins.royalty != Royalty::None
     }
 
     /// How many royal pieces each side must have (the `Rules` method).
     pub(super) fn royal_count(&self) -> Option<usize> {
-        self.spec.win.royals.map(usize::from)
+        let v = &self.spec.wins;
+        if v.royalty == Royalty::None || v.many_royals || self.royal.is_empty() {
+            None
+        } else {
+            Some(1)
+        }
     }
 
-    /// Removes from `out[start..]` (the side to move's pseudo-legal moves,
-    /// castling included) the moves the variant forbids beyond check, e.g. quiet
-    /// moves when a capture is compulsory. Called last by move generation.
+    /// Whether pawns may stand on their first and last ranks.
+    pub(super) fn pawns_anywhere(&self) -> bool {
+        self.spec.wins.pawns_anywhere
+    }
+
+    /// Works on `out[start..]` (the side to move's pseudo-legal moves,
+    /// castling included): removes what the variant forbids beyond check and
+    /// adds its own moves. Called last by move generation.
     #[inline]
-    pub(super) fn restrict_moves(&self, _pos: &Position, _out: &mut MoveList, _start: usize) {}
+    pub(super) fn restrict_moves(&self, pos: &Position, out: &mut MoveList, start: usize) {
+        let v = &self.spec.wins;
+        if v.immune_at_goal {
+            let g = &self.geometry;
+            let far = g.rows() - 1;
+            let mut i = start;
+            while i < out.len() {
+                let mover = out[i].color();
+                let immune = out[i].effect.vanish.as_slice().iter().any(|p| {
+                    p.piece.color != mover && g.relative_rank(p.square, p.piece.color) == far
+                });
+                if immune {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        let us = pos.turn();
+        if !self.won.pawn_steps[us.index()].is_empty() {
+            self.pawn_extra_moves(pos, out);
+        }
+        if v.promote_to_enemy_king {
+            self.enemy_king_promotions(out, start);
+        }
+        if !v.castlers.is_empty() {
+            self.four_flag_castling(pos, out);
+        }
+    }
+
+    fn pawn_extra_moves(&self, pos: &Position, out: &mut MoveList) {
+        let g = &self.geometry;
+        let us = pos.turn();
+        for (sq, p) in pos.board.pieces() {
+            if p.color != us || !self.piece_def(us, p.kind).is_some_and(|d| d.pawn) {
+                continue;
+            }
+            for &dir in &self.won.pawn_steps[us.index()] {
+                if let Some(t) = g.step(sq, dir) {
+                    if pos.board.cell(t).is_empty() {
+                        out.push(Move::simple(sq, t, p, None, None));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Kingsmaker: each pawn step or capture that reaches one of the last
+    /// two ranks may also turn the pawn into a king of the other side.
+    fn enemy_king_promotions(&self, out: &mut MoveList, start: usize) {
+        let g = &self.geometry;
+        let end = out.len();
+        for i in start..end {
+            let m = out[i];
+            let p = m.intent.piece;
+            let first_promotion = self.spec.promotions[p.color.index()].first().copied();
+            if m.intent.kind != MoveKind::Normal
+                || !self.piece_def(p.color, p.kind).is_some_and(|d| d.pawn)
+                || g.relative_rank(m.intent.to, p.color) + 2 < g.rows()
+                || (m.intent.promotion.is_some() && m.intent.promotion != first_promotion)
+            {
+                continue;
+            }
+            let captured = m
+                .effect
+                .vanish
+                .as_slice()
+                .iter()
+                .find(|v| v.square == m.intent.to)
+                .map(|v| v.piece);
+            let mut k = Move::simple(m.intent.from, m.intent.to, p, captured, Some(Kind::KING));
+            k.effect = Default::default();
+            k.effect.vanish.push(m.intent.from, p);
+            if let Some(c) = captured {
+                k.effect.vanish.push(m.intent.to, c);
+            }
+            k.effect
+                .appear
+                .push(m.intent.to, Piece::new(p.color.opposite(), Kind::KING));
+            out.push(k);
+        }
+    }
+
+    /// Whether whole legal lists are thinned (the `Rules` method).
+    pub(super) fn restricts_legal_moves(&self) -> bool {
+        self.spec.wins.compulsory_capture
+    }
+
+    /// Compulsory capture: when a legal capture exists, only captures are
+    /// legal (en passant included, castling not a capture).
+    pub(super) fn restrict_legal_moves(&self, legal: &mut MoveList) {
+        if self.spec.wins.compulsory_capture && legal.iter().any(|m| m.intent.capture) {
+            legal.retain(|m| m.intent.capture);
+        }
+    }
+
+    /// State changes of the victory rules after a move: the check counter,
+    /// Coregal's flags.
+    #[inline]
+    pub(super) fn after_play(&self, pos: &mut Position, mv: &Move) {
+        if !self.spec.wins.castlers.is_empty() {
+            self.update_four_flags(pos, mv);
+        }
+        if self.spec.wins.checks > 0 {
+            let checked = pos.turn();
+            if self.royal_in_danger(pos, checked) {
+                let n = checks_received(&pos.state, checked);
+                set_checks(&mut pos.state, checked, n.saturating_add(1));
+            }
+        }
+    }
+
+    /// Reads the check counters after the castling letters (`ahah01`), or
+    /// Coregal's whole flags field (`adehadeh`).
+    pub(super) fn read_checks(&self, tail: &str, state: &mut State) -> bool {
+        if !self.spec.wins.castlers.is_empty() {
+            return self.read_four_flags(tail, state);
+        }
+        if self.spec.wins.checks == 0 {
+            return tail.is_empty();
+        }
+        let digits: Vec<u8> = tail
+            .bytes()
+            .map_while(|b| b.is_ascii_digit().then(|| b - b'0'))
+            .collect();
+        if digits.len() != 2 || tail.len() != 2 {
+            return false;
+        }
+        set_checks(state, Color::White, digits[0]);
+        set_checks(state, Color::Black, digits[1]);
+        true
+    }
+
+    /// Writes the check counters as a flags tail (or Coregal's flags).
+    pub(super) fn write_checks(&self, pos: &Position) -> String {
+        if !self.spec.wins.castlers.is_empty() {
+            return self.write_four_flags(pos);
+        }
+        if self.spec.wins.checks == 0 {
+            return String::new();
+        }
+        format!(
+            "{}{}",
+            checks_received(&pos.state, Color::White),
+            checks_received(&pos.state, Color::Black)
+        )
+    }
 }
 
 /// What the side that cannot move gets when it is not in check.
@@ -72,6 +797,8 @@ pub enum BareKing {
     Loss,
     /// The game is drawn.
     Draw,
+    /// The bare side wins (Losers).
+    Win,
 }
 
 /// Reaching some squares with some pieces wins.
