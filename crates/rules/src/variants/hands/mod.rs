@@ -11,9 +11,12 @@ pub mod dobutsu;
 pub mod dropgame;
 pub mod drops;
 pub mod minishogi;
+pub mod pocketknight;
 pub mod shogi;
 
 static CRAZYHOUSE: LazyLock<crazyhouse::Crazyhouse> = LazyLock::new(crazyhouse::Crazyhouse::new);
+static POCKETKNIGHT: LazyLock<pocketknight::Pocketknight> =
+    LazyLock::new(pocketknight::Pocketknight::new);
 static SHOGI: LazyLock<dropgame::DropGame> = LazyLock::new(shogi::rules);
 static MINISHOGI: LazyLock<dropgame::DropGame> = LazyLock::new(minishogi::rules);
 static DOBUTSU: LazyLock<dropgame::DropGame> = LazyLock::new(dobutsu::rules);
@@ -23,6 +26,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     match name.to_ascii_lowercase().as_str() {
         "crazyhouse" => Some(&*CRAZYHOUSE),
         "shogi" => Some(&*SHOGI),
+        "pocketknight" => Some(&*POCKETKNIGHT),
         "minishogi" => Some(&*MINISHOGI),
         "dobutsu" => Some(&*DOBUTSU),
         _ => None,
