@@ -12,11 +12,13 @@ pub mod dropgame;
 pub mod drops;
 pub mod minishogi;
 pub mod pocketknight;
+pub mod recycle;
 pub mod shogi;
 
 static CRAZYHOUSE: LazyLock<crazyhouse::Crazyhouse> = LazyLock::new(crazyhouse::Crazyhouse::new);
 static POCKETKNIGHT: LazyLock<pocketknight::Pocketknight> =
     LazyLock::new(pocketknight::Pocketknight::new);
+static RECYCLE: LazyLock<recycle::Recycle> = LazyLock::new(recycle::Recycle::new);
 static SHOGI: LazyLock<dropgame::DropGame> = LazyLock::new(shogi::rules);
 static MINISHOGI: LazyLock<dropgame::DropGame> = LazyLock::new(minishogi::rules);
 static DOBUTSU: LazyLock<dropgame::DropGame> = LazyLock::new(dobutsu::rules);
@@ -27,6 +29,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "crazyhouse" => Some(&*CRAZYHOUSE),
         "shogi" => Some(&*SHOGI),
         "pocketknight" => Some(&*POCKETKNIGHT),
+        "recycle" => Some(&*RECYCLE),
         "minishogi" => Some(&*MINISHOGI),
         "dobutsu" => Some(&*DOBUTSU),
         _ => None,
