@@ -11,9 +11,16 @@ pub mod dobutsu;
 pub mod dropgame;
 pub mod drops;
 pub mod minishogi;
+pub mod parachute;
+pub mod pocketknight;
+pub mod recycle;
 pub mod shogi;
 
 static CRAZYHOUSE: LazyLock<crazyhouse::Crazyhouse> = LazyLock::new(crazyhouse::Crazyhouse::new);
+static POCKETKNIGHT: LazyLock<pocketknight::Pocketknight> =
+    LazyLock::new(pocketknight::Pocketknight::new);
+static RECYCLE: LazyLock<recycle::Recycle> = LazyLock::new(recycle::Recycle::new);
+static PARACHUTE: LazyLock<parachute::Parachute> = LazyLock::new(parachute::Parachute::new);
 static SHOGI: LazyLock<dropgame::DropGame> = LazyLock::new(shogi::rules);
 static MINISHOGI: LazyLock<dropgame::DropGame> = LazyLock::new(minishogi::rules);
 static DOBUTSU: LazyLock<dropgame::DropGame> = LazyLock::new(dobutsu::rules);
@@ -23,6 +30,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     match name.to_ascii_lowercase().as_str() {
         "crazyhouse" => Some(&*CRAZYHOUSE),
         "shogi" => Some(&*SHOGI),
+        "pocketknight" => Some(&*POCKETKNIGHT),
+        "recycle" => Some(&*RECYCLE),
+        "parachute" => Some(&*PARACHUTE),
         "minishogi" => Some(&*MINISHOGI),
         "dobutsu" => Some(&*DOBUTSU),
         _ => None,
