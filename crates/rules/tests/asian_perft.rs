@@ -36,3 +36,8 @@ fn perft_karouk() {
 fn perft_janggi() {
     common::perft_variant("janggi", include_str!("fixtures/perft-janggi.txt"));
 }
+
+#[test]
+fn perft_schess() {
+    common::perft_variant("schess", include_str!("fixtures/perft-schess.txt"));
+}

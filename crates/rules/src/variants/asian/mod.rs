@@ -8,6 +8,7 @@ pub mod janggi;
 pub mod lame;
 pub mod makruk;
 pub mod palace;
+pub mod schess;
 pub mod xiangqi;
 
 use crate::rules::Rules;
@@ -27,6 +28,8 @@ static KAROUK: LazyLock<makruk::Makruk> =
 
 static JANGGI: LazyLock<janggi::Janggi> = LazyLock::new(janggi::Janggi::new);
 
+static SCHESS: LazyLock<schess::Schess> = LazyLock::new(schess::Schess::new);
+
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     match name.to_ascii_lowercase().as_str() {
@@ -36,6 +39,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "makpong" => Some(&*MAKPONG),
         "karouk" => Some(&*KAROUK),
         "janggi" => Some(&*JANGGI),
+        "schess" => Some(&*SCHESS),
         _ => None,
     }
 }
