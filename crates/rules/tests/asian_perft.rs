@@ -41,3 +41,8 @@ fn perft_janggi() {
 fn perft_schess() {
     common::perft_variant("schess", include_str!("fixtures/perft-schess.txt"));
 }
+
+#[test]
+fn perft_titan() {
+    common::perft_variant("titan", include_str!("fixtures/perft-titan.txt"));
+}

@@ -9,6 +9,7 @@ pub mod lame;
 pub mod makruk;
 pub mod palace;
 pub mod schess;
+pub mod titan;
 pub mod xiangqi;
 
 use crate::rules::Rules;
@@ -30,6 +31,8 @@ static JANGGI: LazyLock<janggi::Janggi> = LazyLock::new(janggi::Janggi::new);
 
 static SCHESS: LazyLock<schess::Schess> = LazyLock::new(schess::Schess::new);
 
+static TITAN: LazyLock<titan::Titan> = LazyLock::new(titan::Titan::new);
+
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     match name.to_ascii_lowercase().as_str() {
@@ -40,6 +43,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "karouk" => Some(&*KAROUK),
         "janggi" => Some(&*JANGGI),
         "schess" => Some(&*SCHESS),
+        "titan" => Some(&*TITAN),
         _ => None,
     }
 }
