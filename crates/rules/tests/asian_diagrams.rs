@@ -8,7 +8,8 @@ mod common;
 
 use fenpress_rules::{fen, legal, registry, validate, Color, Outcome};
 
-const VARIANTS: [&str; 8] = [
+const VARIANTS: [&str; 9] = [
+    "Synochess",
     "Xiangqi",
     "Minixiangqi",
     "Janggi",

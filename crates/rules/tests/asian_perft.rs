@@ -46,3 +46,8 @@ fn perft_schess() {
 fn perft_titan() {
     common::perft_variant("titan", include_str!("fixtures/perft-titan.txt"));
 }
+
+#[test]
+fn perft_synochess() {
+    common::perft_variant("synochess", include_str!("fixtures/perft-synochess.txt"));
+}

@@ -9,6 +9,7 @@ pub mod lame;
 pub mod makruk;
 pub mod palace;
 pub mod schess;
+pub mod synochess;
 pub mod titan;
 pub mod xiangqi;
 
@@ -33,6 +34,8 @@ static SCHESS: LazyLock<schess::Schess> = LazyLock::new(schess::Schess::new);
 
 static TITAN: LazyLock<titan::Titan> = LazyLock::new(titan::Titan::new);
 
+static SYNOCHESS: LazyLock<synochess::Synochess> = LazyLock::new(synochess::Synochess::new);
+
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     match name.to_ascii_lowercase().as_str() {
@@ -44,6 +47,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "janggi" => Some(&*JANGGI),
         "schess" => Some(&*SCHESS),
         "titan" => Some(&*TITAN),
+        "synochess" => Some(&*SYNOCHESS),
         _ => None,
     }
 }
