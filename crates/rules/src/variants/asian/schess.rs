@@ -65,7 +65,15 @@ fn flag_bit(color: Color, file: u8) -> u64 {
 
 impl Schess {
     pub fn new() -> Schess {
-        let promotions = vec![Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN];
+        // Pawns may also promote to the two new pieces.
+        let promotions = vec![
+            Kind::ROOK,
+            Kind::KNIGHT,
+            Kind::BISHOP,
+            Kind::QUEEN,
+            HAWK,
+            ELEPHANT,
+        ];
         let inner = ChessLike::new(ChessLikeSpec {
             name: "Schess",
             rows: 8,
