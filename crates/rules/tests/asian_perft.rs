@@ -36,3 +36,18 @@ fn perft_karouk() {
 fn perft_janggi() {
     common::perft_variant("janggi", include_str!("fixtures/perft-janggi.txt"));
 }
+
+#[test]
+fn perft_schess() {
+    common::perft_variant("schess", include_str!("fixtures/perft-schess.txt"));
+}
+
+#[test]
+fn perft_titan() {
+    common::perft_variant("titan", include_str!("fixtures/perft-titan.txt"));
+}
+
+#[test]
+fn perft_synochess() {
+    common::perft_variant("synochess", include_str!("fixtures/perft-synochess.txt"));
+}

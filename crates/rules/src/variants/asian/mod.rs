@@ -8,6 +8,9 @@ pub mod janggi;
 pub mod lame;
 pub mod makruk;
 pub mod palace;
+pub mod schess;
+pub mod synochess;
+pub mod titan;
 pub mod xiangqi;
 
 use crate::rules::Rules;
@@ -27,6 +30,12 @@ static KAROUK: LazyLock<makruk::Makruk> =
 
 static JANGGI: LazyLock<janggi::Janggi> = LazyLock::new(janggi::Janggi::new);
 
+static SCHESS: LazyLock<schess::Schess> = LazyLock::new(schess::Schess::new);
+
+static TITAN: LazyLock<titan::Titan> = LazyLock::new(titan::Titan::new);
+
+static SYNOCHESS: LazyLock<synochess::Synochess> = LazyLock::new(synochess::Synochess::new);
+
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     match name.to_ascii_lowercase().as_str() {
@@ -36,6 +45,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "makpong" => Some(&*MAKPONG),
         "karouk" => Some(&*KAROUK),
         "janggi" => Some(&*JANGGI),
+        "schess" => Some(&*SCHESS),
+        "titan" => Some(&*TITAN),
+        "synochess" => Some(&*SYNOCHESS),
         _ => None,
     }
 }

@@ -1,0 +1,373 @@
+//! Titan: chess where each side first picks one first-rank piece to carry
+//! an extra knight (ply 0 White, ply 1 Black) and one to carry an extra
+//! bishop (plies 2 and 3). When a carrying ("augmented") piece first moves,
+//! its extra piece appears on the square it left; castling with two carriers
+//! brings out both extras.
+//!
+//! vchess letters: an augmented piece is one letter per base piece and
+//! extra: `a`/`c` bishop, `j`/`l` king, `m`/`o` knight, `s`/`t` queen,
+//! `u`/`v` rook, the first of each pair carrying a knight, the second a
+//! bishop. Moves are generated on a decoded copy of the board (carriers as
+//! their base piece) by a [`ChessLike`], then given their extras. FEN:
+//! `board turn plies flags ep` as chess; the castling letters are read here
+//! because an augmented rook is still the castling rook.
+
+use crate::color::Color;
+use crate::fen::{FenStyle, Field};
+use crate::geometry::{file_char, parse_square_coords, Geometry};
+use crate::moves::{Effect, Intent, Move, MoveKind, MoveList};
+use crate::piece::{Kind, KindSet, Piece};
+use crate::position::{Castling, Position, State, Undo};
+use crate::rules::Rules;
+use crate::square::Square;
+use crate::validate::Problem;
+use crate::variants::chesslike::{ChessLike, ChessLikeSpec, PieceSpec};
+
+/// A set-up choice: the piece on `from` becomes its augmented letter.
+pub const AUGMENT: MoveKind = MoveKind::Special(0);
+
+/// (augmented letter, base kind, extra kind).
+const AUGMENTED: [(u8, u8, u8); 10] = [
+    (b'a', b'b', b'n'),
+    (b'c', b'b', b'b'),
+    (b'j', b'k', b'n'),
+    (b'l', b'k', b'b'),
+    (b'm', b'n', b'n'),
+    (b'o', b'n', b'b'),
+    (b's', b'q', b'n'),
+    (b't', b'q', b'b'),
+    (b'u', b'r', b'n'),
+    (b'v', b'r', b'b'),
+];
+
+/// The base kind and extra piece of an augmented letter.
+fn decode(kind: Kind) -> Option<(Kind, Kind)> {
+    AUGMENTED
+        .iter()
+        .find(|a| a.0 == kind.0)
+        .map(|a| (Kind(a.1), Kind(a.2)))
+}
+
+/// The augmented letter of `base` carrying `extra`.
+fn augment(base: Kind, extra: Kind) -> Option<Kind> {
+    AUGMENTED
+        .iter()
+        .find(|a| a.1 == base.0 && a.2 == extra.0)
+        .map(|a| Kind(a.0))
+}
+
+/// The rules of Titan.
+pub struct Titan {
+    inner: ChessLike,
+    kinds: KindSet,
+    royal: KindSet,
+}
+
+impl Default for Titan {
+    fn default() -> Self {
+        Titan::new()
+    }
+}
+
+impl Titan {
+    pub fn new() -> Titan {
+        let army = vec![
+            PieceSpec::king(),
+            PieceSpec::piece('q', "Q"),
+            PieceSpec::piece('r', "R"),
+            PieceSpec::piece('b', "B"),
+            PieceSpec::piece('n', "N"),
+            PieceSpec::pawn(),
+        ];
+        let promotions = vec![Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN];
+        let inner = ChessLike::new(ChessLikeSpec {
+            name: "Titan",
+            rows: 8,
+            cols: 8,
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -",
+            armies: [army.clone(), army],
+            promotions: [promotions.clone(), promotions],
+            double_step: [true, true],
+            castling: [true, true],
+            ..Default::default()
+        })
+        .expect("the Titan spec compiles");
+        let mut kinds = inner.kinds(Color::White);
+        for a in AUGMENTED {
+            kinds.insert(Kind(a.0));
+        }
+        let royal: KindSet = [Kind(b'k'), Kind(b'j'), Kind(b'l')].into_iter().collect();
+        Titan {
+            inner,
+            kinds,
+            royal,
+        }
+    }
+
+    /// The position with every augmented piece shown as its base piece.
+    fn decoded(&self, pos: &Position) -> Position {
+        let mut d = pos.clone();
+        for sq in self.inner.geometry().squares() {
+            for p in pos.board.cell(sq).pieces() {
+                if let Some((base, _)) = decode(p.kind) {
+                    d.board.remove(sq, p.color);
+                    d.board.put(sq, Piece::new(p.color, base));
+                }
+            }
+        }
+        d
+    }
+
+    /// The set-up plies: 0-1 pick the knight carriers, 2-3 the bishop ones.
+    fn setup_moves(&self, pos: &Position, out: &mut MoveList) {
+        let g = self.inner.geometry();
+        let us = pos.turn();
+        let extra = if pos.state.plies <= 1 {
+            Kind::KNIGHT
+        } else {
+            Kind::BISHOP
+        };
+        let rank = if us == Color::White { 0 } else { g.rows() - 1 };
+        for file in 0..g.cols() {
+            let Some(sq) = g.square(file, rank) else {
+                continue;
+            };
+            let Some(p) = pos.board.cell(sq).piece(us) else {
+                continue;
+            };
+            let Some(aug) = augment(p.kind, extra) else {
+                continue;
+            };
+            let mut effect = Effect::default();
+            effect.vanish.push(sq, p);
+            effect.appear.push(sq, Piece::new(us, aug));
+            out.push(Move {
+                intent: Intent {
+                    from: sq,
+                    to: sq,
+                    piece: p,
+                    promotion: None,
+                    capture: false,
+                    kind: AUGMENT,
+                    chain_step: 0,
+                    continues: false,
+                },
+                effect,
+            });
+        }
+    }
+
+    /// `mv`, found on the decoded board, as played on the real one: real
+    /// letters in `vanish`, and the extras of moving carriers.
+    fn restore(&self, pos: &Position, mv: &Move) -> Move {
+        let mut out = *mv;
+        let mut effect = Effect::default();
+        let mut extras: [Option<Placement>; 2] = [None, None];
+        for (i, v) in mv.effect.vanish.as_slice().iter().enumerate() {
+            let real = pos
+                .board
+                .cell(v.square)
+                .piece(v.piece.color)
+                .unwrap_or(v.piece);
+            effect.vanish.push(v.square, real);
+            if real.color == mv.color() && i < 2 {
+                if let Some((_, extra)) = decode(real.kind) {
+                    extras[i] = Some(Placement {
+                        square: v.square,
+                        piece: Piece::new(real.color, extra),
+                    });
+                }
+            }
+        }
+        for a in mv.effect.appear.as_slice() {
+            effect.appear.push(a.square, a.piece);
+        }
+        for e in extras.into_iter().flatten() {
+            effect.appear.push(e.square, e.piece);
+        }
+        out.intent.piece = effect.vanish.as_slice()[0].piece;
+        out.effect = effect;
+        out
+    }
+}
+
+use crate::moves::Placement;
+
+impl Rules for Titan {
+    fn name(&self) -> &'static str {
+        "Titan"
+    }
+    fn geometry(&self) -> &Geometry {
+        self.inner.geometry()
+    }
+    fn start_fen(&self) -> &'static str {
+        self.inner.start_fen()
+    }
+    fn kinds(&self, _color: Color) -> KindSet {
+        self.kinds
+    }
+    fn royal_kinds(&self) -> KindSet {
+        self.royal
+    }
+    fn fen_style(&self) -> FenStyle {
+        // Flags and en passant are read in `read_variant_fields`.
+        FenStyle::default()
+    }
+    fn piece_name(&self, piece: Piece) -> String {
+        match decode(piece.kind) {
+            Some((base, extra)) => format!(
+                "{} with a {}",
+                crate::rules::default_piece_name(Piece::new(piece.color, base)),
+                crate::rules::default_piece_name(Piece::new(piece.color, extra))
+            ),
+            None => self.inner.piece_name(piece),
+        }
+    }
+    fn promotions(&self, color: Color) -> &[Kind] {
+        self.inner.promotions(color)
+    }
+
+    fn read_variant_fields(
+        &self,
+        fields: &[Field],
+        state: &mut State,
+        problems: &mut Vec<Problem>,
+    ) {
+        let g = self.inner.geometry();
+        if let Some(f) = fields.first() {
+            let b = f.text.as_bytes();
+            if b.len() == 4 && b.iter().all(u8::is_ascii_lowercase) {
+                let mut c = Castling::NONE;
+                for (i, &ch) in b.iter().enumerate() {
+                    let file = ch - b'a';
+                    c.0[i / 2][i % 2] = (file < g.cols()).then_some(file);
+                }
+                state.castling = c;
+            } else if f.text != "-" {
+                problems.push(Problem::BadField {
+                    field: "castling",
+                    text: f.text.clone(),
+                    offset: f.offset,
+                });
+            }
+        }
+        if let Some(f) = fields.get(1) {
+            if f.text != "-" {
+                match parse_square_coords(&f.text).and_then(|(fl, r)| g.square(fl, r)) {
+                    Some(sq) => state.en_passant = Some(sq),
+                    None => problems.push(Problem::BadField {
+                        field: "en-passant",
+                        text: f.text.clone(),
+                        offset: f.offset,
+                    }),
+                }
+            }
+        }
+    }
+
+    fn write_variant_fields(&self, pos: &Position) -> (String, String) {
+        let g = self.inner.geometry();
+        let mut s = String::from(" ");
+        for color in Color::ALL {
+            for side in 0..2 {
+                s.push(file_char(
+                    pos.state
+                        .castling
+                        .rook_file(color, side)
+                        .unwrap_or(g.cols()),
+                ));
+            }
+        }
+        s.push(' ');
+        match pos.state.en_passant {
+            Some(sq) => s.push_str(&g.square_name(sq)),
+            None => s.push('-'),
+        }
+        (String::new(), s)
+    }
+
+    fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
+        if pos.state.plies <= 3 {
+            self.setup_moves(pos, out);
+            return;
+        }
+        let decoded = self.decoded(pos);
+        let first = out.len();
+        self.inner.pseudo_legal_moves(&decoded, out);
+        for mv in &mut out[first..] {
+            *mv = self.restore(pos, mv);
+        }
+    }
+
+    fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
+        self.inner.royal_attacked(&self.decoded(pos), color)
+    }
+
+    fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
+        let undo = pos.apply(mv);
+        if mv.intent.kind == AUGMENT {
+            return undo;
+        }
+        let g = self.inner.geometry();
+        let us = mv.color();
+        let them = us.opposite();
+        let c = &mut pos.state.castling;
+        let mover = decode(mv.intent.piece.kind).map_or(mv.intent.piece.kind, |d| d.0);
+        let first = if us == Color::White { 0 } else { g.rows() - 1 };
+        if mover == Kind::KING {
+            c.0[us.index()] = [None, None];
+        } else if g.rank(mv.intent.from) == first {
+            let f = g.file(mv.intent.from);
+            for slot in &mut c.0[us.index()] {
+                if *slot == Some(f) {
+                    *slot = None;
+                }
+            }
+        }
+        if g.rank(mv.intent.to) == g.rows() - 1 - first {
+            let f = g.file(mv.intent.to);
+            for slot in &mut c.0[them.index()] {
+                if *slot == Some(f) {
+                    *slot = None;
+                }
+            }
+        }
+        undo
+    }
+
+    fn position_problems(
+        &self,
+        pos: &Position,
+        offset_of: &dyn Fn(Square) -> usize,
+        out: &mut Vec<Problem>,
+    ) {
+        self.inner.position_problems(pos, offset_of, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{fen, legal, notation, validate};
+
+    #[test]
+    fn a_carrier_leaves_its_extra_piece_behind() {
+        let t = Titan::new();
+        let mut pos = validate::position_from_fen(
+            &t,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKCNR w 4 ahah -",
+        )
+        .unwrap();
+        let mut list = MoveList::new();
+        legal::legal_moves(&t, &mut pos, &mut list);
+        let mv = *list
+            .iter()
+            .find(|m| notation::coordinate(&t, m) == "b1c3")
+            .unwrap();
+        t.play(&mut pos, &mv);
+        assert_eq!(
+            fen::vchess_fen(&t, &pos),
+            "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/RNBQKCNR b 5 ahah -"
+        );
+    }
+}
