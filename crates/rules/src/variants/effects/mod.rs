@@ -11,6 +11,7 @@ pub mod absorption;
 pub mod antimatter;
 pub mod atomic;
 pub mod brotherhood;
+pub mod cannibal;
 pub mod coronation;
 pub mod explosion;
 pub mod freecapture;
@@ -27,7 +28,11 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static ABSORPTION: OnceLock<twist::Twisted<absorption::Absorption>> = OnceLock::new();
     static CORONATION: OnceLock<twist::Twisted<coronation::Coronation>> = OnceLock::new();
     static FREECAPTURE: OnceLock<twist::Twisted<freecapture::Freecapture>> = OnceLock::new();
+    static CANNIBAL1: OnceLock<twist::Twisted<cannibal::Cannibal>> = OnceLock::new();
+    static CANNIBAL2: OnceLock<twist::Twisted<cannibal::Cannibal>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
+        "cannibal1" => Some(CANNIBAL1.get_or_init(|| cannibal::rules(false))),
+        "cannibal2" => Some(CANNIBAL2.get_or_init(|| cannibal::rules(true))),
         "freecapture" => Some(FREECAPTURE.get_or_init(freecapture::rules)),
         "coronation" => Some(CORONATION.get_or_init(coronation::rules)),
         "absorption" => Some(ABSORPTION.get_or_init(absorption::rules)),
