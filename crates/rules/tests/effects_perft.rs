@@ -59,3 +59,8 @@ fn perft_cannibal1() {
 fn perft_cannibal2() {
     common::perft_variant("cannibal2", include_str!("fixtures/perft-cannibal2.txt"));
 }
+
+#[test]
+fn perft_selfabsorb() {
+    common::perft_variant("selfabsorb", include_str!("fixtures/perft-selfabsorb.txt"));
+}

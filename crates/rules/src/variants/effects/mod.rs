@@ -17,6 +17,7 @@ pub mod explosion;
 pub mod freecapture;
 pub mod friendly;
 pub mod rifle;
+pub mod selfabsorb;
 pub mod twist;
 
 /// The rules of a variant of this family, by name (any case).
@@ -30,7 +31,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static FREECAPTURE: OnceLock<twist::Twisted<freecapture::Freecapture>> = OnceLock::new();
     static CANNIBAL1: OnceLock<twist::Twisted<cannibal::Cannibal>> = OnceLock::new();
     static CANNIBAL2: OnceLock<twist::Twisted<cannibal::Cannibal>> = OnceLock::new();
+    static SELFABSORB: OnceLock<twist::Twisted<selfabsorb::Selfabsorb>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
+        "selfabsorb" => Some(SELFABSORB.get_or_init(selfabsorb::rules)),
         "cannibal1" => Some(CANNIBAL1.get_or_init(|| cannibal::rules(false))),
         "cannibal2" => Some(CANNIBAL2.get_or_init(|| cannibal::rules(true))),
         "freecapture" => Some(FREECAPTURE.get_or_init(freecapture::rules)),
