@@ -1,7 +1,15 @@
 //! Captures with effects: explosions, absorption, conversion, shooting, ... (Atomic, Absorption, Benedict, ...).
 //! Each variant of the family is a file of this folder; [`rules`] is the
-//! family's entry in [`crate::registry`]. Shared mechanics are files of
-//! their own ([`twist`]: chess plus one hook; [`explosion`]).
+//! family's entry in [`crate::registry`]. Mechanics, each usable alone:
+//! - [`twist`]: chess plus one hook (a [`crate::variants::chesslike::ChessLike`]
+//!   base whose moves a [`twist::Twist`] rewrites or filters);
+//! - effects: [`explosion::explode`], [`antimatter::annihilate`],
+//!   [`rifle::shoot`], [`absorption::fuse`] (table of compounds),
+//!   [`cannibal::take_victims_kind`] (disguised royal kings),
+//!   [`coronation::fusion_moves`];
+//! - permissions: [`friendly::friendly_captures`] (with a mover/victim
+//!   filter), [`brotherhood::like_for_like_banned`], compulsory capture in
+//!   [`cannibal`].
 
 use std::sync::OnceLock;
 
