@@ -49,3 +49,18 @@ fn perft_freecapture() {
         include_str!("fixtures/perft-freecapture.txt"),
     );
 }
+
+#[test]
+fn perft_cannibal1() {
+    common::perft_variant("cannibal1", include_str!("fixtures/perft-cannibal1.txt"));
+}
+
+#[test]
+fn perft_cannibal2() {
+    common::perft_variant("cannibal2", include_str!("fixtures/perft-cannibal2.txt"));
+}
+
+#[test]
+fn perft_selfabsorb() {
+    common::perft_variant("selfabsorb", include_str!("fixtures/perft-selfabsorb.txt"));
+}

@@ -80,3 +80,23 @@ mod page {
         assert_eq!(v, vec!["h1g2", "h1h2", "h5d1"]);
     }
 }
+
+#[cfg(test)]
+mod notation_of_friendly_captures {
+    use crate::{legal, notation, validate, MoveList};
+
+    #[test]
+    fn a_friendly_capture_is_written_with_an_x() {
+        let r = super::rules();
+        let mut pos =
+            validate::position_from_fen(&r, "r5k1/5ppp/8/6NQ/8/8/6PP/r6K w 21 iiii -").unwrap();
+        let mut list = MoveList::new();
+        legal::legal_moves(&r, &mut pos, &mut list);
+        let mut sans: Vec<String> = list
+            .iter()
+            .map(|m| notation::san(&r, &mut pos, m))
+            .collect();
+        sans.sort();
+        assert_eq!(sans, vec!["Kxg2", "Kxh2", "Qd1"]);
+    }
+}

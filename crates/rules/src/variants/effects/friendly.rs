@@ -12,7 +12,8 @@ use crate::variants::chesslike::ChessLike;
 
 /// Appends to `out` the friendly captures of the side to move that `allow`
 /// (mover, victim) permits. A friendly victim keeps its color in the move's
-/// effect; `intent.capture` stays false (no enemy piece goes).
+/// effect; `intent.capture` is set, so notation writes the `x` the pages
+/// write (`Kxh2` taking one's own pawn).
 pub fn friendly_captures(
     base: &ChessLike,
     pos: &Position,
@@ -63,7 +64,7 @@ pub fn friendly_captures(
                 effect.appear.push(a.square, a.piece);
             }
             m.effect = effect;
-            m.intent.capture = false;
+            m.intent.capture = true;
             out.push(m);
         }
         probe.board.remove(from, us);

@@ -1,7 +1,15 @@
 //! Captures with effects: explosions, absorption, conversion, shooting, ... (Atomic, Absorption, Benedict, ...).
 //! Each variant of the family is a file of this folder; [`rules`] is the
-//! family's entry in [`crate::registry`]. Shared mechanics are files of
-//! their own ([`twist`]: chess plus one hook; [`explosion`]).
+//! family's entry in [`crate::registry`]. Mechanics, each usable alone:
+//! - [`twist`]: chess plus one hook (a [`crate::variants::chesslike::ChessLike`]
+//!   base whose moves a [`twist::Twist`] rewrites or filters);
+//! - effects: [`explosion::explode`], [`antimatter::annihilate`],
+//!   [`rifle::shoot`], [`absorption::fuse`] (table of compounds),
+//!   [`cannibal::take_victims_kind`] (disguised royal kings),
+//!   [`coronation::fusion_moves`];
+//! - permissions: [`friendly::friendly_captures`] (with a mover/victim
+//!   filter), [`brotherhood::like_for_like_banned`], compulsory capture in
+//!   [`cannibal`].
 
 use std::sync::OnceLock;
 
@@ -11,11 +19,13 @@ pub mod absorption;
 pub mod antimatter;
 pub mod atomic;
 pub mod brotherhood;
+pub mod cannibal;
 pub mod coronation;
 pub mod explosion;
 pub mod freecapture;
 pub mod friendly;
 pub mod rifle;
+pub mod selfabsorb;
 pub mod twist;
 
 /// The rules of a variant of this family, by name (any case).
@@ -27,7 +37,13 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static ABSORPTION: OnceLock<twist::Twisted<absorption::Absorption>> = OnceLock::new();
     static CORONATION: OnceLock<twist::Twisted<coronation::Coronation>> = OnceLock::new();
     static FREECAPTURE: OnceLock<twist::Twisted<freecapture::Freecapture>> = OnceLock::new();
+    static CANNIBAL1: OnceLock<twist::Twisted<cannibal::Cannibal>> = OnceLock::new();
+    static CANNIBAL2: OnceLock<twist::Twisted<cannibal::Cannibal>> = OnceLock::new();
+    static SELFABSORB: OnceLock<twist::Twisted<selfabsorb::Selfabsorb>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
+        "selfabsorb" => Some(SELFABSORB.get_or_init(selfabsorb::rules)),
+        "cannibal1" => Some(CANNIBAL1.get_or_init(|| cannibal::rules(false))),
+        "cannibal2" => Some(CANNIBAL2.get_or_init(|| cannibal::rules(true))),
         "freecapture" => Some(FREECAPTURE.get_or_init(freecapture::rules)),
         "coronation" => Some(CORONATION.get_or_init(coronation::rules)),
         "absorption" => Some(ABSORPTION.get_or_init(absorption::rules)),
