@@ -121,3 +121,25 @@ fn switching_mates_by_a_swap() {
         .collect();
     assert_eq!(swaps, ["b8c8"]);
 }
+
+#[test]
+fn explain_names_the_rule_that_forbids() {
+    use fenpress_rules::explain::forbidding_rule;
+    let why = |variant: &str, fen: &str, from: &str, to: &str| {
+        let rules = registry::rules(variant).unwrap();
+        let pos = validate::position_from_fen(rules, fen).unwrap();
+        let g = rules.geometry();
+        let (f, t) = (g.parse_square(from).unwrap(), g.parse_square(to).unwrap());
+        forbidding_rule(rules, &pos, f, t)
+    };
+    let madrasi = "bN2kq1r/p1pp4/2n2Qpr/4RpNp/1pPb1P1P/P2K2P1/1P1R1B2/7B b 1 iiii -";
+    assert!(why("Madrasi", madrasi, "c6", "e7").is_some_and(|r| r.starts_with("Madrasi")));
+    assert_eq!(why("Madrasi", madrasi, "e8", "d8"), None);
+    let isardam = "rnbq1rk1/ppp2ppp/3p1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R w 0 ahii -";
+    assert!(why("Isardam", isardam, "c1", "e3").is_some_and(|r| r.starts_with("Isardam")));
+    assert_eq!(why("Isardam", isardam, "c1", "d2"), None);
+    let checkless = "K5kr/RB6/5Q2/8/8/8/8/7b w 0 iiii -";
+    assert!(why("Checkless", checkless, "f6", "f7").is_some_and(|r| r.starts_with("Checkless")));
+    let antiking = "3rk3/8/8/8/8/4a3/3P4/3AK3 w 0 iiii -";
+    assert!(why("Antiking2", antiking, "e1", "f1").is_some_and(|r| r.starts_with("antiking")));
+}

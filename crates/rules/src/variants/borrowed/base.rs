@@ -94,6 +94,17 @@ pub trait Hooks: Sized + Send + Sync + 'static {
     /// State changes after the move's effect and the castling flags.
     fn after_play(_g: &Game<Self>, _pos: &mut Position, _mv: &Move) {}
 
+    /// The variant's rule that forbids the piece on `from` going to `to`
+    /// (see [`Rules::forbidding_rule`]); the default: none.
+    fn forbidding_rule(
+        _g: &Game<Self>,
+        _pos: &Position,
+        _from: Square,
+        _to: Square,
+    ) -> Option<&'static str> {
+        None
+    }
+
     /// How many kings each side must have (`None`: Relayup, where a taken
     /// king ends the game).
     fn royals_per_side() -> Option<usize> {
@@ -488,6 +499,31 @@ impl<H: Hooks> Game<H> {
         })
     }
 
+    /// The pseudo-legal moves from `from` to `to` which, once played, fail
+    /// `test` (the position after, the mover): for explaining a rule.
+    pub fn all_fail(
+        &self,
+        pos: &Position,
+        from: Square,
+        to: Square,
+        test: &dyn Fn(&Position, Color) -> bool,
+    ) -> bool {
+        let mut list = MoveList::new();
+        H::moves_from(self, pos, from, &mut list);
+        let mut p = pos.clone();
+        let mut any = false;
+        for mv in list.iter().filter(|m| m.intent.to == to) {
+            any = true;
+            let undo = self.play(&mut p, mv);
+            let fails = test(&p, mv.color());
+            self.unplay(&mut p, mv, undo);
+            if !fails {
+                return false;
+            }
+        }
+        any
+    }
+
     /// vchess's castling-flag update: a king move clears its side's flags;
     /// a move from, or onto, a flagged first-rank square clears that flag.
     pub fn update_castling(&self, pos: &mut Position, mv: &Move) {
@@ -542,6 +578,9 @@ impl<H: Hooks> Rules for Game<H> {
     }
     fn royals_per_side(&self) -> Option<usize> {
         H::royals_per_side()
+    }
+    fn forbidding_rule(&self, pos: &Position, from: Square, to: Square) -> Option<&'static str> {
+        H::forbidding_rule(self, pos, from, to)
     }
     fn fen_style(&self) -> FenStyle {
         FenStyle {
