@@ -92,4 +92,19 @@ pub fn why_not(rules: &dyn Rules, pos: &Position, from: Square, to: Square) -> O
         return Some(notation::describe_reason(rules, &reason));
     }
     None
+
+/// Which of the variant's own rules forbids moving the piece on `from` to
+/// `to` (the side to move is the piece's owner), in words: "Madrasi
+/// paralysis", "Isardam: ...". `None` when no such rule does (the move may
+/// still be illegal for leaving the king in check).
+pub fn forbidding_rule(
+    rules: &dyn Rules,
+    pos: &Position,
+    from: Square,
+    to: Square,
+) -> Option<&'static str> {
+    let color = Color::ALL
+        .into_iter()
+        .find(|&c| pos.board.cell(from).has(c))?;
+    rules.forbidding_rule(&pos.with_turn(color), from, to)
 }

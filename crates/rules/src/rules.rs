@@ -141,6 +141,15 @@ pub trait Rules: Send + Sync {
         self.royal_attacked(pos, mover)
     }
 
+    /// The variant's own rule that forbids moving the piece on `from` to
+    /// `to` in `pos`, when one does (Madrasi paralysis, Isardam's mutual
+    /// observation, Checkless's check that does not mate, an antiking left
+    /// unattacked); `None` when the move is legal or only check forbids
+    /// it. See [`crate::explain::forbidding_rule`]. The default: none.
+    fn forbidding_rule(&self, _pos: &Position, _from: Square, _to: Square) -> Option<&'static str> {
+        None
+    }
+
     /// The square a move reaches before its piece is relocated, for moves
     /// that origin and destination do not tell apart (Apocalypse's
     /// redirected promotion: a pawn reaches d5, or takes on e5, then goes to

@@ -22,4 +22,8 @@ perft_tests! {
     perft_antiking2 => "Antiking2", "antiking2";
     perft_knightrelay1 => "Knightrelay1", "knightrelay1";
     perft_knightrelay2 => "Knightrelay2", "knightrelay2";
+    perft_copycat => "Copycat", "copycat";
+    perft_relayup => "Relayup", "relayup";
+    perft_rampage => "Rampage", "rampage";
+    perft_switching => "Switching", "switching";
 }

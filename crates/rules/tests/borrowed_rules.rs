@@ -78,3 +78,68 @@ fn knightrelay_pawn_on_the_last_rank() {
         "d6c8q"
     ));
 }
+
+#[test]
+fn copycat_queen_borrows_the_knight() {
+    // The page's diagrams: Qe6 mates, the queen then moving like the knight.
+    let fen = "1r3k1r/2p3pp/2P5/p2p4/Pp1Q4/4N3/1PP1PP1P/4K3 w 0 iiii -";
+    assert!(has("Copycat", fen, "d4e6"));
+    let fen = "1r3k1r/2p3pp/2P1Q3/p2p4/Pp6/4N3/1PP1PP1P/4K3 b 1 iiii -";
+    assert!(moves("Copycat", fen).is_empty());
+}
+
+#[test]
+fn relayup_pawn_relayed_by_knight_and_queen() {
+    // The page's diagram: the e2 pawn reaches c3, d4, d3, e3, f4, f3, g3.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0";
+    let from_e2: Vec<String> = moves("Relayup", start)
+        .into_iter()
+        .filter(|m| m.starts_with("e2"))
+        .collect();
+    assert_eq!(
+        from_e2,
+        ["e2c3", "e2d3", "e2d4", "e2e3", "e2f3", "e2f4", "e2g3"]
+    );
+}
+
+#[test]
+fn rampage_balanced_square_is_closed() {
+    // e5 is guarded twice by each side: no rampage move goes there.
+    let fen = "k7/p7/2n1r3/8/8/8/4R2P/4Q2K w 0 iiii -";
+    assert!(!moves("Rampage", fen)
+        .iter()
+        .any(|m| m.ends_with("e5") && !m.starts_with('e')));
+}
+
+#[test]
+fn switching_mates_by_a_swap() {
+    // Sb8c8 mates; the swap is listed once.
+    let fen = "1RB3k1/5ppp/8/8/8/8/8/K7 w 0 iiii -";
+    let swaps: Vec<String> = moves("Switching", fen)
+        .into_iter()
+        .filter(|m| m == "b8c8" || m == "c8b8")
+        .collect();
+    assert_eq!(swaps, ["b8c8"]);
+}
+
+#[test]
+fn explain_names_the_rule_that_forbids() {
+    use fenpress_rules::explain::forbidding_rule;
+    let why = |variant: &str, fen: &str, from: &str, to: &str| {
+        let rules = registry::rules(variant).unwrap();
+        let pos = validate::position_from_fen(rules, fen).unwrap();
+        let g = rules.geometry();
+        let (f, t) = (g.parse_square(from).unwrap(), g.parse_square(to).unwrap());
+        forbidding_rule(rules, &pos, f, t)
+    };
+    let madrasi = "bN2kq1r/p1pp4/2n2Qpr/4RpNp/1pPb1P1P/P2K2P1/1P1R1B2/7B b 1 iiii -";
+    assert!(why("Madrasi", madrasi, "c6", "e7").is_some_and(|r| r.starts_with("Madrasi")));
+    assert_eq!(why("Madrasi", madrasi, "e8", "d8"), None);
+    let isardam = "rnbq1rk1/ppp2ppp/3p1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R w 0 ahii -";
+    assert!(why("Isardam", isardam, "c1", "e3").is_some_and(|r| r.starts_with("Isardam")));
+    assert_eq!(why("Isardam", isardam, "c1", "d2"), None);
+    let checkless = "K5kr/RB6/5Q2/8/8/8/8/7b w 0 iiii -";
+    assert!(why("Checkless", checkless, "f6", "f7").is_some_and(|r| r.starts_with("Checkless")));
+    let antiking = "3rk3/8/8/8/8/4a3/3P4/3AK3 w 0 iiii -";
+    assert!(why("Antiking2", antiking, "e1", "f1").is_some_and(|r| r.starts_with("antiking")));
+}

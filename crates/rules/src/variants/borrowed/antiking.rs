@@ -112,6 +112,26 @@ impl Hooks for Antiking {
         }
     }
 
+    fn forbidding_rule(
+        g: &Game<Self>,
+        pos: &Position,
+        from: Square,
+        to: Square,
+    ) -> Option<&'static str> {
+        let unattacked = |p: &Position, mover: Color| {
+            let king_safe = !p
+                .board
+                .royals(mover)
+                .iter()
+                .any(|k| Self::attacked(g, p, k, mover.opposite()));
+            king_safe
+                && antiking_square(g, p, mover)
+                    .is_some_and(|a| !Self::attacked(g, p, a, mover.opposite()))
+        };
+        g.all_fail(pos, from, to, &unattacked)
+            .then_some("antiking: the antiking must stay attacked by an enemy piece")
+    }
+
     fn can_take(_g: &Game<Self>, pos: &Position, from: Square, to: Square) -> bool {
         let (Some(a), Some(b)) = (piece_at(pos, from), piece_at(pos, to)) else {
             return false;

@@ -94,6 +94,23 @@ pub trait Hooks: Sized + Send + Sync + 'static {
     /// State changes after the move's effect and the castling flags.
     fn after_play(_g: &Game<Self>, _pos: &mut Position, _mv: &Move) {}
 
+    /// The variant's rule that forbids the piece on `from` going to `to`
+    /// (see [`Rules::forbidding_rule`]); the default: none.
+    fn forbidding_rule(
+        _g: &Game<Self>,
+        _pos: &Position,
+        _from: Square,
+        _to: Square,
+    ) -> Option<&'static str> {
+        None
+    }
+
+    /// How many kings each side must have (`None`: Relayup, where a taken
+    /// king ends the game).
+    fn royals_per_side() -> Option<usize> {
+        Some(1)
+    }
+
     /// A piece's English name, when not chess's.
     fn piece_name(_kind: Kind) -> Option<&'static str> {
         None
@@ -304,12 +321,14 @@ impl<H: Hooks> Game<H> {
         if let Some(ep) = pos.state.en_passant {
             if self.off(from, -1, fw) == Some(ep) || self.off(from, 1, fw) == Some(ep) {
                 let mut mv = self.basic(pos, from, ep, None);
+                // vchess takes whatever stands beside: after a pawn's jump
+                // (Rampage, relays) that may be nothing, or a friend.
                 if let Some(vsq) = self.g.square(self.g.file(ep), self.g.rank(from)) {
                     if let Some(victim) = piece_at(pos, vsq) {
                         mv.effect.vanish.push(vsq, victim);
+                        mv.intent.capture = victim.color != us;
                     }
                 }
-                mv.intent.capture = true;
                 mv.intent.kind = MoveKind::EnPassant;
                 out.push(mv);
             }
@@ -480,6 +499,31 @@ impl<H: Hooks> Game<H> {
         })
     }
 
+    /// The pseudo-legal moves from `from` to `to` which, once played, fail
+    /// `test` (the position after, the mover): for explaining a rule.
+    pub fn all_fail(
+        &self,
+        pos: &Position,
+        from: Square,
+        to: Square,
+        test: &dyn Fn(&Position, Color) -> bool,
+    ) -> bool {
+        let mut list = MoveList::new();
+        H::moves_from(self, pos, from, &mut list);
+        let mut p = pos.clone();
+        let mut any = false;
+        for mv in list.iter().filter(|m| m.intent.to == to) {
+            any = true;
+            let undo = self.play(&mut p, mv);
+            let fails = test(&p, mv.color());
+            self.unplay(&mut p, mv, undo);
+            if !fails {
+                return false;
+            }
+        }
+        any
+    }
+
     /// vchess's castling-flag update: a king move clears its side's flags;
     /// a move from, or onto, a flagged first-rank square clears that flag.
     pub fn update_castling(&self, pos: &mut Position, mv: &Move) {
@@ -532,10 +576,17 @@ impl<H: Hooks> Rules for Game<H> {
             None => crate::rules::default_piece_name(piece),
         }
     }
+    fn royals_per_side(&self) -> Option<usize> {
+        H::royals_per_side()
+    }
+    fn forbidding_rule(&self, pos: &Position, from: Square, to: Square) -> Option<&'static str> {
+        H::forbidding_rule(self, pos, from, to)
+    }
     fn fen_style(&self) -> FenStyle {
-        let cfg = self.h.cfg();
         FenStyle {
-            castling: [cfg.castling; 2],
+            // Flags are read and written here too, unchecked: vchess keeps
+            // flags whose rook is gone (Switching), and reads them.
+            castling: [false; 2],
             castle_rook: Kind::ROOK,
             // The en-passant field is read and written here (see
             // `read_variant_fields`): relayed pawns make squares vchess
@@ -551,6 +602,25 @@ impl<H: Hooks> Rules for Game<H> {
         problems: &mut Vec<Problem>,
     ) {
         let mut fields = fields;
+        if self.h.cfg().castling {
+            if let Some((f, rest)) = fields.split_first() {
+                fields = rest;
+                let cols = self.g.cols();
+                let ok = f.text.len() == 4 && f.text.bytes().all(|b| b.is_ascii_lowercase());
+                if ok {
+                    for (i, b) in f.text.bytes().enumerate() {
+                        let file = b - b'a';
+                        state.castling.0[i / 2][i % 2] = (file < cols).then_some(file);
+                    }
+                } else if f.text != "-" {
+                    problems.push(Problem::BadField {
+                        field: "castling",
+                        text: f.text.clone(),
+                        offset: f.offset,
+                    });
+                }
+            }
+        }
         if self.h.cfg().en_passant {
             if let Some((f, rest)) = fields.split_first() {
                 fields = rest;
@@ -572,14 +642,26 @@ impl<H: Hooks> Rules for Game<H> {
     }
     fn write_variant_fields(&self, pos: &Position) -> (String, String) {
         let (tail, extra) = H::write_fields(self, pos);
-        if !self.h.cfg().en_passant {
-            return (tail, extra);
+        let mut out = String::new();
+        if self.h.cfg().castling {
+            out.push(' ');
+            for color in Color::ALL {
+                for side in 0..2 {
+                    // vchess writes a lost right as the file past the board.
+                    let f = pos.state.castling.rook_file(color, side);
+                    out.push(crate::geometry::file_char(f.unwrap_or(self.g.cols())));
+                }
+            }
         }
-        let ep = match pos.state.en_passant {
-            Some(sq) => self.g.square_name(sq),
-            None => "-".to_string(),
-        };
-        (tail, format!(" {ep}{extra}"))
+        if self.h.cfg().en_passant {
+            out.push(' ');
+            match pos.state.en_passant {
+                Some(sq) => out.push_str(&self.g.square_name(sq)),
+                None => out.push('-'),
+            }
+        }
+        out.push_str(&extra);
+        (tail, out)
     }
     fn decode_cell(&self, c: char) -> Option<crate::piece::Cell> {
         H::decode_cell(self, c)

@@ -43,6 +43,19 @@ fn has_reply(g: &Game<Checkless>, pos: &mut Position, depth: u32) -> bool {
 }
 
 impl Hooks for Checkless {
+    fn forbidding_rule(
+        g: &Game<Self>,
+        pos: &Position,
+        from: crate::square::Square,
+        to: crate::square::Square,
+    ) -> Option<&'static str> {
+        let bad_check = |p: &Position, mover: Color| {
+            !Self::under_check(g, p, mover) && Self::illegal_after(g, p, mover)
+        };
+        g.all_fail(pos, from, to, &bad_check)
+            .then_some("Checkless: a move may give check only if it mates")
+    }
+
     fn cfg(&self) -> Cfg {
         Cfg::chess("Checkless")
     }

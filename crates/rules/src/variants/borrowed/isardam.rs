@@ -19,6 +19,19 @@ pub fn any_twin_pair(g: &Game<Isardam>, pos: &Position) -> Option<Square> {
 }
 
 impl Hooks for Isardam {
+    fn forbidding_rule(
+        g: &Game<Self>,
+        pos: &Position,
+        from: Square,
+        to: Square,
+    ) -> Option<&'static str> {
+        let pair = |p: &Position, mover: Color| {
+            !Self::under_check(g, p, mover) && any_twin_pair(g, p).is_some()
+        };
+        g.all_fail(pos, from, to, &pair)
+            .then_some("Isardam: the move leaves two pieces of the same kind attacking each other")
+    }
+
     fn cfg(&self) -> Cfg {
         Cfg::chess("Isardam")
     }

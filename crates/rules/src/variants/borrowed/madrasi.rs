@@ -51,6 +51,16 @@ impl Hooks for Madrasi {
         }
     }
 
+    fn forbidding_rule(
+        g: &Game<Self>,
+        pos: &Position,
+        from: Square,
+        _to: Square,
+    ) -> Option<&'static str> {
+        observed_by_twin(g, pos, from)
+            .then_some("Madrasi paralysis: the piece is attacked by an enemy piece of its kind")
+    }
+
     fn attacked(g: &Game<Self>, pos: &Position, sq: Square, by: Color) -> bool {
         // Paralysed pieces do not attack; kings never do (two kings side
         // by side paralyse each other).

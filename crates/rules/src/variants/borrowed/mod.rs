@@ -6,9 +6,13 @@
 pub mod antiking;
 pub mod base;
 pub mod checkless;
+pub mod copycat;
 pub mod isardam;
 pub mod knightrelay;
 pub mod madrasi;
+pub mod rampage;
+pub mod relayup;
+pub mod switching;
 
 use std::sync::LazyLock;
 
@@ -25,6 +29,11 @@ static KNIGHTRELAY1: LazyLock<Game<knightrelay::Knightrelay>> =
     LazyLock::new(|| Game::new(knightrelay::Knightrelay { original: true }));
 static KNIGHTRELAY2: LazyLock<Game<knightrelay::Knightrelay>> =
     LazyLock::new(|| Game::new(knightrelay::Knightrelay { original: false }));
+static COPYCAT: LazyLock<Game<copycat::Copycat>> = LazyLock::new(|| Game::new(copycat::Copycat));
+static RELAYUP: LazyLock<Game<relayup::Relayup>> = LazyLock::new(|| Game::new(relayup::Relayup));
+static RAMPAGE: LazyLock<Game<rampage::Rampage>> = LazyLock::new(|| Game::new(rampage::Rampage));
+static SWITCHING: LazyLock<Game<switching::Switching>> =
+    LazyLock::new(|| Game::new(switching::Switching));
 static CHECKLESS: LazyLock<Game<checkless::Checkless>> =
     LazyLock::new(|| Game::new(checkless::Checkless));
 
@@ -38,6 +47,10 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "antiking2" => &*ANTIKING2,
         "knightrelay1" => &*KNIGHTRELAY1,
         "knightrelay2" => &*KNIGHTRELAY2,
+        "copycat" => &*COPYCAT,
+        "relayup" => &*RELAYUP,
+        "rampage" => &*RAMPAGE,
+        "switching" => &*SWITCHING,
         _ => return None,
     })
 }
