@@ -92,6 +92,7 @@ pub fn why_not(rules: &dyn Rules, pos: &Position, from: Square, to: Square) -> O
         return Some(notation::describe_reason(rules, &reason));
     }
     None
+}
 
 /// Which of the variant's own rules forbids moving the piece on `from` to
 /// `to` (the side to move is the piece's owner), in words: "Madrasi
