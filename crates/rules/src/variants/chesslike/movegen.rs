@@ -400,7 +400,8 @@ impl ChessLike {
         let us = piece.color;
         let them = us.opposite();
         let multi = self.spec.double_step[us.index()]
-            && g.relative_rank(from, us) <= self.spec.pawn.init_rank[us.index()];
+            && g.relative_rank(from, us) <= self.spec.pawn.init_rank[us.index()]
+            && g.relative_rank(from, us) >= self.spec.pawn.min_rank[us.index()];
         for ray in &def.quiet {
             let t = g.step_raw(from.0, ray.dir);
             if t == NO_SQUARE || !pos.board.cell_raw(t).is_empty() {

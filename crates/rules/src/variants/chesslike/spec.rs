@@ -148,6 +148,9 @@ pub struct PawnRules {
     /// The multi-step is allowed from relative ranks `0..=init_rank`
     /// (0-based: 1 is the second rank).
     pub init_rank: [u8; 2],
+    /// The lowest relative rank the multi-step starts from (vchess's chess
+    /// lets a pawn on its first rank double-step; Parachute does not).
+    pub min_rank: [u8; 2],
 }
 
 impl Default for PawnRules {
@@ -155,6 +158,7 @@ impl Default for PawnRules {
         PawnRules {
             max_step: 2,
             init_rank: [1, 1],
+            min_rank: [0, 0],
         }
     }
 }

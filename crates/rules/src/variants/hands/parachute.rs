@@ -60,6 +60,8 @@ impl Parachute {
         spec.name = "Parachute";
         spec.start_fen = "8/8/8/8/8/8/8/8 w 0 - 822211822211";
         spec.castling = [false, false];
+        // A pawn dropped on its first rank steps one square at a time.
+        spec.pawn.min_rank = [1, 1];
         Parachute {
             chess: ChessLike::new(spec).expect("the Parachute spec compiles"),
         }
