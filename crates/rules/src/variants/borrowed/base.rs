@@ -349,12 +349,23 @@ impl<H: Hooks> Game<H> {
             return;
         };
         let y = g.file(king_sq) as i32;
-        let at = |f: i32| g.square(f as u8, back).expect("file on board");
+        // None off the board: a flag whose rook stands on the far side of
+        // the king would otherwise walk its path off the edge.
+        let at = |f: i32| {
+            (0..g.cols() as i32)
+                .contains(&f)
+                .then(|| g.square(f as u8, back))
+                .flatten()
+        };
         for side in 0..2 {
             let Some(rook_file) = pos.state.castling.rook_file(us, side) else {
                 continue;
             };
-            let rook_sq = at(rook_file as i32);
+            // A flag naming a file off the board (vchess writes such FENs)
+            // castles with nothing.
+            let Some(rook_sq) = g.square(rook_file, back) else {
+                continue;
+            };
             let Some(rook) = piece_at(pos, rook_sq).filter(|p| p.color == us) else {
                 continue;
             };
@@ -367,7 +378,10 @@ impl<H: Hooks> Game<H> {
             let mut ok = true;
             let mut i = y;
             loop {
-                let s = at(i);
+                let Some(s) = at(i) else {
+                    ok = false;
+                    break;
+                };
                 let blocked = piece_at(pos, s)
                     .is_some_and(|p| p.color != us || (i != y && i != rook_file as i32));
                 if H::attacked(self, pos, s, them) || blocked {
@@ -385,7 +399,7 @@ impl<H: Hooks> Game<H> {
             let rstep = if side == 0 { -1 } else { 1 };
             let mut i = y + rstep;
             while i != rook_file as i32 {
-                if !pos.board.cell(at(i)).is_empty() {
+                if !at(i).is_some_and(|s| pos.board.cell(s).is_empty()) {
                     ok = false;
                     break;
                 }
@@ -394,10 +408,13 @@ impl<H: Hooks> Game<H> {
             if !ok {
                 continue;
             }
-            for f in [kf, rf] {
+            let (Some(kto), Some(rto)) = (at(kf), at(rf)) else {
+                continue;
+            };
+            for (f, s) in [(kf, kto), (rf, rto)] {
                 if f != rook_file as i32
-                    && !pos.board.cell(at(f)).is_empty()
-                    && (f != y || piece_at(pos, at(f)).map(|p| p.color) != Some(us))
+                    && !pos.board.cell(s).is_empty()
+                    && (f != y || piece_at(pos, s).map(|p| p.color) != Some(us))
                 {
                     ok = false;
                 }
@@ -405,7 +422,6 @@ impl<H: Hooks> Game<H> {
             if !ok {
                 continue;
             }
-            let (kto, rto) = (at(kf), at(rf));
             let mut mv = Move::simple(king_sq, kto, king, None, None);
             mv.effect = Default::default();
             mv.effect.vanish.push(king_sq, king);
