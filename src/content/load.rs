@@ -235,7 +235,7 @@ fn load_file(file: &SourceFile) -> FileLoad {
 
 /// The page of a file whose text is `text`, with its diagram records.
 fn read_page(file: &SourceFile, text: &Arc<str>) -> (Option<LoadedPage>, Vec<Diagnostic>) {
-    let mut diagnostics = Vec::new();
+    let mut diagnostics = super::safety::scan(&file.path, text, file.format == SourceFormat::Pug);
     let mut origins = Vec::new();
     let mut page = Page {
         kind: file.kind,
