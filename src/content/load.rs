@@ -286,7 +286,7 @@ fn load_file(file: &SourceFile) -> FileLoad {
 
 /// The page of a file whose text is `text`, with its diagram records.
 fn read_page(file: &SourceFile, text: &Arc<str>) -> (Option<LoadedPage>, Vec<Diagnostic>) {
-    let mut diagnostics = Vec::new();
+    let mut diagnostics = super::safety::scan(&file.path, text, file.format == SourceFormat::Pug);
     let mut origins = Vec::new();
     let mut page = Page {
         kind: file.kind,
@@ -421,7 +421,32 @@ fn default_title(page: &Page) -> String {
 }
 
 /// Read a source as UTF-8; a bad byte is reported at its line and column.
+/// The largest page source read, in bytes: the biggest corpus page is far
+/// below it, and a larger file (a pasted dump, a hostile pull request)
+/// would cost every later step time and memory in proportion.
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
 fn read_text(path: &Path) -> Result<String, Box<Diagnostic>> {
+    // Checked before reading, so a huge file is never loaded at all.
+    if let Ok(meta) = std::fs::metadata(path) {
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(Box::new(
+                Diagnostic::new(
+                    Severity::Error,
+                    "too-large",
+                    path,
+                    1,
+                    1,
+                    format!(
+                        "the file is {} bytes, more than the limit of {} MB",
+                        meta.len(),
+                        MAX_FILE_BYTES / (1024 * 1024)
+                    ),
+                )
+                .with_hint("split the page, or move data out of it"),
+            ));
+        }
+    }
     let bytes = std::fs::read(path).map_err(|e| {
         Box::new(Diagnostic::new(
             Severity::Error,
@@ -492,6 +517,19 @@ fn pug_diagnostic(path: &Path, d: &fenpress_pug::PugDiagnostic) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_over_the_size_limit_is_one_error_at_its_start() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("en.md");
+        let line = "a".repeat(1023) + "\n";
+        std::fs::write(&path, line.repeat(4 * 1024 + 1)).unwrap();
+        let err = read_text(&path).unwrap_err();
+        assert_eq!((err.code, err.line, err.column), ("too-large", 1, 1));
+        assert!(err.message.contains("4 MB"), "{}", err.message);
+        std::fs::write(&path, line.repeat(4 * 1024)).unwrap();
+        assert!(read_text(&path).is_ok(), "exactly 4 MB is allowed");
+    }
 
     #[test]
     fn front_matter_splits_and_counts_lines() {

@@ -6,5 +6,6 @@
 pub mod images;
 pub mod load;
 pub mod records;
+pub mod safety;
 
 pub use load::{load, load_files, load_variants, Loaded};

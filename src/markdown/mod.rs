@@ -64,6 +64,7 @@ pub fn render(markdown: &str, render_diagram: &mut dyn FnMut(&DiagramBlock) -> S
     // Inside a diagram block: its first line and the YAML collected so far.
     let mut diagram: Option<(usize, String)> = None;
     let mut index = 0;
+    let mut diagrams: Vec<String> = Vec::new();
     for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
         match (&mut diagram, event) {
             (None, Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))))
@@ -79,9 +80,12 @@ pub fn render(markdown: &str, render_diagram: &mut dyn FnMut(&DiagramBlock) -> S
                     line: *line,
                     index,
                 });
+                // Our own diagram HTML (inline SVG) skips the sanitiser: a
+                // placeholder stands in for it and is swapped back after.
+                diagrams.push(html);
+                events.push(Event::Text(placeholder(index).into()));
                 index += 1;
                 diagram = None;
-                events.push(Event::Html(html.into()));
             }
             (Some(_), _) => {}
             (None, event) => events.push(event),
@@ -90,7 +94,42 @@ pub fn render(markdown: &str, render_diagram: &mut dyn FnMut(&DiagramBlock) -> S
     add_heading_ids(&mut events);
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
+    let mut html = sanitise(&html);
+    for (i, svg) in diagrams.iter().enumerate() {
+        // Once each, in order: a placeholder typed by the author can at
+        // worst move one of our own diagrams.
+        html = html.replacen(&placeholder(i), svg, 1);
+    }
     html
+}
+
+/// The text that holds the place of the `i`-th diagram through the
+/// sanitiser (private-use characters, which HTML escaping leaves alone).
+fn placeholder(i: usize) -> String {
+    format!("\u{E000}fp-diagram-{i}\u{E000}")
+}
+
+/// Safe output by construction: every page's HTML (raw HTML in Markdown,
+/// attributes written in Pug, links and images) goes through ammonia's
+/// allowlist, so no `<script>`, event-handler attribute or
+/// `javascript:`/`vbscript:`/`data:` URL reaches a reader. Classes, ids and
+/// table alignment stay; `rel` is left as written.
+pub fn sanitise(html: &str) -> String {
+    use std::sync::OnceLock;
+    static CLEANER: OnceLock<ammonia::Builder<'static>> = OnceLock::new();
+    CLEANER
+        .get_or_init(|| {
+            let mut b = ammonia::Builder::default();
+            b.add_generic_attributes(["class", "id", "dir"])
+                .add_tag_attributes("td", ["style"])
+                .add_tag_attributes("th", ["style"])
+                .add_tag_attributes("a", ["name"])
+                .add_tag_attributes("img", ["loading"])
+                .link_rel(None);
+            b
+        })
+        .clean(html)
+        .to_string()
 }
 
 /// Gives every heading without an `{#id}` one made from its text

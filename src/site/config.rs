@@ -92,6 +92,24 @@ impl Config {
         let mut base_url = raw
             .base_url
             .unwrap_or_else(|| "http://localhost:1111/".into());
+        // Every link of the site starts with it: only a web address will do
+        // (`javascript:` here would run in every reader's browser).
+        let scheme = base_url
+            .split_once(':')
+            .map(|(s, _)| s.to_ascii_lowercase());
+        if !matches!(scheme.as_deref(), Some("http" | "https")) {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let line = text
+                .lines()
+                .position(|l| l.trim_start().starts_with("base_url"))
+                .map_or(1, |i| i + 1);
+            return Err(SiteError::Config {
+                path,
+                line,
+                column: 1,
+                message: format!("base_url `{base_url}` must start with http:// or https://"),
+            });
+        }
         if !base_url.ends_with('/') {
             base_url.push('/');
         }

@@ -46,3 +46,4 @@ mod site_build;
 mod site_cli;
 mod site_corpus;
 mod site_languages;
+mod site_safety;
