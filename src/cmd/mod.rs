@@ -8,6 +8,7 @@ pub mod build;
 pub mod check;
 pub mod convert;
 pub mod diagram;
+pub mod init;
 pub mod moves;
 pub mod perft;
 mod position;
@@ -17,6 +18,8 @@ pub mod variant;
 /// Every command, as `main.rs` dispatches them.
 #[derive(clap::Subcommand)]
 pub enum Command {
+    /// Start a new site: a working example in a new or empty folder.
+    Init(init::InitArgs),
     /// Build the site into the output folder.
     Build(build::BuildArgs),
     /// Verify every diagram and puzzle; write nothing.
@@ -40,6 +43,7 @@ impl Command {
     /// Runs the command: its exit code, or why it could not run.
     pub fn run(&self) -> anyhow::Result<u8> {
         match self {
+            Command::Init(args) => init::run(args),
             Command::Build(args) => build::run(args),
             Command::Check(args) => check::run(args),
             Command::Serve(args) => serve::run(args),

@@ -45,5 +45,6 @@ mod serve_safety;
 mod site_build;
 mod site_cli;
 mod site_corpus;
+mod site_init;
 mod site_languages;
 mod site_safety;
