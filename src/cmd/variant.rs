@@ -1,4 +1,4 @@
-//! `fenpress variant list|show`: the variant definitions, built in
+//! `fenpress variant list|show|import`: the variant definitions, built in
 //! or a site's own (`--content DIR`), printed in the format a content
 //! folder's `variants/<Name>.yaml` accepts.
 
@@ -25,6 +25,10 @@ pub enum VariantCommand {
         #[arg(long)]
         content: Option<PathBuf>,
     },
+    /// Read a Fairy-Stockfish variants.ini section and print its definition.
+    ///
+    /// Example: `fenpress variant import variants.ini capablanca > my-site/variants/Capa.yaml`
+    Import { file: PathBuf, section: String },
 }
 
 pub fn run(cmd: &VariantCommand) -> anyhow::Result<u8> {
@@ -80,6 +84,27 @@ pub fn run(cmd: &VariantCommand) -> anyhow::Result<u8> {
                     Ok(2)
                 }
             }
+        }
+        VariantCommand::Import { file, section } => import(file, section),
+    }
+}
+
+fn import(file: &std::path::Path, section: &str) -> anyhow::Result<u8> {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", file.display());
+            return Ok(2);
+        }
+    };
+    match definition::import_ini(&text, section) {
+        Ok(spec) => {
+            print!("{}", definition::print_definition(&spec));
+            Ok(0)
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", file.display());
+            Ok(2)
         }
     }
 }

@@ -60,3 +60,34 @@ fn a_bad_variant_definition_is_an_error_at_its_line() {
     assert!(text.contains("Broken.yaml:3:"), "{text}");
     assert!(text.contains("variant-definition"), "{text}");
 }
+
+#[test]
+fn an_imported_fairy_stockfish_section_is_a_site_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    let ini = dir.path().join("variants.ini");
+    std::fs::write(
+        &ini,
+        "[mycapa:chess]\nmaxFile = j\ncustomPiece1 = a:BN\ncustomPiece2 = c:RN\n\
+         startFen = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n\
+         promotionPieceTypes = qrbnac\n",
+    )
+    .unwrap();
+    let (code, yaml) = fenpress(&["variant", "import", ini.to_str().unwrap(), "mycapa"]);
+    assert_eq!(code, 0, "{yaml}");
+    let site = dir.path().join("site");
+    std::fs::create_dir_all(site.join("variants")).unwrap();
+    std::fs::write(site.join("variants/Mycapa.yaml"), &yaml).unwrap();
+    let (code, text) = fenpress(&[
+        "perft",
+        "Mycapa",
+        "start",
+        "2",
+        "--content",
+        site.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{text}");
+    // Capablanca chess: 28 first moves, 784 after the reply.
+    assert_eq!(text.trim().lines().last(), Some("784"), "{text}");
+    let (code, text) = fenpress(&["variant", "import", ini.to_str().unwrap(), "nosuch"]);
+    assert_eq!(code, 2, "{text}");
+}
