@@ -33,27 +33,10 @@ const PROMOTED: [(Kind, Kind); 4] = [
 ];
 
 /// What may be dropped, in vchess's reserve order.
-const HAND: [Kind; 5] = [
-    Kind::PAWN,
-    Kind::ROOK,
-    Kind::KNIGHT,
-    Kind::BISHOP,
-    Kind::QUEEN,
-];
+const HAND: [Kind; 5] = super::drops::CHESS_HAND;
 
 /// vchess's reserve field: ten digits, White's five kinds then Black's.
-const RESERVE: [(Color, Kind); 10] = [
-    (Color::White, Kind::PAWN),
-    (Color::White, Kind::ROOK),
-    (Color::White, Kind::KNIGHT),
-    (Color::White, Kind::BISHOP),
-    (Color::White, Kind::QUEEN),
-    (Color::Black, Kind::PAWN),
-    (Color::Black, Kind::ROOK),
-    (Color::Black, Kind::KNIGHT),
-    (Color::Black, Kind::BISHOP),
-    (Color::Black, Kind::QUEEN),
-];
+const RESERVE: [(Color, Kind); 10] = super::drops::CHESS_RESERVE;
 
 /// Crazyhouse rules: chess moves from [`ChessLike`] plus drops.
 pub struct Crazyhouse {

@@ -53,3 +53,28 @@ pub fn captures_to_hand(pos: &mut Position, mv: &Move, revert: impl Fn(Kind) -> 
 pub fn in_last_ranks(g: &Geometry, sq: Square, color: Color, n: u8) -> bool {
     g.relative_rank(sq, color) + n >= g.rows()
 }
+
+/// The kinds a chess army holds in hand (Crazyhouse, Recycle): every kind
+/// but the king, in vchess's reserve order.
+pub const CHESS_HAND: [Kind; 5] = [
+    Kind::PAWN,
+    Kind::ROOK,
+    Kind::KNIGHT,
+    Kind::BISHOP,
+    Kind::QUEEN,
+];
+
+/// vchess's reserve field for a chess hand: ten digits, White's five kinds
+/// then Black's.
+pub const CHESS_RESERVE: [(Color, Kind); 10] = [
+    (Color::White, Kind::PAWN),
+    (Color::White, Kind::ROOK),
+    (Color::White, Kind::KNIGHT),
+    (Color::White, Kind::BISHOP),
+    (Color::White, Kind::QUEEN),
+    (Color::Black, Kind::PAWN),
+    (Color::Black, Kind::ROOK),
+    (Color::Black, Kind::KNIGHT),
+    (Color::Black, Kind::BISHOP),
+    (Color::Black, Kind::QUEEN),
+];

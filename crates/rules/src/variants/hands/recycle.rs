@@ -22,26 +22,9 @@ use crate::variants::chesslike::ChessLike;
 
 use super::drops;
 
-const HAND: [Kind; 5] = [
-    Kind::PAWN,
-    Kind::ROOK,
-    Kind::KNIGHT,
-    Kind::BISHOP,
-    Kind::QUEEN,
-];
+const HAND: [Kind; 5] = super::drops::CHESS_HAND;
 
-const RESERVE: [(Color, Kind); 10] = [
-    (Color::White, Kind::PAWN),
-    (Color::White, Kind::ROOK),
-    (Color::White, Kind::KNIGHT),
-    (Color::White, Kind::BISHOP),
-    (Color::White, Kind::QUEEN),
-    (Color::Black, Kind::PAWN),
-    (Color::Black, Kind::ROOK),
-    (Color::Black, Kind::KNIGHT),
-    (Color::Black, Kind::BISHOP),
-    (Color::Black, Kind::QUEEN),
-];
+const RESERVE: [(Color, Kind); 10] = super::drops::CHESS_RESERVE;
 
 /// Recycle rules: [`ChessLike`] chess, self-captures, drops.
 pub struct Recycle {
