@@ -13,7 +13,8 @@
 //   {"cmd":"moves"}                        -> {"moves":[M...], "score":"*"}
 //        M = {"s":start,"e":end,"v":[[sq,color,piece]...],"a":[...],
 //             "bv":[...],"ba":[...] (what play() changed on the board),
-//             "released"?:piece, "speculative"?:true, "n"?:notation}
+//             "released"?:piece, "speculative"?:true, "n"?:notation,
+//             "kept"?:true (the same side moves again after it)}
 //        ("notation":true in the request adds "n")
 //   {"cmd":"play","index":i}               -> {"fen": getFen() after it}
 //        i indexes the list of the last "moves" answer at this position
@@ -56,7 +57,10 @@ function piece(p) {
 // a simultaneous move (Apocalypse) is resolved in play(), not in its lists.
 function boardEffect(m) {
   const before = vr.board.map(r => r.slice());
+  const turn = vr.turn;
   oracle.playMove(vr, m);
+  // A move after which the same side plays on (Janggi's first set-up swap).
+  const kept = vr.turn === turn;
   const bv = [];
   const ba = [];
   for (let x = 0; x < before.length; x++) {
@@ -70,7 +74,7 @@ function boardEffect(m) {
     }
   }
   oracle.undoMove(vr, m);
-  return { bv, ba };
+  return kept ? { bv, ba, kept } : { bv, ba };
 }
 
 function serialize(m, withNotation) {

@@ -24,7 +24,8 @@ pub struct CanonMove {
     /// appears again on its square is in neither list.
     pub vanish: Vec<String>,
     pub appear: Vec<String>,
-    /// `chain` (the turn goes on: Paco Sako), `speculative` (Apocalypse).
+    /// `chain` (the turn goes on: a Paco Sako release, Janggi's first
+    /// set-up swap), `speculative` (Apocalypse).
     pub flags: Vec<&'static str>,
 }
 
@@ -173,7 +174,7 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
         _ => Color::White,
     };
     let mut flags = Vec::new();
-    if mv.released.is_some() {
+    if mv.released.is_some() || mv.keeps_turn {
         flags.push("chain");
     }
     if mv.speculative {

@@ -16,6 +16,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: apocalypse_speculative_knight,
     },
     Classifier {
+        id: "janggi-cannon-diagonal-check",
+        variant: "Janggi",
+        matches: janggi_cannon_diagonal_check,
+    },
+    Classifier {
+        id: "janggi-pass-counter",
+        variant: "Janggi",
+        matches: janggi_pass_counter,
+    },
+    Classifier {
         id: "maxima-frozen-guard-no-check",
         variant: "Maxima",
         matches: maxima_frozen_guard_no_check,
@@ -41,6 +51,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: maxima_no_suicide,
     },
     Classifier {
+        id: "minixiangqi-flying-general-king-capture",
+        variant: "Minixiangqi",
+        matches: generals_face_after_king_move,
+    },
+    Classifier {
+        id: "minixiangqi-palace-files",
+        variant: "Minixiangqi",
+        matches: minixiangqi_palace_files,
+    },
+    Classifier {
         id: "orda-yurt-attack",
         variant: "Orda",
         matches: orda_yurt_attack,
@@ -49,6 +69,21 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "pacosako-king-union-chain",
         variant: "Pacosako",
         matches: pacosako_king_union_chain,
+    },
+    Classifier {
+        id: "schess-pocket-fen",
+        variant: "Schess",
+        matches: schess_pocket_fen,
+    },
+    Classifier {
+        id: "synochess-face-off-king-capture",
+        variant: "Synochess",
+        matches: generals_face_after_king_move,
+    },
+    Classifier {
+        id: "xiangqi-flying-general-king-capture",
+        variant: "Xiangqi",
+        matches: generals_face_after_king_move,
     },
 ];
 
@@ -113,6 +148,44 @@ fn has_next_to(ctx: &Ctx, board: &Board, sq: Square, color: Color, kinds: &[char
             .kind(color)
             .is_some_and(|k| kinds.contains(&k.char()))
     })
+}
+
+/// Whether the two royal pieces stand on one file or one rank with nothing
+/// between them (Xiangqi's flying general, Synochess's face-off).
+fn kings_face(ctx: &Ctx, board: &Board) -> bool {
+    let g = ctx.rules.geometry();
+    let (Some(&w), Some(&b)) = (
+        find(board, Color::White, 'k').first(),
+        find(board, Color::Black, 'k').first(),
+    ) else {
+        return false;
+    };
+    let (wf, wr, bf, br) = (
+        i32::from(g.file(w)),
+        i32::from(g.rank(w)),
+        i32::from(g.file(b)),
+        i32::from(g.rank(b)),
+    );
+    if wf != bf && wr != br {
+        return false;
+    }
+    let (df, dr) = ((bf - wf).signum(), (br - wr).signum());
+    let mut at = g.offset(w, df, dr);
+    while let Some(s) = at {
+        if s == b {
+            return true;
+        }
+        if !board.cell(s).is_empty() {
+            return false;
+        }
+        at = g.offset(s, df, dr);
+    }
+    false
+}
+
+/// The kind letter of the mover's piece on the move's start square.
+fn moving_kind(ctx: &Ctx, m: &CanonMove) -> Option<char> {
+    ctx.kind_at(&m.start, mover(ctx, m))
 }
 
 // ---------------------------------------------------------------------------
@@ -304,4 +377,95 @@ fn pacosako_king_union_chain(ctx: &Ctx, f: &Finding) -> bool {
         .board
         .pieces()
         .any(|(sq, p)| p.color == me && p.kind.char() == 'k' && ctx.pos.board.cell(sq).is_union())
+}
+
+/// vchess lets a king (a general) step where the kings face each other
+/// with nothing between: its king-move test skips the face-off (Xiangqi,
+/// Minixiangqi, Synochess); fenpress forbids every such move.
+fn generals_face_after_king_move(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    moving_kind(ctx, m) == Some('k') && kings_face(ctx, &board_after(ctx, m))
+}
+
+/// vchess's attack test misses a cannon's capture along a palace diagonal,
+/// so its king may step where such a cannon takes it, or a piece may step
+/// onto the palace centre and become the cannon's screen.
+fn janggi_cannon_diagonal_check(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let me = mover(ctx, m);
+    let mut after = ctx.pos.clone();
+    after.board = board_after(ctx, m);
+    let g = ctx.rules.geometry();
+    let captures = fenpress_rules::rules::royal_captures(ctx.rules, &after, me);
+    !captures.is_empty()
+        && captures.iter().all(|c| {
+            c.intent.piece.kind.char() == 'c'
+                && g.file(c.intent.from) != g.file(c.intent.to)
+                && g.rank(c.intent.from) != g.rank(c.intent.to)
+        })
+}
+
+/// vchess never resets its pass counter: its FEN's last digit counts every
+/// pass of the game, and a second pass anywhere ends it as a draw, where
+/// fenpress (the page: two consecutive passes) still has moves.
+fn janggi_pass_counter(ctx: &Ctx, f: &Finding) -> bool {
+    match f {
+        Finding::Fen { vchess, fenpress } => {
+            let (Some((v_head, v_flags)), Some((f_head, f_flags))) =
+                (vchess.rsplit_once(' '), fenpress.rsplit_once(' '))
+            else {
+                return false;
+            };
+            let (v, p) = (v_flags.as_bytes(), f_flags.as_bytes());
+            v_head == f_head && v.len() == 2 && p.len() == 2 && v[0] == p[0] && v[1] > p[1]
+        }
+        // vchess's game is over after a non-consecutive second pass: every
+        // fenpress move (the last move a pass, so its counter reads 1).
+        Finding::FenpressOnly(_) => {
+            let fen = fenpress_rules::fen::vchess_fen(ctx.rules, ctx.pos);
+            let mut pos = ctx.pos.clone();
+            let mut legal = fenpress_rules::MoveList::new();
+            fenpress_rules::legal::legal_moves(ctx.rules, &mut pos, &mut legal);
+            fen.ends_with('1')
+                && ctx.diff.vchess_only.is_empty()
+                && legal.len() == ctx.diff.fenpress_only.len()
+        }
+        Finding::VchessOnly(_) => false,
+    }
+}
+
+/// vchess's palace on the 7-file board is files d-f (Xiangqi's, hard-coded):
+/// its general may go to the f-file, fenpress's (files c-e, the board's
+/// centre) to the c-file.
+fn minixiangqi_palace_files(ctx: &Ctx, f: &Finding) -> bool {
+    let (m, file) = match f {
+        Finding::VchessOnly(m) => (m, 'f'),
+        Finding::FenpressOnly(m) => (m, 'c'),
+        Finding::Fen { .. } => return false,
+    };
+    moving_kind(ctx, m) == Some('k') && m.end.starts_with(file)
+}
+
+/// vchess writes its pocket field as one sum per side (`22` at the start:
+/// the hawk's and elephant's counts added as numbers), which its own FEN
+/// check then rejects; fenpress writes the four digits vchess reads.
+fn schess_pocket_fen(_ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::Fen { vchess, fenpress } = f else {
+        return false;
+    };
+    let (Some((v_head, v_pocket)), Some((f_head, f_pocket))) =
+        (vchess.rsplit_once(' '), fenpress.rsplit_once(' '))
+    else {
+        return false;
+    };
+    let digits: Vec<u32> = f_pocket.chars().filter_map(|c| c.to_digit(10)).collect();
+    let sums = match digits.as_slice() {
+        &[a, b, c, d] => format!("{}{}", a + b, c + d),
+        _ => return false,
+    };
+    v_head == f_head && v_pocket == sums
 }

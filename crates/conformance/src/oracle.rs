@@ -46,6 +46,9 @@ pub struct VMove {
     pub released: Option<String>,
     /// Apocalypse: a move that may turn out impossible.
     pub speculative: bool,
+    /// The same side moves again after it (a set-up's first step: Janggi's
+    /// first swap), as after a Paco Sako release.
+    pub keeps_turn: bool,
     /// vchess's notation, when asked for.
     pub notation: Option<String>,
     /// Leaves below the move (from `divide`).
@@ -298,6 +301,7 @@ fn vmove(m: &Value) -> Result<VMove, OracleError> {
         board_appear: pieces("ba")?,
         released: m["released"].as_str().map(str::to_string),
         speculative: m["speculative"] == Value::Bool(true),
+        keeps_turn: m["kept"] == Value::Bool(true),
         notation: m["n"].as_str().map(str::to_string),
         nodes: m["nodes"].as_u64(),
     })

@@ -19,7 +19,7 @@ use super::cannon::{self, CANNON};
 use crate::color::Color;
 use crate::fen::{FenStyle, Field};
 use crate::geometry::{Dir, Geometry};
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, State, Undo};
 use crate::rules::{Outcome, Rules};
@@ -114,6 +114,24 @@ impl Synochess {
         false
     }
 
+    /// Whether a Dynasty cannon could take on `target` (White's square).
+    fn cannon_attacks(&self, pos: &Position, target: Square) -> bool {
+        let g = self.inner.geometry();
+        let them = Color::Black;
+        let mut hit = false;
+        for from in g.squares() {
+            if pos.board.cell(from).piece(them) == Some(Piece::new(them, CANNON))
+                && (g.file(from) == g.file(target) || g.rank(from) == g.rank(target))
+            {
+                self.cannon_moves(pos, from, them, &mut |to, _| hit |= to == target);
+                if hit {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     fn cannon_moves(
         &self,
         pos: &Position,
@@ -187,9 +205,29 @@ impl Rules for Synochess {
     }
 
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
+        let first = out.len();
         self.inner.pseudo_legal_moves(pos, out);
         let us = pos.turn();
         if us != Color::Black {
+            // The chess core's castling test knows no cannon: the king may
+            // not castle out of, or across, a cannon's attack either.
+            let g = self.inner.geometry();
+            let mut i = first;
+            while i < out.len() {
+                let mv = out[i];
+                let crosses_fire = matches!(mv.intent.kind, MoveKind::Castle { .. }) && {
+                    let (a, b) = (g.file(mv.intent.from), g.file(mv.intent.to));
+                    let rank = g.rank(mv.intent.from);
+                    (a.min(b)..=a.max(b))
+                        .filter_map(|f| g.square(f, rank))
+                        .any(|s| self.cannon_attacks(pos, s))
+                };
+                if crosses_fire {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
             return;
         }
         let g = self.inner.geometry();
@@ -221,23 +259,10 @@ impl Rules for Synochess {
         if color != Color::White {
             return false;
         }
-        let Some(king) = pos.board.royals(color).first() else {
-            return false;
-        };
-        let g = self.inner.geometry();
-        let them = Color::Black;
-        let mut hit = false;
-        for from in g.squares() {
-            if pos.board.cell(from).piece(them) == Some(Piece::new(them, CANNON))
-                && (g.file(from) == g.file(king) || g.rank(from) == g.rank(king))
-            {
-                self.cannon_moves(pos, from, them, &mut |to, _| hit |= to == king);
-                if hit {
-                    return true;
-                }
-            }
-        }
-        false
+        pos.board
+            .royals(color)
+            .first()
+            .is_some_and(|king| self.cannon_attacks(pos, king))
     }
 
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
