@@ -119,3 +119,23 @@ fn explain_says_the_explosion_would_take_its_own_king() {
         None
     );
 }
+
+#[test]
+fn an_exploded_king_takes_its_castling_rights_along() {
+    // Bxf7 explodes the king on e8: Black's flags go, its h8 rook stays
+    // (vchess writes `iiii` too).
+    let fen = "r3k2r/5p2/8/8/8/1B6/8/4K3 w 10 iiah -";
+    let mut pos = position_from_fen(atomic(), fen).unwrap();
+    let mut list = MoveList::new();
+    legal::legal_moves(atomic(), &mut pos, &mut list);
+    let bxf7 = list
+        .iter()
+        .find(|m| coordinate(atomic(), m) == "b3f7")
+        .unwrap();
+    atomic().play(&mut pos, bxf7);
+    let after = fen::vchess_fen(atomic(), &pos);
+    assert!(
+        after.starts_with("r6r/8/8/8/8/8/8/4K3 b 11 iiii"),
+        "{after}"
+    );
+}

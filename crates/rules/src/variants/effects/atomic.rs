@@ -11,7 +11,7 @@ use crate::color::Color;
 use crate::fen::Field;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
-use crate::position::{Position, State};
+use crate::position::{Position, State, Undo};
 use crate::rules::{Outcome, Rules};
 use crate::validate::Problem;
 use crate::variants::chess;
@@ -116,6 +116,18 @@ impl Twist for Atomic {
             return Some(false);
         }
         Some(base.square_attacked(pos, king, color.opposite()))
+    }
+
+    fn play(&self, base: &ChessLike, pos: &mut Position, mv: &Move) -> Undo {
+        let undo = base.play(pos, mv);
+        // An exploded king takes its side's castling rights with it (the
+        // base only clears them when the king itself moves).
+        for v in mv.effect.vanish.as_slice() {
+            if v.piece.kind == Kind::KING {
+                pos.state.castling.0[v.piece.color.index()] = [None, None];
+            }
+        }
+        undo
     }
 
     fn variant_outcome(&self, _base: &ChessLike, pos: &Position) -> Option<Outcome> {

@@ -18,7 +18,7 @@ use super::twist::{victim_at_to, Twist, Twisted};
 use crate::color::Color;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, Piece};
-use crate::position::Position;
+use crate::position::{Position, Undo};
 use crate::rules::Rules;
 use crate::variants::chess;
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec, PieceSpec};
@@ -120,6 +120,16 @@ impl Twist for Cannibal {
             keep_legal_captures(base, pos, out, start);
         }
     }
+
+    fn play(&self, base: &ChessLike, pos: &mut Position, mv: &Move) -> Undo {
+        let undo = base.play(pos, mv);
+        // A king disguised as a pawn steps like one but is no pawn to take
+        // en passant: its double step leaves no en-passant square (vchess).
+        if mv.intent.piece.kind != Kind::PAWN && is_king(mv.intent.piece.kind) {
+            pos.state.en_passant = None;
+        }
+        undo
+    }
 }
 
 /// Compulsory capture: when some capture of `out[start..]` is legal, drops
@@ -191,6 +201,32 @@ mod tests {
             m.contains(&"e1a1".to_string()) && m.contains(&"e1e6".to_string()),
             "{m:?}"
         );
+    }
+
+    #[test]
+    fn a_disguised_pawn_king_leaves_no_en_passant() {
+        // vchess: after f7f5 by the royal pawn, g5xf6 is no move.
+        let r = super::rules(false);
+        let mut pos = validate::position_from_fen(&r, "8/5s2/8/6P1/8/8/8/4K3 b 10 iiii -").unwrap();
+        let mut list = MoveList::new();
+        legal::legal_moves(&r, &mut pos, &mut list);
+        let f5 = list
+            .iter()
+            .find(|m| notation::coordinate(&r, m) == "f7f5")
+            .copied()
+            .unwrap();
+        r.play(&mut pos, &f5);
+        assert_eq!(
+            fen::vchess_fen(&r, &pos),
+            "8/8/8/5sP1/8/8/8/4K3 w 11 iiii -"
+        );
+        assert!(!moves_at(&r, &mut pos).contains(&"g5f6".to_string()));
+    }
+
+    fn moves_at(r: &dyn Rules, pos: &mut crate::Position) -> Vec<String> {
+        let mut list = MoveList::new();
+        legal::legal_moves(r, pos, &mut list);
+        list.iter().map(|m| notation::coordinate(r, m)).collect()
     }
 
     #[test]
