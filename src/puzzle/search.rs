@@ -75,7 +75,7 @@ impl<'a> Search<'a> {
 
     fn out_of_budget(&mut self, plies: u32) -> bool {
         // The clock is read every 1,024 moves: cheap next to move generation.
-        let late = self.nodes % 1024 == 0
+        let late = self.nodes.is_multiple_of(1024)
             && self
                 .deadline
                 .is_some_and(|d| std::time::Instant::now() >= d);
