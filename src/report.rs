@@ -31,8 +31,9 @@ pub fn human_one(d: &Diagnostic, source: Option<&str>) -> String {
     let _ = writeln!(out, "{pad}--> {}:{}:{}", d.file.display(), d.line, d.column);
     if let Some(text) = source.and_then(|s| s.lines().nth(d.line.saturating_sub(1))) {
         let _ = writeln!(out, "{pad} |");
+        let (text, column, span) = excerpt(text, d.column, d.span);
         let _ = writeln!(out, "{} | {}", d.line, text);
-        let caret = " ".repeat(d.column.saturating_sub(1)) + &"^".repeat(d.span.max(1));
+        let caret = " ".repeat(column.saturating_sub(1)) + &"^".repeat(span.max(1));
         let _ = writeln!(out, "{pad} | {caret}");
     }
     if let Some(v) = &d.variant {
@@ -42,6 +43,33 @@ pub fn human_one(d: &Diagnostic, source: Option<&str>) -> String {
         let _ = writeln!(out, "{pad} = hint: {h}");
     }
     out
+}
+
+/// At most this many characters of a blamed line are quoted, around the
+/// blamed text: a 300 KB line quoted once per finding made gigabytes.
+const EXCERPT_CHARS: usize = 120;
+
+/// The part of `line` shown for a finding at `column` (1-based) spanning
+/// `span` characters: the whole line when short, else a window around the
+/// blamed text with `…` where it was cut; with the column and span in it.
+fn excerpt(line: &str, column: usize, span: usize) -> (String, usize, usize) {
+    let len = line.chars().count();
+    if len <= EXCERPT_CHARS {
+        return (line.to_string(), column, span);
+    }
+    let span = span.clamp(1, EXCERPT_CHARS / 2);
+    let start = column.saturating_sub(1 + EXCERPT_CHARS / 4).min(len);
+    let end = (start + EXCERPT_CHARS).min(len);
+    let mut text: String = line.chars().skip(start).take(end - start).collect();
+    let mut column = column - start;
+    if start > 0 {
+        text.insert(0, '…');
+        column += 1;
+    }
+    if end < len {
+        text.push('…');
+    }
+    (text, column, span)
 }
 
 /// One JSON array of `{severity, code, file, line, column, variant, message, hint}`.
@@ -138,6 +166,22 @@ mod tests {
         let h = human(&[diag()], &sources);
         assert!(h.contains("error[fen-row-width]: row 3 is wrong\n --> rules/X/en.pug:2:9\n  |\n2 |     | fen:8/8:\n  |         ^^^\n"), "{h}");
         assert!(h.contains("= hint: count"));
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_blamed_text() {
+        let line = format!("marks: [{}zz]", "a5, ".repeat(75_000));
+        let mut d = diag();
+        d.line = 1;
+        d.column = line.len() - 2;
+        d.span = 2;
+        let out = human_one(&d, Some(&line));
+        assert!(out.len() < 600, "{out}");
+        let quoted = out.lines().find(|l| l.contains("zz]")).unwrap();
+        let caret = out.lines().find(|l| l.contains('^')).unwrap();
+        // Both lines start with a gutter of the same width.
+        let at = |l: &str, pat: &str| l.find(pat).map(|b| l[..b].chars().count());
+        assert_eq!(at(quoted, "zz"), at(caret, "^"), "{out}");
     }
 
     #[test]

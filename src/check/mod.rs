@@ -172,6 +172,7 @@ pub fn verify_page(lp: &mut LoadedPage) -> PageCheck {
         };
         let mut findings = Vec::new();
         let verdict = verify_diagram(page, d, &mut findings);
+        let findings = finding::dedup_and_cap(findings);
         let name = d.variant.as_deref().or(page.variant.as_deref());
         result
             .findings

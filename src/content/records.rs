@@ -299,31 +299,111 @@ fn find_col(line: &[char], needle: &str, from: usize) -> Option<usize> {
         .map(|i| i + 1)
 }
 
+/// The items written after `key` in a ```diagram block: every token (a run
+/// of characters between YAML's separators) from the first block line at or
+/// after `from` holding `key` to the end of the block, with where it is
+/// written. Items are looked up in the order the spec read them, so each
+/// lookup is a hash probe and a binary search: a block of 50,000 marks is
+/// located in linear time (searching the block per mark was quadratic).
+struct Field {
+    locs: Vec<Loc>,
+    by_text: std::collections::HashMap<String, Vec<usize>>,
+    next: usize,
+}
+
+impl Field {
+    fn new(lines: &[Vec<char>], base: usize, block_lines: usize, key: &str, from: usize) -> Field {
+        let mut field = Field {
+            locs: Vec::new(),
+            by_text: std::collections::HashMap::new(),
+            next: 0,
+        };
+        let empty = Vec::new();
+        let line = |k: usize| lines.get((base + k).wrapping_sub(1)).unwrap_or(&empty);
+        let Some((first, start)) = (from..block_lines)
+            .find_map(|k| find_col(line(k), key, 0).map(|c| (k, c - 1 + key.len())))
+        else {
+            return field;
+        };
+        for k in first..block_lines {
+            let chars = line(k);
+            let mut i = if k == first {
+                start.min(chars.len())
+            } else {
+                0
+            };
+            while i < chars.len() {
+                if is_separator(chars[i]) {
+                    i += 1;
+                    continue;
+                }
+                let begin = i;
+                while i < chars.len() && !is_separator(chars[i]) {
+                    i += 1;
+                }
+                let text: String = chars[begin..i].iter().collect();
+                field.add(
+                    text,
+                    Loc {
+                        line: base + k,
+                        column: begin + 1,
+                    },
+                );
+            }
+        }
+        field
+    }
+
+    fn add(&mut self, text: String, at: Loc) {
+        // A mark list written `a5,b5` is also found item by item.
+        if text.contains(',') {
+            let mut column = at.column;
+            for part in text.split(',') {
+                if !part.is_empty() {
+                    let loc = Loc {
+                        line: at.line,
+                        column,
+                    };
+                    self.push(part.to_string(), loc);
+                }
+                column += part.chars().count() + 1;
+            }
+        }
+        self.push(text, at);
+    }
+
+    fn push(&mut self, text: String, at: Loc) {
+        self.by_text.entry(text).or_default().push(self.locs.len());
+        self.locs.push(at);
+    }
+
+    /// Where `item` is written: its first occurrence after the previous
+    /// item's, else its first occurrence at all.
+    fn take(&mut self, item: &str) -> Option<Loc> {
+        let found = self.by_text.get(item)?;
+        let after = found.partition_point(|&i| i < self.next);
+        match found.get(after) {
+            Some(&i) => {
+                self.next = i + 1;
+                Some(self.locs[i])
+            }
+            None => found.first().map(|&i| self.locs[i]),
+        }
+    }
+}
+
+/// What ends a token in a block line: blanks and YAML's flow punctuation.
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '[' | ']' | '{' | '}' | '"' | '\'')
+}
+
 fn markdown_diagram(
     spec: &DiagramSpec,
     lines: &[Vec<char>],
     base: usize,
     block_lines: usize,
 ) -> DiagramSource {
-    let empty = Vec::new();
-    let src_line = |k: usize| lines.get(base + k - 1).unwrap_or(&empty);
-    // Finds `needle` on the first block line from `from` that starts with
-    // `key` (after indentation, or inside `after: { ... }`).
-    let locate = |key: &str, needle: &str, from: usize| -> Option<Loc> {
-        for k in from..block_lines {
-            let l = src_line(k);
-            let s: String = l.iter().collect();
-            let Some(kpos) = s.find(key) else { continue };
-            let kcol = s[..kpos].chars().count();
-            if let Some(c) = find_col(l, needle, kcol + key.chars().count()) {
-                return Some(Loc {
-                    line: base + k,
-                    column: c,
-                });
-            }
-        }
-        None
-    };
+    let field = |key: &str, from: usize| Field::new(lines, base, block_lines, key, from);
     let key_loc = |(line, column): (usize, usize)| Loc {
         line: base + line.saturating_sub(1),
         column,
@@ -337,24 +417,28 @@ fn markdown_diagram(
     let board_text = |b: &spec::BoardSpec, fen_at: (usize, usize), key: &str| {
         let fen_loc = key_loc(fen_at);
         let from = fen_at.0.saturating_sub(1);
-        let board_at = locate(key, &b.board, from).unwrap_or(fen_loc);
+        let mut in_key = field(key, from);
+        let board_at = in_key.take(&b.board).unwrap_or(fen_loc);
+        let mut in_marks = field("marks", from);
         let marks = b
             .marks
             .iter()
             .map(|m| {
                 let name = m.to_string();
-                let at = locate("marks", &name, from)
-                    .or_else(|| locate(key, &name, from))
+                let at = in_marks
+                    .take(&name)
+                    .or_else(|| in_key.take(&name))
                     .unwrap_or(fen_loc);
                 (name, at)
             })
             .collect();
+        let mut in_arrows = field("arrows", from);
         let arrows = b
             .arrows
             .iter()
             .map(|a| {
                 let name = a.to_string();
-                let at = locate("arrows", &name, from).unwrap_or(fen_loc);
+                let at = in_arrows.take(&name).unwrap_or(fen_loc);
                 (name, at)
             })
             .collect();
@@ -372,10 +456,11 @@ fn markdown_diagram(
     let mut boards = vec![board_text(&spec.board, spec.fen_at, "fen")];
     let mut explicit = Explicit::default();
     let list = |key: &str, items: &[String]| -> Vec<(String, Loc)> {
+        let mut in_key = field(key, 0);
         items
             .iter()
             .map(|m| {
-                let at = locate(key, m, 0).unwrap_or(key_loc(spec.fen_at));
+                let at = in_key.take(m).unwrap_or(key_loc(spec.fen_at));
                 (m.clone(), at)
             })
             .collect()

@@ -39,6 +39,9 @@ pub struct Search<'a> {
     pub budget: u64,
     /// Whether the budget (or the depth cap) cut some line short.
     pub exhausted: bool,
+    /// When the proof must stop, whatever its node budget: a deep "win in
+    /// 6" took a minute, and `serve` waited for it after every save.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl<'a> Search<'a> {
@@ -50,6 +53,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             budget,
             exhausted: false,
+            deadline: None,
         }
     }
 
@@ -70,6 +74,15 @@ impl<'a> Search<'a> {
     }
 
     fn out_of_budget(&mut self, plies: u32) -> bool {
+        // The clock is read every 1,024 moves: cheap next to move generation.
+        let late = self.nodes.is_multiple_of(1024)
+            && self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d);
+        if late {
+            // Stops every later call at once too.
+            self.budget = self.nodes;
+        }
         if self.nodes >= self.budget || plies >= MAX_PLIES {
             self.exhausted = true;
             return true;

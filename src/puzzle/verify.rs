@@ -19,6 +19,26 @@ use crate::diagnostic::{Diagnostic, Severity};
 /// fits; more gives a "could not prove" warning, never a silent pass.
 pub const DEFAULT_BUDGET: u64 = 4_000_000;
 
+/// Time budget per puzzle proof by default, in milliseconds (config
+/// `puzzles.proof_budget_ms`): an unproven puzzle is then a warning naming
+/// the budget, and `serve` never waits longer on a save.
+pub const DEFAULT_TIME_BUDGET_MS: u64 = 10_000;
+
+/// The time budget of every proof of this process, set from the site's
+/// config when it is loaded (the verification step reads no config).
+static TIME_BUDGET_MS: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(DEFAULT_TIME_BUDGET_MS);
+
+/// Sets the time budget of the proofs that follow (`puzzles.proof_budget_ms`).
+pub fn set_time_budget_ms(ms: u64) {
+    TIME_BUDGET_MS.store(ms, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The time budget proofs run under now, in milliseconds.
+pub fn time_budget_ms() -> u64 {
+    TIME_BUDGET_MS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// One thing found about a puzzle, with what it blames.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Finding {
@@ -133,6 +153,8 @@ pub struct Verified {
     /// Moves played by the search.
     pub nodes: u64,
     pub elapsed: Duration,
+    /// The budget the proof ran under, for the warning when it ran out.
+    pub budget: VerifyOptions,
 }
 
 impl Verified {
@@ -158,6 +180,14 @@ impl Verified {
                 )
                 .with_span(f.span)
                 .with_variant(puzzle.variant.clone());
+                if let Finding::Unproved { .. } | Finding::CookSearchIncomplete { .. } = &f.finding
+                {
+                    d = d.with_hint(format!(
+                        "the proof budget is {} moves and {} ms; raise `puzzles.proof_budget_ms` in config.yaml, or shorten the puzzle",
+                        self.budget.budget,
+                        self.budget.time.as_millis()
+                    ));
+                }
                 if let Finding::UnknownVariant { close, .. } = &f.finding {
                     if !close.is_empty() {
                         d = d.with_hint(format!("did you mean {}?", close.join(", ")));
@@ -176,6 +206,8 @@ pub struct VerifyOptions {
     pub budget: u64,
     /// Whether to look for cooks.
     pub cooks: bool,
+    /// Wall-clock time the whole proof may take.
+    pub time: Duration,
 }
 
 impl Default for VerifyOptions {
@@ -183,6 +215,7 @@ impl Default for VerifyOptions {
         VerifyOptions {
             budget: DEFAULT_BUDGET,
             cooks: true,
+            time: Duration::from_millis(time_budget_ms()),
         }
     }
 }
@@ -206,6 +239,7 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
         line_complete: false,
         nodes: 0,
         elapsed: Duration::ZERO,
+        budget: options,
     };
     for (at, key) in &puzzle.unknown_keys {
         push(
@@ -444,6 +478,7 @@ fn check_goal(
     let last_at = puzzle.solution[last].at;
     let last_span = puzzle.solution[last].text.chars().count();
     let mut search = Search::new(rules, attacker, win, options.budget);
+    search.deadline = Instant::now().checked_add(options.time);
     let ended_in_win = search.is_win(&mut pos) && v.line[last].color() == attacker;
     if attacker_turns > n {
         // The first attacker move past the goal's count.

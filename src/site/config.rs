@@ -17,6 +17,8 @@ pub struct Config {
     pub theme: String,
     /// Another piece set than ours: a folder laid out like vchess's.
     pub pieces: Option<PiecesConfig>,
+    /// Wall-clock budget of each puzzle proof (`puzzles.proof_budget_ms`).
+    pub proof_budget_ms: u64,
 }
 
 /// `pieces: folder` or `pieces: { folder: ..., svg: inline | link }`.
@@ -35,6 +37,14 @@ struct RawConfig {
     base_url: Option<String>,
     theme: Option<String>,
     pieces: Option<RawPieces>,
+    puzzles: Option<RawPuzzles>,
+}
+
+/// `puzzles: { proof_budget_ms: 10000 }`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawPuzzles {
+    proof_budget_ms: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -113,7 +123,14 @@ impl Config {
         if !base_url.ends_with('/') {
             base_url.push('/');
         }
+        let proof_budget_ms = raw
+            .puzzles
+            .and_then(|p| p.proof_budget_ms)
+            .unwrap_or(crate::puzzle::verify::DEFAULT_TIME_BUDGET_MS);
+        // Proofs read no config: the budget is the process's from here on.
+        crate::puzzle::verify::set_time_budget_ms(proof_budget_ms);
         Ok(Config {
+            proof_budget_ms,
             title: raw.title.unwrap_or_else(|| "Chess variants".into()),
             languages,
             base_url,
@@ -198,6 +215,19 @@ mod tests {
         .unwrap();
         let c = Config::load(dir.path(), &[]).unwrap();
         assert_eq!(c.pieces.unwrap().svg, crate::diagram::pieces::SvgMode::Link);
+        // The proof budget (the default's value plus one: the budget is the
+        // process's, and other tests prove puzzles meanwhile).
+        std::fs::write(
+            dir.path().join("config.yaml"),
+            "puzzles: {proof_budget_ms: 10001}\n",
+        )
+        .unwrap();
+        let c = Config::load(dir.path(), &[]).unwrap();
+        assert_eq!(c.proof_budget_ms, 10_001);
+        assert_eq!(crate::puzzle::verify::time_budget_ms(), 10_001);
+        std::fs::write(dir.path().join("config.yaml"), "puzzles: {budget: 3}\n").unwrap();
+        let e = Config::load(dir.path(), &[]).unwrap_err().to_string();
+        assert!(e.contains("config.yaml:1:"), "{e}");
         std::fs::write(dir.path().join("config.yaml"), "title: A\ncolour: red\n").unwrap();
         let e = Config::load(dir.path(), &[]).unwrap_err().to_string();
         assert!(e.contains("config.yaml:2:"), "{e}");

@@ -42,6 +42,7 @@ mod search_index;
 mod serve_live;
 mod serve_safety;
 // Site builds.
+mod site_bounds;
 mod site_build;
 mod site_cli;
 mod site_corpus;

@@ -162,6 +162,7 @@ fn the_budget_gives_a_warning_never_a_pass() {
         VerifyOptions {
             budget: 3,
             cooks: true,
+            ..VerifyOptions::default()
         },
     );
     assert!(
@@ -176,12 +177,44 @@ fn the_budget_gives_a_warning_never_a_pass() {
         VerifyOptions {
             budget: 0,
             cooks: false,
+            ..VerifyOptions::default()
         },
     );
     assert!(
         matches!(found.as_slice(), [Finding::Unproved { .. }]),
         "{found:#?}"
     );
+}
+
+/// Issue 19: a proof is bounded by time as well as moves (a Maxima "win in
+/// 6" took a minute, and `serve` waited for it after every save); out of
+/// time, the puzzle is a warning that names the budget, not a pass.
+#[test]
+fn the_time_budget_gives_a_warning_naming_it() {
+    let text = puzzle(SACRIFICE, "mate in 2", "1.Qg8+ Rxg8 2.Nf7#");
+    let p = spec::parse(Path::new("content/puzzles/Chess/p.md"), &text).expect("parses");
+    let options = VerifyOptions {
+        time: std::time::Duration::ZERO,
+        ..VerifyOptions::default()
+    };
+    let verified = verify(&p, options);
+    let found: Vec<&Finding> = verified.findings.iter().map(|f| &f.finding).collect();
+    assert!(matches!(found[0], Finding::Unproved { .. }), "{found:#?}");
+    let diags = verified.diagnostics(&p);
+    assert_eq!(diags[0].severity, Severity::Warning);
+    assert!(
+        diags
+            .iter()
+            .all(|d| d.severity >= Severity::Note && d.code == "puzzle-search-budget"),
+        "{diags:#?}"
+    );
+    let hint = diags[0].hint.clone().unwrap_or_default();
+    assert!(
+        hint.contains("0 ms") && hint.contains("proof_budget_ms"),
+        "{hint}"
+    );
+    // With the default budget the same puzzle is proved.
+    assert!(verify(&p, VerifyOptions::default()).findings.is_empty());
 }
 
 #[test]
