@@ -1,6 +1,7 @@
 //! The `fenpress` binary: parses the command line and runs the command (see
-//! `cmd`). Exit codes: 0 success, 1 the sources have errors, 2 the command
-//! could not run.
+//! `cmd`). Exit codes: 0 success, 1 the sources have errors (or warnings
+//! under `--deny warnings` / `--strict`), 2 the command could not run (bad
+//! arguments, no content folder, unwritable output).
 
 use std::process::ExitCode;
 
@@ -15,11 +16,14 @@ use clap::Parser;
 struct Cli {
     #[command(subcommand)]
     command: fenpress::cmd::Command,
+    #[command(flatten)]
+    ui: fenpress::cmd::ui::UiArgs,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command.run() {
+    let ui = fenpress::cmd::ui::Ui::new(&cli.ui);
+    match cli.command.run(&ui) {
         Ok(code) => ExitCode::from(code),
         Err(err) => {
             eprintln!("error: {err:#}");

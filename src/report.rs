@@ -14,9 +14,31 @@ use crate::diagnostic::{Diagnostic, Severity};
 /// Human output for every diagnostic, each followed by a blank line.
 /// `sources` maps a file to its text, to show the blamed line.
 pub fn human(diags: &[Diagnostic], sources: &HashMap<PathBuf, String>) -> String {
+    human_coloured(diags, sources, false)
+}
+
+/// [`human`], with the severity word in colour (ANSI) when `colour`:
+/// errors red, warnings yellow, notes cyan. The commands decide when.
+pub fn human_coloured(
+    diags: &[Diagnostic],
+    sources: &HashMap<PathBuf, String>,
+    colour: bool,
+) -> String {
     let mut out = String::new();
     for d in diags {
-        out.push_str(&human_one(d, sources.get(&d.file).map(String::as_str)));
+        let one = human_one(d, sources.get(&d.file).map(String::as_str));
+        if colour {
+            let code = match d.severity {
+                Severity::Error => "1;31",
+                Severity::Warning => "1;33",
+                Severity::Note => "1;36",
+            };
+            let word = d.severity.to_string();
+            out.push_str(&format!("\x1b[{code}m{word}\x1b[0m"));
+            out.push_str(&one[word.len()..]);
+        } else {
+            out.push_str(&one);
+        }
         out.push('\n');
     }
     out
@@ -182,6 +204,16 @@ mod tests {
         // Both lines start with a gutter of the same width.
         let at = |l: &str, pat: &str| l.find(pat).map(|b| l[..b].chars().count());
         assert_eq!(at(quoted, "zz"), at(caret, "^"), "{out}");
+    }
+
+    #[test]
+    fn colour_only_on_the_severity_word() {
+        let h = human_coloured(&[diag()], &HashMap::new(), true);
+        assert!(
+            h.starts_with("\x1b[1;31merror\x1b[0m[fen-row-width]"),
+            "{h}"
+        );
+        assert!(!human(&[diag()], &HashMap::new()).contains('\x1b'));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 pub mod board;
 pub mod claims;
 pub mod finding;
+pub mod links;
 pub mod summary;
 pub mod verify;
 

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use super::ui::Ui;
 use crate::site::{build, BuildOptions};
 
 /// `fenpress build`
@@ -17,28 +18,29 @@ pub struct BuildArgs {
     /// Treat warnings (missing images, repaired Pug) as errors.
     #[arg(long)]
     pub strict: bool,
-    /// Print the time each build step took.
-    #[arg(long, short)]
-    pub verbose: bool,
 }
 
 /// Exit 1 when the sources have errors (the output is then left untouched).
-pub fn run(args: &BuildArgs) -> anyhow::Result<u8> {
-    let report = build(&BuildOptions {
-        content: args.content.clone(),
-        out: args.out.clone(),
-        strict: args.strict,
+pub fn run(args: &BuildArgs, ui: &Ui) -> anyhow::Result<u8> {
+    let report = ui.with_progress("building…", || {
+        build(&BuildOptions {
+            content: args.content.clone(),
+            out: args.out.clone(),
+            strict: args.strict,
+        })
     })?;
     // The same printer as `fenpress check` (source line, caret, hint).
     eprint!(
         "{}",
-        crate::report::human(&report.diagnostics, &report.sources)
+        crate::report::human_coloured(&report.diagnostics, &report.sources, ui.colour_err)
     );
-    if args.verbose {
+    if ui.verbose {
         for (step, took) in &report.timings {
             eprintln!("  {step:<8} {:>8.1} ms", took.as_secs_f64() * 1000.0);
         }
     }
-    eprintln!("{}", report.summary());
+    if !ui.quiet {
+        eprintln!("{}", report.summary());
+    }
     Ok(if report.written { 0 } else { 1 })
 }

@@ -3,8 +3,12 @@
 
 use std::path::PathBuf;
 
+use std::time::Duration;
+
+use super::ui::Ui;
 use crate::report;
-use crate::site::check_site;
+use crate::site::external::ExternalOptions;
+use crate::site::{check_site_with, CheckOptions};
 
 /// `fenpress check`
 #[derive(clap::Args, Debug, Clone)]
@@ -16,6 +20,18 @@ pub struct CheckArgs {
     /// `--deny warnings` makes warnings fail the check.
     #[arg(long)]
     pub deny: Option<String>,
+    /// Check links to other sites too (HEAD requests, a few at a time).
+    #[arg(long)]
+    pub external: bool,
+    /// Where `--external` keeps its answers between runs.
+    #[arg(long, default_value = ".fenpress/external-links.json")]
+    pub external_cache: PathBuf,
+    /// Requests `--external` makes at once.
+    #[arg(long, default_value_t = 8)]
+    pub external_jobs: usize,
+    /// Seconds `--external` may take in all (one request: at most 10).
+    #[arg(long, default_value_t = 60)]
+    pub external_budget: u64,
 }
 
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,25 +48,38 @@ pub struct BadDeny(pub String);
 
 /// Exit 1 on errors (or warnings with `--deny warnings`), 0 otherwise, 2
 /// when it could not run.
-pub fn run(args: &CheckArgs) -> anyhow::Result<u8> {
+pub fn run(args: &CheckArgs, ui: &Ui) -> anyhow::Result<u8> {
     let deny_warnings = match args.deny.as_deref() {
         None => false,
         Some("warnings") => true,
         Some(other) => return Err(BadDeny(other.to_string()).into()),
     };
     let started = std::time::Instant::now();
-    let report = check_site(&args.content)?;
+    let options = CheckOptions {
+        external: args.external.then(|| ExternalOptions {
+            concurrency: args.external_jobs.max(1),
+            budget: Duration::from_secs(args.external_budget),
+            timeout: Duration::from_secs(args.external_budget.clamp(1, 10)),
+            cache: Some(args.external_cache.clone()),
+            ..ExternalOptions::default()
+        }),
+    };
+    let report = ui.with_progress("checking…", || check_site_with(&args.content, &options))?;
     let text = match args.format {
-        OutputFormat::Human => report::human(&report.diagnostics, &report.sources),
+        OutputFormat::Human => {
+            report::human_coloured(&report.diagnostics, &report.sources, ui.colour_out)
+        }
         OutputFormat::Json => report::json(&report.diagnostics) + "\n",
         OutputFormat::Github => report::github(&report.diagnostics),
     };
     print!("{text}");
-    eprintln!(
-        "{} in {:.2}s",
-        report.summary.line(),
-        started.elapsed().as_secs_f64()
-    );
+    if !ui.quiet {
+        eprintln!(
+            "{} in {:.2}s",
+            report.summary.line(),
+            started.elapsed().as_secs_f64()
+        );
+    }
     let s = &report.summary;
     Ok(u8::from(s.errors > 0 || (deny_warnings && s.warnings > 0)))
 }

@@ -13,39 +13,57 @@ pub mod moves;
 pub mod perft;
 mod position;
 pub mod serve;
+pub mod ui;
 pub mod variant;
 
 /// Every command, as `main.rs` dispatches them.
 #[derive(clap::Subcommand)]
 pub enum Command {
     /// Start a new site: a working example in a new or empty folder.
+    #[command(
+        after_help = "Example:\n  fenpress init my-site && fenpress check --content my-site"
+    )]
     Init(init::InitArgs),
     /// Build the site into the output folder.
+    #[command(after_help = "Example:\n  fenpress build --content content --out public --strict")]
     Build(build::BuildArgs),
     /// Verify every diagram and puzzle; write nothing.
+    #[command(
+        after_help = "Examples:\n  fenpress check --content content --deny warnings\n  fenpress check --content content --format github   # annotations on a pull request\n  fenpress check --content content --external        # web links too (cached)"
+    )]
     Check(check::CheckArgs),
     /// Preview the site locally with live reload.
+    #[command(after_help = "Example:\n  fenpress serve --content content --port 1111 --open")]
     Serve(serve::ServeArgs),
     /// Print a Pug page converted to Markdown or HTML.
+    #[command(after_help = "Example:\n  fenpress convert rules/Orda/en.pug --to html")]
     Convert(convert::ConvertArgs),
     /// Count the leaf nodes of the legal move tree (for cross-checking).
+    #[command(after_help = "Example:\n  fenpress perft Orda start 3 --divide")]
     Perft(perft::PerftArgs),
     /// List the legal moves of a position, one per line.
+    #[command(after_help = "Example:\n  fenpress moves Chess start")]
     Moves(moves::MovesArgs),
     /// Draw one diagram as SVG or PNG.
+    #[command(
+        after_help = "Example:\n  fenpress diagram Chess \"8/8/8/4k3/8/8/8/4K3 e4,d5\" -o board.svg"
+    )]
     Diagram(diagram::DiagramArgs),
     /// List, show or import variant definitions.
     #[command(subcommand)]
+    #[command(
+        after_help = "Examples:\n  fenpress variant list\n  fenpress variant show Nightriders --content my-site"
+    )]
     Variant(variant::VariantCommand),
 }
 
 impl Command {
     /// Runs the command: its exit code, or why it could not run.
-    pub fn run(&self) -> anyhow::Result<u8> {
+    pub fn run(&self, ui: &ui::Ui) -> anyhow::Result<u8> {
         match self {
             Command::Init(args) => init::run(args),
-            Command::Build(args) => build::run(args),
-            Command::Check(args) => check::run(args),
+            Command::Build(args) => build::run(args, ui),
+            Command::Check(args) => check::run(args, ui),
             Command::Serve(args) => serve::run(args),
             Command::Convert(args) => convert::run(args),
             Command::Perft(args) => perft::run(args),

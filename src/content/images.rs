@@ -4,7 +4,9 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use crate::diagnostic::{Diagnostic, Severity};
 pub use crate::model::ImageRef;
+use crate::model::{LoadedPage, Page};
 
 /// Where a referenced image lives and where it goes in the output.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,6 +94,49 @@ pub fn resolve(
         }
         Err(vec![candidate])
     }
+}
+
+/// The images of `loaded` that exist (to copy into the output) and a
+/// `missing-image` warning for each one that does not: the one judge of
+/// images, for `check` and `build` alike.
+pub fn check_page(root: &Path, loaded: &LoadedPage) -> (Vec<ImageAsset>, Vec<Diagnostic>) {
+    let page = &loaded.page;
+    let dir = page.source.parent().unwrap_or(root);
+    let mut assets = Vec::new();
+    let mut diagnostics = Vec::new();
+    for image in &loaded.images {
+        match resolve(root, dir, &page.path(), &image.url) {
+            Ok(asset) => assets.push(asset),
+            Err(looked) => {
+                let looked: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
+                diagnostics.push(
+                    Diagnostic::new(
+                        Severity::Warning,
+                        "missing-image",
+                        &page.source,
+                        image.line,
+                        image.column,
+                        format!("image `{}` not found", image.url),
+                    )
+                    .with_span(image.url.chars().count())
+                    .with_hint(format!("looked for {}", looked.join(" and "))),
+                );
+            }
+        }
+    }
+    (assets, diagnostics)
+}
+
+/// Whether a link that names no page names a file: `/x/y.pdf` in the
+/// content root, its `static/` folder (also as `/static/...`), or a path
+/// beside the page's source.
+pub fn link_target_exists(root: &Path, page: &Page, path: &str) -> bool {
+    let dir = page.source.parent().unwrap_or(root);
+    if resolve(root, dir, "", path).is_ok() {
+        return true;
+    }
+    path.strip_prefix("/static/")
+        .is_some_and(|rest| resolve(root, dir, "", &format!("/{rest}")).is_ok())
 }
 
 #[cfg(test)]

@@ -371,6 +371,9 @@ fn read_page(file: &SourceFile, text: &Arc<str>) -> (Option<LoadedPage>, Vec<Dia
     }
     page.title = title.unwrap_or_else(|| default_title(&page));
     let images = find_images(text);
+    let links = super::links::find_links(text, &page.format);
+    let mut anchors = crate::markdown::heading_ids(&page.markdown);
+    anchors.extend(super::links::source_ids(text, &page.format));
     let diagrams = records(&page, &origins, text);
     // A block that does not parse is one error, at its place, whatever
     // reads the page next (verification counts it as unreadable, the
@@ -397,6 +400,8 @@ fn read_page(file: &SourceFile, text: &Arc<str>) -> (Option<LoadedPage>, Vec<Dia
             page,
             text: text.clone(),
             images,
+            links,
+            anchors,
             diagrams,
             puzzle: None,
         }),

@@ -132,6 +132,30 @@ pub fn sanitise(html: &str) -> String {
         .to_string()
 }
 
+/// The ids [`render`] gives the headings of `markdown`, in order: what a
+/// link's `#anchor` may name (link checking reads them at load).
+pub fn heading_ids(markdown: &str) -> Vec<String> {
+    let mut events: Vec<Event> = Parser::new_ext(markdown, options())
+        .filter(|e| {
+            matches!(
+                e,
+                Event::Start(Tag::Heading { .. })
+                    | Event::End(TagEnd::Heading(_))
+                    | Event::Text(_)
+                    | Event::Code(_)
+            )
+        })
+        .collect();
+    add_heading_ids(&mut events);
+    events
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Start(Tag::Heading { id: Some(id), .. }) => Some(id.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Gives every heading without an `{#id}` one made from its text
 /// (`Pièces de la Horde` → `pieces-de-la-horde`), unique in the page
 /// (`-2`, `-3` after a repeat), so that a page's sections can be linked to
@@ -271,6 +295,12 @@ mod tests {
         assert!(html.contains("<h2 id=\"moves-2\">Mine</h2>"), "{html}");
         assert!(html.contains("<h2 id=\"section\">"), "{html}");
         assert!(html.contains("<h2 id=\"oeuvre-d-art\">"), "{html}");
+    }
+
+    #[test]
+    fn heading_ids_are_the_rendered_ones() {
+        let md = "## Pièces\n\n### Moves\n\n### Moves\n\n## Mine {#moves-2}\n";
+        assert_eq!(heading_ids(md), ["pieces", "moves", "moves-3", "moves-2"]);
     }
 
     #[test]

@@ -72,6 +72,11 @@ pub struct LoadedPage {
     pub page: Page,
     pub text: Arc<str>,
     pub images: Vec<ImageRef>,
+    /// The links written in the source (`a(href=..)`, `[..](..)`), in order.
+    pub links: Vec<LinkRef>,
+    /// Every id a link can name in this page: its headings' ids as the
+    /// renderer makes them, and `id`/`name` attributes written in the source.
+    pub anchors: Vec<String>,
     /// One record per ```diagram block of `page.markdown`, in order.
     pub diagrams: Vec<DiagramRecord>,
     /// A puzzle page: its widget and goal, made when it was verified.
@@ -91,6 +96,14 @@ pub struct PuzzleWidget {
 /// One image reference in a source file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImageRef {
+    pub url: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+/// One link written in a source file: the URL as written and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkRef {
     pub url: String,
     pub line: usize,
     pub column: usize,

@@ -15,7 +15,9 @@ use super::error::SiteError;
 use super::output::stage;
 use super::render::{og_pngs, render_site};
 use super::theme::{load_theme, Theme};
+use crate::check::links::check_links;
 use crate::check::{verify_site, CheckError, CheckReport, Summary};
+use crate::content::images::{check_page, link_target_exists};
 use crate::content::{load, Loaded};
 use crate::diagnostic::{Diagnostic, Severity};
 
@@ -146,6 +148,12 @@ pub(super) fn prepare(
             p.page.lang = default_lang.clone();
         }
     }
+    let (links, _external) = timed(t, "links", || {
+        check_links(&loaded.pages, &|page, path| {
+            link_target_exists(root, page, path)
+        })
+    });
+    loaded.diagnostics.extend(links);
     // Verification, as `fenpress check` does it.
     let checked = timed(t, "verify", || verify_site(&mut loaded.pages));
     Ok(Prepared {
@@ -160,12 +168,36 @@ pub(super) fn prepare(
 /// Loads the site under `content` and verifies every diagram and puzzle:
 /// `fenpress check`, which writes nothing.
 pub fn check_site(content: &Path) -> Result<CheckReport, CheckError> {
+    check_site_with(content, &CheckOptions::default())
+}
+
+/// What `check` does besides the default.
+#[derive(Debug, Clone, Default)]
+pub struct CheckOptions {
+    /// Check external links too (`--external`).
+    pub external: Option<super::external::ExternalOptions>,
+}
+
+/// [`check_site`] with options: the links of every page, the images, and
+/// with `external` the web addresses the pages link to.
+pub fn check_site_with(content: &Path, options: &CheckOptions) -> Result<CheckReport, CheckError> {
     if !content.is_dir() {
         return Err(CheckError::ContentMissing(content.to_path_buf()));
     }
     let mut loaded = load(content);
+    default_languages(content, &mut loaded);
     let checked = verify_site(&mut loaded.pages);
     let mut diagnostics = loaded.diagnostics;
+    let (links, external) = check_links(&loaded.pages, &|page, path| {
+        link_target_exists(content, page, path)
+    });
+    diagnostics.extend(links);
+    for p in &loaded.pages {
+        diagnostics.extend(check_page(content, p).1);
+    }
+    if let Some(ext) = &options.external {
+        diagnostics.extend(super::external::check_external(&external, ext));
+    }
     diagnostics.extend(checked.diagrams);
     diagnostics.extend(checked.puzzles);
     diagnostics.sort_by(|a, b| {
@@ -178,6 +210,26 @@ pub fn check_site(content: &Path) -> Result<CheckReport, CheckError> {
         diagnostics,
         summary,
     })
+}
+
+/// Pages that name no language (puzzles may not) get the site's first,
+/// as the build gives them, so their links resolve as built.
+fn default_languages(content: &Path, loaded: &mut Loaded) {
+    let found: Vec<String> = loaded
+        .pages
+        .iter()
+        .map(|p| p.page.lang.clone())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let first = Config::load(content, &found)
+        .ok()
+        .and_then(|c| c.languages.first().cloned())
+        .unwrap_or_else(|| "en".into());
+    for p in &mut loaded.pages {
+        if p.page.lang.is_empty() {
+            p.page.lang = first.clone();
+        }
+    }
 }
 
 /// Sorts findings by file, line, column, code; under `strict` warnings

@@ -7,6 +7,7 @@ pub mod annotate;
 pub mod build;
 pub mod config;
 pub mod error;
+pub mod external;
 pub mod incremental;
 pub mod mark;
 pub mod output;
@@ -16,5 +17,5 @@ pub mod strings;
 pub mod theme;
 
 pub mod convert;
-pub use build::{build, check_site, BuildOptions, BuildReport};
+pub use build::{build, check_site, check_site_with, BuildOptions, BuildReport, CheckOptions};
 pub use error::SiteError;

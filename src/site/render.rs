@@ -13,7 +13,7 @@ use super::config::Config;
 use super::error::SiteError;
 use super::strings::{language_name, strings, Strings};
 use super::theme::{error_chain, Theme};
-use crate::content::images::{resolve, ImageAsset};
+use crate::content::images::ImageAsset;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::pieces::PieceSet;
 use crate::diagram::spec::BoardSpec;
@@ -761,29 +761,8 @@ fn check_images(
     loaded: &LoadedPage,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<ImageAsset> {
-    let page = &loaded.page;
-    let dir = page.source.parent().unwrap_or(root);
-    let mut assets = Vec::new();
-    for image in &loaded.images {
-        match resolve(root, dir, &page.path(), &image.url) {
-            Ok(asset) => assets.push(asset),
-            Err(looked) => {
-                let looked: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
-                diagnostics.push(
-                    Diagnostic::new(
-                        Severity::Warning,
-                        "missing-image",
-                        &page.source,
-                        image.line,
-                        image.column,
-                        format!("image `{}` not found", image.url),
-                    )
-                    .with_span(image.url.chars().count())
-                    .with_hint(format!("looked for {}", looked.join(" and "))),
-                );
-            }
-        }
-    }
+    let (assets, missing) = crate::content::images::check_page(root, loaded);
+    diagnostics.extend(missing);
     assets
 }
 

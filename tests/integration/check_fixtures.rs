@@ -165,3 +165,22 @@ fn an_arrow_must_be_a_legal_move() {
         (1, 1, 0)
     );
 }
+
+/// Issue 21's fixture: a broken link, a broken anchor and a missing image,
+/// among working links of every kind (page, anchor, other language,
+/// vchess variant route, relative, image, mail): exactly three findings.
+#[test]
+fn broken_link_anchor_and_image_are_the_three_findings() {
+    let (got, summary) = lines("links");
+    let expected = [
+        "pages/about/en.md:10:42: warning[broken-link]: no page or file at `/en/rules/Chss/` (hint: did you mean `/en/rules/Chess/`?)",
+        "pages/about/en.md:12:35: warning[broken-anchor]: `/en/rules/Chess/` has no heading or id `#casling` (hint: did you mean `#castling`?)",
+        "pages/about/en.md:14:56: warning[missing-image]: image `/img/bord.png` not found",
+    ];
+    let got: Vec<String> = got
+        .into_iter()
+        .map(|l| l.split(" (hint: looked").next().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(got, expected, "\n{}", got.join("\n"));
+    assert_eq!((summary.errors, summary.warnings), (0, 3));
+}

@@ -18,6 +18,8 @@ mod check_build;
 mod check_convert;
 mod check_corpus;
 mod check_fixtures;
+// The command line: help, flags, exit codes, annotations.
+mod cli_manners;
 // The Pug front end.
 mod pug_convert_cli;
 mod pug_reference;
