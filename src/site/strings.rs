@@ -3,7 +3,10 @@
 //! language: a language's interface words live in its one table here, and a
 //! language without a table gets English for every word.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
+use serde_json::Value;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Strings {
@@ -130,6 +133,45 @@ pub fn strings(lang: &str) -> Strings {
             },
         },
     }
+}
+
+/// A language's words with the config's `words:` for it laid over them,
+/// as the templates read them (`t.search.label`). Unknown keys are left
+/// out here (`Config::word_warnings` reports them).
+pub fn words(lang: &str, overrides: &BTreeMap<String, BTreeMap<String, String>>) -> Value {
+    let mut value = serde_json::to_value(strings(lang)).unwrap_or(Value::Null);
+    for (key, word) in overrides.get(lang).into_iter().flatten() {
+        let pointer = format!("/{}", key.replace('.', "/"));
+        if let Some(slot) = value.pointer_mut(&pointer).filter(|s| s.is_string()) {
+            *slot = Value::String(word.clone());
+        }
+    }
+    value
+}
+
+/// Every interface word's key, dotted (`rules`, `search.label`).
+pub fn word_keys() -> Vec<String> {
+    fn walk(prefix: &str, v: &Value, out: &mut Vec<String>) {
+        if let Value::Object(map) = v {
+            for (k, v) in map {
+                let key = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                walk(&key, v, out);
+            }
+        } else {
+            out.push(prefix.to_string());
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        "",
+        &serde_json::to_value(strings("en")).unwrap_or(Value::Null),
+        &mut out,
+    );
+    out
 }
 
 /// A language's own name for itself, for switchers; the code otherwise.
