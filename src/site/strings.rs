@@ -19,6 +19,10 @@ pub struct Strings {
     pub not_found: &'static str,
     pub not_found_text: &'static str,
     pub choose_language: &'static str,
+    /// The skip link, first on every page, for keyboard readers.
+    pub skip_to_content: &'static str,
+    /// The dark-mode toggle's label (a pressed/unpressed button).
+    pub dark_mode: &'static str,
     pub search: SearchStrings,
 }
 
@@ -61,6 +65,8 @@ pub fn strings(lang: &str) -> Strings {
             not_found: "Page introuvable",
             not_found_text: "Cette page n'existe pas. Retournez à l'accueil.",
             choose_language: "Choisissez une langue",
+            skip_to_content: "Aller au contenu",
+            dark_mode: "Mode sombre",
             search: SearchStrings {
                 title: "Recherche",
                 label: "Rechercher",
@@ -88,6 +94,8 @@ pub fn strings(lang: &str) -> Strings {
             not_found: "Página no encontrada",
             not_found_text: "Esta página no existe. Vuelva al inicio.",
             choose_language: "Elija un idioma",
+            skip_to_content: "Ir al contenido",
+            dark_mode: "Modo oscuro",
             search: SearchStrings {
                 title: "Búsqueda",
                 label: "Buscar",
@@ -115,6 +123,8 @@ pub fn strings(lang: &str) -> Strings {
             not_found: "Page not found",
             not_found_text: "There is no page here. Go back to the home page.",
             choose_language: "Choose a language",
+            skip_to_content: "Skip to content",
+            dark_mode: "Dark mode",
             search: SearchStrings {
                 title: "Search",
                 label: "Search",
