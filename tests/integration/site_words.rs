@@ -47,3 +47,27 @@ fn words_and_menu_from_the_config() {
         )
         .lacks("en/rules/Chess/index.html", "<a href=\"/en/faq/\">");
 }
+
+/// Keyboard and comfort: a skip link first, the main content as its
+/// target, the dark-mode toggle and its script, in the page's language.
+#[test]
+fn skip_link_and_dark_mode_toggle() {
+    let site = Site::new().file("rules/Chess/fr.md", "# Échecs\n");
+    site.build()
+        .ok()
+        .contains(
+            "fr/rules/Chess/index.html",
+            "<a class=\"skip-link\" href=\"#fp-main\">Aller au contenu</a>",
+        )
+        .contains(
+            "fr/rules/Chess/index.html",
+            "<main id=\"fp-main\" tabindex=\"-1\">",
+        )
+        .contains(
+            "fr/rules/Chess/index.html",
+            "class=\"theme-toggle\" aria-pressed=\"false\" hidden>Mode sombre</button>",
+        )
+        .contains("fr/rules/Chess/index.html", "static/theme.js")
+        .has_file("static/theme.js")
+        .contains("static/fenpress.css", ":root[data-theme=\"dark\"]");
+}
