@@ -137,6 +137,7 @@ pub(super) fn prepare(
     if let Some(url) = base_url {
         config.base_url = url.to_string();
     }
+    loaded.diagnostics.extend(config.word_warnings(root));
     let theme = timed(t, "theme", || load_theme(root, &config.theme))?;
     let default_lang = config
         .languages
@@ -221,8 +222,11 @@ fn default_languages(content: &Path, loaded: &mut Loaded) {
         .map(|p| p.page.lang.clone())
         .filter(|l| !l.is_empty())
         .collect();
-    let first = Config::load(content, &found)
-        .ok()
+    let config = Config::load(content, &found).ok();
+    if let Some(c) = &config {
+        loaded.diagnostics.extend(c.word_warnings(content));
+    }
+    let first = config
         .and_then(|c| c.languages.first().cloned())
         .unwrap_or_else(|| "en".into());
     for p in &mut loaded.pages {

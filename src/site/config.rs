@@ -1,6 +1,7 @@
 //! `config.yaml`: site title, languages, base URL, theme. Every field is
 //! optional; the vchess corpus has no config at all.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::Deserialize;
@@ -19,6 +20,23 @@ pub struct Config {
     pub pieces: Option<PiecesConfig>,
     /// Wall-clock budget of each puzzle proof (`puzzles.proof_budget_ms`).
     pub proof_budget_ms: u64,
+    /// `words: {fr: {search.label: Chercher}}`: interface words replaced,
+    /// per language, by their key in `site::strings` (dotted for nested
+    /// ones: `search.label`, or nested maps).
+    pub words: BTreeMap<String, BTreeMap<String, String>>,
+    /// `menu: {en: [{title: About, url: /en/about/}]}`: the header's links
+    /// per language; without it, the rules index, the puzzles (if any) and
+    /// the `about` page (if any).
+    pub menu: Option<BTreeMap<String, Vec<MenuItem>>>,
+}
+
+/// One link of the header's menu. A URL starting with `/` is below the
+/// site root (`base_url`'s path is put before it).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MenuItem {
+    pub title: String,
+    pub url: String,
 }
 
 /// `pieces: folder` or `pieces: { folder: ..., svg: inline | link }`.
@@ -38,6 +56,30 @@ struct RawConfig {
     theme: Option<String>,
     pieces: Option<RawPieces>,
     puzzles: Option<RawPuzzles>,
+    words: Option<BTreeMap<String, serde_json::Value>>,
+    menu: Option<BTreeMap<String, Vec<MenuItem>>>,
+}
+
+/// `{search: {label: x}, rules: y}` as `search.label → x, rules → y`.
+fn flatten_words(prefix: &str, value: &serde_json::Value, out: &mut BTreeMap<String, String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                let key = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                flatten_words(&key, v, out);
+            }
+        }
+        serde_json::Value::String(s) => {
+            out.insert(prefix.to_string(), s.clone());
+        }
+        other => {
+            out.insert(prefix.to_string(), other.to_string());
+        }
+    }
 }
 
 /// `puzzles: { proof_budget_ms: 10000 }`.
@@ -129,7 +171,19 @@ impl Config {
             .unwrap_or(crate::puzzle::verify::DEFAULT_TIME_BUDGET_MS);
         // Proofs read no config: the budget is the process's from here on.
         crate::puzzle::verify::set_time_budget_ms(proof_budget_ms);
+        let words = raw
+            .words
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(lang, v)| {
+                let mut flat = BTreeMap::new();
+                flatten_words("", &v, &mut flat);
+                (lang, flat)
+            })
+            .collect();
         Ok(Config {
+            words,
+            menu: raw.menu,
             proof_budget_ms,
             title: raw.title.unwrap_or_else(|| "Chess variants".into()),
             languages,
@@ -150,6 +204,39 @@ impl Config {
                 }
             }),
         })
+    }
+
+    /// A warning for each word of `words:` that is no interface word, at
+    /// its line of `config.yaml` (a typo would otherwise change nothing).
+    pub fn word_warnings(&self, root: &Path) -> Vec<crate::diagnostic::Diagnostic> {
+        use crate::diagnostic::{Diagnostic, Severity};
+        let known = super::strings::word_keys();
+        let path = root.join("config.yaml");
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let mut out = Vec::new();
+        for (lang, words) in &self.words {
+            for key in words.keys().filter(|k| !known.contains(*k)) {
+                let last = key.rsplit('.').next().unwrap_or(key);
+                let line = text
+                    .lines()
+                    .position(|l| l.contains(&format!("{last}:")))
+                    .map_or(1, |i| i + 1);
+                let near = crate::check::links::nearest(key, known.iter().map(String::as_str));
+                let d = Diagnostic::new(
+                    Severity::Warning,
+                    "unknown-word",
+                    &path,
+                    line,
+                    1,
+                    format!("`words.{lang}.{key}` is no interface word"),
+                );
+                out.push(match near {
+                    Some(n) => d.with_hint(format!("did you mean `{n}`?")),
+                    None => d.with_hint("the words are listed in the README (Interface words)"),
+                });
+            }
+        }
+        out
     }
 
     /// The path part of `base_url` (`/` or `/sub/`): the prefix of every link,

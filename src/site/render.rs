@@ -122,7 +122,8 @@ const OG_IMAGE_WIDTH: u32 = 400;
 #[derive(Serialize)]
 struct Frame<'a> {
     site: SiteCtx<'a>,
-    t: Strings,
+    /// The interface words, the config's `words:` laid over ours.
+    t: serde_json::Value,
     nav: Vec<Link>,
     /// The page in every language it exists in (itself included), for the
     /// language switcher and `hreflang` links; only pages that are written.
@@ -235,10 +236,26 @@ impl<'a> SiteFrame<'a> {
             .any(|p| p.page.kind == PageKind::Puzzle && p.page.lang == lang)
     }
 
+    /// The header's menu: the config's for the language, else the rules
+    /// index, the puzzles and the `about` page. Never every page: the
+    /// header is on every page, so a list of all would grow the site as
+    /// the square of its pages.
     fn nav_of(&self, lang: &str) -> Vec<Link> {
-        let t = strings(lang);
+        if let Some(items) = self.config.menu.as_ref().and_then(|m| m.get(lang)) {
+            return items
+                .iter()
+                .map(|item| Link {
+                    title: item.title.clone(),
+                    url: match item.url.strip_prefix('/') {
+                        Some(rest) => self.url(rest),
+                        None => item.url.clone(),
+                    },
+                })
+                .collect();
+        }
+        let t = super::strings::words(lang, &self.config.words);
         let mut nav = vec![Link {
-            title: t.rules.to_string(),
+            title: t["rules"].as_str().unwrap_or("Rules").to_string(),
             url: self.url(&format!("{lang}/rules/")),
         }];
         if self.has_puzzles(lang) {
@@ -251,7 +268,7 @@ impl<'a> SiteFrame<'a> {
             self.pages
                 .iter()
                 .filter(|p| {
-                    p.page.kind == PageKind::Page && p.page.lang == lang && p.page.name != "home"
+                    p.page.kind == PageKind::Page && p.page.lang == lang && p.page.name == "about"
                 })
                 .map(|p| Link {
                     title: p.page.title.clone(),
@@ -300,7 +317,7 @@ impl<'a> SiteFrame<'a> {
                 base_url: &self.config.base_url,
                 base_path: &self.base_path,
             },
-            t: strings(lang),
+            t: super::strings::words(lang, &self.config.words),
             nav: self.navs.get(lang).cloned().unwrap_or_default(),
             x_default: x_default(&alternates, self.languages.first().map(String::as_str)),
             alternates,

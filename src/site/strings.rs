@@ -3,7 +3,10 @@
 //! language: a language's interface words live in its one table here, and a
 //! language without a table gets English for every word.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
+use serde_json::Value;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Strings {
@@ -16,6 +19,10 @@ pub struct Strings {
     pub not_found: &'static str,
     pub not_found_text: &'static str,
     pub choose_language: &'static str,
+    /// The skip link, first on every page, for keyboard readers.
+    pub skip_to_content: &'static str,
+    /// The dark-mode toggle's label (a pressed/unpressed button).
+    pub dark_mode: &'static str,
     pub search: SearchStrings,
 }
 
@@ -58,6 +65,8 @@ pub fn strings(lang: &str) -> Strings {
             not_found: "Page introuvable",
             not_found_text: "Cette page n'existe pas. Retournez à l'accueil.",
             choose_language: "Choisissez une langue",
+            skip_to_content: "Aller au contenu",
+            dark_mode: "Mode sombre",
             search: SearchStrings {
                 title: "Recherche",
                 label: "Rechercher",
@@ -85,6 +94,8 @@ pub fn strings(lang: &str) -> Strings {
             not_found: "Página no encontrada",
             not_found_text: "Esta página no existe. Vuelva al inicio.",
             choose_language: "Elija un idioma",
+            skip_to_content: "Ir al contenido",
+            dark_mode: "Modo oscuro",
             search: SearchStrings {
                 title: "Búsqueda",
                 label: "Buscar",
@@ -112,6 +123,8 @@ pub fn strings(lang: &str) -> Strings {
             not_found: "Page not found",
             not_found_text: "There is no page here. Go back to the home page.",
             choose_language: "Choose a language",
+            skip_to_content: "Skip to content",
+            dark_mode: "Dark mode",
             search: SearchStrings {
                 title: "Search",
                 label: "Search",
@@ -130,6 +143,45 @@ pub fn strings(lang: &str) -> Strings {
             },
         },
     }
+}
+
+/// A language's words with the config's `words:` for it laid over them,
+/// as the templates read them (`t.search.label`). Unknown keys are left
+/// out here (`Config::word_warnings` reports them).
+pub fn words(lang: &str, overrides: &BTreeMap<String, BTreeMap<String, String>>) -> Value {
+    let mut value = serde_json::to_value(strings(lang)).unwrap_or(Value::Null);
+    for (key, word) in overrides.get(lang).into_iter().flatten() {
+        let pointer = format!("/{}", key.replace('.', "/"));
+        if let Some(slot) = value.pointer_mut(&pointer).filter(|s| s.is_string()) {
+            *slot = Value::String(word.clone());
+        }
+    }
+    value
+}
+
+/// Every interface word's key, dotted (`rules`, `search.label`).
+pub fn word_keys() -> Vec<String> {
+    fn walk(prefix: &str, v: &Value, out: &mut Vec<String>) {
+        if let Value::Object(map) = v {
+            for (k, v) in map {
+                let key = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                walk(&key, v, out);
+            }
+        } else {
+            out.push(prefix.to_string());
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        "",
+        &serde_json::to_value(strings("en")).unwrap_or(Value::Null),
+        &mut out,
+    );
+    out
 }
 
 /// A language's own name for itself, for switchers; the code otherwise.

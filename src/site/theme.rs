@@ -40,6 +40,10 @@ const EMBEDDED_DEFAULT: &[(&str, &[u8])] = &[
         "static/fenpress.css",
         include_bytes!("../../themes/default/static/fenpress.css"),
     ),
+    (
+        "static/theme.js",
+        include_bytes!("../../themes/default/static/theme.js"),
+    ),
     // Puzzles (owned by `puzzle`).
     (
         "templates/puzzle.html",

@@ -51,3 +51,4 @@ mod site_corpus;
 mod site_init;
 mod site_languages;
 mod site_safety;
+mod site_words;
