@@ -267,7 +267,7 @@ fn walk(root: &Path) -> (Vec<SourceFile>, Vec<Diagnostic>) {
 }
 
 /// `en`, `fr`, `pt-BR`: two or three lowercase letters, an optional region.
-fn is_language(stem: &str) -> bool {
+pub(crate) fn is_language(stem: &str) -> bool {
     let (lang, region) = stem.split_once('-').unwrap_or((stem, "AA"));
     (2..=3).contains(&lang.len())
         && lang.bytes().all(|b| b.is_ascii_lowercase())

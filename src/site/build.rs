@@ -164,8 +164,12 @@ pub fn check_site(content: &Path) -> Result<CheckReport, CheckError> {
         return Err(CheckError::ContentMissing(content.to_path_buf()));
     }
     let mut loaded = load(content);
+    // The config as `build` reads it (issue 19: `check` passed what `build`
+    // refused), before verifying: it sets the puzzles' proof budget.
+    let config_error = config_diagnostic(content, &loaded);
     let checked = verify_site(&mut loaded.pages);
     let mut diagnostics = loaded.diagnostics;
+    diagnostics.extend(config_error);
     diagnostics.extend(checked.diagrams);
     diagnostics.extend(checked.puzzles);
     diagnostics.sort_by(|a, b| {
@@ -178,6 +182,41 @@ pub fn check_site(content: &Path) -> Result<CheckReport, CheckError> {
         diagnostics,
         summary,
     })
+}
+
+/// `config.yaml` read as `build` reads it: what `build` refuses in it, as
+/// an error at its line and column.
+fn config_diagnostic(content: &Path, loaded: &Loaded) -> Option<Diagnostic> {
+    let found: Vec<String> = loaded
+        .pages
+        .iter()
+        .map(|p| p.page.lang.clone())
+        .filter(|l| !l.is_empty())
+        .collect();
+    match Config::load(content, &found) {
+        Ok(_) => None,
+        Err(SiteError::Config {
+            path,
+            line,
+            column,
+            message,
+        }) => Some(Diagnostic::new(
+            Severity::Error,
+            "config",
+            path,
+            line,
+            column,
+            message,
+        )),
+        Err(e) => Some(Diagnostic::new(
+            Severity::Error,
+            "config",
+            content.join("config.yaml"),
+            1,
+            1,
+            e.to_string(),
+        )),
+    }
 }
 
 /// Sorts findings by file, line, column, code; under `strict` warnings
