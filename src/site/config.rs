@@ -6,6 +6,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::error::SiteError;
+use crate::content::load::is_language;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -100,10 +101,7 @@ impl Config {
             None => default_languages(found_languages),
         };
         // YAML reads `languages: [1, 2]` as texts: a language is a code.
-        if let Some(bad) = languages
-            .iter()
-            .find(|l| !crate::content::load::is_language(l))
-        {
+        if let Some(bad) = languages.iter().find(|l| !is_language(l)) {
             return Err(SiteError::Config {
                 line: key_line(&path, "languages"),
                 path,
@@ -185,7 +183,7 @@ fn key_line(path: &Path, key: &str) -> usize {
 
 /// The languages found, English first, the others in alphabetical order.
 fn default_languages(found: &[String]) -> Vec<String> {
-    let mut langs: Vec<String> = found.to_vec();
+    let mut langs: Vec<String> = found.iter().filter(|l| is_language(l)).cloned().collect();
     langs.sort();
     langs.dedup();
     langs.sort_by_key(|l| l != "en");

@@ -44,3 +44,30 @@ fn check_fails_on_every_config_build_refuses() {
     let checked = check_site(&dir.path().join("content")).unwrap();
     assert!(checked.diagnostics.is_empty(), "{:#?}", checked.diagnostics);
 }
+
+/// A puzzle's `lang` names an output folder: `../../X` is refused at load,
+/// at the puzzle file's line (before: only the search step failed, without
+/// the file, and `check` blamed nothing).
+#[test]
+fn a_puzzle_language_that_is_a_path_is_an_error_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(content.join("puzzles/Chess")).unwrap();
+    std::fs::write(
+        content.join("puzzles/Chess/b.md"),
+        "---\nlang: ../../X\nfen: 6k1/5ppp/8/8/8/8/8/R5K1 w - -\ngoal: mate in 1\nsolution: 1.Ra8#\n---\n",
+    )
+    .unwrap();
+    let checked = check_site(&content).unwrap();
+    let found: Vec<_> = checked
+        .diagnostics
+        .iter()
+        .map(|d| (d.file.ends_with("b.md"), d.line, d.code))
+        .collect();
+    assert_eq!(
+        found,
+        [(true, 2, "front-matter")],
+        "{:#?}",
+        checked.diagnostics
+    );
+}
