@@ -55,6 +55,7 @@ pub fn dedup_and_cap(findings: Vec<Finding>) -> Vec<Finding> {
     let mut kept: Vec<Finding> = findings
         .into_iter()
         .filter(|f| seen.insert((f.code, f.at.line, f.message.clone())))
+        .map(cut_message)
         .collect();
     let unique = kept.len();
     if unique > MAX_PER_DIAGRAM {
@@ -98,6 +99,18 @@ pub fn dedup_and_cap(findings: Vec<Finding>) -> Vec<Finding> {
     kept
 }
 
+/// At most this many characters of a message: a message quotes the text
+/// it blames, and a FEN row of a million characters was quoted whole.
+const MAX_MESSAGE_CHARS: usize = 300;
+
+fn cut_message(mut f: Finding) -> Finding {
+    if let Some((cut, _)) = f.message.char_indices().nth(MAX_MESSAGE_CHARS) {
+        f.message.truncate(cut);
+        f.message.push('…');
+    }
+    f
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,6 +126,13 @@ mod tests {
             2,
             msg,
         )
+    }
+
+    #[test]
+    fn messages_quoting_a_huge_row_are_cut() {
+        let row = "1".repeat(1_000_000);
+        let kept = dedup_and_cap(vec![f(Kind::Error, "fen-row-width", 1, &row)]);
+        assert_eq!(kept[0].message.chars().count(), MAX_MESSAGE_CHARS + 1);
     }
 
     #[test]

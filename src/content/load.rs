@@ -267,7 +267,7 @@ fn walk(root: &Path) -> (Vec<SourceFile>, Vec<Diagnostic>) {
 }
 
 /// `en`, `fr`, `pt-BR`: two or three lowercase letters, an optional region.
-fn is_language(stem: &str) -> bool {
+pub(crate) fn is_language(stem: &str) -> bool {
     let (lang, region) = stem.split_once('-').unwrap_or((stem, "AA"));
     (2..=3).contains(&lang.len())
         && lang.bytes().all(|b| b.is_ascii_lowercase())
@@ -341,7 +341,22 @@ fn read_page(file: &SourceFile, text: &Arc<str>) -> (Option<LoadedPage>, Vec<Dia
                             page.variant = Some(v);
                         }
                         if let (Some(lang), PageKind::Puzzle) = (fm.lang, file.kind) {
-                            page.lang = lang;
+                            // The language names an output folder: `../../X`
+                            // failed only at the search step, without the file.
+                            if is_language(&lang) {
+                                page.lang = lang;
+                            } else {
+                                let line = yaml.lines().position(|l| l.starts_with("lang"));
+                                diagnostics.push(Diagnostic::new(
+                                    Severity::Error,
+                                    "front-matter",
+                                    &file.path,
+                                    line.map_or(1, |i| i + 2),
+                                    1,
+                                    format!("`{lang}` is not a language code (two or three lowercase letters and an optional region: en, fr, pt-BR)"),
+                                ));
+                                return (None, diagnostics);
+                            }
                         }
                     }
                     Err(e) => {

@@ -186,9 +186,13 @@ pub fn check_site_with(content: &Path, options: &CheckOptions) -> Result<CheckRe
         return Err(CheckError::ContentMissing(content.to_path_buf()));
     }
     let mut loaded = load(content);
+    // The config as `build` reads it (issue 19: `check` passed what `build`
+    // refused), before verifying: it sets the puzzles' proof budget.
+    let config_error = config_diagnostic(content, &loaded);
     default_languages(content, &mut loaded);
     let checked = verify_site(&mut loaded.pages);
     let mut diagnostics = loaded.diagnostics;
+    diagnostics.extend(config_error);
     let (links, external) = check_links(&loaded.pages, &|page, path| {
         link_target_exists(content, page, path)
     });
@@ -211,6 +215,41 @@ pub fn check_site_with(content: &Path, options: &CheckOptions) -> Result<CheckRe
         diagnostics,
         summary,
     })
+}
+
+/// `config.yaml` read as `build` reads it: what `build` refuses in it, as
+/// an error at its line and column.
+fn config_diagnostic(content: &Path, loaded: &Loaded) -> Option<Diagnostic> {
+    let found: Vec<String> = loaded
+        .pages
+        .iter()
+        .map(|p| p.page.lang.clone())
+        .filter(|l| !l.is_empty())
+        .collect();
+    match Config::load(content, &found) {
+        Ok(_) => None,
+        Err(SiteError::Config {
+            path,
+            line,
+            column,
+            message,
+        }) => Some(Diagnostic::new(
+            Severity::Error,
+            "config",
+            path,
+            line,
+            column,
+            message,
+        )),
+        Err(e) => Some(Diagnostic::new(
+            Severity::Error,
+            "config",
+            content.join("config.yaml"),
+            1,
+            1,
+            e.to_string(),
+        )),
+    }
 }
 
 /// Pages that name no language (puzzles may not) get the site's first,

@@ -7,6 +7,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::error::SiteError;
+use crate::content::load::is_language;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -141,6 +142,17 @@ impl Config {
             Some(langs) => langs,
             None => default_languages(found_languages),
         };
+        // YAML reads `languages: [1, 2]` as texts: a language is a code.
+        if let Some(bad) = languages.iter().find(|l| !is_language(l)) {
+            return Err(SiteError::Config {
+                line: key_line(&path, "languages"),
+                path,
+                column: 1,
+                message: format!(
+                    "`{bad}` in languages is not a language code (two or three lowercase letters and an optional region: en, fr, pt-BR)"
+                ),
+            });
+        }
         let mut base_url = raw
             .base_url
             .unwrap_or_else(|| "http://localhost:1111/".into());
@@ -150,14 +162,9 @@ impl Config {
             .split_once(':')
             .map(|(s, _)| s.to_ascii_lowercase());
         if !matches!(scheme.as_deref(), Some("http" | "https")) {
-            let text = std::fs::read_to_string(&path).unwrap_or_default();
-            let line = text
-                .lines()
-                .position(|l| l.trim_start().starts_with("base_url"))
-                .map_or(1, |i| i + 1);
             return Err(SiteError::Config {
+                line: key_line(&path, "base_url"),
                 path,
-                line,
                 column: 1,
                 message: format!("base_url `{base_url}` must start with http:// or https://"),
             });
@@ -253,9 +260,17 @@ impl Config {
     }
 }
 
+/// The line of `config.yaml` at `path` that sets `key` (1 if none does).
+fn key_line(path: &Path, key: &str) -> usize {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .position(|l| l.trim_start().starts_with(key))
+        .map_or(1, |i| i + 1)
+}
+
 /// The languages found, English first, the others in alphabetical order.
 fn default_languages(found: &[String]) -> Vec<String> {
-    let mut langs: Vec<String> = found.to_vec();
+    let mut langs: Vec<String> = found.iter().filter(|l| is_language(l)).cloned().collect();
     langs.sort();
     langs.dedup();
     langs.sort_by_key(|l| l != "en");

@@ -15,6 +15,7 @@ mod support;
 
 // `fenpress check` and the verification a build runs.
 mod check_build;
+mod check_config;
 mod check_convert;
 mod check_corpus;
 mod check_fixtures;

@@ -61,3 +61,36 @@ fn fifty_thousand_marks_give_few_findings_and_short_excerpts() {
     assert!(built.diagnostics.len() <= 22, "{}", built.diagnostics.len());
     assert!(out.is_dir());
 }
+
+/// Hostile sizes of our own: a FEN row of a million characters, a count of
+/// empty squares past u64, a NUL byte and YAML nested 5,000 deep in a
+/// diagram, and front matter nested as deep: each a finding of a few
+/// hundred bytes at its file, no crash, no megabyte quoted back.
+#[test]
+fn huge_rows_nul_bytes_and_deep_yaml_are_short_findings() {
+    let pages = [
+        format!(
+            "# W\n\n```diagram\nfen: {}/8 w\n```\n",
+            "1".repeat(1_000_000)
+        ),
+        "# W\n\n```diagram\nfen: 999999999999999999999/8 w\n```\n".to_string(),
+        "# N\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/4K3\0 w\n```\n".to_string(),
+        format!("# D\n\n```diagram\nfen: {}\n```\n", "[".repeat(5000)),
+        format!("---\ntitle: {}\n---\n# x\n", "[".repeat(5000)),
+    ];
+    for (i, text) in pages.iter().enumerate() {
+        let dir = tempfile::tempdir().unwrap();
+        let content = dir.path().join("content");
+        std::fs::create_dir_all(content.join("rules/Chess")).unwrap();
+        std::fs::write(content.join("rules/Chess/en.md"), text).unwrap();
+        let checked = check_site(&content).unwrap();
+        assert!(
+            checked.summary.errors > 0,
+            "page {i}: {:#?}",
+            checked.diagnostics
+        );
+        let printed = report::human(&checked.diagnostics, &checked.sources);
+        // Before: the million-character row was quoted in the message.
+        assert!(printed.len() < 5_000, "page {i}: {} bytes", printed.len());
+    }
+}
