@@ -32,7 +32,12 @@ pub fn run(args: &BuildArgs, ui: &Ui) -> anyhow::Result<u8> {
     // The same printer as `fenpress check` (source line, caret, hint).
     eprint!(
         "{}",
-        crate::report::human_coloured(&report.diagnostics, &report.sources, ui.colour_err)
+        crate::report::human_with(
+            &report.diagnostics,
+            &report.sources,
+            (!ui.verbose).then_some(crate::report::SHOWN_PER_KIND),
+            ui.colour_err,
+        )
     );
     if ui.verbose {
         for (step, took) in &report.timings {

@@ -66,9 +66,12 @@ pub fn run(args: &CheckArgs, ui: &Ui) -> anyhow::Result<u8> {
     };
     let report = ui.with_progress("checking…", || check_site_with(&args.content, &options))?;
     let text = match args.format {
-        OutputFormat::Human => {
-            report::human_coloured(&report.diagnostics, &report.sources, ui.colour_out)
-        }
+        OutputFormat::Human => report::human_with(
+            &report.diagnostics,
+            &report.sources,
+            (!ui.verbose).then_some(report::SHOWN_PER_KIND),
+            ui.colour_out,
+        ),
         OutputFormat::Json => report::json(&report.diagnostics) + "\n",
         OutputFormat::Github => report::github(&report.diagnostics),
     };

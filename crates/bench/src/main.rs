@@ -171,7 +171,9 @@ impl Env {
         std::fs::create_dir_all(&work)?;
         std::fs::create_dir_all(&out)?;
         Ok(Env {
-            fenpress: root.join("target/release/fenpress"),
+            fenpress: std::env::var_os("FENPRESS_BENCH_BIN")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| root.join("target/release/fenpress")),
             root,
             corpus,
             work,
@@ -181,8 +183,12 @@ impl Env {
         })
     }
 
-    /// `cargo build --release` of the fenpress binary (quick when built).
+    /// `cargo build --release` of the fenpress binary (quick when built),
+    /// unless `$FENPRESS_BENCH_BIN` names the binary to measure.
     fn build_fenpress(&self) -> Result<(), BenchError> {
+        if std::env::var_os("FENPRESS_BENCH_BIN").is_some() {
+            return Ok(());
+        }
         let cmd =
             run::Cmd::new("cargo", &["build", "--release", "-q", "-p", "fenpress"]).cwd(&self.root);
         run::run(&cmd, false)?;
