@@ -216,39 +216,6 @@ fn kings_face(ctx: &Ctx, board: &Board) -> bool {
 /// The kind letter of the mover's piece on the move's start square.
 fn moving_kind(ctx: &Ctx, m: &CanonMove) -> Option<char> {
     ctx.kind_at(&m.start, mover(ctx, m))
-
-/// The color and kind letter of the piece `m` removes from `sq`, if any.
-fn vanished_at(m: &CanonMove, sq: &str) -> Vec<(Color, char)> {
-    m.vanish
-        .iter()
-        .filter_map(|t| parse_token(t))
-        .filter(|(s, _, _)| *s == sq)
-        .map(|(_, c, k)| (c, k))
-        .collect()
-}
-
-/// Whether fenpress lists this very move too (vchess then lists it more
-/// often: one copy per promotion piece of a move that promotes nothing).
-fn fenpress_lists(ctx: &Ctx, m: &CanonMove) -> bool {
-    let mut pos = ctx.pos.clone();
-    let mut list = fenpress_rules::MoveList::new();
-    fenpress_rules::legal::legal_moves(ctx.rules, &mut pos, &mut list);
-    list.iter()
-        .any(|mv| crate::canon::from_fenpress(ctx.rules, &mut pos, mv) == *m)
-}
-
-/// A vchess copy of a fenpress move by a pawn onto its last rank.
-fn duplicate_last_rank_pawn_move(ctx: &Ctx, f: &Finding) -> bool {
-    let Finding::VchessOnly(m) = f else {
-        return false;
-    };
-    let me = ctx.pos.turn();
-    let pawn = ctx.kind_at(&m.start, me) == Some('p');
-    let g = ctx.rules.geometry();
-    let last = ctx
-        .square(&m.end)
-        .is_some_and(|sq| g.relative_rank(sq, me) + 1 == g.rows());
-    pawn && last && fenpress_lists(ctx, m)
 }
 
 // ---------------------------------------------------------------------------
@@ -302,48 +269,6 @@ fn apocalypse_speculative_knight(ctx: &Ctx, f: &Finding) -> bool {
             .any(|v| twin(v, m) && vchess_side(v)),
         Finding::Fen { .. } => false,
     }
-}
-
-/// fenpress lets White remove a Black pawn too (the page: "any pawn (any
-/// color)"): a removal, at the balanced start, of a pawn of the other side.
-fn atomic_balanced_any_pawn(ctx: &Ctx, f: &Finding) -> bool {
-    let Finding::FenpressOnly(m) = f else {
-        return false;
-    };
-    let them = ctx.pos.turn().opposite();
-    m.start == m.end
-        && m.appear.is_empty()
-        && m.vanish.len() == 1
-        && ctx.pos.state.plies == 0
-        && vanished_at(m, &m.start) == vec![(them, 'p')]
-}
-
-/// vchess ignores the explosion of the mover's own king early in a game
-/// (its move counter below 2): a capture whose explosion takes it.
-fn atomic_early_explosion(ctx: &Ctx, f: &Finding) -> bool {
-    let Finding::VchessOnly(m) = f else {
-        return false;
-    };
-    let me = ctx.pos.turn();
-    m.appear.is_empty()
-        && m.vanish
-            .iter()
-            .filter_map(|t| parse_token(t))
-            .any(|(_, c, k)| c == me && k == 'k')
-}
-
-/// vchess lists a pawn's capture onto its last rank once per promotion
-/// piece, each landing as the victim: copies of fenpress's one move.
-fn cannibal1_capture_promotion(ctx: &Ctx, f: &Finding) -> bool {
-    duplicate_last_rank_pawn_move(ctx, f)
-}
-
-/// vchess lets a piece take its own king.
-fn freecapture_own_king(ctx: &Ctx, f: &Finding) -> bool {
-    let Finding::VchessOnly(m) = f else {
-        return false;
-    };
-    vanished_at(m, &m.end) == vec![(ctx.pos.turn(), 'k')]
 }
 
 /// vchess: a guard frozen by an immobilizer still gives check; fenpress:
@@ -573,6 +498,83 @@ fn schess_pocket_fen(_ctx: &Ctx, f: &Finding) -> bool {
         _ => return false,
     };
     v_head == f_head && v_pocket == sums
+}
+
+/// The color and kind letter of the piece `m` removes from `sq`, if any.
+fn vanished_at(m: &CanonMove, sq: &str) -> Vec<(Color, char)> {
+    m.vanish
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .filter(|(s, _, _)| *s == sq)
+        .map(|(_, c, k)| (c, k))
+        .collect()
+}
+
+/// Whether fenpress lists this very move too (vchess then lists it more
+/// often: one copy per promotion piece of a move that promotes nothing).
+fn fenpress_lists(ctx: &Ctx, m: &CanonMove) -> bool {
+    let mut pos = ctx.pos.clone();
+    let mut list = fenpress_rules::MoveList::new();
+    fenpress_rules::legal::legal_moves(ctx.rules, &mut pos, &mut list);
+    list.iter()
+        .any(|mv| crate::canon::from_fenpress(ctx.rules, &mut pos, mv) == *m)
+}
+
+/// A vchess copy of a fenpress move by a pawn onto its last rank.
+fn duplicate_last_rank_pawn_move(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let me = ctx.pos.turn();
+    let pawn = ctx.kind_at(&m.start, me) == Some('p');
+    let g = ctx.rules.geometry();
+    let last = ctx
+        .square(&m.end)
+        .is_some_and(|sq| g.relative_rank(sq, me) + 1 == g.rows());
+    pawn && last && fenpress_lists(ctx, m)
+}
+
+/// fenpress lets White remove a Black pawn too (the page: "any pawn (any
+/// color)"): a removal, at the balanced start, of a pawn of the other side.
+fn atomic_balanced_any_pawn(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let them = ctx.pos.turn().opposite();
+    m.start == m.end
+        && m.appear.is_empty()
+        && m.vanish.len() == 1
+        && ctx.pos.state.plies == 0
+        && vanished_at(m, &m.start) == vec![(them, 'p')]
+}
+
+/// vchess ignores the explosion of the mover's own king early in a game
+/// (its move counter below 2): a capture whose explosion takes it.
+fn atomic_early_explosion(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let me = ctx.pos.turn();
+    m.appear.is_empty()
+        && m.vanish
+            .iter()
+            .filter_map(|t| parse_token(t))
+            .any(|(_, c, k)| c == me && k == 'k')
+}
+
+/// vchess lists a pawn's capture onto its last rank once per promotion
+/// piece, each landing as the victim: copies of fenpress's one move.
+fn cannibal1_capture_promotion(ctx: &Ctx, f: &Finding) -> bool {
+    duplicate_last_rank_pawn_move(ctx, f)
+}
+
+/// vchess lets a piece take its own king.
+fn freecapture_own_king(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    vanished_at(m, &m.end) == vec![(ctx.pos.turn(), 'k')]
+}
 
 /// vchess lists a pawn's shot onto its last rank once per promotion piece
 /// (the pawn stays and promotes nothing): copies of fenpress's one move.
