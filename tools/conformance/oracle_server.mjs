@@ -13,7 +13,8 @@
 //   {"cmd":"moves"}                        -> {"moves":[M...], "score":"*"}
 //        M = {"s":start,"e":end,"v":[[sq,color,piece]...],"a":[...],
 //             "bv":[...],"ba":[...] (what play() changed on the board),
-//             "released"?:piece, "speculative"?:true, "n"?:notation}
+//             "released"?:piece, "speculative"?:true, "n"?:notation,
+//             "keeps"?:true (the same side moves next: a sub-turn)}
 //        ("notation":true in the request adds "n")
 //   {"cmd":"play","index":i}               -> {"fen": getFen() after it}
 //        i indexes the list of the last "moves" answer at this position
@@ -73,6 +74,14 @@ function boardEffect(m) {
   return { bv, ba };
 }
 
+function keepsTurn(m) {
+  const before = vr.turn;
+  oracle.playMove(vr, m);
+  const after = vr.turn;
+  oracle.undoMove(vr, m);
+  return before === after;
+}
+
 function serialize(m, withNotation) {
   const o = {
     s: oracle.sq(V, m.start),
@@ -81,6 +90,8 @@ function serialize(m, withNotation) {
     a: m.appear.map(piece),
     ...boardEffect(m),
   };
+  // The side to move stays the same after it (a vchess sub-turn).
+  if (keepsTurn(m)) o.keeps = true;
   if (m.end.released) o.released = m.end.released;
   if (m.end.illegal) o.speculative = true;
   if (withNotation) {

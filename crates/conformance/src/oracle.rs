@@ -44,6 +44,8 @@ pub struct VMove {
     pub board_appear: Vec<VPiece>,
     /// Paco Sako: the piece released, the turn goes on.
     pub released: Option<String>,
+    /// The same side moves next (a vchess sub-turn).
+    pub keeps_turn: bool,
     /// Apocalypse: a move that may turn out impossible.
     pub speculative: bool,
     /// vchess's notation, when asked for.
@@ -297,6 +299,7 @@ fn vmove(m: &Value) -> Result<VMove, OracleError> {
         board_vanish: pieces("bv")?,
         board_appear: pieces("ba")?,
         released: m["released"].as_str().map(str::to_string),
+        keeps_turn: m["keeps"].as_bool().unwrap_or(false),
         speculative: m["speculative"] == Value::Bool(true),
         notation: m["n"].as_str().map(str::to_string),
         nodes: m["nodes"].as_u64(),
