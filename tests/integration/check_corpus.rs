@@ -27,6 +27,16 @@ const EXPECTED_ERRORS: &[(&str, usize, &str)] = &[
     ("Bicolour/en.pug", 11, "fen-row-width"),
     ("Bicolour/es.pug", 12, "fen-row-width"),
     ("Bicolour/fr.pug", 12, "fen-row-width"),
+    // "After 1.b3 Nf6 2.Bxf6 gxf6 3.Nf3 c6?? 4.N@c7#": the game began from
+    // vchess's shuffled back ranks (the diagram's `qnbrkb1r` and
+    // `1RNQKBNR`: White's bishop stood on a1), which the page does not
+    // give: from the orthodox start 2.Bxf6 cannot be played.
+    ("Crazyhouse/en.pug", 19, "claim-illegal"),
+    ("Crazyhouse/en.pug", 19, "pair-illegal"),
+    ("Crazyhouse/es.pug", 21, "claim-illegal"),
+    ("Crazyhouse/es.pug", 21, "pair-illegal"),
+    ("Crazyhouse/fr.pug", 21, "claim-illegal"),
+    ("Crazyhouse/fr.pug", 21, "pair-illegal"),
     ("Dynamo/es.pug", 46, "fen-row-width"),
     ("Enpassant/en.pug", 37, "fen-row-width"),
     ("Enpassant/es.pug", 40, "fen-row-width"),

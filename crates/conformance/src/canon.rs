@@ -53,6 +53,12 @@ impl CanonMove {
     }
 }
 
+/// Variants whose vchess sub-turns fenpress plays as chains (the move
+/// `continues`: Janggi's set-up swaps, Madhouse's placement after a
+/// capture); elsewhere a sub-turn is another model (Pocketknight's two-ply
+/// drop is a listed deviation).
+const SUB_TURN_CHAINS: &[&str] = &["Janggi", "Madhouse"];
+
 fn token(square: &str, color: char, kind: char) -> String {
     format!("{square}:{color}{kind}")
 }
@@ -109,9 +115,12 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
     // a chain step (a Paco Sako released piece starts from its union, as
     // in vchess), nor a failed Apocalypse speculation (nothing of the mover
     // arrives).
+    // A declared drop is one too, whoever's piece it places (Madhouse's
+    // capturer places the enemy's piece).
     let drop = mv.intent.chain_step == 0
-        && !vanish_d.iter().any(|p| p.1 == mv.color())
-        && appear_d.iter().any(|p| p.1 == mv.color());
+        && (mv.is_drop()
+            || (!vanish_d.iter().any(|p| p.1 == mv.color())
+                && appear_d.iter().any(|p| p.1 == mv.color())));
     let start = if drop { "@".to_string() } else { start };
     finish(start, end, vanish, appear, flags)
 }
@@ -174,7 +183,7 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
         _ => Color::White,
     };
     let mut flags = Vec::new();
-    if mv.released.is_some() || mv.keeps_turn {
+    if mv.released.is_some() || (mv.keeps_turn && SUB_TURN_CHAINS.contains(&rules.name())) {
         flags.push("chain");
     }
     if mv.speculative {

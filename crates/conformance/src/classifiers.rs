@@ -31,6 +31,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: cannibal1_capture_promotion,
     },
     Classifier {
+        id: "crazyhouse-reserve-fen",
+        variant: "Crazyhouse",
+        matches: crazyhouse_reserve_fen,
+    },
+    Classifier {
         id: "freecapture-own-king",
         variant: "Freecapture",
         matches: freecapture_own_king,
@@ -71,6 +76,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: maxima_no_suicide,
     },
     Classifier {
+        id: "minishogi-silver-attack",
+        variant: "Minishogi",
+        matches: shogi_silver_attack,
+    },
+    Classifier {
         id: "minixiangqi-flying-general-king-capture",
         variant: "Minixiangqi",
         matches: generals_face_after_king_move,
@@ -91,6 +101,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: pacosako_king_union_chain,
     },
     Classifier {
+        id: "pocketknight-drop-in-one-move",
+        variant: "Pocketknight",
+        matches: pocketknight_drop_in_one_move,
+    },
+    Classifier {
         id: "rifle-shot-promotion",
         variant: "Rifle",
         matches: rifle_shot_promotion,
@@ -104,6 +119,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "selfabsorb-own-kinds",
         variant: "Selfabsorb",
         matches: selfabsorb_own_kinds,
+    },
+    Classifier {
+        id: "shogi-black-promotion-zone",
+        variant: "Shogi",
+        matches: shogi_black_promotion_zone,
+    },
+    Classifier {
+        id: "shogi-silver-attack",
+        variant: "Shogi",
+        matches: shogi_silver_attack,
     },
     Classifier {
         id: "synochess-face-off-king-capture",
@@ -601,4 +626,109 @@ fn selfabsorb_own_kinds(ctx: &Ctx, f: &Finding) -> bool {
     } else {
         [mover, victim].iter().any(|k| matches!(k, 'e' | 's'))
     }
+}
+
+/// The FEN fields of both engines when the finding is a FEN difference.
+fn fen_fields(f: &Finding) -> Option<(Vec<&str>, Vec<&str>)> {
+    match f {
+        Finding::Fen { vchess, fenpress } => Some((
+            vchess.split_whitespace().collect(),
+            fenpress.split_whitespace().collect(),
+        )),
+        _ => None,
+    }
+}
+
+/// vchess writes a Crazyhouse reserve of six digits (White's five counts
+/// and Black's queen: its loop runs over the promoted letters too and
+/// overwrites Black's first four counts), and its start FEN carries a
+/// stray `-` after the reserve; fenpress writes the ten digits both read.
+fn crazyhouse_reserve_fen(_ctx: &Ctx, f: &Finding) -> bool {
+    let Some((v, p)) = fen_fields(f) else {
+        return false;
+    };
+    let [board, turn, plies, flags, ep, reserve] = p.as_slice() else {
+        return false;
+    };
+    let head = [*board, *turn, *plies, *flags, *ep];
+    if v.len() < 6 || v[..5] != head || reserve.len() != 10 {
+        return false;
+    }
+    let garbled = format!("{}{}", &reserve[..5], &reserve[9..]);
+    v[5..] == [*reserve, "-"] || v[5..] == [garbled.as_str()]
+}
+
+/// vchess plays a pocket knight's drop in two plies: first a null move
+/// from the mover's king to the enemy king's square (nothing vanishes or
+/// appears), then the drop; fenpress's drop is one move. The null move is
+/// vchess's only, each knight drop (while it is listed) fenpress's only.
+fn pocketknight_drop_in_one_move(ctx: &Ctx, f: &Finding) -> bool {
+    let me = ctx.pos.turn();
+    let kings = |m: &CanonMove| {
+        m.vanish.is_empty()
+            && m.appear.is_empty()
+            && ctx.kind_at(&m.start, me) == Some('k')
+            && ctx.kind_at(&m.end, me.opposite()) == Some('k')
+    };
+    match f {
+        Finding::VchessOnly(m) => kings(m),
+        Finding::FenpressOnly(m) => {
+            let letter = if me == Color::White { 'w' } else { 'b' };
+            m.start == "@"
+                && m.vanish.is_empty()
+                && m.appear == [format!("{}:{letter}n", m.end)]
+                && ctx.diff.vchess_only.iter().any(kings)
+        }
+        Finding::Fen { .. } => false,
+    }
+}
+
+/// vchess lets Black promote only arriving on its last two ranks; the
+/// page's zone is three ranks for both: fenpress's Black promotions
+/// arriving on the third rank are its own.
+fn shogi_black_promotion_zone(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let g = ctx.rules.geometry();
+    let Some(end) = ctx.square(&m.end) else {
+        return false;
+    };
+    let before = ctx.kind_at(&m.start, Color::Black);
+    let after = m
+        .appear
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .find(|(sq, c, _)| *sq == m.end && *c == Color::Black)
+        .map(|(_, _, k)| k);
+    mover(ctx, m) == Color::Black
+        && g.relative_rank(end, Color::Black) == g.rows() - 3
+        && before.is_some()
+        && after.is_some()
+        && before != after
+}
+
+/// vchess's silver general never attacks (its attack test looks for a
+/// piece letter it never defines): a king may step next to an enemy silver
+/// or stay in its check. Such a move of vchess's only leaves the mover's
+/// king attacked in fenpress, and by silvers alone.
+fn shogi_silver_attack(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let me = mover(ctx, m);
+    let mut after = ctx.pos.clone();
+    after.board = board_after(ctx, m);
+    if !ctx.rules.royal_attacked(&after, me) {
+        return false;
+    }
+    // Each enemy silver becomes a piece of the mover's: it still blocks
+    // the lines it stood on, and attacks nothing.
+    for sq in find(&after.board, me.opposite(), 's') {
+        after.board.remove(sq, me.opposite());
+        if let Some(k) = fenpress_rules::Kind::from_char('g') {
+            after.board.put(sq, Piece::new(me, k));
+        }
+    }
+    !ctx.rules.royal_attacked(&after, me)
 }

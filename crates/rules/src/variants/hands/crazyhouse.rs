@@ -61,7 +61,8 @@ impl Crazyhouse {
         let promotions = vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT];
         let spec = ChessLikeSpec {
             name: "Crazyhouse",
-            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - 0000000000",
+            // vchess's own start FEN, stray `-` included (fenpress writes none).
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - 0000000000 -",
             armies: [army.clone(), army],
             promotions: [promotions.clone(), promotions],
             double_step: [true, true],

@@ -1,4 +1,5 @@
-//! Pieces in hand, drops and promotion zones (Crazyhouse, Shogi, Dobutsu, ...).
+//! Pieces in hand, drops and promotion zones (Crazyhouse, Shogi, Dobutsu,
+//! Madhouse's placements, ...).
 //! Each variant of the family is a file of this folder; [`rules`] is the
 //! family's entry in [`crate::registry`]. Shared mechanics: [`drops`], [`dropgame`] (shogi-like games as data).
 
@@ -10,6 +11,7 @@ pub mod crazyhouse;
 pub mod dobutsu;
 pub mod dropgame;
 pub mod drops;
+pub mod madhouse;
 pub mod minishogi;
 pub mod parachute;
 pub mod pocketknight;
@@ -21,6 +23,7 @@ static POCKETKNIGHT: LazyLock<pocketknight::Pocketknight> =
     LazyLock::new(pocketknight::Pocketknight::new);
 static RECYCLE: LazyLock<recycle::Recycle> = LazyLock::new(recycle::Recycle::new);
 static PARACHUTE: LazyLock<parachute::Parachute> = LazyLock::new(parachute::Parachute::new);
+static MADHOUSE: LazyLock<madhouse::Madhouse> = LazyLock::new(madhouse::Madhouse::new);
 static SHOGI: LazyLock<dropgame::DropGame> = LazyLock::new(shogi::rules);
 static MINISHOGI: LazyLock<dropgame::DropGame> = LazyLock::new(minishogi::rules);
 static DOBUTSU: LazyLock<dropgame::DropGame> = LazyLock::new(dobutsu::rules);
@@ -35,6 +38,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "parachute" => Some(&*PARACHUTE),
         "minishogi" => Some(&*MINISHOGI),
         "dobutsu" => Some(&*DOBUTSU),
+        "madhouse" => Some(&*MADHOUSE),
         _ => None,
     }
 }
