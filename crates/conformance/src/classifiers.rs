@@ -6,6 +6,7 @@
 use fenpress_rules::{Board, Color, Piece, Square};
 
 use crate::canon::CanonMove;
+use crate::chess_family;
 use crate::deviations::{Classifier, Ctx, Finding};
 
 /// Every classifier, sorted by id.
@@ -31,14 +32,44 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: cannibal1_capture_promotion,
     },
     Classifier {
+        id: "coregal-rook-flags",
+        variant: "Coregal",
+        matches: chess_family::coregal_rook_flags,
+    },
+    Classifier {
         id: "crazyhouse-reserve-fen",
         variant: "Crazyhouse",
         matches: crazyhouse_reserve_fen,
     },
     Classifier {
+        id: "discoduel-position-check",
+        variant: "Discoduel",
+        matches: chess_family::never,
+    },
+    Classifier {
+        id: "evolution-black-jump",
+        variant: "Evolution",
+        matches: chess_family::evolution_black_jump,
+    },
+    Classifier {
+        id: "extinction-castling-checks",
+        variant: "Extinction",
+        matches: chess_family::extinction_castling_checks,
+    },
+    Classifier {
+        id: "extinction-own-pawns",
+        variant: "Extinction",
+        matches: chess_family::extinction_own_pawns,
+    },
+    Classifier {
         id: "freecapture-own-king",
         variant: "Freecapture",
         matches: freecapture_own_king,
+    },
+    Classifier {
+        id: "horde-position-check",
+        variant: "Horde",
+        matches: chess_family::never,
     },
     Classifier {
         id: "janggi-cannon-diagonal-check",
@@ -49,6 +80,21 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "janggi-pass-counter",
         variant: "Janggi",
         matches: janggi_pass_counter,
+    },
+    Classifier {
+        id: "knightmate1-promotion",
+        variant: "Knightmate1",
+        matches: chess_family::knightmate1_promotion,
+    },
+    Classifier {
+        id: "knightmate2-promotion",
+        variant: "Knightmate2",
+        matches: chess_family::knightmate2_promotion,
+    },
+    Classifier {
+        id: "knightmate2-start-flags",
+        variant: "Knightmate2",
+        matches: chess_family::knightmate2_start_flags,
     },
     Classifier {
         id: "maxima-frozen-guard-no-check",
@@ -101,6 +147,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: pacosako_king_union_chain,
     },
     Classifier {
+        id: "pawnmassacre-start",
+        variant: "Pawnmassacre",
+        matches: chess_family::pawnmassacre_start,
+    },
+    Classifier {
+        id: "perfect-castling-flags",
+        variant: "Perfect",
+        matches: chess_family::perfect_castling_flags,
+    },
+    Classifier {
         id: "pocketknight-drop-in-one-move",
         variant: "Pocketknight",
         matches: pocketknight_drop_in_one_move,
@@ -109,6 +165,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "rifle-shot-promotion",
         variant: "Rifle",
         matches: rifle_shot_promotion,
+    },
+    Classifier {
+        id: "royalrace-check-test",
+        variant: "Royalrace",
+        matches: chess_family::never,
+    },
+    Classifier {
+        id: "rugby-position-check",
+        variant: "Rugby",
+        matches: chess_family::never,
     },
     Classifier {
         id: "schess-pocket-fen",
@@ -134,6 +200,31 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "synochess-face-off-king-capture",
         variant: "Synochess",
         matches: generals_face_after_king_move,
+    },
+    Classifier {
+        id: "tencubed-start-slash",
+        variant: "Tencubed",
+        matches: chess_family::tencubed_start_slash,
+    },
+    Classifier {
+        id: "threechecks-flags-check",
+        variant: "Threechecks",
+        matches: chess_family::never,
+    },
+    Classifier {
+        id: "threechecks-start-en-passant",
+        variant: "Threechecks",
+        matches: chess_family::threechecks_start_en_passant,
+    },
+    Classifier {
+        id: "twokings-castling-off-first-rank",
+        variant: "Twokings",
+        matches: chess_family::twokings_castling_off_first_rank,
+    },
+    Classifier {
+        id: "twokings-rook-flags",
+        variant: "Twokings",
+        matches: chess_family::twokings_rook_flags,
     },
     Classifier {
         id: "xiangqi-flying-general-king-capture",

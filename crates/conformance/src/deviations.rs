@@ -36,6 +36,18 @@ pub struct Entry {
     /// Moves only fenpress lists at `fen`.
     #[serde(default)]
     pub fenpress_only: Vec<String>,
+    /// At `fen` the FENs the engines write differ (a field one of them
+    /// spells or keeps otherwise), and the classifier recognises that.
+    #[serde(default)]
+    pub fen_differs: bool,
+    /// The difference is vchess's start string itself (`fen` is it): the
+    /// classifier recognises the start FENs' difference.
+    #[serde(default)]
+    pub start: bool,
+    /// vchess's position check refuses `fen` (and every position like
+    /// it), fenpress reads it: a difference no move list shows.
+    #[serde(default)]
+    pub vchess_rejects: bool,
     pub vchess: String,
     pub fenpress: String,
     pub decided_by: String,

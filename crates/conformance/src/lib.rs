@@ -9,6 +9,7 @@
 
 pub mod canon;
 pub mod check;
+pub mod chess_family;
 pub mod classifiers;
 pub mod corpus;
 pub mod deviations;

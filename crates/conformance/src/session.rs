@@ -74,11 +74,25 @@ impl<'o> Session<'o> {
     ) -> Result<Session<'o>, SessionError> {
         // vchess's own start position is loaded even where vchess's position
         // check refuses it (Horde, Discoduel: no king on one side).
-        let loaded = oracle.load_with(variant, fen, fen.is_empty())?;
+        let mut loaded = oracle.load_with(variant, fen, fen.is_empty())?;
+        let board_only = fen.split_whitespace().count() < 3;
+        if board_only
+            && (!loaded.accepted || validate::position_from_fen(rules, &loaded.fen).is_err())
+        {
+            // Some vchess start strings are unreadable by vchess itself
+            // (Knightmate2 keeps chess's castling flags where its reader
+            // wants en passant), and board-only roots inherit them: retry
+            // with fenpress's start fields, when vchess takes those.
+            if let Some(f) = with_own_fields(rules, &loaded.fen) {
+                let again = oracle.load(variant, &f)?;
+                if again.accepted {
+                    loaded = again;
+                }
+            }
+        }
         if !loaded.accepted {
             return Err(SessionError::VchessRejects(loaded.fen));
         }
-        let mut loaded = loaded;
         let pos = match validate::position_from_fen(rules, &loaded.fen) {
             Ok(p) => p,
             Err(e) => {
@@ -157,7 +171,8 @@ impl<'o> Session<'o> {
                     &self.variant,
                     &fen::vchess_fen(self.rules, &self.pos),
                 ),
-                false,
+                // fenpress writes vchess's split runs too (`91` = ten).
+                true,
             ),
             score,
             fenpress_outcome: self
@@ -242,6 +257,20 @@ impl<'o> Session<'o> {
 
 /// The FEN with its castling flags (vchess's fourth field, letters only)
 /// all set to "none" (the file past the board), if it has such a field.
+/// `fen`'s board and turn with the other fields of fenpress's start FEN
+/// (the move counter set for the turn).
+fn with_own_fields(rules: &dyn Rules, fen: &str) -> Option<String> {
+    let mut fields: Vec<String> = fen.split(' ').take(2).map(str::to_string).collect();
+    let start: Vec<&str> = rules.start_fen().split(' ').collect();
+    if fields.len() < 2 || start.len() < 3 {
+        return None;
+    }
+    fields.push(if fields[1] == "b" { "1" } else { "0" }.to_string());
+    fields.extend(start[3..].iter().map(|f| f.to_string()));
+    let own = fields.join(" ");
+    (own != fen).then_some(own)
+}
+
 fn without_castling(rules: &dyn Rules, fen: &str) -> Option<String> {
     let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
     let flags = fields.get(3)?;

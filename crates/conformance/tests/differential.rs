@@ -236,6 +236,10 @@ fn deviations_listed_exactly() {
         let options: Vec<&str> = e.options.iter().map(String::as_str).collect();
         let rules = registry::rules_with_options(&e.variant, &options)
             .unwrap_or_else(|| panic!("deviation `{}`: no rules for {}", e.id, e.variant));
+        if let Some(problem) = special_entry(&mut oracle, rules, e) {
+            problems.extend(problem);
+            continue;
+        }
         let mut s = match Session::new(&mut oracle, rules, &e.variant, &e.fen, true) {
             Ok(s) => s,
             Err(err) => {
@@ -314,6 +318,14 @@ fn deviations_listed_exactly() {
                 e.fenpress_only
             ));
         }
+        // An entry that says its FENs differ must show it (entries written
+        // before the field existed may show a FEN difference unannounced).
+        if e.fen_differs && !fen_seen {
+            problems.push(format!(
+                "{}: listed as a FEN difference, but at its fen its classifier sees none",
+                e.id
+            ));
+        }
         if vchess_only.is_empty() && fenpress_only.is_empty() && !fen_seen {
             problems.push(format!("{}: its fen shows nothing of it", e.id));
         }
@@ -323,6 +335,52 @@ fn deviations_listed_exactly() {
         "deviation entries:\n{}",
         problems.join("\n")
     );
+}
+
+/// The check of an entry that no move list shows: vchess's start string
+/// (`start`) or a position vchess refuses (`vchess_rejects`). `None` for an
+/// ordinary entry; else the problems found (none: it holds).
+fn special_entry(
+    oracle: &mut Oracle,
+    rules: &'static dyn fenpress_rules::Rules,
+    e: &deviations::Entry,
+) -> Option<Vec<String>> {
+    if e.vchess_rejects {
+        let mut problems = Vec::new();
+        let loaded = oracle.load(&e.variant, &e.fen).expect("oracle answers");
+        // Refused, or accepted but throwing on its move list (Royalrace).
+        if loaded.accepted && oracle.moves(false).is_ok() {
+            problems.push(format!("{}: vchess plays its fen", e.id));
+        }
+        if let Err(err) = fenpress_rules::validate::position_from_fen(rules, &e.fen) {
+            problems.push(format!("{}: fenpress rejects its fen: {err}", e.id));
+        }
+        return Some(problems);
+    }
+    if !e.start {
+        return None;
+    }
+    let vchess = oracle.init(&e.variant).expect("oracle answers");
+    let start = rules.start_position();
+    let finding = Finding::Fen {
+        vchess: vchess.clone(),
+        fenpress: fenpress_rules::fen::vchess_fen(rules, &start),
+    };
+    let diff = fenpress_conformance::canon::SetDiff::default();
+    let ctx = Ctx {
+        variant: &e.variant,
+        rules,
+        pos: &start,
+        diff: &diff,
+    };
+    let mut problems = Vec::new();
+    if vchess != e.fen {
+        problems.push(format!("{}: vchess's start is `{vchess}`", e.id));
+    }
+    if !(c_of(&e.id).matches)(&ctx, &finding) {
+        problems.push(format!("{}: its classifier misses {finding}", e.id));
+    }
+    Some(problems)
 }
 
 fn c_of(id: &str) -> &'static deviations::Classifier {

@@ -397,7 +397,10 @@ pub fn vchess_fen(rules: &dyn Rules, pos: &Position) -> String {
         }
         out.push_str(&flags_tail);
     }
-    if style.en_passant {
+    if let (true, Some(field)) = (style.en_passant, rules.write_en_passant(pos)) {
+        out.push(' ');
+        out.push_str(&field);
+    } else if style.en_passant {
         out.push(' ');
         match pos.state.en_passant {
             Some(sq) => out.push_str(&g.square_name(sq)),

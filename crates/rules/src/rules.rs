@@ -107,6 +107,24 @@ pub trait Rules: Send + Sync {
         (String::new(), String::new())
     }
 
+    /// vchess's en-passant field when the variant spells it its own way
+    /// (Berolina: `g6,h`, the passed square and the file the pawn landed
+    /// on); `None`: the passed square, or `-`.
+    fn write_en_passant(&self, _pos: &Position) -> Option<String> {
+        None
+    }
+
+    /// Reads such a field of a vchess FEN into `state`: `None` leaves it to
+    /// the standard reader, `Some(false)` when it cannot be read.
+    fn read_en_passant(
+        &self,
+        _text: &str,
+        _board: &crate::Board,
+        _state: &mut crate::position::State,
+    ) -> Option<bool> {
+        None
+    }
+
     /// Decodes one FEN board character into a cell; `None` if unknown.
     /// Unions (Paco Sako) override this and [`Rules::encode_cell`].
     fn decode_cell(&self, c: char) -> Option<Cell> {

@@ -609,7 +609,17 @@ fn read_fields(
         let _ = offset_of;
     }
 
-    if let Some(f) = ep_field {
+    let own_ep = ep_field
+        .filter(|_| vchess)
+        .and_then(|f| Some((f, rules.read_en_passant(&f.text, board, &mut state)?)));
+    if let Some((f, false)) = own_ep {
+        problems.push(Problem::BadField {
+            field: "en-passant",
+            text: f.text.clone(),
+            offset: f.offset,
+        });
+    }
+    if let (Some(f), None) = (ep_field, own_ep) {
         if f.text != "-" {
             match parse_square_coords(&f.text).and_then(|(fl, r)| g.square(fl, r)) {
                 None => problems.push(Problem::BadField {

@@ -117,3 +117,24 @@ fn perft_vchess() {
 fn perft_evolution() {
     common::perft_variant("evolution", include_str!("fixtures/perft-evolution.txt"));
 }
+
+/// Berolina's en-passant field names the passed square and the file the
+/// pawn landed on (`g6,h`); it reads and writes back as vchess spells it,
+/// and the capture straight forward onto g6 takes the pawn on h5 (counts
+/// from the vchess oracle).
+#[test]
+fn berolina_en_passant_field() {
+    use fenpress_rules::{fen, legal, registry, validate};
+    let rules = registry::rules("berolina").unwrap();
+    for text in [
+        "4k3/8/8/6Pp/8/8/8/4K3 w 0 iiii g6,h",
+        "rnbqkb1r/2ppp1pp/1p5n/6Np/1Pp2P2/1P2B3/PP2PPP1/R2QKBNR w 6 ahah g6,h",
+    ] {
+        let pos = validate::position_from_fen(rules, text).unwrap();
+        assert_eq!(fen::vchess_fen(rules, &pos), text);
+    }
+    let mut pos =
+        validate::position_from_fen(rules, "4k3/8/8/6Pp/8/8/8/4K3 w 0 iiii g6,h").unwrap();
+    assert_eq!(legal::perft(rules, &mut pos, 1), 8);
+    assert_eq!(legal::perft(rules, &mut pos, 3), 367);
+}

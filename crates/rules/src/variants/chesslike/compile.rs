@@ -208,10 +208,10 @@ impl ChessLike {
         // Multi-steps longer than two, and pawns that step aside, leave a
         // victim that the en-passant square alone does not locate.
         let ep_allowed = fen_style.en_passant;
-        let ep_tracked = spec.pawn.max_step > 2
-            || pieces
-                .iter()
-                .any(|p: &CompiledPiece| p.pawn && p.quiet.iter().any(|r| r.dir.df() != 0));
+        let ep_aside = pieces
+            .iter()
+            .any(|p: &CompiledPiece| p.pawn && p.quiet.iter().any(|r| r.dir.df() != 0));
+        let ep_tracked = spec.pawn.max_step > 2 || ep_aside;
         Ok(ChessLike {
             spec,
             geometry,
@@ -227,6 +227,7 @@ impl ChessLike {
             start,
             ep_tracked,
             ep_allowed,
+            ep_aside,
         })
     }
 }

@@ -54,6 +54,9 @@ pub struct ChessLike {
     ep_tracked: bool,
     /// Whether pawns take en passant at all (vchess `HasEnpassant`).
     ep_allowed: bool,
+    /// Pawns step aside (Berolina): vchess's en-passant field names the
+    /// landing file too (`g6,h`).
+    ep_aside: bool,
 }
 
 impl ChessLike {
@@ -151,6 +154,19 @@ impl Rules for ChessLike {
 
     fn write_variant_fields(&self, pos: &Position) -> (String, String) {
         (self.write_checks(pos), String::new())
+    }
+
+    fn write_en_passant(&self, pos: &Position) -> Option<String> {
+        self.write_ep_aside(pos)
+    }
+
+    fn read_en_passant(
+        &self,
+        text: &str,
+        board: &crate::Board,
+        state: &mut crate::position::State,
+    ) -> Option<bool> {
+        self.read_ep_aside(text, board, state)
     }
 
     fn position_problems(

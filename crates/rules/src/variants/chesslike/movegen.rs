@@ -388,6 +388,64 @@ impl ChessLike {
         pos.state.variant |= to.0 as u64 + 1;
     }
 
+    /// Berolina's en-passant field: the passed square and the landing file.
+    pub(super) fn write_ep_aside(&self, pos: &Position) -> Option<String> {
+        if !self.ep_aside {
+            return None;
+        }
+        let g = &self.geometry;
+        let Some(sq) = pos.state.en_passant else {
+            return Some("-".into());
+        };
+        let landing = (pos.state.variant & 0xffff) as u16;
+        let mut out = g.square_name(sq);
+        if landing != 0 {
+            out.push(',');
+            out.push(crate::geometry::file_char(g.file(Square(landing - 1))));
+        }
+        Some(out)
+    }
+
+    /// Reads `g6,h`: the pawn that passed g6 landed on the h-file, one rank
+    /// further on its way (vchess names the file because two pawns may
+    /// have passed the same square).
+    pub(super) fn read_ep_aside(
+        &self,
+        text: &str,
+        board: &crate::Board,
+        state: &mut crate::position::State,
+    ) -> Option<bool> {
+        if !self.ep_aside {
+            return None;
+        }
+        if text == "-" {
+            return Some(true);
+        }
+        let g = &self.geometry;
+        let mover = state.turn.opposite();
+        let found = text.split_once(',').and_then(|(sq, file)| {
+            let sq = g.parse_square(sq)?;
+            let mut chars = file.chars();
+            let f = chars.next().filter(|_| chars.next().is_none())?;
+            let file = (f as u32).checked_sub('a' as u32)?;
+            let dr = if mover == Color::White { 1 } else { -1 };
+            let ahead = g.offset(sq, 0, dr)?;
+            let landing = g.square(u8::try_from(file).ok()?, g.rank(ahead))?;
+            let pawn = board
+                .cell(landing)
+                .piece(mover)
+                .and_then(|p| self.piece_def(p.color, p.kind))
+                .is_some_and(|d| d.pawn);
+            (pawn && board.cell(sq).is_empty()).then_some((sq, landing))
+        });
+        let Some((sq, landing)) = found else {
+            return Some(false);
+        };
+        state.en_passant = Some(sq);
+        state.variant = (state.variant & !0xffff_ffff) | (landing.0 as u64 + 1);
+        Some(true)
+    }
+
     fn pawn_moves(
         &self,
         pos: &Position,

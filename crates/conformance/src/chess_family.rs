@@ -1,0 +1,245 @@
+//! The classifiers of the chess family's deviations (variants that differ
+//! from chess by pieces, board, setup or how the game is won), kept apart
+//! from the others so that each family's helpers edit their own file.
+
+use fenpress_rules::Color;
+
+use crate::canon::CanonMove;
+use crate::deviations::{Ctx, Finding};
+
+/// A token's square, color and kind letter (`e2:wp`).
+fn token(t: &str) -> Option<(&str, Color, char)> {
+    let (sq, pc) = t.split_once(':')?;
+    let mut chars = pc.chars();
+    let color = match chars.next()? {
+        'w' => Color::White,
+        'b' => Color::Black,
+        _ => return None,
+    };
+    Some((sq, color, chars.next()?))
+}
+
+/// What leaves the move's start square: its color and kind letter.
+fn moved(m: &CanonMove) -> Option<(Color, char)> {
+    m.vanish
+        .iter()
+        .filter_map(|t| token(t))
+        .find(|(sq, _, _)| *sq == m.start)
+        .map(|(_, c, k)| (c, k))
+}
+
+/// Two pieces of one side move and nothing else: a castling.
+fn castling(m: &CanonMove) -> bool {
+    let colors = |ts: &[String]| -> Vec<Color> {
+        ts.iter()
+            .filter_map(|t| token(t))
+            .map(|(_, c, _)| c)
+            .collect()
+    };
+    let (v, a) = (colors(&m.vanish), colors(&m.appear));
+    v.len() == 2 && a.len() == 2 && v.iter().chain(&a).all(|c| *c == v[0])
+}
+
+/// A pawn of the mover that becomes `kind`.
+fn promotes_to(m: &CanonMove, kind: char) -> bool {
+    moved(m).is_some_and(|(c, k)| {
+        k == 'p'
+            && m.appear
+                .iter()
+                .filter_map(|t| token(t))
+                .any(|(sq, ac, ak)| sq == m.end && ac == c && ak == kind)
+    })
+}
+
+/// The two FENs' fields when they are alike but for the flags field
+/// (the fourth): (vchess's flags, fenpress's flags).
+fn flags_only(f: &Finding) -> Option<(&str, &str)> {
+    let Finding::Fen { vchess, fenpress } = f else {
+        return None;
+    };
+    let v: Vec<&str> = vchess.split(' ').collect();
+    let p: Vec<&str> = fenpress.split(' ').collect();
+    let alike = v.len() == p.len() && v.len() > 3 && (0..v.len()).all(|i| i == 3 || v[i] == p[i]);
+    alike.then(|| (v[3], p[3]))
+}
+
+/// vchess keeps a rook file in the flags after that rook moved or was
+/// taken (fenpress writes the file past the board there), and castles with
+/// whatever stands on it.
+pub fn coregal_rook_flags(ctx: &Ctx, f: &Finding) -> bool {
+    rook_flags_kept(ctx, f)
+}
+
+/// As [`coregal_rook_flags`], for Twokings.
+pub fn twokings_rook_flags(ctx: &Ctx, f: &Finding) -> bool {
+    rook_flags_kept(ctx, f)
+}
+
+fn rook_flags_kept(ctx: &Ctx, f: &Finding) -> bool {
+    let gone = fenpress_rules::geometry::file_char(ctx.rules.geometry().cols());
+    if let Some((v, p)) = flags_only(f) {
+        return v.len() == p.len()
+            && v.chars().zip(p.chars()).all(|(a, b)| a == b || b == gone)
+            && v != p;
+    }
+    // A castling with a file fenpress has cleared: the piece there is not
+    // the rook that stood there at the start.
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    castling(m)
+        && m.vanish
+            .iter()
+            .filter_map(|t| token(t))
+            .any(|(_, _, k)| !matches!(k, 'k' | 'q' | 'r'))
+}
+
+/// Extinction has no check: fenpress castles out of, through or into an
+/// attacked square, vchess does not.
+pub fn extinction_castling_checks(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::FenpressOnly(m) if castling(m))
+}
+
+/// vchess gives every black piece on rank 8 the jump of Evolution's
+/// long-range pieces: a knight or king there leaps over the piece in
+/// front of it to the square behind.
+pub fn evolution_black_jump(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let g = ctx.rules.geometry();
+    let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+        return false;
+    };
+    let Some((Color::Black, kind)) = moved(m) else {
+        return false;
+    };
+    let df = i32::from(g.file(to)) - i32::from(g.file(from));
+    let dr = i32::from(g.rank(to)) - i32::from(g.rank(from));
+    let over = g.offset(from, df / 2, dr / 2);
+    g.rank(from) == g.rows() - 1
+        && !matches!(kind, 'q' | 'r' | 'b')
+        && dr == -2
+        && matches!(df, -2 | 0 | 2)
+        && over.is_some_and(|s| !ctx.pos.board.cell(s).is_empty())
+}
+
+/// fenpress promotes to a commoner, vchess to a knight (which the army of
+/// Knightmate does not have).
+pub fn knightmate1_promotion(_ctx: &Ctx, f: &Finding) -> bool {
+    knightmate_promotion(f)
+}
+
+/// As [`knightmate1_promotion`].
+pub fn knightmate2_promotion(_ctx: &Ctx, f: &Finding) -> bool {
+    knightmate_promotion(f)
+}
+
+fn knightmate_promotion(f: &Finding) -> bool {
+    match f {
+        Finding::VchessOnly(m) => promotes_to(m, 'n'),
+        Finding::FenpressOnly(m) => promotes_to(m, 'c'),
+        Finding::Fen { .. } => false,
+    }
+}
+
+/// vchess's start string keeps chess's castling flags (`ahah`), which its
+/// Knightmate2 reader takes for the en-passant field.
+pub fn knightmate2_start_flags(_ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::Fen { vchess, fenpress } = f else {
+        return false;
+    };
+    let mut v: Vec<&str> = vchess.split(' ').collect();
+    let p: Vec<&str> = fenpress.split(' ').collect();
+    if v.len() != p.len() + 1 || v.len() < 4 || v[3] != "ahah" {
+        return false;
+    }
+    v.remove(3);
+    v == p
+}
+
+/// vchess starts Pawn massacre from its start string reversed (kings on
+/// the d-file), fenpress from the page's diagram.
+pub fn pawnmassacre_start(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::Fen { vchess, fenpress }
+        if vchess == "RNBKQBNR/pppppppp/8/8/8/8/PPPPPPPP/rnbkqbnr w 0 -"
+            && fenpress == "RNBQKBNR/pppppppp/8/8/8/8/PPPPPPPP/rnbqkbnr w 0 -")
+}
+
+/// vchess's flags name the a-file, where an empress stands, and vchess
+/// castles with it; fenpress castles with the rook only (`i`: no right).
+pub fn perfect_castling_flags(ctx: &Ctx, f: &Finding) -> bool {
+    if let Some((v, p)) = flags_only(f) {
+        return v.len() == p.len()
+            && v != p
+            && v.chars()
+                .zip(p.chars())
+                .all(|(a, b)| a == b || (a == 'a' && b == 'i'));
+    }
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let _ = ctx;
+    castling(m)
+        && m.vanish
+            .iter()
+            .filter_map(|t| token(t))
+            .any(|(_, _, k)| k != 'k' && k != 'r')
+}
+
+/// vchess's Tencubed start string ends its board with a stray `/`.
+pub fn tencubed_start_slash(_ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::Fen { vchess, fenpress } = f else {
+        return false;
+    };
+    match (vchess.split_once(' '), fenpress.split_once(' ')) {
+        (Some((vb, vr)), Some((pb, pr))) => {
+            vr == pr && vb.strip_suffix('/').is_some_and(|b| b == pb)
+        }
+        _ => false,
+    }
+}
+
+/// A deviation no move list shows (vchess refuses the position or throws
+/// on it): nothing a playout meets is its signature.
+pub fn never(_ctx: &Ctx, _f: &Finding) -> bool {
+    false
+}
+
+/// fenpress ends the game when the side that just moved has no pawn left
+/// (it promoted its last one without capturing); vchess sees that
+/// extinction only a ply later and lists the next side's moves.
+pub fn extinction_own_pawns(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(_) = f else {
+        return false;
+    };
+    let them = ctx.pos.turn().opposite();
+    ctx.rules.variant_outcome(ctx.pos).is_some()
+        && !ctx
+            .pos
+            .board
+            .pieces()
+            .any(|(_, p)| p.color == them && p.kind.char() == 'p')
+}
+
+/// vchess castles a king that stands on a castling file off its first
+/// rank, with whatever stands on the rook file there.
+pub fn twokings_castling_off_first_rank(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let g = ctx.rules.geometry();
+    let Some((color, 'k')) = moved(m) else {
+        return false;
+    };
+    castling(m)
+        && ctx
+            .square(&m.start)
+            .is_some_and(|s| g.relative_rank(s, color) != 0)
+}
+
+/// vchess's Threechecks start string lacks the en-passant field that its
+/// FEN writer adds.
+pub fn threechecks_start_en_passant(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::Fen { vchess, fenpress } if format!("{vchess} -") == *fenpress)
+}
