@@ -3,7 +3,7 @@
 //! with the position and the whole difference there). Keep them sorted by
 //! id, like `docs/rules-deviations.yaml`.
 
-use fenpress_rules::{Board, Color, Piece, Square};
+use fenpress_rules::{Board, Color, Move, MoveList, Piece, Square};
 
 use crate::canon::CanonMove;
 use crate::chess_family;
@@ -30,6 +30,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "cannibal1-capture-promotion",
         variant: "Cannibal1",
         matches: cannibal1_capture_promotion,
+    },
+    Classifier {
+        id: "checkless-mating-reply",
+        variant: "Checkless",
+        matches: checkless_mating_reply,
     },
     Classifier {
         id: "coregal-rook-flags",
@@ -95,6 +100,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "knightmate2-start-flags",
         variant: "Knightmate2",
         matches: chess_family::knightmate2_start_flags,
+    },
+    Classifier {
+        id: "knightrelay1-pawn-last-rank-check",
+        variant: "Knightrelay1",
+        matches: knightrelay1_pawn_last_rank_check,
     },
     Classifier {
         id: "maxima-frozen-guard-no-check",
@@ -195,6 +205,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "shogi-silver-attack",
         variant: "Shogi",
         matches: shogi_silver_attack,
+    },
+    Classifier {
+        id: "switching-castling-rights",
+        variant: "Switching",
+        matches: switching_castling_rights,
+    },
+    Classifier {
+        id: "switching-missing-switches",
+        variant: "Switching",
+        matches: switching_missing_switches,
     },
     Classifier {
         id: "synochess-face-off-king-capture",
@@ -823,3 +843,183 @@ fn shogi_silver_attack(ctx: &Ctx, f: &Finding) -> bool {
     }
     !ctx.rules.royal_attacked(&after, me)
 }
+
+/// fenpress's pseudo-legal move whose canonical shape is `m`, if any.
+fn fenpress_move(ctx: &Ctx, m: &CanonMove) -> Option<Move> {
+    let mut pos = ctx.pos.clone();
+    let mut list = MoveList::new();
+    ctx.rules.pseudo_legal_moves(&pos, &mut list);
+    list.iter()
+        .find(|mv| crate::canon::from_fenpress(ctx.rules, &mut pos, mv) == *m)
+        .copied()
+}
+
+/// Whether `m` swaps two of the mover's pieces between its start and end
+/// (a promotion of one of them allowed).
+fn is_swap(ctx: &Ctx, m: &CanonMove) -> bool {
+    let me = mover(ctx, m);
+    let on = |ts: &[String]| -> Option<Vec<(String, char)>> {
+        let mut v: Vec<(String, char)> = ts
+            .iter()
+            .map(|t| {
+                parse_token(t)
+                    .filter(|(_, c, _)| *c == me)
+                    .map(|(s, _, k)| (s.to_string(), k))
+            })
+            .collect::<Option<_>>()?;
+        v.sort();
+        Some(v)
+    };
+    let (Some(v), Some(a)) = (on(&m.vanish), on(&m.appear)) else {
+        return false;
+    };
+    fn squares(x: &[(String, char)]) -> Vec<&str> {
+        let mut s: Vec<&str> = x.iter().map(|(q, _)| q.as_str()).collect();
+        s.sort();
+        s
+    }
+    let mut ends = vec![m.start.as_str(), m.end.as_str()];
+    ends.sort();
+    v.len() == 2 && a.len() == 2 && squares(&v) == ends && squares(&a) == ends && v[0].1 != v[1].1
+}
+
+/// vchess lets a check stand as a mate when every parry gives check, a
+/// parry that mates in turn included; fenpress allows such a parry, so the
+/// check does not mate and is forbidden.
+fn checkless_mating_reply(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let Some(mv) = fenpress_move(ctx, m) else {
+        return false;
+    };
+    let rules = ctx.rules;
+    let me = ctx.pos.turn();
+    let mut pos = ctx.pos.clone();
+    rules.play(&mut pos, &mv);
+    if rules.royal_attacked(&pos, me) || !rules.royal_attacked(&pos, me.opposite()) {
+        return false;
+    }
+    // A parry that checks back: the one vchess forbids.
+    let mut replies = MoveList::new();
+    rules.pseudo_legal_moves(&pos, &mut replies);
+    replies.iter().any(|r| {
+        let undo = rules.play(&mut pos, r);
+        let checks_back =
+            !rules.royal_attacked(&pos, me.opposite()) && rules.royal_attacked(&pos, me);
+        rules.unplay(&mut pos, r, undo);
+        checks_back
+    })
+}
+
+/// vchess sees a knight-relayed pawn attack its own last rank and not its
+/// first; fenpress the reverse (the page: no check on the last rank). The
+/// mover's king ends a knight's leap from an enemy pawn guarded by an
+/// enemy knight, on the rank where only one engine sees the attack.
+fn knightrelay1_pawn_last_rank_check(ctx: &Ctx, f: &Finding) -> bool {
+    let (m, rank_of_pawn) = match f {
+        // vchess: attacked on the pawn's last rank.
+        Finding::FenpressOnly(m) => (m, ctx.rules.geometry().rows() - 1),
+        // fenpress: attacked on the pawn's first rank.
+        Finding::VchessOnly(m) => (m, 0),
+        Finding::Fen { .. } => return false,
+    };
+    let me = mover(ctx, m);
+    let them = me.opposite();
+    let board = board_after(ctx, m);
+    let g = ctx.rules.geometry();
+    let is = |sq: Square, kind: char| board.cell(sq).kind(them).is_some_and(|k| k.char() == kind);
+    let relayed = |pawn: Square| {
+        LEAPS
+            .iter()
+            .any(|&(df, dr)| g.offset(pawn, df, dr).is_some_and(|s| is(s, 'n')))
+    };
+    find(&board, me, 'k').into_iter().any(|king| {
+        g.relative_rank(king, them) == rank_of_pawn
+            && LEAPS.iter().any(|&(df, dr)| {
+                g.offset(king, df, dr)
+                    .is_some_and(|s| is(s, 'p') && relayed(s))
+            })
+    })
+}
+
+/// vchess keeps a rook's castling flag when the rook moves, is switched
+/// away or is taken; fenpress drops it as in chess. Seen as FENs that
+/// differ only where fenpress has lost a flag vchess keeps, and as vchess
+/// castling moves on a side whose right fenpress has lost.
+fn switching_castling_rights(ctx: &Ctx, f: &Finding) -> bool {
+    match f {
+        Finding::Fen { vchess, fenpress } => {
+            let v: Vec<&str> = vchess.split(' ').collect();
+            let p: Vec<&str> = fenpress.split(' ').collect();
+            let lost = fenpress_rules::geometry::file_char(ctx.rules.geometry().cols());
+            v.len() == p.len()
+                && v.len() > 3
+                && (0..v.len()).all(|i| i == 3 || v[i] == p[i])
+                && v[3].len() == p[3].len()
+                && v[3] != p[3]
+                && v[3]
+                    .chars()
+                    .zip(p[3].chars())
+                    .all(|(a, b)| a == b || b == lost)
+        }
+        Finding::VchessOnly(m) => {
+            let me = mover(ctx, m);
+            let g = ctx.rules.geometry();
+            let Some(king) = ctx
+                .square(&m.start)
+                .filter(|_| ctx.kind_at(&m.start, me) == Some('k'))
+            else {
+                return false;
+            };
+            // The other piece of a castling: an own piece leaving the first rank.
+            let partner = m
+                .vanish
+                .iter()
+                .filter_map(|t| parse_token(t))
+                .find(|(sq, c, _)| *c == me && *sq != m.start);
+            let Some(other) = partner.and_then(|(sq, _, _)| ctx.square(sq)) else {
+                return false;
+            };
+            let side = usize::from(g.file(other) > g.file(king));
+            m.appear.len() == 2
+                && g.relative_rank(king, me) == 0
+                && g.rank(other) == g.rank(king)
+                && ctx.pos.state.castling.rook_file(me, side).is_none()
+        }
+        Finding::FenpressOnly(_) => false,
+    }
+}
+
+/// vchess's move list loses the swaps its square-order test drops and
+/// lists a Black pawn's promoting swap twice; fenpress lists each swap of
+/// two adjacent friendly pieces once, when the mover is not in check.
+fn switching_missing_switches(ctx: &Ctx, f: &Finding) -> bool {
+    match f {
+        Finding::FenpressOnly(m) => {
+            is_swap(ctx, m) && !ctx.rules.royal_attacked(ctx.pos, mover(ctx, m))
+        }
+        Finding::VchessOnly(m) => {
+            let promotes = m.vanish.iter().any(|t| t.ends_with('p'))
+                && m.appear.iter().filter(|t| t.ends_with('p')).count()
+                    < m.vanish.iter().filter(|t| t.ends_with('p')).count();
+            is_swap(ctx, m)
+                && promotes
+                && mover(ctx, m) == Color::Black
+                && fenpress_move(ctx, m).is_some()
+        }
+        Finding::Fen { .. } => false,
+    }
+}
+
+/// The knight's leaps.
+const LEAPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];

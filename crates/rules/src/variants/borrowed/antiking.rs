@@ -75,7 +75,9 @@ impl Hooks for Antiking {
     fn cfg(&self) -> Cfg {
         if self.berolina {
             Cfg {
-                start_fen: "2prbkqA/2p1nnbr/2pppppp/8/8/PPPPPP2/RBNN1P2/aQKBRP2 w 0 1111 -",
+                // vchess's start FEN has no en-passant field (its position
+                // writes one, `-`, after the first move).
+                start_fen: "2prbkqA/2p1nnbr/2pppppp/8/8/PPPPPP2/RBNN1P2/aQKBRP2 w 0 1111",
                 extra: "a",
                 castling: false,
                 en_passant: false,

@@ -94,6 +94,10 @@ pub trait Hooks: Sized + Send + Sync + 'static {
     /// State changes after the move's effect and the castling flags.
     fn after_play(_g: &Game<Self>, _pos: &mut Position, _mv: &Move) {}
 
+    /// Undoes what [`Hooks::after_play`] did beyond the state (`pos` is
+    /// after the move, `undo` holds the state before it).
+    fn before_unplay(_g: &Game<Self>, _pos: &mut Position, _mv: &Move, _undo: &Undo) {}
+
     /// The variant's rule that forbids the piece on `from` going to `to`
     /// (see [`Rules::forbidding_rule`]); the default: none.
     fn forbidding_rule(
@@ -713,6 +717,10 @@ impl<H: Hooks> Rules for Game<H> {
         }
         H::after_play(self, pos, mv);
         undo
+    }
+    fn unplay(&self, pos: &mut Position, mv: &Move, undo: Undo) {
+        H::before_unplay(self, pos, mv, &undo);
+        pos.unapply(mv, undo);
     }
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         H::outcome(self, pos)

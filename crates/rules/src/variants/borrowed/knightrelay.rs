@@ -35,7 +35,9 @@ impl Hooks for Knightrelay {
     fn cfg(&self) -> Cfg {
         if self.original {
             Cfg {
-                start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah",
+                // vchess's start FEN keeps chess's en-passant field, which its
+                // positions then no longer write.
+                start_fen: super::base::CHESS_START,
                 en_passant: false,
                 ..Cfg::chess("Knightrelay1")
             }

@@ -7,6 +7,9 @@ pub mod antiking;
 pub mod base;
 pub mod checkless;
 pub mod copycat;
+// Iceage agrees with vchess on perft; it is registered once its pages'
+// corpus errors are triaged (the before/after pair of the ice age).
+pub mod iceage;
 pub mod isardam;
 pub mod knightrelay;
 pub mod madrasi;

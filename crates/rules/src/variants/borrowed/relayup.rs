@@ -22,7 +22,9 @@ pub struct Relayup;
 impl Hooks for Relayup {
     fn cfg(&self) -> Cfg {
         Cfg {
-            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0",
+            // vchess's start FEN is chess's (flags and en passant), fields
+            // its positions then no longer write.
+            start_fen: super::base::CHESS_START,
             castling: false,
             en_passant: false,
             two_squares: false,
