@@ -9,6 +9,8 @@ import re
 import sys
 
 HOLE_VARIANTS = {"Maxima", "Omega"}
+# Variants whose FEN spells a square in two characters (Emergo's stacks).
+PAIR_CELL_VARIANTS = {"Emergo"}
 
 
 def letters_of(row):
@@ -54,15 +56,17 @@ def main(path):
         "//! Do not edit by hand.",
         "",
         "use super::VariantInfo;",
+        "use crate::fen_row::CellSpelling;",
         "",
         "pub(super) static VARIANTS: &[VariantInfo] = &[",
     ]
     for row in rows:
         name, r, c = row[0], int(row[1]), int(row[2])
         hole = "Some('x')" if name in HOLE_VARIANTS else "None"
+        cell = "Pair" if name in PAIR_CELL_VARIANTS else "Letter"
         letters = letters_of(row).replace("\\", "\\\\").replace('"', '\\"')
         out.append(
-            f'    VariantInfo {{ name: "{name}", rows: {r}, cols: {c}, letters: "{letters}", hole: {hole} }},'
+            f'    VariantInfo {{ name: "{name}", rows: {r}, cols: {c}, letters: "{letters}", hole: {hole}, cell: CellSpelling::{cell} }},'
         )
     out.append("];")
     sys.stdout.write("\n".join(out) + "\n")

@@ -3,8 +3,8 @@
 //! vchess reads `10` as 1 + 0, standard FEN as ten), known letters, marks on
 //! the board. What fails here is surely a mistake of the page.
 
-use crate::diagram::board::CellCode;
 use fenpress_rules::fen::DigitReading;
+use fenpress_rules::fen_row::{self, CellSpelling, RowItem};
 use fenpress_rules::registry::VariantInfo;
 
 use super::finding::{Finding, Kind};
@@ -27,45 +27,23 @@ pub struct BoardOk {
     pub reading: DigitReading,
 }
 
-/// Characters of one occupied square. Emergo writes a stack as two
-/// characters (`a@`, `ba`); every other variant uses one.
-fn cell_chars(variant: &VariantInfo) -> usize {
-    match crate::diagram::board::cell_code(variant.name) {
-        CellCode::Pair => 2,
-        CellCode::Letter => 1,
-    }
-}
-
-fn rows_of(board: &str, cell: usize) -> Vec<Row> {
-    let mut rows = Vec::new();
+/// The rows of a board with both widths, read by the rules core's one row
+/// reader (`fenpress_rules::fen_row`).
+fn rows_of(board: &str, spelling: CellSpelling) -> Vec<Row> {
     let mut offset = 0;
-    for text in board.split('/') {
-        let (mut decimal, mut per_digit, mut run) = (0usize, 0usize, 0usize);
-        let chars: Vec<char> = text.chars().collect();
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            if let Some(d) = c.to_digit(10) {
-                run = run.saturating_mul(10).saturating_add(d as usize);
-                per_digit = per_digit.saturating_add(d as usize);
-                i += 1;
-            } else {
-                decimal = decimal.saturating_add(run).saturating_add(1);
-                per_digit += 1;
-                run = 0;
-                i += cell;
-            }
-        }
-        decimal = decimal.saturating_add(run);
-        rows.push(Row {
-            offset,
-            text: text.to_string(),
-            decimal,
-            per_digit,
-        });
-        offset += chars.len() + 1;
-    }
-    rows
+    board
+        .split('/')
+        .map(|text| {
+            let row = Row {
+                offset,
+                text: text.to_string(),
+                decimal: fen_row::row_width(text, DigitReading::Decimal, spelling),
+                per_digit: fen_row::row_width(text, DigitReading::PerDigit, spelling),
+            };
+            offset += text.chars().count() + 1;
+            row
+        })
+        .collect()
 }
 
 fn reading_words(r: DigitReading) -> &'static str {
@@ -83,7 +61,6 @@ pub fn check_board(
     out: &mut Vec<Finding>,
 ) -> Option<BoardOk> {
     let before = out.len();
-    let cell = cell_chars(variant);
     check_space(b, out);
     if b.board.is_empty() {
         out.push(Finding::new(
@@ -95,13 +72,13 @@ pub fn check_board(
         ));
         return None;
     }
-    let parsed = rows_of(&b.board, cell);
+    let parsed = rows_of(&b.board, variant.cell);
     let only = check_rows(variant, b, &parsed, out);
     let reading = choose_reading(b, &parsed, &only, out);
     if reading == DigitReading::Decimal && only[1].is_empty() {
         warn_multi_digit_runs(b, &parsed, &only[0], out);
     }
-    check_letters(variant, b, cell, out);
+    check_letters(variant, b, out);
     check_marks(variant, b, out);
     // fenpress itself reads a board after `fen: ` (see `fen-space`).
     let failed = out[before..]
@@ -276,31 +253,34 @@ fn warn_multi_digit_runs(b: &BoardText, parsed: &[Row], rows: &[usize], out: &mu
 }
 
 /// Every letter of the board must be a piece (or the hole) of the variant.
-fn check_letters(variant: &VariantInfo, b: &BoardText, cell: usize, out: &mut Vec<Finding>) {
+fn check_letters(variant: &VariantInfo, b: &BoardText, out: &mut Vec<Finding>) {
     let letters = variant.letters;
-    let chars: Vec<char> = b.board.chars().collect();
-    let mut k = 0;
-    while k < chars.len() {
-        let c = chars[k];
-        if c == '/' || c.is_ascii_digit() {
-            k += 1;
-            continue;
-        }
-        let n = cell.min(chars.len() - k);
-        for (j, &ch) in chars[k..k + n].iter().enumerate() {
-            if ch == '/' || (j > 0 && ch.is_ascii_digit()) {
+    let mut row_at = 0; // characters before the row, in the board text
+    for (index, text) in b.board.split('/').enumerate() {
+        for item in fen_row::row_items(text, DigitReading::PerDigit, variant.cell) {
+            let RowItem::Cell { offset, text: cell } = item else {
                 continue;
-            }
-            if Some(ch) != variant.hole && !letters.contains(ch) {
-                let (row, file) = square_of(&chars, k);
+            };
+            let at = row_at + text[..offset].chars().count();
+            for (j, ch) in cell.chars().enumerate() {
+                if (j > 0 && ch.is_ascii_digit())
+                    || Some(ch) == variant.hole
+                    || letters.contains(ch)
+                {
+                    continue;
+                }
+                let file =
+                    fen_row::row_width(&text[..offset], DigitReading::PerDigit, variant.cell);
+                let file = (b'a' + file.min(25) as u8) as char;
                 out.push(
                     Finding::new(
                         Kind::Error,
                         "fen-unknown-letter",
-                        b.board_at.plus(k + j),
+                        b.board_at.plus(at + j),
                         1,
                         format!(
-                            "`{ch}` (row {row}, file {file}) is not a piece of {}",
+                            "`{ch}` (row {}, file {file}) is not a piece of {}",
+                            index + 1,
                             variant.name
                         ),
                     )
@@ -308,7 +288,7 @@ fn check_letters(variant: &VariantInfo, b: &BoardText, cell: usize, out: &mut Ve
                 );
             }
         }
-        k += n;
+        row_at += text.chars().count() + 1;
     }
 }
 
@@ -344,21 +324,6 @@ fn check_marks(variant: &VariantInfo, b: &BoardText, out: &mut Vec<Finding>) {
             Some(_) => {}
         }
     }
-}
-
-/// FEN row (from 1 at the top) and file letter of the character at `k`
-/// (per-digit reading; only used in messages).
-fn square_of(chars: &[char], k: usize) -> (usize, char) {
-    let row = chars[..k].iter().filter(|c| **c == '/').count() + 1;
-    let start = chars[..k]
-        .iter()
-        .rposition(|c| *c == '/')
-        .map_or(0, |p| p + 1);
-    let mut file = 0usize;
-    for c in &chars[start..k] {
-        file += c.to_digit(10).map_or(1, |d| d as usize);
-    }
-    (row, (b'a' + (file.min(25)) as u8) as char)
 }
 
 /// `e4`, `c10` as 0-based (file, rank).

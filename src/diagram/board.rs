@@ -42,40 +42,12 @@ impl fmt::Display for Square {
     }
 }
 
-/// How a run of digits in a FEN row counts empty squares. vchess reads each
-/// digit on its own (`10` = 1 + 0); standard FEN for big boards reads `10` as
-/// ten. The corpus uses both.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DigitReading {
-    Decimal,
-    PerDigit,
-}
-
-/// How a FEN row spells what stands on a square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CellCode {
-    /// One letter per piece (every variant but Emergo).
-    Letter,
-    /// Two characters per square: Emergo's stacks, `A@` to `L@` for a
-    /// stack of 1 to 12 with no prisoners, the second letter counting the
-    /// prisoners under it (`ba`: two black pieces over one white); uppercase
-    /// first letter when White controls it.
-    Pair,
-}
+use fenpress_rules::fen_row::{row_items, RowItem};
+pub use fenpress_rules::fen_row::{CellSpelling, DigitReading};
 
 /// How many pieces an Emergo stack letter counts: `A`/`a` 1 to `L`/`l` 12.
 pub fn stack_count(letter: char) -> u32 {
     u32::from(letter.to_ascii_uppercase()).saturating_sub(u32::from('A')) + 1
-}
-
-/// How a variant's FEN spells a square (registry name): Emergo's in two
-/// characters, every other in one. Drawing and `check` both ask here.
-pub fn cell_code(variant: &str) -> CellCode {
-    if variant == "Emergo" {
-        CellCode::Pair
-    } else {
-        CellCode::Letter
-    }
 }
 
 /// Ranks, files and holes of a board, before pieces are placed.
@@ -87,7 +59,7 @@ pub struct BoardShape {
     /// The FEN character that stands for a hole (no square), if the variant
     /// has holes.
     pub hole: Option<char>,
-    pub code: CellCode,
+    pub code: CellSpelling,
     /// Why the FEN does not fit a rectangular board, if it does not.
     pub malformed: Option<String>,
 }
@@ -152,16 +124,13 @@ impl Layout {
 /// FEN text. The one place that decides the shape.
 pub fn board_shape(variant: &str, board: &str) -> BoardShape {
     match fenpress_rules::registry::lookup(variant) {
-        Some(info) => {
-            let code = cell_code(info.name);
-            expected_shape(
-                board,
-                usize::from(info.rows),
-                usize::from(info.cols),
-                info.hole,
-                code,
-            )
-        }
+        Some(info) => expected_shape(
+            board,
+            usize::from(info.rows),
+            usize::from(info.cols),
+            info.hole,
+            info.cell,
+        ),
         None => infer_shape(board, None),
     }
 }
@@ -173,7 +142,7 @@ pub fn expected_shape(
     rows: usize,
     cols: usize,
     hole: Option<char>,
-    code: CellCode,
+    code: CellSpelling,
 ) -> BoardShape {
     let texts: Vec<&str> = board.split('/').collect();
     let fits = |reading| {
@@ -269,7 +238,7 @@ pub fn infer_shape(board: &str, hole: Option<char>) -> BoardShape {
         cols: cols.min(MAX_SIDE),
         reading,
         hole,
-        code: CellCode::Letter,
+        code: CellSpelling::Letter,
         malformed,
     }
 }
@@ -287,30 +256,12 @@ fn most_common(widths: &[usize]) -> usize {
 
 /// Width of one FEN row under a digit reading.
 pub fn row_width(row: &str, reading: DigitReading) -> usize {
-    coded_row_width(row, reading, CellCode::Letter)
+    coded_row_width(row, reading, CellSpelling::Letter)
 }
 
 /// Width of one FEN row under a digit reading and a cell spelling.
-fn coded_row_width(row: &str, reading: DigitReading, code: CellCode) -> usize {
-    let mut width = 0usize;
-    let mut run = 0usize;
-    let mut chars = row.chars();
-    while let Some(c) = chars.next() {
-        match (c.to_digit(10), reading) {
-            (Some(d), DigitReading::Decimal) => {
-                run = run.saturating_mul(10).saturating_add(d as usize)
-            }
-            (Some(d), DigitReading::PerDigit) => width = width.saturating_add(d as usize),
-            (None, _) => {
-                if code == CellCode::Pair {
-                    chars.next();
-                }
-                width = width.saturating_add(run).saturating_add(1);
-                run = 0;
-            }
-        }
-    }
-    width.saturating_add(run)
+fn coded_row_width(row: &str, reading: DigitReading, code: CellSpelling) -> usize {
+    fenpress_rules::fen_row::row_width(row, reading, code)
 }
 
 /// Place a FEN board on its shape. Never fails: squares past the edge of a
@@ -320,36 +271,27 @@ pub fn layout(shape: BoardShape, board: &str) -> Layout {
     let mut cells = vec![Cell::Empty; shape.rows * cols];
     for (row, text) in board.split('/').enumerate().take(shape.rows) {
         let mut col = 0usize;
-        let mut run = 0usize;
-        let mut place = |col: &mut usize, cell: Cell| {
-            if *col < cols {
-                cells[row * cols + *col] = cell;
-            }
-            *col = col.saturating_add(1);
-        };
-        let mut chars = text.chars();
-        while let Some(c) = chars.next() {
-            match c.to_digit(10) {
-                Some(d) if shape.reading == DigitReading::Decimal => {
-                    run = run.saturating_mul(10).saturating_add(d as usize)
+        for item in row_items(text, shape.reading, shape.code) {
+            let RowItem::Cell { text: cell, .. } = item else {
+                col = col.saturating_add(item.width());
+                continue;
+            };
+            let mut chars = cell.chars();
+            let c = chars.next().unwrap_or(' ');
+            let cell = if Some(c) == shape.hole {
+                Cell::Hole
+            } else if shape.code == CellSpelling::Pair {
+                Cell::Stack {
+                    top: c,
+                    under: chars.next().unwrap_or('@'),
                 }
-                Some(d) => col = col.saturating_add(d as usize),
-                None => {
-                    col = col.saturating_add(run);
-                    run = 0;
-                    let cell = if Some(c) == shape.hole {
-                        Cell::Hole
-                    } else if shape.code == CellCode::Pair {
-                        Cell::Stack {
-                            top: c,
-                            under: chars.next().unwrap_or('@'),
-                        }
-                    } else {
-                        Cell::Piece(c)
-                    };
-                    place(&mut col, cell);
-                }
+            } else {
+                Cell::Piece(c)
+            };
+            if col < cols {
+                cells[row * cols + col] = cell;
             }
+            col = col.saturating_add(1);
         }
     }
     Layout { shape, cells }

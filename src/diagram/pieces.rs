@@ -76,7 +76,7 @@ pub enum Art {
     /// A disc with the letter, in the letter's colour.
     Disc(char),
     /// An Emergo stack, by its two FEN characters (see
-    /// [`super::board::CellCode::Pair`]).
+    /// [`super::board::CellSpelling::Pair`]).
     Stack(char, char),
 }
 

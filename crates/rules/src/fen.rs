@@ -8,6 +8,7 @@
 //! variant's business ([`reserve_digits`], [`crate::validate::read_reserve_digits`]).
 
 use crate::color::Color;
+use crate::fen_row::{row_items, RowItem};
 use crate::geometry::file_char;
 use crate::piece::{Kind, Piece};
 use crate::position::Position;
@@ -37,15 +38,7 @@ impl Default for FenStyle {
     }
 }
 
-/// How a run of digits counts empty squares. Standard FEN reads `10` as ten;
-/// vchess reads each digit on its own, `10` as one then none. Both occur in
-/// the corpus, so the reading is a parameter.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum DigitReading {
-    #[default]
-    Decimal,
-    PerDigit,
-}
+pub use crate::fen_row::{CellSpelling, DigitReading};
 
 /// One board character as read.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -220,85 +213,79 @@ fn split_fields(text: &str) -> Vec<(usize, &str)> {
 
 fn parse_board(board: &str, base: usize, reading: DigitReading) -> Result<Vec<SetupRow>, FenError> {
     let mut rows = Vec::new();
-    let mut row = SetupRow {
-        offset: base,
-        len: 0,
-        cells: Vec::new(),
-    };
-    let bytes = board.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        let offset = base + i;
-        if b == b'/' {
-            row.len = offset - row.offset;
-            rows.push(std::mem::replace(
-                &mut row,
-                SetupRow {
-                    offset: offset + 1,
-                    len: 0,
-                    cells: Vec::new(),
-                },
-            ));
-            i += 1;
-        } else if b.is_ascii_digit() {
-            let run_end = match reading {
-                DigitReading::PerDigit => i + 1,
-                DigitReading::Decimal => {
-                    i + bytes[i..].iter().take_while(|c| c.is_ascii_digit()).count()
+    for (row_at, text) in crate::fen_row::rows(board) {
+        let offset = base + row_at;
+        let mut row = SetupRow {
+            offset,
+            len: text.len(),
+            cells: Vec::new(),
+        };
+        let mut items = row_items(text, reading, CellSpelling::Letter).peekable();
+        while let Some(item) = items.next() {
+            let at = offset + item.offset();
+            match item {
+                RowItem::Empty { text, count, .. } => {
+                    // Larger than any board row: surely a typo, and a guard
+                    // against allocating for "99999999".
+                    if count > 400 {
+                        return Err(FenError::RunTooLong {
+                            text: text.into(),
+                            offset: at,
+                        });
+                    }
+                    row.cells.extend((0..count).map(|_| SetupCell {
+                        token: Token::Empty,
+                        offset: at,
+                        promoted: false,
+                    }));
                 }
-            };
-            let text = &board[i..run_end];
-            // Larger than any board row: surely a typo, and a guard against
-            // allocating for "99999999".
-            let n: usize = match text.parse() {
-                Ok(n) if n <= 400 => n,
-                _ => {
-                    return Err(FenError::RunTooLong {
-                        text: text.into(),
-                        offset,
-                    })
-                }
-            };
-            for _ in 0..n {
+                RowItem::Cell { text, .. } => read_cell(text, at, &mut items, &mut row)?,
+            }
+        }
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+/// One occupied square's character, with standard FEN's promoted marks:
+/// `Q~` (crazyhouse, after the letter) and `+P` (shogi, before it).
+fn read_cell<'a>(
+    text: &str,
+    at: usize,
+    items: &mut std::iter::Peekable<impl Iterator<Item = RowItem<'a>>>,
+    row: &mut SetupRow,
+) -> Result<(), FenError> {
+    let ch = text.chars().next().unwrap_or('\u{fffd}');
+    if !ch.is_ascii_graphic() {
+        return Err(FenError::BadChar { ch, offset: at });
+    }
+    if ch == '~'
+        && matches!(row.cells.last(), Some(c) if matches!(c.token, Token::Piece(_)) && !c.promoted)
+    {
+        if let Some(last) = row.cells.last_mut() {
+            last.promoted = true;
+        }
+        return Ok(());
+    }
+    if ch == '+' {
+        if let Some(&RowItem::Cell { text: next, .. }) = items.peek() {
+            if let Some(letter) = next.chars().next().filter(char::is_ascii_alphabetic) {
+                items.next();
                 row.cells.push(SetupCell {
-                    token: Token::Empty,
-                    offset,
-                    promoted: false,
+                    token: Token::Piece(letter),
+                    offset: at + 1,
+                    promoted: true,
                 });
+                return Ok(());
             }
-            i = run_end;
-        } else if b == b'~'
-            && matches!(row.cells.last(), Some(c) if matches!(c.token, Token::Piece(_)) && !c.promoted)
-        {
-            // Standard FEN's promoted mark after a letter (crazyhouse `Q~`).
-            if let Some(last) = row.cells.last_mut() {
-                last.promoted = true;
-            }
-            i += 1;
-        } else if b == b'+' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic) {
-            // Shogi's promoted mark before a letter (`+P`).
-            row.cells.push(SetupCell {
-                token: Token::Piece(bytes[i + 1] as char),
-                offset: offset + 1,
-                promoted: true,
-            });
-            i += 2;
-        } else if b.is_ascii_graphic() {
-            row.cells.push(SetupCell {
-                token: Token::Piece(b as char),
-                offset,
-                promoted: false,
-            });
-            i += 1;
-        } else {
-            let ch = board[i..].chars().next().unwrap_or('\u{fffd}');
-            return Err(FenError::BadChar { ch, offset });
         }
     }
-    row.len = base + bytes.len() - row.offset;
-    rows.push(row);
-    Ok(rows)
+    row.cells.push(SetupCell {
+        token: Token::Piece(ch),
+        offset: at,
+        promoted: false,
+    });
+    Ok(())
 }
 
 /// The board part of a position's FEN, digit runs in decimal.

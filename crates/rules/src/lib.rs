@@ -54,6 +54,7 @@ pub mod color;
 pub mod definition;
 pub mod explain;
 pub mod fen;
+pub mod fen_row;
 pub mod geometry;
 pub mod legal;
 pub mod moves;

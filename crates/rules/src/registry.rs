@@ -5,6 +5,7 @@
 use std::sync::OnceLock;
 
 use crate::definition::{self, DefinitionError};
+use crate::fen_row::CellSpelling;
 use crate::rules::Rules;
 use crate::validate::BoardSpec;
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec};
@@ -24,6 +25,8 @@ pub struct VariantInfo {
     pub letters: &'static str,
     /// The character that marks a hole (`x` in Maxima and Omega).
     pub hole: Option<char>,
+    /// How the variant's FEN spells a square (two characters in Emergo).
+    pub cell: CellSpelling,
 }
 
 /// Orthodox chess is vchess's base rather than a listed variant.
@@ -33,6 +36,7 @@ static CHESS_INFO: VariantInfo = VariantInfo {
     cols: 8,
     letters: "BKNPQRbknpqr",
     hole: None,
+    cell: CellSpelling::Letter,
 };
 
 impl VariantInfo {

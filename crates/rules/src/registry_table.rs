@@ -3,6 +3,7 @@
 //! Do not edit by hand.
 
 use super::VariantInfo;
+use crate::fen_row::CellSpelling;
 
 pub(super) static VARIANTS: &[VariantInfo] = &[
     VariantInfo {
@@ -11,6 +12,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "ABEKNPQRSabeknpqrs",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Alapo",
@@ -18,6 +20,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 6,
         letters: "BCQRSTbcqrst",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Alice",
@@ -25,6 +28,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCKLNOPQRSTUbcklnopqrstu",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Align4",
@@ -32,6 +36,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Allmate",
@@ -39,6 +44,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Ambiguous",
@@ -46,6 +52,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCGKLNOPQRSTUbcgklnopqrstu",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Antiking1",
@@ -53,6 +60,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "ABKNPQRabknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Antiking2",
@@ -60,6 +68,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "ABKNPQRabknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Antimatter",
@@ -67,6 +76,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Apocalypse",
@@ -74,6 +84,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 5,
         letters: "NPnp",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Arena",
@@ -81,6 +92,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Atarigo",
@@ -88,6 +100,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 12,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Atomic",
@@ -95,6 +108,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Avalam1",
@@ -102,6 +116,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 9,
         letters: "BCDEFbcdefx",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Avalam2",
@@ -109,6 +124,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCDEFbcdef",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Avalanche",
@@ -116,6 +132,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Balaklava",
@@ -123,6 +140,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKMPQRbkmpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Ball",
@@ -130,6 +148,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 9,
         letters: "ABCHIKLNOPQRSTUabchiklnopqrstu",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Bario",
@@ -137,6 +156,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRUbknpqru",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Baroque",
@@ -144,6 +164,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKMNPQRbkmnpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Benedict",
@@ -151,6 +172,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Berolina",
@@ -158,6 +180,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Bicolour",
@@ -165,6 +188,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Bishopawns",
@@ -172,6 +196,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Brotherhood",
@@ -179,6 +204,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Cannibal1",
@@ -186,6 +212,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Cannibal2",
@@ -193,6 +220,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Capablanca",
@@ -200,6 +228,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 10,
         letters: "BEKNPQRSbeknpqrs",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Capture",
@@ -207,6 +236,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Castle",
@@ -214,6 +244,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Chakart",
@@ -221,6 +252,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCDEIKLMNOPQRSTUWbcdeiklmnopqrstuw",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Checkered",
@@ -228,6 +260,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCKNOPQRSTUbcknopqrstu",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Checkless",
@@ -235,6 +268,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Chess960",
@@ -242,6 +276,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Circular",
@@ -249,6 +284,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Clorange",
@@ -256,6 +292,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCKNOPQRSTUbcknopqrstu",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Convert",
@@ -263,6 +300,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Copycat",
@@ -270,6 +308,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Coregal",
@@ -277,6 +316,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Coronation",
@@ -284,6 +324,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Crazyhouse",
@@ -291,6 +332,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCKNOPQRTUbcknopqrtu",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Crossing",
@@ -298,6 +340,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Cwda",
@@ -305,6 +348,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "ABCDEFGHIKLMNOPQRSTUVWYZabcdefghiklmnopqrstuvwyz",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Cylinder",
@@ -312,6 +356,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Dark",
@@ -319,6 +364,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Diamond",
@@ -326,6 +372,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Dice",
@@ -333,6 +380,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Discoduel",
@@ -340,6 +388,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Dobutsu",
@@ -347,6 +396,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 3,
         letters: "EGHKPeghkp",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Doublearmy",
@@ -354,6 +404,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCKNPQRbcknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Doublemove1",
@@ -361,6 +412,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Doublemove2",
@@ -368,6 +420,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Dynamo",
@@ -375,6 +428,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Eightpieces",
@@ -382,6 +436,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCDEFGHJKMNOPQRSbcdefghjkmnopqrs",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Emergo",
@@ -389,6 +444,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 9,
         letters: "@ABCDKNPQRabknpqr",
         hole: None,
+        cell: CellSpelling::Pair,
     },
     VariantInfo {
         name: "Empire",
@@ -396,6 +452,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCDEKNPQRSTbcdeknpqrst",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Enpassant",
@@ -403,6 +460,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Evolution",
@@ -410,6 +468,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Extinction",
@@ -417,6 +476,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Fanorona",
@@ -424,6 +484,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 9,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Football",
@@ -431,6 +492,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 9,
         letters: "BKNPQRabknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Forward",
@@ -438,6 +500,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCKLNOPQRSTUbcklnopqrstu",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Freecapture",
@@ -445,6 +508,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Fugue",
@@ -452,6 +516,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "AIKLPQSUWaiklpqsuw",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Fullcavalry",
@@ -459,6 +524,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCDEFGHKMNOPQRbcdefghkmnopqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Fusion",
@@ -466,6 +532,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCDFGKMNPQRbcdfgkmnpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Gomoku",
@@ -473,6 +540,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 19,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Grand",
@@ -480,6 +548,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 10,
         letters: "BCKMNPQRbckmnpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Grasshopper",
@@ -487,6 +556,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BGKNPQRbgknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Gridolina",
@@ -494,6 +564,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Hamilton",
@@ -501,6 +572,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "Nnx",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Hidden",
@@ -508,6 +580,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCKLNOPQRSTUbcklnopqrstu",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Hiddenqueen",
@@ -515,6 +588,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRTbknpqrt",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Hoppelpoppel",
@@ -522,6 +596,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Horde",
@@ -529,6 +604,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Hypnotic",
@@ -536,6 +612,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Iceage",
@@ -543,6 +620,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbcknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Interweave",
@@ -550,6 +628,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Isardam",
@@ -557,6 +636,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Janggi",
@@ -564,6 +644,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 9,
         letters: "ACEKNPRaceknpr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Joker",
@@ -571,6 +652,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BJKNPQRbjknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Karouk",
@@ -578,6 +660,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BFKNPQRbfknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Kinglet",
@@ -585,6 +668,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Kingsmaker",
@@ -592,6 +676,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Knightmate1",
@@ -599,6 +684,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCKNPQRbcknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Knightmate2",
@@ -606,6 +692,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCKNPQRbcknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Knightpawns",
@@ -613,6 +700,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Knightrelay1",
@@ -620,6 +708,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Knightrelay2",
@@ -627,6 +716,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Konane",
@@ -634,6 +724,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Koopa",
@@ -641,6 +732,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCKLNOPQRSTUbcklnopqrstu",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Koth",
@@ -648,6 +740,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Losers",
@@ -655,6 +748,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Madhouse",
@@ -662,6 +756,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Madrasi",
@@ -669,6 +764,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Magnetic",
@@ -676,6 +772,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Maharajah",
@@ -683,6 +780,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKMNPQRbkmnpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Makpong",
@@ -690,6 +788,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BFKNPQRbfknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Makruk",
@@ -697,6 +796,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BFKNPQRbfknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Maxima",
@@ -704,6 +804,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BDGKMNPQRbdgkmnpqrx",
         hole: Some('x'),
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Mesmer",
@@ -711,6 +812,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKMNPQRbkmnpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Minishogi",
@@ -718,6 +820,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 5,
         letters: "BDGHKPQRSTbdghkpqrst",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Minixiangqi",
@@ -725,6 +828,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 7,
         letters: "CKNPRcknpr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Monocolor",
@@ -732,6 +836,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Monster",
@@ -739,6 +844,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Musketeer",
@@ -746,6 +852,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCDEFHKMNPQRWXYbdefhknopqrswxy",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Newzealand",
@@ -753,6 +860,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Omega",
@@ -760,6 +868,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 12,
         letters: "BCKNPQRWbcknpqrwx",
         hole: Some('x'),
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Orda",
@@ -767,6 +876,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "ABHKLNPQRYabhklnpqry",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Ordamirror",
@@ -774,6 +884,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "AFHKLPafhklp",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Otage",
@@ -781,6 +892,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "@ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Pacifist1",
@@ -788,6 +900,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Pacifist2",
@@ -795,6 +908,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Pacosako",
@@ -802,6 +916,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "@ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Pandemonium1",
@@ -809,6 +924,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 10,
         letters: "ABCDGHKMNPQRSWabcdghkmnpqrsw",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Pandemonium2",
@@ -816,6 +932,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 10,
         letters: "ABCDGHKMNPQRSWabcdghkmnpqrsw",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Parachute",
@@ -823,6 +940,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Pawnmassacre",
@@ -830,6 +948,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Pawns",
@@ -837,6 +956,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Pawnsking",
@@ -844,6 +964,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Perfect",
@@ -851,6 +972,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "ABEKNPQRSabeknpqrs",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Pocketknight",
@@ -858,6 +980,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Progressive1",
@@ -865,6 +988,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Progressive2",
@@ -872,6 +996,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Queenpawns",
@@ -879,6 +1004,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Racingkings",
@@ -886,6 +1012,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Rampage",
@@ -893,6 +1020,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Recycle",
@@ -900,6 +1028,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Refusal1",
@@ -907,6 +1036,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Refusal2",
@@ -914,6 +1044,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Relayup",
@@ -921,6 +1052,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Rifle",
@@ -928,6 +1060,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Rococo",
@@ -935,6 +1068,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 10,
         letters: "BKMNPQRbkmnpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Rollerball",
@@ -942,6 +1076,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 7,
         letters: "BKPRbkprx",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Rookpawns",
@@ -949,6 +1084,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Royalrace",
@@ -956,6 +1092,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 11,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Rugby",
@@ -963,6 +1100,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Schess",
@@ -970,6 +1108,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BEHKNPQRbehknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Screen",
@@ -977,6 +1116,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Selfabsorb",
@@ -984,6 +1124,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "ABEKNPQRSabeknpqrs",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Shako",
@@ -991,6 +1132,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 10,
         letters: "BCEKNPQRbceknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Shatranj",
@@ -998,6 +1140,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Shinobi",
@@ -1005,6 +1148,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCDHJKLMNPQRbcdhjklmnpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Shogi",
@@ -1012,6 +1156,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 9,
         letters: "BDGHKLMNOPQRSTbdghklmnopqrst",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Shogun",
@@ -1019,6 +1164,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "ABCFGKMNPQRabcfgkmnpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Sittuyin",
@@ -1026,6 +1172,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Spartan",
@@ -1033,6 +1180,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCGKLNPQRWbcgklnpqrw",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Squatter1",
@@ -1040,6 +1188,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Squatter2",
@@ -1047,6 +1196,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Stealthbomb1",
@@ -1054,6 +1204,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCKNOPQRSTUbcknopqrstu",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Stealthbomb2",
@@ -1061,6 +1212,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCKNOPQRSTUbcknopqrstu",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Suction",
@@ -1068,6 +1220,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Suicide",
@@ -1075,6 +1228,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Swap",
@@ -1082,6 +1236,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Switching",
@@ -1089,6 +1244,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Synchrone1",
@@ -1096,6 +1252,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Synchrone2",
@@ -1103,6 +1260,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Synochess",
@@ -1110,6 +1268,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "ABCEKNPQRSabceknpqrs",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Takenmake",
@@ -1117,6 +1276,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Teleport1",
@@ -1124,6 +1284,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Teleport2",
@@ -1131,6 +1292,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Tencubed",
@@ -1138,6 +1300,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 10,
         letters: "ABCKMNPQRWabckmnpqrw",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Threechecks",
@@ -1145,6 +1308,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Titan",
@@ -1152,6 +1316,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BCJKMNPQRVabkmnopqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Twokings",
@@ -1159,6 +1324,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Upsidedown",
@@ -1166,6 +1332,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Vchess",
@@ -1173,6 +1340,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Wildebeest",
@@ -1180,6 +1348,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 11,
         letters: "BCKNPQRWbcknpqrw",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Wormhole1",
@@ -1187,6 +1356,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "CKMNPWckmnpwx",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Wormhole2",
@@ -1194,6 +1364,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Xiangqi",
@@ -1201,6 +1372,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 9,
         letters: "ACEKNPRaceknpr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Yote",
@@ -1208,6 +1380,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 6,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
     VariantInfo {
         name: "Zen",
@@ -1215,5 +1388,6 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "BKNPQRbknpqr",
         hole: None,
+        cell: CellSpelling::Letter,
     },
 ];

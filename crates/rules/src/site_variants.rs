@@ -67,6 +67,7 @@ pub fn define(file: &str, text: &str) -> Result<&'static str, DefinitionError> {
         cols: spec.cols,
         letters: definition::leak(letters(&spec)),
         hole: (!spec.holes.is_empty()).then_some('x'),
+        cell: crate::fen_row::CellSpelling::Letter,
     };
     let entry = Defined {
         file: file.to_string(),
