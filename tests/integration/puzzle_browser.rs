@@ -184,6 +184,21 @@ impl<'a> Page<'a> {
         (xy[0].as_f64().expect("x"), xy[1].as_f64().expect("y"))
     }
 
+    /// The centre of an element in page coordinates, without scrolling: to
+    /// compare where squares are drawn (`centre` scrolls each into view, so
+    /// two of its answers are in different viewports on a long page).
+    fn page_centre(&mut self, selector: &str) -> (f64, f64) {
+        let found = self.eval(&format!(
+            "(() => {{ const e = document.querySelector({selector:?}); if (!e) return null; \
+             const b = e.getBoundingClientRect(); \
+             return [b.x + window.scrollX + b.width / 2, b.y + window.scrollY + b.height / 2]; }})()"
+        ));
+        let xy = found
+            .as_array()
+            .unwrap_or_else(|| panic!("{}: no {selector}", self.path));
+        (xy[0].as_f64().expect("x"), xy[1].as_f64().expect("y"))
+    }
+
     fn click(&mut self, selector: &str) {
         let (x, y) = self.centre(selector);
         self.tab.click_at(x, y).expect("click");
@@ -504,9 +519,9 @@ fn promotion(browser: &mut Browser, server: &StaticServer) {
     );
     // Seen from Black: h is on the left, rank 1 on top.
     let (h1, a1, a8) = (
-        page.centre(".fp-puzzle-live rect[data-square='h1']"),
-        page.centre(".fp-puzzle-live rect[data-square='a1']"),
-        page.centre(".fp-puzzle-live rect[data-square='a8']"),
+        page.page_centre(".fp-puzzle-live rect[data-square='h1']"),
+        page.page_centre(".fp-puzzle-live rect[data-square='a1']"),
+        page.page_centre(".fp-puzzle-live rect[data-square='a8']"),
     );
     assert!(h1.0 < a1.0 && a1.1 < a8.1, "h1 {h1:?} a1 {a1:?} a8 {a8:?}");
 
