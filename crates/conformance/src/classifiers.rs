@@ -12,6 +12,11 @@ use crate::deviations::{Classifier, Ctx, Finding};
 /// Every classifier, sorted by id.
 pub static CLASSIFIERS: &[Classifier] = &[
     Classifier {
+        id: "antiking1-start-en-passant",
+        variant: "Antiking1",
+        matches: antiking1_start_en_passant,
+    },
+    Classifier {
         id: "apocalypse-speculative-knight",
         variant: "Apocalypse",
         matches: apocalypse_speculative_knight,
@@ -50,6 +55,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "discoduel-position-check",
         variant: "Discoduel",
         matches: chess_family::never,
+    },
+    Classifier {
+        id: "dobutsu-start-reserve",
+        variant: "Dobutsu",
+        matches: dobutsu_start_reserve,
     },
     Classifier {
         id: "evolution-black-jump",
@@ -105,6 +115,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "knightrelay1-pawn-last-rank-check",
         variant: "Knightrelay1",
         matches: knightrelay1_pawn_last_rank_check,
+    },
+    Classifier {
+        id: "knightrelay1-start-en-passant",
+        variant: "Knightrelay1",
+        matches: knightrelay1_start_en_passant,
     },
     Classifier {
         id: "maxima-frozen-guard-no-check",
@@ -170,6 +185,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "pocketknight-drop-in-one-move",
         variant: "Pocketknight",
         matches: pocketknight_drop_in_one_move,
+    },
+    Classifier {
+        id: "relayup-start-fields",
+        variant: "Relayup",
+        matches: relayup_start_fields,
     },
     Classifier {
         id: "rifle-shot-promotion",
@@ -1023,3 +1043,29 @@ const LEAPS: [(i32, i32); 8] = [
     (-2, 1),
     (-1, 2),
 ];
+
+/// vchess's Antiking1 start string lacks the en-passant field its writer adds.
+fn antiking1_start_en_passant(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::Fen { vchess, fenpress } if format!("{vchess} -") == *fenpress)
+}
+
+/// vchess's Dobutsu start string has eight empty reserve digits, its writer six.
+fn dobutsu_start_reserve(_ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::Fen { vchess, fenpress } = f else {
+        return false;
+    };
+    vchess
+        .strip_suffix("00000000")
+        .map(|head| format!("{head}000000"))
+        == Some(fenpress.clone())
+}
+
+/// vchess's Knightrelay1 start string (chess's) has an en-passant field its writer drops.
+fn knightrelay1_start_en_passant(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::Fen { vchess, fenpress } if format!("{fenpress} -") == *vchess)
+}
+
+/// vchess's Relayup start string (chess's) has flags and en passant its writer drops.
+fn relayup_start_fields(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::Fen { vchess, fenpress } if format!("{fenpress} ahah -") == *vchess)
+}
