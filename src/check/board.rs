@@ -5,6 +5,7 @@
 
 use fenpress_rules::fen::DigitReading;
 use fenpress_rules::fen_row::{self, CellSpelling, RowItem};
+use fenpress_rules::geometry::Coord;
 use fenpress_rules::registry::VariantInfo;
 
 use super::finding::{Finding, Kind};
@@ -297,7 +298,7 @@ fn check_marks(variant: &VariantInfo, b: &BoardText, out: &mut Vec<Finding>) {
     let rows = variant.rows as usize;
     let cols = variant.cols as usize;
     for (mark, at) in &b.marks {
-        match parse_square(mark) {
+        match Coord::parse(mark) {
             None => out.push(
                 Finding::new(
                     Kind::Error,
@@ -308,7 +309,7 @@ fn check_marks(variant: &VariantInfo, b: &BoardText, out: &mut Vec<Finding>) {
                 )
                 .hint("marks are squares like `e4`, separated by commas"),
             ),
-            Some((f, r)) if f as usize >= cols || r as usize >= rows => out.push(
+            Some(c) if usize::from(c.file) >= cols || usize::from(c.rank) >= rows => out.push(
                 Finding::new(
                     Kind::Error,
                     "mark-off-board",
@@ -324,11 +325,6 @@ fn check_marks(variant: &VariantInfo, b: &BoardText, out: &mut Vec<Finding>) {
             Some(_) => {}
         }
     }
-}
-
-/// `e4`, `c10` as 0-based (file, rank).
-pub fn parse_square(s: &str) -> Option<(u8, u8)> {
-    fenpress_rules::geometry::parse_square_coords(s)
 }
 
 #[cfg(test)]

@@ -590,11 +590,8 @@ fn check_arrows(
         played.extend(moves.iter().map(|m| (m.intent.from, m.intent.to)));
     }
     for (arrow, at) in &b.arrows {
-        let squares = crate::diagram::spec::Arrow::parse(arrow).and_then(|a| {
-            let from = g.parse_square(&a.from.to_string())?;
-            let to = g.parse_square(&a.to.to_string())?;
-            Some((from, to))
-        });
+        let squares = crate::diagram::spec::Arrow::parse(arrow)
+            .and_then(|a| Some((g.square_of(a.from)?, g.square_of(a.to)?)));
         if squares.is_some_and(|s| played.contains(&s)) {
             continue;
         }

@@ -3,47 +3,9 @@
 //! [`board_shape`], so the variant registry can replace the inference from
 //! the FEN text without touching the drawing.
 
-use std::fmt;
-
-/// A square in algebraic terms: file 0 = `a`, rank 1 = the bottom rank.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Square {
-    pub file: u16,
-    pub rank: u16,
-}
-
-impl Square {
-    /// Parse `e4`, `c10`, `aa3`-free names: one letter then a rank number.
-    pub fn parse(text: &str) -> Option<Square> {
-        let mut chars = text.chars();
-        let letter = chars.next()?;
-        if !letter.is_ascii_lowercase() {
-            return None;
-        }
-        let digits = chars.as_str();
-        if digits.is_empty()
-            || !digits.bytes().all(|b| b.is_ascii_digit())
-            || digits.starts_with('0')
-        {
-            return None;
-        }
-        let rank: u16 = digits.parse().ok()?;
-        Some(Square {
-            file: u16::from(letter as u8 - b'a'),
-            rank,
-        })
-    }
-}
-
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letter = char::from(b'a' + (self.file % 26) as u8);
-        write!(f, "{letter}{}", self.rank)
-    }
-}
-
 use fenpress_rules::fen_row::{row_items, RowItem};
 pub use fenpress_rules::fen_row::{CellSpelling, DigitReading};
+pub use fenpress_rules::geometry::Coord;
 
 /// How many pieces an Emergo stack letter counts: `A`/`a` 1 to `L`/`l` 12.
 pub fn stack_count(letter: char) -> u32 {
@@ -97,21 +59,21 @@ impl Layout {
     }
 
     /// The square at a grid position (row 0 = top rank).
-    pub fn square_at(&self, row: usize, col: usize) -> Square {
-        Square {
-            file: col as u16,
-            rank: (self.shape.rows - row) as u16,
+    pub fn square_at(&self, row: usize, col: usize) -> Coord {
+        Coord {
+            file: col as u8,
+            rank: (self.shape.rows - 1 - row) as u8,
         }
     }
 
     /// The grid position of a square, if it lies on the board.
-    pub fn position_of(&self, square: Square) -> Option<(usize, usize)> {
+    pub fn position_of(&self, square: Coord) -> Option<(usize, usize)> {
         let col = usize::from(square.file);
         let rank = usize::from(square.rank);
-        if col >= self.shape.cols || rank == 0 || rank > self.shape.rows {
+        if col >= self.shape.cols || rank >= self.shape.rows {
             return None;
         }
-        let row = self.shape.rows - rank;
+        let row = self.shape.rows - 1 - rank;
         match self.cell(row, col) {
             Cell::Hole => None,
             _ => Some((row, col)),
@@ -311,7 +273,7 @@ mod tests {
         assert_eq!(layout.shape.malformed, None);
         assert_eq!((layout.shape.rows, layout.shape.cols), (9, 9));
         let at = |name| {
-            let (row, col) = layout.position_of(Square::parse(name).unwrap()).unwrap();
+            let (row, col) = layout.position_of(Coord::parse(name).unwrap()).unwrap();
             layout.cell(row, col)
         };
         assert_eq!(
@@ -361,14 +323,11 @@ mod tests {
 
     #[test]
     fn squares_parse_with_big_ranks() {
-        assert_eq!(Square::parse("c10"), Some(Square { file: 2, rank: 10 }));
-        assert_eq!(
-            Square::parse("a1").map(|s| s.to_string()),
-            Some("a1".into())
-        );
-        assert_eq!(Square::parse("a0"), None);
-        assert_eq!(Square::parse("A1"), None);
-        assert_eq!(Square::parse("e"), None);
+        assert_eq!(Coord::parse("c10"), Some(Coord { file: 2, rank: 9 }));
+        assert_eq!(Coord::parse("a1").map(|s| s.to_string()), Some("a1".into()));
+        assert_eq!(Coord::parse("a0"), None);
+        assert_eq!(Coord::parse("A1"), None);
+        assert_eq!(Coord::parse("e"), None);
     }
 
     #[test]
@@ -417,8 +376,8 @@ mod tests {
         assert_eq!(l.cell(0, 0), Cell::Piece('w'));
         assert_eq!(l.cell(0, 1), Cell::Hole);
         assert_eq!(l.cell(4, 5), Cell::Empty);
-        assert_eq!(l.position_of(Square::parse("b12").unwrap()), None);
-        assert_eq!(l.position_of(Square::parse("a12").unwrap()), Some((0, 0)));
+        assert_eq!(l.position_of(Coord::parse("b12").unwrap()), None);
+        assert_eq!(l.position_of(Coord::parse("a12").unwrap()), Some((0, 0)));
         // Musketeer's x is a piece, not a hole.
         let m = read_board("Musketeer", "x7/8/8/8/8/8/8/8");
         assert_eq!(m.cell(0, 0), Cell::Piece('x'));

@@ -8,7 +8,7 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-use super::board::Square;
+use super::board::Coord;
 
 /// Which side sits at the bottom of the drawing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -28,13 +28,13 @@ pub enum Side {
 /// One item of a vchess shadow list (`printDiagram.js` semantics).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shadow {
-    Square(Square),
+    Square(Coord),
     /// A whole rank: `5`.
     Rank(u16),
     /// A whole file: `c` (0-based file index).
     File(u16),
     /// A run of squares from one square towards another: `b6-h6`.
-    Range(Square, Square),
+    Range(Coord, Coord),
 }
 
 impl fmt::Display for Shadow {
@@ -52,8 +52,8 @@ impl fmt::Display for Shadow {
 /// points at, verified like a mark (it must be a legal move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Arrow {
-    pub from: Square,
-    pub to: Square,
+    pub from: Coord,
+    pub to: Coord,
 }
 
 impl Arrow {
@@ -69,8 +69,8 @@ impl Arrow {
             })
             .map(|(i, _)| i)?;
         Some(Arrow {
-            from: Square::parse(&text[..split])?,
-            to: Square::parse(&text[split..])?,
+            from: Coord::parse(&text[..split])?,
+            to: Coord::parse(&text[split..])?,
         })
     }
 }
@@ -90,7 +90,7 @@ pub struct BoardSpec {
     pub side: Option<Side>,
     /// The FEN fields after the board, if a full FEN was given.
     pub fen_rest: Option<String>,
-    pub marks: Vec<Square>,
+    pub marks: Vec<Coord>,
     pub orientation: Orientation,
     pub shadow: Vec<Shadow>,
     /// Arrows over the board (`arrows: [e2e4, g1f3]`).
@@ -107,7 +107,7 @@ impl BoardSpec {
         let marks = self
             .marks
             .iter()
-            .map(Square::to_string)
+            .map(Coord::to_string)
             .collect::<Vec<_>>()
             .join(",");
         let orientation = match self.orientation {
@@ -358,7 +358,7 @@ fn parse_list<T: Clone>(
 }
 
 /// `a5,b5,c5` or `-` (none).
-pub fn parse_marks(text: &str) -> Result<Vec<Square>, String> {
+pub fn parse_marks(text: &str) -> Result<Vec<Coord>, String> {
     let text = text.trim();
     if text == "-" || text.is_empty() {
         return Ok(Vec::new());
@@ -367,7 +367,7 @@ pub fn parse_marks(text: &str) -> Result<Vec<Square>, String> {
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(|s| {
-            Square::parse(s)
+            Coord::parse(s)
                 .ok_or_else(|| format!("`{s}` is not a square (marks are squares like `e4`)"))
         })
         .collect()
@@ -415,14 +415,14 @@ pub fn parse_shadow(text: &str) -> Result<Vec<Shadow>, String> {
                 return Ok(Shadow::File(u16::from(item.as_bytes()[0] - b'a')));
             }
             if let Some((from, to)) = item.split_once('-') {
-                let (Some(a), Some(b)) = (Square::parse(from), Square::parse(to)) else {
+                let (Some(a), Some(b)) = (Coord::parse(from), Coord::parse(to)) else {
                     return Err(format!("shadow range `{item}` is not `<square>-<square>`"));
                 };
                 // Any two squares: the drawing walks from one towards the
                 // other as vchess's `printDiagram.js` does.
                 return Ok(Shadow::Range(a, b));
             }
-            Square::parse(item).map(Shadow::Square).ok_or_else(|| {
+            Coord::parse(item).map(Shadow::Square).ok_or_else(|| {
                 format!("shadow `{item}` is not a square, a rank, a file or a range like `c2-c6`")
             })
         })
@@ -543,8 +543,8 @@ impl<'de> Deserialize<'de> for Texts {
 mod tests {
     use super::*;
 
-    fn sq(s: &str) -> Square {
-        Square::parse(s).unwrap()
+    fn sq(s: &str) -> Coord {
+        Coord::parse(s).unwrap()
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::PathBuf;
 
-use super::board::{read_board, Cell, Layout, Square};
+use super::board::{read_board, Cell, Coord, Layout};
 use super::describe::describe;
 use super::pieces::{Art, Links, PieceSet};
 use super::spec::{Arrow, BoardSpec, DiagramSpec, Orientation, Shadow};
@@ -343,7 +343,7 @@ fn squares(
 fn marks(
     svg: &mut String,
     layout: &Layout,
-    marks: &[Square],
+    marks: &[Coord],
     origin: &dyn Fn(usize, usize) -> (usize, usize),
 ) {
     let (mut dots, mut rings) = (String::new(), String::new());
@@ -508,7 +508,7 @@ fn shadowed(layout: &Layout, shadow: &[Shadow]) -> Vec<(usize, usize)> {
         }
     };
     // vchess coordinates: x = row from the top, y = file.
-    let coords = |s: Square| (rows as i64 - i64::from(s.rank), i64::from(s.file));
+    let coords = |s: Coord| (rows as i64 - 1 - i64::from(s.rank), i64::from(s.file));
     for item in shadow {
         match *item {
             Shadow::Square(s) => {
@@ -555,22 +555,9 @@ fn inline_markdown(text: &str) -> String {
     inner.to_string()
 }
 
-/// Escape text for HTML/SVG text and quoted attributes (the one escape of
-/// the site: diagrams, templates' helpers, search pages).
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+/// The one HTML escaper (text and quoted attributes), shared with the Pug
+/// front end.
+pub use fenpress_pug::html::escape;
 
 #[cfg(test)]
 mod tests {

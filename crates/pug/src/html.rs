@@ -43,26 +43,28 @@ pub fn open_tag(e: &Element) -> String {
     let mut out = format!("<{}", e.name);
     if !e.classes.is_empty() {
         out.push_str(" class=\"");
-        out.push_str(&attr_escape(&e.classes.join(" ")));
+        out.push_str(&escape(&e.classes.join(" ")));
         out.push('"');
     }
     if let Some(id) = &e.id {
         out.push_str(" id=\"");
-        out.push_str(&attr_escape(id));
+        out.push_str(&escape(id));
         out.push('"');
     }
     for a in &e.attributes {
         out.push(' ');
         out.push_str(&a.name);
         out.push_str("=\"");
-        out.push_str(&attr_escape(&a.value));
+        out.push_str(&escape(&a.value));
         out.push('"');
     }
     out.push('>');
     out
 }
 
-pub fn attr_escape(s: &str) -> String {
+/// Escapes text for HTML text and quoted attributes: the one HTML escaper
+/// of fenpress (the site's templates, diagrams and search pages use it too).
+pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -70,6 +72,7 @@ pub fn attr_escape(s: &str) -> String {
             '"' => out.push_str("&quot;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
+            '\'' => out.push_str("&#39;"),
             c => out.push(c),
         }
     }

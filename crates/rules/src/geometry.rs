@@ -259,7 +259,18 @@ impl Geometry {
     }
     /// The vchess name of a square: file letter then rank number (`c10`).
     pub fn square_name(&self, sq: Square) -> String {
-        format!("{}{}", file_char(self.file(sq)), self.rank(sq) as u32 + 1)
+        self.coord(sq).to_string()
+    }
+    /// The board-free name of a square.
+    pub fn coord(&self, sq: Square) -> Coord {
+        Coord {
+            file: self.file(sq),
+            rank: self.rank(sq),
+        }
+    }
+    /// The square a name stands for; `None` off the board or on a hole.
+    pub fn square_of(&self, coord: Coord) -> Option<Square> {
+        self.square(coord.file, coord.rank)
     }
     /// Parses a square name (`e4`, `c10`); `None` if malformed or off the board.
     pub fn parse_square(&self, name: &str) -> Option<Square> {
@@ -273,20 +284,74 @@ pub fn file_char(file: u8) -> char {
     (b'a' + file) as char
 }
 
-/// Splits a square name into 0-based file and rank without a board:
-/// one lowercase letter then a rank number from 1.
+/// A square named without a board: 0-based file and rank, as `e4` or `c10`
+/// name it. Diagrams, marks and arrows carry this before a variant's
+/// [`Geometry`] turns it into a [`Square`] (which also knows the board's
+/// size and holes): the one square-name type of the project.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Coord {
+    pub file: u8,
+    pub rank: u8,
+}
+
+impl Coord {
+    /// Reads one lowercase file letter then a rank number from 1 without a
+    /// leading zero (`a1`, `c10`). Ranks up to 99 are read so that a square
+    /// beyond the board is reported as off the board, not as unreadable.
+    pub fn parse(name: &str) -> Option<Coord> {
+        let bytes = name.as_bytes();
+        let (&f, digits) = bytes.split_first()?;
+        if !f.is_ascii_lowercase() || digits.is_empty() || digits.len() > 2 {
+            return None;
+        }
+        if !digits.iter().all(u8::is_ascii_digit) || digits[0] == b'0' {
+            return None;
+        }
+        let rank = digits.iter().fold(0u8, |n, d| n * 10 + (d - b'0'));
+        Some(Coord {
+            file: f - b'a',
+            rank: rank - 1,
+        })
+    }
+}
+
+impl std::fmt::Display for Coord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let letter = char::from(b'a' + self.file % 26);
+        write!(f, "{letter}{}", u32::from(self.rank) + 1)
+    }
+}
+
+/// [`Coord::parse`] as a `(file, rank)` pair, for callers that index a
+/// [`Geometry`] with [`Geometry::square`].
 pub fn parse_square_coords(name: &str) -> Option<(u8, u8)> {
-    let bytes = name.as_bytes();
-    let (&f, digits) = bytes.split_first()?;
-    if !f.is_ascii_lowercase() || digits.is_empty() || digits.len() > 2 {
-        return None;
+    Coord::parse(name).map(|c| (c.file, c.rank))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coord_names_round_trip() {
+        for name in ["a1", "e4", "c10", "s19", "z99"] {
+            assert_eq!(Coord::parse(name).map(|c| c.to_string()), Some(name.into()));
+        }
+        assert_eq!(Coord::parse("c10"), Some(Coord { file: 2, rank: 9 }));
+        for bad in ["", "a", "a0", "A1", "a01", "a100", "1a", "e4x", "é4"] {
+            assert_eq!(Coord::parse(bad), None, "{bad}");
+        }
     }
-    if !digits.iter().all(u8::is_ascii_digit) || digits[0] == b'0' {
-        return None;
+
+    #[test]
+    fn a_coord_beyond_the_board_has_no_square() {
+        let g = Geometry::new(8, 8).unwrap();
+        assert_eq!(
+            g.square_of(Coord::parse("h8").unwrap())
+                .map(|s| g.square_name(s)),
+            Some("h8".into())
+        );
+        assert_eq!(g.square_of(Coord::parse("i1").unwrap()), None);
+        assert_eq!(g.square_of(Coord::parse("a20").unwrap()), None);
     }
-    let rank: u32 = digits.iter().fold(0, |n, d| n * 10 + (d - b'0') as u32);
-    if rank == 0 || rank > MAX_SIDE as u32 {
-        return None;
-    }
-    Some((f - b'a', (rank - 1) as u8))
 }
