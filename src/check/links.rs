@@ -193,8 +193,8 @@ fn judge(
             Severity::Warning,
             code,
             &page.source,
-            link.line,
-            link.column,
+            link.at.line,
+            link.at.column,
             message,
         )
         .with_span(link.url.chars().count());

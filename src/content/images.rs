@@ -6,7 +6,7 @@ use std::path::{Component, Path, PathBuf};
 
 use crate::diagnostic::{Diagnostic, Severity};
 pub use crate::model::ImageRef;
-use crate::model::{LoadedPage, Page};
+use crate::model::{LoadedPage, Loc, Page};
 
 /// Where a referenced image lives and where it goes in the output.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,8 +24,10 @@ pub fn find_images(text: &str) -> Vec<ImageRef> {
             if is_local(url) {
                 refs.push(ImageRef {
                     url: url.to_string(),
-                    line: i + 1,
-                    column: line[..byte].chars().count() + 1,
+                    at: Loc {
+                        line: i + 1,
+                        column: line[..byte].chars().count() + 1,
+                    },
                 });
             }
         };
@@ -114,8 +116,8 @@ pub fn check_page(root: &Path, loaded: &LoadedPage) -> (Vec<ImageAsset>, Vec<Dia
                         Severity::Warning,
                         "missing-image",
                         &page.source,
-                        image.line,
-                        image.column,
+                        image.at.line,
+                        image.at.column,
                         format!("image `{}` not found", image.url),
                     )
                     .with_span(image.url.chars().count())
@@ -152,13 +154,17 @@ mod tests {
             vec![
                 ImageRef {
                     url: "/variants/B/x.jpg".into(),
-                    line: 2,
-                    column: 23
+                    at: Loc {
+                        line: 2,
+                        column: 23,
+                    },
                 },
                 ImageRef {
                     url: "board.png".into(),
-                    line: 3,
-                    column: 12
+                    at: Loc {
+                        line: 3,
+                        column: 12,
+                    },
                 },
             ]
         );

@@ -3,7 +3,7 @@
 //! the source text at load so that `check` can report a broken one at its
 //! own file:line:col without reading the file again.
 
-use crate::model::{LinkRef, SourceFormat};
+use crate::model::{LinkRef, Loc, SourceFormat};
 
 /// Every link of a source, in order (images excluded: see `images.rs`).
 /// Lines inside fenced code blocks of a Markdown source are not read.
@@ -24,8 +24,10 @@ pub fn find_links(text: &str, format: &SourceFormat) -> Vec<LinkRef> {
         let mut push = |byte: usize, url: &str| {
             links.push(LinkRef {
                 url: url.to_string(),
-                line: i + 1,
-                column: line[..byte].chars().count() + 1,
+                at: Loc {
+                    line: i + 1,
+                    column: line[..byte].chars().count() + 1,
+                },
             });
         };
         for quote in ['"', '\''] {
@@ -120,7 +122,7 @@ mod tests {
         let links = find_links(text, &SourceFormat::Markdown);
         let found: Vec<(&str, usize, usize)> = links
             .iter()
-            .map(|l| (l.url.as_str(), l.line, l.column))
+            .map(|l| (l.url.as_str(), l.at.line, l.at.column))
             .collect();
         assert_eq!(
             found,

@@ -28,14 +28,10 @@ pub fn records(page: &Page, origins: &[DiagramOrigin], text: &str) -> Vec<Diagra
             let (at, source) = match page.format {
                 SourceFormat::Pug => {
                     let origin = origins.get(block.index);
-                    let loc = |p: fenpress_pug::SourcePos| Loc {
-                        line: p.line,
-                        column: p.column,
-                    };
                     let at = match origin {
                         Some(o) => BlockAt::Pug {
-                            fen: loc(o.fen),
-                            after_fen: o.after_fen.map(loc),
+                            fen: o.fen,
+                            after_fen: o.after_fen,
                         },
                         None => BlockAt::Pug {
                             fen: Loc::START,

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::diagram::DiagramRecord;
+use super::Loc;
 
 /// What a page is, which decides its URL and the lists it appears in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -97,14 +98,14 @@ pub struct PuzzleWidget {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImageRef {
     pub url: String,
-    pub line: usize,
-    pub column: usize,
+    /// Where the URL starts.
+    pub at: Loc,
 }
 
 /// One link written in a source file: the URL as written and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LinkRef {
     pub url: String,
-    pub line: usize,
-    pub column: usize,
+    /// Where the URL starts.
+    pub at: Loc,
 }

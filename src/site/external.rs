@@ -106,8 +106,8 @@ pub fn check_external(links: &ExternalLinks, options: &ExternalOptions) -> Vec<D
                     Severity::Warning,
                     "broken-external-link",
                     &page.source,
-                    link.line,
-                    link.column,
+                    link.at.line,
+                    link.at.column,
                     format!("`{url}` {why}"),
                 )
                 .with_span(link.url.chars().count()),
@@ -121,8 +121,8 @@ pub fn check_external(links: &ExternalLinks, options: &ExternalOptions) -> Vec<D
                     Severity::Note,
                     "external-links-unchecked",
                     &page.source,
-                    link.line,
-                    link.column,
+                    link.at.line,
+                    link.at.column,
                     format!(
                         "{n} external link{} not checked: the {}s budget ran out",
                         if n == 1 { "" } else { "s" },

@@ -2,7 +2,7 @@
 //! the source position it came from. Text is kept raw (Pug does not escape
 //! it): entities are decoded only by the renderers.
 
-use crate::SourcePos;
+use crate::Loc;
 
 /// A parsed Pug page.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -21,7 +21,7 @@ pub enum Node {
 pub struct Element {
     /// Lowercase tag name (`div` for a bare `.class` line).
     pub name: String,
-    pub pos: SourcePos,
+    pub pos: Loc,
     pub classes: Vec<String>,
     pub id: Option<String>,
     pub attributes: Vec<Attribute>,
@@ -38,14 +38,14 @@ impl Element {
 pub struct Attribute {
     pub name: String,
     pub value: String,
-    pub pos: SourcePos,
+    pub pos: Loc,
 }
 
 /// One run of text from one source line, or the newline Pug inserts between
 /// two consecutive text lines (`kind == TextKind::Newline`, `raw == "\n"`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Text {
-    pub pos: SourcePos,
+    pub pos: Loc,
     pub raw: String,
     pub kind: TextKind,
 }
@@ -64,7 +64,7 @@ pub enum TextKind {
 /// dropped by the parser.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Comment {
-    pub pos: SourcePos,
+    pub pos: Loc,
     pub text: String,
 }
 

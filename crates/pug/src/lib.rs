@@ -18,12 +18,25 @@ pub mod paste;
 
 pub use parser::{parse, Parsed};
 
-/// Where a finding or a diagram sits in the Pug source (1-based, columns in
-/// characters).
+/// Where a character sits in a source file: 1-based line and column (in
+/// characters). The one source-location type of fenpress: the site's
+/// content model re-exports it, so Pug positions need no conversion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-pub struct SourcePos {
+pub struct Loc {
     pub line: usize,
     pub column: usize,
+}
+
+impl Loc {
+    pub const START: Loc = Loc { line: 1, column: 1 };
+
+    /// `n` characters further on the same line.
+    pub fn plus(self, n: usize) -> Loc {
+        Loc {
+            line: self.line,
+            column: self.column + n,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -40,7 +53,7 @@ pub struct PugDiagnostic {
     /// Stable code, e.g. `pug-syntax`, `pug-unsupported`, `pug-repair`,
     /// `pug-paste`, `pug-diagram`.
     pub code: &'static str,
-    pub pos: SourcePos,
+    pub pos: Loc,
     pub message: String,
     pub hint: Option<String>,
 }
@@ -50,9 +63,9 @@ pub struct PugDiagnostic {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DiagramOrigin {
     /// Position of the `f` of `fen:` of the (first) board.
-    pub fen: SourcePos,
+    pub fen: Loc,
     /// Position of the `fen:` of the second board of a before/after pair.
-    pub after_fen: Option<SourcePos>,
+    pub after_fen: Option<Loc>,
 }
 
 /// A page converted to Markdown.
@@ -85,7 +98,7 @@ fn paste_error(kind: &paste::Paste) -> PugDiagnostic {
     PugDiagnostic {
         level: Level::Error,
         code: "pug-paste",
-        pos: SourcePos { line: 1, column: 1 },
+        pos: Loc { line: 1, column: 1 },
         message: paste::explain(kind),
         hint: None,
     }
@@ -95,8 +108,8 @@ fn convert_recovered(
     recovered: &paste::Recovered,
     kind: &paste::Paste,
 ) -> Result<Converted, Vec<PugDiagnostic>> {
-    let map = |pos: SourcePos| match recovered.origins.get(pos.line.wrapping_sub(1)) {
-        Some(&(line, removed)) => SourcePos {
+    let map = |pos: Loc| match recovered.origins.get(pos.line.wrapping_sub(1)) {
+        Some(&(line, removed)) => Loc {
             line,
             column: pos.column + removed,
         },
@@ -117,7 +130,7 @@ fn convert_recovered(
         PugDiagnostic {
             level: Level::Warning,
             code: "pug-paste",
-            pos: SourcePos { line: 1, column: 1 },
+            pos: Loc { line: 1, column: 1 },
             message: format!(
                 "{}; recovered by removing the line numbers",
                 paste::explain(kind)

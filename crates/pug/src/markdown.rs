@@ -11,7 +11,7 @@ use crate::ast::{Element, Node, Text, TextKind};
 use crate::diagram::{self, FenMatch};
 use crate::escape::{is_punctuation, InlineWriter};
 use crate::html;
-use crate::{entity, DiagramOrigin, Level, PugDiagnostic, SourcePos};
+use crate::{entity, DiagramOrigin, Level, Loc, PugDiagnostic};
 
 const INLINE: &[&str] = &[
     "a", "abbr", "b", "br", "code", "em", "i", "img", "s", "small", "span", "strong", "sub", "sup",
@@ -117,12 +117,12 @@ struct Writer {
 /// A diagram found in a figure: its `fen:` string and where it came from.
 struct FoundFen {
     fen: FenMatch,
-    pos: SourcePos,
+    pos: Loc,
     element: Element,
 }
 
 impl Writer {
-    fn warn(&mut self, pos: SourcePos, code: &'static str, message: String) {
+    fn warn(&mut self, pos: Loc, code: &'static str, message: String) {
         self.warnings.push(PugDiagnostic {
             level: Level::Warning,
             code,
@@ -172,7 +172,7 @@ impl Writer {
             for m in matches {
                 pending.push(text_slice(t, from, m.start));
                 self.paragraph(std::mem::take(&mut pending), italic, out);
-                let pos = SourcePos {
+                let pos = Loc {
                     line: t.pos.line,
                     column: t.pos.column + m.char_offset,
                 };
@@ -201,8 +201,8 @@ impl Writer {
     fn diagram_block(
         &mut self,
         m: &FenMatch,
-        pos: SourcePos,
-        after: Option<(&FenMatch, SourcePos)>,
+        pos: Loc,
+        after: Option<(&FenMatch, Loc)>,
         caption: Option<&str>,
     ) -> String {
         for fen in std::iter::once(m).chain(after.map(|a| a.0)) {
@@ -597,7 +597,7 @@ fn single_fen(d: &Element) -> Option<FoundFen> {
             if found.is_some() {
                 return None;
             }
-            let pos = SourcePos {
+            let pos = Loc {
                 line: t.pos.line,
                 column: t.pos.column + m.char_offset,
             };
@@ -613,7 +613,7 @@ fn single_fen(d: &Element) -> Option<FoundFen> {
 
 fn text_slice(t: &Text, from: usize, to: usize) -> Node {
     Node::Text(Text {
-        pos: SourcePos {
+        pos: Loc {
             line: t.pos.line,
             column: t.pos.column + t.raw[..from].chars().count(),
         },
@@ -646,7 +646,7 @@ fn link_destination(url: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::{convert, SourcePos};
+    use crate::{convert, Loc};
 
     fn md(src: &str) -> String {
         convert(src).expect("converts").markdown
@@ -718,17 +718,14 @@ mod tests {
     fn diagram_with_caption_and_position() {
         let c = convert("figure.diagram-container\n  .diagram\n    | fen:7k/8/3Qr3/K7 a5,b5,c10:\n  figcaption 1.Qa5 *captures* \"it\".\n").expect("converts");
         assert_eq!(c.markdown, "```diagram\nfen: 7k/8/3Qr3/K7\nmarks: [a5, b5, c10]\ncaption: \"1.Qa5 \\\\*captures\\\\* \\\"it\\\".\"\n```\n");
-        assert_eq!(c.diagrams[0].fen, SourcePos { line: 3, column: 7 });
+        assert_eq!(c.diagrams[0].fen, Loc { line: 3, column: 7 });
     }
 
     #[test]
     fn before_after_pair_is_one_block() {
         let c = convert("figure.diagram-container\n  .diagram.diag12\n    | fen:8/8 a1:\n  .diagram.diag22\n    | fen:7k/8 b2:\n  figcaption After.\n").expect("converts");
         assert_eq!(c.markdown, "```diagram\nfen: 8/8\nmarks: [a1]\nafter: { fen: 7k/8, marks: [b2] }\ncaption: \"After.\"\n```\n");
-        assert_eq!(
-            c.diagrams[0].after_fen,
-            Some(SourcePos { line: 5, column: 7 })
-        );
+        assert_eq!(c.diagrams[0].after_fen, Some(Loc { line: 5, column: 7 }));
     }
 
     #[test]
@@ -750,7 +747,7 @@ mod tests {
             "```diagram\nfen: 8/8\norientation: b\nshadow: [8, 7, b6-h6]\n```\n"
         );
         assert_eq!(c.warnings[0].code, "pug-repair");
-        assert_eq!(c.warnings[0].pos, SourcePos { line: 2, column: 3 });
+        assert_eq!(c.warnings[0].pos, Loc { line: 2, column: 3 });
     }
 
     #[test]
@@ -762,7 +759,7 @@ mod tests {
         );
         assert_eq!(
             c.diagrams[0].fen,
-            SourcePos {
+            Loc {
                 line: 2,
                 column: 12
             }

@@ -4,7 +4,7 @@
 //! author mistakes the corpus really contains are repaired with a warning.
 
 use crate::ast::{Attribute, Comment, Document, Element, Node, Text, TextKind};
-use crate::{Level, PugDiagnostic, SourcePos};
+use crate::{Level, Loc, PugDiagnostic};
 
 /// Tags a rule page may use. A line starting with any other word is a text
 /// line that lost its `|` (Pug would turn the word into a tag and drop it).
@@ -112,7 +112,7 @@ fn diag(
     PugDiagnostic {
         level,
         code,
-        pos: SourcePos { line, column },
+        pos: Loc { line, column },
         message,
         hint: None,
     }
@@ -287,7 +287,7 @@ impl<'a> Parser<'a> {
     fn line(&mut self, line: Line<'a>, nodes: &mut Vec<Node>) {
         let c = line.content;
         let col = line.indent + 1;
-        let pos = SourcePos {
+        let pos = Loc {
             line: line.number,
             column: col,
         };
@@ -306,7 +306,7 @@ impl<'a> Parser<'a> {
                 Some(t) => (t, 2),
                 None => (rest, 1),
             };
-            let tpos = SourcePos {
+            let tpos = Loc {
                 line: line.number,
                 column: col + skip,
             };
@@ -364,7 +364,7 @@ impl<'a> Parser<'a> {
 
     /// A text line whose author forgot the `|`: keep all of it as text.
     fn text_without_pipe(&mut self, line: Line<'a>, word: &str, nodes: &mut Vec<Node>) {
-        let pos = SourcePos {
+        let pos = Loc {
             line: line.number,
             column: line.indent + 1,
         };
@@ -401,7 +401,7 @@ impl<'a> Parser<'a> {
         let col_at = |byte: usize| base + c[..byte].chars().count();
         let mut element = Element {
             name,
-            pos: SourcePos {
+            pos: Loc {
                 line: line.number,
                 column: base,
             },
@@ -490,7 +490,7 @@ impl<'a> Parser<'a> {
             return;
         }
         if let Some((at, text)) = inline {
-            let pos = SourcePos {
+            let pos = Loc {
                 line: line.number,
                 column: col_at(at),
             };
@@ -549,7 +549,7 @@ impl<'a> Parser<'a> {
                 return None;
             }
             let name = &rest[..name_len];
-            let name_pos = SourcePos {
+            let name_pos = Loc {
                 line: line.number,
                 column: col_at(i),
             };
@@ -637,7 +637,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let strip = line.indent.min(base);
-            let pos = SourcePos {
+            let pos = Loc {
                 line: line.number,
                 column: strip + 1,
             };
@@ -652,7 +652,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Interpolation and inline HTML inside text are not supported.
-    fn check_text(&mut self, text: &str, pos: SourcePos) {
+    fn check_text(&mut self, text: &str, pos: Loc) {
         let mut prev = '\0';
         for (k, (byte, ch)) in text.char_indices().enumerate() {
             let next = text[byte + ch.len_utf8()..].chars().next().unwrap_or(' ');
@@ -712,7 +712,7 @@ fn is_each(word: &str, after: &str) -> bool {
 
 fn newline(line: usize) -> Node {
     Node::Text(Text {
-        pos: SourcePos { line, column: 1 },
+        pos: Loc { line, column: 1 },
         raw: "\n".into(),
         kind: TextKind::Newline,
     })
@@ -826,13 +826,13 @@ mod tests {
         let Node::Element(a) = &p.children[0] else {
             panic!()
         };
-        assert_eq!(a.attributes[0].pos, SourcePos { line: 2, column: 5 });
+        assert_eq!(a.attributes[0].pos, Loc { line: 2, column: 5 });
         let Node::Text(t) = &a.children[0] else {
             panic!()
         };
         assert_eq!(
             t.pos,
-            SourcePos {
+            Loc {
                 line: 2,
                 column: 15
             }
