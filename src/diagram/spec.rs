@@ -277,25 +277,14 @@ pub fn parse_compact(text: &str) -> Result<BoardSpec, SpecError> {
     Ok(spec)
 }
 
-/// The whitespace-separated words of `text`, each with its 1-based column
-/// in characters.
+/// The fields of a compact vchess string, each with its 1-based column in
+/// characters: vchess's own field splitter (the Pug front end's), so a
+/// Markdown `fen:` and a Pug `fen:` are cut the same way.
 fn words_with_columns(text: &str) -> Vec<(usize, &str)> {
-    let mut words = Vec::new();
-    let mut start: Option<(usize, usize)> = None;
-    for (column, (byte, c)) in text.char_indices().enumerate() {
-        match (c.is_whitespace(), start) {
-            (true, Some((col, from))) => {
-                words.push((col, &text[from..byte]));
-                start = None;
-            }
-            (false, None) => start = Some((column + 1, byte)),
-            _ => {}
-        }
-    }
-    if let Some((col, from)) = start {
-        words.push((col, &text[from..]));
-    }
-    words
+    fenpress_pug::diagram::fields(text)
+        .into_iter()
+        .map(|(offset, field)| (offset + 1, field))
+        .collect()
 }
 
 /// The `fen:` value: a board, a full FEN (second field `w`/`b`: side to
