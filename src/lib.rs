@@ -14,6 +14,7 @@ pub mod report;
 pub mod search;
 pub mod serve;
 pub mod site;
+pub mod words;
 
 pub use fenpress_pug as pug;
 pub use fenpress_rules as rules;

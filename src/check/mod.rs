@@ -20,6 +20,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{
     CaptionText, DiagramSource, Explicit, LoadedPage, Loc, Page, PageKind, PuzzleWidget, Verdict,
 };
+use crate::words::Overrides;
 use claims::{CaptionClaims, Claim, ClaimKind, MoveText};
 use finding::{Finding, Kind};
 pub use summary::Summary;
@@ -69,9 +70,13 @@ pub struct SiteCheck {
 
 /// Verifies every diagram and puzzle of the loaded pages (in parallel):
 /// verdicts are stored on the diagram records, a puzzle's widget on its
-/// page. `check` and `build` share it.
-pub fn verify_site(pages: &mut [LoadedPage]) -> SiteCheck {
-    let checks: Vec<PageCheck> = pages.par_iter_mut().map(verify_page).collect();
+/// page, drawn in the interface words of its language (`words`: the
+/// config's overrides). `check` and `build` share it.
+pub fn verify_site(pages: &mut [LoadedPage], words: &Overrides) -> SiteCheck {
+    let checks: Vec<PageCheck> = pages
+        .par_iter_mut()
+        .map(|lp| verify_page(lp, words))
+        .collect();
     let mut site = SiteCheck::default();
     for checked in checks {
         site.summary.add(&checked);
@@ -144,7 +149,7 @@ impl verify::Locate for CaptionLocs<'_> {
 
 /// Verifies every diagram of one page (storing each verdict on its
 /// record) and, for a puzzle page, its puzzle (storing its widget).
-pub fn verify_page(lp: &mut LoadedPage) -> PageCheck {
+pub fn verify_page(lp: &mut LoadedPage, words: &Overrides) -> PageCheck {
     let page = &lp.page;
     let mut result = PageCheck::default();
     let to_diag = |f: &Finding, variant: Option<&str>| {
@@ -184,7 +189,8 @@ pub fn verify_page(lp: &mut LoadedPage) -> PageCheck {
     if page.kind == PageKind::Puzzle {
         // A puzzle's position, goal and solution, proved by the puzzle
         // module; the page's widget is drawn from the same proof.
-        let made = crate::puzzle::page::render(&page.source, &lp.text, &page.lang);
+        let words = crate::words::words_for(&page.lang, words);
+        let made = crate::puzzle::page::render(&page.source, &lp.text, &words);
         result.puzzle = made.diagnostics;
         lp.puzzle = Some(PuzzleWidget {
             widget: made.widget,

@@ -2,9 +2,12 @@
 //! e8; marked: a5, b5"), for screen readers and for the SVG `<title>`.
 //! Pieces are named by the variant's rules where the core has them
 //! ("lancer", "kheshig"), by a small table otherwise; Paco Sako unions are
-//! "white pawn with black rook".
+//! "white pawn with black rook". The words come from the page's language
+//! ([`DiagramWords`], the one table of interface words).
 
 use fenpress_rules::{registry, Piece};
+
+use crate::words::DiagramWords;
 
 use super::board::{stack_count, Cell, Layout};
 use super::spec::{BoardSpec, Orientation};
@@ -64,7 +67,7 @@ const NAMES: &[(&str, &[(char, &str)])] = &[
 ];
 
 /// Describe a placed board and its marks. The author's `alt` wins.
-pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec) -> String {
+pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWords) -> String {
     if let Some(alt) = &spec.alt {
         return alt.trim().to_string();
     }
@@ -77,7 +80,7 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec) -> String {
             if let Cell::Stack { top, under } = layout.cell(row, col) {
                 let entry = (
                     8,
-                    stack_name(top, under),
+                    stack_name(top, under, t),
                     layout.square_at(row, col).to_string(),
                 );
                 if top.is_ascii_uppercase() {
@@ -89,11 +92,11 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec) -> String {
             }
             if let Cell::Piece(c) = layout.cell(row, col) {
                 let square = layout.square_at(row, col).to_string();
-                if let Some(union) = union_name(variant, c) {
+                if let Some(union) = union_name(variant, c, t) {
                     other.push((7, union, square));
                     continue;
                 }
-                let (order, name) = piece_name(variant, c);
+                let (order, name) = piece_name(variant, c, t);
                 let entry = (order, name, square);
                 if c.is_ascii_uppercase() {
                     white.push(entry);
@@ -106,35 +109,39 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec) -> String {
         }
     }
     let mut parts = Vec::new();
-    for (side, pieces) in [("White", white), ("Black", black), ("Unions", other)] {
+    for (side, pieces) in [(&t.white, white), (&t.black, black), (&t.unions, other)] {
         if !pieces.is_empty() {
             parts.push(format!("{side}: {}", list_pieces(pieces)));
         }
     }
     if parts.is_empty() {
-        parts.push("Empty board".to_string());
+        parts.push(t.empty_board.to_string());
     }
     if !spec.marks.is_empty() {
         let marks: Vec<String> = spec.marks.iter().map(ToString::to_string).collect();
-        parts.push(format!("marked: {}", marks.join(", ")));
+        parts.push(format!("{}: {}", t.marked, marks.join(", ")));
     }
     if !spec.arrows.is_empty() {
         let arrows: Vec<String> = spec
             .arrows
             .iter()
-            .map(|a| format!("{} to {}", a.from, a.to))
+            .map(|a| {
+                t.arrow
+                    .replace("{from}", &a.from.to_string())
+                    .replace("{to}", &a.to.to_string())
+            })
             .collect();
-        parts.push(format!("arrows: {}", arrows.join(", ")));
+        parts.push(format!("{}: {}", t.arrows, arrows.join(", ")));
     }
     if !spec.shadow.is_empty() {
         let shadow: Vec<String> = spec.shadow.iter().map(ToString::to_string).collect();
-        parts.push(format!("shadowed: {}", shadow.join(", ")));
+        parts.push(format!("{}: {}", t.shadowed, shadow.join(", ")));
     }
     if spec.orientation == Orientation::Black {
-        parts.push("seen from Black".to_string());
+        parts.push(t.seen_from_black.to_string());
     }
     if layout.shape.malformed.is_some() {
-        parts.push("malformed board".to_string());
+        parts.push(t.malformed.to_string());
     }
     parts.join("; ")
 }
@@ -142,16 +149,16 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec) -> String {
 /// Group pieces of one side by name in a fixed order: kings first, pawns
 /// last, squares in board order (a1, b1, ..., a2).
 /// "stack of 2 with 1 prisoner", for an Emergo stack's two FEN characters.
-fn stack_name(top: char, under: char) -> String {
+fn stack_name(top: char, under: char, t: &DiagramWords) -> String {
     let height = stack_count(top);
     let name = if height == 1 {
-        "single piece".to_string()
+        t.single_piece.to_string()
     } else {
-        format!("stack of {height}")
+        t.stack.replace("{n}", &height.to_string())
     };
     match under.is_ascii_alphabetic().then(|| stack_count(under)) {
-        Some(1) => format!("{name} with 1 prisoner"),
-        Some(n) => format!("{name} with {n} prisoners"),
+        Some(1) => format!("{name} {}", t.one_prisoner),
+        Some(n) => format!("{name} {}", t.prisoners.replace("{n}", &n.to_string())),
         None => name,
     }
 }
@@ -172,9 +179,9 @@ fn list_pieces(mut pieces: Vec<(u8, String, String)>) -> String {
     out.join(", ")
 }
 
-/// The name of a piece: the rules' name, the variant's table, the chess
-/// name, or "piece X".
-fn piece_name(variant: &str, c: char) -> (u8, String) {
+/// The name of a piece: the rules' name (a chess piece's in the page's
+/// words), the variant's table, the chess name, or "piece X".
+fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
     let lower = c.to_ascii_lowercase();
     let order = match lower {
         'k' => 0,
@@ -187,7 +194,15 @@ fn piece_name(variant: &str, c: char) -> (u8, String) {
     };
     let info = registry::lookup(variant);
     if let (Some(rules), Some(piece)) = (info.and_then(|v| v.rules()), Piece::from_letter(c)) {
-        return (order, rules.piece_name(piece));
+        let name = rules.piece_name(piece);
+        // The rules name chess pieces in English: the page's words win.
+        let chess = DiagramWords::english();
+        if chess.chess_piece(lower).is_some_and(|n| n == name) {
+            if let Some(word) = t.chess_piece(lower) {
+                return (order, word.to_string());
+            }
+        }
+        return (order, name);
     }
     let name = info.map_or(variant, |v| v.name);
     let named = NAMES
@@ -197,20 +212,17 @@ fn piece_name(variant: &str, c: char) -> (u8, String) {
     if let Some((_, n)) = named {
         return (order, n.to_string());
     }
-    let chess = match lower {
-        'k' => "king",
-        'q' => "queen",
-        'r' => "rook",
-        'b' => "bishop",
-        'n' => "knight",
-        'p' => "pawn",
-        _ => return (order, format!("piece {}", c.to_uppercase())),
-    };
-    (order, chess.to_string())
+    match t.chess_piece(lower) {
+        Some(chess) => (order, chess.to_string()),
+        None => (
+            order,
+            t.piece.replace("{letter}", &c.to_uppercase().to_string()),
+        ),
+    }
 }
 
 /// "white pawn with black rook", for a union letter of Paco Sako or Otage.
-fn union_name(variant: &str, c: char) -> Option<String> {
+fn union_name(variant: &str, c: char, t: &DiagramWords) -> Option<String> {
     let name = registry::lookup(variant).map_or(variant, |v| v.name);
     if !["Pacosako", "Otage"].contains(&name) {
         return None;
@@ -223,8 +235,12 @@ fn union_name(variant: &str, c: char) -> Option<String> {
     } else {
         (first, second)
     };
-    let kind = |k: char| piece_name("Chess", k).1;
-    Some(format!("white {} with black {}", kind(white), kind(black)))
+    let kind = |k: char| piece_name("Chess", k, t).1;
+    Some(
+        t.union
+            .replace("{first}", &kind(white))
+            .replace("{second}", &kind(black)),
+    )
 }
 
 #[cfg(test)]
@@ -233,12 +249,27 @@ mod tests {
     use crate::diagram::board::read_board;
     use crate::diagram::spec::parse_compact;
 
+    fn en() -> DiagramWords {
+        DiagramWords::english()
+    }
+
+    #[test]
+    fn french_words_for_sides_pieces_and_marks() {
+        let spec = parse_compact("4k3/8/8/8/8/8/8/R3K2R a5,b5").unwrap();
+        let layout = read_board("Chess", &spec.board);
+        let fr = crate::words::strings("fr").diagram;
+        assert_eq!(
+            describe("Chess", &layout, &spec, &fr),
+            "Blancs: roi e1, tour a1 h1; Noirs: roi e8; cases marquées: a5, b5"
+        );
+    }
+
     #[test]
     fn emergo_stacks_by_height_and_prisoners() {
         let spec = parse_compact("9/9/2a@1a@4/9/9/3D@5/4bb4/9/9").unwrap();
         let layout = read_board("Emergo", &spec.board);
         assert_eq!(
-            describe("Emergo", &layout, &spec),
+            describe("Emergo", &layout, &spec, &en()),
             "White: stack of 4 d4; Black: single piece c7 e7, stack of 2 with 2 prisoners e3"
         );
     }
@@ -248,7 +279,7 @@ mod tests {
         let spec = parse_compact("4k3/8/8/8/8/8/8/R3K2R a5,b5").unwrap();
         let layout = read_board("Chess", &spec.board);
         assert_eq!(
-            describe("Chess", &layout, &spec),
+            describe("Chess", &layout, &spec, &en()),
             "White: king e1, rook a1 h1; Black: king e8; marked: a5, b5"
         );
     }
@@ -257,7 +288,10 @@ mod tests {
     fn squares_read_from_a1_upwards() {
         let spec = parse_compact("8/8/8/8/4P3/8/PP6/8").unwrap();
         let layout = read_board("Chess", &spec.board);
-        assert_eq!(describe("Chess", &layout, &spec), "White: pawn a2 b2 e4");
+        assert_eq!(
+            describe("Chess", &layout, &spec, &en()),
+            "White: pawn a2 b2 e4"
+        );
     }
 
     #[test]
@@ -265,14 +299,17 @@ mod tests {
         let mut spec = parse_compact("8/3@4/8/8/8/8/2s5/3C4 - b").unwrap();
         let layout = read_board("Pacosako", &spec.board);
         assert_eq!(
-            describe("Pacosako", &layout, &spec),
+            describe("Pacosako", &layout, &spec, &en()),
             "Unions: white bishop with black knight c2, white king with black king d7, white pawn with black rook d1; seen from Black"
         );
         spec.alt = Some("Two unions".into());
-        assert_eq!(describe("Pacosako", &layout, &spec), "Two unions");
+        assert_eq!(describe("Pacosako", &layout, &spec, &en()), "Two unions");
         let spec = parse_compact("9/9/9/9/9/9/9/9/2Z6").unwrap();
         let layout = read_board("Shogi", &spec.board);
-        assert_eq!(describe("Shogi", &layout, &spec), "White: piece Z c1");
+        assert_eq!(
+            describe("Shogi", &layout, &spec, &en()),
+            "White: piece Z c1"
+        );
     }
 
     #[test]
@@ -280,12 +317,12 @@ mod tests {
         let spec = parse_compact("4k3/8/8/8/8/8/1l1a4/4K2H").unwrap();
         let layout = read_board("Orda", &spec.board);
         assert_eq!(
-            describe("Orda", &layout, &spec),
+            describe("Orda", &layout, &spec, &en()),
             "White: king e1, kheshig h1; Black: khan e8, horse archer d2, lancer b2"
         );
         let spec = parse_compact("xxx2xxx/8/8/8/8/8/8/8/8/1m4G1/xxx2xxx").unwrap();
         let layout = read_board("Maxima", &spec.board);
-        let text = describe("Maxima", &layout, &spec);
+        let text = describe("Maxima", &layout, &spec, &en());
         assert!(
             text.contains("mage g2") && text.contains("immobilizer b2"),
             "{text}"

@@ -13,6 +13,7 @@ use super::board::{read_board, Cell, Coord, Layout};
 use super::describe::describe;
 use super::pieces::{Art, Links, PieceSet};
 use super::spec::{Arrow, BoardSpec, DiagramSpec, Orientation, Shadow};
+use crate::words::DiagramWords;
 
 /// Side of one square in SVG user units.
 pub const SQ: usize = 10;
@@ -35,16 +36,29 @@ pub struct Painter<'a> {
     /// Coordinates as text (a page, a standalone SVG) or none (a PNG: text
     /// would need installed fonts).
     pub coordinates: bool,
+    /// The words of the text alternative, in the page's language.
+    pub words: &'a DiagramWords,
 }
 
+/// The English words, for drawings that belong to no page.
+pub static ENGLISH: std::sync::LazyLock<DiagramWords> =
+    std::sync::LazyLock::new(DiagramWords::english);
+
 impl<'a> Painter<'a> {
-    /// For a site page whose linked piece images live below `asset_url`.
+    /// For a site page whose linked piece images live below `asset_url`
+    /// (English text alternatives until [`Painter::with_words`]).
     pub fn page(pieces: &'a PieceSet, asset_url: &'a str) -> Painter<'a> {
         Painter {
             pieces,
             links: Links::Url(asset_url),
             coordinates: true,
+            words: &ENGLISH,
         }
+    }
+
+    /// The same painter, describing boards in `words`.
+    pub fn with_words(&self, words: &'a DiagramWords) -> Painter<'a> {
+        Painter { words, ..*self }
     }
 }
 
@@ -172,6 +186,7 @@ pub fn draw_standalone(
         pieces,
         links: Links::Embed,
         coordinates,
+        words: &ENGLISH,
     };
     let mut sheet = SymbolSheet::default();
     let mut drawing = draw_board(variant, spec, &painter, &mut sheet);
@@ -212,7 +227,7 @@ pub fn draw_board(
     };
     let width = left + cols * SQ + EDGE;
     let height = EDGE + rows * SQ + bottom;
-    let alt = describe(variant, &layout, spec);
+    let alt = describe(variant, &layout, spec, painter.words);
     let malformed = layout.shape.malformed.clone();
 
     let mut svg = String::with_capacity(2048);

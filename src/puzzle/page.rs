@@ -8,12 +8,13 @@ use std::path::Path;
 use super::play::{play_data, to_script_json};
 use super::spec::{self, Puzzle};
 use super::spec_diagnostic;
-use super::strings::{goal_line, strings};
+use super::strings::goal_line;
 use super::verify::{verify, Verified, VerifyOptions};
 use crate::diagnostic::Diagnostic;
 use crate::diagram::pieces::{Links, PieceSet};
 use crate::diagram::spec::{BoardSpec, Orientation};
 use crate::diagram::svg::{draw_board, escape, Painter, SymbolSheet};
+use crate::words::Strings;
 use fenpress_rules::{registry, Color};
 
 /// A puzzle file made ready for the site.
@@ -31,8 +32,9 @@ pub struct PuzzlePage {
     pub nodes: u64,
 }
 
-/// Parses, verifies and draws a puzzle file's text for a page in `lang`.
-pub fn render(path: &Path, text: &str, lang: &str) -> PuzzlePage {
+/// Parses, verifies and draws a puzzle file's text for a page in the
+/// language of `words` (its interface words, the config's overrides in).
+pub fn render(path: &Path, text: &str, words: &Strings) -> PuzzlePage {
     match spec::parse(path, text) {
         Err(e) => PuzzlePage {
             diagnostics: vec![spec_diagnostic(path, &e)],
@@ -41,8 +43,8 @@ pub fn render(path: &Path, text: &str, lang: &str) -> PuzzlePage {
         Ok(puzzle) => {
             let verified = verify(&puzzle, VerifyOptions::default());
             PuzzlePage {
-                widget: widget(&puzzle, &verified, lang),
-                goal: goal_text(&puzzle, &verified, lang),
+                widget: widget(&puzzle, &verified, words),
+                goal: goal_text(&puzzle, &verified, words),
                 title: puzzle.title.clone(),
                 diagnostics: verified.diagnostics(&puzzle),
                 nodes: verified.nodes,
@@ -65,13 +67,13 @@ fn solver(puzzle: &Puzzle, verified: &Verified) -> Color {
     )
 }
 
-fn goal_text(puzzle: &Puzzle, verified: &Verified, lang: &str) -> String {
-    goal_line(lang, solver(puzzle, verified), puzzle.goal)
+fn goal_text(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> String {
+    goal_line(&words.puzzle, solver(puzzle, verified), puzzle.goal)
 }
 
 /// The puzzle's HTML fragment.
-pub fn widget(puzzle: &Puzzle, verified: &Verified, lang: &str) -> String {
-    let t = strings(lang);
+pub fn widget(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> String {
+    let t = &words.puzzle;
     let flip = solver(puzzle, verified) == Color::Black;
     let fen_text = if puzzle.fen.eq_ignore_ascii_case("start") {
         registry::rules(&puzzle.variant).map_or("", |r| r.start_fen())
@@ -95,6 +97,7 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, lang: &str) -> String {
         pieces: PieceSet::default_set(),
         links: Links::Embed,
         coordinates: true,
+        words: &words.diagram,
     };
     let mut sheet = SymbolSheet::default();
     let drawing = draw_board(variant, &board, &painter, &mut sheet);
@@ -115,7 +118,7 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, lang: &str) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let data = play_data(puzzle, verified, lang);
+    let data = play_data(puzzle, verified, words);
 
     let mut html = String::with_capacity(4096);
     let _ = write!(
@@ -128,7 +131,7 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, lang: &str) -> String {
     let _ = write!(
         html,
         "<p class=\"fp-puzzle-goal\">{}</p>",
-        escape(&goal_text(puzzle, verified, lang))
+        escape(&goal_text(puzzle, verified, words))
     );
     let _ = write!(html, "<div class=\"fp-puzzle-board\">{}</div>", drawing.svg);
     if data.is_some() {
@@ -141,18 +144,18 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, lang: &str) -> String {
 <p class=\"fp-puzzle-choices\" role=\"group\" aria-label=\"{choose}\" hidden></p>\
 <p class=\"fp-puzzle-buttons\"><button type=\"button\" class=\"fp-puzzle-reset\">{reset}</button> <button type=\"button\" class=\"fp-puzzle-show\">{show}</button></p>\
 </div>",
-            your_move = escape(t.your_move),
-            hint = escape(t.move_hint),
-            play = escape(t.play),
-            reset = escape(t.reset),
-            show = escape(t.show_solution),
-            choose = escape(t.choose),
+            your_move = escape(&t.your_move),
+            hint = escape(&t.move_hint),
+            play = escape(&t.play),
+            reset = escape(&t.reset),
+            show = escape(&t.show_solution),
+            choose = escape(&t.choose),
         );
     }
     let _ = write!(
         html,
         "<details class=\"fp-puzzle-solution\"><summary>{}</summary><p>{}</p></details>",
-        escape(t.solution),
+        escape(&t.solution),
         escape(&solution)
     );
     if let Some(data) = &data {

@@ -9,11 +9,12 @@ use serde::Serialize;
 
 use super::search::{Search, WinKind};
 use super::spec::{Goal, Puzzle};
-use super::strings::{strings, PuzzleStrings};
+use super::strings::PuzzleWords;
 use super::verify::Verified;
 use crate::diagram::board::read_board;
 use crate::diagram::describe::describe;
 use crate::diagram::spec::{BoardSpec, Orientation};
+use crate::words::{DiagramWords, Strings};
 
 /// The data `puzzle.js` reads.
 #[derive(Debug, Clone, Serialize)]
@@ -30,7 +31,7 @@ pub struct PlayData {
     pub steps: Vec<Step>,
     /// The solution line, numbered, as one text.
     pub solution: String,
-    pub t: PuzzleStrings,
+    pub t: PuzzleWords,
 }
 
 /// A position where the solver is to move.
@@ -72,7 +73,7 @@ pub struct Reply {
 
 /// The play data of a verified puzzle; `None` when the position or the
 /// line did not resolve (the page then shows a static diagram only).
-pub fn play_data(puzzle: &Puzzle, verified: &Verified, lang: &str) -> Option<PlayData> {
+pub fn play_data(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> Option<PlayData> {
     let rules = verified.rules?;
     let start = verified.start.as_ref()?;
     if !verified.line_complete || verified.line.is_empty() {
@@ -80,7 +81,7 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, lang: &str) -> Option<Pla
     }
     let solver = start.turn();
     let flip = solver == Color::Black;
-    let describe_board = |board: &str| board_text(rules.name(), board, flip);
+    let describe_board = |board: &str| board_text(rules.name(), board, flip, &words.diagram);
     let geometry = rules.geometry();
     let mut pos = start.clone();
     let mut steps = Vec::new();
@@ -160,13 +161,13 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, lang: &str) -> Option<Pla
         start: fen::board_fen(rules, start),
         steps,
         solution: verified.labels.join(" "),
-        t: strings(lang),
+        t: words.puzzle.clone(),
     })
 }
 
 /// What the static diagram's `<title>` would say of `board`, so that the
 /// board `puzzle.js` redraws keeps a text alternative.
-fn board_text(variant: &str, board: &str, flip: bool) -> String {
+fn board_text(variant: &str, board: &str, flip: bool, words: &DiagramWords) -> String {
     let spec = BoardSpec {
         board: board.to_string(),
         orientation: if flip {
@@ -176,7 +177,7 @@ fn board_text(variant: &str, board: &str, flip: bool) -> String {
         },
         ..BoardSpec::default()
     };
-    describe(variant, &read_board(variant, board), &spec)
+    describe(variant, &read_board(variant, board), &spec, words)
 }
 
 /// The JSON of the play data, safe inside a `<script>` element.

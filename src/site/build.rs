@@ -20,6 +20,7 @@ use crate::check::{verify_site, CheckError, CheckReport, Summary};
 use crate::content::images::{check_page, link_target_exists};
 use crate::content::{load, Loaded};
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::words::Overrides;
 
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -162,7 +163,9 @@ pub(super) fn prepare(
     });
     loaded.diagnostics.extend(links);
     // Verification, as `fenpress check` does it.
-    let checked = timed(t, "verify", || verify_site(&mut loaded.pages));
+    let checked = timed(t, "verify", || {
+        verify_site(&mut loaded.pages, &config.words)
+    });
     Ok(Prepared {
         loaded,
         config,
@@ -194,9 +197,9 @@ pub fn check_site_with(content: &Path, options: &CheckOptions) -> Result<CheckRe
     let mut loaded = load(content);
     // The config as `build` reads it (issue 19: `check` passed what `build`
     // refused), before verifying: it sets the puzzles' proof budget.
-    let config_error = config_diagnostic(content, &loaded);
+    let (config_error, words) = config_diagnostic(content, &loaded);
     default_languages(content, &mut loaded);
-    let checked = verify_site(&mut loaded.pages);
+    let checked = verify_site(&mut loaded.pages, &words);
     let mut diagnostics = loaded.diagnostics;
     diagnostics.extend(config_error);
     let (links, external) = check_links(&loaded.pages, &|page, path| {
@@ -224,16 +227,16 @@ pub fn check_site_with(content: &Path, options: &CheckOptions) -> Result<CheckRe
 }
 
 /// `config.yaml` read as `build` reads it: what `build` refuses in it, as
-/// an error at its line and column.
-fn config_diagnostic(content: &Path, loaded: &Loaded) -> Option<Diagnostic> {
+/// an error at its line and column, if any, and its interface words.
+fn config_diagnostic(content: &Path, loaded: &Loaded) -> (Option<Diagnostic>, Overrides) {
     let found: Vec<String> = loaded
         .pages
         .iter()
         .map(|p| p.page.lang.clone())
         .filter(|l| !l.is_empty())
         .collect();
-    match Config::load(content, &found) {
-        Ok(_) => None,
+    let error = match Config::load(content, &found) {
+        Ok(config) => return (None, config.words),
         Err(SiteError::Config {
             path,
             line,
@@ -255,7 +258,8 @@ fn config_diagnostic(content: &Path, loaded: &Loaded) -> Option<Diagnostic> {
             1,
             e.to_string(),
         )),
-    }
+    };
+    (error, Overrides::new())
 }
 
 /// Pages that name no language (puzzles may not) get the site's first,

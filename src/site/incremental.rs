@@ -164,7 +164,7 @@ impl Site {
         }
 
         // The edited pages are verified again (the others did not change).
-        let checked = crate::check::verify_site(&mut loaded.pages);
+        let checked = crate::check::verify_site(&mut loaded.pages, &self.config.words);
         let mut pages = self.pages.clone();
         for new in loaded.pages {
             if let Some(slot) = pages.iter_mut().find(|l| l.page.source == new.page.source) {

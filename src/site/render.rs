@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::config::Config;
 use super::error::SiteError;
-use super::strings::{language_name, strings, Strings};
+use super::strings::{language_name, Strings};
 use super::theme::{error_chain, Theme};
 use crate::content::images::ImageAsset;
 use crate::diagnostic::{Diagnostic, Severity};
@@ -20,6 +20,7 @@ use crate::diagram::spec::BoardSpec;
 use crate::diagram::svg::{draw_diagram, draw_standalone, escape, Painter, SymbolSheet};
 use crate::markdown::{self, DiagramBlock};
 use crate::model::{LoadedPage, Page, PageKind};
+use crate::words::words_for;
 
 /// The site as files, before writing: path below the root → bytes, and
 /// images to copy (target path → source file).
@@ -300,7 +301,10 @@ impl<'a> SiteFrame<'a> {
         }];
         if self.has_puzzles(lang) {
             nav.push(Link {
-                title: crate::puzzle::strings::strings(lang).puzzles.to_string(),
+                title: t["puzzle"]["puzzles"]
+                    .as_str()
+                    .unwrap_or("Puzzles")
+                    .to_string(),
                 url: self.url(&format!("{lang}/puzzles/")),
             });
         }
@@ -461,7 +465,10 @@ fn render_content_page(
     pieces: &PieceSet,
 ) -> Result<PageResult, SiteError> {
     let page = &loaded.page;
-    let mut result = render_body(loaded, painter);
+    // Text alternatives in the page's language.
+    let words = words_for(&page.lang, &site.config.words);
+    let painter = painter.with_words(&words.diagram);
+    let mut result = render_body(loaded, &painter);
     result.search = Some(super::search::search_page(page, &result.html));
     let og_image = match (&page.kind, result.first.take()) {
         (PageKind::Rules, Some((variant, board))) => {
@@ -584,7 +591,9 @@ fn render_language_pages(
         ctx.insert("puzzles", &groups);
         ctx.insert(
             "puzzles_title",
-            crate::puzzle::strings::strings(lang).puzzles,
+            &crate::words::words_for(lang, &site.config.words)
+                .puzzle
+                .puzzles,
         );
         files.insert(
             format!("{lang}/puzzles/index.html"),
@@ -646,8 +655,10 @@ fn render_site_pages(site: &SiteFrame, rendered: &mut Rendered) -> Result<(), Si
     let all_langs = site.alternates_at(languages, &|l| format!("{l}/"));
     let mut ctx = site.context(default_lang, all_langs, None);
     // The root's search boxes speak their own languages.
-    let strings_of: BTreeMap<&str, Strings> =
-        languages.iter().map(|l| (l.as_str(), strings(l))).collect();
+    let strings_of: BTreeMap<&str, Strings> = languages
+        .iter()
+        .map(|l| (l.as_str(), words_for(l, &site.config.words)))
+        .collect();
     ctx.insert("strings_of", &strings_of);
     ctx.insert(
         "redirect",

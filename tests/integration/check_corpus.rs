@@ -239,7 +239,7 @@ fn pacosako_and_apocalypse_diagrams_are_fully_verified() {
         if !["Pacosako", "Apocalypse"].contains(&v) {
             continue;
         }
-        let checked = fenpress::check::verify_page(lp);
+        let checked = fenpress::check::verify_page(lp, &Default::default());
         let f = lp.page.source.display();
         assert!(checked.findings.is_empty(), "{f}: {:#?}", checked.findings);
         for verdict in &checked.verdicts {

@@ -13,6 +13,8 @@ mod serve_common;
 mod shared_dir;
 mod support;
 
+// Accessibility: axe-core in Chromium over built sites.
+mod accessibility;
 // `fenpress check` and the verification a build runs.
 mod check_build;
 mod check_config;
@@ -53,3 +55,5 @@ mod site_init;
 mod site_languages;
 mod site_safety;
 mod site_words;
+// The theme's palette: contrast of marks, arrows and shadows.
+mod theme_contrast;

@@ -576,6 +576,47 @@ fn promotion(browser: &mut Browser, server: &StaticServer) {
     page.finish();
 }
 
+/// What `Tab` focused, and whether it shows a focus ring (an outline).
+const FOCUS_RING: &str = "(() => { const a = document.activeElement; const s = getComputedStyle(a); \
+    const name = a.classList.contains('fp-puzzle-live') ? 'board' : a.className || a.tagName.toLowerCase(); \
+    return name + ' ' + (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2); })()";
+
+/// The keyboard alone, from the top of a fresh page: the skip link comes
+/// first, `Tab` reaches the board with a visible focus ring on every stop,
+/// and the arrows and Enter solve the puzzle.
+fn keyboard_only(browser: &mut Browser, server: &StaticServer) {
+    let mut page = Page::open(browser, server, "/en/puzzles/Chess/smothered/", 8);
+    let mut stops = Vec::new();
+    for _ in 0..40 {
+        page.tab.press_key("Tab", false).expect("tab");
+        let stop = page.text(FOCUS_RING);
+        let done = stop.starts_with("board ");
+        stops.push(stop);
+        if done {
+            break;
+        }
+    }
+    assert_eq!(
+        stops.first().map(String::as_str),
+        Some("skip-link true"),
+        "{stops:?}"
+    );
+    assert_eq!(
+        stops.last().map(String::as_str),
+        Some("board true"),
+        "{stops:?}"
+    );
+    assert!(
+        stops.iter().all(|s| s.ends_with(" true")),
+        "a stop without a focus ring: {stops:?}"
+    );
+    page.key_square("g5", "Enter");
+    assert_eq!(page.selected().as_deref(), Some("g5"));
+    page.key_square("f7", "Enter");
+    page.expect_feedback("solved", &["Solved!"]);
+    page.finish();
+}
+
 #[test]
 fn puzzles_play_in_chromium() {
     let Some(binary) = chromium::binary_or_skip("puzzles_play_in_chromium") else {
@@ -595,6 +636,7 @@ fn puzzles_play_in_chromium() {
         ("maxima", maxima),
         ("orda", orda),
         ("promotion", promotion),
+        ("keyboard only", keyboard_only),
     ] {
         let t = Instant::now();
         play(&mut browser, &server);

@@ -102,7 +102,7 @@ fn indexes_home_root_404_and_static_files() {
         .has_file("index.html")
         .has_file("404.html")
         .has_file("static/fenpress.css")
-        .contains("static/fenpress.css", "prefers-color-scheme: dark")
+        .contains("static/fenpress.css", "color-scheme: light dark")
         .contains("static/fenpress.css", "--fp-light")
         .contains("index.html", r#"href="/v/fr/""#)
         .contains("en/index.html", "<h1>Welcome</h1>")

@@ -71,3 +71,54 @@ fn skip_link_and_dark_mode_toggle() {
         .has_file("static/theme.js")
         .contains("static/fenpress.css", ":root[data-theme=\"dark\"]");
 }
+
+/// One table of words: the puzzle page's words and the diagrams' text
+/// alternatives are interface words too, in the page's language, and the
+/// config's `words:` reaches both.
+#[test]
+fn puzzle_and_alt_text_words_from_the_table_and_the_config() {
+    let site = Site::new()
+        .file(
+            "config.yaml",
+            "languages: [fr, es]\nwords:\n  fr:\n    puzzle:\n      solved: Gagné !\n      mate_in: échec et mat en {n}\n    diagram.marked: cases vues\n",
+        )
+        .file(
+            "rules/Chess/fr.md",
+            "# Échecs\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/4K3\nmarks: [e2]\n```\n",
+        )
+        .file(
+            "rules/Chess/es.md",
+            "# Ajedrez\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/4K3\nmarks: [e2]\n```\n",
+        )
+        .file(
+            "puzzles/Chess/arabe.md",
+            "---\ntitle: Le mat arabe\nlang: fr\ngoal: mate in 1\nfen: 7k/7p/5N2/8/8/8/8/6KR w - - 0 1\nsolution: 1.Rxh7#\n---\nTour et cavalier.\n",
+        );
+    site.build()
+        .ok()
+        // The override, in the alt text of a rules page's diagram...
+        .contains(
+            "fr/rules/Chess/index.html",
+            "<title>Blancs: roi e1; Noirs: roi e8; cases vues: e2</title>",
+        )
+        // ... and the table's words where the config says nothing.
+        .contains(
+            "es/rules/Chess/index.html",
+            "<title>Blancas: rey e1; Negras: rey e8; casillas marcadas: e2</title>",
+        )
+        // The puzzle page: the goal, the play data puzzle.js shows, and
+        // the board's text alternative.
+        .contains(
+            "fr/puzzles/Chess/arabe/index.html",
+            "Les Blancs jouent: échec et mat en 1",
+        )
+        .contains(
+            "fr/puzzles/Chess/arabe/index.html",
+            "\"solved\":\"Gagné !\"",
+        )
+        .contains(
+            "fr/puzzles/Chess/arabe/index.html",
+            "Blancs: roi g1, tour h1",
+        )
+        .lacks("fr/puzzles/Chess/arabe/index.html", "White: king");
+}

@@ -310,6 +310,17 @@ impl Tab<'_> {
         Ok(result["result"]["value"].clone())
     }
 
+    /// Emulates the reader's colour scheme (`prefers-color-scheme`), as a
+    /// system set to dark or light mode does.
+    pub fn emulate_color_scheme(&mut self, scheme: &str) -> Result<(), String> {
+        self.browser.call(
+            Some(&self.session.clone()),
+            "Emulation.setEmulatedMedia",
+            json!({ "features": [{ "name": "prefers-color-scheme", "value": scheme }] }),
+        )?;
+        Ok(())
+    }
+
     /// Types `text` into the focused element, as a keyboard would.
     pub fn type_text(&mut self, text: &str) -> Result<(), String> {
         self.browser.call(

@@ -1,0 +1,471 @@
+//! The one table of interface words: the site's navigation, 404 and search
+//! words, the puzzle pages' words (goal, buttons, feedback, handed to
+//! `puzzle.js`) and the diagrams' text alternatives, in English, French and
+//! Spanish (English for a language without a table). The config's `words:`
+//! overrides any of them per language ([`words_for`]).
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// One word or phrase: a literal of the tables, or the config's text.
+pub type Word = Cow<'static, str>;
+
+const fn w(text: &'static str) -> Word {
+    Cow::Borrowed(text)
+}
+
+/// The config's `words:`: language → dotted key (`puzzle.solved`) → text.
+pub type Overrides = BTreeMap<String, BTreeMap<String, String>>;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Strings {
+    pub rules: Word,
+    pub variants: Word,
+    pub previous: Word,
+    pub next: Word,
+    pub home: Word,
+    pub languages: Word,
+    pub not_found: Word,
+    pub not_found_text: Word,
+    pub choose_language: Word,
+    /// The skip link, first on every page, for keyboard readers.
+    pub skip_to_content: Word,
+    /// The dark-mode toggle's label (a pressed/unpressed button).
+    pub dark_mode: Word,
+    /// The header's menu (its navigation landmark's name).
+    pub menu: Word,
+    pub search: SearchStrings,
+    pub puzzle: PuzzleWords,
+    pub diagram: DiagramWords,
+}
+
+/// The search box, the search page and its results. The messages are data
+/// for `search.js` (`data-msg-*`), which fills in `{query}` and `{count}`;
+/// a rules page's kind is [`Strings::rules`].
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SearchStrings {
+    /// The search page's heading and `<title>`.
+    pub title: Word,
+    /// The button and the field's accessible name.
+    pub label: Word,
+    /// The header box's placeholder.
+    pub box_placeholder: Word,
+    /// The search page's placeholder.
+    pub placeholder: Word,
+    /// Without JavaScript: this, then a link reading `browse` to the variants.
+    pub noscript: Word,
+    pub browse: Word,
+    pub searching: Word,
+    pub none: Word,
+    pub one: Word,
+    pub many: Word,
+    pub more: Word,
+    pub error: Word,
+    /// Kinds of result besides rules.
+    pub puzzle: Word,
+    pub page: Word,
+}
+
+pub fn strings(lang: &str) -> Strings {
+    match lang {
+        "fr" => Strings {
+            rules: w("Règles"),
+            variants: w("Variantes"),
+            previous: w("Précédente"),
+            next: w("Suivante"),
+            home: w("Accueil"),
+            languages: w("Langues"),
+            not_found: w("Page introuvable"),
+            not_found_text: w("Cette page n'existe pas. Retournez à l'accueil."),
+            choose_language: w("Choisissez une langue"),
+            skip_to_content: w("Aller au contenu"),
+            dark_mode: w("Mode sombre"),
+            menu: w("Menu"),
+            puzzle: puzzle_words("fr"),
+            diagram: diagram_words("fr"),
+            search: SearchStrings {
+                title: w("Recherche"),
+                label: w("Rechercher"),
+                box_placeholder: w("Rechercher dans les règles"),
+                placeholder: w("Variante, pièce, règle…"),
+                noscript: w("La recherche a besoin de JavaScript : activez-le pour chercher dans le site, ou parcourez"),
+                browse: w("la liste des variantes"),
+                searching: w("Recherche…"),
+                none: w("Aucune page ne correspond à « {query} »."),
+                one: w("1 page pour « {query} »."),
+                many: w("{count} pages pour « {query} »."),
+                more: w("Plus de résultats"),
+                error: w("La recherche n’a pas pu se charger."),
+                puzzle: w("Problème"),
+                page: w("Page"),
+            },
+        },
+        "es" => Strings {
+            rules: w("Reglas"),
+            variants: w("Variantes"),
+            previous: w("Anterior"),
+            next: w("Siguiente"),
+            home: w("Inicio"),
+            languages: w("Idiomas"),
+            not_found: w("Página no encontrada"),
+            not_found_text: w("Esta página no existe. Vuelva al inicio."),
+            choose_language: w("Elija un idioma"),
+            skip_to_content: w("Ir al contenido"),
+            dark_mode: w("Modo oscuro"),
+            menu: w("Menú"),
+            puzzle: puzzle_words("es"),
+            diagram: diagram_words("es"),
+            search: SearchStrings {
+                title: w("Búsqueda"),
+                label: w("Buscar"),
+                box_placeholder: w("Buscar en las reglas"),
+                placeholder: w("Variante, pieza, regla…"),
+                noscript: w("La búsqueda necesita JavaScript: actívelo para buscar en el sitio, o recorra"),
+                browse: w("la lista de variantes"),
+                searching: w("Buscando…"),
+                none: w("Ninguna página coincide con «{query}»."),
+                one: w("1 página para «{query}»."),
+                many: w("{count} páginas para «{query}»."),
+                more: w("Más resultados"),
+                error: w("No se pudo cargar la búsqueda."),
+                puzzle: w("Problema"),
+                page: w("Página"),
+            },
+        },
+        _ => Strings {
+            rules: w("Rules"),
+            variants: w("Variants"),
+            previous: w("Previous"),
+            next: w("Next"),
+            home: w("Home"),
+            languages: w("Languages"),
+            not_found: w("Page not found"),
+            not_found_text: w("There is no page here. Go back to the home page."),
+            choose_language: w("Choose a language"),
+            skip_to_content: w("Skip to content"),
+            dark_mode: w("Dark mode"),
+            menu: w("Menu"),
+            puzzle: puzzle_words("en"),
+            diagram: diagram_words("en"),
+            search: SearchStrings {
+                title: w("Search"),
+                label: w("Search"),
+                box_placeholder: w("Search the rules"),
+                placeholder: w("Variant, piece, rule…"),
+                noscript: w("Search needs JavaScript: turn it on to search the site, or browse"),
+                browse: w("the list of variants"),
+                searching: w("Searching…"),
+                none: w("No page matches “{query}”."),
+                one: w("1 page for “{query}”."),
+                many: w("{count} pages for “{query}”."),
+                more: w("More results"),
+                error: w("Search could not load."),
+                puzzle: w("Puzzle"),
+                page: w("Page"),
+            },
+        },
+    }
+}
+
+/// The words of a puzzle page; `puzzle.js` shows the ones it needs from
+/// the play data. `{n}` stands for the number of moves.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PuzzleWords {
+    pub white_to_play: Word,
+    pub black_to_play: Word,
+    pub mate_in: Word,
+    pub win_in: Word,
+    pub find_best: Word,
+    pub find_only: Word,
+    pub solution: Word,
+    pub your_move: Word,
+    pub play: Word,
+    pub reset: Word,
+    pub show_solution: Word,
+    pub correct: Word,
+    pub solved: Word,
+    pub not_solution: Word,
+    pub illegal: Word,
+    pub choose: Word,
+    pub puzzles: Word,
+    pub move_hint: Word,
+}
+
+fn puzzle_words(lang: &str) -> PuzzleWords {
+    match lang {
+        "fr" => PuzzleWords {
+            white_to_play: w("Les Blancs jouent"),
+            black_to_play: w("Les Noirs jouent"),
+            mate_in: w("mat en {n}"),
+            win_in: w("gagner en {n}"),
+            find_best: w("trouvez le meilleur coup"),
+            find_only: w("trouvez le seul coup"),
+            solution: w("Solution"),
+            your_move: w("Votre coup"),
+            play: w("Jouer"),
+            reset: w("Recommencer"),
+            show_solution: w("Voir la solution"),
+            correct: w("Correct !"),
+            solved: w("Résolu !"),
+            not_solution: w("Coup légal, mais ce n'est pas la solution."),
+            illegal: w("Coup illégal."),
+            choose: w("Lequel ?"),
+            puzzles: w("Problèmes"),
+            move_hint: w("par exemple Qh5 ou d1h5 (lettres anglaises)"),
+        },
+        "es" => PuzzleWords {
+            white_to_play: w("Juegan las blancas"),
+            black_to_play: w("Juegan las negras"),
+            mate_in: w("mate en {n}"),
+            win_in: w("ganar en {n}"),
+            find_best: w("encuentre la mejor jugada"),
+            find_only: w("encuentre la única jugada"),
+            solution: w("Solución"),
+            your_move: w("Su jugada"),
+            play: w("Jugar"),
+            reset: w("Reiniciar"),
+            show_solution: w("Ver la solución"),
+            correct: w("¡Correcto!"),
+            solved: w("¡Resuelto!"),
+            not_solution: w("Jugada legal, pero no es la solución."),
+            illegal: w("Jugada ilegal."),
+            choose: w("¿Cuál?"),
+            puzzles: w("Problemas"),
+            move_hint: w("por ejemplo Qh5 o d1h5 (letras inglesas)"),
+        },
+        _ => PuzzleWords {
+            white_to_play: w("White to play"),
+            black_to_play: w("Black to play"),
+            mate_in: w("mate in {n}"),
+            win_in: w("win in {n}"),
+            find_best: w("find the best move"),
+            find_only: w("find the only move"),
+            solution: w("Solution"),
+            your_move: w("Your move"),
+            play: w("Play"),
+            reset: w("Reset"),
+            show_solution: w("Show solution"),
+            correct: w("Correct!"),
+            solved: w("Solved!"),
+            not_solution: w("Legal, but not the solution."),
+            illegal: w("Illegal move."),
+            choose: w("Which one?"),
+            puzzles: w("Puzzles"),
+            move_hint: w("for example Qh5 or d1h5"),
+        },
+    }
+}
+
+/// The words of a diagram's text alternative ("White: king e1; Black: king
+/// e8; marked: a5"). `{from}`, `{to}`, `{n}`, `{first}`, `{second}` and
+/// `{letter}` stand for what the drawing fills in. Chess piece names name
+/// the six chess pieces wherever the rules use them.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct DiagramWords {
+    pub white: Word,
+    pub black: Word,
+    pub unions: Word,
+    pub empty_board: Word,
+    pub marked: Word,
+    pub arrows: Word,
+    pub arrow: Word,
+    pub shadowed: Word,
+    pub seen_from_black: Word,
+    pub malformed: Word,
+    pub single_piece: Word,
+    pub stack: Word,
+    pub one_prisoner: Word,
+    pub prisoners: Word,
+    pub union: Word,
+    pub piece: Word,
+    pub king: Word,
+    pub queen: Word,
+    pub rook: Word,
+    pub bishop: Word,
+    pub knight: Word,
+    pub pawn: Word,
+}
+
+fn diagram_words(lang: &str) -> DiagramWords {
+    match lang {
+        "fr" => DiagramWords {
+            white: w("Blancs"),
+            black: w("Noirs"),
+            unions: w("Unions"),
+            empty_board: w("Échiquier vide"),
+            marked: w("cases marquées"),
+            arrows: w("flèches"),
+            arrow: w("{from} vers {to}"),
+            shadowed: w("cases dans l'ombre"),
+            seen_from_black: w("vu du côté des Noirs"),
+            malformed: w("échiquier mal formé"),
+            single_piece: w("pièce seule"),
+            stack: w("pile de {n}"),
+            one_prisoner: w("avec 1 prisonnier"),
+            prisoners: w("avec {n} prisonniers"),
+            union: w("{first} blanc avec {second} noir"),
+            piece: w("pièce {letter}"),
+            king: w("roi"),
+            queen: w("dame"),
+            rook: w("tour"),
+            bishop: w("fou"),
+            knight: w("cavalier"),
+            pawn: w("pion"),
+        },
+        "es" => DiagramWords {
+            white: w("Blancas"),
+            black: w("Negras"),
+            unions: w("Uniones"),
+            empty_board: w("Tablero vacío"),
+            marked: w("casillas marcadas"),
+            arrows: w("flechas"),
+            arrow: w("{from} a {to}"),
+            shadowed: w("casillas en sombra"),
+            seen_from_black: w("visto desde las negras"),
+            malformed: w("tablero mal formado"),
+            single_piece: w("pieza sola"),
+            stack: w("pila de {n}"),
+            one_prisoner: w("con 1 prisionero"),
+            prisoners: w("con {n} prisioneros"),
+            union: w("{first} blanco con {second} negro"),
+            piece: w("pieza {letter}"),
+            king: w("rey"),
+            queen: w("dama"),
+            rook: w("torre"),
+            bishop: w("alfil"),
+            knight: w("caballo"),
+            pawn: w("peón"),
+        },
+        _ => DiagramWords::english(),
+    }
+}
+
+impl DiagramWords {
+    /// The English words: what a standalone drawing (`fenpress diagram`,
+    /// an og:image) says.
+    pub fn english() -> Self {
+        DiagramWords {
+            white: w("White"),
+            black: w("Black"),
+            unions: w("Unions"),
+            empty_board: w("Empty board"),
+            marked: w("marked"),
+            arrows: w("arrows"),
+            arrow: w("{from} to {to}"),
+            shadowed: w("shadowed"),
+            seen_from_black: w("seen from Black"),
+            malformed: w("malformed board"),
+            single_piece: w("single piece"),
+            stack: w("stack of {n}"),
+            one_prisoner: w("with 1 prisoner"),
+            prisoners: w("with {n} prisoners"),
+            union: w("white {first} with black {second}"),
+            piece: w("piece {letter}"),
+            king: w("king"),
+            queen: w("queen"),
+            rook: w("rook"),
+            bishop: w("bishop"),
+            knight: w("knight"),
+            pawn: w("pawn"),
+        }
+    }
+
+    /// The name of a chess piece by its letter's lowercase, if it is one.
+    pub fn chess_piece(&self, lower: char) -> Option<&str> {
+        Some(match lower {
+            'k' => &self.king,
+            'q' => &self.queen,
+            'r' => &self.rook,
+            'b' => &self.bishop,
+            'n' => &self.knight,
+            'p' => &self.pawn,
+            _ => return None,
+        })
+    }
+}
+
+/// A language's words with the config's `words:` for it laid over them,
+/// as the templates read them (`t.search.label`). Unknown keys are left
+/// out here (`Config::word_warnings` reports them).
+pub fn words(lang: &str, overrides: &Overrides) -> Value {
+    let mut value = serde_json::to_value(strings(lang)).unwrap_or(Value::Null);
+    for (key, word) in overrides.get(lang).into_iter().flatten() {
+        let pointer = format!("/{}", key.replace('.', "/"));
+        if let Some(slot) = value.pointer_mut(&pointer).filter(|s| s.is_string()) {
+            *slot = Value::String(word.clone());
+        }
+    }
+    value
+}
+
+/// [`words`], typed: what the puzzle pages and the drawing read.
+pub fn words_for(lang: &str, overrides: &Overrides) -> Strings {
+    if overrides.get(lang).is_none_or(BTreeMap::is_empty) {
+        return strings(lang);
+    }
+    // Every override replaced a string by a string: the shape is kept.
+    serde_json::from_value(words(lang, overrides)).unwrap_or_else(|_| strings(lang))
+}
+
+/// Every interface word's key, dotted (`rules`, `search.label`).
+pub fn word_keys() -> Vec<String> {
+    fn walk(prefix: &str, v: &Value, out: &mut Vec<String>) {
+        if let Value::Object(map) = v {
+            for (k, v) in map {
+                let key = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                walk(&key, v, out);
+            }
+        } else {
+            out.push(prefix.to_string());
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        "",
+        &serde_json::to_value(strings("en")).unwrap_or(Value::Null),
+        &mut out,
+    );
+    out
+}
+
+/// A language's own name for itself, for switchers; the code otherwise.
+pub fn language_name(lang: &str) -> String {
+    match lang {
+        "en" => "English",
+        "es" => "Español",
+        "fr" => "Français",
+        "de" => "Deutsch",
+        "it" => "Italiano",
+        "pt" => "Português",
+        other => other,
+    }
+    .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_has_every_word_and_overrides_keep_the_shape() {
+        let keys = word_keys();
+        assert!(keys.contains(&"puzzle.solved".to_string()));
+        assert!(keys.contains(&"diagram.marked".to_string()));
+        let mut overrides = Overrides::new();
+        overrides
+            .entry("fr".into())
+            .or_default()
+            .insert("diagram.marked".into(), "cases vues".into());
+        let fr = words_for("fr", &overrides);
+        assert_eq!(fr.diagram.marked, "cases vues");
+        assert_eq!(fr.puzzle.solved, "Résolu !");
+        assert_eq!(words_for("de", &Overrides::new()).diagram.white, "White");
+    }
+}
