@@ -7,6 +7,7 @@
 use fenpress_rules::{registry, Piece};
 
 use super::board::{stack_count, Cell, Layout};
+use super::hands::{describe_hands, hands_of};
 use super::spec::{BoardSpec, Orientation};
 
 /// Paco Sako (and Otage) unions: letter → (first, second) piece; an
@@ -113,6 +114,9 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec) -> String {
     }
     if parts.is_empty() {
         parts.push("Empty board".to_string());
+    }
+    if let Some(hands) = hands_of(variant, spec) {
+        parts.push(describe_hands(&hands, &|c| piece_name(variant, c).1));
     }
     if !spec.marks.is_empty() {
         let marks: Vec<String> = spec.marks.iter().map(ToString::to_string).collect();
