@@ -182,6 +182,7 @@ fn candidates(rules: &dyn Rules, read: &Read, sides: &[Color]) -> Vec<Position> 
         p.state.turn = side;
         p.state.castling = castling;
         p.state.en_passant = None;
+        rules.complete_diagram(&mut p);
         out.push(p.clone());
         if rules.fen_style().en_passant {
             for ep in possible_en_passant(rules, &read.pos.board, side) {

@@ -445,7 +445,7 @@ fn markdown_diagram(
             marks,
             arrows,
             side: side(b),
-            full_fen: b.fen_rest.as_ref().map(|r| format!("{} {r}", b.board)),
+            full_fen: full_fen(b),
             space_after_fen: false,
         }
     };
@@ -475,5 +475,16 @@ fn markdown_diagram(
         figure_blocks: 1,
         explicit: Some(explicit),
         options: spec.option.clone(),
+    }
+}
+
+/// The FEN text the rules read for a Markdown board: the board, its hand in
+/// brackets, then the fields after it; `None` for a bare board.
+fn full_fen(b: &spec::BoardSpec) -> Option<String> {
+    let hand = b.hand.as_ref().map(|h| format!("[{h}]"));
+    match (&b.fen_rest, hand) {
+        (Some(rest), hand) => Some(format!("{}{} {rest}", b.board, hand.unwrap_or_default())),
+        (None, Some(hand)) => Some(format!("{}{hand}", b.board)),
+        (None, None) => None,
     }
 }

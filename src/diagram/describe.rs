@@ -10,6 +10,7 @@ use fenpress_rules::{registry, Piece};
 use crate::words::DiagramWords;
 
 use super::board::{stack_count, Cell, Layout};
+use super::hands::{describe_hands, hands_of};
 use super::spec::{BoardSpec, Orientation};
 
 /// Paco Sako (and Otage) unions: letter → (first, second) piece; an
@@ -116,6 +117,9 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     }
     if parts.is_empty() {
         parts.push(t.empty_board.to_string());
+    }
+    if let Some(hands) = hands_of(variant, spec) {
+        parts.push(describe_hands(&hands, &|c| piece_name(variant, c, t).1, t));
     }
     if !spec.marks.is_empty() {
         let marks: Vec<String> = spec.marks.iter().map(ToString::to_string).collect();

@@ -5,6 +5,7 @@
 pub mod board;
 pub mod describe;
 mod glyphs;
+pub mod hands;
 pub mod pieces;
 pub mod raster;
 pub mod spec;

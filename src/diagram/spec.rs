@@ -84,8 +84,11 @@ impl fmt::Display for Arrow {
 /// One board of a diagram: what is drawn, as the author wrote it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct BoardSpec {
-    /// The board part of the FEN (`rnbqkbnr/...`).
+    /// The board part of the FEN (`rnbqkbnr/...`), without its hand.
     pub board: String,
+    /// Pieces in hand written in brackets after the board (`[Qn]`): the
+    /// letters between them, White's uppercase, Black's lowercase.
+    pub hand: Option<String>,
     /// Side to move, if a full FEN was given.
     pub side: Option<Side>,
     /// The FEN fields after the board, if a full FEN was given.
@@ -261,8 +264,10 @@ pub fn parse_compact(text: &str) -> Result<BoardSpec, SpecError> {
             format!("unexpected `{extra}`: a diagram is `<board> [marks|-] [w|b] [shadow]`"),
         ));
     }
+    let (board, hand) = split_hand(board);
     let mut spec = BoardSpec {
         board: board.to_string(),
+        hand: hand.map(str::to_string),
         ..BoardSpec::default()
     };
     if let Some(&(column, marks)) = parts.get(1) {
@@ -275,6 +280,18 @@ pub fn parse_compact(text: &str) -> Result<BoardSpec, SpecError> {
         spec.shadow = parse_shadow(shadow).map_err(|m| SpecError::new(1, column, m))?;
     }
     Ok(spec)
+}
+
+/// A board field split from its hand: `RNBQKBNR[Qn]` is the board
+/// `RNBQKBNR` and the hand `Qn` (standard crazyhouse FEN); a board without
+/// brackets has no hand.
+pub fn split_hand(board: &str) -> (&str, Option<&str>) {
+    match board.find('[') {
+        Some(open) if board.ends_with(']') => {
+            (&board[..open], Some(&board[open + 1..board.len() - 1]))
+        }
+        _ => (board, None),
+    }
 }
 
 /// The fields of a compact vchess string, each with its 1-based column in
@@ -295,7 +312,8 @@ fn parse_fen_field(fen: &Spanned<Text>) -> Result<BoardSpec, SpecError> {
     let parts: Vec<&str> = text.split_whitespace().collect();
     match parts.get(1) {
         Some(&side @ ("w" | "b")) => Ok(BoardSpec {
-            board: parts[0].to_string(),
+            board: split_hand(parts[0]).0.to_string(),
+            hand: split_hand(parts[0]).1.map(str::to_string),
             side: Some(if side == "w" {
                 Side::White
             } else {
@@ -609,6 +627,17 @@ mod tests {
         let s = parse_block("fen: \"8/8 a1,b2 b\"\n").unwrap();
         assert_eq!(s.board.marks.len(), 2);
         assert_eq!(s.board.orientation, Orientation::Black);
+    }
+
+    #[test]
+    fn a_hand_in_brackets_is_split_from_the_board() {
+        let s = parse_block("fen: 4k3/8/8/8/8/8/8/4K3[QNp] w - - 0 1\n").unwrap();
+        assert_eq!(s.board.board, "4k3/8/8/8/8/8/8/4K3");
+        assert_eq!(s.board.hand.as_deref(), Some("QNp"));
+        let s = parse_compact("4k3/8/8/8/8/8/8/4K3[] e4").unwrap();
+        assert_eq!(s.hand.as_deref(), Some(""));
+        assert_eq!(s.marks, vec![sq("e4")]);
+        assert_eq!(split_hand("8/8"), ("8/8", None));
     }
 
     #[test]

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 
 use super::board::{read_board, Cell, Coord, Layout};
 use super::describe::describe;
+use super::hands::{count_path, hands_of, Hands};
 use super::pieces::{Art, Links, PieceSet};
 use super::spec::{Arrow, BoardSpec, DiagramSpec, Orientation, Shadow};
 use crate::words::DiagramWords;
@@ -27,6 +28,9 @@ const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
 const MARK: &str = "#1e6fd9";
 const ARROW: &str = "#e8590c";
+const HAND: &str = "#e4e0d8";
+/// Height of a hand's row and the gap between it and the board.
+pub const HAND_BAND: usize = SQ + 2;
 
 /// How a board is drawn and where its piece art goes.
 #[derive(Debug, Clone, Copy)]
@@ -216,6 +220,10 @@ pub fn draw_board(
     } else {
         (EDGE, EDGE)
     };
+    // Pieces in hand take a row above and one below the board.
+    let hands = hands_of(variant, spec);
+    let band = if hands.is_some() { HAND_BAND } else { 0 };
+    let top = EDGE + band;
     // Where a grid cell (row 0 = top rank of the FEN) is drawn.
     let origin = |row: usize, col: usize| -> (usize, usize) {
         let (r, c) = if flip {
@@ -223,10 +231,11 @@ pub fn draw_board(
         } else {
             (row, col)
         };
-        (left + c * SQ, EDGE + r * SQ)
+        (left + c * SQ, top + r * SQ)
     };
-    let width = left + cols * SQ + EDGE;
-    let height = EDGE + rows * SQ + bottom;
+    let hand_cols = hands.as_ref().map_or(0, Hands::width);
+    let width = left + cols.max(hand_cols) * SQ + EDGE;
+    let height = top + rows * SQ + bottom + band;
     let alt = describe(variant, &layout, spec, painter.words);
     let malformed = layout.shape.malformed.clone();
 
@@ -239,7 +248,21 @@ pub fn draw_board(
         escape(&alt),
     );
 
-    squares(&mut svg, &layout, &origin, left);
+    squares(&mut svg, &layout, &origin, left, top);
+    if let Some(hands) = &hands {
+        // The side at the bottom of the drawing has its hand below.
+        let rows_at = [(flip, EDGE), (!flip, height - EDGE - SQ)];
+        for (white, y) in rows_at {
+            hand_row(
+                &mut svg,
+                sheet,
+                painter,
+                variant,
+                hands.side(white),
+                (left, y),
+            );
+        }
+    }
 
     // Pieces, in board order.
     for row in 0..rows {
@@ -274,18 +297,51 @@ pub fn draw_board(
     marks(&mut svg, &layout, &spec.marks, &origin);
     arrows(&mut svg, &layout, &spec.arrows, &origin);
     if painter.coordinates {
-        coordinates(&mut svg, &layout, flip, left);
+        coordinates(&mut svg, &layout, flip, left, top);
     }
     if malformed.is_some() {
         let _ = write!(
             svg,
-            "<rect class=\"fp-e\" x=\"{left}\" y=\"{EDGE}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#d22\" stroke-dasharray=\"3 2\"/>",
+            "<rect class=\"fp-e\" x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#d22\" stroke-dasharray=\"3 2\"/>",
             cols * SQ,
             rows * SQ
         );
     }
     svg.push_str("</svg>");
     BoardDrawing { svg, malformed }
+}
+
+/// One side's hand: a tinted cell per kind held, from the left edge of the
+/// board, its piece and its count in the cell's bottom-right corner.
+fn hand_row(
+    svg: &mut String,
+    sheet: &mut SymbolSheet,
+    painter: &Painter,
+    variant: &str,
+    pieces: &[(char, u32)],
+    (left, y): (usize, usize),
+) {
+    if pieces.is_empty() {
+        return;
+    }
+    let _ = write!(
+        svg,
+        "<rect class=\"fp-h\" x=\"{left}\" y=\"{y}\" width=\"{}\" height=\"{SQ}\" fill=\"{HAND}\"/>",
+        pieces.len() * SQ
+    );
+    for (i, (letter, count)) in pieces.iter().enumerate() {
+        let x = left + i * SQ;
+        let id = sheet.use_art(painter, &painter.pieces.art(variant, *letter));
+        let _ = write!(
+            svg,
+            "<use href=\"#{id}\" x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\"/>"
+        );
+        svg.push_str(&count_path(
+            *count,
+            (x + SQ) as f64 - 0.9,
+            (y + SQ) as f64 - 0.9,
+        ));
+    }
 }
 
 /// Light and dark squares. Without holes: one light rectangle, and the dark
@@ -296,6 +352,7 @@ fn squares(
     layout: &Layout,
     origin: &dyn Fn(usize, usize) -> (usize, usize),
     left: usize,
+    top: usize,
 ) {
     let (rows, cols) = (layout.shape.rows, layout.shape.cols);
     // As vchess colours them: the top-left square of the FEN is light (so
@@ -305,7 +362,7 @@ fn squares(
     if !has_holes {
         let _ = write!(
             svg,
-            "<rect class=\"fp-l\" x=\"{left}\" y=\"{EDGE}\" width=\"{}\" height=\"{}\" fill=\"{LIGHT}\"/>",
+            "<rect class=\"fp-l\" x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"{LIGHT}\"/>",
             cols * SQ,
             rows * SQ
         );
@@ -472,7 +529,7 @@ fn num(v: f64) -> String {
 
 /// File letters under the board, rank numbers left of it, both following the
 /// orientation (seen from Black, `h` is on the left and rank 1 on top).
-fn coordinates(svg: &mut String, layout: &Layout, flip: bool, left: usize) {
+fn coordinates(svg: &mut String, layout: &Layout, flip: bool, left: usize, top: usize) {
     let (rows, cols) = (layout.shape.rows, layout.shape.cols);
     let _ = write!(
         svg,
@@ -492,14 +549,14 @@ fn coordinates(svg: &mut String, layout: &Layout, flip: bool, left: usize) {
         svg,
         "<text x=\"{}\" y=\"{}\">{letters}</text>",
         xs.join(" "),
-        EDGE + rows * SQ + 4
+        top + rows * SQ + 4
     );
     for r in 0..rows {
         let rank = if flip { r + 1 } else { rows - r };
         let _ = write!(
             svg,
             "<text x=\"3\" y=\"{}\">{rank}</text>",
-            EDGE + r * SQ + SQ / 2 + 1
+            top + r * SQ + SQ / 2 + 1
         );
     }
     svg.push_str("</g>");

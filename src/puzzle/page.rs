@@ -12,10 +12,10 @@ use super::strings::goal_line;
 use super::verify::{verify, Verified, VerifyOptions};
 use crate::diagnostic::Diagnostic;
 use crate::diagram::pieces::{Links, PieceSet};
-use crate::diagram::spec::{BoardSpec, Orientation};
+use crate::diagram::spec::{split_hand, BoardSpec, Orientation};
 use crate::diagram::svg::{draw_board, escape, Painter, SymbolSheet};
 use crate::words::Strings;
-use fenpress_rules::{registry, Color};
+use fenpress_rules::{fen, registry, Color};
 
 /// A puzzle file made ready for the site.
 #[derive(Debug, Clone, Default)]
@@ -80,8 +80,16 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> String {
     } else {
         puzzle.fen.as_str()
     };
+    let (board_part, hand) = split_hand(fen_text.split_whitespace().next().unwrap_or(""));
+    // The hand as written, else the one the start position holds (a vchess
+    // FEN's reserve field): the board shows it either way.
+    let hand = hand.map(str::to_string).or_else(|| {
+        let text = fen::hand_text(verified.rules?, verified.start.as_ref()?);
+        Some(text.strip_prefix('[')?.strip_suffix(']')?.to_string())
+    });
     let board = BoardSpec {
-        board: fen_text.split_whitespace().next().unwrap_or("").to_string(),
+        board: board_part.to_string(),
+        hand,
         orientation: if flip {
             Orientation::Black
         } else {

@@ -13,7 +13,7 @@ use super::strings::PuzzleWords;
 use super::verify::Verified;
 use crate::diagram::board::read_board;
 use crate::diagram::describe::describe;
-use crate::diagram::spec::{BoardSpec, Orientation};
+use crate::diagram::spec::{split_hand, BoardSpec, Orientation};
 use crate::words::{DiagramWords, Strings};
 
 /// The data `puzzle.js` reads.
@@ -26,6 +26,9 @@ pub struct PlayData {
     pub hole: Option<char>,
     /// The board is seen from Black's side (Black solves).
     pub flip: bool,
+    /// The variant keeps pieces in hand: every board text ends with its
+    /// hand in brackets (`[Qn]`), which `puzzle.js` draws above and below.
+    pub hands: bool,
     /// The start board (board part of the FEN, decimal digit runs).
     pub start: String,
     pub steps: Vec<Step>,
@@ -49,6 +52,8 @@ pub struct Step {
 /// One legal move of the solver.
 #[derive(Debug, Clone, Serialize)]
 pub struct Choice {
+    /// The origin square, or for a drop `@` and the piece's letter (`@N`),
+    /// which is what `puzzle.js` names a piece in hand.
     pub from: String,
     pub to: String,
     /// Coordinate notation (`d1h5`, `e7e8q`).
@@ -100,7 +105,7 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> Optio
             i += 1;
             continue;
         }
-        let board = fen::board_fen(rules, &pos);
+        let board = board_and_hand(rules, &pos);
         let mut legal_moves = MoveList::new();
         legal::legal_moves(rules, &mut pos, &mut legal_moves);
         let is_last = i + 1 == line.len();
@@ -110,7 +115,7 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> Optio
         for (k, m) in legal_moves.iter().enumerate() {
             let san = notation::san(rules, &mut pos, m);
             let undo = rules.play(&mut pos, m);
-            let after = fen::board_fen(rules, &pos);
+            let after = board_and_hand(rules, &pos);
             // The last move of a mate may have twins that mate too:
             // accept every immediate win there.
             let wins = is_last
@@ -122,7 +127,11 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> Optio
                 expected.push(k);
             }
             moves.push(Choice {
-                from: geometry.square_name(m.intent.from),
+                from: if m.is_drop() {
+                    format!("@{}", m.intent.piece.letter())
+                } else {
+                    geometry.square_name(m.intent.from)
+                },
                 to: geometry.square_name(m.intent.to),
                 uci: notation::coordinate(rules, m),
                 san,
@@ -137,7 +146,7 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> Optio
             let r = line[i];
             let san = notation::san(rules, &mut pos, &r);
             rules.play(&mut pos, &r);
-            let board = fen::board_fen(rules, &pos);
+            let board = board_and_hand(rules, &pos);
             replies.push(Reply {
                 san,
                 text: describe_board(&board),
@@ -158,18 +167,31 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> Optio
         cols: geometry.cols(),
         hole: rules.fen_style().hole,
         flip,
-        start: fen::board_fen(rules, start),
+        hands: !fen::hand_text(rules, start).is_empty(),
+        start: board_and_hand(rules, start),
         steps,
         solution: verified.labels.join(" "),
         t: words.puzzle.clone(),
     })
 }
 
+/// The board part of the position's FEN and its hand in brackets (nothing
+/// for a variant without hands).
+fn board_and_hand(rules: &dyn fenpress_rules::Rules, pos: &fenpress_rules::Position) -> String {
+    format!(
+        "{}{}",
+        fen::board_fen(rules, pos),
+        fen::hand_text(rules, pos)
+    )
+}
+
 /// What the static diagram's `<title>` would say of `board`, so that the
 /// board `puzzle.js` redraws keeps a text alternative.
 fn board_text(variant: &str, board: &str, flip: bool, words: &DiagramWords) -> String {
+    let (board, hand) = split_hand(board);
     let spec = BoardSpec {
         board: board.to_string(),
+        hand: hand.map(str::to_string),
         orientation: if flip {
             Orientation::Black
         } else {
@@ -177,7 +199,7 @@ fn board_text(variant: &str, board: &str, flip: bool, words: &DiagramWords) -> S
         },
         ..BoardSpec::default()
     };
-    describe(variant, &read_board(variant, board), &spec, words)
+    describe(variant, &read_board(variant, &spec.board), &spec, words)
 }
 
 /// The JSON of the play data, safe inside a `<script>` element.

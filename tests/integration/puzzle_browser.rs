@@ -22,6 +22,11 @@ use support::static_server::StaticServer;
 /// leaves c1 and d1, a knight gives no check), so the reader must choose.
 const PROMOTION: &str = "---\ntitle: Only a queen\ngoal: mate in 1\nfen: 8/8/8/8/1n6/8/3Kpk2/8 b - - 0 1\nsolution: 1...e1=Q#\n---\nBlack promotes.\n";
 
+/// Crazyhouse, White to move with a knight in hand: only the drop on f7
+/// mates (the king is smothered by its own rook and pawns), so the reader
+/// must pick the knight from the hand and drop it there.
+const DROP: &str = "---\ntitle: Smothered drop\nvariant: Crazyhouse\ngoal: mate in 1\nfen: 6rk/6pp/8/8/8/8/8/K7[N] w - - 0 1\nsolution: 1. N@f7#\n---\nWhite drops.\n";
+
 /// The example site with the promotion puzzle added, built into `out`.
 fn build_site(work: &Path) -> std::path::PathBuf {
     let content = work.join("content");
@@ -36,6 +41,8 @@ fn build_site(work: &Path) -> std::path::PathBuf {
         }
     }
     std::fs::write(content.join("puzzles/Chess/only-a-queen.md"), PROMOTION).expect("write");
+    std::fs::create_dir_all(content.join("puzzles/Crazyhouse")).expect("mkdir");
+    std::fs::write(content.join("puzzles/Crazyhouse/smothered-drop.md"), DROP).expect("write");
     let out = work.join("public");
     let report = fenpress::site::build(&fenpress::site::BuildOptions {
         content,
@@ -617,6 +624,72 @@ fn keyboard_only(browser: &mut Browser, server: &StaticServer) {
     page.finish();
 }
 
+/// Pieces in hand: the knight is picked from White's hand (below the board),
+/// its drop squares shown; a drop elsewhere is refused with the board
+/// kept, typed `N@f7` or clicked, the drop mates.
+fn drop(browser: &mut Browser, server: &StaticServer) {
+    const START: &str = "6rk/6pp/8/8/8/8/8/K7";
+    let mut page = Page::open(browser, server, "/en/puzzles/Crazyhouse/smothered-drop/", 8);
+    page.assert_board(START);
+    let hand = ".fp-puzzle-live rect[data-square='@N']";
+    assert_eq!(page.count(hand), 1, "White's hand shows the knight");
+    assert_eq!(
+        page.text(&format!("document.querySelector(\"{hand}\").dataset.count")),
+        "1"
+    );
+    assert_eq!(
+        page.count(".fp-puzzle-live .fp-hand-piece[data-piece='N']"),
+        1
+    );
+    assert!(
+        page.title().contains("White's hand: 1 knight"),
+        "{}",
+        page.title()
+    );
+    // White's hand is below the board, left-aligned with file a.
+    let (rook, a1) = (
+        page.page_centre(hand),
+        page.page_centre(".fp-puzzle-live rect[data-square='a1']"),
+    );
+    assert!(
+        rook.1 > a1.1 && (rook.0 - a1.0).abs() < 1.0,
+        "hand {rook:?} a1 {a1:?}"
+    );
+
+    // Picked: the hand cell is selected and the empty squares are targets.
+    page.click(hand);
+    assert_eq!(page.selected().as_deref(), Some("@N"));
+    assert_eq!(page.count(".fp-puzzle-live .fp-target"), 59);
+    // Dropped on e1: legal, not the solution; the knight stays in hand.
+    page.click_square("e1");
+    page.expect_feedback("wrong", &["N@e1", "not the solution"]);
+    page.assert_board(START);
+    assert_eq!(page.count(hand), 1);
+    // Typed wrongly, then rightly: the typed form of a drop is `N@f7`.
+    page.type_move("R@f7");
+    page.expect_feedback("illegal", &[]);
+    // A refused text stays in the box to be corrected: clear it.
+    page.eval("document.querySelector('.fp-puzzle-form input').value = ''");
+    page.click(".fp-puzzle-reset");
+    page.click(hand);
+    page.click_square("f7");
+    page.wait_board("6rk/5Npp/8/8/8/8/8/K7");
+    page.expect_feedback("solved", &["N@f7#", "Solved!"]);
+    assert_eq!(
+        page.count(hand),
+        0,
+        "the hand is empty once the knight is down"
+    );
+    // Reset puts the knight back in hand; typed, the drop mates too.
+    page.click(".fp-puzzle-reset");
+    page.assert_board(START);
+    assert_eq!(page.count(hand), 1);
+    page.type_move("N@f7");
+    page.wait_board("6rk/5Npp/8/8/8/8/8/K7");
+    page.expect_feedback("solved", &["N@f7#", "Solved!"]);
+    page.finish();
+}
+
 #[test]
 fn puzzles_play_in_chromium() {
     let Some(binary) = chromium::binary_or_skip("puzzles_play_in_chromium") else {
@@ -637,6 +710,7 @@ fn puzzles_play_in_chromium() {
         ("orda", orda),
         ("promotion", promotion),
         ("keyboard only", keyboard_only),
+        ("drop", drop),
     ] {
         let t = Instant::now();
         play(&mut browser, &server);

@@ -185,3 +185,135 @@ fn a_knights_arrow_turns_a_corner() {
         "no diagonal through f2"
     );
 }
+
+/// A Markdown diagram block with a hand, drawn standalone and rasterised
+/// at `K` pixels per unit; `cols` is the picture's width in cells.
+fn render_block(variant: &str, yaml: &str, cols: u32) -> (Pixmap, String) {
+    let spec = fenpress::diagram::spec::parse_block(yaml).expect("block parses");
+    let drawing = draw_standalone(variant, &spec.board, PieceSet::default_set(), false);
+    assert!(drawing.malformed.is_none(), "{:?}", drawing.malformed);
+    let p = pixmap(&drawing.svg, (cols * SQ as u32 + 2) * K).expect("rasterises");
+    (p, drawing.svg)
+}
+
+/// RGBA at (x, y) in SVG units from the picture's top-left corner.
+fn unit(p: &Pixmap, x: f32, y: f32) -> [u8; 4] {
+    let c = p
+        .pixel((x * K as f32) as u32, (y * K as f32) as u32)
+        .expect("inside the picture")
+        .demultiply();
+    [c.red(), c.green(), c.blue(), c.alpha()]
+}
+
+/// Dark ink (a piece's outline, a count's digits) in a box of units.
+fn ink_in(p: &Pixmap, (x0, y0): (f32, f32), (w, h): (f32, f32)) -> usize {
+    let steps = |len: f32| (0..(len * K as f32) as u32).map(|i| i as f32 / K as f32);
+    steps(w)
+        .flat_map(|dx| steps(h).map(move |dy| (dx, dy)))
+        .filter(|&(dx, dy)| {
+            let c = unit(p, x0 + dx, y0 + dy);
+            c[3] > 200 && luminance(c) < 80
+        })
+        .count()
+}
+
+/// The pixels of a count's corner (bottom right of a hand cell) that are
+/// dark, as a set: two counts drawn differently give different sets.
+fn count_pixels(p: &Pixmap, cell_x: f32, cell_y: f32) -> Vec<(u32, u32)> {
+    let (x0, y0) = (cell_x + 6.0, cell_y + 5.5);
+    let mut out = Vec::new();
+    for i in 0..(4 * K) {
+        for j in 0..(4 * K) {
+            let c = unit(p, x0 + i as f32 / K as f32, y0 + j as f32 / K as f32);
+            if c[3] > 200 && luminance(c) < 80 {
+                out.push((i, j));
+            }
+        }
+    }
+    out
+}
+
+/// The hand rows' tint (`#e4e0d8`).
+fn is_hand_tint(c: [u8; 4]) -> bool {
+    [0xe4u8, 0xe0, 0xd8]
+        .iter()
+        .zip(c)
+        .all(|(t, v)| t.abs_diff(v) < 6)
+        && c[3] > 200
+}
+
+#[test]
+fn a_crazyhouse_hand_is_drawn_above_and_below_the_board_with_counts() {
+    // White holds a queen and two knights, Black one pawn.
+    let yaml = "fen: r1bqkbnr/pppp1ppp/8/8/8/8/PPPP1PPP/RNBQKBNR[QNNp] w KQkq - 0 1\n";
+    let (p, svg) = render_block("Crazyhouse", yaml, 8);
+    assert!(
+        svg.contains("White&#39;s hand: 1 queen, 2 knight; Black&#39;s hand: 1 pawn"),
+        "{svg}"
+    );
+    // Rows: Black's hand at y 1..11, the board from y 13 (8 ranks), White's
+    // hand in the last 10 units above the 1-unit edge.
+    let height = 13.0 + 80.0 + 1.0 + 12.0;
+    let (black_y, white_y) = (1.0, height - 11.0);
+    assert_eq!(p.height(), (height * K as f32) as u32);
+    assert!(is_hand_tint(unit(&p, 1.5, black_y + 0.5)), "Black's row");
+    assert!(
+        is_hand_tint(unit(&p, 11.5, white_y + 0.5)),
+        "White's second cell"
+    );
+    assert!(
+        !is_hand_tint(unit(&p, 11.5, black_y + 0.5)),
+        "Black holds one kind only"
+    );
+    assert!(
+        !is_hand_tint(unit(&p, 21.5, white_y + 0.5)),
+        "White holds two"
+    );
+    // A piece in each held cell, on the board's top-left square a rook.
+    for (x, y) in [(1.0, black_y), (1.0, white_y), (11.0, white_y)] {
+        assert!(
+            ink_in(&p, (x + 1.0, y + 1.0), (5.0, 4.0)) > 10,
+            "piece at {x},{y}"
+        );
+    }
+    assert!(ink_in(&p, (2.0, 14.0), (8.0, 8.0)) > 10, "rook on a8");
+    // Counts: ink in each cell's corner, a 2 unlike a 1.
+    let queen = count_pixels(&p, 1.0, white_y);
+    let knights = count_pixels(&p, 11.0, white_y);
+    let pawn = count_pixels(&p, 1.0, black_y);
+    assert!(queen.len() > 8 && knights.len() > 8 && pawn.len() > 8);
+    assert_ne!(queen, knights, "1 and 2 are drawn differently");
+}
+
+#[test]
+fn a_shogi_hand_from_the_vchess_reserve_field_is_drawn() {
+    // vchess's shogi FEN: board, side, moves, then 14 reserve digits (White
+    // pawn, rook, bishop, gold, silver, knight, lance; then Black's).
+    let start = fenpress_rules::registry::rules("Shogi")
+        .expect("shogi")
+        .start_fen();
+    let fields: Vec<&str> = start.split(' ').collect();
+    assert_eq!(fields.last().map(|f| f.len()), Some(14), "{start}");
+    let yaml = format!(
+        "fen: {} {} {} 20000000000100\n",
+        fields[0], fields[1], fields[2]
+    );
+    let (p, svg) = render_block("Shogi", &yaml, 9);
+    assert!(svg.contains("White&#39;s hand: 2 "), "{svg}");
+    let height = 13.0 + 90.0 + 1.0 + 12.0;
+    let white_y = height - 11.0;
+    assert!(is_hand_tint(unit(&p, 1.5, white_y + 0.5)), "White's pawns");
+    assert!(!is_hand_tint(unit(&p, 11.5, white_y + 0.5)), "one kind");
+    assert!(is_hand_tint(unit(&p, 1.5, 1.5)), "Black's silver");
+    assert!(count_pixels(&p, 1.0, white_y).len() > 8, "White's count");
+    // The bracket form draws the same hands.
+    let bracket = format!("fen: {}[PPs] {} - - 0 1\n", fields[0], fields[1]);
+    let (q, svg_q) = render_block("Shogi", &bracket, 9);
+    let title = |s: &str| s[s.find("<title>").unwrap()..s.find("</title>").unwrap()].to_string();
+    assert_eq!(title(&svg), title(&svg_q));
+    assert_eq!(
+        count_pixels(&p, 1.0, white_y),
+        count_pixels(&q, 1.0, white_y)
+    );
+    assert_eq!(count_pixels(&p, 1.0, 1.0), count_pixels(&q, 1.0, 1.0));
+}

@@ -248,6 +248,13 @@ pub trait Rules: Send + Sync {
         &[]
     }
 
+    /// Completes a board-only diagram's position (no FEN fields: the
+    /// checker gave it a side to move and every castling right its rooks
+    /// allow) from what its board shows: Titan's carriers of a late set-up
+    /// ply mean the set-up is over, and its carrier rooks castle too. The
+    /// default changes nothing.
+    fn complete_diagram(&self, _pos: &mut Position) {}
+
     /// Variant-specific problems of a board-valid position (kings, pawns on
     /// impossible ranks, ...), pushed to `out`; `offset_of` gives the byte
     /// offset in the FEN text of the character that put a square's piece.

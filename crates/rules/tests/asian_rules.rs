@@ -32,3 +32,28 @@ fn synochess_king_does_not_castle_out_of_or_across_cannon_fire() {
     assert!(list.contains(&"e1g1".to_string()), "{list:?}");
     assert_eq!(list.len(), 13);
 }
+
+#[test]
+fn a_titan_diagram_past_its_set_up_castles_with_both_carriers() {
+    // rules/Titan/en.pug, "Before and after 0-0": Black's bishop carrier
+    // (the `o` on g8) shows the set-up is over; the carrier rook castles.
+    let rules = registry::rules("Titan").unwrap();
+    let setup =
+        fenpress_rules::fen::parse("rm1qkbor/ppp2ppp/4b3/3pp3/8/5NP1/PPPPPPBP/RNBQJ2V").unwrap();
+    let mut pos = validate::validate_diagram(rules, &setup).unwrap();
+    rules.complete_diagram(&mut pos);
+    let mut list = MoveList::new();
+    legal::legal_moves(rules, &mut pos, &mut list);
+    // The oracle at `... w 10 ahah -`: 26 moves, e1g1 among them.
+    assert_eq!(list.len(), 26);
+    let castle = *list
+        .iter()
+        .find(|m| notation::coordinate(rules, m) == "e1g1")
+        .unwrap();
+    rules.play(&mut pos, &castle);
+    let after = fenpress_rules::fen::vchess_fen(rules, &pos);
+    assert!(
+        after.starts_with("rm1qkbor/ppp2ppp/4b3/3pp3/8/5NP1/PPPPPPBP/RNBQNRKB b"),
+        "{after}"
+    );
+}

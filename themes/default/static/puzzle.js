@@ -5,12 +5,16 @@
 // Without JavaScript the page still shows the board and the solution in a
 // <details>. A move is played with the pointer (a piece, then its square),
 // with the keyboard on the board (arrows move a cursor, Enter or Space
-// picks, Escape drops the piece), or typed in the move box.
+// picks, Escape drops the piece), or typed in the move box. In a variant
+// with pieces in hand, each side's hand is a row above or below the board:
+// a piece there is picked like a square (`@N`), then dropped on its square.
 (function () {
   "use strict";
   var NS = "http://www.w3.org/2000/svg";
   // The geometry of the server's diagrams (src/diagram/svg.rs).
-  var SQ = 10, LEFT = 6, TOP = 1, BOTTOM = 6, RIGHT = 1;
+  var SQ = 10, LEFT = 6, TOP = 1, BOTTOM = 6, RIGHT = 1, HAND_BAND = 12;
+  // Standard FEN's order of a hand: queen, rook, bishop, knight, pawn.
+  var HAND_ORDER = "qrbnp";
   // How long the reader sees their move before the defender replies.
   var REPLY_DELAY = 500;
   // Arrow key -> [rows, columns] on screen.
@@ -26,6 +30,8 @@
   // Board text (FEN board part, decimal digit runs) to rows of cells:
   // null = empty, "#hole" = hole, else the FEN character.
   function readBoard(text, data) {
+    var open = text.indexOf("[");
+    if (open >= 0) text = text.slice(0, open);
     return text.split("/").map(function (row) {
       var cells = [], run = "";
       for (var i = 0; i < row.length; i++) {
@@ -37,6 +43,30 @@
       if (run) { for (var m = parseInt(run, 10); m > 0; m--) cells.push(null); }
       return cells;
     });
+  }
+
+  // The hand after a board text (`...[QNn]`): per side, [letter, count]
+  // pairs in standard FEN's order.
+  function readHand(text) {
+    var open = text.indexOf("["), hand = { white: [], black: [] }, counts = {};
+    if (open < 0) return hand;
+    text.slice(open + 1).replace("]", "").split("").forEach(function (c) {
+      if (!/[A-Za-z]/.test(c)) return;
+      if (!counts[c]) {
+        counts[c] = 0;
+        (c === c.toUpperCase() ? hand.white : hand.black).push(c);
+      }
+      counts[c] += 1;
+    });
+    var rank = function (c) {
+      var i = HAND_ORDER.indexOf(c.toLowerCase());
+      return i >= 0 ? i : HAND_ORDER.length + c.toLowerCase().charCodeAt(0);
+    };
+    ["white", "black"].forEach(function (side) {
+      hand[side] = hand[side].sort(function (a, b) { return rank(a) - rank(b); })
+        .map(function (c) { return [c, counts[c]]; });
+    });
+    return hand;
   }
 
   // Normalise typed or SAN text so that `Qxh5+` and `Qh5` match:
@@ -61,8 +91,9 @@
     // bring their own in the play data.
     var title = this.holder.querySelector("svg title");
     this.startText = title ? title.textContent : "";
+    this.band = data.hands ? HAND_BAND : 0;
     this.svg = el("svg", {
-      viewBox: "0 0 " + (LEFT + data.cols * SQ + RIGHT) + " " + (TOP + data.rows * SQ + BOTTOM),
+      viewBox: "0 0 " + (LEFT + data.cols * SQ + RIGHT) + " " + (TOP + data.rows * SQ + BOTTOM + 2 * this.band),
       "class": "fp-board fp-puzzle-live",
       role: "img",
       tabindex: "0"
@@ -71,8 +102,10 @@
       var hit = ev.target.closest ? ev.target.closest("[data-square]") : null;
       if (!hit) return;
       self.keyboard = false;
-      self.cursor = hit.getAttribute("data-square");
-      self.clicked(self.cursor);
+      var name = hit.getAttribute("data-square");
+      // A piece in hand is picked, but the keyboard cursor stays on the board.
+      if (name.charAt(0) !== "@") self.cursor = name;
+      self.clicked(name);
     });
     this.svg.addEventListener("keydown", function (ev) { self.key(ev); });
     this.svg.addEventListener("blur", function () {
@@ -135,9 +168,10 @@
     var rows = readBoard(this.board, data);
     var flip = data.flip;
     var step = this.current();
+    var top = TOP + this.band;
     var origin = function (r, c) {
       var rr = flip ? data.rows - 1 - r : r, cc = flip ? data.cols - 1 - c : c;
-      return [LEFT + cc * SQ, TOP + rr * SQ];
+      return [LEFT + cc * SQ, top + rr * SQ];
     };
     var targets = {};
     if (step && this.selected) {
@@ -166,10 +200,10 @@
     coords.style.fill = "var(--fp-coord,#777)";
     for (var f = 0; f < data.cols; f++) {
       var file = flip ? data.cols - 1 - f : f;
-      el("text", { x: LEFT + f * SQ + SQ / 2, y: TOP + data.rows * SQ + 4 }, coords).textContent = String.fromCharCode(97 + file);
+      el("text", { x: LEFT + f * SQ + SQ / 2, y: top + data.rows * SQ + 4 }, coords).textContent = String.fromCharCode(97 + file);
     }
     for (var k = 0; k < data.rows; k++) {
-      el("text", { x: 3, y: TOP + k * SQ + SQ / 2 + 1 }, coords).textContent = flip ? k + 1 : data.rows - k;
+      el("text", { x: 3, y: top + k * SQ + SQ / 2 + 1 }, coords).textContent = flip ? k + 1 : data.rows - k;
     }
     for (r = 0; r < data.rows; r++) {
       for (c = 0; c < data.cols; c++) {
@@ -177,6 +211,12 @@
         if (!p || p === "#hole") continue;
         this.piece(origin(r, c), p, this.name(r, c));
       }
+    }
+    if (data.hands) {
+      var hand = readHand(this.board);
+      // The side at the bottom of the board has its hand below it.
+      this.handRow(hand[flip ? "white" : "black"], TOP);
+      this.handRow(hand[flip ? "black" : "white"], top + data.rows * SQ + BOTTOM + this.band - SQ - 1);
     }
     if (this.keyboard && this.cursor) {
       var at = this.cell(this.cursor), cxy = origin(at[0], at[1]);
@@ -187,12 +227,34 @@
     }
   };
 
+  // One side's hand from the board's left edge: a cell per kind held,
+  // named `@` and the letter so that it is picked like a square, with its
+  // piece and its count; the selected one is highlighted.
+  Puzzle.prototype.handRow = function (pieces, y) {
+    var self = this;
+    pieces.forEach(function (held, i) {
+      var name = "@" + held[0], x = LEFT + i * SQ;
+      var cls = "fp-sq fp-hand" + (name === self.selected ? " fp-selected" : "");
+      var rect = el("rect", { x: x, y: y, width: SQ, height: SQ, "class": cls, "data-square": name, "data-count": held[1] }, self.svg);
+      rect.style.fill = "var(--fp-hand,#e4e0d8)";
+      self.piece([x, y], held[0], name, "fp-hand-piece");
+      var n = el("text", {
+        x: x + SQ - 0.8, y: y + SQ - 0.8, "font-size": 4, "font-weight": "bold", "text-anchor": "end",
+        "font-family": "sans-serif", "class": "fp-hand-count", "data-square": name, "paint-order": "stroke",
+        "stroke-width": 0.8
+      }, self.svg);
+      n.style.fill = "var(--fp-coord-strong,#222)";
+      n.style.stroke = "#fff";
+      n.textContent = held[1];
+    });
+  };
+
   // A piece: the page's piece symbol (named in `data-symbols`), else a
   // lettered disc as the server's diagrams draw it.
-  Puzzle.prototype.piece = function (xy, ch, square) {
+  Puzzle.prototype.piece = function (xy, ch, square, cls) {
     var cx = xy[0] + SQ / 2, cy = xy[1] + SQ / 2;
     var white = ch >= "A" && ch <= "Z", black = ch >= "a" && ch <= "z";
-    var g = el("g", { "data-square": square, "data-piece": ch, "class": "fp-piece" }, this.svg);
+    var g = el("g", { "data-square": square, "data-piece": ch, "class": cls || "fp-piece" }, this.svg);
     var id = this.symbols[ch];
     if (id && document.getElementById(id)) {
       el("use", { href: "#" + id, x: xy[0], y: xy[1], width: SQ, height: SQ, "data-square": square }, g);
@@ -218,9 +280,11 @@
     ev.preventDefault();
     this.keyboard = true;
     if (!this.cursor) {
-      // Start on a piece that can move: its first legal move's square.
-      var step = this.current();
-      this.cursor = this.selected || (step ? step.moves[0].from : this.data.steps[0].moves[0].from);
+      // Start on a piece that can move: its first legal move's square (a
+      // drop's square when only drops are left; the cursor stays on the board).
+      var step = this.current() || this.data.steps[0];
+      var first = step.moves.filter(function (m) { return m.from.charAt(0) !== "@"; })[0] || step.moves[0];
+      this.cursor = this.selected && this.selected.charAt(0) !== "@" ? this.selected : (first.from.charAt(0) === "@" ? first.to : first.from);
       if (arrow) { this.draw(); return; }
     }
     if (arrow) this.moveCursor(arrow[0], arrow[1]);

@@ -335,6 +335,49 @@ impl Rules for Titan {
         undo
     }
 
+    /// A board showing a carrier chosen at set-up ply `k` is at least at
+    /// ply `k + 1`: with Black's bishop carrier (ply 3) the set-up is over,
+    /// and a carrier rook castles like a rook.
+    fn complete_diagram(&self, pos: &mut Position) {
+        let g = self.inner.geometry();
+        let carriers = |color: Color, extra: u8| {
+            pos.board
+                .pieces()
+                .any(|(_, p)| p.color == color && decode(p.kind).is_some_and(|(_, e)| e.0 == extra))
+        };
+        if pos.state.plies >= 4 || !carriers(Color::Black, b'b') {
+            return;
+        }
+        pos.state.plies = 4 + u32::from(pos.turn() == Color::Black);
+        for color in Color::ALL {
+            let back = if color == Color::White {
+                0
+            } else {
+                g.rows() - 1
+            };
+            let Some(king) = pos.board.royals(color).first() else {
+                continue;
+            };
+            if g.rank(king) != back {
+                continue;
+            }
+            let kf = g.file(king);
+            let is_rook = |f: u8| {
+                g.square(f, back).is_some_and(|s| {
+                    pos.board
+                        .cell(s)
+                        .piece(color)
+                        .is_some_and(|p| decode(p.kind).map_or(p.kind, |d| d.0) == Kind::ROOK)
+                })
+            };
+            let rights = [
+                (0..kf).find(|&f| is_rook(f)),
+                (kf + 1..g.cols()).rev().find(|&f| is_rook(f)),
+            ];
+            pos.state.castling.0[color.index()] = rights;
+        }
+    }
+
     fn position_problems(
         &self,
         pos: &Position,
