@@ -83,7 +83,10 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
     let mut vanish = Vec::new();
     let mut appear = Vec::new();
     for sq in g.squares() {
-        let (was, now) = (before.cell(sq), pos.board.cell(sq));
+        let (was, now) = (
+            shown(rules, before.cell(sq)),
+            shown(rules, pos.board.cell(sq)),
+        );
         if was != now {
             let name = g.square_name(sq);
             for p in was.pieces() {
@@ -125,6 +128,18 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
     finish(start, end, vanish, appear, flags)
 }
 
+/// A cell as the FEN shows it: what its letter reads back as (Iceage's
+/// piece frozen under a cube is a cube), else the cell itself.
+fn shown(rules: &dyn Rules, cell: fenpress_rules::Cell) -> fenpress_rules::Cell {
+    if cell.is_empty() {
+        return cell;
+    }
+    rules
+        .encode_cell(cell)
+        .and_then(|c| rules.decode_cell(c))
+        .unwrap_or(cell)
+}
+
 /// A vchess move: start and end as listed, pieces from what its `play()`
 /// changes on the board. Pieces are read through fenpress's own FEN letters
 /// ([`Rules::decode_cell`]), so a vchess union code (Paco Sako) becomes its
@@ -141,6 +156,13 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
             };
             match rules.decode_cell(fen_char).filter(|_| p.piece.len() == 1) {
                 Some(cell) if !cell.is_empty() && (p.color == "w" || p.color == "b") => {
+                    for piece in cell.pieces() {
+                        out.push(token(&p.square, piece.color.fen_char(), piece.kind.char()));
+                    }
+                }
+                // A neutral piece (Iceage's cube, color `c`) that fenpress
+                // reads from its letter is fenpress's piece.
+                Some(cell) if !cell.is_empty() && p.color == p.piece => {
                     for piece in cell.pieces() {
                         out.push(token(&p.square, piece.color.fen_char(), piece.kind.char()));
                     }

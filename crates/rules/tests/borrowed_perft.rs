@@ -26,4 +26,5 @@ perft_tests! {
     perft_relayup => "Relayup", "relayup";
     perft_rampage => "Rampage", "rampage";
     perft_switching => "Switching", "switching";
+    perft_iceage => "Iceage", "iceage";
 }

@@ -143,3 +143,62 @@ fn explain_names_the_rule_that_forbids() {
     let antiking = "3rk3/8/8/8/8/4a3/3P4/3AK3 w 0 iiii -";
     assert!(why("Antiking2", antiking, "e1", "f1").is_some_and(|r| r.starts_with("antiking")));
 }
+
+/// The FEN of `variant`'s position after `line` (coordinates) from `fen`.
+fn fen_after(variant: &str, fen: &str, line: &[&str]) -> String {
+    let rules = registry::rules(variant).expect("registered");
+    let mut pos = validate::position_from_fen(rules, fen).expect("valid FEN");
+    for want in line {
+        let mut list = MoveList::new();
+        legal::legal_moves(rules, &mut pos, &mut list);
+        let mv = *list
+            .iter()
+            .find(|m| notation::coordinate(rules, m) == *want)
+            .unwrap_or_else(|| panic!("{want} is legal"));
+        rules.play(&mut pos, &mv);
+    }
+    fenpress_rules::fen::vchess_fen(rules, &pos)
+}
+
+#[test]
+fn iceage_comes_after_black_s_twentieth_move() {
+    // The page's pair of diagrams: before and after 20...Rxc3.
+    let before = "2rq1rk1/3bpp2/1c1p1bP1/1p2n3/4P2P/1NN2P1c/PPPQ4/1K1R3R b 39 hhhh -";
+    let after = fen_after("Iceage", before, &["c8c3"]);
+    assert_eq!(
+        after,
+        "cccq1rkc/cccbppcc/cccp1bPc/ccccnccc/ccccPccc/cNrccPcc/PPPQcccc/1K1Rcccc w 40 hhhh -"
+    );
+}
+
+#[test]
+fn iceage_cubes_block_and_are_taken() {
+    // The knight takes cubes; pawns only step onto empty squares.
+    let start =
+        "rnbqkbnr/pppppppp/cccccccc/cccccccc/cccccccc/cccccccc/PPPPPPPP/RNBQKBNR w 0 ahah -";
+    assert!(has("Iceage", start, "b1c3"));
+    assert!(has("Iceage", start, "e2d3"));
+    assert!(!has("Iceage", start, "e2e3"));
+}
+
+#[test]
+fn iceage_frozen_king_loses() {
+    // Kd1 is ply 40: the white king stays beside its pawn, the lone black
+    // king freezes (the FEN shows a cube), and White has won.
+    let rules = registry::rules("Iceage").expect("registered");
+    let mut pos =
+        validate::position_from_fen(rules, "4k3/8/8/8/8/8/4P3/4K3 w 39 iiii -").expect("valid");
+    let mut list = MoveList::new();
+    legal::legal_moves(rules, &mut pos, &mut list);
+    let kd1 = *list
+        .iter()
+        .find(|m| notation::coordinate(rules, m) == "e1d1")
+        .expect("Kd1 is legal");
+    rules.play(&mut pos, &kd1);
+    assert_eq!(
+        fenpress_rules::fen::vchess_fen(rules, &pos),
+        "cccccccc/cccccccc/cccccccc/cccccccc/cccccccc/cccccccc/ccccPccc/cccKcccc b 40 iiii -"
+    );
+    let outcome = legal::outcome(rules, &mut pos).expect("game over");
+    assert_eq!(outcome.winner(), Some(fenpress_rules::Color::White));
+}

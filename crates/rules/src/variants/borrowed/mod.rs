@@ -7,8 +7,6 @@ pub mod antiking;
 pub mod base;
 pub mod checkless;
 pub mod copycat;
-// Iceage agrees with vchess on perft; it is registered once its pages'
-// corpus errors are triaged (the before/after pair of the ice age).
 pub mod iceage;
 pub mod isardam;
 pub mod knightrelay;
@@ -37,6 +35,7 @@ static RELAYUP: LazyLock<Game<relayup::Relayup>> = LazyLock::new(|| Game::new(re
 static RAMPAGE: LazyLock<Game<rampage::Rampage>> = LazyLock::new(|| Game::new(rampage::Rampage));
 static SWITCHING: LazyLock<Game<switching::Switching>> =
     LazyLock::new(|| Game::new(switching::Switching));
+static ICEAGE: LazyLock<Game<iceage::Iceage>> = LazyLock::new(|| Game::new(iceage::Iceage));
 static CHECKLESS: LazyLock<Game<checkless::Checkless>> =
     LazyLock::new(|| Game::new(checkless::Checkless));
 
@@ -54,6 +53,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "relayup" => &*RELAYUP,
         "rampage" => &*RAMPAGE,
         "switching" => &*SWITCHING,
+        "iceage" => &*ICEAGE,
         _ => return None,
     })
 }
