@@ -212,7 +212,7 @@ impl ChessLike {
             || pieces
                 .iter()
                 .any(|p: &CompiledPiece| p.pawn && p.quiet.iter().any(|r| r.dir.df() != 0));
-        Ok(ChessLike {
+        let mut rules = ChessLike {
             spec,
             geometry,
             pieces,
@@ -227,7 +227,10 @@ impl ChessLike {
             start,
             ep_tracked,
             ep_allowed,
-        })
+            pins_ok: false,
+        };
+        rules.pins_ok = rules.pins_apply();
+        Ok(rules)
     }
 }
 

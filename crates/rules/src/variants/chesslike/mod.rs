@@ -54,6 +54,8 @@ pub struct ChessLike {
     ep_tracked: bool,
     /// Whether pawns take en passant at all (vchess `HasEnpassant`).
     ep_allowed: bool,
+    /// Whether the pin shortcut of legality holds (see `pins_apply`).
+    pins_ok: bool,
 }
 
 impl ChessLike {
@@ -106,6 +108,11 @@ impl Rules for ChessLike {
     #[inline]
     fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
         self.royal_in_danger(pos, color)
+    }
+
+    #[inline]
+    fn pinned(&self, pos: &Position) -> Option<crate::squareset::SquareSet> {
+        self.pinned_pieces(pos)
     }
 
     fn castling_rank(&self) -> u8 {
