@@ -5,19 +5,62 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity};
 
+/// How many findings of one kind (severity and code) the human output of
+/// `check` and `build` shows before summarising the rest in one line;
+/// `--verbose` shows them all.
+pub const SHOWN_PER_KIND: usize = 20;
+
 /// Human output for every diagnostic, each followed by a blank line.
 /// `sources` maps a file to its text, to show the blamed line.
 pub fn human(diags: &[Diagnostic], sources: &HashMap<PathBuf, String>) -> String {
+    human_summarised(diags, sources, None)
+}
+
+/// Human output showing at most `per_kind` findings of each severity and
+/// code (all with `None`), then one line per kind with the count left out:
+/// "and 96000 more `unknown-variant` warnings". Each file's lines are cut
+/// once, so the time is proportional to what is printed.
+pub fn human_summarised(
+    diags: &[Diagnostic],
+    sources: &HashMap<PathBuf, String>,
+    per_kind: Option<usize>,
+) -> String {
     let mut out = String::new();
+    let mut lines: HashMap<&Path, Vec<&str>> = HashMap::new();
+    let mut shown: HashMap<(Severity, &str), usize> = HashMap::new();
+    let mut hidden: Vec<((Severity, &str), usize)> = Vec::new();
     for d in diags {
-        out.push_str(&human_one(d, sources.get(&d.file).map(String::as_str)));
+        let seen = shown.entry((d.severity, d.code)).or_insert(0);
+        *seen += 1;
+        if per_kind.is_some_and(|limit| *seen > limit) {
+            match hidden.iter_mut().find(|(k, _)| *k == (d.severity, d.code)) {
+                Some((_, n)) => *n += 1,
+                None => hidden.push(((d.severity, d.code), 1)),
+            }
+            continue;
+        }
+        let file_lines = lines.entry(d.file.as_path()).or_insert_with(|| {
+            sources
+                .get(&d.file)
+                .map(|s| s.lines().collect())
+                .unwrap_or_default()
+        });
+        let line = file_lines.get(d.line.wrapping_sub(1)).copied();
+        write_one(&mut out, d, line);
         out.push('\n');
+    }
+    for ((severity, code), n) in hidden {
+        let plural = if n == 1 { "" } else { "s" };
+        let _ = writeln!(
+            out,
+            "and {n} more `{code}` {severity}{plural} (`--verbose` shows them all)"
+        );
     }
     out
 }
@@ -26,10 +69,17 @@ pub fn human(diags: &[Diagnostic], sources: &HashMap<PathBuf, String>) -> String
 /// one printer behind `check`, `build` and `serve`'s error overlay.
 pub fn human_one(d: &Diagnostic, source: Option<&str>) -> String {
     let mut out = String::new();
+    let line = source.and_then(|s| s.lines().nth(d.line.saturating_sub(1)));
+    write_one(&mut out, d, line);
+    out
+}
+
+/// Writes one diagnostic, given the text of its blamed line.
+fn write_one(out: &mut String, d: &Diagnostic, line: Option<&str>) {
     let _ = writeln!(out, "{}[{}]: {}", d.severity, d.code, d.message);
     let pad = " ".repeat(d.line.to_string().len());
     let _ = writeln!(out, "{pad}--> {}:{}:{}", d.file.display(), d.line, d.column);
-    if let Some(text) = source.and_then(|s| s.lines().nth(d.line.saturating_sub(1))) {
+    if let Some(text) = line {
         let _ = writeln!(out, "{pad} |");
         let _ = writeln!(out, "{} | {}", d.line, text);
         let caret = " ".repeat(d.column.saturating_sub(1)) + &"^".repeat(d.span.max(1));
@@ -41,7 +91,6 @@ pub fn human_one(d: &Diagnostic, source: Option<&str>) -> String {
     if let Some(h) = &d.hint {
         let _ = writeln!(out, "{pad} = hint: {h}");
     }
-    out
 }
 
 /// One JSON array of `{severity, code, file, line, column, variant, message, hint}`.
@@ -138,6 +187,25 @@ mod tests {
         let h = human(&[diag()], &sources);
         assert!(h.contains("error[fen-row-width]: row 3 is wrong\n --> rules/X/en.pug:2:9\n  |\n2 |     | fen:8/8:\n  |         ^^^\n"), "{h}");
         assert!(h.contains("= hint: count"));
+    }
+
+    #[test]
+    fn repeated_kinds_are_summarised() {
+        let many: Vec<Diagnostic> = (1..=25)
+            .map(|line| {
+                Diagnostic::new(Severity::Warning, "unknown-variant", "a.pug", line, 1, "x")
+            })
+            .chain([diag()])
+            .collect();
+        let h = human_summarised(&many, &HashMap::new(), Some(20));
+        assert_eq!(h.matches("warning[unknown-variant]").count(), 20, "{h}");
+        assert!(h.contains("error[fen-row-width]"), "{h}");
+        assert!(
+            h.ends_with("and 5 more `unknown-variant` warnings (`--verbose` shows them all)\n"),
+            "{h}"
+        );
+        let all = human_summarised(&many, &HashMap::new(), None);
+        assert_eq!(all.matches("warning[unknown-variant]").count(), 25);
     }
 
     #[test]

@@ -17,7 +17,8 @@ pub struct BuildArgs {
     /// Treat warnings (missing images, repaired Pug) as errors.
     #[arg(long)]
     pub strict: bool,
-    /// Print the time each build step took.
+    /// Print the time each build step took, and every finding (by default
+    /// at most 20 of each kind, then a count).
     #[arg(long, short)]
     pub verbose: bool,
 }
@@ -32,7 +33,11 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<u8> {
     // The same printer as `fenpress check` (source line, caret, hint).
     eprint!(
         "{}",
-        crate::report::human(&report.diagnostics, &report.sources)
+        crate::report::human_summarised(
+            &report.diagnostics,
+            &report.sources,
+            (!args.verbose).then_some(crate::report::SHOWN_PER_KIND),
+        )
     );
     if args.verbose {
         for (step, took) in &report.timings {

@@ -16,6 +16,9 @@ pub struct CheckArgs {
     /// `--deny warnings` makes warnings fail the check.
     #[arg(long)]
     pub deny: Option<String>,
+    /// Show every finding (by default at most 20 of each kind, then a count).
+    #[arg(long, short)]
+    pub verbose: bool,
 }
 
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,7 +44,11 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<u8> {
     let started = std::time::Instant::now();
     let report = check_site(&args.content)?;
     let text = match args.format {
-        OutputFormat::Human => report::human(&report.diagnostics, &report.sources),
+        OutputFormat::Human => report::human_summarised(
+            &report.diagnostics,
+            &report.sources,
+            (!args.verbose).then_some(report::SHOWN_PER_KIND),
+        ),
         OutputFormat::Json => report::json(&report.diagnostics) + "\n",
         OutputFormat::Github => report::github(&report.diagnostics),
     };

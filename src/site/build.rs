@@ -50,10 +50,16 @@ pub fn sources_of(
     diagnostics: &[Diagnostic],
     read: &BTreeMap<PathBuf, Arc<str>>,
 ) -> HashMap<PathBuf, String> {
-    diagnostics
-        .iter()
-        .filter_map(|d| Some((d.file.clone(), read.get(&d.file)?.to_string())))
-        .collect()
+    // One copy per file, however many findings blame it.
+    let mut sources = HashMap::new();
+    for d in diagnostics {
+        if !sources.contains_key(&d.file) {
+            if let Some(text) = read.get(&d.file) {
+                sources.insert(d.file.clone(), text.to_string());
+            }
+        }
+    }
+    sources
 }
 
 impl BuildReport {

@@ -42,20 +42,60 @@ impl Output {
 
 /// The og:image PNGs of `jobs` (path → SVG). Rasterising is most of a clean
 /// corpus build's CPU time (≈4 ms each), so a PNG's name carries a hash of
-/// its SVG and one that `previous` (the output being replaced) already
-/// holds under that name is reused instead of drawn again.
+/// its SVG and one that `previous` (the output being replaced) or the cache
+/// folder (see [`og_cache_dir`]) already holds under that name is reused
+/// instead of drawn again; a PNG drawn is saved to the cache.
 pub fn og_pngs(
     jobs: BTreeMap<String, String>,
     previous: Option<&std::path::Path>,
 ) -> Vec<(String, Vec<u8>)> {
     use rayon::prelude::*;
+    let cache = og_cache_dir();
     jobs.into_par_iter()
         .filter_map(|(path, svg)| {
             let old = previous.and_then(|dir| std::fs::read(dir.join(&path)).ok());
-            old.or_else(|| crate::diagram::raster::png(&svg, OG_IMAGE_WIDTH).ok())
-                .map(|png| (path, png))
+            let cached = || {
+                let file = cache.as_ref()?.join(path.strip_prefix("og/")?);
+                std::fs::read(file).ok()
+            };
+            let drawn = || {
+                let png = crate::diagram::raster::png(&svg, OG_IMAGE_WIDTH).ok()?;
+                if let Some(dir) = &cache {
+                    if let Some(name) = path.strip_prefix("og/") {
+                        // A cache that cannot be written only costs time later.
+                        let _ = std::fs::create_dir_all(dir)
+                            .and_then(|()| write_atomically(&dir.join(name), &png));
+                    }
+                }
+                Some(png)
+            };
+            old.or_else(cached).or_else(drawn).map(|png| (path, png))
         })
         .collect()
+}
+
+/// Where og:image PNGs are kept across builds (they are named by a hash of
+/// what they draw, so an entry never goes stale): `$FENPRESS_CACHE/og`, or
+/// `$XDG_CACHE_HOME/fenpress/og`, or `~/.cache/fenpress/og`;
+/// `FENPRESS_CACHE=off` (or empty) turns the cache off.
+pub fn og_cache_dir() -> Option<PathBuf> {
+    let base = match std::env::var_os("FENPRESS_CACHE") {
+        Some(v) if v.is_empty() || v == "off" => return None,
+        Some(v) => PathBuf::from(v),
+        None => match std::env::var_os("XDG_CACHE_HOME") {
+            Some(x) if !x.is_empty() => PathBuf::from(x).join("fenpress"),
+            _ => PathBuf::from(std::env::var_os("HOME")?).join(".cache/fenpress"),
+        },
+    };
+    Some(base.join("og"))
+}
+
+/// Writes `bytes` to a temporary name beside `path`, then renames it: a
+/// build running at the same time never reads half a PNG.
+fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
 }
 
 /// The og:image path of a board that draws as `svg`. The name is a hash of
