@@ -2,7 +2,13 @@
 //! generation and results: the attacker needs one move that wins or keeps a
 //! forced win, the defender escapes with any reply that avoids it. Chain
 //! steps (Paco Sako) keep the turn, so N counts player turns. A node budget
-//! bounds the work; running out gives `Unknown`, never a pass.
+//! bounds the work; running out gives `Unknown`, never a pass. The attacker
+//! tries checks and moves that leave the fewest replies first, each side
+//! tries first the move that decided a sibling (killers), and proved results
+//! are kept per position (a transposition table of proven bounds).
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 
 use fenpress_rules::{legal, Color, Move, MoveList, Outcome, Position, Rules};
 
@@ -42,6 +48,28 @@ pub struct Search<'a> {
     /// When the proof must stop, whatever its node budget: a deep "win in
     /// 6" took a minute, and `serve` waited for it after every save.
     pub deadline: Option<std::time::Instant>,
+    /// Proven bounds per position and side to move (see [`Bounds`]).
+    table: HashMap<(u64, bool), Bounds>,
+    /// Per ply, the move that last decided a node there (a win for the
+    /// attacker, an escape for the defender): tried first by its siblings.
+    killers: Vec<Option<Move>>,
+}
+
+/// What is proved of one position: the attacker wins within `win_within`
+/// of its turns (and so within any more), and does not win within
+/// `no_win_within` (nor any fewer). Unknown results are never stored.
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    win_within: u32,
+    no_win_within: Option<u32>,
+}
+
+/// The table's key of `pos`: a 64-bit hash of the whole position (board,
+/// turn, castling, en passant, counters, variant state, hands).
+fn key(pos: &Position) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    pos.hash(&mut h);
+    h.finish()
 }
 
 impl<'a> Search<'a> {
@@ -54,6 +82,85 @@ impl<'a> Search<'a> {
             budget,
             exhausted: false,
             deadline: None,
+            table: HashMap::new(),
+            killers: Vec::new(),
+        }
+    }
+
+    /// What the table proves for `pos` with `turns` of the attacker's left.
+    fn probe(&self, pos: &Position, turns: u32) -> Option<Proof> {
+        let b = self.table.get(&(key(pos), pos.turn() == self.attacker))?;
+        if turns >= b.win_within {
+            Some(Proof::Win)
+        } else if b.no_win_within.is_some_and(|n| turns <= n) {
+            Some(Proof::NoWin)
+        } else {
+            None
+        }
+    }
+
+    /// Records a proved result (an unknown one is not a result).
+    fn store(&mut self, pos: &Position, turns: u32, proof: Proof) {
+        let entry = self
+            .table
+            .entry((key(pos), pos.turn() == self.attacker))
+            .or_insert(Bounds {
+                win_within: u32::MAX,
+                no_win_within: None,
+            });
+        match proof {
+            Proof::Win => entry.win_within = entry.win_within.min(turns),
+            Proof::NoWin => {
+                entry.no_win_within = Some(entry.no_win_within.map_or(turns, |n| n.max(turns)))
+            }
+            Proof::Unknown => {}
+        }
+    }
+
+    fn killer(&self, plies: u32) -> Option<Move> {
+        self.killers.get(plies as usize).copied().flatten()
+    }
+
+    fn set_killer(&mut self, plies: u32, mv: Move) {
+        let i = plies as usize;
+        if self.killers.len() <= i {
+            self.killers.resize(i + 1, None);
+        }
+        self.killers[i] = Some(mv);
+    }
+
+    /// The attacker's moves, most promising first: the killer, then (with
+    /// more than one turn left) checks, then fewest legal replies.
+    fn order_attacks(&mut self, pos: &mut Position, moves: &mut MoveList, turns: u32, plies: u32) {
+        let killer = self.killer(plies);
+        if turns > 1 {
+            let mut scored: Vec<(u32, Move)> = Vec::with_capacity(moves.len());
+            let mut replies = MoveList::new();
+            for mv in moves.iter() {
+                let undo = self.rules.play(pos, mv);
+                let score = if mv.intent.continues {
+                    0
+                } else {
+                    legal::legal_moves(self.rules, pos, &mut replies);
+                    let check = legal::in_check(self.rules, pos);
+                    // A move that leaves no reply decides at once: first.
+                    if replies.is_empty() {
+                        0
+                    } else {
+                        1 + u32::from(!check) * 1000 + replies.len() as u32
+                    }
+                };
+                self.rules.unplay(pos, mv, undo);
+                scored.push((score, *mv));
+            }
+            scored.sort_by_key(|(score, _)| *score);
+            moves.clear();
+            moves.extend(scored.into_iter().map(|(_, mv)| mv));
+        }
+        if let Some(k) = killer {
+            if let Some(i) = moves.iter().position(|m| *m == k) {
+                moves[..=i].rotate_right(1);
+            }
         }
     }
 
@@ -96,6 +203,9 @@ impl<'a> Search<'a> {
         if turns == 0 {
             return Proof::NoWin;
         }
+        if let Some(known) = self.probe(pos, turns) {
+            return known;
+        }
         if self.out_of_budget(plies) {
             return Proof::Unknown;
         }
@@ -110,10 +220,15 @@ impl<'a> Search<'a> {
                 Proof::NoWin
             };
         }
+        self.order_attacks(pos, &mut moves, turns, plies);
         let mut unknown = false;
         for mv in &moves {
             match self.after_attack(pos, mv, turns, plies) {
-                Proof::Win => return Proof::Win,
+                Proof::Win => {
+                    self.set_killer(plies, *mv);
+                    self.store(pos, turns, Proof::Win);
+                    return Proof::Win;
+                }
                 Proof::Unknown => unknown = true,
                 Proof::NoWin => {}
             }
@@ -121,6 +236,7 @@ impl<'a> Search<'a> {
         if unknown {
             Proof::Unknown
         } else {
+            self.store(pos, turns, Proof::NoWin);
             Proof::NoWin
         }
     }
@@ -136,20 +252,24 @@ impl<'a> Search<'a> {
             // The last move must mate, and mate needs check: no need to
             // generate the replies.
             Proof::NoWin
+        } else if let Some(known) = self.probe(pos, turns - 1) {
+            known
         } else {
             let mut replies = MoveList::new();
             legal::legal_moves(self.rules, pos, &mut replies);
-            if replies.is_empty() {
+            let proof = if replies.is_empty() {
                 if self.ended_in_win(pos) {
                     Proof::Win
                 } else {
                     Proof::NoWin
                 }
             } else if turns > 1 {
-                self.defend_with(pos, &replies, turns - 1, plies + 1).0
+                self.defend_with(pos, &mut replies, turns - 1, plies + 1).0
             } else {
                 Proof::NoWin
-            }
+            };
+            self.store(pos, turns - 1, proof);
+            proof
         };
         self.rules.unplay(pos, mv, undo);
         proof
@@ -178,23 +298,32 @@ impl<'a> Search<'a> {
             };
             return (proof, None);
         }
-        self.defend_with(pos, &moves, turns, plies)
+        self.defend_with(pos, &mut moves, turns, plies)
     }
 
     fn defend_with(
         &mut self,
         pos: &mut Position,
-        moves: &[Move],
+        moves: &mut MoveList,
         turns: u32,
         plies: u32,
     ) -> (Proof, Option<Move>) {
         if self.out_of_budget(plies) {
             return (Proof::Unknown, None);
         }
+        // The escape that worked in a sibling is tried first.
+        if let Some(k) = self.killer(plies) {
+            if let Some(i) = moves.iter().position(|m| *m == k) {
+                moves[..=i].rotate_right(1);
+            }
+        }
         let mut unknown = false;
-        for mv in moves {
+        for mv in moves.iter() {
             match self.after_defence(pos, mv, turns, plies) {
-                Proof::NoWin => return (Proof::NoWin, Some(*mv)),
+                Proof::NoWin => {
+                    self.set_killer(plies, *mv);
+                    return (Proof::NoWin, Some(*mv));
+                }
                 Proof::Unknown => unknown = true,
                 Proof::Win => {}
             }

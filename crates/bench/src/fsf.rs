@@ -1,6 +1,6 @@
 //! Perft against Fairy-Stockfish (issue 20, item 3): its source fetched as a
 //! git dir (`FENPRESS_BENCH_FSF_GIT`, default the mirror's path) is exported
-//! and built with `make build ARCH=x86-64` in `target/bench/fsf/` once; then
+//! and built with `make build ARCH=x86-64-modern` in `target/bench/fsf/` once; then
 //! both count the same trees, alternately, and must agree.
 
 use std::path::PathBuf;
@@ -38,22 +38,57 @@ fn binary(env: &Env) -> Result<PathBuf, BenchError> {
         false,
     )?;
     run(
-        &Cmd::new("make", &["-j2", "build", "ARCH=x86-64"]).cwd(src.join("src")),
+        &Cmd::new("make", &["-j2", "build", &arch()]).cwd(src.join("src")),
         false,
     )?;
     std::fs::create_dir_all(env.work.join("bin"))?;
     std::fs::copy(src.join("src/stockfish"), &bin)?;
+    // Orda and other ini-defined variants live in this file, not the binary.
+    std::fs::copy(src.join("src/variants.ini"), ini_beside(&bin))?;
     empty(&src)?;
     let _ = std::fs::remove_file(&tar);
     Ok(bin)
 }
 
-/// Fairy-Stockfish's perft of the start position of `variant` over UCI.
-fn fsf_perft(bin: &PathBuf, variant: &str, depth: u32) -> Cmd {
+/// The `ARCH=` of Fairy-Stockfish's build: `FENPRESS_BENCH_FSF_ARCH`, by
+/// default x86-64-modern (popcnt and SSE4.1, which perft's bitboards use).
+fn arch() -> String {
+    let a = std::env::var("FENPRESS_BENCH_FSF_ARCH").unwrap_or_else(|_| "x86-64-modern".into());
+    format!("ARCH={a}")
+}
+
+/// The `variants.ini` kept beside the binary (`$FENPRESS_BENCH_FSF_INI`
+/// overrides it): Orda is defined there, and an unknown `UCI_Variant`
+/// silently stays chess.
+fn ini_beside(bin: &std::path::Path) -> PathBuf {
+    match std::env::var_os("FENPRESS_BENCH_FSF_INI") {
+        Some(p) => PathBuf::from(p),
+        None => bin.with_file_name("variants.ini"),
+    }
+}
+
+/// Fairy-Stockfish's perft of `fen` (or the start position) of `variant`
+/// over UCI.
+fn fsf_perft(bin: &PathBuf, variant: &str, fen: Option<&str>, depth: u32) -> Cmd {
+    let position = match fen {
+        Some(f) => format!("fen {f}"),
+        None => "startpos".into(),
+    };
+    let ini = ini_beside(bin);
+    // Reading the file costs ~0.07 s: chess, built in, goes without.
+    let load = if variant != "chess" && ini.is_file() {
+        format!("setoption name VariantPath value {}\n", ini.display())
+    } else {
+        String::new()
+    };
     Cmd::new(bin, &[]).stdin(format!(
-        "setoption name UCI_Variant value {variant}\nposition startpos\ngo perft {depth}\nquit\n"
+        "{load}setoption name UCI_Variant value {variant}\nposition {position}\ngo perft {depth}\nquit\n"
     ))
 }
+
+/// Kiwipete, the classic perft position that exercises castling, en
+/// passant, promotions and pins.
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 /// The node count in Fairy-Stockfish's output ("Nodes searched: N").
 fn fsf_nodes(out: &str) -> Option<u64> {
@@ -69,22 +104,30 @@ fn fenpress_nodes(out: &str) -> Option<u64> {
         .and_then(|n| n.parse().ok())
 }
 
-/// Chess depth 6 and Orda depth 5 (`FENPRESS_BENCH_PERFT`, e.g.
-/// `Chess:chess:6,Orda:orda:5`: fenpress name, Fairy-Stockfish name, depth).
+/// Chess depth 5 and 6 from the start and kiwipete, Orda depth 5
+/// (`FENPRESS_BENCH_PERFT`, e.g. `Chess:chess:6,Orda:orda:5:<fen>`:
+/// fenpress name, Fairy-Stockfish name, depth, optional FEN; FENs hold no
+/// `:` or `,`).
 pub fn bench(env: &Env) -> Result<(), BenchError> {
     let fsf = binary(env)?;
-    let cases = std::env::var("FENPRESS_BENCH_PERFT")
-        .unwrap_or_else(|_| "Chess:chess:6,Orda:orda:5".into());
+    let cases = std::env::var("FENPRESS_BENCH_PERFT").unwrap_or_else(|_| {
+        format!("Chess:chess:5,Chess:chess:6,Chess:chess:4:{KIWIPETE},Chess:chess:5:{KIWIPETE},Orda:orda:5")
+    });
     for case in cases.split(',') {
         let parts: Vec<&str> = case.split(':').collect();
-        let [ours, theirs, depth] = parts[..] else {
-            return Err(BenchError::Setup(format!("bad perft case {case}")));
+        let (ours, theirs, depth, fen) = match parts[..] {
+            [a, b, d] => (a, b, d, None),
+            [a, b, d, f] => (a, b, d, Some(f)),
+            _ => return Err(BenchError::Setup(format!("bad perft case {case}"))),
         };
         let depth: u32 = depth
             .parse()
             .map_err(|_| BenchError::Setup(format!("bad depth in {case}")))?;
-        let mine = Cmd::new(&env.fenpress, &["perft", ours, "start", &depth.to_string()]);
-        let other = fsf_perft(&fsf, theirs, depth);
+        let mine = Cmd::new(
+            &env.fenpress,
+            &["perft", ours, fen.unwrap_or("start"), &depth.to_string()],
+        );
+        let other = fsf_perft(&fsf, theirs, fen, depth);
         let (a, b) = (
             fenpress_nodes(&run(&mine, false)?.stdout),
             fsf_nodes(&run(&other, false)?.stdout),
@@ -102,8 +145,9 @@ pub fn bench(env: &Env) -> Result<(), BenchError> {
             ),
         ];
         let title = format!(
-            "perft {ours} depth {depth} ({} nodes), start position",
-            a.unwrap_or(0)
+            "perft {ours} depth {depth} ({} nodes), {}",
+            a.unwrap_or(0),
+            fen.map_or("start position".to_string(), |f| format!("`{f}`"))
         );
         alternate(&title, &contenders, env.runs, false)?.print();
     }

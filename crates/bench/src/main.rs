@@ -55,7 +55,8 @@ benches:
   hugo     corpus build: fenpress against Hugo + Pagefind on the same pages
   scale    sites of 1x, 10x, 100x the corpus (FENPRESS_BENCH_SCALES=1,10):
            time and peak memory
-  perft    chess depth 6 and Orda depth 5 against Fairy-Stockfish
+  perft    chess depth 5/6 (start, kiwipete) and Orda depth 5 against
+           Fairy-Stockfish (FENPRESS_BENCH_PERFT)
   puzzle   proof time of each puzzle of content/ and tests/fixtures/puzzles-hard/
   serve    save-to-reload latency of `fenpress serve` at 10x the corpus
   all      every bench above

@@ -1,11 +1,47 @@
 //! Legality, the one generic way: a move is legal unless, once played, some
 //! pseudo-legal reply of the opponent removes a royal piece of the mover.
-//! Also game results and perft, which only need that.
+//! Also game results and perft, which only need that. Rules that can list
+//! the pinned pieces of a node ([`Rules::pinned`]) let a plain move that
+//! leaves no pinned square skip being played to be tested.
 
 use crate::color::Color;
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::rules::{Outcome, Rules};
+use crate::squareset::SquareSet;
+
+/// Whether `mv` is a plain move: one piece, not royal, goes from `from` to
+/// `to` (promoting or not), taking at most what stands on `to`. Played
+/// when its side is not in check, such a move can only expose a royal by
+/// leaving a line to it, so a move leaving no pinned square is legal.
+#[inline]
+pub fn is_plain(rules: &dyn Rules, mv: &Move) -> bool {
+    let i = &mv.intent;
+    if i.continues
+        || !matches!(i.kind, MoveKind::Normal | MoveKind::DoubleStep)
+        || rules.royal_kinds().contains(i.piece.kind)
+    {
+        return false;
+    }
+    let appear = mv.effect.appear.as_slice();
+    appear.len() == 1
+        && appear[0].square == i.to
+        && mv
+            .effect
+            .vanish
+            .as_slice()
+            .iter()
+            .all(|v| v.square == i.from || v.square == i.to)
+}
+
+/// Whether `mv` is legal by the node's pin set alone (see [`is_plain`]).
+#[inline]
+fn surely_legal(rules: &dyn Rules, pinned: &Option<SquareSet>, mv: &Move) -> bool {
+    match pinned {
+        Some(p) => !p.contains(mv.intent.from) && is_plain(rules, mv),
+        None => false,
+    }
+}
 
 /// Whether `mv` (pseudo-legal for `pos`) leaves the mover's royals safe.
 /// A chain step that `continues` is judged at the chain's end, by the variant.
@@ -39,10 +75,15 @@ pub fn legal_moves(rules: &dyn Rules, pos: &mut Position, out: &mut MoveList) {
         return;
     }
     rules.pseudo_legal_moves(pos, out);
+    let pinned = if rules.forbids_giving_check() {
+        None
+    } else {
+        rules.pinned(pos)
+    };
     let mut kept = 0;
     for i in 0..out.len() {
         let mv = out[i];
-        if is_legal(rules, pos, &mv) {
+        if surely_legal(rules, &pinned, &mv) || is_legal(rules, pos, &mv) {
             out[kept] = mv;
             kept += 1;
         }
@@ -136,8 +177,20 @@ fn perft_with(rules: &dyn Rules, pos: &mut Position, depth: u32, buffers: &mut [
     }
     list.clear();
     rules.pseudo_legal_moves(pos, list);
+    let pinned = rules.pinned(pos);
     let mut nodes = 0;
     for mv in list.iter() {
+        if surely_legal(rules, &pinned, mv) {
+            nodes += if depth == 1 {
+                1
+            } else {
+                let undo = rules.play(pos, mv);
+                let n = perft_with(rules, pos, depth - 1, deeper);
+                rules.unplay(pos, mv, undo);
+                n
+            };
+            continue;
+        }
         let mover: Color = mv.color();
         let undo = rules.play(pos, mv);
         // Chains are judged at their end by the variant; count them through.

@@ -159,6 +159,18 @@ pub trait Rules: Send + Sync {
         self.royal_attacked(pos, mover)
     }
 
+    /// A legality shortcut for one node (see [`crate::legal`]): `Some(pinned)`
+    /// promises that the side to move is not in check and that a plain move
+    /// (a non-royal piece going from `from` to `to`, taking at most what
+    /// stands on `to`, see [`crate::legal::is_plain`]) can only expose a
+    /// royal when it leaves a square of `pinned`; such a move is then legal
+    /// without being played. Only rules whose legality is exactly "the
+    /// mover's one royal is not attacked" and whose attacks are plain rays
+    /// may promise it. The default: `None`, every move is played and tested.
+    fn pinned(&self, _pos: &Position) -> Option<crate::squareset::SquareSet> {
+        None
+    }
+
     /// The variant's own rule that forbids moving the piece on `from` to
     /// `to` in `pos`, when one does (Madrasi paralysis, Isardam's mutual
     /// observation, Checkless's check that does not mate, an antiking left

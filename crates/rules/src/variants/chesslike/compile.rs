@@ -212,7 +212,7 @@ impl ChessLike {
             .iter()
             .any(|p: &CompiledPiece| p.pawn && p.quiet.iter().any(|r| r.dir.df() != 0));
         let ep_tracked = spec.pawn.max_step > 2 || ep_aside;
-        Ok(ChessLike {
+        let mut rules = ChessLike {
             spec,
             geometry,
             pieces,
@@ -228,7 +228,10 @@ impl ChessLike {
             ep_tracked,
             ep_allowed,
             ep_aside,
-        })
+            pins_ok: false,
+        };
+        rules.pins_ok = rules.pins_apply();
+        Ok(rules)
     }
 }
 

@@ -57,6 +57,8 @@ pub struct ChessLike {
     /// Pawns step aside (Berolina): vchess's en-passant field names the
     /// landing file too (`g6,h`).
     ep_aside: bool,
+    /// Whether the pin shortcut of legality holds (see `pins_apply`).
+    pins_ok: bool,
 }
 
 impl ChessLike {
@@ -109,6 +111,11 @@ impl Rules for ChessLike {
     #[inline]
     fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
         self.royal_in_danger(pos, color)
+    }
+
+    #[inline]
+    fn pinned(&self, pos: &Position) -> Option<crate::squareset::SquareSet> {
+        self.pinned_pieces(pos)
     }
 
     fn castling_rank(&self) -> u8 {

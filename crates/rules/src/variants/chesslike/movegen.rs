@@ -81,6 +81,94 @@ impl ChessLike {
         false
     }
 
+    /// Whether the shortcut of [`Rules::pinned`] is sound for these rules:
+    /// check is the one royal attacked, nothing forbids giving check, and
+    /// every attack is a plain ray (hoppers, lame leapers and wrapped boards
+    /// take the slow way).
+    pub(super) fn pins_apply(&self) -> bool {
+        use super::victory::Royalty;
+        let w = &self.spec.wins;
+        w.royalty == Royalty::Check
+            && !w.many_royals
+            && !w.forbid_check
+            && !self.spec.wrap.files
+            && !self.spec.wrap.ranks
+            && self.attack_special.iter().all(Vec::is_empty)
+    }
+
+    /// The squares of the mover's pieces that may be pinned to its royal
+    /// (see [`Rules::pinned`]), or `None` when the shortcut does not apply
+    /// here (the rules, or the mover is in check or has not one royal).
+    /// Along each attack ray from the royal, the first piece of the mover
+    /// is pinned when a far attacker stands behind it; along a ray of
+    /// limited range, the first piece of the mover counts as pinned.
+    pub(super) fn pinned_pieces(&self, pos: &Position) -> Option<crate::squareset::SquareSet> {
+        if !self.pins_ok {
+            return None;
+        }
+        let me = pos.turn();
+        let by = me.opposite();
+        let royals = pos.board.royals(me);
+        if royals.len() != 1 {
+            return None;
+        }
+        let king = royals.first()?;
+        if self.square_attacked(pos, king, by) {
+            return None;
+        }
+        let g = &self.geometry;
+        let board = &pos.board;
+        let mut pinned = crate::squareset::SquareSet::EMPTY;
+        for ray in &self.attack[by.index()] {
+            if ray.far.is_empty() {
+                continue;
+            }
+            let mut t = g.step_raw(king.0, ray.dir);
+            let mut mine = None;
+            while t != NO_SQUARE {
+                let cell = board.cell_raw(t);
+                if !cell.is_empty() {
+                    let own = cell.kind(me).is_some();
+                    let enemy = cell.kind(by);
+                    if own && enemy.is_some() {
+                        // A cell holding both colours (a union): be safe.
+                        return None;
+                    }
+                    if !own {
+                        if let (Some(m), Some(k)) = (mine, enemy) {
+                            if ray.far.contains(k) {
+                                pinned.insert(Square(m));
+                            }
+                        }
+                        break;
+                    }
+                    if mine.is_some() {
+                        break;
+                    }
+                    mine = Some(t);
+                }
+                t = g.step_raw(t, ray.dir);
+            }
+        }
+        for &(dir, range, _) in &self.attack_limited[by.index()] {
+            let mut t = king.0;
+            for _ in 0..range {
+                t = g.step_raw(t, dir);
+                if t == NO_SQUARE {
+                    break;
+                }
+                let cell = board.cell_raw(t);
+                if !cell.is_empty() {
+                    if cell.kind(me).is_some() {
+                        pinned.insert(Square(t));
+                    }
+                    break;
+                }
+            }
+        }
+        Some(pinned)
+    }
+
     /// The slow part of [`ChessLike::square_attacked`]: hoppers, lame and
     /// jumping leapers, initial-only and long leaps, walked back from the
     /// target.
