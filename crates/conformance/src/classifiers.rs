@@ -52,6 +52,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: crazyhouse_reserve_fen,
     },
     Classifier {
+        id: "cylinder-en-passant-wrap",
+        variant: "Cylinder",
+        matches: chess_family::cylinder_en_passant_wrap,
+    },
+    Classifier {
         id: "discoduel-position-check",
         variant: "Discoduel",
         matches: chess_family::never,
