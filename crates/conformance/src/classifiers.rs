@@ -172,6 +172,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: orda_yurt_attack,
     },
     Classifier {
+        id: "ordamirror-start-fields",
+        variant: "Ordamirror",
+        matches: chess_family::ordamirror_start_fields,
+    },
+    Classifier {
         id: "pacosako-king-union-chain",
         variant: "Pacosako",
         matches: pacosako_king_union_chain,
