@@ -82,16 +82,40 @@ fn rook_flags_kept(ctx: &Ctx, f: &Finding) -> bool {
             && v.chars().zip(p.chars()).all(|(a, b)| a == b || b == gone)
             && v != p;
     }
-    // A castling with a file fenpress has cleared: the piece there is not
-    // the rook that stood there at the start.
     let Finding::VchessOnly(m) = f else {
         return false;
     };
-    castling(m)
-        && m.vanish
-            .iter()
-            .filter_map(|t| token(t))
-            .any(|(_, _, k)| !matches!(k, 'k' | 'q' | 'r'))
+    if !castling(m) {
+        return false;
+    }
+    // The castler's partner: what leaves the rook file.
+    let Some((sq, color, kind)) = m
+        .vanish
+        .iter()
+        .filter_map(|t| token(t))
+        .find(|(sq, _, _)| *sq != m.start)
+    else {
+        return false;
+    };
+    // Not a rook (a king on the rook file castles with Coregal's queen): it
+    // is not the rook that stood there at the start.
+    if kind != 'r' {
+        return true;
+    }
+    // A rook on a file whose right fenpress cleared when the first rook
+    // moved or was taken (vchess keeps the file).
+    let fen = fenpress_rules::fen::vchess_fen(ctx.rules, ctx.pos);
+    let Some(flags) = fen.split(' ').nth(3).filter(|f| f.len() == 8) else {
+        return false;
+    };
+    let own = if color == Color::White {
+        &flags[..4]
+    } else {
+        &flags[4..]
+    };
+    let file = sq.chars().next();
+    let rook_files = [own.chars().next(), own.chars().nth(3)];
+    !rook_files.contains(&file)
 }
 
 /// Extinction has no check: fenpress castles out of, through or into an
@@ -158,6 +182,12 @@ pub fn knightmate2_start_flags(_ctx: &Ctx, f: &Finding) -> bool {
     v == p
 }
 
+/// vchess's Ordamirror start string keeps Orda's `ah -` fields, which its
+/// FEN writer drops.
+pub fn ordamirror_start_fields(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::Fen { vchess, fenpress } if *vchess == format!("{fenpress} ah -"))
+}
+
 /// vchess starts Pawn massacre from its start string reversed (kings on
 /// the d-file), fenpress from the page's diagram.
 pub fn pawnmassacre_start(_ctx: &Ctx, f: &Finding) -> bool {
@@ -185,6 +215,25 @@ pub fn perfect_castling_flags(ctx: &Ctx, f: &Finding) -> bool {
             .iter()
             .filter_map(|t| token(t))
             .any(|(_, _, k)| k != 'k' && k != 'r')
+}
+
+/// fenpress takes en passant round the cylinder (a pawn on the a-file
+/// takes one on the h-file, or the other way); vchess does not.
+pub fn cylinder_en_passant_wrap(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let g = ctx.rules.geometry();
+    let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+        return false;
+    };
+    let edge = g.cols() - 1;
+    let across = matches!((g.file(from), g.file(to)), (0, f) | (f, 0) if f == edge);
+    // The taken pawn stands beside the mover, not on the arrival square.
+    let beside = m.vanish.iter().filter_map(|t| token(t)).any(|(sq, c, k)| {
+        k == 'p' && sq != m.start && sq != m.end && Some(c) != moved(m).map(|x| x.0)
+    });
+    across && beside && moved(m).is_some_and(|(_, k)| k == 'p')
 }
 
 /// vchess's Tencubed start string ends its board with a stray `/`.

@@ -52,6 +52,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: crazyhouse_reserve_fen,
     },
     Classifier {
+        id: "cylinder-en-passant-wrap",
+        variant: "Cylinder",
+        matches: chess_family::cylinder_en_passant_wrap,
+    },
+    Classifier {
         id: "discoduel-position-check",
         variant: "Discoduel",
         matches: chess_family::never,
@@ -165,6 +170,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "orda-yurt-attack",
         variant: "Orda",
         matches: orda_yurt_attack,
+    },
+    Classifier {
+        id: "ordamirror-start-fields",
+        variant: "Ordamirror",
+        matches: chess_family::ordamirror_start_fields,
     },
     Classifier {
         id: "pacosako-king-union-chain",

@@ -69,6 +69,16 @@ fn perft_newzealand() {
 }
 
 #[test]
+fn perft_castle() {
+    common::perft_variant("castle", include_str!("fixtures/perft-castle.txt"));
+}
+
+#[test]
+fn perft_ordamirror() {
+    common::perft_variant("ordamirror", include_str!("fixtures/perft-ordamirror.txt"));
+}
+
+#[test]
 fn perft_pawns() {
     common::perft_variant("pawns", include_str!("fixtures/perft-pawns.txt"));
 }

@@ -12,6 +12,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ("Bishopawns", include_str!("../../variants/Bishopawns.yaml")),
     ("Capablanca", include_str!("../../variants/Capablanca.yaml")),
     ("Capture", include_str!("../../variants/Capture.yaml")),
+    ("Castle", include_str!("../../variants/Castle.yaml")),
     ("Chess", include_str!("../../variants/Chess.yaml")),
     ("Crossing", include_str!("../../variants/Crossing.yaml")),
     ("Cylinder", include_str!("../../variants/Cylinder.yaml")),
@@ -43,6 +44,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ("Losers", include_str!("../../variants/Losers.yaml")),
     ("Newzealand", include_str!("../../variants/Newzealand.yaml")),
     ("Orda", include_str!("../../variants/Orda.yaml")),
+    ("Ordamirror", include_str!("../../variants/Ordamirror.yaml")),
     (
         "Pawnmassacre",
         include_str!("../../variants/Pawnmassacre.yaml"),

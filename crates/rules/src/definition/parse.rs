@@ -135,6 +135,8 @@ struct RawWin {
     checks: u8,
     #[serde(default)]
     antichess: bool,
+    #[serde(default)]
+    castle_long: Option<S<String>>,
 }
 
 #[derive(Deserialize)]
@@ -148,6 +150,8 @@ struct RawReach {
     squares: Vec<S<String>>,
     #[serde(default)]
     not_attacked: bool,
+    #[serde(default)]
+    survives: bool,
 }
 
 #[derive(Deserialize)]
@@ -596,6 +600,7 @@ fn win(
     if let Some(r) = &w.reach {
         let mut goal = ReachGoal {
             not_attacked: r.not_attacked,
+            survives: r.survives,
             ..Default::default()
         };
         for p in &r.pieces {
@@ -625,6 +630,7 @@ fn win(
             .map(|p| Kind(p.letter as u8))
             .collect();
         let campmate = !goal.not_attacked
+            && !goal.survives
             && goal.squares.is_empty()
             && goal.ranks == [spec.rows - 1]
             && !goal.pieces.is_empty()
@@ -640,5 +646,12 @@ fn win(
     }
     spec.win.checks = w.checks;
     spec.win.antichess = w.antichess;
+    if let Some(c) = &w.castle_long {
+        spec.win.castle_long = Some(match c.value.as_str() {
+            "white" => Color::White,
+            "black" => Color::Black,
+            _ => return Err(bad(c, "castle_long", "white or black")),
+        });
+    }
     Ok(())
 }

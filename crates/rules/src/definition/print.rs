@@ -258,6 +258,9 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
         if goal.not_attacked {
             win.push_str("    not_attacked: true\n");
         }
+        if goal.survives {
+            win.push_str("    survives: true\n");
+        }
     }
     if !w.king_of_the_hill.is_empty() {
         let _ = writeln!(
@@ -271,6 +274,11 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     }
     if w.antichess {
         win.push_str("  antichess: true\n");
+    }
+    match w.castle_long {
+        Some(crate::Color::White) => win.push_str("  castle_long: white\n"),
+        Some(crate::Color::Black) => win.push_str("  castle_long: black\n"),
+        None => {}
     }
     if !win.is_empty() {
         out.push_str("win:\n");

@@ -619,7 +619,15 @@ impl ChessLike {
                 (&def.quiet, true, false),
                 (&def.capture, false, true),
             ] {
+                // On a wrapped board a ray along a whole empty line comes
+                // back to its start: its opposite ray would list the same
+                // squares again (vchess skips it too).
+                let mut looped = [None; 4];
+                let mut n_looped = 0;
                 for ray in rays {
+                    if n_looped > 0 && looped[..n_looped].contains(&Some(ray.dir.reverse())) {
+                        continue;
+                    }
                     let mut t = s;
                     let mut n = 0;
                     loop {
@@ -633,7 +641,12 @@ impl ChessLike {
                                 out.push(Move::simple(from, Square(t), piece, None, None));
                             }
                         } else {
-                            if capture && !target.has(us) {
+                            if t == s {
+                                if n_looped < looped.len() {
+                                    looped[n_looped] = Some(ray.dir);
+                                    n_looped += 1;
+                                }
+                            } else if capture && !target.has(us) {
                                 if let Some(k) = target.kind(them) {
                                     let victim = Some(Piece::new(them, k));
                                     out.push(Move::simple(from, Square(t), piece, victim, None));

@@ -40,6 +40,10 @@ pub enum Safety {
     /// If the enemy has no legal capture of it (Squatter1: "if the opponent
     /// can capture it, you don't win").
     NoLegalCapture,
+    /// If it survives the enemy's reply: at once when no enemy piece
+    /// attacks it, else once the enemy moved without taking it (Bishopawns:
+    /// "reaches the other end without being immediately captured").
+    Survives,
 }
 
 /// A goal: reaching one of its squares wins.
@@ -199,11 +203,15 @@ pub(super) fn compile(
         }
         c.goal_kinds = (!goal.pieces.is_empty()).then_some(kinds);
         c.schema_reach = Some(Reach {
-            safety: if goal.not_attacked {
+            safety: if goal.survives {
+                Safety::Survives
+            } else if goal.not_attacked {
                 Safety::NotAttacked
             } else {
                 Safety::Any
             },
+            // A piece that survived the reply is judged on its owner's turn.
+            both_sides: goal.survives,
             ..Default::default()
         });
     }
@@ -472,10 +480,41 @@ impl ChessLike {
                 reason: "bare king",
             });
         }
+        if let Some(c) = self.spec.win.castle_long {
+            if let Some(winner) = self.castle_long_outcome(pos, c) {
+                return Some(Outcome::VariantWin {
+                    winner,
+                    reason: "long castling",
+                });
+            }
+        }
         if let Some(r) = v.reach.as_ref().or(self.won.schema_reach.as_ref()) {
             return self.reach_outcome(pos, r);
         }
         None
+    }
+
+    /// Castle chess: once `side` has lost its a-side castling right, it won
+    /// if that was by castling long (king c1/c8, rook d1/d8), else lost.
+    fn castle_long_outcome(&self, pos: &Position, side: Color) -> Option<Color> {
+        if pos.state.castling.rook_file(side, 0).is_some() {
+            return None;
+        }
+        let g = &self.geometry;
+        let back = if side == Color::White {
+            0
+        } else {
+            g.rows() - 1
+        };
+        let holds = |file: u8, kind: Kind| {
+            g.square(file, back)
+                .is_some_and(|s| pos.board.cell(s).kind(side) == Some(kind))
+        };
+        Some(if holds(2, Kind::KING) && holds(3, Kind::ROOK) {
+            side
+        } else {
+            side.opposite()
+        })
     }
 
     fn lacks_a_kind(&self, pos: &Position, color: Color) -> bool {
@@ -545,6 +584,7 @@ impl ChessLike {
                 Safety::Any => true,
                 Safety::NotAttacked => !self.square_attacked(pos, sq, c.opposite()),
                 Safety::NoLegalCapture => !self.can_take_legally(pos, sq, c.opposite()),
+                Safety::Survives => c == us || !self.square_attacked(pos, sq, us),
             });
             if reached {
                 return win(c);
@@ -812,6 +852,9 @@ pub struct ReachGoal {
     pub squares: Vec<&'static str>,
     /// The piece must not be attacked there (Racing Kings counts it at once).
     pub not_attacked: bool,
+    /// The piece must survive the opponent's reply (`survives: true`):
+    /// it wins at once if not attacked, else if the opponent does not take it.
+    pub survives: bool,
 }
 
 /// How a chess-like game is won or drawn beyond checkmate, and royalty. The
@@ -841,6 +884,10 @@ pub struct WinSpec {
     pub royals: Option<u8>,
     /// With several royals, a side may leave all but one attacked.
     pub spare_royals: bool,
+    /// This side wins by castling long (its king on the c-file, a rook on
+    /// the d-file of its first rank) and loses once it may no longer
+    /// (`castle_long: black`, Castle chess).
+    pub castle_long: Option<Color>,
 }
 
 impl Default for WinSpec {
@@ -858,6 +905,7 @@ impl Default for WinSpec {
             compulsory_capture: false,
             royals: Some(1),
             spare_royals: false,
+            castle_long: None,
         }
     }
 }
