@@ -342,10 +342,13 @@ pub fn parse_move(text: &str) -> Option<(ParsedMove, bool)> {
     let castle = text.replace(['o', '0'], "O");
     let (core, drop) = match text.split_once('@') {
         // `P@e4`: a piece letter and a square.
-        Some((piece, square))
-            if piece.len() == 1 && piece.chars().all(|c| c.is_ascii_uppercase()) =>
+        // The core reads the drop itself (`N@f7`, vchess's `@d4` for a
+        // pawn); `drop` says so.
+        Some((piece, _))
+            if piece.is_empty()
+                || (piece.len() == 1 && piece.chars().all(|c| c.is_ascii_uppercase())) =>
         {
-            (format!("{piece}{square}"), true)
+            (text.to_string(), true)
         }
         Some(_) => return None,
         None if matches!(castle.as_str(), "O-O" | "O-O-O") => (castle, false),
@@ -747,6 +750,15 @@ mod tests {
         }
         let c = read_caption("1.e4 e5 2.Nf3 2...Nc6");
         assert_eq!(c.claims[0].moves[3].side, Some(Color::Black));
+    }
+
+    #[test]
+    fn drops_are_moves_in_both_forms() {
+        for text in ["N@f7", "@d4"] {
+            let (parsed, strong) = parse_move(text).expect(text);
+            assert!(parsed.drop && strong, "{text}");
+        }
+        assert!(parse_move("nn@f7").is_none());
     }
 
     #[test]

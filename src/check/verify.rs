@@ -205,7 +205,10 @@ fn resolve_claim(
     m: &MoveText,
     letters: &[(char, char)],
 ) -> Result<Move, MoveError> {
-    if m.parsed.drop {
+    let has_hands = fenpress_rules::Color::ALL
+        .iter()
+        .any(|c| !rules.hand_kinds(*c).is_empty());
+    if m.parsed.drop && !has_hands {
         return Err(SyntaxError::Unreadable {
             text: m.text.clone(),
             rest: "a drop, which this variant does not have".into(),

@@ -127,6 +127,21 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: knightrelay1_start_en_passant,
     },
     Classifier {
+        id: "madhouse-light-bishop-anywhere",
+        variant: "Madhouse",
+        matches: madhouse_light_bishop_anywhere,
+    },
+    Classifier {
+        id: "madhouse-taken-rook-flag",
+        variant: "Madhouse",
+        matches: madhouse_taken_rook_flag,
+    },
+    Classifier {
+        id: "madhouse-placement-first-rank",
+        variant: "Madhouse",
+        matches: madhouse_placement_first_rank,
+    },
+    Classifier {
         id: "maxima-frozen-guard-no-check",
         variant: "Maxima",
         matches: maxima_frozen_guard_no_check,
@@ -1078,4 +1093,87 @@ fn knightrelay1_start_en_passant(_ctx: &Ctx, f: &Finding) -> bool {
 /// vchess's Relayup start string (chess's) has flags and en passant its writer drops.
 fn relayup_start_fields(_ctx: &Ctx, f: &Finding) -> bool {
     matches!(f, Finding::Fen { vchess, fenpress } if format!("{fenpress} ahah -") == *vchess)
+}
+
+/// A Madhouse placement as both engines list it: a drop (`@`) of one
+/// piece with nothing vanishing; its square and the piece's kind letter.
+fn madhouse_placement(m: &CanonMove) -> Option<(&str, char)> {
+    if m.start != "@" || !m.vanish.is_empty() || m.appear.len() != 1 {
+        return None;
+    }
+    let (square, piece) = m.appear[0].split_once(':')?;
+    Some((square, piece.chars().nth(1)?))
+}
+
+/// The 1-based rank of a square name (`e10` → 10).
+fn rank_number(square: &str) -> Option<u32> {
+    square.get(1..)?.parse().ok()
+}
+
+/// vchess's placement loop stops a row early: no piece is put back on
+/// rank 1, no pawn on rank 2. Those placements are fenpress's only.
+fn madhouse_placement_first_rank(_ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let Some((square, kind)) = madhouse_placement(m) else {
+        return false;
+    };
+    rank_number(square) == Some(if kind == 'p' { 2 } else { 1 })
+}
+
+/// vchess keeps a bishop on its square colour only when it was taken on a
+/// dark square (its colour test reads light, 0, as "any"): placements of a
+/// bishop taken on a light square onto dark squares are vchess's only, and
+/// so is a capture of a bishop on a light square that only a dark-square
+/// placement would make legal. Every vchess-only move there is one of them.
+fn madhouse_light_bishop_anywhere(ctx: &Ctx, f: &Finding) -> bool {
+    let dark = |square: &str| {
+        let file = u32::from(square.as_bytes()[0].wrapping_sub(b'a'));
+        rank_number(square).is_some_and(|r| (file + r) % 2 == 1)
+    };
+    let mover = if ctx.pos.turn() == Color::White {
+        'w'
+    } else {
+        'b'
+    };
+    let either = |m: &CanonMove| {
+        let placed = madhouse_placement(m).is_some_and(|(sq, kind)| kind == 'b' && dark(sq));
+        let light_bishop_taken = m.flags.contains(&"chain")
+            && m.vanish.iter().any(|v| {
+                v.split_once(':').is_some_and(|(sq, piece)| {
+                    !piece.starts_with(mover) && piece.ends_with('b') && !dark(sq)
+                })
+            });
+        placed || light_bishop_taken
+    };
+    matches!(f, Finding::VchessOnly(m) if either(m)) && ctx.diff.vchess_only.iter().all(either)
+}
+
+/// vchess updates castling flags after a capture's turn bookkeeping, when
+/// the capturer is still to move (its placement): the flag of the rook it
+/// took on its start square stays. The FENs then differ in the flags alone,
+/// each differing flag fenpress's `i` (none) where vchess names a file
+/// whose first-rank square holds no rook of that side.
+fn madhouse_taken_rook_flag(ctx: &Ctx, f: &Finding) -> bool {
+    let Some((v, p)) = fen_fields(f) else {
+        return false;
+    };
+    if v.len() != p.len() || v.len() < 4 {
+        return false;
+    }
+    let others_equal = (0..v.len()).all(|i| i == 3 || v[i] == p[i]);
+    let (vf, pf) = (v[3].as_bytes(), p[3].as_bytes());
+    if !others_equal || vf.len() != 4 || pf.len() != 4 || vf == pf {
+        return false;
+    }
+    (0..4).filter(|&i| vf[i] != pf[i]).all(|i| {
+        let (color, rank) = if i < 2 {
+            (Color::White, 1)
+        } else {
+            (Color::Black, 8)
+        };
+        let square = format!("{}{rank}", char::from(vf[i]));
+        pf[i] == b'i' && vf[i] != b'i' && ctx.kind_at(&square, color) != Some('r')
+    })
 }

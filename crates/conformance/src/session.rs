@@ -44,6 +44,11 @@ struct Ply {
     vchess_moves: Vec<CanonMove>,
 }
 
+/// Variants whose vchess score means nothing in the middle of a turn:
+/// Madhouse's placement sub-turn has no move its game-end test sees, so
+/// vchess calls the game drawn there.
+const SCORE_AFTER_TURN_ONLY: &[&str] = &["Madhouse"];
+
 /// Both engines at the same position.
 pub struct Session<'o> {
     pub oracle: &'o mut Oracle,
@@ -137,7 +142,11 @@ impl<'o> Session<'o> {
     /// Both engines' moves here, and their difference.
     pub fn compare(&mut self) -> Result<Here, SessionError> {
         let (vmoves, vchess_fen, score) = self.oracle.here()?;
-        let game_over = self.stop_at_end && score != "*";
+        // In the middle of a turn (the same side plays on) the game is not
+        // over, whatever vchess's score says there.
+        let mid_turn = SCORE_AFTER_TURN_ONLY.contains(&self.variant.as_str())
+            && self.stack.last().is_some_and(|p| p.mv.intent.continues);
+        let game_over = self.stop_at_end && score != "*" && !mid_turn;
         self.vchess_moves = if game_over {
             Vec::new()
         } else {

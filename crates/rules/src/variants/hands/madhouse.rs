@@ -8,8 +8,8 @@
 //! vchess FEN: chess's (`board turn plies flags ep`); the piece waiting for
 //! its placement (mid-turn) is in no FEN, as in vchess. vchess never offers
 //! a placement on rank 1 (a pawn on rank 2), and lets a bishop taken on a
-//! light square go on any square; the page decides against both (still to
-//! be listed as deviations: Madhouse is on the conformance pending list).
+//! light square go on any square; the page decides against both
+//! (deviations madhouse-placement-first-rank, madhouse-light-bishop-anywhere).
 
 use crate::color::Color;
 use crate::fen::FenStyle;
