@@ -98,6 +98,9 @@ function serialize(m, withNotation) {
 }
 
 function score() {
+  // Teleport's placement step: vchess's score asks the pieces' moves, of
+  // which there are none mid-turn, and would call every such position over.
+  if (vr.subTurn === 2 && (name === "Teleport1" || name === "Teleport2")) return "*";
   try {
     return vr.getCurrentScore();
   } catch (e) {

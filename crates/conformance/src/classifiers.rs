@@ -102,6 +102,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: janggi_pass_counter,
     },
     Classifier {
+        id: "joker-self-swap",
+        variant: "Joker",
+        matches: joker_self_swap,
+    },
+    Classifier {
         id: "knightmate1-promotion",
         variant: "Knightmate1",
         matches: chess_family::knightmate1_promotion,
@@ -265,6 +270,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "synochess-face-off-king-capture",
         variant: "Synochess",
         matches: generals_face_after_king_move,
+    },
+    Classifier {
+        id: "teleport2-rook-flags",
+        variant: "Teleport2",
+        matches: switching_castling_rights,
     },
     Classifier {
         id: "tencubed-start-slash",
@@ -986,6 +996,17 @@ fn knightrelay1_pawn_last_rank_check(ctx: &Ctx, f: &Finding) -> bool {
                     .is_some_and(|s| is(s, 'p') && relayed(s))
             })
     })
+}
+
+/// vchess lets the Joker swap with itself (a pass); fenpress does not:
+/// a vchess-only move from the mover's Joker to its own square.
+fn joker_self_swap(ctx: &Ctx, f: &Finding) -> bool {
+    match f {
+        Finding::VchessOnly(m) => {
+            m.start == m.end && ctx.kind_at(&m.start, mover(ctx, m)) == Some('j')
+        }
+        _ => false,
+    }
 }
 
 /// vchess keeps a rook's castling flag when the rook moves, is switched

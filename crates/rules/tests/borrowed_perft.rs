@@ -27,4 +27,8 @@ perft_tests! {
     perft_rampage => "Rampage", "rampage";
     perft_switching => "Switching", "switching";
     perft_iceage => "Iceage", "iceage";
+    perft_teleport1 => "Teleport1", "teleport1";
+    perft_teleport2 => "Teleport2", "teleport2";
+    perft_joker => "Joker", "joker";
+    perft_hypnotic => "Hypnotic", "hypnotic";
 }

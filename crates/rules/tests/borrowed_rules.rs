@@ -202,3 +202,52 @@ fn iceage_frozen_king_loses() {
     let outcome = legal::outcome(rules, &mut pos).expect("game over");
     assert_eq!(outcome.winner(), Some(fenpress_rules::Color::White));
 }
+
+#[test]
+fn teleport_the_queen_is_not_pinned() {
+    // The page's pair: 1.Qxh5 (a self-capture), then N@f6+ gives the second
+    // diagram; the queen leaves the pin because the knight can block it.
+    let fen = "7k/6b1/8/4Q2N/8/8/8/K7 w 0 iiii -";
+    assert!(has("Teleport1", fen, "e5h5"));
+    let after = fen_after("Teleport1", fen, &["e5h5", "N@f6"]);
+    assert_eq!(after, "7k/6b1/5N2/7Q/8/8/8/K7 b 1 iiii -");
+}
+
+#[test]
+fn teleport_king_placed_out_of_check() {
+    // The page's answer 1...Kxg7 (the king takes its own bishop), B@d4+;
+    // the bishop may also take its king (Teleport1), never in Teleport2.
+    let fen = "7k/6b1/5N2/7Q/8/8/8/K7 b 1 iiii -";
+    let after = fen_after("Teleport1", fen, &["h8g7", "B@d4"]);
+    assert_eq!(after, "8/6k1/5N2/7Q/3b4/8/8/K7 w 2 iiii -");
+    assert!(has("Teleport1", fen, "g7h8"));
+    assert!(!has("Teleport2", fen, "g7h8"));
+}
+
+#[test]
+fn hypnotic_knight_takes_its_queen() {
+    // The page's pair: White moves the attacked black knight, which takes
+    // its own queen (Nxd8); the knight is then frozen for Black.
+    let before = "r1bqk1nr/pppp1ppp/2n5/1Bb1p3/4P3/5N2/PPPP1PPP/RNBQK2R w 0 ahah - -";
+    let after = fen_after("Hypnotic", before, &["c6d8"]);
+    assert_eq!(
+        after,
+        "r1bnk1nr/pppp1ppp/8/1Bb1p3/4P3/5N2/PPPP1PPP/RNBQK2R b 1 ahah - d8"
+    );
+    assert!(!moves("Hypnotic", &after)
+        .iter()
+        .any(|m| m.starts_with("d8")));
+}
+
+#[test]
+fn joker_swaps_but_never_takes() {
+    // The page's start: the Joker leaps and slides onto empty squares, swaps
+    // with any friend but the king, and takes nothing.
+    let start = "rnbqkbnr/pppppppp/3j4/8/8/3J4/PPPPPPPP/RNBQKBNR w 0 ahah -";
+    assert!(has("Joker", start, "d3a1"));
+    assert!(has("Joker", start, "d3c5"));
+    assert!(!has("Joker", start, "d3e1"));
+    assert!(!has("Joker", start, "d3d6"));
+    assert!(!has("Joker", start, "d3d3"));
+    assert_eq!(moves("Joker", start).len(), 52);
+}

@@ -4,6 +4,15 @@
 //! default methods are plain chess. A variant overrides only the hooks its
 //! twist touches (paralysis, borrowed moves, what legality means) and gets
 //! FEN, legality, perft and notation through [`Game`]'s [`Rules`] impl.
+//!
+//! Why not [`crate::variants::chesslike::ChessLike`]'s generator: it makes
+//! a whole position's moves from compiled rays, where this family needs one
+//! square at a time with hooks inside it (who may be taken: own pieces for
+//! Teleport and Iceage's cubes; attacks filtered per attacker: Madrasi;
+//! castling judged by the variant's own attack test), and vchess's flag
+//! handling (flags kept without their rook, a lost right written as the
+//! file past the board). Folding would put those hooks on ChessLike's hot
+//! path for every other variant; this file stays the family's chess.
 
 use crate::color::Color;
 use crate::fen::{FenStyle, Field};
@@ -57,6 +66,10 @@ impl Cfg {
 /// A variant's twists. Every method has chess as its default; the game
 /// handed in gives the default building blocks back (`g.chess_moves_from`).
 pub trait Hooks: Sized + Send + Sync + 'static {
+    /// Whether the side to move may move enemy pieces too (Hypnotic):
+    /// [`Hooks::moves_from`] is then asked for every occupied square.
+    const MOVES_ENEMY_PIECES: bool = false;
+
     /// The variant's fixed settings.
     fn cfg(&self) -> Cfg;
 
@@ -133,6 +146,22 @@ pub trait Hooks: Sized + Send + Sync + 'static {
     fn write_fields(_g: &Game<Self>, _pos: &Position) -> (String, String) {
         (String::new(), String::new())
     }
+
+    /// The moves of a position in the middle of a turn (Teleport's
+    /// placement after a self-capture), in place of the pieces' moves;
+    /// `false` when the position is not mid-turn.
+    fn pending_moves(_g: &Game<Self>, _pos: &Position, _out: &mut MoveList) -> bool {
+        false
+    }
+
+    /// Whether the legal list is judged whole (see [`Rules::restrict_legal`]).
+    fn restricts_legal() -> bool {
+        false
+    }
+
+    /// Drops from the legal list what the variant forbids beyond check
+    /// (a chain step no end of which is legal).
+    fn restrict_legal(_g: &Game<Self>, _pos: &Position, _legal: &mut MoveList) {}
 
     /// A result decided before moves are looked at.
     fn outcome(_g: &Game<Self>, _pos: &Position) -> Option<Outcome> {
@@ -497,10 +526,14 @@ impl<H: Hooks> Game<H> {
 
     /// Every pseudo-legal move of the side to move.
     pub fn all_moves(&self, pos: &Position, out: &mut MoveList) {
+        if H::pending_moves(self, pos, out) {
+            return;
+        }
         let us = pos.turn();
         for i in 0..self.g.size() as u16 {
             let sq = Square(i);
-            if pos.board.cell(sq).has(us) {
+            let cell = pos.board.cell(sq);
+            if cell.has(us) || (H::MOVES_ENEMY_PIECES && !cell.is_empty()) {
                 H::moves_from(self, pos, sq, out);
             }
         }
@@ -712,7 +745,8 @@ impl<H: Hooks> Rules for Game<H> {
                 pos.state.en_passant = self.g.square(self.g.file(from), (r1 + r2) / 2);
             }
         }
-        if self.h.cfg().castling {
+        // A placement (Teleport) moves no rook or king off its square.
+        if self.h.cfg().castling && mv.intent.kind != MoveKind::Drop {
             self.update_castling(pos, mv);
         }
         H::after_play(self, pos, mv);
@@ -721,6 +755,12 @@ impl<H: Hooks> Rules for Game<H> {
     fn unplay(&self, pos: &mut Position, mv: &Move, undo: Undo) {
         H::before_unplay(self, pos, mv, &undo);
         pos.unapply(mv, undo);
+    }
+    fn restricts_legal(&self) -> bool {
+        H::restricts_legal()
+    }
+    fn restrict_legal(&self, pos: &Position, legal: &mut MoveList) {
+        H::restrict_legal(self, pos, legal)
     }
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         H::outcome(self, pos)

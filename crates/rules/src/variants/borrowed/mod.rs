@@ -7,13 +7,16 @@ pub mod antiking;
 pub mod base;
 pub mod checkless;
 pub mod copycat;
+pub mod hypnotic;
 pub mod iceage;
 pub mod isardam;
+pub mod joker;
 pub mod knightrelay;
 pub mod madrasi;
 pub mod rampage;
 pub mod relayup;
 pub mod switching;
+pub mod teleport;
 
 use std::sync::LazyLock;
 
@@ -36,6 +39,13 @@ static RAMPAGE: LazyLock<Game<rampage::Rampage>> = LazyLock::new(|| Game::new(ra
 static SWITCHING: LazyLock<Game<switching::Switching>> =
     LazyLock::new(|| Game::new(switching::Switching));
 static ICEAGE: LazyLock<Game<iceage::Iceage>> = LazyLock::new(|| Game::new(iceage::Iceage));
+static TELEPORT1: LazyLock<Game<teleport::Teleport>> =
+    LazyLock::new(|| Game::new(teleport::Teleport { king: true }));
+static TELEPORT2: LazyLock<Game<teleport::Teleport>> =
+    LazyLock::new(|| Game::new(teleport::Teleport { king: false }));
+static JOKER: LazyLock<Game<joker::Joker>> = LazyLock::new(|| Game::new(joker::Joker));
+static HYPNOTIC: LazyLock<Game<hypnotic::Hypnotic>> =
+    LazyLock::new(|| Game::new(hypnotic::Hypnotic));
 static CHECKLESS: LazyLock<Game<checkless::Checkless>> =
     LazyLock::new(|| Game::new(checkless::Checkless));
 
@@ -54,6 +64,10 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "rampage" => &*RAMPAGE,
         "switching" => &*SWITCHING,
         "iceage" => &*ICEAGE,
+        "teleport1" => &*TELEPORT1,
+        "teleport2" => &*TELEPORT2,
+        "joker" => &*JOKER,
+        "hypnotic" => &*HYPNOTIC,
         _ => return None,
     })
 }

@@ -1,0 +1,177 @@
+//! Hypnotic: instead of moving one of their own pieces, a player may move
+//! an enemy piece they attack, as that piece moves (a king one step, never
+//! castling), except that the hypnotized piece takes its own friends. The
+//! piece so moved is frozen: its owner may not move it on the next turn.
+//! There is no check: the game is won by taking the king.
+//!
+//! vchess FEN: chess's and the square the last hypnotized piece landed on
+//! (`-`: none), kept in `state.variant` as its index + 1 (0: none).
+
+use super::base::{piece_at, Cfg, Game, Hooks};
+use crate::color::Color;
+use crate::fen::Field;
+use crate::geometry::KING_STEPS;
+use crate::moves::{MoveKind, MoveList};
+use crate::piece::Kind;
+use crate::position::{Position, State};
+use crate::rules::Outcome;
+use crate::square::Square;
+use crate::validate::Problem;
+
+/// Set in `state.variant` of a scratch position while an enemy piece's
+/// moves are made: its captures take its friends.
+const HYPNOTIZING: u64 = 1 << 32;
+
+/// Hypnotic's hooks.
+pub struct Hypnotic;
+
+/// The square of the piece hypnotized by the last move, if any.
+fn frozen(pos: &Position) -> Option<Square> {
+    let v = pos.state.variant & 0xffff;
+    (v != 0).then(|| Square(v as u16 - 1))
+}
+
+/// Keeps among `out[first..]` only the en-passant captures that take an
+/// enemy of the moving piece (vchess: a pawn never takes a friend so), and
+/// the double steps from the second rank (not from the first, as in chess).
+fn filter_pawn_moves(g: &Game<Hypnotic>, out: &mut MoveList, first: usize) {
+    let mut i = first;
+    while i < out.len() {
+        let mv = &out[i];
+        let piece = mv.intent.piece;
+        let ok = match mv.intent.kind {
+            MoveKind::EnPassant => mv
+                .effect
+                .vanish
+                .as_slice()
+                .iter()
+                .any(|v| v.piece.color != piece.color),
+            MoveKind::DoubleStep => g.g.relative_rank(mv.intent.from, piece.color) == 1,
+            _ => true,
+        };
+        if ok {
+            i += 1;
+        } else {
+            out.remove(i);
+        }
+    }
+}
+
+impl Hooks for Hypnotic {
+    const MOVES_ENEMY_PIECES: bool = true;
+
+    fn cfg(&self) -> Cfg {
+        Cfg {
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - -",
+            ..Cfg::chess("Hypnotic")
+        }
+    }
+
+    fn moves_from(g: &Game<Self>, pos: &Position, sq: Square, out: &mut MoveList) {
+        let Some(p) = piece_at(pos, sq) else { return };
+        if frozen(pos) == Some(sq) {
+            return;
+        }
+        let first = out.len();
+        if p.color == pos.turn() {
+            g.chess_moves_from(pos, sq, out);
+            filter_pawn_moves(g, out, first);
+            return;
+        }
+        if !g.chess_attacked(pos, sq, pos.turn()) {
+            return;
+        }
+        // The enemy piece moves as its owner would move it, on a scratch
+        // position whose side to move is that owner.
+        let mut q = pos.clone();
+        q.state.turn = p.color;
+        q.state.variant |= HYPNOTIZING;
+        if p.kind == Kind::KING {
+            g.slide(&q, sq, &KING_STEPS, true, out);
+        } else {
+            g.chess_moves_from(&q, sq, out);
+        }
+        filter_pawn_moves(g, out, first);
+        for mv in &mut out[first..] {
+            mv.intent.capture = mv.effect.vanish.len() > 1;
+        }
+    }
+
+    fn can_take(_g: &Game<Self>, pos: &Position, from: Square, to: Square) -> bool {
+        let (Some(a), Some(b)) = (piece_at(pos, from), piece_at(pos, to)) else {
+            return false;
+        };
+        if pos.state.variant & HYPNOTIZING != 0 {
+            a.color == b.color
+        } else {
+            a.color != b.color
+        }
+    }
+
+    fn under_check(_g: &Game<Self>, _pos: &Position, _color: Color) -> bool {
+        false
+    }
+
+    fn illegal_after(_g: &Game<Self>, _pos: &Position, _mover: Color) -> bool {
+        false
+    }
+
+    fn after_play(g: &Game<Self>, pos: &mut Position, mv: &crate::moves::Move) {
+        let mover = pos.turn().opposite();
+        let owner = mv.color();
+        pos.state.variant = 0;
+        if owner == mover {
+            return;
+        }
+        pos.state.variant = u64::from(mv.intent.to.0) + 1;
+        // A hypnotized piece that takes a friendly rook on its square takes
+        // that rook's castling right with it.
+        if g.g.relative_rank(mv.intent.to, owner) == 0 && mv.effect.vanish.len() > 1 {
+            let f = g.g.file(mv.intent.to);
+            let flags = &mut pos.state.castling.0[owner.index()];
+            if let Some(slot) = flags.iter_mut().find(|s| **s == Some(f)) {
+                *slot = None;
+            }
+        }
+    }
+
+    fn royals_per_side() -> Option<usize> {
+        None
+    }
+
+    fn outcome(_g: &Game<Self>, pos: &Position) -> Option<Outcome> {
+        let us = pos.turn();
+        pos.board
+            .royals(us)
+            .is_empty()
+            .then_some(Outcome::VariantWin {
+                winner: us.opposite(),
+                reason: "king captured",
+            })
+    }
+
+    fn read_fields(
+        g: &Game<Self>,
+        fields: &[Field],
+        state: &mut State,
+        problems: &mut Vec<Problem>,
+    ) {
+        let Some(f) = fields.first() else { return };
+        if f.text == "-" {
+            return;
+        }
+        match crate::geometry::parse_square_coords(&f.text).and_then(|(fl, r)| g.g.square(fl, r)) {
+            Some(sq) => state.variant = u64::from(sq.0) + 1,
+            None => problems.push(Problem::BadField {
+                field: "hypnotized square",
+                text: f.text.clone(),
+                offset: f.offset,
+            }),
+        }
+    }
+
+    fn write_fields(g: &Game<Self>, pos: &Position) -> (String, String) {
+        let sq = frozen(pos).map_or_else(|| "-".to_string(), |s| g.g.square_name(s));
+        (String::new(), format!(" {sq}"))
+    }
+}
