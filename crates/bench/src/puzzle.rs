@@ -57,8 +57,8 @@ pub fn bench(env: &Env) -> Result<(), BenchError> {
         crate::run::load_average()
     );
     println!(
-        "{:<48} {:>10} {:>10}  verdict",
-        "puzzle", "median s", "max s"
+        "{:<48} {:>10} {:>10} {:>10}  verdict",
+        "puzzle", "median s", "max s", "cpu s"
     );
     for file in &all {
         let (Some(variant), Some(name)) =
@@ -88,9 +88,14 @@ pub fn bench(env: &Env) -> Result<(), BenchError> {
             .iter()
             .map(|s| s.wall.as_secs_f64())
             .fold(0.0, f64::max);
+        // On a loaded machine the wall time is mostly waiting for a core:
+        // the median CPU time is the figure to compare with the 1 s target.
+        let mut cpu: Vec<f64> = samples.iter().map(|s| s.cpu.as_secs_f64()).collect();
+        cpu.sort_by(f64::total_cmp);
+        let cpu = cpu.get(cpu.len() / 2).copied().unwrap_or(0.0);
         let label = format!("{}/{}", variant.to_string_lossy(), name.to_string_lossy());
         println!(
-            "{label:<48} {:>10.3} {max:>10.3}  {verdict}",
+            "{label:<48} {:>10.3} {max:>10.3} {cpu:>10.3}  {verdict}",
             median_wall(samples)
         );
         crate::empty(&site)?;
