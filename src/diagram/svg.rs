@@ -25,8 +25,10 @@ const EDGE: usize = 1;
 
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
-const MARK: &str = "#1e6fd9";
-const ARROW: &str = "#e8590c";
+// The theme's light palette (fenpress.css), for what no stylesheet restyles
+// (PNGs, og:images, standalone files): 3:1 or more on both squares.
+const MARK: &str = "#0b3d91";
+const ARROW: &str = "#7f1d12";
 
 /// How a board is drawn and where its piece art goes.
 #[derive(Debug, Clone, Copy)]
@@ -267,7 +269,7 @@ pub fn draw_board(
     if !shade.is_empty() {
         let _ = write!(
             svg,
-            "<path class=\"fp-s\" fill=\"#000\" fill-opacity=\".5\" d=\"{shade}\"/>"
+            "<path class=\"fp-s\" fill=\"#000\" fill-opacity=\".6\" d=\"{shade}\"/>"
         );
     }
 
