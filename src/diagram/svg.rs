@@ -26,8 +26,10 @@ const EDGE: usize = 1;
 
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
-const MARK: &str = "#1e6fd9";
-const ARROW: &str = "#e8590c";
+// The theme's light palette (fenpress.css), for what no stylesheet restyles
+// (PNGs, og:images, standalone files): 3:1 or more on both squares.
+const MARK: &str = "#0b3d91";
+const ARROW: &str = "#7f1d12";
 const HAND: &str = "#e4e0d8";
 /// Height of a hand's row and the gap between it and the board.
 pub const HAND_BAND: usize = SQ + 2;
@@ -290,7 +292,7 @@ pub fn draw_board(
     if !shade.is_empty() {
         let _ = write!(
             svg,
-            "<path class=\"fp-s\" fill=\"#000\" fill-opacity=\".5\" d=\"{shade}\"/>"
+            "<path class=\"fp-s\" fill=\"#000\" fill-opacity=\".6\" d=\"{shade}\"/>"
         );
     }
 

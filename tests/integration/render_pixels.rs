@@ -26,8 +26,9 @@ fn at(p: &Pixmap, col: u32, row: u32, dx: f32, dy: f32) -> [u8; 4] {
     [c.red(), c.green(), c.blue(), c.alpha()]
 }
 
+/// The mark's navy (#0b3d91), anti-aliasing allowed.
 fn is_mark_blue(c: [u8; 4]) -> bool {
-    c[2] > 150 && c[0] < 90 && c[3] > 200
+    c[2] > 110 && u16::from(c[2]) > u16::from(c[0]) + 80 && c[1] < 110 && c[3] > 200
 }
 
 fn luminance(c: [u8; 4]) -> u32 {
@@ -135,8 +136,9 @@ fn shadowed_squares_are_darker() {
     assert!(luminance(at(&p, 4, 2, 5.0, 5.0)) > 120, "e6 is not");
 }
 
+/// The arrow's dark red (#7f1d12), anti-aliasing allowed.
 fn is_arrow_orange(c: [u8; 4]) -> bool {
-    c[0] > 200 && (60..140).contains(&c[1]) && c[2] < 80 && c[3] > 200
+    (95..170).contains(&c[0]) && c[1] < 70 && c[2] < 60 && c[3] > 200
 }
 
 fn render_with_arrows(text: &str, arrows: &[&str]) -> Pixmap {

@@ -124,6 +124,9 @@ fn marks_arrows_and_shadows_read_on_both_squares() {
             let ratio = contrast(get(graphic), get(&format!("{graphic}-halo")));
             need(format!("{graphic} against its halo"), ratio, GRAPHICS);
         }
+        // The focus ring against the page (WCAG 2.2 focus appearance).
+        let ratio = contrast(get("focus"), get("bg"));
+        need("focus ring on the page".to_string(), ratio, GRAPHICS);
         for text in ["text", "muted", "link"] {
             let ratio = contrast(get(text), get("bg"));
             need(format!("{text} on the page"), ratio, TEXT);
