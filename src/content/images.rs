@@ -78,7 +78,7 @@ pub fn resolve(
     if let Some(rest) = path.strip_prefix('/') {
         let candidates = vec![root.join(rest), root.join("static").join(rest)];
         if !escapes {
-            if let Some(found) = candidates.iter().find(|p| p.is_file()) {
+            if let Some(found) = candidates.iter().find(|p| p.is_file() && within(root, p)) {
                 return Ok(ImageAsset {
                     source: found.clone(),
                     target: rest.to_string(),
@@ -88,13 +88,23 @@ pub fn resolve(
         Err(candidates)
     } else {
         let candidate = source_dir.join(path);
-        if !escapes && candidate.is_file() {
+        if !escapes && candidate.is_file() && within(root, &candidate) {
             return Ok(ImageAsset {
                 source: candidate,
                 target: format!("{page_path}{path}"),
             });
         }
         Err(vec![candidate])
+    }
+}
+
+/// Whether `path`, symlinks resolved, is inside `root`: a symlink in the
+/// content to a file outside it (`x.png -> ~/.ssh/id_rsa`, in a pull
+/// request) would otherwise be copied into the published site.
+fn within(root: &Path, path: &Path) -> bool {
+    match (root.canonicalize(), path.canonicalize()) {
+        (Ok(root), Ok(path)) => path.starts_with(root),
+        _ => false,
     }
 }
 

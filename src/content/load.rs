@@ -226,6 +226,27 @@ fn walk(root: &Path) -> (Vec<SourceFile>, Vec<Diagnostic>) {
             else {
                 continue;
             };
+            // Both name output folders and files: `...md` was a puzzle
+            // slug `..` that replaced the puzzle index.
+            let slug_part = (section == "puzzles").then_some(stem);
+            if let Some(why) = [Some(name.as_str()), slug_part]
+                .into_iter()
+                .flatten()
+                .find_map(unsafe_name)
+            {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Severity::Error,
+                        "bad-name",
+                        &path,
+                        1,
+                        1,
+                        format!("this file's name or folder cannot name a page: {why}"),
+                    )
+                    .with_hint("rename it with letters, digits, `-` and `_`"),
+                );
+                continue;
+            }
             let file = match section {
                 "puzzles" if format == SourceFormat::Markdown => SourceFile {
                     kind: PageKind::Puzzle,
@@ -266,6 +287,52 @@ fn walk(root: &Path) -> (Vec<SourceFile>, Vec<Diagnostic>) {
     (files, diagnostics)
 }
 
+/// Why `name` (a variant, page or puzzle name, each an output folder or
+/// file) cannot be one: it could leave its folder (`..`, separators), hide
+/// (a leading dot), or be refused by some file systems (Windows device
+/// names, reserved characters, control characters).
+pub fn unsafe_name(name: &str) -> Option<String> {
+    if name.is_empty() {
+        return Some("it is empty".into());
+    }
+    if name.starts_with('.') {
+        return Some(format!("`{name}` starts with a dot"));
+    }
+    if let Some(c) = name.chars().find(|&c| {
+        c.is_control()
+            || is_invisible(c)
+            || matches!(c, '/' | '\\' | '<' | '>' | ':' | '"' | '|' | '?' | '*')
+    }) {
+        return Some(format!(
+            "`{}` holds the character {c:?}",
+            name.escape_debug()
+        ));
+    }
+    let base = name
+        .split('.')
+        .next()
+        .unwrap_or(name)
+        .trim_end()
+        .to_ascii_uppercase();
+    let device = matches!(base.as_str(), "CON" | "PRN" | "AUX" | "NUL")
+        || (base.len() == 4
+            && (base.starts_with("COM") || base.starts_with("LPT"))
+            && base.as_bytes()[3].is_ascii_digit());
+    if device {
+        return Some(format!("`{name}` is a device name on Windows"));
+    }
+    if name.ends_with(['.', ' ']) {
+        return Some(format!("`{name}` ends with a dot or a space"));
+    }
+    None
+}
+
+/// Zero-width and direction-changing characters: a name holding one reads
+/// as another name (`Chess` with a right-to-left override).
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
+}
+
 /// `en`, `fr`, `pt-BR`: two or three lowercase letters, an optional region.
 pub(crate) fn is_language(stem: &str) -> bool {
     let (lang, region) = stem.split_once('-').unwrap_or((stem, "AA"));
@@ -282,6 +349,31 @@ fn load_file(file: &SourceFile) -> FileLoad {
     };
     let (page, diagnostics) = read_page(file, &text);
     (page, diagnostics, Some(text))
+}
+
+/// The rules page of `variant` in `lang` whose source (at `path`, Pug or
+/// Markdown by its extension) reads `text`: what loading that file yields,
+/// without the file system (the fuzz targets run it on made-up pages).
+pub fn read_source(
+    path: &Path,
+    variant: &str,
+    lang: &str,
+    text: &str,
+) -> (Option<LoadedPage>, Vec<Diagnostic>) {
+    let pug = path.extension().is_some_and(|e| e == "pug");
+    let file = SourceFile {
+        kind: PageKind::Rules,
+        name: variant.to_string(),
+        slug: String::new(),
+        lang: Some(lang.to_string()),
+        path: path.to_path_buf(),
+        format: if pug {
+            SourceFormat::Pug
+        } else {
+            SourceFormat::Markdown
+        },
+    };
+    read_page(&file, &Arc::from(text))
 }
 
 /// The page of a file whose text is `text`, with its diagram records.
@@ -549,6 +641,44 @@ mod tests {
         assert!(err.message.contains("4 MB"), "{}", err.message);
         std::fs::write(&path, line.repeat(4 * 1024)).unwrap();
         assert!(read_text(&path).is_ok(), "exactly 4 MB is allowed");
+    }
+
+    #[test]
+    fn names_that_cannot_name_a_page() {
+        for bad in [
+            "",
+            "..",
+            ".",
+            ".hidden",
+            "a/b",
+            "a\\b",
+            "CON",
+            "con",
+            "Nul.txt",
+            "COM1",
+            "lpt9",
+            "a:b",
+            "x?",
+            "a\u{0}b",
+            "Ch\u{202E}ess",
+            "zero\u{200B}width",
+            "dot.",
+            "space ",
+        ] {
+            assert!(unsafe_name(bad).is_some(), "{bad:?}");
+        }
+        for good in [
+            "Chess",
+            "Chess960",
+            "back-rank",
+            "mate_2",
+            "Échecs",
+            "象棋",
+            "Console",
+            "COM",
+        ] {
+            assert_eq!(unsafe_name(good), None, "{good:?}");
+        }
     }
 
     #[test]

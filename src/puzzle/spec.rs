@@ -26,11 +26,19 @@ pub enum Goal {
 }
 
 impl Goal {
+    /// The longest goal proved, in the solver's moves: the search grows
+    /// exponentially with it (the proof budget bounds it in time as well).
+    pub const MAX_MOVES: u32 = 20;
+
     /// Reads `mate in 2`, `#2`, `win in 3`, `best move`, `only move`.
     pub fn parse(text: &str) -> Option<Goal> {
         let t = text.trim().to_ascii_lowercase();
         let t: Vec<&str> = t.split_whitespace().collect();
-        let number = |s: &str| s.parse::<u32>().ok().filter(|n| (1..=20).contains(n));
+        let number = |s: &str| {
+            s.parse::<u32>()
+                .ok()
+                .filter(|n| (1..=Goal::MAX_MOVES).contains(n))
+        };
         match t.as_slice() {
             ["mate", "in", n] => number(n).map(Goal::Mate),
             ["win", "in", n] => number(n).map(Goal::Win),
@@ -39,6 +47,21 @@ impl Goal {
             ["only", "move"] => Some(Goal::Line { only: true }),
             _ => None,
         }
+    }
+
+    /// The number of a goal written right but past [`Goal::MAX_MOVES`]
+    /// (`mate in 99`), for a message that says the limit.
+    pub fn out_of_range(text: &str) -> Option<u64> {
+        let t = text.trim().to_ascii_lowercase();
+        let t: Vec<&str> = t.split_whitespace().collect();
+        let n = match t.as_slice() {
+            ["mate" | "win", "in", n] => n,
+            [s] => s.strip_prefix('#')?,
+            _ => return None,
+        };
+        n.parse::<u64>()
+            .ok()
+            .filter(|&n| n > u64::from(Goal::MAX_MOVES))
     }
 
     /// The number of the solver's moves, for goals that have one.
@@ -106,8 +129,15 @@ pub enum SpecError {
     Yaml { reason: String, at: Loc },
     #[error("the puzzle has no `{key}:`")]
     Missing { key: &'static str, at: Loc },
-    #[error("unknown goal `{text}`: write `mate in N`, `win in N`, `best move` or `only move`")]
+    #[error("unknown goal `{text}`: write `mate in N`, `win in N` (N from 1 to {}), `best move` or `only move`", Goal::MAX_MOVES)]
     BadGoal { text: String, at: Loc },
+    #[error(
+        "a goal of {moves} moves is past the limit: fenpress proves puzzles of 1 to {} moves",
+        Goal::MAX_MOVES
+    )]
+    GoalTooLong { moves: u64, at: Loc },
+    #[error("YAML reads this `{key}` as a number (or true/false), not as moves: quote it, as in `{key}: \"1.e4\"`")]
+    NotText { key: &'static str, at: Loc },
     #[error("the solution line is empty")]
     EmptySolution { at: Loc },
 }
@@ -120,6 +150,8 @@ impl SpecError {
             | SpecError::Yaml { at, .. }
             | SpecError::Missing { at, .. }
             | SpecError::BadGoal { at, .. }
+            | SpecError::GoalTooLong { at, .. }
+            | SpecError::NotText { at, .. }
             | SpecError::EmptySolution { at } => *at,
         }
     }
@@ -130,7 +162,8 @@ impl SpecError {
             SpecError::NoFrontMatter { .. } | SpecError::Unclosed { .. } => "puzzle-front-matter",
             SpecError::Yaml { .. } => "puzzle-yaml",
             SpecError::Missing { .. } => "puzzle-missing-key",
-            SpecError::BadGoal { .. } => "puzzle-goal",
+            SpecError::BadGoal { .. } | SpecError::GoalTooLong { .. } => "puzzle-goal",
+            SpecError::NotText { .. } => "puzzle-solution",
             SpecError::EmptySolution { .. } => "puzzle-solution",
         }
     }
@@ -145,6 +178,31 @@ const KNOWN_KEYS: &[&str] = &[
 enum Texts {
     One(String),
     Many(Vec<String>),
+    /// YAML read something else than text: `solution: 1.e4` is the number
+    /// 10000, `solution: [1.e4, e5]` a list holding one. Kept to say so.
+    NotText(Scalar),
+    ManyNotText(Vec<Scalar>),
+}
+
+/// Any YAML scalar (or null).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Scalar {
+    Text(String),
+    Number(f64),
+    Flag(bool),
+    Nothing(()),
+}
+
+impl Scalar {
+    fn into_text(self) -> String {
+        match self {
+            Scalar::Text(s) => s,
+            Scalar::Number(n) => n.to_string(),
+            Scalar::Flag(b) => b.to_string(),
+            Scalar::Nothing(()) => String::new(),
+        }
+    }
 }
 
 impl Texts {
@@ -152,6 +210,8 @@ impl Texts {
         match self {
             Texts::One(s) => vec![s],
             Texts::Many(v) => v,
+            Texts::NotText(x) => vec![x.into_text()],
+            Texts::ManyNotText(v) => v.into_iter().map(Scalar::into_text).collect(),
         }
     }
 }
@@ -224,15 +284,25 @@ pub fn parse(path: &Path, text: &str) -> Result<Puzzle, SpecError> {
         at: Loc::START,
     })?;
     let goal_at = spanned_at(&goal.referenced);
-    let parsed_goal = Goal::parse(&goal.value).ok_or_else(|| SpecError::BadGoal {
-        text: goal.value.clone(),
-        at: goal_at,
-    })?;
+    let parsed_goal =
+        Goal::parse(&goal.value).ok_or_else(|| match Goal::out_of_range(&goal.value) {
+            Some(moves) => SpecError::GoalTooLong { moves, at: goal_at },
+            None => SpecError::BadGoal {
+                text: goal.value.clone(),
+                at: goal_at,
+            },
+        })?;
     let solution = raw.solution.ok_or(SpecError::Missing {
         key: "solution",
         at: Loc::START,
     })?;
     let solution_at = spanned_at(&solution.referenced);
+    if matches!(solution.value, Texts::NotText(_) | Texts::ManyNotText(_)) {
+        return Err(SpecError::NotText {
+            key: "solution",
+            at: solution_at,
+        });
+    }
     let moves = solution_moves(yaml, &solution, file_loc);
     if moves.is_empty() {
         return Err(SpecError::EmptySolution { at: solution_at });
@@ -335,6 +405,8 @@ fn solution_moves(
     let items = match &solution.value {
         Texts::One(s) => vec![s.clone()],
         Texts::Many(v) => v.clone(),
+        // Refused before (`SpecError::NotText`).
+        Texts::NotText(_) | Texts::ManyNotText(_) => Vec::new(),
     };
     let mut cursor = byte_offset(
         yaml,
@@ -407,6 +479,39 @@ fn unknown_keys(yaml: &str) -> Vec<(Loc, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `solution: 1.e4` is a number to YAML (10000): the message says to
+    /// quote it, at the solution's line (before: a serde enum message).
+    #[test]
+    fn a_solution_yaml_reads_as_a_number_says_to_quote_it() {
+        for solution in ["1.e4", "[1.e4, e5]", "true"] {
+            let text = format!("---\nfen: start\ngoal: best move\nsolution: {solution}\n---\n");
+            let err = parse_text(&text).unwrap_err();
+            assert!(
+                matches!(err, SpecError::NotText { .. }),
+                "{solution}: {err:?}"
+            );
+            assert!(err.to_string().contains("quote it"), "{err}");
+            assert_eq!(err.at().line, 4, "{solution}");
+        }
+    }
+
+    /// `mate in 99` says the limit (before: only the goal forms).
+    #[test]
+    fn a_goal_past_the_limit_says_the_limit() {
+        for goal in ["mate in 99", "win in 21", "#40"] {
+            let text = format!("---\nfen: start\ngoal: {goal}\nsolution: e4\n---\n");
+            let err = parse_text(&text).unwrap_err();
+            assert!(
+                matches!(err, SpecError::GoalTooLong { .. }),
+                "{goal}: {err:?}"
+            );
+            assert!(err.to_string().contains("1 to 20 moves"), "{err}");
+            assert_eq!(err.at().line, 3);
+        }
+        let err = parse_text("---\nfen: start\ngoal: mate soon\nsolution: e4\n---\n").unwrap_err();
+        assert!(err.to_string().contains("N from 1 to 20"), "{err}");
+    }
 
     fn parse_text(text: &str) -> Result<Puzzle, SpecError> {
         parse(Path::new("content/puzzles/Chess/x.md"), text)

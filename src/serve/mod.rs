@@ -6,6 +6,7 @@
 pub mod error;
 pub mod events;
 mod http;
+pub mod limits;
 pub mod route;
 pub mod server;
 mod snapshot;

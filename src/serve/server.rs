@@ -171,6 +171,8 @@ impl Server {
             let shutdown = async move {
                 let _ = stopping.wait_for(|stopped| *stopped).await;
             };
+            // Timeouts and a connection cap: see `limits`.
+            let listener = super::limits::GuardedListener::new(listener);
             if let Err(err) = axum::serve(listener, app)
                 .with_graceful_shutdown(shutdown)
                 .await

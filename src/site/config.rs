@@ -29,6 +29,34 @@ pub struct Config {
     /// per language; without it, the rules index, the puzzles (if any) and
     /// the `about` page (if any).
     pub menu: Option<BTreeMap<String, Vec<MenuItem>>>,
+    /// Top-level keys fenpress does not know, with their line: each is a
+    /// warning naming the nearest known key (a typo changes nothing, but a
+    /// site written for a newer fenpress still builds).
+    pub unknown_keys: Vec<(usize, String)>,
+}
+
+/// The top-level keys of `config.yaml`.
+const KNOWN_KEYS: &[&str] = &[
+    "title",
+    "languages",
+    "base_url",
+    "theme",
+    "pieces",
+    "puzzles",
+    "words",
+    "menu",
+];
+
+/// The top-level keys of `text` that are not [`KNOWN_KEYS`], with their
+/// 1-based line (a key is a line's first word, at column 1, before `:`).
+fn unknown_keys(text: &str) -> Vec<(usize, String)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+        .filter_map(|(i, l)| l.split_once(':').map(|(k, _)| (i + 1, k.trim())))
+        .filter(|(_, k)| !k.contains(' ') && !KNOWN_KEYS.contains(k))
+        .map(|(i, k)| (i, k.to_string()))
+        .collect()
 }
 
 /// One link of the header's menu. A URL starting with `/` is below the
@@ -48,8 +76,8 @@ pub struct PiecesConfig {
     pub svg: crate::diagram::pieces::SvgMode,
 }
 
+/// Unknown keys are left to [`unknown_keys`] (warnings, not errors).
 #[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 struct RawConfig {
     title: Option<String>,
     languages: Option<Vec<String>>,
@@ -114,8 +142,25 @@ impl Config {
     /// languages of the pages) stand in when the config names none.
     pub fn load(root: &Path, found_languages: &[String]) -> Result<Config, SiteError> {
         let path = root.join("config.yaml");
-        let raw = match std::fs::read_to_string(&path) {
-            Ok(text) => serde_saphyr::from_str::<Option<RawConfig>>(&text)
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => Some(text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(source) => return Err(SiteError::Read { path, source }),
+        };
+        Config::from_text(root, text.as_deref(), found_languages)
+    }
+
+    /// The config of `root` whose `config.yaml` reads `text` (`None`: no
+    /// file): what [`Config::load`] does once the file is read, and what
+    /// the fuzz target of YAML blocks runs.
+    pub fn from_text(
+        root: &Path,
+        text: Option<&str>,
+        found_languages: &[String],
+    ) -> Result<Config, SiteError> {
+        let path = root.join("config.yaml");
+        let raw = match text {
+            Some(text) => serde_saphyr::from_str::<Option<RawConfig>>(text)
                 .map_err(|e| {
                     let (line, column) = e
                         .location()
@@ -135,8 +180,7 @@ impl Config {
                     }
                 })?
                 .unwrap_or_default(),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => RawConfig::default(),
-            Err(source) => return Err(SiteError::Read { path, source }),
+            None => RawConfig::default(),
         };
         let languages = match raw.languages.filter(|l| !l.is_empty()) {
             Some(langs) => langs,
@@ -145,7 +189,7 @@ impl Config {
         // YAML reads `languages: [1, 2]` as texts: a language is a code.
         if let Some(bad) = languages.iter().find(|l| !is_language(l)) {
             return Err(SiteError::Config {
-                line: key_line(&path, "languages"),
+                line: key_line(text, "languages"),
                 path,
                 column: 1,
                 message: format!(
@@ -163,7 +207,7 @@ impl Config {
             .map(|(s, _)| s.to_ascii_lowercase());
         if !matches!(scheme.as_deref(), Some("http" | "https")) {
             return Err(SiteError::Config {
-                line: key_line(&path, "base_url"),
+                line: key_line(text, "base_url"),
                 path,
                 column: 1,
                 message: format!("base_url `{base_url}` must start with http:// or https://"),
@@ -189,6 +233,7 @@ impl Config {
             })
             .collect();
         Ok(Config {
+            unknown_keys: text.map(unknown_keys).unwrap_or_default(),
             words,
             menu: raw.menu,
             proof_budget_ms,
@@ -213,14 +258,30 @@ impl Config {
         })
     }
 
-    /// A warning for each word of `words:` that is no interface word, at
-    /// its line of `config.yaml` (a typo would otherwise change nothing).
+    /// A warning for each unknown top-level key and each word of `words:`
+    /// that is no interface word, at its line of `config.yaml` (a typo
+    /// would otherwise change nothing).
     pub fn word_warnings(&self, root: &Path) -> Vec<crate::diagnostic::Diagnostic> {
         use crate::diagnostic::{Diagnostic, Severity};
         let known = super::strings::word_keys();
         let path = root.join("config.yaml");
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         let mut out = Vec::new();
+        for (line, key) in &self.unknown_keys {
+            let d = Diagnostic::new(
+                Severity::Warning,
+                "unknown-config-key",
+                &path,
+                *line,
+                1,
+                format!("`{key}` is no key of config.yaml; it is ignored"),
+            );
+            let near = crate::check::links::nearest(key, KNOWN_KEYS.iter().copied());
+            out.push(match near {
+                Some(n) => d.with_hint(format!("did you mean `{n}`?")),
+                None => d.with_hint(format!("the keys are: {}", KNOWN_KEYS.join(", "))),
+            });
+        }
         for (lang, words) in &self.words {
             for key in words.keys().filter(|k| !known.contains(*k)) {
                 let last = key.rsplit('.').next().unwrap_or(key);
@@ -261,9 +322,9 @@ impl Config {
 }
 
 /// The line of `config.yaml` at `path` that sets `key` (1 if none does).
-fn key_line(path: &Path, key: &str) -> usize {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    text.lines()
+fn key_line(text: Option<&str>, key: &str) -> usize {
+    text.unwrap_or_default()
+        .lines()
         .position(|l| l.trim_start().starts_with(key))
         .map_or(1, |i| i + 1)
 }

@@ -44,6 +44,7 @@ mod robustness;
 mod search_browser;
 mod search_index;
 // `fenpress serve`.
+mod serve_abuse;
 mod serve_live;
 mod serve_safety;
 // Site builds.
@@ -51,9 +52,11 @@ mod site_bounds;
 mod site_build;
 mod site_cli;
 mod site_corpus;
+mod site_hostile;
 mod site_init;
 mod site_languages;
 mod site_safety;
+mod site_scan;
 mod site_words;
 // The theme's palette: contrast of marks, arrows and shadows.
 mod theme_contrast;

@@ -56,6 +56,9 @@ fn the_vchess_corpus_builds() {
     ] {
         assert!(out.join(file).is_file(), "{file}");
     }
+    // No script, handler or unsafe URL of the corpus reached the output.
+    let script = crate::site_scan::script_in_output(&out);
+    assert!(script.is_empty(), "{}", script.join("\n"));
     // Missing images are warnings: the corpus has many.
     assert!(report.diagnostics.iter().any(|d| d.code == "missing-image"));
 

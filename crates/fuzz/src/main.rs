@@ -2,28 +2,35 @@
 //!
 //! ```sh
 //! cargo run -p fenpress-fuzz --release -- run all --seconds 60
-//! cargo run -p fenpress-fuzz --release -- run pug --execs 10000000
+//! nice -n 19 cargo run -p fenpress-fuzz --release -- run pug --execs 10000000
 //! cargo run -p fenpress-fuzz --release -- replay pug fuzz-findings/pug-crash-1a2b
 //! ```
 //!
-//! The parent process runs each target in a child process: a panic is
-//! caught and saved in the child, while an abort (stack overflow) or a hang
-//! (no progress for `--hang-secs`) kills the child, and the parent saves
-//! the input the child was running, which the child writes to a file before
-//! each execution. Exit code 1 when anything was found.
+//! A worker process runs the target in process, each input under
+//! `catch_unwind` (a panic is saved at once), with a watchdog thread that
+//! ends the worker when an input runs longer than `--hang-secs`. When the
+//! worker dies (an abort: stack overflow, out of memory) or hangs, the
+//! supervisor replays the blocks it was running in a child that writes each
+//! input to a file before running it, and saves the input that child was
+//! running when it died or hung. Exit code 1 when anything was found.
 
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use fenpress_fuzz::mutate::{mutate, Rng};
-use fenpress_fuzz::{target, targets, Target};
+use fenpress_fuzz::{block_inputs, fuzz_blocks, quiet_panics, run_caught, seeds, Progress};
+use fenpress_fuzz::{target, targets, Target, BLOCK};
 
+/// Blocks the replay child runs from the last block the worker reported:
+/// the worker reports every 250 ms, a few blocks at most.
+const REPLAY_BLOCKS: u64 = 16;
+
+#[derive(Clone)]
 struct Options {
     seconds: f64,
     execs: u64,
@@ -31,6 +38,11 @@ struct Options {
     seed_dirs: Vec<PathBuf>,
     findings: PathBuf,
     hang_secs: f64,
+    /// Worker and replay: the first block, how many.
+    first: u64,
+    blocks: u64,
+    /// Replay: the file each input is written to before it runs.
+    candidate: Option<PathBuf>,
 }
 
 fn main() {
@@ -44,7 +56,7 @@ fn main() {
         }
         Some("run") => run_command(&args[1..]),
         Some("replay") => replay_command(&args[1..]),
-        Some("__child") => child_command(&args[1..]),
+        Some(hidden @ ("__worker" | "__replay")) => child_command(hidden, &args[1..]),
         _ => {
             eprintln!(
                 "usage: fenpress-fuzz list | run TARGET|all [--seconds N] [--execs N] [--seed N] \
@@ -64,6 +76,9 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         seed_dirs: Vec::new(),
         findings: PathBuf::from("fuzz-findings"),
         hang_secs: 5.0,
+        first: 0,
+        blocks: u64::MAX,
+        candidate: None,
     };
     let mut i = 0;
     while i < args.len() {
@@ -72,18 +87,44 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             .ok_or(format!("{} needs a value", args[i]))?;
         let flag = args[i].as_str();
         let bad = || format!("bad value `{value}` for {flag}");
-        match args[i].as_str() {
+        match flag {
             "--seconds" => o.seconds = value.parse().map_err(|_| bad())?,
             "--execs" => o.execs = value.parse().map_err(|_| bad())?,
             "--seed" => o.seed = value.parse().map_err(|_| bad())?,
             "--seeds" => o.seed_dirs.push(PathBuf::from(value)),
             "--findings" => o.findings = PathBuf::from(value),
             "--hang-secs" => o.hang_secs = value.parse().map_err(|_| bad())?,
+            "--first" => o.first = value.parse().map_err(|_| bad())?,
+            "--blocks" => o.blocks = value.parse().map_err(|_| bad())?,
+            "--candidate" => o.candidate = Some(PathBuf::from(value)),
             other => return Err(format!("unknown option `{other}`")),
         }
         i += 2;
     }
     Ok(o)
+}
+
+/// The command line of a worker or replay child with these options.
+fn child_args(kind: &str, t: &Target, o: &Options) -> Vec<String> {
+    let mut args = vec![kind.to_string(), t.name.to_string()];
+    let mut push = |flag: &str, value: String| {
+        args.push(flag.to_string());
+        args.push(value);
+    };
+    push("--seconds", format!("{:.3}", o.seconds));
+    push("--execs", o.execs.to_string());
+    push("--seed", o.seed.to_string());
+    push("--findings", o.findings.display().to_string());
+    push("--hang-secs", o.hang_secs.to_string());
+    push("--first", o.first.to_string());
+    push("--blocks", o.blocks.to_string());
+    for d in &o.seed_dirs {
+        push("--seeds", d.display().to_string());
+    }
+    if let Some(c) = &o.candidate {
+        push("--candidate", c.display().to_string());
+    }
+    args
 }
 
 fn run_command(args: &[String]) -> i32 {
@@ -108,7 +149,7 @@ fn run_command(args: &[String]) -> i32 {
     };
     let mut found = 0;
     for t in chosen {
-        match fuzz_in_children(t, &opts, &args[1..]) {
+        match supervise(t, &opts) {
             Ok(n) => found += n,
             Err(e) => {
                 eprintln!("{}: {e}", t.name);
@@ -119,76 +160,139 @@ fn run_command(args: &[String]) -> i32 {
     i32::from(found > 0)
 }
 
-/// Runs children until the time or execution budget is spent; returns the
-/// number of findings.
-fn fuzz_in_children(t: &Target, opts: &Options, raw: &[String]) -> Result<u64, String> {
-    fs::create_dir_all(&opts.findings).map_err(|e| format!("{}: {e}", opts.findings.display()))?;
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let candidate = opts.findings.join(format!(".{}-running", t.name));
-    let start = Instant::now();
-    let (mut execs, mut found, mut round) = (0u64, 0u64, 0u64);
-    while start.elapsed().as_secs_f64() < opts.seconds && execs < opts.execs {
-        let left = opts.seconds - start.elapsed().as_secs_f64();
-        let mut child = Command::new(&exe)
-            .arg("__child")
-            .arg(t.name)
-            .args(raw)
-            .args(["--seconds", &format!("{left:.3}")])
-            .args(["--execs", &(opts.execs - execs).to_string()])
-            .args([
-                "--seed",
-                &(opts.seed.wrapping_add(round * 7919)).to_string(),
-            ])
-            .arg("--candidate")
-            .arg(&candidate)
-            .stdout(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot start a child: {e}"))?;
-        round += 1;
-        let stdout = child.stdout.take().ok_or("no child stdout")?;
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let (mut last, mut seen) = (Instant::now(), 0u64);
-        let mut hung = false;
-        loop {
-            match rx.recv_timeout(Duration::from_millis(100)) {
-                Ok(line) => {
-                    if let Some(n) = line.strip_prefix("execs ") {
-                        let n: u64 = n.trim().parse().unwrap_or(seen);
-                        if n != seen {
-                            seen = n;
-                            last = Instant::now();
-                        }
-                    } else if let Some(n) = line.strip_prefix("panics ") {
-                        found += n.trim().parse::<u64>().unwrap_or(0);
-                    }
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-            }
-            if last.elapsed().as_secs_f64() > opts.hang_secs {
-                hung = true;
-                let _ = child.kill();
+/// How a child process ended, as its supervisor saw it.
+struct ChildEnd {
+    /// Executions it reported.
+    execs: u64,
+    /// The last block it reported running.
+    block: u64,
+    /// Panics it caught and saved.
+    panics: u64,
+    /// It stopped making progress (it said so, or went silent).
+    hung: bool,
+    /// It exited normally.
+    ok: bool,
+    status: String,
+}
+
+/// Runs a child and follows its `execs N` / `block B` / `panic` / `hang`
+/// lines; kills it when it reports no progress for `hang_secs`.
+fn follow_child(exe: &Path, args: &[String], hang_secs: f64) -> Result<ChildEnd, String> {
+    let mut child = Command::new(exe)
+        .args(args)
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start a child: {e}"))?;
+    let stdout = child.stdout.take().ok_or("no child stdout")?;
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
                 break;
             }
         }
-        let status = child.wait().map_err(|e| e.to_string())?;
-        execs += seen;
-        if hung || !status.success() {
-            let kind = if hung { "hang" } else { "crash" };
-            let input = fs::read(&candidate).unwrap_or_default();
-            let path = save_finding(&opts.findings, t.name, kind, &input)?;
-            eprintln!("{}: {kind} ({status}) on {}", t.name, path.display());
-            found += 1;
+    });
+    let mut end = ChildEnd {
+        execs: 0,
+        block: 0,
+        panics: 0,
+        hung: false,
+        ok: false,
+        status: String::new(),
+    };
+    let mut last = Instant::now();
+    loop {
+        match rx.recv_timeout(Duration::from_millis(100)) {
+            Ok(line) => {
+                let (key, value) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+                let n = value.trim().parse::<u64>().ok();
+                match (key, n) {
+                    ("execs", Some(n)) if n != end.execs => {
+                        end.execs = n;
+                        last = Instant::now();
+                    }
+                    ("block", Some(b)) => end.block = b,
+                    ("panic", _) => end.panics += 1,
+                    ("hang", Some(b)) => {
+                        end.block = b;
+                        end.hung = true;
+                    }
+                    _ => {}
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        // The child's own watchdog reports a hang; this is for a child
+        // that cannot (a replay child, or one stuck outside the target).
+        if last.elapsed().as_secs_f64() > hang_secs * 2.0 + 1.0 {
+            end.hung = true;
+            let _ = child.kill();
+            break;
         }
     }
-    let _ = fs::remove_file(&candidate);
+    let status = child.wait().map_err(|e| e.to_string())?;
+    end.ok = status.success() && !end.hung;
+    end.status = status.to_string();
+    Ok(end)
+}
+
+/// Runs workers until the time or execution budget is spent; a worker that
+/// dies or hangs has its last blocks replayed to find the input. Returns
+/// the number of findings.
+fn supervise(t: &Target, opts: &Options) -> Result<u64, String> {
+    fs::create_dir_all(&opts.findings).map_err(|e| format!("{}: {e}", opts.findings.display()))?;
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let left = |start: Instant| opts.seconds - start.elapsed().as_secs_f64();
+    let (mut execs, mut found, mut next_block) = (0u64, 0u64, 0u64);
+    while left(start) > 0.0 && execs < opts.execs {
+        let mut worker = opts.clone();
+        worker.seconds = left(start);
+        worker.execs = opts.execs - execs;
+        worker.first = next_block;
+        worker.blocks = if t.recycle_blocks > 0 {
+            t.recycle_blocks
+        } else {
+            u64::MAX - next_block
+        };
+        let end = follow_child(&exe, &child_args("__worker", t, &worker), opts.hang_secs)?;
+        execs += end.execs;
+        found += end.panics;
+        if end.ok {
+            next_block = next_block.saturating_add(end.execs.div_ceil(BLOCK).max(1));
+            continue;
+        }
+        // Replay the blocks the worker may have been running.
+        let kind = if end.hung { "hang" } else { "crash" };
+        let candidate = opts.findings.join(format!(".{}-running", t.name));
+        let mut replay = opts.clone();
+        replay.seconds = f64::MAX;
+        replay.execs = u64::MAX;
+        replay.first = end.block;
+        replay.blocks = REPLAY_BLOCKS;
+        replay.candidate = Some(candidate.clone());
+        let again = follow_child(&exe, &child_args("__replay", t, &replay), opts.hang_secs)?;
+        if again.ok {
+            eprintln!(
+                "{}: the worker ended with {kind} ({}) in block {}, not found again on replay",
+                t.name, end.status, end.block
+            );
+        } else {
+            let kind = if again.hung { "hang" } else { "crash" };
+            let input = fs::read(&candidate).unwrap_or_default();
+            let path = save_finding(&opts.findings, t.name, kind, &input)?;
+            eprintln!(
+                "{}: {kind} ({}) on {}",
+                t.name,
+                again.status,
+                path.display()
+            );
+            found += 1;
+        }
+        let _ = fs::remove_file(&candidate);
+        next_block = end.block + REPLAY_BLOCKS;
+    }
     let secs = start.elapsed().as_secs_f64();
     println!(
         "{}: {execs} executions in {secs:.1} s ({:.0}/s), {found} findings",
@@ -207,135 +311,94 @@ fn save_finding(dir: &Path, target: &str, kind: &str, input: &[u8]) -> Result<Pa
     Ok(path)
 }
 
-/// The child: mutates seeds and runs the target until its budget is spent.
-fn child_command(args: &[String]) -> i32 {
+/// A worker (in-process loop) or a replay child (each input written to the
+/// candidate file first; panics are the worker's to save).
+fn child_command(kind: &str, args: &[String]) -> i32 {
     let Some(t) = args.first().and_then(|n| target(n)) else {
         return 2;
     };
-    let mut rest: Vec<String> = args[1..].to_vec();
-    let Some(at) = rest.iter().position(|a| a == "--candidate") else {
+    let Ok(opts) = parse_options(&args[1..]) else {
         return 2;
     };
-    let candidate_path = PathBuf::from(rest.remove(at + 1));
-    rest.remove(at);
-    let Ok(opts) = parse_options(&rest) else {
-        return 2;
-    };
-    let Ok(candidate) = fs::File::create(&candidate_path) else {
-        return 2;
-    };
-    let seeds = load_seeds(t, &opts.seed_dirs);
-    let execs = Arc::new(AtomicU64::new(0));
-    {
-        let execs = Arc::clone(&execs);
-        std::thread::spawn(move || loop {
-            println!("execs {}", execs.load(Ordering::Relaxed));
-            let _ = std::io::stdout().flush();
-            std::thread::sleep(Duration::from_millis(200));
-        });
-    }
-    // Panics are findings, reported once each below: keep stderr quiet.
-    std::panic::set_hook(Box::new(|_| {}));
-    let mut rng = Rng::new(opts.seed);
-    let start = Instant::now();
-    let mut panics = 0u64;
-    let mut input = seeds[rng.below(seeds.len())].clone();
-    let mut n = 0u64;
-    while n < opts.execs && (!n.is_multiple_of(256) || start.elapsed().as_secs_f64() < opts.seconds)
-    {
-        if rng.below(16) == 0 {
-            input = seeds[rng.below(seeds.len())].clone();
+    let seeds = seeds::load(t, &opts.seed_dirs);
+    let progress = Arc::new(Progress::default());
+    quiet_panics();
+    spawn_watchdog(Arc::clone(&progress), opts.hang_secs);
+    let deadline = Instant::now() + Duration::from_secs_f64(opts.seconds.clamp(0.0, 1e9));
+    if kind == "__replay" {
+        let Some(candidate) = opts
+            .candidate
+            .as_ref()
+            .and_then(|p| fs::File::create(p).ok())
+        else {
+            return 2;
+        };
+        for block in opts.first..opts.first.saturating_add(opts.blocks) {
+            progress.block.store(block, Ordering::Relaxed);
+            block_inputs(t, &seeds, opts.seed, block, |input| {
+                let _ = candidate.set_len(0);
+                let _ = candidate.write_at(input, 0);
+                let _ = run_caught(t, input);
+                progress.execs.fetch_add(1, Ordering::Relaxed);
+                true
+            });
         }
-        mutate(&mut rng, &mut input, &seeds, t.dictionary);
-        let _ = candidate.set_len(0);
-        let _ = candidate.write_at(&input, 0);
-        let run = t.run;
-        let data = input.clone();
-        if std::panic::catch_unwind(move || run(&data)).is_err() {
-            panics += 1;
-            if let Ok(path) = save_finding(&opts.findings, t.name, "panic", &input) {
-                eprintln!("{}: panic on {}", t.name, path.display());
+    } else {
+        let mut first = opts.first;
+        let mut blocks_left = opts.blocks;
+        // Blocks in slices, so the deadline is read between them.
+        while blocks_left > 0 && Instant::now() < deadline {
+            let done = progress.execs.load(Ordering::Relaxed);
+            if done >= opts.execs {
+                break;
             }
+            let slice = blocks_left.min(8);
+            fuzz_blocks(
+                t,
+                &seeds,
+                opts.seed,
+                (first, slice),
+                opts.execs - done,
+                &progress,
+                &mut |input, message| {
+                    if let Ok(path) = save_finding(&opts.findings, t.name, "panic", input) {
+                        let _ = fs::write(path.with_extension("txt"), message);
+                        println!("panic {}", path.display());
+                    }
+                },
+            );
+            first += slice;
+            blocks_left -= slice;
         }
-        n += 1;
-        execs.store(n, Ordering::Relaxed);
     }
-    println!("execs {n}");
-    println!("panics {panics}");
+    println!("execs {}", progress.execs.load(Ordering::Relaxed));
+    let _ = std::io::stdout().flush();
     0
 }
 
-/// Seeds: the files of `--seeds` folders, else the target's defaults from
-/// the vchess corpus and the embedded site (when present), else one empty
-/// input.
-fn load_seeds(t: &Target, dirs: &[PathBuf]) -> Vec<Vec<u8>> {
-    let mut seeds = Vec::new();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let shared = std::env::var_os("FENPRESS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("../shared"));
-    let defaults = [shared.join("corpus/vchess"), root.join("content")];
-    let dirs: Vec<&Path> = if dirs.is_empty() {
-        defaults.iter().map(PathBuf::as_path).collect()
-    } else {
-        dirs.iter().map(PathBuf::as_path).collect()
-    };
-    for dir in dirs {
-        collect(dir, &mut |path, bytes| {
-            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-            match t.name {
-                "pug" if ext == "pug" => seeds.push(bytes.to_vec()),
-                "fen" | "notation" if ext == "pug" || ext == "md" => {
-                    seeds.extend(fen_like_words(bytes, t.name == "notation"))
-                }
-                _ if !matches!(ext, "pug" | "md" | "yaml") => {}
-                "pug" | "fen" | "notation" => {}
-                _ => seeds.push(bytes.to_vec()),
+/// Reports progress every 250 ms; ends the process (exit code 3, after a
+/// `hang B` line) when no input finished for `hang_secs`.
+fn spawn_watchdog(progress: Arc<Progress>, hang_secs: f64) {
+    std::thread::spawn(move || {
+        let (mut seen, mut since) = (u64::MAX, Instant::now());
+        loop {
+            std::thread::sleep(Duration::from_millis(250));
+            let n = progress.execs.load(Ordering::Relaxed);
+            let block = progress.block.load(Ordering::Relaxed);
+            if n != seen {
+                seen = n;
+                since = Instant::now();
             }
-        });
-    }
-    seeds.truncate(20_000);
-    if seeds.is_empty() {
-        seeds.push(Vec::new());
-    }
-    seeds
-}
-
-/// FEN strings (`fen:...:` and `fen: ...` lines) or move-like words of a page.
-fn fen_like_words(bytes: &[u8], moves: bool) -> Vec<Vec<u8>> {
-    let text = String::from_utf8_lossy(bytes);
-    let mut out = Vec::new();
-    for line in text.lines() {
-        if moves {
-            for w in line.split(|c: char| c.is_whitespace() || c == ',' || c == '[' || c == ']') {
-                let w = w.trim_matches(|c: char| c == '.' || c == ':' || c == ';');
-                if (2..=10).contains(&w.len()) && w.bytes().any(|b| b.is_ascii_digit()) {
-                    out.push([&[0u8][..], w.as_bytes()].concat());
-                }
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "block {block}\nexecs {n}");
+            if since.elapsed().as_secs_f64() > hang_secs {
+                let _ = writeln!(out, "hang {block}");
+                let _ = out.flush();
+                std::process::exit(3);
             }
-        } else if let Some(i) = line.find("fen:") {
-            let fen = line[i + 4..].trim().trim_end_matches(':');
-            for variant in 0..3u8 {
-                out.push([&[variant][..], fen.as_bytes()].concat());
-            }
+            let _ = out.flush();
         }
-    }
-    out
-}
-
-fn collect(dir: &Path, f: &mut dyn FnMut(&Path, &[u8])) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            collect(&path, f);
-        } else if let Ok(bytes) = fs::read(&path) {
-            f(&path, &bytes);
-        }
-    }
+    });
 }
 
 fn replay_command(args: &[String]) -> i32 {

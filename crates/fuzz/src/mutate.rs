@@ -23,12 +23,19 @@ impl Rng {
     }
 }
 
-/// Inputs never grow past this: cost limits are tested on purpose, by
-/// their own tests, not by chance here.
+/// The largest input any target takes: cost limits are tested on purpose,
+/// by their own tests, not by chance here.
 pub const MAX_LEN: usize = 64 * 1024;
 
-/// Mutates `data` in place with 1 to 4 edits.
-pub fn mutate(rng: &mut Rng, data: &mut Vec<u8>, seeds: &[Vec<u8>], dictionary: &[&str]) {
+/// Mutates `data` in place with 1 to 4 edits; it never grows past
+/// `max_len` (nor [`MAX_LEN`]).
+pub fn mutate(
+    rng: &mut Rng,
+    data: &mut Vec<u8>,
+    seeds: &[Vec<u8>],
+    dictionary: &[&str],
+    max_len: usize,
+) {
     let edits = 1 + rng.below(4);
     for _ in 0..edits {
         match rng.below(9) {
@@ -86,7 +93,7 @@ pub fn mutate(rng: &mut Rng, data: &mut Vec<u8>, seeds: &[Vec<u8>], dictionary: 
             }
         }
     }
-    data.truncate(MAX_LEN);
+    data.truncate(max_len.min(MAX_LEN));
 }
 
 const INTERESTING: &[u8] =
@@ -103,7 +110,7 @@ mod tests {
             let mut rng = Rng::new(seed);
             let mut data = seeds[0].clone();
             for _ in 0..100 {
-                mutate(&mut rng, &mut data, &seeds, &["fen:"]);
+                mutate(&mut rng, &mut data, &seeds, &["fen:"], MAX_LEN);
             }
             data
         };
@@ -117,7 +124,7 @@ mod tests {
         let mut rng = Rng::new(1);
         let mut data = seeds[0].clone();
         for _ in 0..200 {
-            mutate(&mut rng, &mut data, &seeds, &[]);
+            mutate(&mut rng, &mut data, &seeds, &[], MAX_LEN);
             assert!(data.len() <= MAX_LEN);
         }
     }

@@ -2,7 +2,14 @@
 //! from the first byte, text from the rest) so one byte string explores
 //! every variant the core implements.
 
-use fenpress_rules::{fen, legal, notation, registry, validate, MoveList, Rules};
+use std::path::Path;
+use std::sync::OnceLock;
+
+use fenpress::diagram::{pieces::PieceSet, spec, svg};
+use fenpress_rules::variants::chesslike::ChessLike;
+use fenpress_rules::{
+    betza, definition, fen, legal, notation, registry, validate, MoveList, Rules,
+};
 
 use crate::Target;
 
@@ -31,6 +38,8 @@ pub static ALL: &[Target] = &[
             "     1\t",
             ":",
         ],
+        max_len: 4096,
+        recycle_blocks: 0,
     },
     Target {
         name: "fen",
@@ -40,6 +49,8 @@ pub static ALL: &[Target] = &[
         dictionary: &[
             "/", "8", "10", " w ", " b ", " 0 ", "ahah", " - ", "x", "@", "K", "k", "P", "p",
         ],
+        max_len: 512,
+        recycle_blocks: 0,
     },
     Target {
         name: "notation",
@@ -48,6 +59,135 @@ pub static ALL: &[Target] = &[
         dictionary: &[
             "O-O", "O-O-O", "x", "=Q", "e4", "Nf3", "...", "1.", "e2e4", ">", "@", "+", "#",
         ],
+        max_len: 128,
+        recycle_blocks: 0,
+    },
+    Target {
+        name: "diagram",
+        about: "diagram specs (```diagram YAML: fen with hands, marks, arrows, shadow, after, \
+                moves; vchess compact strings): load, verify, draw",
+        run: diagram_target,
+        dictionary: &[
+            "fen: ",
+            "\nmarks: [",
+            "\narrows: [e2e4, ",
+            "\nshadow: ",
+            "\norientation: black",
+            "\nmoves: [",
+            "\nillegal: [",
+            "\nafter:\n  fen: ",
+            "\n  moves: [",
+            "\ncaption: ",
+            "\nvariant: ",
+            "\noption: [",
+            "\nalt: ",
+            "]",
+            ", ",
+            "[Pp]",
+            " w 0 ahah -",
+            "/",
+            "10",
+            "a10",
+            "e4",
+            "- b ",
+        ],
+        max_len: 1024,
+        recycle_blocks: 0,
+    },
+    Target {
+        name: "yaml",
+        about: "YAML blocks: config.yaml, a page's front matter, a puzzle file",
+        run: yaml_target,
+        dictionary: &[
+            "---\n",
+            "\ntitle: ",
+            "\nlanguages: [",
+            "\nbase_url: ",
+            "\ntheme: ",
+            "\npieces: ",
+            "\npuzzles:\n  proof_budget_ms: ",
+            "\nwords:\n  en:\n    ",
+            "\nmenu:\n  en:\n    - {title: a, url: /x/}",
+            "\nvariant: ",
+            "\nlang: ",
+            "\nfen: ",
+            "\ngoal: mate in ",
+            "\nsolution: ",
+            "&a [",
+            "*a",
+            "<<: *a",
+            "!!str ",
+            "? ",
+            "- ",
+            "{",
+            "}",
+            "\"",
+            "'",
+            "|\n  ",
+        ],
+        max_len: 2048,
+        recycle_blocks: 0,
+    },
+    Target {
+        name: "variant",
+        about: "variant definitions (YAML with Betza pieces, Fairy-Stockfish ini) and Betza \
+                strings: read, compile, play the first moves",
+        run: variant_target,
+        dictionary: &[
+            "\npieces:\n  - { letter: x, betza: ",
+            " }",
+            "\nboard: ",
+            "12x12",
+            "\nstart: ",
+            "\npromotion:\n  pieces: [",
+            "\ncastling: ",
+            "royal: true",
+            "pawn: true",
+            "W",
+            "F",
+            "N",
+            "R",
+            "B",
+            "Q",
+            "K",
+            "Z",
+            "C",
+            "A",
+            "D",
+            "H",
+            "G",
+            "(0,0)",
+            "(9,9)",
+            "(1,0)",
+            "[W]",
+            "R0",
+            "R9",
+            "N99",
+            "W255",
+            "m",
+            "c",
+            "f",
+            "b",
+            "l",
+            "r",
+            "s",
+            "v",
+            "p",
+            "g",
+            "n",
+            "j",
+            "i",
+            "[",
+            "]",
+            "(",
+            ")",
+            ",",
+            "-",
+        ],
+        max_len: 2048,
+        // Definitions leak their names (they live for the process in the
+        // site): a fresh worker every 25 blocks keeps memory flat.
+        recycle_blocks: 25,
     },
 ];
 
@@ -112,6 +252,120 @@ fn notation_target(data: &[u8]) {
         // A move the reader accepts is legal and writes back.
         let _ = notation::san(rules, &mut pos, &mv);
         let _ = notation::coordinate(rules, &mv);
+    }
+}
+
+/// The registry's variant the first byte picks (every one, with rules or
+/// not: pages of unknown or unverified variants are read as well).
+fn any_variant_and_text(data: &[u8]) -> Option<(&'static str, String)> {
+    let (&first, rest) = data.split_first()?;
+    let names = variant_names();
+    let name = *names.get(first as usize % names.len().max(1))?;
+    Some((name, String::from_utf8_lossy(rest).into_owned()))
+}
+
+fn variant_names() -> &'static [&'static str] {
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    NAMES.get_or_init(|| registry::all().map(|v| v.name).collect())
+}
+
+/// A ```diagram block of the text in a Markdown rules page of the variant:
+/// loaded, verified and drawn as a build does; and the text read as a
+/// vchess compact string, drawn standalone.
+fn diagram_target(data: &[u8]) {
+    let Some((variant, text)) = any_variant_and_text(data) else {
+        return;
+    };
+    let page = format!("# {variant}\n\n```diagram\n{text}\n```\n");
+    let path = Path::new("rules").join(variant).join("en.md");
+    let (loaded, _) = fenpress::content::load::read_source(&path, variant, "en", &page);
+    let pieces = PieceSet::default_set();
+    if let Some(mut lp) = loaded {
+        let _ = fenpress::check::verify_page(&mut lp);
+        let painter = svg::Painter::page(pieces, "/pieces/");
+        let mut sheet = svg::SymbolSheet::default();
+        for d in &lp.diagrams {
+            if let Ok(spec) = &d.spec {
+                let _ = svg::draw_diagram(variant, spec, &painter, &mut sheet);
+            }
+        }
+    }
+    let first_line = text.lines().next().unwrap_or("");
+    if let Ok(board) = spec::parse_compact(first_line) {
+        let _ = svg::draw_standalone(variant, &board, pieces, true);
+    }
+}
+
+/// The first byte picks what the rest is: a `config.yaml`, the front matter
+/// of a Markdown page, or a whole puzzle file.
+fn yaml_target(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(rest);
+    match first % 3 {
+        0 => {
+            let langs = ["en".to_string(), "fr".to_string()];
+            let _ = fenpress::site::config::Config::from_text(
+                Path::new("site"),
+                Some(text.as_ref()),
+                &langs,
+            );
+        }
+        1 => {
+            let page = format!("---\n{text}\n---\n# Page\n");
+            let path = Path::new("rules/Chess/en.md");
+            let _ = fenpress::content::load::read_source(path, "Chess", "en", &page);
+        }
+        _ => {
+            let _ = fenpress::puzzle::spec::parse(Path::new("puzzles/Chess/p.md"), &text);
+        }
+    }
+}
+
+/// The first byte picks what the rest is: a YAML definition, a Betza
+/// string (alone, then as a piece of a small game), or an ini section.
+/// A definition that compiles is played: the start's legal moves, and the
+/// replies to the first few.
+fn variant_target(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(rest);
+    let compiled = match first % 3 {
+        0 => definition::compile_definition(&text, "variants/Fuzz.yaml").ok(),
+        1 => {
+            let betza_text = text.lines().next().unwrap_or("");
+            let _ = betza::parse(betza_text);
+            // Quoted so the YAML reads any text as the piece's moves.
+            let quoted = betza_text.replace('\\', "").replace('"', "");
+            let def = format!(
+                "name: Fuzz\nboard: 8x8\npieces:\n  - {{ letter: p, betza: fmWfcF, pawn: true }}\n  \
+                 - {{ letter: x, betza: \"{quoted}\" }}\n  - {{ letter: k, betza: K, royal: true }}\n\
+                 start: 3xk3/pppppppp/8/8/8/8/PPPPPPPP/3XK3 w 0\npromotion:\n  pieces: [x]\n"
+            );
+            definition::compile_definition(&def, "variants/Fuzz.yaml").ok()
+        }
+        _ => definition::import_ini(&text, "fuzz")
+            .ok()
+            .and_then(|spec| ChessLike::new(spec).ok()),
+    };
+    let Some(compiled) = compiled else {
+        return;
+    };
+    // As the site plays a definition it registered.
+    let rules: &dyn Rules = &compiled;
+    let mut pos = rules.start_position();
+    let mut moves = MoveList::new();
+    legal::legal_moves(rules, &mut pos, &mut moves);
+    let _ = legal::outcome(rules, &mut pos);
+    let _ = fen::vchess_fen(rules, &pos);
+    for mv in moves.iter().take(4) {
+        let _ = notation::san(rules, &mut pos, mv);
+        let undo = rules.play(&mut pos, mv);
+        let mut replies = MoveList::new();
+        legal::legal_moves(rules, &mut pos, &mut replies);
+        rules.unplay(&mut pos, mv, undo);
     }
 }
 

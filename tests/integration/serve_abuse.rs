@@ -1,0 +1,160 @@
+//! `fenpress serve` under abuse: a thousand connections held open at once
+//! (idle ones, requests sent a piece at a time, floods of header bytes)
+//! neither stop it answering a normal request nor make its memory grow
+//! past a bound, and the server closes the slow ones itself.
+
+use crate::serve_common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serve_common::*;
+
+/// A `fenpress serve` child (so its memory is its own), with a short idle
+/// time; killed on drop.
+struct ServeChild {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Drop for ServeChild {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve_child(fx: &Fixture, idle_ms: u64) -> ServeChild {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fenpress"))
+        .args(["serve", "--port", &port.to_string(), "--content"])
+        .arg(fx.content())
+        .env("FENPRESS_SERVE_IDLE_MS", idle_ms.to_string())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("Ctrl-C") {
+        line.clear();
+        assert!(
+            stderr.read_line(&mut line).unwrap() > 0,
+            "serve ended early"
+        );
+    }
+    // Keep draining its stderr so it never blocks on a full pipe.
+    std::thread::spawn(move || for _ in stderr.lines() {});
+    ServeChild {
+        child,
+        addr: format!("127.0.0.1:{port}").parse().unwrap(),
+    }
+}
+
+/// Resident memory of a process, in kB (`VmRSS` of /proc/<pid>/status).
+fn rss_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .expect("VmRSS in /proc/<pid>/status")
+}
+
+/// Whether the server closed the connection: a read ends (EOF or reset)
+/// within `WAIT`, rather than waiting for more.
+fn closed_by_server(stream: &mut TcpStream) -> bool {
+    stream.set_read_timeout(Some(WAIT)).unwrap();
+    let mut buf = [0u8; 4096];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => return true,
+            // A 4xx answer to the flood is a close too, once read.
+            Ok(_) => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return false,
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => return false,
+            Err(_) => return true,
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_thousand_slow_connections_neither_block_nor_bloat_it() {
+    let fx = Fixture::start();
+    let serve = serve_child(&fx, 1500);
+    let pid = serve.child.id();
+    assert_eq!(get(serve.addr, "/en/rules/Alpha/").status, 200);
+    let before = rss_kb(pid);
+
+    let mut held = Vec::new();
+    for i in 0..1000 {
+        let mut s = TcpStream::connect(serve.addr).expect("connect");
+        s.set_write_timeout(Some(WAIT)).unwrap();
+        match i % 4 {
+            // Idle: connected, nothing sent.
+            0 => {}
+            // Slowloris: a request head that never ends.
+            1 => {
+                let _ = s.write_all(b"GET /en/ HTTP/1.1\r\nHost: localhost\r\nX-Slow: a");
+            }
+            // A keep-alive request answered, then silence (the answer is
+            // not read either).
+            2 => {
+                let _ = s.write_all(b"GET /en/ HTTP/1.1\r\nHost: localhost\r\n\r\n");
+            }
+            // A flood of header bytes, past what one request may send.
+            _ => {
+                let mut flood = b"GET /en/ HTTP/1.1\r\nHost: localhost\r\n".to_vec();
+                for n in 0..2000 {
+                    flood.extend_from_slice(
+                        format!("X-Flood-{n}: {}\r\n", "x".repeat(40)).as_bytes(),
+                    );
+                }
+                let _ = s.write_all(&flood);
+            }
+        }
+        held.push(s);
+    }
+
+    // With all of them open, a normal request is answered.
+    let page = get(serve.addr, "/en/rules/Alpha/");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("Alpha"));
+    let during = rss_kb(pid);
+    // A thousand connections cost a few kB each, not the 64 kB each may
+    // send nor the 140 kB floods: a bound well below either.
+    assert!(
+        during < before + 48 * 1024,
+        "RSS grew from {before} kB to {during} kB with 1,000 connections open"
+    );
+
+    // The server closes every one of them itself (idle time 1.5 s here).
+    let open: Vec<usize> = held
+        .iter_mut()
+        .enumerate()
+        .filter_map(|(i, s)| (!closed_by_server(s)).then_some(i))
+        .collect();
+    assert!(open.is_empty(), "still open after the idle time: {open:?}");
+    drop(held);
+    // And it still answers.
+    assert_eq!(get(serve.addr, "/en/rules/Alpha/").status, 200);
+    let after = rss_kb(pid);
+    assert!(
+        after < before + 48 * 1024,
+        "RSS {after} kB after the connections closed (from {before} kB)"
+    );
+}
+
+#[test]
+fn an_event_stream_outlives_the_idle_time() {
+    // The event stream writes a keep-alive every 15 s: with an idle time
+    // of 1.5 s it would be closed, so the real idle time must be longer.
+    assert!(fenpress::serve::limits::IDLE > Duration::from_secs(15));
+}
