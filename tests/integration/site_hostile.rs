@@ -95,17 +95,17 @@ fn symlinks_out_of_the_content_are_not_followed() {
 fn the_root_or_a_home_folder_is_no_output() {
     let dir = tempfile::tempdir().unwrap();
     let content = content_with_page(dir.path(), "# Chess\n");
-    let err = build_to(&content, Path::new("/"))
-        .err()
-        .expect("`/` is refused");
+    let Err(err) = build_to(&content, Path::new("/")) else {
+        panic!("`/` is refused");
+    };
     assert!(err.to_string().contains("content"), "{err}");
     let home = dir.path().join("home");
     std::fs::create_dir_all(home.join(".ssh")).unwrap();
     std::fs::write(home.join(".ssh/id_rsa"), SECRET).unwrap();
     std::fs::write(home.join("notes.txt"), "mine").unwrap();
-    let err = build_to(&content, &home)
-        .err()
-        .expect("a home folder is refused");
+    let Err(err) = build_to(&content, &home) else {
+        panic!("a home folder is refused");
+    };
     assert!(err.to_string().contains("did not write"), "{err}");
     assert!(home.join(".ssh/id_rsa").is_file() && home.join("notes.txt").is_file());
 }

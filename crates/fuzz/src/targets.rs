@@ -281,7 +281,7 @@ fn diagram_target(data: &[u8]) {
     let (loaded, _) = fenpress::content::load::read_source(&path, variant, "en", &page);
     let pieces = PieceSet::default_set();
     if let Some(mut lp) = loaded {
-        let _ = fenpress::check::verify_page(&mut lp);
+        let _ = fenpress::check::verify_page(&mut lp, &Default::default());
         let painter = svg::Painter::page(pieces, "/pieces/");
         let mut sheet = svg::SymbolSheet::default();
         for d in &lp.diagrams {
@@ -338,7 +338,7 @@ fn variant_target(data: &[u8]) {
             let betza_text = text.lines().next().unwrap_or("");
             let _ = betza::parse(betza_text);
             // Quoted so the YAML reads any text as the piece's moves.
-            let quoted = betza_text.replace('\\', "").replace('"', "");
+            let quoted = betza_text.replace(['\\', '"'], "");
             let def = format!(
                 "name: Fuzz\nboard: 8x8\npieces:\n  - {{ letter: p, betza: fmWfcF, pawn: true }}\n  \
                  - {{ letter: x, betza: \"{quoted}\" }}\n  - {{ letter: k, betza: K, royal: true }}\n\
