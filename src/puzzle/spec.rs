@@ -499,7 +499,8 @@ mod tests {
     /// `mate in 99` says the limit (before: only the goal forms).
     #[test]
     fn a_goal_past_the_limit_says_the_limit() {
-        for goal in ["mate in 99", "win in 21", "#40"] {
+        // `#40` is quoted: unquoted, YAML reads it as a comment.
+        for goal in ["mate in 99", "win in 21", "\"#40\""] {
             let text = format!("---\nfen: start\ngoal: {goal}\nsolution: e4\n---\n");
             let err = parse_text(&text).unwrap_err();
             assert!(

@@ -391,8 +391,9 @@ mod tests {
         std::fs::write(dir.path().join("config.yaml"), "puzzles: {budget: 3}\n").unwrap();
         let e = Config::load(dir.path(), &[]).unwrap_err().to_string();
         assert!(e.contains("config.yaml:1:"), "{e}");
+        // An unknown key is a warning (with its line), not an error.
         std::fs::write(dir.path().join("config.yaml"), "title: A\ncolour: red\n").unwrap();
-        let e = Config::load(dir.path(), &[]).unwrap_err().to_string();
-        assert!(e.contains("config.yaml:2:"), "{e}");
+        let c = Config::load(dir.path(), &[]).unwrap();
+        assert_eq!(c.unknown_keys, vec![(2, "colour".to_string())]);
     }
 }
