@@ -5,6 +5,7 @@
 
 use super::twist::{Twist, Twisted};
 use crate::color::Color;
+use crate::geometry::{DIAGONAL, KING_STEPS, KNIGHT_LEAPS, ORTHOGONAL};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, Piece};
 use crate::position::Position;
@@ -25,30 +26,17 @@ pub fn rules() -> Twisted<Zen> {
     Twisted::new(ChessLike::new(spec).expect("the Zen spec compiles"), Zen)
 }
 
-const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
 /// The capturing lines of a kind seen from its victim: (steps, slides).
 /// A pawn of `color` is taken by an enemy pawn standing one step forward
 /// diagonally (the enemy pawn's capture, reversed).
-fn lines(kind: Kind, color: Color) -> (Vec<(i32, i32)>, bool) {
-    let fwd = if color == Color::White { 1 } else { -1 };
+fn lines(kind: Kind, color: Color) -> (&'static [(i8, i8)], bool) {
     match kind {
-        Kind::PAWN => (vec![(1, fwd), (-1, fwd)], false),
-        Kind::KNIGHT => (KNIGHT.to_vec(), false),
-        Kind::ROOK => (ORTHOGONAL.to_vec(), true),
-        Kind::BISHOP => (DIAGONAL.to_vec(), true),
-        _ => ([ORTHOGONAL, DIAGONAL].concat(), true),
+        Kind::PAWN if color == Color::White => (&[(1, 1), (-1, 1)], false),
+        Kind::PAWN => (&[(1, -1), (-1, -1)], false),
+        Kind::KNIGHT => (&KNIGHT_LEAPS, false),
+        Kind::ROOK => (&ORTHOGONAL, true),
+        Kind::BISHOP => (&DIAGONAL, true),
+        _ => (&KING_STEPS, true),
     }
 }
 
@@ -73,7 +61,8 @@ pub fn zen_captures(
         Kind::QUEEN,
     ] {
         let (steps, slides) = lines(kind, mover.color);
-        for (df, dr) in steps {
+        for &(df, dr) in steps {
+            let (df, dr) = (i32::from(df), i32::from(dr));
             let mut at = g.offset(from, df, dr);
             while let Some(sq) = at {
                 if !pos.board.cell(sq).is_empty() || !slides {
