@@ -29,6 +29,7 @@ fn main() {
         port: 0,
         strict: false,
         log: false,
+        quiet: fenpress::serve::watch::QUIET,
     })
     .expect("serve starts");
     println!(

@@ -34,6 +34,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<u8> {
         port: args.port,
         strict: args.strict,
         log: true,
+        quiet: crate::serve::watch::QUIET,
     })?;
     let url = server.url();
     server.wait_for_ctrl_c(|| {

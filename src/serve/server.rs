@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, PoisonError, RwLock};
 use std::thread::JoinHandle;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::{broadcast, watch};
 
@@ -33,6 +33,9 @@ pub struct ServeOptions {
     pub strict: bool,
     /// Print what each rebuild did on stderr.
     pub log: bool,
+    /// Quiet time that ends a batch of file changes ([`super::watch::QUIET`]
+    /// for `fenpress serve`; tests on a loaded machine give more).
+    pub quiet: Duration,
 }
 
 /// State shared by the HTTP handlers and the rebuild thread.
@@ -275,7 +278,7 @@ struct Rebuilder {
 
 impl Rebuilder {
     fn run(mut self, signals: Receiver<Signal>) {
-        while let Some(batch) = next_batch(&signals) {
+        while let Some(batch) = next_batch(&signals, self.options.quiet) {
             let paths = self.relative_to_content(batch);
             if paths.is_empty() {
                 continue;

@@ -68,10 +68,11 @@ impl FolderWatcher {
 }
 
 /// Wait for the next batch of changes: the first change, then more until
-/// [`QUIET`] passes without one (or [`MAX_WAIT`] in all). Files that editors
+/// `quiet` ([`QUIET`] by default) passes without one (or [`MAX_WAIT`] in
+/// all). Files that editors
 /// use on the side (swap, backup and temp files) are dropped; `None` means
 /// stop.
-pub fn next_batch(signals: &Receiver<Signal>) -> Option<BTreeSet<PathBuf>> {
+pub fn next_batch(signals: &Receiver<Signal>, quiet: Duration) -> Option<BTreeSet<PathBuf>> {
     loop {
         let mut batch = BTreeSet::new();
         match signals.recv() {
@@ -81,7 +82,7 @@ pub fn next_batch(signals: &Receiver<Signal>) -> Option<BTreeSet<PathBuf>> {
         let deadline = Instant::now() + MAX_WAIT;
         loop {
             let now = Instant::now();
-            let wait = QUIET.min(deadline.saturating_duration_since(now));
+            let wait = quiet.min(deadline.saturating_duration_since(now));
             if wait.is_zero() {
                 break;
             }
@@ -159,9 +160,9 @@ mod tests {
             "c/rules/X/.en.pug.swp",
         )]))
         .unwrap();
-        let batch = next_batch(&rx).unwrap();
+        let batch = next_batch(&rx, QUIET).unwrap();
         assert_eq!(batch.into_iter().collect::<Vec<_>>(), vec![page]);
         tx.send(Signal::Stop).unwrap();
-        assert!(next_batch(&rx).is_none());
+        assert!(next_batch(&rx, QUIET).is_none());
     }
 }

@@ -33,6 +33,9 @@ pub struct Config {
     /// warning naming the nearest known key (a typo changes nothing, but a
     /// site written for a newer fenpress still builds).
     pub unknown_keys: Vec<(usize, String)>,
+    /// The text of `config.yaml` (empty without one): warnings find their
+    /// lines in it without reading the file again.
+    source: String,
 }
 
 /// The top-level keys of `config.yaml`.
@@ -47,22 +50,88 @@ const KNOWN_KEYS: &[&str] = &[
     "menu",
 ];
 
-/// The top-level keys of `text` that are not [`KNOWN_KEYS`], with their
-/// 1-based line (a key is a line's first word, at column 1, before `:`).
+/// The keys of the maps inside `config.yaml` whose keys fenpress knows
+/// (`words:` is checked against the interface words instead).
+const NESTED_KEYS: &[(&str, &[&str])] = &[
+    ("puzzles", &["proof_budget_ms"]),
+    ("pieces", &["folder", "svg"]),
+    ("menu", &["title", "url"]),
+];
+
+/// The keys a config key may be, for a suggestion: `puzzles.budget` is
+/// near one of `puzzles`'s keys, `colour` near a top-level one.
+fn keys_beside(key: &str) -> &'static [&'static str] {
+    match key.split_once('.') {
+        Some((parent, _)) => NESTED_KEYS
+            .iter()
+            .find(|(p, _)| *p == parent)
+            .map_or(&[][..], |(_, keys)| *keys),
+        None => KNOWN_KEYS,
+    }
+}
+
+/// The keys of `text` fenpress does not know, dotted below their parent
+/// (`puzzles.budget`), with their 1-based line. Read from the parsed
+/// YAML, so block and flow style (`puzzles: {budget: 3}`) are alike.
 fn unknown_keys(text: &str) -> Vec<(usize, String)> {
+    let Ok(serde_json::Value::Object(top)) = serde_saphyr::from_str::<serde_json::Value>(text)
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (key, value) in &top {
+        let line = line_of_key(text, 0, key);
+        if !KNOWN_KEYS.contains(&key.as_str()) {
+            out.push((line, key.clone()));
+            continue;
+        }
+        let Some((_, known)) = NESTED_KEYS.iter().find(|(p, _)| p == key) else {
+            continue;
+        };
+        // `menu:` maps languages to lists of links; the others are maps.
+        let maps: Vec<&serde_json::Map<String, serde_json::Value>> = match value {
+            serde_json::Value::Object(m) if key == "menu" => m
+                .values()
+                .filter_map(|v| v.as_array())
+                .flatten()
+                .filter_map(|v| v.as_object())
+                .collect(),
+            serde_json::Value::Object(m) => vec![m],
+            _ => Vec::new(),
+        };
+        for sub in maps.iter().flat_map(|m| m.keys()) {
+            if !known.contains(&sub.as_str()) {
+                out.push((line_of_key(text, line, sub), format!("{key}.{sub}")));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The 1-based line, at or after line `from`, where `key` is written as a
+/// key (`key:` at a line's start or after `{`, `,` or `- `); `from` (or 1)
+/// if none is found.
+fn line_of_key(text: &str, from: usize, key: &str) -> usize {
+    let written = |l: &str| {
+        l.match_indices(key).any(|(i, _)| {
+            let before = l[..i].trim_end();
+            let after = l[i + key.len()..].trim_start();
+            after.starts_with(':') && (before.is_empty() || before.ends_with(['{', ',', '-']))
+        })
+    };
     text.lines()
         .enumerate()
-        .filter(|(_, l)| l.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
-        .filter_map(|(i, l)| l.split_once(':').map(|(k, _)| (i + 1, k.trim())))
-        .filter(|(_, k)| !k.contains(' ') && !KNOWN_KEYS.contains(k))
-        .map(|(i, k)| (i, k.to_string()))
-        .collect()
+        .skip(from.saturating_sub(1))
+        .find(|(_, l)| written(l))
+        .map_or(from.max(1), |(i, _)| i + 1)
 }
 
 /// One link of the header's menu. A URL starting with `/` is below the
 /// site root (`base_url`'s path is put before it).
+/// Unknown keys are warnings (see [`NESTED_KEYS`]).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct MenuItem {
     pub title: String,
     pub url: String,
@@ -111,9 +180,8 @@ fn flatten_words(prefix: &str, value: &serde_json::Value, out: &mut BTreeMap<Str
     }
 }
 
-/// `puzzles: { proof_budget_ms: 10000 }`.
+/// `puzzles: { proof_budget_ms: 10000 }`; unknown keys are warnings.
 #[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 struct RawPuzzles {
     proof_budget_ms: Option<u64>,
 }
@@ -234,6 +302,7 @@ impl Config {
             .collect();
         Ok(Config {
             unknown_keys: text.map(unknown_keys).unwrap_or_default(),
+            source: text.unwrap_or_default().to_string(),
             words,
             menu: raw.menu,
             proof_budget_ms,
@@ -265,7 +334,7 @@ impl Config {
         use crate::diagnostic::{Diagnostic, Severity};
         let known = super::strings::word_keys();
         let path = root.join("config.yaml");
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let text = &self.source;
         let mut out = Vec::new();
         for (line, key) in &self.unknown_keys {
             let d = Diagnostic::new(
@@ -276,10 +345,12 @@ impl Config {
                 1,
                 format!("`{key}` is no key of config.yaml; it is ignored"),
             );
-            let near = crate::check::links::nearest(key, KNOWN_KEYS.iter().copied());
+            let beside = keys_beside(key);
+            let last = key.rsplit('.').next().unwrap_or(key);
+            let near = crate::check::links::nearest(last, beside.iter().copied());
             out.push(match near {
                 Some(n) => d.with_hint(format!("did you mean `{n}`?")),
-                None => d.with_hint(format!("the keys are: {}", KNOWN_KEYS.join(", "))),
+                None => d.with_hint(format!("the keys here are: {}", beside.join(", "))),
             });
         }
         for (lang, words) in &self.words {
@@ -388,12 +459,43 @@ mod tests {
         let c = Config::load(dir.path(), &[]).unwrap();
         assert_eq!(c.proof_budget_ms, 10_001);
         assert_eq!(crate::puzzle::verify::time_budget_ms(), 10_001);
-        std::fs::write(dir.path().join("config.yaml"), "puzzles: {budget: 3}\n").unwrap();
+        // A mistyped value still fails, with its line.
+        std::fs::write(
+            dir.path().join("config.yaml"),
+            "title: A\npuzzles: {proof_budget_ms: soon}\n",
+        )
+        .unwrap();
         let e = Config::load(dir.path(), &[]).unwrap_err().to_string();
-        assert!(e.contains("config.yaml:1:"), "{e}");
+        assert!(e.contains("config.yaml:2:"), "{e}");
         // An unknown key is a warning (with its line), not an error.
         std::fs::write(dir.path().join("config.yaml"), "title: A\ncolour: red\n").unwrap();
         let c = Config::load(dir.path(), &[]).unwrap();
         assert_eq!(c.unknown_keys, vec![(2, "colour".to_string())]);
+    }
+
+    #[test]
+    fn unknown_nested_keys_are_warnings_at_their_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "title: A\npuzzles:\n  proof_budget_ms: 10001\n  budget: 3\n\
+                    pieces: {folder: art, svgs: link}\n\
+                    menu:\n  en:\n    - {title: Home, url: /}\n    - title: About\n      url: /about/\n      target: _blank\n";
+        std::fs::write(dir.path().join("config.yaml"), text).unwrap();
+        let c = Config::load(dir.path(), &[]).unwrap();
+        assert_eq!(
+            c.unknown_keys,
+            vec![
+                (4, "puzzles.budget".to_string()),
+                (5, "pieces.svgs".to_string()),
+                (11, "menu.target".to_string()),
+            ]
+        );
+        assert_eq!(c.proof_budget_ms, 10_001);
+        let w = c.word_warnings(dir.path());
+        let hints: Vec<String> = w.iter().map(|d| d.to_string()).collect();
+        assert!(hints[1].contains("did you mean `svg`?"), "{hints:?}");
+        // Flow style reads alike.
+        std::fs::write(dir.path().join("config.yaml"), "puzzles: {budget: 3}\n").unwrap();
+        let c = Config::load(dir.path(), &[]).unwrap();
+        assert_eq!(c.unknown_keys, vec![(1, "puzzles.budget".to_string())]);
     }
 }

@@ -44,12 +44,14 @@ fn check_fails_on_every_config_build_refuses() {
     assert!(checked.diagnostics.is_empty(), "{:#?}", checked.diagnostics);
 }
 
-/// An unknown top-level key is a warning naming the nearest key, in both
-/// `check` and `build` (before: a hard error, no suggestion), and the site
-/// still builds.
+/// An unknown key, top-level or below a known one, is a warning naming the
+/// nearest key, in both `check` and `build` (before: a hard error, no
+/// suggestion), and the site still builds.
 #[test]
 fn an_unknown_config_key_is_a_warning_naming_the_nearest() {
-    let dir = site_with_config("titel: A\nlanguages: [en]\ncolour: red\n");
+    let dir = site_with_config(
+        "titel: A\nlanguages: [en]\ncolour: red\npuzzles:\n  proof_budget_msec: 5000\n",
+    );
     let content = dir.path().join("content");
     let checked = check_site(&content).unwrap();
     let found: Vec<_> = checked
@@ -57,11 +59,13 @@ fn an_unknown_config_key_is_a_warning_naming_the_nearest() {
         .iter()
         .map(|d| (d.code, d.line, d.hint.clone().unwrap_or_default()))
         .collect();
-    assert_eq!(found.len(), 2, "{:#?}", checked.diagnostics);
+    assert_eq!(found.len(), 3, "{:#?}", checked.diagnostics);
     assert_eq!((found[0].0, found[0].1), ("unknown-config-key", 1));
     assert!(found[0].2.contains("`title`"), "{found:?}");
     assert_eq!((found[1].0, found[1].1), ("unknown-config-key", 3));
     assert!(found[1].2.contains("base_url"), "{found:?}");
+    assert_eq!((found[2].0, found[2].1), ("unknown-config-key", 5));
+    assert!(found[2].2.contains("`proof_budget_ms`"), "{found:?}");
     assert_eq!(checked.summary.errors, 0);
     let built = build(&BuildOptions {
         content,
@@ -70,7 +74,7 @@ fn an_unknown_config_key_is_a_warning_naming_the_nearest() {
     })
     .expect("builds with warnings");
     let codes: Vec<_> = built.diagnostics.iter().map(|d| d.code).collect();
-    assert_eq!(codes, ["unknown-config-key", "unknown-config-key"]);
+    assert_eq!(codes, ["unknown-config-key"; 3]);
 }
 
 /// A puzzle's `lang` names an output folder: `../../X` is refused at load,

@@ -5,56 +5,11 @@
 
 use crate::serve_common;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::time::Duration;
 
 use serve_common::*;
-
-/// A `fenpress serve` child (so its memory is its own), with a short idle
-/// time; killed on drop.
-struct ServeChild {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Drop for ServeChild {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn serve_child(fx: &Fixture, idle_ms: u64) -> ServeChild {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fenpress"))
-        .args(["serve", "--port", &port.to_string(), "--content"])
-        .arg(fx.content())
-        .env("FENPRESS_SERVE_IDLE_MS", idle_ms.to_string())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    while !line.contains("Ctrl-C") {
-        line.clear();
-        assert!(
-            stderr.read_line(&mut line).unwrap() > 0,
-            "serve ended early"
-        );
-    }
-    // Keep draining its stderr so it never blocks on a full pipe.
-    std::thread::spawn(move || for _ in stderr.lines() {});
-    ServeChild {
-        child,
-        addr: format!("127.0.0.1:{port}").parse().unwrap(),
-    }
-}
 
 /// Resident memory of a process, in kB (`VmRSS` of /proc/<pid>/status).
 fn rss_kb(pid: u32) -> u64 {
@@ -88,7 +43,7 @@ fn closed_by_server(stream: &mut TcpStream) -> bool {
 #[test]
 fn a_thousand_slow_connections_neither_block_nor_bloat_it() {
     let fx = Fixture::start();
-    let serve = serve_child(&fx, 1500);
+    let serve = ServeChild::spawn(&fx, &[("FENPRESS_SERVE_IDLE_MS", "1500")]);
     let pid = serve.child.id();
     assert_eq!(get(serve.addr, "/en/rules/Alpha/").status, 200);
     let before = rss_kb(pid);

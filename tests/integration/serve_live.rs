@@ -95,7 +95,7 @@ fn one_rebuild(fx: &Fixture, events: &mut Events, save: impl FnOnce()) {
     let build = events.expect("reload").data["build"].as_u64();
     // Longer than the debounce and a rebuild: a second build would show.
     // (The search index of the same build may follow as a second reload.)
-    while let Some(event) = events.next(Duration::from_millis(600)) {
+    while let Some(event) = events.next(Duration::from_millis(1000)) {
         assert_eq!(event.name, "reload", "{:?}", event.data);
         assert_eq!(
             event.data["build"].as_u64(),

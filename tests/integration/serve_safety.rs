@@ -4,8 +4,7 @@
 
 use crate::serve_common;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
@@ -118,49 +117,32 @@ fn a_busy_port_is_a_clear_error() {
 #[test]
 fn ctrl_c_stops_cleanly() {
     let fx = Fixture::start();
-    // A free port: bind one and let it go.
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fenpress"))
-        .args(["serve", "--port", &port.to_string(), "--content"])
-        .arg(fx.content())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    while !line.contains("Ctrl-C") {
-        line.clear();
-        assert!(
-            stderr.read_line(&mut line).unwrap() > 0,
-            "serve ended early"
-        );
-    }
+    let mut serve = ServeChild::spawn(&fx, &[]);
+    let port = serve.addr.port();
     assert!(
-        line.contains(&format!("http://127.0.0.1:{port}/")),
-        "{line}"
+        serve
+            .ready_line
+            .contains(&format!("http://127.0.0.1:{port}/")),
+        "{}",
+        serve.ready_line
     );
-    let addr = format!("127.0.0.1:{port}").parse().unwrap();
+    let addr = serve.addr;
     assert_eq!(get(addr, "/en/").status, 200);
     // An open event stream must not keep it alive.
     let mut events = Events::connect(addr);
     events.expect("hello");
     let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args(["-INT", &serve.child.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
-        if let Some(status) = child.try_wait().unwrap() {
+        if let Some(status) = serve.child.try_wait().unwrap() {
             assert!(status.success(), "{status}");
             break;
         }
         if Instant::now() > deadline {
-            let _ = child.kill();
             panic!("serve did not stop on Ctrl-C");
         }
         std::thread::sleep(Duration::from_millis(20));

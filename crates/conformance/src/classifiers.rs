@@ -3,6 +3,7 @@
 //! with the position and the whole difference there). Keep them sorted by
 //! id, like `docs/rules-deviations.yaml`.
 
+use fenpress_rules::geometry::KNIGHT_LEAPS;
 use fenpress_rules::{Board, Color, Move, MoveList, Piece, Square};
 
 use crate::canon::CanonMove;
@@ -985,14 +986,15 @@ fn knightrelay1_pawn_last_rank_check(ctx: &Ctx, f: &Finding) -> bool {
     let g = ctx.rules.geometry();
     let is = |sq: Square, kind: char| board.cell(sq).kind(them).is_some_and(|k| k.char() == kind);
     let relayed = |pawn: Square| {
-        LEAPS
-            .iter()
-            .any(|&(df, dr)| g.offset(pawn, df, dr).is_some_and(|s| is(s, 'n')))
+        KNIGHT_LEAPS.iter().any(|&(df, dr)| {
+            g.offset(pawn, df.into(), dr.into())
+                .is_some_and(|s| is(s, 'n'))
+        })
     };
     find(&board, me, 'k').into_iter().any(|king| {
         g.relative_rank(king, them) == rank_of_pawn
-            && LEAPS.iter().any(|&(df, dr)| {
-                g.offset(king, df, dr)
+            && KNIGHT_LEAPS.iter().any(|&(df, dr)| {
+                g.offset(king, df.into(), dr.into())
                     .is_some_and(|s| is(s, 'p') && relayed(s))
             })
     })
@@ -1077,18 +1079,6 @@ fn switching_missing_switches(ctx: &Ctx, f: &Finding) -> bool {
         Finding::Fen { .. } => false,
     }
 }
-
-/// The knight's leaps.
-const LEAPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// vchess's Antiking1 start string lacks the en-passant field its writer adds.
 fn antiking1_start_en_passant(_ctx: &Ctx, f: &Finding) -> bool {

@@ -7,6 +7,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fenpress::serve::{ServeOptions, Server, EVENTS_PATH};
@@ -46,6 +47,9 @@ impl Fixture {
             port: 0,
             strict: false,
             log: false,
+            // Ten times `serve`'s: under a loaded test machine one save's
+            // steps can be that far apart, and the tests count rebuilds.
+            quiet: Duration::from_millis(300),
         })
         .expect("serve starts");
         Fixture { dir, server }
@@ -210,4 +214,55 @@ pub fn save_by_rename(path: &Path, text: &str) {
     let tmp = path.with_extension("md.tmp");
     std::fs::write(&tmp, text).unwrap();
     std::fs::rename(&tmp, path).unwrap();
+}
+
+/// A `fenpress serve` child process on a free port (so its memory and its
+/// signals are its own), up once it printed its address; killed on drop.
+pub struct ServeChild {
+    pub child: Child,
+    pub addr: SocketAddr,
+    /// The line that said where it serves.
+    pub ready_line: String,
+}
+
+impl ServeChild {
+    /// `fenpress serve --content <fixture>` with `env` set.
+    pub fn spawn(fx: &Fixture, env: &[(&str, &str)]) -> ServeChild {
+        // A free port: bind one and let it go.
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fenpress"))
+            .args(["serve", "--port", &port.to_string(), "--content"])
+            .arg(fx.content())
+            .envs(env.iter().copied())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        while !line.contains("Ctrl-C") {
+            line.clear();
+            assert!(
+                stderr.read_line(&mut line).unwrap() > 0,
+                "serve ended early"
+            );
+        }
+        // Keep draining its stderr so it never blocks on a full pipe.
+        std::thread::spawn(move || for _ in stderr.lines() {});
+        ServeChild {
+            child,
+            addr: format!("127.0.0.1:{port}").parse().unwrap(),
+            ready_line: line,
+        }
+    }
+}
+
+impl Drop for ServeChild {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
