@@ -155,6 +155,29 @@ mod tests {
         }
     }
 
+    /// Every input fuzzing ever found (`regressions/<target>/<what it
+    /// broke>`, the file the finding saved) runs clean now.
+    #[test]
+    fn every_saved_finding_runs_clean() {
+        quiet_panics();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("regressions");
+        let mut ran = 0;
+        for t in targets() {
+            let Ok(dir) = std::fs::read_dir(root.join(t.name)) else {
+                continue;
+            };
+            for entry in dir {
+                let path = entry.expect("a regressions entry").path();
+                let input = std::fs::read(&path).expect("a saved finding");
+                if let Err(message) = run_caught(t, &input) {
+                    panic!("{} still fails: {message}", path.display());
+                }
+                ran += 1;
+            }
+        }
+        assert!(ran > 0, "no saved finding under {}", root.display());
+    }
+
     #[test]
     fn a_block_replays_the_same_inputs() {
         let t = target("fen").expect("the fen target");

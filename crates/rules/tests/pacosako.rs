@@ -330,3 +330,14 @@ fn a_single_step_keeps_the_files_double_step() {
     play(r, &mut p, &["d4"]);
     assert!(fen::vchess_fen(r, &p).contains("iiii1110111111111111"));
 }
+
+/// The last-union field is user text: four bytes that are not four ASCII
+/// characters (here `}` and a multi-byte character) are a bad field, not a
+/// panic on a cut inside the character (found by fuzzing).
+#[test]
+fn a_union_field_with_a_wide_character_is_a_bad_field() {
+    let text = "r3k2r/8/8/8/8/8/8/R3K2R w 0 iiii1111111111111111 - }\u{FFFD}";
+    assert!(validate::position_from_fen(vchess(), text).is_err());
+    let fine = format!("r3k2r/8/8/8/8/8/8/R3K2R w 0 {TAIL}");
+    assert!(validate::position_from_fen(vchess(), &fine).is_ok());
+}

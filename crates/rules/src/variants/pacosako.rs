@@ -734,8 +734,12 @@ impl Rules for PacoSako {
             return;
         }
         let g = &self.geometry;
-        let squares = (f.text.len() == 4)
-            .then(|| (g.parse_square(&f.text[..2]), g.parse_square(&f.text[2..])));
+        // Two squares of two characters each; `get` (not slicing): the
+        // field is user text, and a cut inside a character panics.
+        let text = f.text.as_str();
+        let square =
+            |range: std::ops::Range<usize>| text.get(range).and_then(|t| g.parse_square(t));
+        let squares = (text.len() == 4).then(|| (square(0..2), square(2..4)));
         match squares {
             Some((Some(a), Some(b))) => {
                 let mut ps = PacoState::of(state);
