@@ -92,6 +92,10 @@ pub struct CaptionClaims {
     /// with their offsets: they explain marks.
     pub squares: Vec<((u8, u8), usize)>,
     pub unreadable: Vec<Unreadable>,
+    /// The caption says the marks show moves the rules forbid ("Marked
+    /// squares are not allowed antiking moves"): a mark is then explained by
+    /// a move a piece could make there but may not.
+    pub marks_forbidden: bool,
 }
 
 impl CaptionClaims {
@@ -128,6 +132,9 @@ const ILLEGAL: &[&str] = &[
     "can't",
     "ne peut pas",
     "ne peuvent pas",
+    // Written French also drops the `pas`: "le fou ne peut aller en e3".
+    "ne peut",
+    "ne peuvent",
     "no puede",
     "no pueden",
 ];
@@ -142,6 +149,8 @@ const REPLY: &[&str] = &[
     "a causa",
     "debido",
     "parce",
+    "car",
+    "porque",
     "por culpa",
 ];
 const SEQUENCE: &[&str] = &[
@@ -178,6 +187,16 @@ const PLACE: &[&str] = &[
     "depuis", "desde", "à", "a", "sobre", "hacia", "vers", "entre", "par", "por", "del", "du",
     "des", "la", "le", "les", "el", "square", "case", "casilla",
 ];
+/// Piece names: a square beside one is where the piece stands ("the c1
+/// bishop", "le fou c1", "el alfil c1"), not a move.
+const PIECE_NOUNS: &[&str] = &[
+    "king", "queen", "rook", "bishop", "knight", "pawn", "roi", "dame", "tour", "fou", "cavalier",
+    "pion", "rey", "dama", "torre", "alfil", "caballo", "peón", "peon",
+];
+/// Articles before a piece name ("le fou c1").
+const ARTICLES: &[&str] = &[
+    "the", "le", "la", "el", "un", "une", "a", "du", "del", "au", "al",
+];
 /// Words that continue a list of places.
 const AND: &[&str] = &["and", "et", "y", "e", "or", "ou", "o", "&"];
 
@@ -193,9 +212,54 @@ const AND: &[&str] = &["and", "et", "y", "e", "or", "ou", "o", "&"];
 pub fn read_caption(text: &str) -> CaptionClaims {
     let mut out = CaptionClaims::default();
     for sentence in sentences(text) {
+        // Read as a whole: its words are about the marks, not moves.
+        if says_marks_are_forbidden(&sentence) {
+            out.marks_forbidden = true;
+            continue;
+        }
         read_sentence(&sentence, &mut out);
     }
     out
+}
+
+/// The marks, as a sentence names them (en, fr, es).
+const MARKED_SQUARES: &[&str] = &[
+    "marked squares",
+    "highlighted squares",
+    "indicated squares",
+    "squares shown",
+    "cases indiquées",
+    "cases marquées",
+    "cases en surbrillance",
+    "casillas mostradas",
+    "casillas marcadas",
+    "casillas indicadas",
+];
+/// What says the marked moves may not be played.
+const NOT_ALLOWED: &[&str] = &[
+    "not allowed",
+    "not legal",
+    "forbidden",
+    "illegal",
+    "ne sont pas",
+    "interdites",
+    "illégales",
+    "no son",
+    "prohibidas",
+    "ilegales",
+];
+
+/// "Marked squares are not allowed antiking moves", "Les cases indiquées ne
+/// sont pas des coups d'anti-roi légaux", "Las casillas mostradas no son
+/// legales jugadas de antirey".
+fn says_marks_are_forbidden(sentence: &[Word]) -> bool {
+    let lower = sentence
+        .iter()
+        .map(|w| w.lower.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    MARKED_SQUARES.iter().any(|s| lower.contains(s))
+        && NOT_ALLOWED.iter().any(|s| lower.contains(s))
 }
 
 /// Splits into sentences of words. A `.` ends a sentence when followed by a
@@ -227,10 +291,14 @@ fn sentences(text: &str) -> Vec<Vec<Word>> {
             let lower: String = core.chars().flat_map(char::to_lowercase).collect();
             let is_ep = lower == "e.p" || lower == "ep" || lower == "e.p.";
             let punct = &piece[trimmed_end.len()..];
+            // `d4??`, `Nf3!`, `Ah4?!`: a move's annotation, not the end of
+            // the sentence (the moves after it belong to the same line).
+            let annotation = !punct.is_empty()
+                && punct.chars().all(|c| c == '!' || c == '?')
+                && core.chars().any(|c| c.is_ascii_digit());
             if (punct.contains('.') && !is_ep)
                 || punct.contains(';')
-                || punct.contains('!')
-                || punct.contains('?')
+                || (!annotation && (punct.contains('!') || punct.contains('?')))
             {
                 ends_sentence = true;
             }
@@ -419,9 +487,20 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
     let mut found: Vec<(usize, MoveText, bool)> = Vec::new();
     let mut squares = Vec::new();
     for (k, w) in words.iter().enumerate() {
+        let bare_at = |j: usize| {
+            words
+                .get(j)
+                .map_or("", |n| n.lower.trim_matches(|c: char| !c.is_alphanumeric()))
+        };
+        // "the c1 bishop"; "le fou c1", "el alfil c1" (an article first:
+        // "coups de pion : g3" lists moves).
+        let piece_square = PIECE_NOUNS.contains(&bare_at(k + 1))
+            || (k >= 2
+                && PIECE_NOUNS.contains(&bare_at(k - 1))
+                && ARTICLES.contains(&bare_at(k - 2)));
         match token(w, &mut pending, &mut pending_side) {
             Token::Move(m, strong) => {
-                if !strong && place {
+                if !strong && (place || piece_square) {
                     if let Some(to) = m.parsed.to() {
                         squares.push((to, m.offset));
                     }
@@ -623,6 +702,53 @@ mod tests {
             .into_iter()
             .map(|c| (c.kind, c.moves.into_iter().map(|m| m.text).collect()))
             .collect()
+    }
+
+    #[test]
+    fn an_annotated_move_does_not_end_the_line() {
+        let c = read_caption("After 1.d4?? e5 2.dxe5 h6.");
+        assert_eq!(c.claims.len(), 1, "{:?}", c.claims);
+        assert_eq!(c.claims[0].kind, ClaimKind::Sequence);
+        let moves: Vec<&str> = c.claims[0].moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(moves, ["d4", "e5", "dxe5", "h6"]);
+        let c = read_caption("After 1.e4 e5 2.Qh5 Ah4?? 3.Qxf7#");
+        assert_eq!(c.claims[0].moves.len(), 5, "{:?}", c.claims);
+        // A question still ends its sentence.
+        assert_eq!(sentences("Is it possible? Yes, Ke5.").len(), 2);
+    }
+
+    #[test]
+    fn a_square_beside_a_piece_name_is_where_it_stands() {
+        for text in [
+            "The c1 bishop can't go to e3 (mutual attack with Bc5).",
+            "Le fou c1 ne peut aller en e3 (attaque mutuelle avec Bc5).",
+        ] {
+            let c = read_caption(text);
+            let moves: Vec<&str> = c.moves().map(|(_, m)| m.text.as_str()).collect();
+            assert_eq!(moves, ["Bc5"], "{text}");
+            assert!(c.squares.iter().any(|(sq, _)| *sq == (2, 0)), "{text}: c1");
+        }
+        let c = read_caption("Possibles coups de pion : g3, g4, dxc5, bxc5");
+        assert_eq!(c.moves().count(), 4);
+    }
+
+    #[test]
+    fn marks_said_to_be_forbidden() {
+        for text in [
+            "Marked squares are not allowed antiking moves.",
+            "Les cases indiquées ne sont pas des coups d'anti-roi légaux.",
+            "Las casillas mostradas no son legales jugadas de antirey.",
+        ] {
+            let c = read_caption(text);
+            assert!(c.marks_forbidden, "{text}");
+            assert!(c.claims.is_empty(), "{text}: {:?}", c.claims);
+        }
+        for text in [
+            "Marked squares are the knight's moves.",
+            "The king is not allowed to castle.",
+        ] {
+            assert!(!read_caption(text).marks_forbidden, "{text}");
+        }
     }
 
     #[test]

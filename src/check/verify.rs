@@ -413,8 +413,23 @@ fn check_claims(
         return;
     };
     let mut illegal_played: Option<(Position, Move)> = None;
+    // Where the caption's numbered line stands ("Before and after 1.exf7+.
+    // Not checkmate yet: 1...e6. Then 2.Qxe6#"): the positions after its
+    // last move, and that move's ply.
+    let mut line: Option<(Vec<Position>, (u32, Color))> = None;
     for claim in &input.claims.claims {
+        let continued = line.take().filter(|(_, ply)| {
+            matches!(claim.kind, ClaimKind::Legal | ClaimKind::Sequence)
+                && claim.moves.first().is_some_and(|m| continues(*ply, m))
+        });
+        if let Some((from, _)) = continued {
+            line = check_continued_line(rules, input, &from, &claim.moves, out);
+            continue;
+        }
         match claim.kind {
+            ClaimKind::Legal if is_plan(&claim.moves) => {
+                check_plan(rules, input, starts, &claim.moves, out);
+            }
             ClaimKind::Legal => {
                 for m in &claim.moves {
                     check_legal(rules, input, starts, m, out);
@@ -428,13 +443,22 @@ fn check_claims(
                 }
             }
             ClaimKind::Reply => {
-                let Some((after, _)) = &illegal_played else {
+                let Some((after, illegal)) = &illegal_played else {
                     continue;
                 };
+                // The illegal move left its own royals safe: a rule of the
+                // variant forbids it (Checkless: a check must mate).
+                let by_variant_rule = !rules.royal_attacked(after, illegal.color());
                 for m in &claim.moves {
                     // The reply takes a king: the core may call it legal or
                     // name it as the pseudo-legal move it attempted.
-                    let reply = match resolve_claim(rules, after, m, input.letters) {
+                    let resolved = resolve_claim(rules, after, m, input.letters);
+                    // Then a legal reply can be the reason: "1.Qxd8+ is
+                    // forbidden because 1...Bc8 would be possible".
+                    if resolved.is_ok() && by_variant_rule {
+                        continue;
+                    }
+                    let reply = match resolved {
                         Ok(mv) => Some(mv),
                         Err(MoveError::Illegal(i)) => i.attempted.map(|m| *m),
                         Err(_) => None,
@@ -457,36 +481,152 @@ fn check_claims(
             }
             ClaimKind::Previous => {}
             ClaimKind::Sequence => {
-                if input.boards.len() == 2 && claim.after {
-                    if let Some(Some(second)) = reads.get(1) {
-                        check_pair(
-                            rules,
-                            input,
-                            starts,
-                            &claim.moves,
-                            second,
-                            &input.boards[1],
-                            out,
-                        );
-                    }
+                let ends = if input.boards.len() == 2 && claim.after {
+                    reads.get(1).and_then(Option::as_ref).and_then(|second| {
+                        check_pair_or_opening(rules, input, starts, &claim.moves, second, out)
+                    })
                 } else if claim.moves.first().is_some_and(|m| m.number == Some(1)) && claim.after {
-                    if let Ok(start) = validate::position_from_fen(rules, rules.start_fen()) {
-                        let target = first.pos.clone();
-                        check_line(
-                            rules,
-                            input,
-                            &[start],
-                            &claim.moves,
-                            &target,
-                            &input.boards[0],
-                            out,
-                            Sev::Error,
-                        );
-                    }
+                    validate::position_from_fen(rules, rules.start_fen())
+                        .ok()
+                        .and_then(|start| {
+                            check_line(
+                                rules,
+                                input,
+                                &[start],
+                                &claim.moves,
+                                &first.pos,
+                                &input.boards[0],
+                                out,
+                                Sev::Error,
+                            )
+                        })
                 } else {
                     check_sequence_playable(rules, input, starts, &claim.moves, out);
-                }
+                    None
+                };
+                line = ends.zip(last_ply(&claim.moves));
             }
+        }
+    }
+}
+
+/// Moves of one side numbered one after the other, the other side's
+/// replies left out: "White can win in two moves: 1.Qxf5 and 2.Ke4#".
+fn is_plan(moves: &[MoveText]) -> bool {
+    moves.len() >= 2
+        && moves.windows(2).all(|w| {
+            let side = |m: &MoveText| m.side.unwrap_or(Color::White);
+            matches!((w[0].number, w[1].number), (Some(a), Some(b)) if b == a + 1)
+                && side(&w[0]) == side(&w[1])
+        })
+}
+
+/// Plays a plan: its first move from `starts`, each next one after the
+/// first move and some reply of the other side (any: the caption names
+/// none); a move no reply lets be played is the error `claim-illegal`.
+fn check_plan(
+    rules: &dyn Rules,
+    input: &Input,
+    starts: &[Position],
+    moves: &[MoveText],
+    out: &mut Vec<Finding>,
+) {
+    let mut states = starts.to_vec();
+    for (k, m) in moves.iter().enumerate() {
+        if k > 0 {
+            states = replies(rules, &states);
+        }
+        match play_line(rules, &states, std::slice::from_ref(m), input.letters) {
+            Ok(next) => states = next,
+            Err((_, why)) => {
+                let after = if k == 0 {
+                    String::new()
+                } else {
+                    let before: Vec<&str> = moves[..k].iter().map(|m| m.text.as_str()).collect();
+                    format!(" after {} and any reply", before.join(", "))
+                };
+                out.push(at_move(
+                    input,
+                    m,
+                    Sev::Error,
+                    "claim-illegal",
+                    format!("{} is claimed legal{after} but is illegal: {why}", m.text),
+                ));
+                return;
+            }
+        }
+    }
+}
+
+/// The positions after each legal reply in `states` (at most 256).
+fn replies(rules: &dyn Rules, states: &[Position]) -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut moves = fenpress_rules::MoveList::new();
+    for s in states {
+        let mut p = s.clone();
+        fenpress_rules::legal::legal_moves(rules, &mut p, &mut moves);
+        for mv in &moves {
+            let mut q = p.clone();
+            rules.play(&mut q, mv);
+            if out.len() < 256 && !out.contains(&q) {
+                out.push(q);
+            }
+        }
+    }
+    out
+}
+
+/// The ply (move number and side) of the last move of `moves`, counted
+/// from its first numbered move (`1.e4 e5` ends at 1 Black); `None` when
+/// no move has a number.
+fn last_ply(moves: &[MoveText]) -> Option<(u32, Color)> {
+    let mut ply: Option<(u32, Color)> = None;
+    for m in moves {
+        ply = match (m.number, ply) {
+            (Some(n), _) => Some((n, m.side.unwrap_or(Color::White))),
+            (None, Some((n, Color::White))) => Some((n, Color::Black)),
+            (None, Some((n, Color::Black))) => Some((n + 1, Color::White)),
+            (None, None) => None,
+        };
+    }
+    ply
+}
+
+/// Whether numbered move `m` is the one after `ply` (`1...e6` after `1.exf7`,
+/// `2.Qxe6` after `1...e6`).
+fn continues(ply: (u32, Color), m: &MoveText) -> bool {
+    let Some(n) = m.number else { return false };
+    let side = m.side.unwrap_or(Color::White);
+    match ply {
+        (k, Color::White) => side == Color::Black && n == k,
+        (k, Color::Black) => side == Color::White && n == k + 1,
+    }
+}
+
+/// Plays `moves`, which continue the caption's line, from `from` (the
+/// positions after its earlier moves): each must be legal there, else the
+/// error `claim-illegal`. The positions after them, for a further sentence.
+fn check_continued_line(
+    rules: &dyn Rules,
+    input: &Input,
+    from: &[Position],
+    moves: &[MoveText],
+    out: &mut Vec<Finding>,
+) -> Option<(Vec<Position>, (u32, Color))> {
+    match play_line(rules, from, moves, input.letters) {
+        Ok(ends) => Some(ends).zip(last_ply(moves)),
+        Err((k, why)) => {
+            out.push(at_move(
+                input,
+                &moves[k],
+                Sev::Error,
+                "claim-illegal",
+                format!(
+                    "{} cannot be played after the caption's earlier moves: {why}",
+                    moves[k].text
+                ),
+            ));
+            None
         }
     }
 }
@@ -514,7 +654,15 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outco
         } else {
             candidates(rules, read, &both)
         };
-        check_marks(rules, b, read, &positions, named, out);
+        check_marks(
+            rules,
+            b,
+            read,
+            &positions,
+            named,
+            input.claims.marks_forbidden,
+            out,
+        );
         check_arrows(rules, b, read, &positions, out);
     }
 
@@ -527,19 +675,26 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outco
 }
 
 /// Every mark of board `b` must be explained: a legal move of one of
-/// `positions` starts, ends or captures there, or a claim names it.
+/// `positions` starts, ends or captures there, or a claim names it. When the
+/// caption says the marks are forbidden moves, a move the rules forbid
+/// must end on each instead (and a legal one does not explain it).
 fn check_marks(
     rules: &dyn Rules,
     b: &BoardText,
     read: &Read,
     positions: &[Position],
     named: SquareSet,
+    forbidden: bool,
     out: &mut Vec<Finding>,
 ) {
     let g = rules.geometry();
     let mut explained = named;
     for p in positions {
-        explain::explained_by(rules, p, p.turn(), &mut explained);
+        if forbidden {
+            explain::forbidden_by(rules, p, p.turn(), &mut explained);
+        } else {
+            explain::explained_by(rules, p, p.turn(), &mut explained);
+        }
     }
     for (mark, at) in &b.marks {
         let Some(sq) = g.parse_square(mark) else {
@@ -552,10 +707,17 @@ fn check_marks(
                     "mark-unexplained",
                     *at,
                     mark.chars().count(),
-                    format!(
-                        "mark {mark} is not explained: no legal move of {} starts, ends or captures there, and no claim of the caption names it",
-                        side_name(read)
-                    ),
+                    if forbidden {
+                        format!(
+                            "mark {mark} is not explained: the caption says the marks are forbidden moves, but no piece of {} could move there",
+                            side_name(read)
+                        )
+                    } else {
+                        format!(
+                            "mark {mark} is not explained: no legal move of {} starts, ends or captures there, and no claim of the caption names it",
+                            side_name(read)
+                        )
+                    },
                 )
                 .hint("remove the mark, or name in the caption the move it shows"),
             );
@@ -812,10 +974,12 @@ fn play_line(
                 };
                 match resolve_claim(rules, &p, m, letters) {
                     Ok(c) => {
-                        let mut q = p.clone();
-                        rules.play(&mut q, &c);
-                        if !next.contains(&q) && next.len() < 64 {
-                            next.push(q);
+                        for c in same_move_other_endings(rules, &p, m, c) {
+                            let mut q = p.clone();
+                            rules.play(&mut q, &c);
+                            if !next.contains(&q) && next.len() < 64 {
+                                next.push(q);
+                            }
                         }
                     }
                     Err(e) => failure = Some(more_telling(failure, e)),
@@ -829,6 +993,25 @@ fn play_line(
         states = next;
     }
     Ok(states)
+}
+
+/// `mv` and, when the text names no promotion, every other legal move
+/// between the same squares (`exf7` may promote or not where promotion is
+/// optional, as Kingsmaker's pawn that becomes an enemy king): a line of
+/// moves follows each, and the board the diagram shows decides.
+fn same_move_other_endings(rules: &dyn Rules, pos: &Position, m: &MoveText, mv: Move) -> Vec<Move> {
+    let mut out = vec![mv];
+    if m.parsed.mv.promotion.is_some() || m.parsed.drop {
+        return out;
+    }
+    let mut legal = fenpress_rules::MoveList::new();
+    fenpress_rules::legal::legal_moves(rules, &mut pos.clone(), &mut legal);
+    out.extend(
+        legal.iter().filter(|o| {
+            **o != mv && o.intent.from == mv.intent.from && o.intent.to == mv.intent.to
+        }),
+    );
+    out
 }
 
 fn board_diff(rules: &dyn Rules, got: &Board, want: &Board) -> Vec<String> {
@@ -866,7 +1049,7 @@ fn check_line(
     target_text: &BoardText,
     out: &mut Vec<Finding>,
     sev: Sev,
-) {
+) -> Option<Vec<Position>> {
     let names: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
     match play_line(rules, starts, moves, input.letters) {
         Err((k, why)) => {
@@ -881,10 +1064,16 @@ fn check_line(
                     names.join(", ")
                 ),
             ));
+            None
         }
         Ok(ends) => {
-            if ends.iter().any(|e| e.board == target.board) {
-                return;
+            let matching: Vec<Position> = ends
+                .iter()
+                .filter(|e| e.board == target.board)
+                .cloned()
+                .collect();
+            if !matching.is_empty() {
+                return Some(matching);
             }
             let diff = ends
                 .first()
@@ -910,6 +1099,7 @@ fn check_line(
                 )
                 .hint("fix the board or the moves of the caption"),
             );
+            None
         }
     }
 }
@@ -923,7 +1113,7 @@ fn check_pair(
     second: &Read,
     second_text: &BoardText,
     out: &mut Vec<Finding>,
-) {
+) -> Option<Vec<Position>> {
     check_line(
         rules,
         input,
@@ -933,7 +1123,55 @@ fn check_pair(
         second_text,
         out,
         Sev::Error,
+    )
+}
+
+/// A pair's line from the left board to the right one; or, for a line
+/// numbered from 1 that does not lead there, the opening that gives the
+/// right board from the start ("Left: a mate. Right: After 1.e4 e5 2.Bc4
+/// Bc5 3.Qf3"): the left board's findings stand only if neither reading
+/// works.
+fn check_pair_or_opening(
+    rules: &dyn Rules,
+    input: &Input,
+    starts: &[Position],
+    moves: &[MoveText],
+    second: &Read,
+    out: &mut Vec<Finding>,
+) -> Option<Vec<Position>> {
+    let mut from_left = Vec::new();
+    let ends = check_pair(
+        rules,
+        input,
+        starts,
+        moves,
+        second,
+        &input.boards[1],
+        &mut from_left,
     );
+    if ends.is_some() || moves.first().is_none_or(|m| m.number != Some(1)) {
+        out.append(&mut from_left);
+        return ends;
+    }
+    let opening = validate::position_from_fen(rules, rules.start_fen())
+        .ok()
+        .and_then(|start| {
+            let mut quiet = Vec::new();
+            let ends = check_pair(
+                rules,
+                input,
+                &[start],
+                moves,
+                second,
+                &input.boards[1],
+                &mut quiet,
+            );
+            ends.filter(|_| quiet.is_empty())
+        });
+    if opening.is_none() {
+        out.append(&mut from_left);
+    }
+    opening
 }
 
 fn check_sequence_playable(

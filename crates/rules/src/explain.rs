@@ -27,6 +27,32 @@ pub fn explained_by(rules: &dyn Rules, pos: &Position, color: Color, out: &mut S
     }
 }
 
+/// Adds to `out` the destination of every move of `color` in `pos` that its
+/// pieces could make but the rules forbid (a pseudo-legal move that is not
+/// legal: a king stepping into check, an antiking out of attack), for marks
+/// that a caption says show forbidden moves.
+///
+/// ```
+/// use fenpress_rules::{explain, registry, validate, SquareSet, Color};
+/// let chess = registry::rules("chess").unwrap();
+/// let pos = validate::position_from_fen(chess, "4k3/8/8/8/8/8/r7/4K3 w").unwrap();
+/// let mut out = SquareSet::EMPTY;
+/// explain::forbidden_by(chess, &pos, Color::White, &mut out);
+/// let g = chess.geometry();
+/// assert!(out.contains(g.parse_square("d2").unwrap())); // Kd2 walks into the rook
+/// assert!(!out.contains(g.parse_square("d1").unwrap())); // Kd1 is legal
+/// ```
+pub fn forbidden_by(rules: &dyn Rules, pos: &Position, color: Color, out: &mut SquareSet) {
+    let mut p = pos.with_turn(color);
+    let mut legal = MoveList::new();
+    legal::legal_moves(rules, &mut p, &mut legal);
+    let mut pseudo = MoveList::new();
+    rules.pseudo_legal_moves(&p, &mut pseudo);
+    for mv in pseudo.iter().filter(|mv| !legal.contains(mv)) {
+        out.insert(mv.intent.to);
+    }
+}
+
 /// Adds to `out` every square explained by a legal move of either side
 /// (a board-only diagram's position, whatever its side to move).
 ///

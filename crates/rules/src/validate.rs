@@ -310,27 +310,15 @@ pub fn validate_diagram(rules: &dyn Rules, setup: &Setup) -> Result<Position, Ve
     })
 }
 
-/// [`validate`], dropping the problems `waive` accepts.
-pub fn validate_waiving(
+/// The board `setup`'s rows describe, each square's source offset, and the
+/// problems of its rows and cells (unknown letters, pieces on holes).
+fn place_cells(
     rules: &dyn Rules,
     setup: &Setup,
-    waive: &dyn Fn(&Problem) -> bool,
-) -> Result<Position, Vec<Problem>> {
+    problems: &mut Vec<Problem>,
+) -> (Board, Vec<usize>) {
     let g = rules.geometry();
     let style = rules.fen_style();
-    let mut problems = Vec::new();
-    let has_hands = Color::ALL.iter().any(|c| !rules.hand_kinds(*c).is_empty());
-    // Lichess's hand form: one row more than the board, holding the hand.
-    let hand_row;
-    let setup = if has_hands && setup.hand.is_none() && setup.rows.len() == g.rows() as usize + 1 {
-        let mut s = setup.clone();
-        hand_row = s.rows.pop();
-        std::borrow::Cow::Owned(s)
-    } else {
-        hand_row = None;
-        std::borrow::Cow::Borrowed(setup)
-    };
-    let setup: &Setup = &setup;
     let mut board = Board::empty(g.size(), rules.royal_kinds());
     let mut offsets = vec![setup.board_offset; g.size()];
     let mut cell_problems = Vec::new();
@@ -338,7 +326,7 @@ pub fn validate_waiving(
         setup,
         g.rows(),
         g.cols(),
-        &mut problems,
+        problems,
         |file, rank, row, cell| {
             let sq = Square(rank as u16 * g.cols() as u16 + file as u16);
             offsets[sq.index()] = cell.offset;
@@ -388,13 +376,17 @@ pub fn validate_waiving(
         },
     );
     problems.extend(cell_problems);
-    let offset_of = |sq: Square| {
-        offsets
-            .get(sq.index())
-            .copied()
-            .unwrap_or(setup.board_offset)
-    };
+    (board, offsets)
+}
 
+/// A side without its royal piece, or with more than the variant allows.
+fn royal_count_problems(
+    rules: &dyn Rules,
+    setup: &Setup,
+    board: &Board,
+    offset_of: &dyn Fn(Square) -> usize,
+    problems: &mut Vec<Problem>,
+) {
     if let Some(n) = rules.royals_per_side() {
         for color in Color::ALL {
             let royals = board.royals(color);
@@ -418,9 +410,17 @@ pub fn validate_waiving(
             }
         }
     }
+}
 
-    let turn = setup.turn.map(|(c, _)| c).unwrap_or(Color::White);
-    let mut state = read_fields(rules, setup, &board, turn, &offset_of, &mut problems);
+/// The hands `setup` gives (`[Qn]`, or lichess's extra row `hand_row`),
+/// and a problem for each piece no hand of the variant holds.
+fn read_hands(
+    rules: &dyn Rules,
+    setup: &Setup,
+    hand_row: Option<fen::SetupRow>,
+    state: &mut State,
+    problems: &mut Vec<Problem>,
+) {
     let standard_hand = setup.hand.clone().or_else(|| {
         hand_row.map(|row| Field {
             text: row
@@ -435,7 +435,7 @@ pub fn validate_waiving(
         })
     });
     if let Some(hand) = standard_hand {
-        read_hand_letters(rules, &hand, &mut state, &mut problems);
+        read_hand_letters(rules, &hand, state, problems);
     }
     for color in Color::ALL {
         let allowed = rules.hand_kinds(color);
@@ -448,6 +448,41 @@ pub fn validate_waiving(
             }
         }
     }
+}
+
+/// [`validate`], dropping the problems `waive` accepts.
+pub fn validate_waiving(
+    rules: &dyn Rules,
+    setup: &Setup,
+    waive: &dyn Fn(&Problem) -> bool,
+) -> Result<Position, Vec<Problem>> {
+    let g = rules.geometry();
+    let mut problems = Vec::new();
+    let has_hands = Color::ALL.iter().any(|c| !rules.hand_kinds(*c).is_empty());
+    // Lichess's hand form: one row more than the board, holding the hand.
+    let hand_row;
+    let setup = if has_hands && setup.hand.is_none() && setup.rows.len() == g.rows() as usize + 1 {
+        let mut s = setup.clone();
+        hand_row = s.rows.pop();
+        std::borrow::Cow::Owned(s)
+    } else {
+        hand_row = None;
+        std::borrow::Cow::Borrowed(setup)
+    };
+    let setup: &Setup = &setup;
+    let (board, offsets) = place_cells(rules, setup, &mut problems);
+    let offset_of = |sq: Square| {
+        offsets
+            .get(sq.index())
+            .copied()
+            .unwrap_or(setup.board_offset)
+    };
+
+    royal_count_problems(rules, setup, &board, &offset_of, &mut problems);
+
+    let turn = setup.turn.map(|(c, _)| c).unwrap_or(Color::White);
+    let mut state = read_fields(rules, setup, &board, turn, &mut problems);
+    read_hands(rules, setup, hand_row, &mut state, &mut problems);
     let pos = Position { board, state };
     rules.position_problems(&pos, &offset_of, &mut problems);
     problems.retain(|p| !waive(p));
@@ -475,10 +510,8 @@ fn read_fields(
     setup: &Setup,
     board: &Board,
     turn: Color,
-    offset_of: &dyn Fn(Square) -> usize,
     problems: &mut Vec<Problem>,
 ) -> State {
-    let g = rules.geometry();
     let style = rules.fen_style();
     let mut state = State {
         turn,
@@ -544,8 +577,25 @@ fn read_fields(
         }
     }
 
+    read_castling(rules, board, castle_field, vchess, &mut state, problems);
+    read_en_passant_field(rules, board, ep_field, vchess, turn, &mut state, problems);
+    state
+}
+
+/// The castling field (vchess flags or X-FEN), and a problem for each right
+/// whose king or rook is not at home.
+fn read_castling(
+    rules: &dyn Rules,
+    board: &Board,
+    castle_field: Option<&Field>,
+    vchess: bool,
+    state: &mut State,
+    problems: &mut Vec<Problem>,
+) {
+    let g = rules.geometry();
+    let style = rules.fen_style();
     if let (Some(f), true) = (castle_field, vchess && rules.own_flags()) {
-        if !rules.read_flags_tail(&f.text, &mut state) {
+        if !rules.read_flags_tail(&f.text, state) {
             problems.push(Problem::BadField {
                 field: "castling",
                 text: f.text.clone(),
@@ -556,7 +606,7 @@ fn read_fields(
         if f.text != "-" {
             let parsed = if vchess {
                 read_vchess_flags(rules, &f.text).and_then(|(castling, tail)| {
-                    rules.read_flags_tail(tail, &mut state).then_some(castling)
+                    rules.read_flags_tail(tail, state).then_some(castling)
                 })
             } else {
                 read_xfen_castling(rules, board, &f.text)
@@ -606,12 +656,24 @@ fn read_fields(
                 }
             }
         }
-        let _ = offset_of;
     }
+}
 
+/// The en-passant field: the variant's own reading, else a square a pawn
+/// just passed.
+fn read_en_passant_field(
+    rules: &dyn Rules,
+    board: &Board,
+    ep_field: Option<&Field>,
+    vchess: bool,
+    turn: Color,
+    state: &mut State,
+    problems: &mut Vec<Problem>,
+) {
+    let g = rules.geometry();
     let own_ep = ep_field
         .filter(|_| vchess)
-        .and_then(|f| Some((f, rules.read_en_passant(&f.text, board, &mut state)?)));
+        .and_then(|f| Some((f, rules.read_en_passant(&f.text, board, state)?)));
     if let Some((f, false)) = own_ep {
         problems.push(Problem::BadField {
             field: "en-passant",
@@ -638,7 +700,6 @@ fn read_fields(
             }
         }
     }
-    state
 }
 
 /// Why `sq` cannot be the en-passant square with `turn` to move, if it can't.
