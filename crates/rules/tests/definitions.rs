@@ -164,3 +164,17 @@ fn a_fairy_stockfish_section_imports_to_the_same_game() {
         Err(definition::ImportError::NoSection(_))
     ));
 }
+
+/// An ini section whose start does not fit its board is an error naming
+/// the `startFen` line (found by fuzzing: it panicked when played).
+#[test]
+fn an_ini_start_that_does_not_fit_is_refused_at_its_line() {
+    let ini = "[wide:chess]\nmaxFile = j\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n";
+    let err = definition::import_ini(ini, "wide").unwrap_err();
+    assert!(
+        matches!(&err, definition::ImportError::Bad { line: 3, message } if message.contains("startFen")),
+        "{err}"
+    );
+    let ini = "[noturn:chess]\nstartFen = rnbqkbnr/pppp -\n";
+    assert!(definition::import_ini(ini, "noturn").is_err());
+}

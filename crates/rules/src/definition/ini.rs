@@ -88,6 +88,7 @@ pub fn import_ini(text: &str, section: &str) -> Result<ChessLikeSpec, ImportErro
     spec.name = leak(section.to_string());
     let mut pieces: Vec<PieceSpec> = spec.armies[0].clone();
     let mut start = String::from("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let mut start_line = 1;
     let mut promotions: Option<Vec<Kind>> = None;
     let mut castling = true;
     let mut double_step = true;
@@ -108,7 +109,10 @@ pub fn import_ini(text: &str, section: &str) -> Result<ChessLikeSpec, ImportErro
                     },
                 }
             }
-            "startFen" => start = value.clone(),
+            "startFen" => {
+                start = value.clone();
+                start_line = *line;
+            }
             "promotionPieceTypes" => {
                 promotions = Some(
                     value
@@ -236,5 +240,18 @@ pub fn import_ini(text: &str, section: &str) -> Result<ChessLikeSpec, ImportErro
         fen.push_str(" -");
     }
     spec.start_fen = leak(fen);
+    start_fits(&spec, start_line)?;
     Ok(spec)
+}
+
+/// A section whose start does not fit its board (a row too long, a letter
+/// no piece has) is refused, as a YAML definition's is: its variant could
+/// not be played.
+fn start_fits(spec: &ChessLikeSpec, line: usize) -> Result<(), ImportError> {
+    let bad = |message: String| ImportError::Bad { line, message };
+    let rules =
+        crate::variants::chesslike::ChessLike::new(spec.clone()).map_err(|e| bad(e.to_string()))?;
+    crate::validate::position_from_fen(&rules, spec.start_fen)
+        .map(|_| ())
+        .map_err(|e| bad(format!("startFen does not fit the variant: {e}")))
 }
