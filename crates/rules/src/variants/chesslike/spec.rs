@@ -104,6 +104,10 @@ pub struct ChessLikeSpec {
     pub pawn: PawnRules,
     /// Castling details beyond `castling` (which rook, destinations).
     pub castle: CastlingRules,
+    /// Black's castling when it differs from White's (Cwda: each side's
+    /// army has its own rook, the Clobberers castle long to b1/c1);
+    /// `None`: the same as `castle`.
+    pub castle_black: Option<CastlingRules>,
     /// Pieces leave one edge and come back on the other.
     pub wrap: Wrap,
     /// Royalty, win conditions and move restrictions beyond chess's, as
@@ -205,6 +209,16 @@ pub struct FenFields {
     pub en_passant: Option<bool>,
 }
 
+impl ChessLikeSpec {
+    /// How `color` castles (`castle`, or `castle_black` for Black).
+    pub fn castle_of(&self, color: crate::color::Color) -> &CastlingRules {
+        match (color, &self.castle_black) {
+            (crate::color::Color::Black, Some(black)) => black,
+            _ => &self.castle,
+        }
+    }
+}
+
 impl Default for ChessLikeSpec {
     /// An empty 8×8 variant: no pieces, no promotion, no castling. Variant
     /// specs start from it (`ChessLikeSpec { name: "X", ..Default::default() }`)
@@ -224,6 +238,7 @@ impl Default for ChessLikeSpec {
             promotion: PromotionRules::default(),
             pawn: PawnRules::default(),
             castle: CastlingRules::default(),
+            castle_black: None,
             wrap: Wrap::default(),
             win: Default::default(),
             wins: Default::default(),
