@@ -118,6 +118,10 @@ pub struct ChessLikeSpec {
     pub win: super::victory::WinSpec,
     /// Which vchess FEN fields exist, when not derived from the switches.
     pub fen: FenFields,
+    /// Black's moves are White's turned half a turn instead of mirrored
+    /// rank for rank: a move to White's left goes to Black's left, the
+    /// board's right (Diamond's pawns, which aim at the far corner).
+    pub rotate_black: bool,
     /// Betza `i` moves are allowed from any square of the side's first
     /// rank (Evolution), not only from the piece's start squares.
     pub initial_on_first_rank: bool,
@@ -132,6 +136,10 @@ pub struct PromotionRules {
     pub optional: bool,
     /// A pawn may only become a piece its side has lost (Grand).
     pub only_lost: bool,
+    /// The file at the pawn's left edge (White's a-file, Black's last file,
+    /// as `rotate_black` turns it) promotes too, as the last rank does
+    /// (Diamond).
+    pub left_file: bool,
 }
 
 impl Default for PromotionRules {
@@ -140,6 +148,7 @@ impl Default for PromotionRules {
             zone: 1,
             optional: false,
             only_lost: false,
+            left_file: false,
         }
     }
 }
@@ -244,6 +253,7 @@ impl Default for ChessLikeSpec {
             wins: Default::default(),
             fen: FenFields::default(),
             initial_on_first_rank: false,
+            rotate_black: false,
         }
     }
 }
