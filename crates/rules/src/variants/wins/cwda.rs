@@ -6,6 +6,7 @@
 
 use std::sync::OnceLock;
 
+use crate::board::Board;
 use crate::color::Color;
 use crate::fen::{FenStyle, Field};
 use crate::geometry::{file_char, Geometry};
@@ -338,6 +339,27 @@ impl Rules for Cwda {
         let armies = format!(" {}{}", army(i / 4).code, army(i % 4).code);
         (flags, armies)
     }
+    // Every army's pawn double-steps: the standard reader knows `p` only.
+    fn read_en_passant(&self, text: &str, board: &Board, state: &mut State) -> Option<bool> {
+        if text == "-" {
+            return Some(true);
+        }
+        let g = self.geometry();
+        let Some(sq) = g.parse_square(text) else {
+            return Some(false);
+        };
+        let mover = state.turn.opposite();
+        let ahead = if mover == Color::White { 1 } else { -1 };
+        let pawn_ahead = g
+            .offset(sq, 0, ahead)
+            .and_then(|s| board.cell(s).kind(mover))
+            .is_some_and(|k| matches!(k.char(), 'p' | 'u' | 'v' | 'z'));
+        let ok = g.relative_rank(sq, mover) == 2 && board.cell(sq).is_empty() && pawn_ahead;
+        if ok {
+            state.en_passant = Some(sq);
+        }
+        Some(ok)
+    }
     fn promotions(&self, _color: Color) -> &[Kind] {
         &self.promotions
     }
@@ -383,6 +405,20 @@ mod tests {
             let armies = fen.rsplit(' ').next().unwrap_or_default();
             assert_eq!(read_pair(armies), Some(i), "{fen}");
         }
+    }
+
+    #[test]
+    fn en_passant_after_any_army_pawn_is_read() {
+        let cwda = Cwda::new();
+        let fen = "e7/8/8/8/3vZ3/8/8/7M b 1 iiii e3 CN";
+        let pos = crate::validate::position_from_fen(&cwda, fen).expect("valid");
+        assert_eq!(crate::fen::vchess_fen(&cwda, &pos), fen);
+        let fen = "e7/8/8/3vZ3/8/8/8/7M w 1 iiii d6 CN";
+        assert!(crate::validate::position_from_fen(&cwda, fen).is_ok());
+        assert!(
+            crate::validate::position_from_fen(&cwda, "e7/8/8/8/3v4/8/8/7M b 1 iiii e3 CN")
+                .is_err()
+        );
     }
 
     #[test]
