@@ -140,6 +140,14 @@ fn spec(white: usize, black: usize) -> ChessLikeSpec {
         .collect();
     let mut white_army = pieces(white, true);
     let mut black_army = pieces(black, true);
+    // vchess takes the chess king for a king in every army (and its
+    // position check wants `k` and `K`): each side may have it.
+    const FIDE: usize = 3;
+    for (a, army) in [(white, &mut white_army), (black, &mut black_army)] {
+        if a != FIDE {
+            army.push(PieceSpec::king());
+        }
+    }
     if black != white {
         promotions.extend(pieces(black, false).iter().map(|p| Kind(p.letter as u8)));
         white_army.extend(pieces(black, false));
