@@ -47,6 +47,12 @@ const EXPECTED_ERRORS: &[(&str, usize, &str)] = &[
     ("Crazyhouse/en.pug", 19, "pair-illegal"),
     ("Crazyhouse/es.pug", 21, "pair-illegal"),
     ("Crazyhouse/fr.pug", 21, "pair-illegal"),
+    // The Colonel's diagram draws `c`, a black Cardinal (bishop + knight:
+    // no orthogonal step reaches e5-e8), where the caption and the marks
+    // are the Nutty Knights' Colonel, `L` (the marks are its moves).
+    ("Cwda/en.pug", 80, "mark-unexplained"),
+    ("Cwda/es.pug", 86, "mark-unexplained"),
+    ("Cwda/fr.pug", 85, "mark-unexplained"),
     ("Dynamo/es.pug", 46, "fen-row-width"),
     ("Enpassant/en.pug", 37, "fen-row-width"),
     ("Enpassant/es.pug", 40, "fen-row-width"),

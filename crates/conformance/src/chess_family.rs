@@ -217,6 +217,52 @@ pub fn perfect_castling_flags(ctx: &Ctx, f: &Finding) -> bool {
             .any(|(_, _, k)| k != 'k' && k != 'r')
 }
 
+/// fenpress lets a Colorbound Clobberer pawn (`z`) that just double-stepped
+/// be taken en passant, as every pawn; vchess sets no en-passant square
+/// after its double step: its FEN writes `-` where fenpress's names the
+/// square passed, and only fenpress lists the capture.
+pub fn cwda_colorbound_en_passant(ctx: &Ctx, f: &Finding) -> bool {
+    match f {
+        Finding::Fen { vchess, fenpress } => {
+            let v: Vec<&str> = vchess.split(' ').collect();
+            let p: Vec<&str> = fenpress.split(' ').collect();
+            let alike =
+                v.len() == p.len() && v.len() > 4 && (0..v.len()).all(|i| i == 4 || v[i] == p[i]);
+            alike && v[4] == "-" && passed_by_clobberer(ctx, p[4])
+        }
+        Finding::FenpressOnly(m) => {
+            let taken_beside = m
+                .vanish
+                .iter()
+                .filter_map(|t| token(t))
+                .any(|(sq, c, k)| k == 'z' && sq != m.end && Some(c) != moved(m).map(|x| x.0));
+            let pawn = moved(m).is_some_and(|(_, k)| matches!(k, 'p' | 'u' | 'v' | 'z'));
+            pawn && taken_beside && ctx.pos.state.en_passant.is_some()
+        }
+        Finding::VchessOnly(_) => false,
+    }
+}
+
+/// Whether a Clobberer pawn stands just past the square `passed` (the one
+/// its double step went over), on the side of its move.
+fn passed_by_clobberer(ctx: &Ctx, passed: &str) -> bool {
+    let g = ctx.rules.geometry();
+    let Some(sq) = ctx.square(passed) else {
+        return false;
+    };
+    [(1, Color::White), (-1, Color::Black)]
+        .iter()
+        .any(|&(dr, c)| {
+            g.offset(sq, 0, dr).is_some_and(|s| {
+                ctx.pos
+                    .board
+                    .cell(s)
+                    .kind(c)
+                    .is_some_and(|k| k.char() == 'z')
+            })
+        })
+}
+
 /// fenpress takes en passant round the cylinder (a pawn on the a-file
 /// takes one on the h-file, or the other way); vchess does not.
 pub fn cylinder_en_passant_wrap(ctx: &Ctx, f: &Finding) -> bool {

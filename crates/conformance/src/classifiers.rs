@@ -53,6 +53,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: crazyhouse_reserve_fen,
     },
     Classifier {
+        id: "cwda-colorbound-en-passant",
+        variant: "Cwda",
+        matches: chess_family::cwda_colorbound_en_passant,
+    },
+    Classifier {
         id: "cylinder-en-passant-wrap",
         variant: "Cylinder",
         matches: chess_family::cylinder_en_passant_wrap,

@@ -1,6 +1,8 @@
 //! The positions a variant's playouts start from: vchess's start position,
 //! each corpus diagram with White and with Black to move, and for Chess960
-//! a few shuffled starts (vchess's own start is randomised).
+//! a few shuffled starts (vchess's own start is randomised); for Cwda, whose
+//! start vchess cannot make without its army options, the start of every
+//! pair of armies instead (with chess kings, which vchess's check wants).
 
 use std::path::Path;
 
@@ -13,6 +15,10 @@ const CHESS960_STARTS: u64 = 6;
 /// The roots of a variant: `""` (the start), then board-only FENs with a
 /// side to move (`<board> w`), which the oracle completes.
 pub fn roots(variant: &str, corpus_rules: &Path) -> Vec<String> {
+    // Its diagrams are lone pieces, which the oracle cannot complete either.
+    if variant.eq_ignore_ascii_case("cwda") {
+        return cwda_starts();
+    }
     let mut out = vec![String::new()];
     if variant.eq_ignore_ascii_case("chess960") {
         out.extend((0..CHESS960_STARTS).map(chess960_start));
@@ -20,6 +26,40 @@ pub fn roots(variant: &str, corpus_rules: &Path) -> Vec<String> {
     for board in corpus::diagram_boards(corpus_rules, variant) {
         out.push(format!("{board} w"));
         out.push(format!("{board} b"));
+    }
+    out
+}
+
+/// The chess start with each pair of Cwda's armies (vchess's letters:
+/// rook, knight, bishop, queen, king, pawn; the last field names both).
+pub fn cwda_starts() -> Vec<String> {
+    const ARMIES: [(char, &str); 4] = [
+        ('C', "dwfcmz"),
+        ('N', "gitlev"),
+        ('R', "syhoau"),
+        ('F', "rnbqkp"),
+    ];
+    // The chess king stands for each army's own: vchess's position check
+    // counts `k` and `K` only, and moves every king letter alike.
+    let rank = |l: &[u8]| -> String {
+        [0, 1, 2, 3, 4, 2, 1, 0]
+            .iter()
+            .map(|&i| if i == 4 { 'k' } else { l[i] as char })
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (wc, w) in ARMIES {
+        for (bc, b) in ARMIES {
+            let (w, b) = (w.as_bytes(), b.as_bytes());
+            let pawns = |p: u8| (p as char).to_string().repeat(8);
+            out.push(format!(
+                "{}/{}/8/8/8/8/{}/{} w 0 ahah - {wc}{bc}",
+                rank(b),
+                pawns(b[5]),
+                pawns(w[5]).to_ascii_uppercase(),
+                rank(w).to_ascii_uppercase()
+            ));
+        }
     }
     out
 }
@@ -51,6 +91,16 @@ pub fn chess960_start(seed: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::chess960_start;
+
+    #[test]
+    fn cwda_starts_name_every_pair() {
+        let starts = super::cwda_starts();
+        assert_eq!(starts.len(), 16);
+        assert_eq!(
+            starts[1],
+            "gitlktig/vvvvvvvv/8/8/8/8/ZZZZZZZZ/DWFCKFWD w 0 ahah - CN"
+        );
+    }
 
     #[test]
     fn chess960_starts_have_king_between_rooks() {

@@ -30,6 +30,11 @@ fn perft_cylinder() {
 }
 
 #[test]
+fn perft_diamond() {
+    common::perft_variant("diamond", include_str!("fixtures/perft-diamond.txt"));
+}
+
+#[test]
 fn perft_doublearmy() {
     common::perft_variant("doublearmy", include_str!("fixtures/perft-doublearmy.txt"));
 }

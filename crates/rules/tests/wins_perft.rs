@@ -128,3 +128,8 @@ fn perft_coregal() {
 fn perft_twokings() {
     common::perft_variant("Twokings", include_str!("fixtures/perft-twokings.txt"));
 }
+
+#[test]
+fn perft_cwda() {
+    common::perft_variant("Cwda", include_str!("fixtures/perft-cwda.txt"));
+}

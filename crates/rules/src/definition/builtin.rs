@@ -16,6 +16,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ("Chess", include_str!("../../variants/Chess.yaml")),
     ("Crossing", include_str!("../../variants/Crossing.yaml")),
     ("Cylinder", include_str!("../../variants/Cylinder.yaml")),
+    ("Diamond", include_str!("../../variants/Diamond.yaml")),
     ("Doublearmy", include_str!("../../variants/Doublearmy.yaml")),
     ("Evolution", include_str!("../../variants/Evolution.yaml")),
     ("Grand", include_str!("../../variants/Grand.yaml")),

@@ -45,6 +45,8 @@ struct RawDef {
     fen: Option<RawFen>,
     #[serde(default)]
     initial_moves: Option<S<String>>,
+    #[serde(default)]
+    black_moves: Option<S<String>>,
 }
 
 #[derive(Deserialize)]
@@ -79,6 +81,8 @@ struct RawPromotion {
     forced: Option<bool>,
     #[serde(default)]
     only_lost: bool,
+    #[serde(default)]
+    left_file: bool,
 }
 
 #[derive(Deserialize)]
@@ -90,6 +94,8 @@ struct RawPawns {
     max_step: Option<S<u8>>,
     #[serde(default)]
     from_rank: Option<S<u8>>,
+    #[serde(default)]
+    anywhere: bool,
 }
 
 #[derive(Deserialize)]
@@ -395,6 +401,7 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
         }
         spec.promotion.optional = pr.forced == Some(false);
         spec.promotion.only_lost = pr.only_lost;
+        spec.promotion.left_file = pr.left_file;
     }
 
     // Pawns double-step where some side has a pawn, unless told otherwise.
@@ -402,6 +409,7 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
         [Color::White, Color::Black].map(|c| spec.armies[c.index()].iter().any(|p| p.pawn));
     spec.double_step = has_pawns;
     if let Some(pw) = &raw.pawns {
+        spec.wins.pawns_anywhere = pw.anywhere;
         if let Some(d) = &pw.double_step {
             spec.double_step = ctx.sides(d, "double_step")?;
         }
@@ -521,6 +529,22 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
                         key: "initial_moves",
                         value: i.value.clone(),
                         expected: "start_square or first_rank",
+                    },
+                ))
+            }
+        };
+    }
+    if let Some(b) = &raw.black_moves {
+        spec.rotate_black = match b.value.as_str() {
+            "turned" => true,
+            "mirrored" => false,
+            _ => {
+                return Err(ctx.err(
+                    b,
+                    K::BadValue {
+                        key: "black_moves",
+                        value: b.value.clone(),
+                        expected: "mirrored or turned",
                     },
                 ))
             }

@@ -134,6 +134,9 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
         if spec.promotion.only_lost {
             out.push_str("  only_lost: true\n");
         }
+        if spec.promotion.left_file {
+            out.push_str("  left_file: true\n");
+        }
     }
 
     let has_pawns =
@@ -147,6 +150,9 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     }
     if spec.pawn.init_rank != [1, 1] {
         let _ = writeln!(pawns, "  from_rank: {}", spec.pawn.init_rank[0] + 1);
+    }
+    if spec.wins.pawns_anywhere {
+        pawns.push_str("  anywhere: true\n");
     }
     if !pawns.is_empty() {
         out.push_str("pawns:\n");
@@ -289,6 +295,9 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     }
     if spec.initial_on_first_rank {
         out.push_str("initial_moves: first_rank\n");
+    }
+    if spec.rotate_black {
+        out.push_str("black_moves: turned\n");
     }
     if spec.fen.flags.is_some() || spec.fen.en_passant.is_some() {
         out.push_str("fen:\n");

@@ -17,7 +17,8 @@ impl ChessLike {
         let Some(king_sq) = pos.board.royals(us).first() else {
             return;
         };
-        let own = self.spec.castle.rank;
+        let castle = self.spec.castle_of(us);
+        let own = castle.rank;
         let back = if us == Color::White {
             own
         } else {
@@ -40,7 +41,7 @@ impl ChessLike {
             let Some(rook_sq) = g.square(rook_file, back) else {
                 continue;
             };
-            if pos.board.cell(rook_sq).piece(us) != Some(Piece::new(us, self.spec.castle.rook)) {
+            if pos.board.cell(rook_sq).piece(us) != Some(Piece::new(us, castle.rook)) {
                 continue;
             }
             let (mut king_to, mut rook_to) = if side == 0 {
@@ -48,10 +49,10 @@ impl ChessLike {
             } else {
                 (g.cols() - 2, g.cols() - 3)
             };
-            if let Some(files) = self.spec.castle.king_to {
+            if let Some(files) = castle.king_to {
                 king_to = files[side];
             }
-            if let Some(files) = self.spec.castle.rook_to {
+            if let Some(files) = castle.rook_to {
                 rook_to = files[side];
             }
             let lo = king_file.min(rook_file).min(king_to).min(rook_to);
@@ -76,7 +77,7 @@ impl ChessLike {
             let (Some(kto), Some(rto)) = (g.square(king_to, back), g.square(rook_to, back)) else {
                 continue;
             };
-            let rook = Piece::new(us, self.spec.castle.rook);
+            let rook = Piece::new(us, castle.rook);
             let mut mv = Move::simple(king_sq, kto, king, None, None);
             mv.effect = Default::default();
             mv.effect.vanish.push(king_sq, king);
@@ -107,11 +108,12 @@ impl ChessLike {
         }
         let g = &self.geometry;
         for v in mv.effect.vanish.as_slice() {
-            if v.piece.kind != self.spec.castle.rook {
+            let c = v.piece.color;
+            let castle = self.spec.castle_of(c);
+            if v.piece.kind != castle.rook {
                 continue;
             }
-            let c = v.piece.color;
-            if g.relative_rank(v.square, c) != self.spec.castle.rank {
+            if g.relative_rank(v.square, c) != castle.rank {
                 continue;
             }
             let file = g.file(v.square);

@@ -125,11 +125,17 @@ impl ChessLike {
                     } else {
                         atom.dr
                     };
-                    let dir = Dir::new(atom.df, dr);
+                    // Turned half a turn, Black's left is White's right too.
+                    let df = if color == Color::Black && spec.rotate_black {
+                        -atom.df
+                    } else {
+                        atom.df
+                    };
+                    let dir = Dir::new(df, dr);
                     let slow = atom.path != Path::Plain || atom.initial;
                     let Some(dir) = dir.filter(|_| !slow) else {
                         let sp = Special {
-                            df: atom.df,
+                            df,
                             dr,
                             range: atom.range,
                             mode: atom.mode,

@@ -396,9 +396,19 @@ impl ChessLike {
         out: &mut MoveList,
     ) {
         let g = &self.geometry;
-        let rank = g.relative_rank(to, piece.color);
         let last = g.rows() - 1;
         let promo = &self.spec.promotion;
+        let left_edge = if piece.color == Color::White {
+            0
+        } else {
+            g.cols() - 1
+        };
+        // On the left file the pawn is as good as on the last rank.
+        let rank = if promo.left_file && g.file(to) == left_edge {
+            last
+        } else {
+            g.relative_rank(to, piece.color)
+        };
         // No promotion pieces: the pawn stays a pawn (Rugby, Discoduel).
         if rank + promo.zone <= last || self.spec.promotions[piece.color.index()].is_empty() {
             out.push(Move::simple(from, to, piece, captured, None));

@@ -104,6 +104,10 @@ pub struct ChessLikeSpec {
     pub pawn: PawnRules,
     /// Castling details beyond `castling` (which rook, destinations).
     pub castle: CastlingRules,
+    /// Black's castling when it differs from White's (Cwda: each side's
+    /// army has its own rook, the Clobberers castle long to b1/c1);
+    /// `None`: the same as `castle`.
+    pub castle_black: Option<CastlingRules>,
     /// Pieces leave one edge and come back on the other.
     pub wrap: Wrap,
     /// Royalty, win conditions and move restrictions beyond chess's, as
@@ -114,6 +118,10 @@ pub struct ChessLikeSpec {
     pub win: super::victory::WinSpec,
     /// Which vchess FEN fields exist, when not derived from the switches.
     pub fen: FenFields,
+    /// Black's moves are White's turned half a turn instead of mirrored
+    /// rank for rank: a move to White's left goes to Black's left, the
+    /// board's right (Diamond's pawns, which aim at the far corner).
+    pub rotate_black: bool,
     /// Betza `i` moves are allowed from any square of the side's first
     /// rank (Evolution), not only from the piece's start squares.
     pub initial_on_first_rank: bool,
@@ -128,6 +136,10 @@ pub struct PromotionRules {
     pub optional: bool,
     /// A pawn may only become a piece its side has lost (Grand).
     pub only_lost: bool,
+    /// The file at the pawn's left edge (White's a-file, Black's last file,
+    /// as `rotate_black` turns it) promotes too, as the last rank does
+    /// (Diamond).
+    pub left_file: bool,
 }
 
 impl Default for PromotionRules {
@@ -136,6 +148,7 @@ impl Default for PromotionRules {
             zone: 1,
             optional: false,
             only_lost: false,
+            left_file: false,
         }
     }
 }
@@ -205,6 +218,16 @@ pub struct FenFields {
     pub en_passant: Option<bool>,
 }
 
+impl ChessLikeSpec {
+    /// How `color` castles (`castle`, or `castle_black` for Black).
+    pub fn castle_of(&self, color: crate::color::Color) -> &CastlingRules {
+        match (color, &self.castle_black) {
+            (crate::color::Color::Black, Some(black)) => black,
+            _ => &self.castle,
+        }
+    }
+}
+
 impl Default for ChessLikeSpec {
     /// An empty 8×8 variant: no pieces, no promotion, no castling. Variant
     /// specs start from it (`ChessLikeSpec { name: "X", ..Default::default() }`)
@@ -224,11 +247,13 @@ impl Default for ChessLikeSpec {
             promotion: PromotionRules::default(),
             pawn: PawnRules::default(),
             castle: CastlingRules::default(),
+            castle_black: None,
             wrap: Wrap::default(),
             win: Default::default(),
             wins: Default::default(),
             fen: FenFields::default(),
             initial_on_first_rank: false,
+            rotate_black: false,
         }
     }
 }

@@ -6,6 +6,8 @@
 //! `wins` field says what differs. [`rules`] is the family's entry in
 //! [`crate::registry`].
 
+mod cwda;
+
 use std::sync::OnceLock;
 
 use super::chess;
@@ -327,6 +329,10 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
             .map(|(_, f)| ChessLike::new(f()).expect("the spec compiles"))
             .collect()
     });
+    static CWDA: OnceLock<cwda::Cwda> = OnceLock::new();
+    if name.eq_ignore_ascii_case("cwda") {
+        return Some(CWDA.get_or_init(cwda::Cwda::new));
+    }
     let i = SPECS
         .iter()
         .position(|(n, _)| n.eq_ignore_ascii_case(name))?;
