@@ -6,6 +6,7 @@
 use fenpress_rules::geometry::KNIGHT_LEAPS;
 use fenpress_rules::{Board, Color, Move, MoveList, Piece, Square};
 
+use crate::borrowed_family;
 use crate::canon::CanonMove;
 use crate::chess_family;
 use crate::deviations::{Classifier, Ctx, Finding};
@@ -98,6 +99,21 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: chess_family::never,
     },
     Classifier {
+        id: "hypnotic-hypnotized-castling-flags",
+        variant: "Hypnotic",
+        matches: borrowed_family::hypnotic_hypnotized_castling_flags,
+    },
+    Classifier {
+        id: "hypnotic-play-on-without-king",
+        variant: "Hypnotic",
+        matches: borrowed_family::hypnotic_play_on_without_king,
+    },
+    Classifier {
+        id: "iceage-frozen-king-off-board",
+        variant: "Iceage",
+        matches: borrowed_family::iceage_frozen_king_off_board,
+    },
+    Classifier {
         id: "janggi-cannon-diagonal-check",
         variant: "Janggi",
         matches: janggi_cannon_diagonal_check,
@@ -176,6 +192,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "maxima-no-suicide",
         variant: "Maxima",
         matches: maxima_no_suicide,
+    },
+    Classifier {
+        id: "mesmer-mesmerized-moves",
+        variant: "Mesmer",
+        matches: borrowed_family::mesmer_mesmerized_moves,
     },
     Classifier {
         id: "minishogi-silver-attack",
@@ -306,6 +327,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "twokings-rook-flags",
         variant: "Twokings",
         matches: chess_family::twokings_rook_flags,
+    },
+    Classifier {
+        id: "wormhole2-start-fields",
+        variant: "Wormhole2",
+        matches: borrowed_family::wormhole2_start_fields,
     },
     Classifier {
         id: "xiangqi-flying-general-king-capture",

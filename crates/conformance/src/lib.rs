@@ -7,6 +7,7 @@
 //! differ); `tests/differential.rs` runs random playouts over every variant
 //! the registry has rules for.
 
+pub mod borrowed_family;
 pub mod canon;
 pub mod check;
 pub mod chess_family;

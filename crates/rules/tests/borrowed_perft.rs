@@ -31,4 +31,7 @@ perft_tests! {
     perft_teleport2 => "Teleport2", "teleport2";
     perft_joker => "Joker", "joker";
     perft_hypnotic => "Hypnotic", "hypnotic";
+    perft_mesmer => "Mesmer", "mesmer";
+    perft_wormhole1 => "Wormhole1", "wormhole1";
+    perft_wormhole2 => "Wormhole2", "wormhole2";
 }

@@ -240,6 +240,43 @@ fn hypnotic_knight_takes_its_queen() {
 }
 
 #[test]
+fn mesmer_moves_what_the_mesmerist_observes() {
+    // The d3 Mesmerist sees h7 along its diagonal: White may move that
+    // pawn (vchess's move list never holds such a move), then it is frozen.
+    let start = "rnbqkbnr/pppppppp/3m4/8/8/3M4/PPPPPPPP/RNBQKBNR w 0 ahah - -";
+    assert!(has("Mesmer", start, "h7h5"));
+    // The black Mesmerist is never moved by White, and never takes.
+    assert!(!has("Mesmer", start, "d6d4"));
+    assert!(!has("Mesmer", start, "d3d6"));
+    let after = fen_after("Mesmer", start, &["h7h5"]);
+    assert_eq!(
+        after,
+        "rnbqkbnr/ppppppp1/3m4/7p/8/3M4/PPPPPPPP/RNBQKBNR b 1 ahah h6 h5"
+    );
+    assert!(!moves("Mesmer", &after).iter().any(|m| m.starts_with("h5")));
+}
+
+#[test]
+fn wormhole1_knight_among_holes() {
+    // The page's diagram: the knight's marked squares (the text's king
+    // step to c6 is not in it: its own lion stands there).
+    let fen = "cwkxxxwn/ppxppppx/2mxxW2/4x2p/3P1x2/3n1x2/PPPxPPPP/CWxxxNKC b 20";
+    let knight: Vec<String> = moves("Wormhole1", fen)
+        .into_iter()
+        .filter(|m| m.starts_with("d3"))
+        .collect();
+    assert_eq!(knight, ["d3b2", "d3b4", "d3c5", "d3f2", "d3f6", "d3g5"]);
+    // c7 is a hole: no piece ever lands there.
+    assert!(!has("Wormhole1", fen, "c6c7"));
+    // The square left becomes a hole.
+    let after = fen_after("Wormhole1", fen, &["d3b4"]);
+    assert_eq!(
+        after,
+        "cwkxxxwn/ppxppppx/2mxxW2/4x2p/1n1P1x2/3x1x2/PPPxPPPP/CWxxxNKC w 21"
+    );
+}
+
+#[test]
 fn joker_swaps_but_never_takes() {
     // The page's start: the Joker leaps and slides onto empty squares, swaps
     // with any friend but the king, and takes nothing.

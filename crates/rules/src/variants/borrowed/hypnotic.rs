@@ -3,6 +3,10 @@
 //! castling), except that the hypnotized piece takes its own friends. The
 //! piece so moved is frozen: its owner may not move it on the next turn.
 //! There is no check: the game is won by taking the king.
+//! Mesmer is the same game with a Mesmerist (`m`): it moves like a queen
+//! but never takes, only the enemy pieces it observes along a queen's line
+//! may be moved (never the enemy Mesmerist), and taking the king or the
+//! Mesmerist wins.
 //!
 //! vchess FEN: chess's and the square the last hypnotized piece landed on
 //! (`-`: none), kept in `state.variant` as its index + 1 (0: none).
@@ -12,7 +16,7 @@ use crate::color::Color;
 use crate::fen::Field;
 use crate::geometry::KING_STEPS;
 use crate::moves::{MoveKind, MoveList};
-use crate::piece::Kind;
+use crate::piece::{Kind, Piece};
 use crate::position::{Position, State};
 use crate::rules::Outcome;
 use crate::square::Square;
@@ -22,8 +26,14 @@ use crate::validate::Problem;
 /// moves are made: its captures take its friends.
 const HYPNOTIZING: u64 = 1 << 32;
 
-/// Hypnotic's hooks.
-pub struct Hypnotic;
+/// Hypnotic's hooks (and Mesmer's, with `mesmer`).
+pub struct Hypnotic {
+    /// Mesmer: the Mesmerist alone hypnotizes, and is royal too.
+    pub mesmer: bool,
+}
+
+/// The Mesmerist.
+pub const MESMERIST: Kind = Kind(b'm');
 
 /// The square of the piece hypnotized by the last move, if any.
 fn frozen(pos: &Position) -> Option<Square> {
@@ -57,14 +67,36 @@ fn filter_pawn_moves(g: &Game<Hypnotic>, out: &mut MoveList, first: usize) {
     }
 }
 
+/// The Mesmerist's moves: a queen's, never taking.
+fn mesmerist_moves(g: &Game<Hypnotic>, pos: &Position, from: Square, out: &mut MoveList) {
+    for &(df, dr) in &KING_STEPS {
+        let mut t = g.off(from, df, dr);
+        while let Some(s) = t.filter(|&s| pos.board.cell(s).is_empty()) {
+            out.push(g.basic(pos, from, s, None));
+            t = g.off(s, df, dr);
+        }
+    }
+}
+
 impl Hooks for Hypnotic {
     const MOVES_ENEMY_PIECES: bool = true;
 
     fn cfg(&self) -> Cfg {
+        if self.mesmer {
+            return Cfg {
+                start_fen: "rnbqkbnr/pppppppp/3m4/8/8/3M4/PPPPPPPP/RNBQKBNR w 0 ahah - -",
+                extra: "m",
+                ..Cfg::chess("Mesmer")
+            };
+        }
         Cfg {
             start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - -",
             ..Cfg::chess("Hypnotic")
         }
+    }
+
+    fn piece_name(kind: Kind) -> Option<&'static str> {
+        (kind == MESMERIST).then_some("mesmerist")
     }
 
     fn moves_from(g: &Game<Self>, pos: &Position, sq: Square, out: &mut MoveList) {
@@ -74,11 +106,24 @@ impl Hooks for Hypnotic {
         }
         let first = out.len();
         if p.color == pos.turn() {
+            if p.kind == MESMERIST {
+                mesmerist_moves(g, pos, sq, out);
+                return;
+            }
             g.chess_moves_from(pos, sq, out);
             filter_pawn_moves(g, out, first);
             return;
         }
-        if !g.chess_attacked(pos, sq, pos.turn()) {
+        let may_hypnotize = if g.h.mesmer {
+            // Only the Mesmerist's gaze, along a queen's lines.
+            p.kind != MESMERIST
+                && g.attacked_along(pos, sq, pos.turn(), MESMERIST, &KING_STEPS, false, &|_| {
+                    true
+                })
+        } else {
+            g.chess_attacked(pos, sq, pos.turn())
+        };
+        if !may_hypnotize {
             return;
         }
         // The enemy piece moves as its owner would move it, on a scratch
@@ -139,15 +184,20 @@ impl Hooks for Hypnotic {
         None
     }
 
-    fn outcome(_g: &Game<Self>, pos: &Position) -> Option<Outcome> {
+    fn outcome(g: &Game<Self>, pos: &Position) -> Option<Outcome> {
         let us = pos.turn();
-        pos.board
-            .royals(us)
-            .is_empty()
-            .then_some(Outcome::VariantWin {
+        if pos.board.royals(us).is_empty() {
+            return Some(Outcome::VariantWin {
                 winner: us.opposite(),
                 reason: "king captured",
-            })
+            });
+        }
+        let mesmerist = Piece::new(us, MESMERIST);
+        let has_mesmerist = || pos.board.pieces().any(|(_, p)| p == mesmerist);
+        (g.h.mesmer && !has_mesmerist()).then_some(Outcome::VariantWin {
+            winner: us.opposite(),
+            reason: "mesmerist captured",
+        })
     }
 
     fn read_fields(

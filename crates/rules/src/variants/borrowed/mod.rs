@@ -17,6 +17,7 @@ pub mod rampage;
 pub mod relayup;
 pub mod switching;
 pub mod teleport;
+pub mod wormhole;
 
 use std::sync::LazyLock;
 
@@ -45,7 +46,13 @@ static TELEPORT2: LazyLock<Game<teleport::Teleport>> =
     LazyLock::new(|| Game::new(teleport::Teleport { king: false }));
 static JOKER: LazyLock<Game<joker::Joker>> = LazyLock::new(|| Game::new(joker::Joker));
 static HYPNOTIC: LazyLock<Game<hypnotic::Hypnotic>> =
-    LazyLock::new(|| Game::new(hypnotic::Hypnotic));
+    LazyLock::new(|| Game::new(hypnotic::Hypnotic { mesmer: false }));
+static MESMER: LazyLock<Game<hypnotic::Hypnotic>> =
+    LazyLock::new(|| Game::new(hypnotic::Hypnotic { mesmer: true }));
+static WORMHOLE1: LazyLock<Game<wormhole::Wormhole>> =
+    LazyLock::new(|| Game::new(wormhole::Wormhole { first: true }));
+static WORMHOLE2: LazyLock<Game<wormhole::Wormhole>> =
+    LazyLock::new(|| Game::new(wormhole::Wormhole { first: false }));
 static CHECKLESS: LazyLock<Game<checkless::Checkless>> =
     LazyLock::new(|| Game::new(checkless::Checkless));
 
@@ -68,6 +75,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "teleport2" => &*TELEPORT2,
         "joker" => &*JOKER,
         "hypnotic" => &*HYPNOTIC,
+        "mesmer" => &*MESMER,
+        "wormhole1" => &*WORMHOLE1,
+        "wormhole2" => &*WORMHOLE2,
         _ => return None,
     })
 }
