@@ -64,3 +64,13 @@ fn perft_cannibal2() {
 fn perft_selfabsorb() {
     common::perft_variant("selfabsorb", include_str!("fixtures/perft-selfabsorb.txt"));
 }
+
+#[test]
+fn perft_zen() {
+    common::perft_variant("zen", include_str!("fixtures/perft-zen.txt"));
+}
+
+#[test]
+fn perft_gridolina() {
+    common::perft_variant("gridolina", include_str!("fixtures/perft-gridolina.txt"));
+}

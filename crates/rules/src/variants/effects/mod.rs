@@ -19,6 +19,7 @@ use crate::rules::Rules;
 pub mod absorption;
 pub mod antimatter;
 pub mod atomic;
+pub mod bicolour;
 pub mod brotherhood;
 pub mod cannibal;
 pub mod coronation;
@@ -46,6 +47,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static CANNIBAL1: OnceLock<twist::Twisted<cannibal::Cannibal>> = OnceLock::new();
     static CANNIBAL2: OnceLock<twist::Twisted<cannibal::Cannibal>> = OnceLock::new();
     static SELFABSORB: OnceLock<twist::Twisted<selfabsorb::Selfabsorb>> = OnceLock::new();
+    static ZEN: OnceLock<twist::Twisted<zen::Zen>> = OnceLock::new();
+    static GRIDOLINA: OnceLock<twist::Twisted<gridolina::Gridolina>> = OnceLock::new();
+    static BICOLOUR: OnceLock<twist::Twisted<bicolour::Bicolour>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         "selfabsorb" => Some(SELFABSORB.get_or_init(selfabsorb::rules)),
         "cannibal1" => Some(CANNIBAL1.get_or_init(|| cannibal::rules(false))),
@@ -57,6 +61,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "antimatter" => Some(ANTIMATTER.get_or_init(antimatter::rules)),
         "rifle" => Some(RIFLE.get_or_init(rifle::rules)),
         "brotherhood" => Some(BROTHERHOOD.get_or_init(brotherhood::rules)),
+        "zen" => Some(ZEN.get_or_init(zen::rules)),
+        "gridolina" => Some(GRIDOLINA.get_or_init(gridolina::rules)),
+        "bicolour" => Some(BICOLOUR.get_or_init(bicolour::rules)),
         _ => None,
     }
 }
