@@ -59,7 +59,9 @@ pub enum ClaimKind {
     Illegal,
     /// A reply given as the reason a move is illegal ("(it allows Rxa1)").
     Reply,
-    /// The move that was just played ("black just played d5").
+    /// The move that was just played ("black just played d5"), or the
+    /// moves that led to the first board, the last one just played
+    /// ("1.Qh5+ (left)").
     Previous,
     /// Moves played one after the other ("Before and after Bxe4, Ne4xc3",
     /// "After 1.d1d2 e4e3 2.dxe3 exd2").
@@ -199,6 +201,11 @@ const ARTICLES: &[&str] = &[
 ];
 /// Words that continue a list of places.
 const AND: &[&str] = &["and", "et", "y", "e", "or", "ou", "o", "&"];
+/// A board of a pair named right after a move ("1.Qh5+ (left) 1...Qxd2#
+/// (right)"): the moves before the first marker led to the left board,
+/// the moves up to the second one lead from it to the right board.
+const LEFT: &[&str] = &["left", "gauche", "izquierda"];
+const RIGHT: &[&str] = &["right", "droite", "derecha"];
 
 /// Reads the claims of a caption (plain text, as shown to a reader).
 ///
@@ -486,6 +493,8 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
     let mut place = false;
     let mut found: Vec<(usize, MoveText, bool)> = Vec::new();
     let mut squares = Vec::new();
+    let mut left_mark = None;
+    let mut right_mark = None;
     for (k, w) in words.iter().enumerate() {
         let bare_at = |j: usize| {
             words
@@ -517,6 +526,12 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
             Token::Result => {}
             Token::Word => {
                 let bare = w.lower.trim_matches(|c: char| !c.is_alphanumeric());
+                let after_move = found.last().is_some_and(|(j, _, _)| j + 1 == k);
+                if after_move && left_mark.is_none() && LEFT.contains(&bare) {
+                    left_mark = Some(k);
+                } else if after_move && left_mark.is_some() && RIGHT.contains(&bare) {
+                    right_mark.get_or_insert(k);
+                }
                 if PLACE.contains(&bare) {
                     place = true;
                 } else if !(AND.contains(&bare) && place) {
@@ -558,6 +573,10 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
         return;
     }
 
+    if let (Some(left), Some(right)) = (left_mark, right_mark) {
+        marked_pair(moves, left, right, out);
+        return;
+    }
     let after = sequence_at.is_some();
     let is_reason = |k: usize| reply_at.is_some_and(|r| k > r);
     let has_illegal = illegal_at.is_some() && moves.iter().any(|(k, _)| !is_reason(*k));
@@ -608,6 +627,32 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
             moves: ms,
             after,
         });
+    }
+}
+
+/// A sentence whose moves are marked with the boards of a pair: those
+/// before `left` were played to reach the left board (a Previous claim:
+/// the last of them was just played), those up to `right` lead from the
+/// left board to the right one (an "after" sequence).
+fn marked_pair(moves: Vec<(usize, MoveText)>, left: usize, right: usize, out: &mut CaptionClaims) {
+    let (before, rest): (Vec<_>, Vec<_>) = moves.into_iter().partition(|(k, _)| *k < left);
+    let between: Vec<MoveText> = rest
+        .into_iter()
+        .filter(|(k, _)| *k < right)
+        .map(|(_, m)| m)
+        .collect();
+    let before: Vec<MoveText> = before.into_iter().map(|(_, m)| m).collect();
+    for (kind, ms) in [
+        (ClaimKind::Previous, before),
+        (ClaimKind::Sequence, between),
+    ] {
+        if !ms.is_empty() {
+            out.claims.push(Claim {
+                kind,
+                moves: ms,
+                after: true,
+            });
+        }
     }
 }
 
@@ -836,6 +881,29 @@ mod tests {
         );
         // A result is not a move.
         assert!(read_caption("Famous mating pattern: 1-0").claims.is_empty());
+    }
+
+    #[test]
+    fn boards_of_a_pair_named_after_moves() {
+        assert_eq!(
+            kinds("1.Qh5+ (left) 1...Qxd2# (right), black wins."),
+            [
+                (ClaimKind::Previous, vec!["Qh5".into()]),
+                (ClaimKind::Sequence, vec!["Qxd2".into()])
+            ]
+        );
+        assert_eq!(
+            kinds("Después de 1.e4 e5 2.Nf3 b6 (izquierda) con 3.Cxe5 (derecha)"),
+            [
+                (
+                    ClaimKind::Previous,
+                    vec!["e4".into(), "e5".into(), "Nf3".into(), "b6".into()]
+                ),
+                (ClaimKind::Sequence, vec!["Cxe5".into()])
+            ]
+        );
+        // A piece named by its board is no marker.
+        assert!(kinds("Movements of the Wide Knight (left) and Narrow Knight (right).").is_empty());
     }
 
     #[test]

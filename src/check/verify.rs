@@ -357,7 +357,8 @@ fn after_previous(
         .claims
         .iter()
         .find(|c| c.kind == ClaimKind::Previous);
-    let Some(m) = previous.and_then(|c| c.moves.first()) else {
+    // Of a line that led to the board, the last move was just played.
+    let Some(m) = previous.and_then(|c| c.moves.last()) else {
         return starts;
     };
     let Some(to) = m.parsed.to().and_then(|t| g.square(t.0, t.1)) else {
@@ -479,8 +480,16 @@ fn check_claims(
                     }
                 }
             }
-            ClaimKind::Previous => {}
+            ClaimKind::Previous => check_previous_line(rules, input, &claim.moves, first, out),
             ClaimKind::Sequence => {
+                if claim.after
+                    && from_start_through_first(rules, input, starts, &claim.moves, reads)
+                {
+                    // "After 1.e4 a6, 2.Bxa6 turns ...", "Left: after 1.e4
+                    // Nc6 2.Qh5 b6. Right: after 3.Qxf7+ ...": the game led
+                    // to the (left) board, the rest is played from it.
+                    continue;
+                }
                 let ends = if input.boards.len() == 2 && claim.after {
                     reads.get(1).and_then(Option::as_ref).and_then(|second| {
                         check_pair_or_opening(rules, input, starts, &claim.moves, second, out)
@@ -629,6 +638,38 @@ fn check_continued_line(
             None
         }
     }
+
+/// A game from move 1 that led to the board is played from the start
+/// position; a line whose first move cannot be played there is numbered
+/// from the diagram ("1.Qh5+ (left)" of a game in progress), and only its
+/// last move is checked (it was just played: `after_previous`).
+fn check_previous_line(
+    rules: &dyn Rules,
+    input: &Input,
+    moves: &[MoveText],
+    first: &Read,
+    out: &mut Vec<Finding>,
+) {
+    if moves.first().is_none_or(|m| m.number != Some(1)) {
+        return;
+    }
+    let Ok(start) = validate::position_from_fen(rules, rules.start_fen()) else {
+        return;
+    };
+    let start = std::slice::from_ref(&start);
+    if play_line(rules, start, &moves[..1], input.letters).is_err() {
+        return;
+    }
+    check_line(
+        rules,
+        input,
+        start,
+        moves,
+        &first.pos,
+        &input.boards[0],
+        out,
+        Sev::Error,
+    );
 }
 
 /// Verifies one diagram; findings go to `out`.
@@ -1102,6 +1143,69 @@ fn check_line(
             None
         }
     }
+}
+
+/// Whether a game from move 1 splits into moves that lead from the start
+/// position to the first board and moves then played from it (to the
+/// second board of a pair, when there is one). Only a line that cannot be
+/// read the plain way (from the first board, or wholly from the start) is
+/// tried so, and only a split that fits both boards counts.
+fn from_start_through_first(
+    rules: &dyn Rules,
+    input: &Input,
+    starts: &[Position],
+    moves: &[MoveText],
+    reads: &[Option<Read>],
+) -> bool {
+    if moves.first().is_none_or(|m| m.number != Some(1)) {
+        return false;
+    }
+    let Some(Some(first)) = reads.first() else {
+        return false;
+    };
+    let second = match (input.boards.len(), reads.get(1)) {
+        (2, Some(Some(r))) => Some(&r.pos.board),
+        (2, _) => return false,
+        _ => None,
+    };
+    let Ok(start) = validate::position_from_fen(rules, rules.start_fen()) else {
+        return false;
+    };
+    let fits = |ends: &[Position], target: &Board| ends.iter().any(|e| e.board == *target);
+    if let (Some(second), Ok(ends)) = (second, play_line(rules, starts, moves, input.letters)) {
+        if fits(&ends, second) {
+            // The plain reading holds: the check of the pair says so.
+            return false;
+        }
+    }
+    (1..=moves.len()).any(|k| {
+        let Ok(reached) = play_line(
+            rules,
+            std::slice::from_ref(&start),
+            &moves[..k],
+            input.letters,
+        ) else {
+            return false;
+        };
+        // The rest is played from the first board with the side to move
+        // the game gives it.
+        let here: Vec<Position> = reached
+            .into_iter()
+            .filter(|e| e.board == first.pos.board)
+            .collect();
+        let rest = &moves[k..];
+        if here.is_empty() {
+            return false;
+        }
+        if rest.is_empty() {
+            return true;
+        }
+        match (second, play_line(rules, &here, rest, input.letters)) {
+            (_, Err(_)) => false,
+            (Some(second), Ok(ends)) => fits(&ends, second),
+            (None, Ok(_)) => true,
+        }
+    })
 }
 
 #[allow(clippy::too_many_arguments)]

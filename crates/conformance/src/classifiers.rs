@@ -94,6 +94,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: freecapture_own_king,
     },
     Classifier {
+        id: "gridolina-pawn-cell",
+        variant: "Gridolina",
+        matches: gridolina_pawn_cell,
+    },
+    Classifier {
         id: "horde-position-check",
         variant: "Horde",
         matches: chess_family::never,
@@ -797,6 +802,36 @@ fn freecapture_own_king(ctx: &Ctx, f: &Finding) -> bool {
         return false;
     };
     vanished_at(m, &m.end) == vec![(ctx.pos.turn(), 'k')]
+}
+
+/// vchess's Berolina pawn attacks ignore the cells: a move (castling
+/// included) that fenpress lists although an enemy pawn stands right ahead
+/// of a square the mover's king ends on or crosses, in that square's cell.
+fn gridolina_pawn_cell(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let me = ctx.pos.turn();
+    let g = ctx.rules.geometry();
+    let board = board_after(ctx, m);
+    let mut squares = find(&board, me, 'k');
+    if let (Some(a), Some(b)) = (ctx.square(&m.start), ctx.square(&m.end)) {
+        if moving_kind(ctx, m) == Some('k') && g.rank(a) == g.rank(b) {
+            let (lo, hi) = (g.file(a).min(g.file(b)), g.file(a).max(g.file(b)));
+            squares.extend((lo..=hi).filter_map(|f| g.square(f, g.rank(a))));
+        }
+    }
+    let ahead: i32 = if me == Color::White { 1 } else { -1 };
+    let cell = |s: Square| (g.file(s) / 2, g.rank(s) / 2);
+    squares.into_iter().any(|k| {
+        g.offset(k, 0, ahead).is_some_and(|p| {
+            cell(p) == cell(k)
+                && board
+                    .cell(p)
+                    .kind(me.opposite())
+                    .is_some_and(|x| x.char() == 'p')
+        })
+    })
 }
 
 /// vchess lists a pawn's shot onto its last rank once per promotion piece

@@ -69,3 +69,18 @@ fn perft_selfabsorb() {
 fn perft_zen() {
     common::perft_variant("zen", include_str!("fixtures/perft-zen.txt"));
 }
+
+#[test]
+fn perft_gridolina() {
+    common::perft_variant("gridolina", include_str!("fixtures/perft-gridolina.txt"));
+}
+
+#[test]
+fn perft_bicolour() {
+    common::perft_variant("bicolour", include_str!("fixtures/perft-bicolour.txt"));
+}
+
+#[test]
+fn perft_suction() {
+    common::perft_variant("suction", include_str!("fixtures/perft-suction.txt"));
+}

@@ -9,6 +9,19 @@ use crate::position::Position;
 
 impl ChessLike {
     pub(super) fn castling_moves(&self, pos: &Position, out: &mut MoveList) {
+        let them = pos.turn().opposite();
+        self.castling_moves_where(pos, out, &|s| self.square_attacked(pos, s, them));
+    }
+
+    /// The castling moves, with the variant's own test of whether the
+    /// opponent attacks a square the king stands on or crosses (Gridolina:
+    /// not from the square's own cell).
+    pub fn castling_moves_where(
+        &self,
+        pos: &Position,
+        out: &mut MoveList,
+        attacked: &dyn Fn(crate::Square) -> bool,
+    ) {
         let us = pos.turn();
         if !self.spec.castling[us.index()] || !pos.state.castling.any(us) {
             return;
@@ -26,8 +39,7 @@ impl ChessLike {
         };
         // Without check (Extinction) castling ignores attacks.
         let careful = self.castling_minds_checks();
-        if g.rank(king_sq) != back || (careful && self.square_attacked(pos, king_sq, us.opposite()))
-        {
+        if g.rank(king_sq) != back || (careful && attacked(king_sq)) {
             return;
         }
         let Some(king) = pos.board.cell(king_sq).piece(us) else {
@@ -67,10 +79,7 @@ impl ChessLike {
                 continue;
             }
             let (a, b) = (king_file.min(king_to), king_file.max(king_to));
-            let safe = (a..=b).all(|f| {
-                g.square(f, back)
-                    .is_some_and(|s| !self.square_attacked(pos, s, us.opposite()))
-            });
+            let safe = (a..=b).all(|f| g.square(f, back).is_some_and(|s| !attacked(s)));
             if careful && !safe {
                 continue;
             }

@@ -2,10 +2,11 @@
 //! move must leave its cell, so pieces of one cell do not attack each other
 //! (an area permission, [`same_cell`]).
 
-use super::twist::{Twist, Twisted};
+use super::twist::{is_castle, Twist, Twisted};
 use crate::color::Color;
 use crate::geometry::Geometry;
 use crate::moves::MoveList;
+use crate::piece::{Kind, Piece};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::square::Square;
@@ -33,6 +34,23 @@ pub fn same_cell(g: &Geometry, a: Square, b: Square) -> bool {
     g.file(a) / 2 == g.file(b) / 2 && g.rank(a) / 2 == g.rank(b) / 2
 }
 
+/// Whether `by` attacks `target` from outside its cell: some piece of `by`
+/// could take a piece standing there (the castling test; vchess's own
+/// misses the cell rule for pawns, see the deviation gridolina-pawn-cell).
+fn cell_attacked(base: &ChessLike, pos: &Position, target: Square, by: Color) -> bool {
+    let mut probe = pos.with_turn(by);
+    if probe.board.cell(target).is_empty() {
+        probe
+            .board
+            .put(target, Piece::new(by.opposite(), Kind::KNIGHT));
+    }
+    let mut list = MoveList::new();
+    base.pseudo_legal_moves(&probe, &mut list);
+    let g = base.geometry();
+    list.iter()
+        .any(|m| m.intent.to == target && m.intent.capture && !same_cell(g, m.intent.from, target))
+}
+
 impl Twist for Gridolina {
     fn moves(&self, base: &ChessLike, pos: &Position, out: &mut MoveList) {
         let start = out.len();
@@ -40,12 +58,19 @@ impl Twist for Gridolina {
         let g = base.geometry();
         let mut kept = start;
         for i in start..out.len() {
-            if !same_cell(g, out[i].intent.from, out[i].intent.to) {
+            if !is_castle(&out[i]) && !same_cell(g, out[i].intent.from, out[i].intent.to) {
                 out[kept] = out[i];
                 kept += 1;
             }
         }
         out.truncate(kept);
+        // The base tests castling against attacks from within a square's
+        // cell too, which cannot take: castling again, with the cell test
+        // where the base sees an attack (its attacks hold the cells' ones).
+        let them = pos.turn().opposite();
+        base.castling_moves_where(pos, out, &|s| {
+            base.square_attacked(pos, s, them) && cell_attacked(base, pos, s, them)
+        });
     }
 
     fn royal_attacked(&self, _base: &ChessLike, _pos: &Position, _color: Color) -> Option<bool> {

@@ -10,7 +10,9 @@
 //! - permissions: [`friendly::friendly_captures`] (with a mover/victim
 //!   filter), [`brotherhood::like_for_like_banned`], compulsory capture in
 //!   [`cannibal`], [`zen::zen_captures`] (a piece takes only as its victim
-//!   would take it).
+//!   would take it), [`gridolina::same_cell`] (no move, so no capture,
+//!   inside a 2×2 cell);
+//! - [`suction::swap_victim`]: the victim goes where the capturer stood.
 
 use std::sync::OnceLock;
 
@@ -19,18 +21,17 @@ use crate::rules::Rules;
 pub mod absorption;
 pub mod antimatter;
 pub mod atomic;
+pub mod bicolour;
 pub mod brotherhood;
 pub mod cannibal;
 pub mod coronation;
 pub mod explosion;
 pub mod freecapture;
 pub mod friendly;
-// Gridolina: perft equal to vchess (perft-gridolina.txt) but not registered
-// yet: the differential run shows its en-passant field written without
-// Berolina's capturing file (`e6` where vchess writes `e6,f`).
 pub mod gridolina;
 pub mod rifle;
 pub mod selfabsorb;
+pub mod suction;
 pub mod twist;
 pub mod zen;
 
@@ -47,6 +48,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static CANNIBAL2: OnceLock<twist::Twisted<cannibal::Cannibal>> = OnceLock::new();
     static SELFABSORB: OnceLock<twist::Twisted<selfabsorb::Selfabsorb>> = OnceLock::new();
     static ZEN: OnceLock<twist::Twisted<zen::Zen>> = OnceLock::new();
+    static GRIDOLINA: OnceLock<twist::Twisted<gridolina::Gridolina>> = OnceLock::new();
+    static BICOLOUR: OnceLock<twist::Twisted<bicolour::Bicolour>> = OnceLock::new();
+    static SUCTION: OnceLock<twist::Twisted<suction::Suction>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         "selfabsorb" => Some(SELFABSORB.get_or_init(selfabsorb::rules)),
         "cannibal1" => Some(CANNIBAL1.get_or_init(|| cannibal::rules(false))),
@@ -59,6 +63,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "rifle" => Some(RIFLE.get_or_init(rifle::rules)),
         "brotherhood" => Some(BROTHERHOOD.get_or_init(brotherhood::rules)),
         "zen" => Some(ZEN.get_or_init(zen::rules)),
+        "gridolina" => Some(GRIDOLINA.get_or_init(gridolina::rules)),
+        "bicolour" => Some(BICOLOUR.get_or_init(bicolour::rules)),
+        "suction" => Some(SUCTION.get_or_init(suction::rules)),
         _ => None,
     }
 }

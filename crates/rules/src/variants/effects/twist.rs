@@ -122,6 +122,13 @@ impl<T: Twist> Rules for Twisted<T> {
     fn decode_cell(&self, c: char) -> Option<Cell> {
         self.twist.decode_cell(&self.base, c)
     }
+    // The base's en-passant spelling (Berolina pawns write `e6,f`).
+    fn write_en_passant(&self, pos: &Position) -> Option<String> {
+        self.base.write_en_passant(pos)
+    }
+    fn read_en_passant(&self, text: &str, board: &crate::Board, state: &mut State) -> Option<bool> {
+        self.base.read_en_passant(text, board, state)
+    }
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
         self.twist.moves(&self.base, pos, out)
     }
