@@ -638,6 +638,7 @@ fn check_continued_line(
             None
         }
     }
+}
 
 /// A game from move 1 that led to the board is played from the start
 /// position; a line whose first move cannot be played there is numbered

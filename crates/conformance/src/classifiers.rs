@@ -214,6 +214,21 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: generals_face_after_king_move,
     },
     Classifier {
+        id: "musketeer-carrier-king-lost",
+        variant: "Musketeer",
+        matches: musketeer_carrier_king_lost,
+    },
+    Classifier {
+        id: "musketeer-castling-rook-carrier",
+        variant: "Musketeer",
+        matches: musketeer_castling_rook_carrier,
+    },
+    Classifier {
+        id: "musketeer-hawk-fen",
+        variant: "Musketeer",
+        matches: chess_family::never,
+    },
+    Classifier {
         id: "minixiangqi-palace-files",
         variant: "Minixiangqi",
         matches: minixiangqi_palace_files,
@@ -1253,4 +1268,112 @@ fn madhouse_taken_rook_flag(ctx: &Ctx, f: &Finding) -> bool {
         let square = format!("{}{rank}", char::from(vf[i]));
         pf[i] == b'i' && vf[i] != b'i' && ctx.kind_at(&square, color) != Some('r')
     })
+}
+
+/// vchess never moves its king square when a carrier king (`j`, `l`)
+/// moves, until that side's plain king is tried in a move: meanwhile it
+/// judges that side's checks on the square the king left and keeps its
+/// castling rights. Findings: the flags alone differ (vchess keeps rights
+/// of a side whose plain king fenpress says has moved); a move of the side
+/// to move, its king plain, that leaves that king attacked (vchess only) or
+/// attacks a first-rank square of its own (fenpress only); a castling by a
+/// plain king where fenpress has no right; the carrier king's own move
+/// into check (vchess only).
+fn musketeer_carrier_king_lost(ctx: &Ctx, f: &Finding) -> bool {
+    let g = ctx.rules.geometry();
+    let first_rank = |c: Color| if c == Color::White { 0 } else { g.rows() - 1 };
+    if let Some((v, p)) = fen_fields(f) {
+        let alike =
+            v.len() == p.len() && v.len() > 3 && (0..v.len()).all(|i| i == 3 || v[i] == p[i]);
+        if !alike || v[3].len() != 4 || p[3].len() != 4 {
+            return false;
+        }
+        return Color::ALL.into_iter().all(|c| {
+            let span = 2 * c.index()..2 * c.index() + 2;
+            v[3][span.clone()] == p[3][span.clone()]
+                || (&p[3][span] == "ii" && !find(&ctx.pos.board, c, 'k').is_empty())
+        });
+    }
+    let (m, vchess_only) = match f {
+        Finding::VchessOnly(m) => (m, true),
+        Finding::FenpressOnly(m) => (m, false),
+        Finding::Fen { .. } => return false,
+    };
+    let us = ctx.pos.turn();
+    if mover(ctx, m) != us {
+        return false;
+    }
+    let board = board_after(ctx, m);
+    let mut after = ctx.pos.clone();
+    after.board = board.clone();
+    // The carrier king's own move is judged on the square it leaves: vchess
+    // lets it step into check.
+    if matches!(moving_kind(ctx, m), Some('j' | 'l')) {
+        return vchess_only && ctx.rules.royal_attacked(&after, us);
+    }
+    if find(&ctx.pos.board, us, 'k').is_empty() {
+        return false;
+    }
+    if moving_kind(ctx, m) == Some('k') {
+        // A castling vchess still allows: two of the mover's pieces move.
+        let mine = |ts: &[String]| ts.iter().filter_map(|t| parse_token(t)).all(|t| t.1 == us);
+        return vchess_only
+            && m.vanish.len() == 2
+            && mine(&m.vanish)
+            && mine(&m.appear)
+            && !ctx.pos.state.castling.any(us);
+    }
+    if vchess_only {
+        return ctx.rules.royal_attacked(&after, us);
+    }
+    let them = us.opposite();
+    let rank = first_rank(us);
+    (0..g.cols())
+        .filter_map(|file| g.square(file, rank))
+        .any(|sq| {
+            let mut probe = after.clone();
+            let king = find(&board, us, 'k');
+            for k in king {
+                probe.board.remove(k, us);
+            }
+            probe.board.remove(sq, us);
+            probe.board.remove(sq, them);
+            probe
+                .board
+                .put(sq, Piece::new(us, fenpress_rules::Kind::KING));
+            ctx.rules.royal_attacked(&probe, us)
+        })
+}
+
+/// Castling with a carrier rook (`u`, `v`) and a king that carries
+/// nothing: vchess moves the rook with its passenger still aboard (the
+/// carrier letter lands beside the king); fenpress, as the page says, lets
+/// the passenger out on the rook's square and the rook lands plain.
+fn musketeer_castling_rook_carrier(ctx: &Ctx, f: &Finding) -> bool {
+    let (m, vchess_only) = match f {
+        Finding::VchessOnly(m) => (m, true),
+        Finding::FenpressOnly(m) => (m, false),
+        Finding::Fen { .. } => return false,
+    };
+    let us = mover(ctx, m);
+    let tokens = |ts: &[String]| -> Vec<(String, Color, char)> {
+        ts.iter()
+            .filter_map(|t| parse_token(t))
+            .map(|(s, c, k)| (s.to_string(), c, k))
+            .collect()
+    };
+    let (v, a) = (tokens(&m.vanish), tokens(&m.appear));
+    let carrier = |k: char| k == 'u' || k == 'v';
+    let Some(rook) = v.iter().find(|t| carrier(t.2)) else {
+        return false;
+    };
+    let king_plain = v.iter().any(|t| t.2 == 'k');
+    if v.len() != 2 || !v.iter().all(|t| t.1 == us) || !king_plain {
+        return false;
+    }
+    if vchess_only {
+        a.len() == 2 && a.iter().any(|t| t.2 == rook.2 && t.0 != rook.0)
+    } else {
+        a.len() == 3 && a.iter().any(|t| t.2 == 'r') && a.iter().any(|t| t.0 == rook.0 && t.1 == us)
+    }
 }

@@ -96,6 +96,10 @@ pub enum Problem {
         square: String,
         offset: usize,
     },
+    /// A set-up ply shows its choice on a square that is not free
+    /// (Musketeer's chosen piece on e5 or d5).
+    #[error("{square} must be free at this ply of the set-up: the chosen piece is shown there")]
+    SetUpSquareTaken { square: String, offset: usize },
 }
 
 impl Problem {
@@ -117,7 +121,8 @@ impl Problem {
             | EnPassantImpossible { offset, .. }
             | HandPiece { offset, .. }
             | NoPromotedForm { offset, .. }
-            | OpponentInCheck { offset, .. } => *offset,
+            | OpponentInCheck { offset, .. }
+            | SetUpSquareTaken { offset, .. } => *offset,
         }
     }
 }

@@ -48,6 +48,11 @@ fn perft_titan() {
 }
 
 #[test]
+fn perft_musketeer() {
+    common::perft_variant("musketeer", include_str!("fixtures/perft-musketeer.txt"));
+}
+
+#[test]
 fn perft_synochess() {
     common::perft_variant("synochess", include_str!("fixtures/perft-synochess.txt"));
 }

@@ -1,4 +1,4 @@
-//! The Asian boards and their kin: palaces, blockable leapers, cannons, gating and choice (Xiangqi, Janggi, Makruk, Sittuyin, Schess, ...).
+//! The Asian boards and their kin: palaces, blockable leapers, cannons, gating and choice (Xiangqi, Janggi, Makruk, Schess, Titan, Musketeer, ...).
 //! Each variant of the family is a file of this folder, each shared
 //! mechanic too (palace, blockable leaps, cannons); [`rules`] is the
 //! family's entry in [`crate::registry`].
@@ -7,6 +7,7 @@ pub mod cannon;
 pub mod janggi;
 pub mod lame;
 pub mod makruk;
+pub mod musketeer;
 pub mod palace;
 pub mod schess;
 pub mod synochess;
@@ -34,6 +35,8 @@ static SCHESS: LazyLock<schess::Schess> = LazyLock::new(schess::Schess::new);
 
 static TITAN: LazyLock<titan::Titan> = LazyLock::new(titan::Titan::new);
 
+static MUSKETEER: LazyLock<musketeer::Musketeer> = LazyLock::new(musketeer::Musketeer::new);
+
 static SYNOCHESS: LazyLock<synochess::Synochess> = LazyLock::new(synochess::Synochess::new);
 
 /// The rules of a variant of this family, by name (any case).
@@ -48,6 +51,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "schess" => Some(&*SCHESS),
         "titan" => Some(&*TITAN),
         "synochess" => Some(&*SYNOCHESS),
+        "musketeer" => Some(&*MUSKETEER),
         _ => None,
     }
 }

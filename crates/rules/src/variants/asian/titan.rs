@@ -15,7 +15,7 @@
 use crate::color::Color;
 use crate::fen::{FenStyle, Field};
 use crate::geometry::{file_char, parse_square_coords, Geometry};
-use crate::moves::{Effect, Intent, Move, MoveKind, MoveList};
+use crate::moves::{Effect, Intent, Move, MoveKind, MoveList, Placement};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Castling, Position, State, Undo};
 use crate::rules::Rules;
@@ -40,8 +40,10 @@ const AUGMENTED: [(u8, u8, u8); 10] = [
     (b'v', b'r', b'b'),
 ];
 
-/// The base kind and extra piece of an augmented letter.
-fn decode(kind: Kind) -> Option<(Kind, Kind)> {
+/// The base kind and extra piece of an augmented letter (Musketeer reads
+/// the extra as a slot: a knight is its first chosen piece, a bishop its
+/// second).
+pub(crate) fn decode(kind: Kind) -> Option<(Kind, Kind)> {
     AUGMENTED
         .iter()
         .find(|a| a.0 == kind.0)
@@ -49,7 +51,7 @@ fn decode(kind: Kind) -> Option<(Kind, Kind)> {
 }
 
 /// The augmented letter of `base` carrying `extra`.
-fn augment(base: Kind, extra: Kind) -> Option<Kind> {
+pub(crate) fn augment(base: Kind, extra: Kind) -> Option<Kind> {
     AUGMENTED
         .iter()
         .find(|a| a.1 == base.0 && a.2 == extra.0)
@@ -104,18 +106,8 @@ impl Titan {
         }
     }
 
-    /// The position with every augmented piece shown as its base piece.
     fn decoded(&self, pos: &Position) -> Position {
-        let mut d = pos.clone();
-        for sq in self.inner.geometry().squares() {
-            for p in pos.board.cell(sq).pieces() {
-                if let Some((base, _)) = decode(p.kind) {
-                    d.board.remove(sq, p.color);
-                    d.board.put(sq, Piece::new(p.color, base));
-                }
-            }
-        }
-        d
+        decoded(self.inner.geometry(), pos)
     }
 
     /// The set-up plies: 0-1 pick the knight carriers, 2-3 the bishop ones.
@@ -157,41 +149,147 @@ impl Titan {
         }
     }
 
-    /// `mv`, found on the decoded board, as played on the real one: real
-    /// letters in `vanish`, and the extras of moving carriers.
     fn restore(&self, pos: &Position, mv: &Move) -> Move {
-        let mut out = *mv;
-        let mut effect = Effect::default();
-        let mut extras: [Option<Placement>; 2] = [None, None];
-        for (i, v) in mv.effect.vanish.as_slice().iter().enumerate() {
-            let real = pos
-                .board
-                .cell(v.square)
-                .piece(v.piece.color)
-                .unwrap_or(v.piece);
-            effect.vanish.push(v.square, real);
-            if real.color == mv.color() && i < 2 {
-                if let Some((_, extra)) = decode(real.kind) {
-                    extras[i] = Some(Placement {
-                        square: v.square,
-                        piece: Piece::new(real.color, extra),
-                    });
-                }
-            }
-        }
-        for a in mv.effect.appear.as_slice() {
-            effect.appear.push(a.square, a.piece);
-        }
-        for e in extras.into_iter().flatten() {
-            effect.appear.push(e.square, e.piece);
-        }
-        out.intent.piece = effect.vanish.as_slice()[0].piece;
-        out.effect = effect;
-        out
+        restore(pos, mv, |k| decode(k).map(|d| d.1))
     }
 }
 
-use crate::moves::Placement;
+/// The position with every augmented piece shown as its base piece.
+pub(crate) fn decoded(g: &Geometry, pos: &Position) -> Position {
+    let mut d = pos.clone();
+    for sq in g.squares() {
+        for p in pos.board.cell(sq).pieces() {
+            if let Some((base, _)) = decode(p.kind) {
+                d.board.remove(sq, p.color);
+                d.board.put(sq, Piece::new(p.color, base));
+            }
+        }
+    }
+    d
+}
+
+/// `mv`, found on the decoded board, as played on the real one: real
+/// letters in `vanish`, and the extras (`extra_of` a carrier's letter) of
+/// moving carriers, the king's and a castling rook's alike.
+pub(crate) fn restore(pos: &Position, mv: &Move, extra_of: impl Fn(Kind) -> Option<Kind>) -> Move {
+    let mut out = *mv;
+    let mut effect = Effect::default();
+    let mut extras: [Option<Placement>; 2] = [None, None];
+    for (i, v) in mv.effect.vanish.as_slice().iter().enumerate() {
+        let real = pos
+            .board
+            .cell(v.square)
+            .piece(v.piece.color)
+            .unwrap_or(v.piece);
+        effect.vanish.push(v.square, real);
+        if real.color == mv.color() && i < 2 {
+            if let Some(extra) = extra_of(real.kind) {
+                extras[i] = Some(Placement {
+                    square: v.square,
+                    piece: Piece::new(real.color, extra),
+                });
+            }
+        }
+    }
+    for a in mv.effect.appear.as_slice() {
+        effect.appear.push(a.square, a.piece);
+    }
+    for e in extras.into_iter().flatten() {
+        effect.appear.push(e.square, e.piece);
+    }
+    out.intent.piece = effect.vanish.as_slice()[0].piece;
+    out.effect = effect;
+    out
+}
+
+/// Reads vchess's castling letters (four rook files) and en-passant
+/// square, the first two of `fields`.
+pub(crate) fn read_flags_and_ep(
+    g: &Geometry,
+    fields: &[Field],
+    state: &mut State,
+    problems: &mut Vec<Problem>,
+) {
+    if let Some(f) = fields.first() {
+        let b = f.text.as_bytes();
+        if b.len() == 4 && b.iter().all(u8::is_ascii_lowercase) {
+            let mut c = Castling::NONE;
+            for (i, &ch) in b.iter().enumerate() {
+                let file = ch - b'a';
+                c.0[i / 2][i % 2] = (file < g.cols()).then_some(file);
+            }
+            state.castling = c;
+        } else if f.text != "-" {
+            problems.push(Problem::BadField {
+                field: "castling",
+                text: f.text.clone(),
+                offset: f.offset,
+            });
+        }
+    }
+    if let Some(f) = fields.get(1) {
+        if f.text != "-" {
+            match parse_square_coords(&f.text).and_then(|(fl, r)| g.square(fl, r)) {
+                Some(sq) => state.en_passant = Some(sq),
+                None => problems.push(Problem::BadField {
+                    field: "en-passant",
+                    text: f.text.clone(),
+                    offset: f.offset,
+                }),
+            }
+        }
+    }
+}
+
+/// vchess's castling letters and en-passant field, each after a space.
+pub(crate) fn write_flags_and_ep(g: &Geometry, pos: &Position) -> String {
+    let mut s = String::from(" ");
+    for color in Color::ALL {
+        for side in 0..2 {
+            s.push(file_char(
+                pos.state
+                    .castling
+                    .rook_file(color, side)
+                    .unwrap_or(g.cols()),
+            ));
+        }
+    }
+    s.push(' ');
+    match pos.state.en_passant {
+        Some(sq) => s.push_str(&g.square_name(sq)),
+        None => s.push('-'),
+    }
+    s
+}
+
+/// After a board move: a king (carrier or not) loses its side's rights, a
+/// piece leaving its first rank or taken on the enemy's loses the rook
+/// rights of that file.
+pub(crate) fn update_castling(g: &Geometry, pos: &mut Position, mv: &Move) {
+    let us = mv.color();
+    let them = us.opposite();
+    let c = &mut pos.state.castling;
+    let mover = decode(mv.intent.piece.kind).map_or(mv.intent.piece.kind, |d| d.0);
+    let first = if us == Color::White { 0 } else { g.rows() - 1 };
+    if mover == Kind::KING {
+        c.0[us.index()] = [None, None];
+    } else if g.rank(mv.intent.from) == first {
+        let f = g.file(mv.intent.from);
+        for slot in &mut c.0[us.index()] {
+            if *slot == Some(f) {
+                *slot = None;
+            }
+        }
+    }
+    if g.rank(mv.intent.to) == g.rows() - 1 - first {
+        let f = g.file(mv.intent.to);
+        for slot in &mut c.0[them.index()] {
+            if *slot == Some(f) {
+                *slot = None;
+            }
+        }
+    }
+}
 
 impl Rules for Titan {
     fn name(&self) -> &'static str {
@@ -233,57 +331,14 @@ impl Rules for Titan {
         state: &mut State,
         problems: &mut Vec<Problem>,
     ) {
-        let g = self.inner.geometry();
-        if let Some(f) = fields.first() {
-            let b = f.text.as_bytes();
-            if b.len() == 4 && b.iter().all(u8::is_ascii_lowercase) {
-                let mut c = Castling::NONE;
-                for (i, &ch) in b.iter().enumerate() {
-                    let file = ch - b'a';
-                    c.0[i / 2][i % 2] = (file < g.cols()).then_some(file);
-                }
-                state.castling = c;
-            } else if f.text != "-" {
-                problems.push(Problem::BadField {
-                    field: "castling",
-                    text: f.text.clone(),
-                    offset: f.offset,
-                });
-            }
-        }
-        if let Some(f) = fields.get(1) {
-            if f.text != "-" {
-                match parse_square_coords(&f.text).and_then(|(fl, r)| g.square(fl, r)) {
-                    Some(sq) => state.en_passant = Some(sq),
-                    None => problems.push(Problem::BadField {
-                        field: "en-passant",
-                        text: f.text.clone(),
-                        offset: f.offset,
-                    }),
-                }
-            }
-        }
+        read_flags_and_ep(self.inner.geometry(), fields, state, problems);
     }
 
     fn write_variant_fields(&self, pos: &Position) -> (String, String) {
-        let g = self.inner.geometry();
-        let mut s = String::from(" ");
-        for color in Color::ALL {
-            for side in 0..2 {
-                s.push(file_char(
-                    pos.state
-                        .castling
-                        .rook_file(color, side)
-                        .unwrap_or(g.cols()),
-                ));
-            }
-        }
-        s.push(' ');
-        match pos.state.en_passant {
-            Some(sq) => s.push_str(&g.square_name(sq)),
-            None => s.push('-'),
-        }
-        (String::new(), s)
+        (
+            String::new(),
+            write_flags_and_ep(self.inner.geometry(), pos),
+        )
     }
 
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
@@ -305,32 +360,8 @@ impl Rules for Titan {
 
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
         let undo = pos.apply(mv);
-        if mv.intent.kind == AUGMENT {
-            return undo;
-        }
-        let g = self.inner.geometry();
-        let us = mv.color();
-        let them = us.opposite();
-        let c = &mut pos.state.castling;
-        let mover = decode(mv.intent.piece.kind).map_or(mv.intent.piece.kind, |d| d.0);
-        let first = if us == Color::White { 0 } else { g.rows() - 1 };
-        if mover == Kind::KING {
-            c.0[us.index()] = [None, None];
-        } else if g.rank(mv.intent.from) == first {
-            let f = g.file(mv.intent.from);
-            for slot in &mut c.0[us.index()] {
-                if *slot == Some(f) {
-                    *slot = None;
-                }
-            }
-        }
-        if g.rank(mv.intent.to) == g.rows() - 1 - first {
-            let f = g.file(mv.intent.to);
-            for slot in &mut c.0[them.index()] {
-                if *slot == Some(f) {
-                    *slot = None;
-                }
-            }
+        if mv.intent.kind != AUGMENT {
+            update_castling(self.inner.geometry(), pos, mv);
         }
         undo
     }
