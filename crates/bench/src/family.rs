@@ -12,7 +12,7 @@ use crate::{BenchError, Env};
 /// own move tables (Berolina's pawns, Grasshopper's hopper, Capablanca's
 /// 10x8 compounds, Shako's cannons and elephants, Knightmate's royal
 /// knight).
-const DEFAULT_CASES: &str = "Chess:chess:5,Orda:orda:4,Berolina:berolina:4,Grasshopper:grasshopper:4,Capablanca:capablanca:4,Shako:shako:4,Knightmate1:knightmate:4";
+const DEFAULT_CASES: &str = "Chess:chess:5,Orda:orda:4,Berolina:berolina:4,Grasshopper:grasshopper:4,Capablanca:capablanca:4,Shako:shako:3,Knightmate1:knightmate:4";
 
 /// The last number fenpress's perft printed (its total).
 fn nodes(out: &str) -> Option<u64> {
