@@ -29,13 +29,14 @@ pub struct OwnedBlock {
 /// diagram once before verification and rendering.
 pub fn diagram_blocks(markdown: &str) -> Vec<OwnedBlock> {
     let mut blocks = Vec::new();
+    let mut lines = LineCounter::new(markdown);
     let mut diagram: Option<(usize, String)> = None;
     for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
         match (&mut diagram, event) {
             (None, Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))))
                 if info.split_whitespace().next() == Some("diagram") =>
             {
-                let fence_line = markdown[..range.start].matches('\n').count() + 1;
+                let fence_line = lines.line_of(range.start);
                 diagram = Some((fence_line + 1, String::new()));
             }
             (Some((_, yaml)), Event::Text(text)) => yaml.push_str(&text),
@@ -65,12 +66,13 @@ pub fn render(markdown: &str, render_diagram: &mut dyn FnMut(&DiagramBlock) -> S
     let mut diagram: Option<(usize, String)> = None;
     let mut index = 0;
     let mut diagrams: Vec<String> = Vec::new();
+    let mut lines = LineCounter::new(markdown);
     for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
         match (&mut diagram, event) {
             (None, Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))))
                 if info.split_whitespace().next() == Some("diagram") =>
             {
-                let fence_line = markdown[..range.start].matches('\n').count() + 1;
+                let fence_line = lines.line_of(range.start);
                 diagram = Some((fence_line + 1, String::new()));
             }
             (Some((_, yaml)), Event::Text(text)) => yaml.push_str(&text),
@@ -101,6 +103,40 @@ pub fn render(markdown: &str, render_diagram: &mut dyn FnMut(&DiagramBlock) -> S
         html = html.replacen(&placeholder(i), svg, 1);
     }
     html
+}
+
+/// The 1-based line of byte offsets met in increasing order: each call
+/// counts only the newlines since the previous one (counting from the start
+/// for every block made a page of many diagrams quadratic).
+struct LineCounter<'a> {
+    text: &'a str,
+    offset: usize,
+    line: usize,
+}
+
+impl<'a> LineCounter<'a> {
+    fn new(text: &'a str) -> Self {
+        LineCounter {
+            text,
+            offset: 0,
+            line: 1,
+        }
+    }
+
+    fn line_of(&mut self, offset: usize) -> usize {
+        if offset < self.offset {
+            // Not expected (events come in source order): count afresh.
+            self.offset = 0;
+            self.line = 1;
+        }
+        let end = offset.min(self.text.len());
+        self.line += self.text.as_bytes()[self.offset..end]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count();
+        self.offset = end;
+        self.line
+    }
 }
 
 /// The text that holds the place of the `i`-th diagram through the

@@ -8,7 +8,7 @@
 //! are kept per position (a transposition table of proven bounds).
 
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use fenpress_rules::{legal, Color, Move, MoveList, Outcome, Position, Rules};
 
@@ -49,7 +49,7 @@ pub struct Search<'a> {
     /// 6" took a minute, and `serve` waited for it after every save.
     pub deadline: Option<std::time::Instant>,
     /// Proven bounds per position and side to move (see [`Bounds`]).
-    table: HashMap<(u64, bool), Bounds>,
+    table: HashMap<(u64, bool), Bounds, BuildHasherDefault<MixHasher>>,
     /// Per ply, the move that last decided a node there (a win for the
     /// attacker, an escape for the defender): tried first by its siblings.
     killers: Vec<Option<Move>>,
@@ -67,9 +67,63 @@ struct Bounds {
 /// The table's key of `pos`: a 64-bit hash of the whole position (board,
 /// turn, castling, en passant, counters, variant state, hands).
 fn key(pos: &Position) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = MixHasher(0);
     pos.hash(&mut h);
     h.finish()
+}
+
+/// A multiply-rotate hasher (the Fx scheme) for table keys: SipHash, the
+/// default, cost as much as a move generation per probe on a 64-cell board.
+/// Keys need no protection against chosen collisions (the site's author
+/// writes the puzzle); as with any 64-bit key, a chance collision among the
+/// few million positions of a proof has odds of about 10^-7.
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(c);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+        for b in chunks.remainder() {
+            self.write_u64(u64::from(*b));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    #[inline]
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+    #[inline]
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(K);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        // A final avalanche so the low bits the table buckets by depend on
+        // every word.
+        let mut x = self.0;
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^= x >> 33;
+        x
+    }
 }
 
 impl<'a> Search<'a> {
@@ -82,7 +136,7 @@ impl<'a> Search<'a> {
             budget,
             exhausted: false,
             deadline: None,
-            table: HashMap::new(),
+            table: HashMap::default(),
             killers: Vec::new(),
         }
     }

@@ -11,7 +11,7 @@ use crate::{empty, BenchError, Env};
 const DEFAULT_GIT: &str = "/work/.mirror/fairy-stockfish+Fairy-Stockfish/repo";
 
 /// The Fairy-Stockfish binary: `FENPRESS_BENCH_FSF`, or built once.
-fn binary(env: &Env) -> Result<PathBuf, BenchError> {
+pub(crate) fn binary(env: &Env) -> Result<PathBuf, BenchError> {
     if let Some(p) = std::env::var_os("FENPRESS_BENCH_FSF") {
         return Ok(PathBuf::from(p));
     }
@@ -69,7 +69,7 @@ fn ini_beside(bin: &std::path::Path) -> PathBuf {
 
 /// Fairy-Stockfish's perft of `fen` (or the start position) of `variant`
 /// over UCI.
-fn fsf_perft(bin: &PathBuf, variant: &str, fen: Option<&str>, depth: u32) -> Cmd {
+pub(crate) fn fsf_perft(bin: &PathBuf, variant: &str, fen: Option<&str>, depth: u32) -> Cmd {
     let position = match fen {
         Some(f) => format!("fen {f}"),
         None => "startpos".into(),
@@ -91,7 +91,7 @@ fn fsf_perft(bin: &PathBuf, variant: &str, fen: Option<&str>, depth: u32) -> Cmd
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 /// The node count in Fairy-Stockfish's output ("Nodes searched: N").
-fn fsf_nodes(out: &str) -> Option<u64> {
+pub(crate) fn fsf_nodes(out: &str) -> Option<u64> {
     out.lines()
         .find_map(|l| l.strip_prefix("Nodes searched: "))
         .and_then(|n| n.trim().parse().ok())

@@ -3,6 +3,7 @@
 //! Hugo + Pagefind and Fairy-Stockfish, printing medians and ratios.
 //! `cargo run -p fenpress-bench --release -- all` is the one command.
 
+mod family;
 mod fsf;
 mod hugo;
 mod prev;
@@ -57,6 +58,8 @@ benches:
            time and peak memory
   perft    chess depth 5/6 (start, kiwipete) and Orda depth 5 against
            Fairy-Stockfish (FENPRESS_BENCH_PERFT)
+  family   perft of chess, Orda and five chess-family variants against
+           Fairy-Stockfish and the previous fenpress (FENPRESS_BENCH_FAMILY)
   puzzle   proof time of each puzzle of content/ and tests/fixtures/puzzles-hard/
   serve    save-to-reload latency of `fenpress serve` at 10x the corpus
   all      every bench above
@@ -121,6 +124,9 @@ fn real_main() -> Result<(), BenchError> {
     }
     if wanted("perft") {
         fsf::bench(&env)?;
+    }
+    if wanted("family") {
+        family::bench(&env)?;
     }
     if wanted("puzzle") {
         puzzle::bench(&env)?;
