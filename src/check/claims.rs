@@ -468,9 +468,9 @@ fn find_word(haystack: &str, needle: &str) -> Option<usize> {
     None
 }
 
-fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
-    // The sentence in lowercase with each word's byte start, to place
-    // keywords relative to moves.
+/// The sentence in lowercase with each word's byte start, to place
+/// keywords relative to moves.
+fn lowered(words: &[Word]) -> (String, Vec<usize>) {
     let mut lower = String::new();
     let mut starts = Vec::new();
     for w in words {
@@ -478,6 +478,24 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
         lower.push_str(&w.lower);
         lower.push(' ');
     }
+    (lower, starts)
+}
+
+/// Whether word `k` is a square where a piece stands: "the c1 bishop"; "le
+/// fou c1", "el alfil c1" (an article first: "coups de pion : g3" lists
+/// moves).
+fn is_piece_square(words: &[Word], k: usize) -> bool {
+    let bare_at = |j: usize| {
+        words
+            .get(j)
+            .map_or("", |n| n.lower.trim_matches(|c: char| !c.is_alphanumeric()))
+    };
+    PIECE_NOUNS.contains(&bare_at(k + 1))
+        || (k >= 2 && PIECE_NOUNS.contains(&bare_at(k - 1)) && ARTICLES.contains(&bare_at(k - 2)))
+}
+
+fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
+    let (lower, starts) = lowered(words);
     let word_at = |byte: usize| starts.iter().rposition(|s| *s <= byte).unwrap_or(0);
     let illegal_at = contains_any(&lower, ILLEGAL).map(word_at);
     let reply_at = contains_any(&lower, REPLY).map(word_at);
@@ -496,17 +514,7 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
     let mut left_mark = None;
     let mut right_mark = None;
     for (k, w) in words.iter().enumerate() {
-        let bare_at = |j: usize| {
-            words
-                .get(j)
-                .map_or("", |n| n.lower.trim_matches(|c: char| !c.is_alphanumeric()))
-        };
-        // "the c1 bishop"; "le fou c1", "el alfil c1" (an article first:
-        // "coups de pion : g3" lists moves).
-        let piece_square = PIECE_NOUNS.contains(&bare_at(k + 1))
-            || (k >= 2
-                && PIECE_NOUNS.contains(&bare_at(k - 1))
-                && ARTICLES.contains(&bare_at(k - 2)));
+        let piece_square = is_piece_square(words, k);
         match token(w, &mut pending, &mut pending_side) {
             Token::Move(m, strong) => {
                 if !strong && (place || piece_square) {

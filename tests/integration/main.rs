@@ -47,6 +47,8 @@ mod search_index;
 mod serve_abuse;
 mod serve_live;
 mod serve_safety;
+// The tree's own shape.
+mod tree_shape;
 // Site builds.
 mod site_bounds;
 mod site_build;

@@ -59,30 +59,7 @@ fn named(name: &str) -> Option<&'static str> {
 /// assert!(print_definition(&spec).contains("betza: BN"));
 /// ```
 pub fn import_ini(text: &str, section: &str) -> Result<ChessLikeSpec, ImportError> {
-    let mut lines = Vec::new();
-    let mut inside = false;
-    let mut found = false;
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.split(['#', ';']).next().unwrap_or("").trim();
-        if line.starts_with('[') && line.ends_with(']') {
-            let name = line[1..line.len() - 1]
-                .split(':')
-                .next()
-                .unwrap_or("")
-                .trim();
-            inside = name.eq_ignore_ascii_case(section);
-            found |= inside;
-            continue;
-        }
-        if inside && !line.is_empty() {
-            if let Some((k, v)) = line.split_once('=') {
-                lines.push((i + 1, k.trim().to_string(), v.trim().to_string()));
-            }
-        }
-    }
-    if !found {
-        return Err(ImportError::NoSection(section.to_string()));
-    }
+    let lines = section_lines(text, section)?;
     let bad = |line: usize, message: String| ImportError::Bad { line, message };
     let mut spec = crate::variants::chess::spec();
     spec.name = leak(section.to_string());
@@ -94,6 +71,9 @@ pub fn import_ini(text: &str, section: &str) -> Result<ChessLikeSpec, ImportErro
     let mut double_step = true;
     for (line, key, value) in &lines {
         let letter = |v: &str| v.chars().next().filter(|c| c.is_ascii_alphabetic());
+        if win_key(&mut spec, key, value) {
+            continue;
+        }
         match key.as_str() {
             "maxRank" => {
                 spec.rows = value
@@ -124,47 +104,6 @@ pub fn import_ini(text: &str, section: &str) -> Result<ChessLikeSpec, ImportErro
             }
             "castling" => castling = value == "true",
             "doubleStep" => double_step = value == "true",
-            "stalemateValue" => {
-                spec.win.stalemate = match value.as_str() {
-                    "win" => StalemateResult::Win,
-                    "loss" => StalemateResult::Loss,
-                    _ => StalemateResult::Draw,
-                }
-            }
-            "extinctionValue" if value == "loss" || value == "win" => {}
-            "extinctionPieceTypes" => {
-                for c in value.chars() {
-                    if c == '*' {
-                        spec.win.extinction_all = true;
-                    } else if c.is_ascii_alphabetic() {
-                        spec.win.extinction.push(Kind(c.to_ascii_lowercase() as u8));
-                    }
-                }
-            }
-            "nCheck" => spec.win.checks = value.parse().unwrap_or(0),
-            "flagPiece" => {
-                let goal = spec.win.reach.get_or_insert_with(ReachGoal::default);
-                if let Some(c) = letter(value) {
-                    goal.pieces = vec![Kind(c.to_ascii_lowercase() as u8)];
-                }
-            }
-            "flagRegionWhite" | "flagRegion" => {
-                let goal = spec.win.reach.get_or_insert_with(ReachGoal::default);
-                for part in value.split(['*', ' ']).filter(|p| !p.is_empty()) {
-                    if let Ok(r) = part
-                        .trim_start_matches(|c: char| c.is_alphabetic())
-                        .parse::<u8>()
-                    {
-                        if part.starts_with('*')
-                            || part.chars().next().is_some_and(|c| c.is_ascii_digit())
-                        {
-                            goal.ranks.push(r.saturating_sub(1));
-                        } else {
-                            goal.squares.push(leak(part.to_string()));
-                        }
-                    }
-                }
-            }
             k if k.starts_with("customPiece") => {
                 let Some((l, betza)) = value.split_once(':') else {
                     return Err(bad(*line, format!("{k} `{value}`: expected letter:Betza")));
@@ -194,7 +133,104 @@ pub fn import_ini(text: &str, section: &str) -> Result<ChessLikeSpec, ImportErro
             }
         }
     }
-    // vchess FEN: board, turn, move counter, castling files, en passant.
+    let fen = vchess_start(&mut spec, &start, pieces, promotions, castling, double_step);
+    spec.start_fen = leak(fen);
+    start_fits(&spec, start_line)?;
+    Ok(spec)
+}
+
+/// The `key = value` lines of section `section` (comments cut), with their
+/// 1-based line numbers.
+fn section_lines(text: &str, section: &str) -> Result<Vec<(usize, String, String)>, ImportError> {
+    let mut lines = Vec::new();
+    let mut inside = false;
+    let mut found = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split(['#', ';']).next().unwrap_or("").trim();
+        if line.starts_with('[') && line.ends_with(']') {
+            let name = line[1..line.len() - 1]
+                .split(':')
+                .next()
+                .unwrap_or("")
+                .trim();
+            inside = name.eq_ignore_ascii_case(section);
+            found |= inside;
+            continue;
+        }
+        if inside && !line.is_empty() {
+            if let Some((k, v)) = line.split_once('=') {
+                lines.push((i + 1, k.trim().to_string(), v.trim().to_string()));
+            }
+        }
+    }
+    if !found {
+        return Err(ImportError::NoSection(section.to_string()));
+    }
+    Ok(lines)
+}
+
+/// A key of how the game is won (`stalemateValue`, `extinctionPieceTypes`,
+/// `nCheck`, `flagPiece`, `flagRegion`) read into `spec`; false for others.
+fn win_key(spec: &mut ChessLikeSpec, key: &str, value: &str) -> bool {
+    let letter = |v: &str| v.chars().next().filter(|c| c.is_ascii_alphabetic());
+    match key {
+        "stalemateValue" => {
+            spec.win.stalemate = match value {
+                "win" => StalemateResult::Win,
+                "loss" => StalemateResult::Loss,
+                _ => StalemateResult::Draw,
+            }
+        }
+        "extinctionValue" if value == "loss" || value == "win" => {}
+        "extinctionPieceTypes" => {
+            for c in value.chars() {
+                if c == '*' {
+                    spec.win.extinction_all = true;
+                } else if c.is_ascii_alphabetic() {
+                    spec.win.extinction.push(Kind(c.to_ascii_lowercase() as u8));
+                }
+            }
+        }
+        "nCheck" => spec.win.checks = value.parse().unwrap_or(0),
+        "flagPiece" => {
+            let goal = spec.win.reach.get_or_insert_with(ReachGoal::default);
+            if let Some(c) = letter(value) {
+                goal.pieces = vec![Kind(c.to_ascii_lowercase() as u8)];
+            }
+        }
+        "flagRegionWhite" | "flagRegion" => {
+            let goal = spec.win.reach.get_or_insert_with(ReachGoal::default);
+            for part in value.split(['*', ' ']).filter(|p| !p.is_empty()) {
+                if let Ok(r) = part
+                    .trim_start_matches(|c: char| c.is_alphabetic())
+                    .parse::<u8>()
+                {
+                    if part.starts_with('*')
+                        || part.chars().next().is_some_and(|c| c.is_ascii_digit())
+                    {
+                        goal.ranks.push(r.saturating_sub(1));
+                    } else {
+                        goal.squares.push(leak(part.to_string()));
+                    }
+                }
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// The armies, promotions, double steps and castling of the section put in
+/// `spec`, and its start as a vchess FEN (board, turn, move counter,
+/// castling files, en passant).
+fn vchess_start(
+    spec: &mut ChessLikeSpec,
+    start: &str,
+    pieces: Vec<PieceSpec>,
+    promotions: Option<Vec<Kind>>,
+    castling: bool,
+    double_step: bool,
+) -> String {
     let mut fields = start.split_whitespace();
     let board = fields.next().unwrap_or("").to_string();
     let turn = fields.next().unwrap_or("w");
@@ -239,9 +275,7 @@ pub fn import_ini(text: &str, section: &str) -> Result<ChessLikeSpec, ImportErro
     if double_step {
         fen.push_str(" -");
     }
-    spec.start_fen = leak(fen);
-    start_fits(&spec, start_line)?;
-    Ok(spec)
+    fen
 }
 
 /// A section whose start does not fit its board (a row too long, a letter

@@ -274,6 +274,35 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
         }),
         ..Default::default()
     };
+    board(ctx, &raw, &mut spec)?;
+    pieces(ctx, &raw, &mut spec)?;
+    promotion(ctx, &raw, &mut spec)?;
+    pawns(ctx, &raw, &mut spec)?;
+    castling(ctx, &raw, &mut spec)?;
+    royalty_and_rest(ctx, &raw, &mut spec)?;
+    start_fits(ctx, &raw, &mut spec)?;
+    Ok(spec)
+}
+
+/// Whether `color`'s army has a piece of kind `k`.
+fn has(spec: &ChessLikeSpec, color: Color, k: Kind) -> bool {
+    spec.armies[color.index()]
+        .iter()
+        .any(|p| p.letter as u8 == k.0)
+}
+
+/// The kind a letter of the definition names, if some army has it.
+fn piece_of(ctx: &Ctx, spec: &ChessLikeSpec, s: &S<String>) -> Result<Kind, DefinitionError> {
+    let k = ctx.letter(s)?;
+    if Color::ALL.iter().any(|c| has(spec, *c, k)) {
+        Ok(k)
+    } else {
+        Err(ctx.err(s, K::UnknownPiece(s.value.clone())))
+    }
+}
+
+/// `board`, `holes` and `wrap`.
+fn board(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
     let (cols, rows) = raw
         .board
         .value
@@ -319,7 +348,11 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
         spec.wrap.ranks = ranks;
     }
 
-    // Pieces: each on both sides unless `side` says otherwise.
+    Ok(())
+}
+
+/// `pieces`: each on both sides unless `side` says otherwise.
+fn pieces(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
     for p in &raw.pieces {
         let kind = ctx.letter(&p.letter)?;
         let letter = kind.0 as char;
@@ -357,20 +390,12 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
             army.push(piece.clone());
         }
     }
-    let has = |spec: &ChessLikeSpec, color: Color, k: Kind| {
-        spec.armies[color.index()]
-            .iter()
-            .any(|p| p.letter as u8 == k.0)
-    };
-    let piece_of = |spec: &ChessLikeSpec, s: &S<String>| -> Result<Kind, DefinitionError> {
-        let k = ctx.letter(s)?;
-        if Color::ALL.iter().any(|c| has(spec, *c, k)) {
-            Ok(k)
-        } else {
-            Err(ctx.err(s, K::UnknownPiece(s.value.clone())))
-        }
-    };
+    Ok(())
+}
 
+/// `promotion`: pieces per side, zone, forced or not, only lost pieces.
+fn promotion(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
+    let rows = spec.rows;
     if let Some(pr) = &raw.promotion {
         let white: Vec<&S<String>> = pr.pieces.iter().collect();
         let black: Vec<&S<String>> = match &pr.black_pieces {
@@ -380,7 +405,7 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
         for (color, list) in [(Color::White, white), (Color::Black, black)] {
             for s in list {
                 let k = ctx.letter(s)?;
-                if !has(&spec, color, k) {
+                if !has(spec, color, k) {
                     return Err(ctx.err(s, K::UnknownPromotion(k.0 as char)));
                 }
                 spec.promotions[color.index()].push(k);
@@ -404,7 +429,13 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
         spec.promotion.left_file = pr.left_file;
     }
 
-    // Pawns double-step where some side has a pawn, unless told otherwise.
+    Ok(())
+}
+
+/// `pawns`: double steps (by default where a side has pawns), longer
+/// steps, the rank they start from.
+fn pawns(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
+    let rows = spec.rows;
     let has_pawns =
         [Color::White, Color::Black].map(|c| spec.armies[c.index()].iter().any(|p| p.pawn));
     spec.double_step = has_pawns;
@@ -441,14 +472,19 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
         }
     }
 
-    // Castling: on by default when a side has a royal piece and rooks.
+    Ok(())
+}
+
+/// `castling`: on by default when a side has a royal piece and rooks.
+fn castling(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
+    let (cols, rows) = (spec.cols, spec.rows);
     let rook = match raw.castling.as_ref().and_then(|c| c.rook.as_ref()) {
-        Some(r) => piece_of(&spec, r)?,
+        Some(r) => piece_of(ctx, spec, r)?,
         None => Kind::ROOK,
     };
     spec.castle.rook = rook;
     spec.castling = [Color::White, Color::Black]
-        .map(|c| spec.armies[c.index()].iter().any(|p| p.royal) && has(&spec, c, rook));
+        .map(|c| spec.armies[c.index()].iter().any(|p| p.royal) && has(spec, c, rook));
     if let Some(c) = &raw.castling {
         if let Some(s) = &c.sides {
             spec.castling = ctx.sides(s, "sides")?;
@@ -491,6 +527,16 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
         }
     }
 
+    Ok(())
+}
+
+/// `royal`, `compulsory_capture`, `win`, `fen`, `initial_moves`,
+/// `black_moves`.
+fn royalty_and_rest(
+    ctx: &Ctx,
+    raw: &RawDef,
+    spec: &mut ChessLikeSpec,
+) -> Result<(), DefinitionError> {
     if let Some(r) = &raw.royal {
         if let Some(c) = &r.count {
             spec.win.royals = match c.value.as_str() {
@@ -511,7 +557,7 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
     }
     spec.win.compulsory_capture = raw.compulsory_capture;
     if let Some(w) = &raw.win {
-        win(ctx, &mut spec, w, &piece_of)?;
+        win(ctx, spec, w, &|spec, s| piece_of(ctx, spec, s))?;
     }
     if let Some(f) = &raw.fen {
         spec.fen.flags = f.flags;
@@ -550,9 +596,13 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
             }
         };
     }
+    Ok(())
+}
+
+/// Compiles the spec and reads its start position: a start that does not
+/// fit the board, or a Betza step the engine cannot take, shows here.
+fn start_fits(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
     spec.start_fen = leak(raw.start.value.clone());
-    // Compile and read the start position: a start that does not fit the
-    // board, or a Betza step the engine cannot take, shows here.
     let rules = ChessLike::new(spec.clone()).map_err(|e| {
         let at = match &e {
             crate::variants::chesslike::SpecError::BadHole(_) => raw.holes.first(),
@@ -574,7 +624,7 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
         };
         return Err(ctx.err(&raw.start, K::StartDoesNotFit(message)));
     }
-    Ok(spec)
+    Ok(())
 }
 
 fn win(

@@ -103,21 +103,62 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
         (false, true) => out.push_str("wrap: ranks\n"),
         (false, false) => {}
     }
+    print_pieces(&mut out, spec);
+    let _ = writeln!(out, "start: {}", scalar(spec.start_fen));
+    print_promotion(&mut out, spec);
+    section(&mut out, "pawns", &pawn_keys(spec));
+    section(&mut out, "castling", &castling_keys(spec));
+    section(&mut out, "royal", &royal_keys(spec));
+    section(&mut out, "win", &win_keys(spec));
+    let w = &spec.win;
+    if w.compulsory_capture {
+        out.push_str("compulsory_capture: true\n");
+    }
+    if spec.initial_on_first_rank {
+        out.push_str("initial_moves: first_rank\n");
+    }
+    if spec.rotate_black {
+        out.push_str("black_moves: turned\n");
+    }
+    if spec.fen.flags.is_some() || spec.fen.en_passant.is_some() {
+        out.push_str("fen:\n");
+        if let Some(f) = spec.fen.flags {
+            let _ = writeln!(out, "  flags: {f}");
+        }
+        if let Some(e) = spec.fen.en_passant {
+            let _ = writeln!(out, "  en_passant: {e}");
+        }
+    }
+    out
+}
+
+/// `name:` and its indented keys, when it has any.
+fn section(out: &mut String, name: &str, keys: &str) {
+    if !keys.is_empty() {
+        let _ = writeln!(out, "{name}:");
+        out.push_str(keys);
+    }
+}
+
+/// `pieces:`: a piece both sides have once, the others with their side.
+fn print_pieces(out: &mut String, spec: &ChessLikeSpec) {
     out.push_str("pieces:\n");
     let [white, black] = &spec.armies;
     for p in white {
         match black.iter().find(|q| q.letter == p.letter) {
-            Some(q) if same_piece(p, q) => piece_line(&mut out, p, None),
-            _ => piece_line(&mut out, p, Some(Color::White)),
+            Some(q) if same_piece(p, q) => piece_line(out, p, None),
+            _ => piece_line(out, p, Some(Color::White)),
         }
     }
     for q in black {
         if !white.iter().any(|p| same_piece(p, q)) {
-            piece_line(&mut out, q, Some(Color::Black));
+            piece_line(out, q, Some(Color::Black));
         }
     }
-    let _ = writeln!(out, "start: {}", scalar(spec.start_fen));
+}
 
+/// `promotion:`, when a side promotes.
+fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
     let [wp, bp] = &spec.promotions;
     if !wp.is_empty() || !bp.is_empty() {
         out.push_str("promotion:\n");
@@ -138,7 +179,10 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
             out.push_str("  left_file: true\n");
         }
     }
+}
 
+/// The keys of `pawns:` that differ from the defaults.
+fn pawn_keys(spec: &ChessLikeSpec) -> String {
     let has_pawns =
         [Color::White, Color::Black].map(|c| spec.armies[c.index()].iter().any(|p| p.pawn));
     let mut pawns = String::new();
@@ -154,11 +198,12 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     if spec.wins.pawns_anywhere {
         pawns.push_str("  anywhere: true\n");
     }
-    if !pawns.is_empty() {
-        out.push_str("pawns:\n");
-        out.push_str(&pawns);
-    }
 
+    pawns
+}
+
+/// The keys of `castling:` that differ from the defaults.
+fn castling_keys(spec: &ChessLikeSpec) -> String {
     let rook = spec.castle.rook;
     let default_castling = [Color::White, Color::Black].map(|c| {
         let army = &spec.armies[c.index()];
@@ -181,11 +226,12 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     if let Some(f) = spec.castle.rook_to {
         let _ = writeln!(castling, "  rook_to: {}", files(f));
     }
-    if !castling.is_empty() {
-        out.push_str("castling:\n");
-        out.push_str(&castling);
-    }
 
+    castling
+}
+
+/// The keys of `royal:` that differ from one royal piece.
+fn royal_keys(spec: &ChessLikeSpec) -> String {
     let w = &spec.win;
     let mut royal = String::new();
     if w.royals != Some(1) {
@@ -199,11 +245,13 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     if w.spare_royals {
         royal.push_str("  spare: true\n");
     }
-    if !royal.is_empty() {
-        out.push_str("royal:\n");
-        out.push_str(&royal);
-    }
 
+    royal
+}
+
+/// The keys of `win:` that differ from checkmate alone.
+fn win_keys(spec: &ChessLikeSpec) -> String {
+    let w = &spec.win;
     let mut win = String::new();
     if !w.checkmate {
         win.push_str("  checkmate: false\n");
@@ -286,27 +334,5 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
         Some(crate::Color::Black) => win.push_str("  castle_long: black\n"),
         None => {}
     }
-    if !win.is_empty() {
-        out.push_str("win:\n");
-        out.push_str(&win);
-    }
-    if w.compulsory_capture {
-        out.push_str("compulsory_capture: true\n");
-    }
-    if spec.initial_on_first_rank {
-        out.push_str("initial_moves: first_rank\n");
-    }
-    if spec.rotate_black {
-        out.push_str("black_moves: turned\n");
-    }
-    if spec.fen.flags.is_some() || spec.fen.en_passant.is_some() {
-        out.push_str("fen:\n");
-        if let Some(f) = spec.fen.flags {
-            let _ = writeln!(out, "  flags: {f}");
-        }
-        if let Some(e) = spec.fen.en_passant {
-            let _ = writeln!(out, "  en_passant: {e}");
-        }
-    }
-    out
+    win
 }

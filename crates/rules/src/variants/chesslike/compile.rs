@@ -85,22 +85,7 @@ pub enum SpecError {
 impl ChessLike {
     /// Compiles a spec.
     pub fn new(spec: ChessLikeSpec) -> Result<ChessLike, SpecError> {
-        let plain = Geometry::new(spec.rows, spec.cols)?;
-        let mut holes = crate::SquareSet::EMPTY;
-        for name in spec.holes {
-            holes.insert(plain.parse_square(name).ok_or(SpecError::BadHole(name))?);
-        }
-        let geometry = if spec.wrap.files || spec.wrap.ranks {
-            Geometry::with_wrap(
-                spec.rows,
-                spec.cols,
-                holes,
-                spec.wrap.files,
-                spec.wrap.ranks,
-            )?
-        } else {
-            Geometry::with_holes(spec.rows, spec.cols, holes)?
-        };
+        let geometry = geometry_of(&spec)?;
         let mut attack_special: [Vec<(Special, KindSet)>; 2] = [Vec::new(), Vec::new()];
         let mut pieces = Vec::new();
         let mut index = [[NONE; 128]; 2];
@@ -239,6 +224,27 @@ impl ChessLike {
         rules.pins_ok = rules.pins_apply();
         Ok(rules)
     }
+}
+
+/// The board of `spec`: its size, holes and wrapped edges.
+fn geometry_of(spec: &ChessLikeSpec) -> Result<Geometry, SpecError> {
+    let plain = Geometry::new(spec.rows, spec.cols)?;
+    let mut holes = crate::SquareSet::EMPTY;
+    for name in spec.holes {
+        holes.insert(plain.parse_square(name).ok_or(SpecError::BadHole(name))?);
+    }
+    let geometry = if spec.wrap.files || spec.wrap.ranks {
+        Geometry::with_wrap(
+            spec.rows,
+            spec.cols,
+            holes,
+            spec.wrap.files,
+            spec.wrap.ranks,
+        )?
+    } else {
+        Geometry::with_holes(spec.rows, spec.cols, holes)?
+    };
+    Ok(geometry)
 }
 
 /// Where each kind stands in the start position (empty if it cannot be read:
