@@ -47,11 +47,24 @@ fn site(root: &Path) -> std::path::PathBuf {
 }
 
 /// Lowercased HTML of every output file, by path.
+/// The text files a browser reads as markup, script or style (not PNGs or
+/// Pagefind's compressed index, whose bytes can spell anything: a gzip
+/// header holds a time, so a scan of them failed now and then).
+const SCANNED: &[&str] = &[
+    "html", "htm", "js", "mjs", "css", "svg", "xml", "json", "txt",
+];
+
 fn outputs(out: &Path) -> Vec<(String, String)> {
     walkdir::WalkDir::new(out)
         .into_iter()
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file())
+        .filter(|e| {
+            e.path()
+                .extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| SCANNED.contains(&x))
+        })
         .filter_map(|e| {
             let text = std::fs::read(e.path()).ok()?;
             Some((
