@@ -48,8 +48,8 @@ fn site(root: &Path) -> std::path::PathBuf {
 
 /// Lowercased HTML of every output file, by path.
 /// The text files a browser reads as markup, script or style (not PNGs or
-/// Pagefind's compressed index, whose bytes can spell anything: a gzip
-/// header holds a time, so a scan of them failed now and then).
+/// Pagefind's compressed index: their bytes can spell anything, and the scan
+/// failed once in a parallel run while passing alone).
 const SCANNED: &[&str] = &[
     "html", "htm", "js", "mjs", "css", "svg", "xml", "json", "txt",
 ];
