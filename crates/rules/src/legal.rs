@@ -94,6 +94,21 @@ pub fn legal_moves(rules: &dyn Rules, pos: &mut Position, out: &mut MoveList) {
     }
 }
 
+/// The legal moves of `fen` in coordinates, sorted: the list a variant's
+/// unit tests compare with the oracle's.
+#[cfg(test)]
+pub(crate) fn sorted_coordinates(rules: &dyn Rules, fen: &str) -> Vec<String> {
+    let mut pos = crate::validate::position_from_fen(rules, fen).expect("a test FEN");
+    let mut list = MoveList::new();
+    legal_moves(rules, &mut pos, &mut list);
+    let mut out: Vec<String> = list
+        .iter()
+        .map(|m| crate::notation::coordinate(rules, m))
+        .collect();
+    out.sort();
+    out
+}
+
 /// Whether the side to move is in check (a royal piece can be taken).
 pub fn in_check(rules: &dyn Rules, pos: &Position) -> bool {
     rules.royal_attacked(pos, pos.turn())

@@ -464,16 +464,10 @@ impl Janggi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{legal, notation, validate};
+    use crate::{legal, validate};
 
     fn moves(fen: &str) -> Vec<String> {
-        let j = Janggi::new();
-        let mut pos = validate::position_from_fen(&j, fen).unwrap();
-        let mut list = MoveList::new();
-        legal::legal_moves(&j, &mut pos, &mut list);
-        let mut out: Vec<String> = list.iter().map(|m| notation::coordinate(&j, m)).collect();
-        out.sort();
-        out
+        crate::legal::sorted_coordinates(&Janggi::new(), fen)
     }
 
     #[test]

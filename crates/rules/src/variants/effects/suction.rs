@@ -180,13 +180,7 @@ mod tests {
     use crate::{legal, notation, validate, MoveList};
 
     fn moves(fen: &str) -> Vec<String> {
-        let r = super::rules();
-        let mut pos = validate::position_from_fen(&r, fen).unwrap();
-        let mut list = MoveList::new();
-        legal::legal_moves(&r, &mut pos, &mut list);
-        let mut v: Vec<String> = list.iter().map(|m| notation::coordinate(&r, m)).collect();
-        v.sort();
-        v
+        crate::legal::sorted_coordinates(&super::rules(), fen)
     }
 
     #[test]
