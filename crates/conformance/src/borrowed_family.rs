@@ -5,18 +5,8 @@
 use fenpress_rules::{Color, MoveList, Square};
 
 use crate::canon::CanonMove;
+use crate::classifiers::parse_token as token;
 use crate::deviations::{Ctx, Finding};
-
-fn token(t: &str) -> Option<(&str, Color, char)> {
-    let (sq, pc) = t.split_once(':')?;
-    let mut chars = pc.chars();
-    let color = match chars.next()? {
-        'w' => Color::White,
-        'b' => Color::Black,
-        _ => return None,
-    };
-    Some((sq, color, chars.next()?))
-}
 
 /// The color of what leaves the move's start.
 fn mover(ctx: &Ctx, m: &CanonMove) -> Color {

@@ -5,19 +5,8 @@
 use fenpress_rules::Color;
 
 use crate::canon::CanonMove;
+use crate::classifiers::parse_token as token;
 use crate::deviations::{Ctx, Finding};
-
-/// A token's square, color and kind letter (`e2:wp`).
-fn token(t: &str) -> Option<(&str, Color, char)> {
-    let (sq, pc) = t.split_once(':')?;
-    let mut chars = pc.chars();
-    let color = match chars.next()? {
-        'w' => Color::White,
-        'b' => Color::Black,
-        _ => return None,
-    };
-    Some((sq, color, chars.next()?))
-}
 
 /// What leaves the move's start square: its color and kind letter.
 fn moved(m: &CanonMove) -> Option<(Color, char)> {

@@ -363,7 +363,9 @@ pub static CLASSIFIERS: &[Classifier] = &[
 // ---------------------------------------------------------------------------
 // Helpers: tokens are `square:<color><kind>` (`e2:wp`).
 
-fn parse_token(t: &str) -> Option<(&str, Color, char)> {
+/// A token's square, color and kind letter (`e2:wp`), for every family's
+/// classifiers.
+pub(crate) fn parse_token(t: &str) -> Option<(&str, Color, char)> {
     let (sq, pc) = t.split_once(':')?;
     let mut chars = pc.chars();
     let color = match chars.next()? {
