@@ -55,9 +55,16 @@ impl CanonMove {
 
 /// Variants whose vchess sub-turns fenpress plays as chains (the move
 /// `continues`: Janggi's set-up swaps, Madhouse's placement after a
-/// capture, Teleport's placement after a self-capture); elsewhere a sub-turn is another model (Pocketknight's two-ply
+/// capture, Teleport's placement after a self-capture, Sittuyin's and Screen's placement turns); elsewhere a sub-turn is another model (Pocketknight's two-ply
 /// drop is a listed deviation).
-const SUB_TURN_CHAINS: &[&str] = &["Janggi", "Madhouse", "Teleport1", "Teleport2"];
+const SUB_TURN_CHAINS: &[&str] = &[
+    "Janggi",
+    "Madhouse",
+    "Screen",
+    "Sittuyin",
+    "Teleport1",
+    "Teleport2",
+];
 
 fn token(square: &str, color: char, kind: char) -> String {
     format!("{square}:{color}{kind}")
@@ -218,6 +225,18 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
         &declared(&mv.vanish),
         &declared(&mv.appear),
     );
+    // Sittuyin's promotion in place: vchess ends it one square behind the
+    // pawn (its interface's gesture), fenpress on the pawn's own square.
+    let in_place = rules.name() == "Sittuyin"
+        && mv
+            .vanish
+            .iter()
+            .any(|p| p.square == start && p.piece == "p")
+        && mv
+            .appear
+            .iter()
+            .any(|p| p.square == start && p.piece == "q");
+    let end = if in_place { start.clone() } else { end };
     finish(
         start,
         end,

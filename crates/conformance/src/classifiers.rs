@@ -14,6 +14,11 @@ use crate::deviations::{Classifier, Ctx, Finding};
 /// Every classifier, sorted by id.
 pub static CLASSIFIERS: &[Classifier] = &[
     Classifier {
+        id: "align4-pawns-only",
+        variant: "Align4",
+        matches: align4_pawns_only,
+    },
+    Classifier {
         id: "antiking1-start-en-passant",
         variant: "Antiking1",
         matches: antiking1_start_en_passant,
@@ -1161,6 +1166,41 @@ fn switching_missing_switches(ctx: &Ctx, f: &Finding) -> bool {
         }
         Finding::Fen { .. } => false,
     }
+}
+
+/// vchess ends an Align4 game on a line of four black pieces that starts,
+/// in its scan direction (down a file, right along a rank, down-right,
+/// up-right), with a pawn and has no king; the page counts pawns only.
+/// The signature: vchess lists no move (its game is over) at a board with
+/// such a line but no four pawns in a line, where fenpress lists moves.
+fn align4_pawns_only(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(_) = f else {
+        return false;
+    };
+    if !ctx.diff.vchess_only.is_empty() {
+        return false;
+    }
+    let g = ctx.rules.geometry();
+    let board = &ctx.pos.board;
+    let black = |sq: Option<Square>, pawn_only: bool| {
+        sq.and_then(|s| board.cell(s).kind(Color::Black))
+            .is_some_and(|k| {
+                if pawn_only {
+                    k.char() == 'p'
+                } else {
+                    k.char() != 'k'
+                }
+            })
+    };
+    let line = |pawn_only: bool| {
+        g.squares().any(|sq| {
+            black(Some(sq), true)
+                && [(0, -1), (1, 0), (1, -1), (1, 1)]
+                    .iter()
+                    .any(|&(df, dr)| (1..4).all(|i| black(g.offset(sq, df * i, dr * i), pawn_only)))
+        })
+    };
+    line(false) && !line(true)
 }
 
 /// vchess's Antiking1 start string lacks the en-passant field its writer adds.

@@ -15,6 +15,9 @@ const VARIANTS: &[&str] = &[
     "Pocketknight",
     "Recycle",
     "Parachute",
+    "Align4",
+    "Clorange",
+    "Shinobi",
 ];
 
 #[test]

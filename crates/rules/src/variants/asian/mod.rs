@@ -1,4 +1,4 @@
-//! The Asian boards and their kin: palaces, blockable leapers, cannons, gating and choice (Xiangqi, Janggi, Makruk, Schess, Titan, Musketeer, ...).
+//! The Asian boards and their kin: palaces, blockable leapers, cannons, gating and choice (Xiangqi, Janggi, Makruk, Schess, Titan, Musketeer, Sittuyin, ...).
 //! Each variant of the family is a file of this folder, each shared
 //! mechanic too (palace, blockable leaps, cannons); [`rules`] is the
 //! family's entry in [`crate::registry`].
@@ -10,6 +10,7 @@ pub mod makruk;
 pub mod musketeer;
 pub mod palace;
 pub mod schess;
+pub mod sittuyin;
 pub mod synochess;
 pub mod titan;
 pub mod xiangqi;
@@ -37,6 +38,8 @@ static TITAN: LazyLock<titan::Titan> = LazyLock::new(titan::Titan::new);
 
 static MUSKETEER: LazyLock<musketeer::Musketeer> = LazyLock::new(musketeer::Musketeer::new);
 
+static SITTUYIN: LazyLock<sittuyin::Sittuyin> = LazyLock::new(sittuyin::Sittuyin::new);
+
 static SYNOCHESS: LazyLock<synochess::Synochess> = LazyLock::new(synochess::Synochess::new);
 
 /// The rules of a variant of this family, by name (any case).
@@ -52,6 +55,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "titan" => Some(&*TITAN),
         "synochess" => Some(&*SYNOCHESS),
         "musketeer" => Some(&*MUSKETEER),
+        "sittuyin" => Some(&*SITTUYIN),
         _ => None,
     }
 }

@@ -1,5 +1,5 @@
 //! Pieces in hand, drops and promotion zones (Crazyhouse, Shogi, Dobutsu,
-//! Madhouse's placements, ...).
+//! Madhouse's placements, Align4's endless pawns, ...).
 //! Each variant of the family is a file of this folder; [`rules`] is the
 //! family's entry in [`crate::registry`]. Shared mechanics: [`drops`], [`dropgame`] (shogi-like games as data).
 
@@ -7,6 +7,8 @@ use std::sync::LazyLock;
 
 use crate::rules::Rules;
 
+pub mod align4;
+pub mod clorange;
 pub mod crazyhouse;
 pub mod dobutsu;
 pub mod dropgame;
@@ -16,14 +18,20 @@ pub mod minishogi;
 pub mod parachute;
 pub mod pocketknight;
 pub mod recycle;
+pub mod screen;
+pub mod shinobi;
 pub mod shogi;
 
+static ALIGN4: LazyLock<align4::Align4> = LazyLock::new(align4::Align4::new);
+static CLORANGE: LazyLock<clorange::Clorange> = LazyLock::new(clorange::Clorange::new);
 static CRAZYHOUSE: LazyLock<crazyhouse::Crazyhouse> = LazyLock::new(crazyhouse::Crazyhouse::new);
 static POCKETKNIGHT: LazyLock<pocketknight::Pocketknight> =
     LazyLock::new(pocketknight::Pocketknight::new);
 static RECYCLE: LazyLock<recycle::Recycle> = LazyLock::new(recycle::Recycle::new);
 static PARACHUTE: LazyLock<parachute::Parachute> = LazyLock::new(parachute::Parachute::new);
 static MADHOUSE: LazyLock<madhouse::Madhouse> = LazyLock::new(madhouse::Madhouse::new);
+static SHINOBI: LazyLock<shinobi::Shinobi> = LazyLock::new(shinobi::Shinobi::new);
+static SCREEN: LazyLock<screen::Screen> = LazyLock::new(screen::Screen::new);
 static SHOGI: LazyLock<dropgame::DropGame> = LazyLock::new(shogi::rules);
 static MINISHOGI: LazyLock<dropgame::DropGame> = LazyLock::new(minishogi::rules);
 static DOBUTSU: LazyLock<dropgame::DropGame> = LazyLock::new(dobutsu::rules);
@@ -31,8 +39,12 @@ static DOBUTSU: LazyLock<dropgame::DropGame> = LazyLock::new(dobutsu::rules);
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     match name.to_ascii_lowercase().as_str() {
+        "align4" => Some(&*ALIGN4),
+        "clorange" => Some(&*CLORANGE),
         "crazyhouse" => Some(&*CRAZYHOUSE),
         "shogi" => Some(&*SHOGI),
+        "shinobi" => Some(&*SHINOBI),
+        "screen" => Some(&*SCREEN),
         "pocketknight" => Some(&*POCKETKNIGHT),
         "recycle" => Some(&*RECYCLE),
         "parachute" => Some(&*PARACHUTE),
