@@ -3,6 +3,9 @@
 //! is reported at its own file:line:col.
 
 use std::path::{Component, Path, PathBuf};
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
 
 use crate::diagnostic::{Diagnostic, Severity};
 pub use crate::model::ImageRef;
@@ -15,6 +18,10 @@ pub struct ImageAsset {
     /// Output path below the site root (`/`-separated, no leading `/`).
     pub target: String,
 }
+
+/// The two patterns looked for in every line, each searcher built once.
+static SRC: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("src=\""));
+static IMAGE: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("!["));
 
 /// Every local image reference of a source, in order.
 pub fn find_images(text: &str) -> Vec<ImageRef> {
@@ -31,13 +38,13 @@ pub fn find_images(text: &str) -> Vec<ImageRef> {
                 });
             }
         };
-        for (at, _) in line.match_indices("src=\"") {
+        for at in SRC.find_iter(line.as_bytes()) {
             let start = at + 5;
             if let Some(len) = line[start..].find('"') {
                 push(start, &line[start..start + len]);
             }
         }
-        for (at, _) in line.match_indices("![") {
+        for at in IMAGE.find_iter(line.as_bytes()) {
             // `![alt](url "title")`: the URL runs to a space or `)`.
             let Some(close) = line[at..].find("](") else {
                 continue;

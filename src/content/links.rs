@@ -3,7 +3,22 @@
 //! the source text at load so that `check` can report a broken one at its
 //! own file:line:col without reading the file again.
 
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
+
 use crate::model::{LinkRef, Loc, SourceFormat};
+
+/// The patterns the scans look for in every line, each searcher built once.
+static HREF: LazyLock<[(char, Finder<'static>); 2]> =
+    LazyLock::new(|| [('"', Finder::new("href=\"")), ('\'', Finder::new("href='"))]);
+static LINK_TARGET: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("]("));
+static ID_KEYS: LazyLock<[(usize, char, Finder<'static>); 4]> = LazyLock::new(|| {
+    ["id=\"", "id='", "name=\"", "name='"].map(|key| {
+        let quote = if key.ends_with('"') { '"' } else { '\'' };
+        (key.len(), quote, Finder::new(key))
+    })
+});
 
 /// Every link of a source, in order (images excluded: see `images.rs`).
 /// Lines inside fenced code blocks of a Markdown source are not read.
@@ -30,18 +45,18 @@ pub fn find_links(text: &str, format: &SourceFormat) -> Vec<LinkRef> {
                 },
             });
         };
-        for quote in ['"', '\''] {
-            let key = format!("href={quote}");
-            for (at, _) in line.match_indices(&key) {
+        for (quote, finder) in HREF.iter() {
+            for at in finder.find_iter(line.as_bytes()) {
                 // `<link href>` and SVG `<use href>` are no reader's links
                 // but an SVG `href="#id"` is still checked against the ids.
-                let start = at + key.len();
+                let start = at + "href=\"".len();
+                let quote = *quote;
                 if let Some(len) = line[start..].find(quote) {
                     push(start, &line[start..start + len]);
                 }
             }
         }
-        for (at, _) in line.match_indices("](") {
+        for at in LINK_TARGET.find_iter(line.as_bytes()) {
             if is_image(&line[..at]) {
                 continue;
             }
@@ -79,15 +94,15 @@ fn is_image(before: &str) -> bool {
 pub fn source_ids(text: &str, format: &SourceFormat) -> Vec<String> {
     let mut ids = Vec::new();
     for line in text.lines() {
-        for key in ["id=\"", "id='", "name=\"", "name='"] {
-            let quote = key.chars().last().unwrap_or('"');
-            for (at, _) in line.match_indices(key) {
+        for (key_len, quote, finder) in ID_KEYS.iter() {
+            let quote = *quote;
+            for at in finder.find_iter(line.as_bytes()) {
                 // `data-id=` or `grid=` are other attributes.
                 let prev = line[..at].chars().last();
                 if prev.is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '_') {
                     continue;
                 }
-                let start = at + key.len();
+                let start = at + key_len;
                 if let Some(len) = line[start..].find(quote) {
                     ids.push(line[start..start + len].to_string());
                 }

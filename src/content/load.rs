@@ -479,9 +479,10 @@ fn read_page(file: &SourceFile, text: &Arc<str>) -> (Option<LoadedPage>, Vec<Dia
     page.title = title.unwrap_or_else(|| default_title(&page));
     let images = find_images(text);
     let links = super::links::find_links(text, &page.format);
-    let mut anchors = crate::markdown::heading_ids(&page.markdown);
+    let outline = crate::markdown::outline(&page.markdown);
+    let mut anchors = outline.heading_ids;
     anchors.extend(super::links::source_ids(text, &page.format));
-    let diagrams = records(&page, &origins, text);
+    let diagrams = records(&page, &origins, text, outline.blocks);
     // A block that does not parse is one error, at its place, whatever
     // reads the page next (verification counts it as unreadable, the
     // renderer shows an error box).

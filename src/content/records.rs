@@ -17,11 +17,21 @@ use crate::model::{
 };
 
 /// The diagram records of a page whose source text is `text`: one per
-/// ```diagram block of its Markdown, in document order. `origins` are the
-/// Pug converter's (where each block's `fen:` came from).
-pub fn records(page: &Page, origins: &[DiagramOrigin], text: &str) -> Vec<DiagramRecord> {
+/// ```diagram block of its Markdown (`blocks`, see [`markdown::outline`]),
+/// in document order. `origins` are the Pug converter's (where each block's
+/// `fen:` came from).
+pub fn records(
+    page: &Page,
+    origins: &[DiagramOrigin],
+    text: &str,
+    blocks: Vec<markdown::OwnedBlock>,
+) -> Vec<DiagramRecord> {
+    if blocks.is_empty() {
+        // Most pages have no diagram: their lines are not cut into chars.
+        return Vec::new();
+    }
     let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
-    markdown::diagram_blocks(&page.markdown)
+    blocks
         .into_iter()
         .map(|block| {
             let spec = spec::parse_block(&block.yaml);

@@ -24,11 +24,25 @@ pub struct OwnedBlock {
     pub index: usize,
 }
 
-/// Every ```diagram block of `markdown`, found exactly as [`render`] finds
-/// them (same parser, same numbering), for the content layer to read each
-/// diagram once before verification and rendering.
-pub fn diagram_blocks(markdown: &str) -> Vec<OwnedBlock> {
+/// What the content layer needs of a page's Markdown, from one parse:
+/// its diagram blocks and the ids of its headings.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Outline {
+    /// Every ```diagram block, found exactly as [`render`] finds them
+    /// (same parser, same numbering).
+    pub blocks: Vec<OwnedBlock>,
+    /// Every heading's id, as [`render`] writes them (see
+    /// [`heading_ids`]).
+    pub heading_ids: Vec<String>,
+}
+
+/// The diagram blocks and heading ids of `markdown` in one pass of the
+/// parser (the content layer reads each page once, and a second parse was
+/// a tenth of `check`'s time).
+pub fn outline(markdown: &str) -> Outline {
     let mut blocks = Vec::new();
+    let mut headings: Vec<Event> = Vec::new();
+    let mut in_heading = false;
     let mut lines = LineCounter::new(markdown);
     let mut diagram: Option<(usize, String)> = None;
     for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
@@ -46,10 +60,35 @@ pub fn diagram_blocks(markdown: &str) -> Vec<OwnedBlock> {
                     blocks.push(OwnedBlock { yaml, line, index });
                 }
             }
+            (None, e @ Event::Start(Tag::Heading { .. })) => {
+                in_heading = true;
+                headings.push(e);
+            }
+            (None, e @ Event::End(TagEnd::Heading(_))) => {
+                in_heading = false;
+                headings.push(e);
+            }
+            (None, e @ (Event::Text(_) | Event::Code(_))) if in_heading => headings.push(e),
             _ => {}
         }
     }
-    blocks
+    add_heading_ids(&mut headings);
+    let heading_ids = headings
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Start(Tag::Heading { id: Some(id), .. }) => Some(id.to_string()),
+            _ => None,
+        })
+        .collect();
+    Outline {
+        blocks,
+        heading_ids,
+    }
+}
+
+/// Every ```diagram block of `markdown` (see [`outline`]).
+pub fn diagram_blocks(markdown: &str) -> Vec<OwnedBlock> {
+    outline(markdown).blocks
 }
 
 /// The Markdown dialect of fenpress pages: CommonMark, GFM tables, and
@@ -171,25 +210,7 @@ pub fn sanitise(html: &str) -> String {
 /// The ids [`render`] gives the headings of `markdown`, in order: what a
 /// link's `#anchor` may name (link checking reads them at load).
 pub fn heading_ids(markdown: &str) -> Vec<String> {
-    let mut events: Vec<Event> = Parser::new_ext(markdown, options())
-        .filter(|e| {
-            matches!(
-                e,
-                Event::Start(Tag::Heading { .. })
-                    | Event::End(TagEnd::Heading(_))
-                    | Event::Text(_)
-                    | Event::Code(_)
-            )
-        })
-        .collect();
-    add_heading_ids(&mut events);
-    events
-        .into_iter()
-        .filter_map(|e| match e {
-            Event::Start(Tag::Heading { id: Some(id), .. }) => Some(id.to_string()),
-            _ => None,
-        })
-        .collect()
+    outline(markdown).heading_ids
 }
 
 /// Gives every heading without an `{#id}` one made from its text
