@@ -182,13 +182,14 @@ fn candidates(rules: &dyn Rules, read: &Read, sides: &[Color]) -> Vec<Position> 
         p.state.turn = side;
         p.state.castling = castling;
         p.state.en_passant = None;
-        rules.complete_diagram(&mut p);
-        out.push(p.clone());
-        if rules.fen_style().en_passant {
-            for ep in possible_en_passant(rules, &read.pos.board, side) {
-                let mut q = p.clone();
-                q.state.en_passant = Some(ep);
-                out.push(q);
+        for p in rules.diagram_completions(&p) {
+            out.push(p.clone());
+            if rules.fen_style().en_passant {
+                for ep in possible_en_passant(rules, &read.pos.board, side) {
+                    let mut q = p.clone();
+                    q.state.en_passant = Some(ep);
+                    out.push(q);
+                }
             }
         }
     }

@@ -219,6 +219,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: generals_face_after_king_move,
     },
     Classifier {
+        id: "musketeer-carrier-king-left-square",
+        variant: "Musketeer",
+        matches: musketeer_carrier_king_left_square,
+    },
+    Classifier {
         id: "musketeer-carrier-king-lost",
         variant: "Musketeer",
         matches: musketeer_carrier_king_lost,
@@ -1349,7 +1354,8 @@ fn musketeer_carrier_king_lost(ctx: &Ctx, f: &Finding) -> bool {
     let mut after = ctx.pos.clone();
     after.board = board.clone();
     // The carrier king's own move is judged on the square it leaves: vchess
-    // lets it step into check.
+    // lets it step into check (the other way round is
+    // `musketeer-carrier-king-left-square`).
     if matches!(moving_kind(ctx, m), Some('j' | 'l')) {
         return vchess_only && ctx.rules.royal_attacked(&after, us);
     }
@@ -1385,6 +1391,37 @@ fn musketeer_carrier_king_lost(ctx: &Ctx, f: &Finding) -> bool {
                 .put(sq, Piece::new(us, fenpress_rules::Kind::KING));
             ctx.rules.royal_attacked(&probe, us)
         })
+}
+
+/// A carrier king (`j`, `l`) steps out of check: vchess judges check on
+/// the square it leaves, where its passenger now stands, and refuses the
+/// step when that square is attacked; fenpress judges the king where it
+/// lands.
+fn musketeer_carrier_king_left_square(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let us = ctx.pos.turn();
+    let (Some(left), true) = (
+        ctx.square(&m.start),
+        mover(ctx, m) == us && matches!(moving_kind(ctx, m), Some('j' | 'l')),
+    ) else {
+        return false;
+    };
+    let board = board_after(ctx, m);
+    let mut probe = ctx.pos.clone();
+    probe.board = board.clone();
+    if ctx.rules.royal_attacked(&probe, us) {
+        return false;
+    }
+    for k in find(&board, us, 'k') {
+        probe.board.remove(k, us);
+    }
+    probe.board.remove(left, us);
+    probe
+        .board
+        .put(left, Piece::new(us, fenpress_rules::Kind::KING));
+    ctx.rules.royal_attacked(&probe, us)
 }
 
 /// Castling with a carrier rook (`u`, `v`) and a king that carries

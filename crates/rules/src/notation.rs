@@ -331,7 +331,7 @@ fn fits(rules: &dyn Rules, pos: &Position, mv: &Move, m: &MoveText) -> bool {
         return false;
     }
     let kind_ok = match m.piece {
-        Some(k) => mv.intent.piece.kind == k,
+        Some(k) => mv.intent.piece.kind == k || rules.notation_kind(mv.intent.piece.kind) == k,
         None => full_origin || mv.intent.piece.kind == Kind::PAWN,
     };
     let _ = pos;

@@ -267,6 +267,23 @@ pub trait Rules: Send + Sync {
     /// default changes nothing.
     fn complete_diagram(&self, _pos: &mut Position) {}
 
+    /// The kind a piece of kind `kind` is named by in notation, besides its
+    /// own letter: Musketeer's carrier knight (`M`) is a knight, `Nc3`.
+    /// The default is the kind itself.
+    fn notation_kind(&self, kind: Kind) -> Kind {
+        kind
+    }
+
+    /// Every position a board-only diagram may stand for once completed:
+    /// [`Rules::complete_diagram`]'s one by default; several where the
+    /// board cannot tell (Musketeer's carriers whose passengers were
+    /// chosen off the board).
+    fn diagram_completions(&self, pos: &Position) -> Vec<Position> {
+        let mut p = pos.clone();
+        self.complete_diagram(&mut p);
+        vec![p]
+    }
+
     /// Variant-specific problems of a board-valid position (kings, pawns on
     /// impossible ranks, ...), pushed to `out`; `offset_of` gives the byte
     /// offset in the FEN text of the character that put a square's piece.

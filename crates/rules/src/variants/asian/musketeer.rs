@@ -393,6 +393,44 @@ impl Rules for Musketeer {
         }
     }
 
+    /// A carrier is named by the piece that carries: `Nc3` for `M`.
+    fn notation_kind(&self, kind: Kind) -> Kind {
+        titan::decode(kind).map_or(kind, |(base, _)| base)
+    }
+
+    /// A carrier whose slot no fairy piece of the board names may carry
+    /// any fairy piece but the other slot's: one position per choice.
+    fn diagram_completions(&self, pos: &Position) -> Vec<Position> {
+        let mut done = pos.clone();
+        self.complete_diagram(&mut done);
+        let mut out = vec![done];
+        for slot in 0..2 {
+            let carried = pos
+                .board
+                .pieces()
+                .any(|(_, p)| slot_of(p.kind) == Some(slot));
+            if !carried || extras(&out[0].state)[slot].is_some() {
+                continue;
+            }
+            out = out
+                .iter()
+                .flat_map(|p| {
+                    let other = extras(&p.state)[1 - slot];
+                    FAIRIES
+                        .iter()
+                        .map(|f| Kind(f.0 as u8))
+                        .filter(move |k| Some(*k) != other)
+                        .map(|k| {
+                            let mut q = p.clone();
+                            set_extra(&mut q.state, slot, k);
+                            q
+                        })
+                })
+                .collect();
+        }
+        out
+    }
+
     fn position_problems(
         &self,
         pos: &Position,
@@ -444,6 +482,37 @@ mod tests {
             fen::vchess_fen(&m, &pos),
             "rnbs2or/ppp2ppp/3bp3/3pN3/k2P3P/2N3P1/PPP1PP2/RXBQKC1R b 21 ahah - xd"
         );
+    }
+
+    /// The rule page's "before and after Nc3" pair gives no FEN fields:
+    /// the board's carriers say the set-up is over but not what they
+    /// carry, so every choice is a completion, and the page's (the
+    /// unicorn) is among them.
+    #[test]
+    fn a_board_only_diagram_stands_for_every_choice_of_passengers() {
+        let m = Musketeer::new();
+        let board = "rnbs2or/ppp2ppp/3bp3/3pN3/k2P3P/6P1/PPP1PP2/RMBQKC1R";
+        let mut pos = validate::position_from_fen(&m, &format!("{board} w 20 ahah - xd")).unwrap();
+        pos.state.variant = 0;
+        pos.state.plies = 0;
+        let completions = m.diagram_completions(&pos);
+        // Both slots are carried (M and C: the first; s and o: the second).
+        assert_eq!(completions.len(), 7 * 6);
+        let after = "rnbs2or/ppp2ppp/3bp3/3pN3/k2P3P/2N3P1/PPP1PP2/RXBQKC1R";
+        let reached = completions.into_iter().filter(|p| {
+            let mut p = p.clone();
+            let mut list = MoveList::new();
+            legal::legal_moves(&m, &mut p, &mut list);
+            let Some(mv) = list
+                .iter()
+                .find(|mv| notation::coordinate(&m, mv) == "b1c3")
+            else {
+                return false;
+            };
+            m.play(&mut p, mv);
+            fen::vchess_fen(&m, &p).starts_with(after)
+        });
+        assert_eq!(reached.count(), 6, "the unicorn first, any second piece");
     }
 
     #[test]
