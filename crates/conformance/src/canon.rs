@@ -55,9 +55,10 @@ impl CanonMove {
 
 /// Variants whose vchess sub-turns fenpress plays as chains (the move
 /// `continues`: Janggi's set-up swaps, Madhouse's placement after a
-/// capture, Teleport's placement after a self-capture); elsewhere a sub-turn is another model (Pocketknight's two-ply
+/// capture, Teleport's placement after a self-capture, Take and Make's
+/// make after a capture); elsewhere a sub-turn is another model (Pocketknight's two-ply
 /// drop is a listed deviation).
-const SUB_TURN_CHAINS: &[&str] = &["Janggi", "Madhouse", "Teleport1", "Teleport2"];
+const SUB_TURN_CHAINS: &[&str] = &["Janggi", "Madhouse", "Takenmake", "Teleport1", "Teleport2"];
 
 fn token(square: &str, color: char, kind: char) -> String {
     format!("{square}:{color}{kind}")

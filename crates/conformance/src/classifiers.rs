@@ -319,6 +319,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: generals_face_after_king_move,
     },
     Classifier {
+        id: "takenmake-pawn-make-promotes",
+        variant: "Takenmake",
+        matches: takenmake_pawn_make_promotes,
+    },
+    Classifier {
         id: "teleport2-rook-flags",
         variant: "Teleport2",
         matches: switching_castling_rights,
@@ -777,6 +782,38 @@ fn duplicate_last_rank_pawn_move(ctx: &Ctx, f: &Finding) -> bool {
         .square(&m.end)
         .is_some_and(|sq| g.relative_rank(sq, me) + 1 == g.rows());
     pawn && last && fenpress_lists(ctx, m)
+}
+
+/// Take and Make: a pawn whose make (a non-capturing move as the piece it
+/// took) ends on its last rank stays a pawn in vchess and promotes in
+/// fenpress (the page). Only such a make puts a pawn, or a promoted piece
+/// without a capture or a pawn step, there in one engine alone.
+fn takenmake_pawn_make_promotes(ctx: &Ctx, f: &Finding) -> bool {
+    let (m, promotes) = match f {
+        Finding::VchessOnly(m) => (m, false),
+        Finding::FenpressOnly(m) => (m, true),
+        Finding::Fen { .. } => return false,
+    };
+    let me = ctx.pos.turn();
+    let g = ctx.rules.geometry();
+    let last = ctx
+        .square(&m.end)
+        .is_some_and(|sq| g.relative_rank(sq, me) + 1 == g.rows());
+    let takes = m
+        .vanish
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .any(|(_, c, _)| c != me);
+    let arrives = m
+        .appear
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .find(|(sq, c, _)| *sq == m.end && *c == me)
+        .map(|(_, _, k)| k);
+    ctx.kind_at(&m.start, me) == Some('p')
+        && last
+        && !takes
+        && arrives.is_some_and(|k| (k == 'p') != promotes)
 }
 
 /// fenpress lets White remove a Black pawn too (the page: "any pawn (any

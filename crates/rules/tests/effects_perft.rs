@@ -99,3 +99,8 @@ fn perft_pacifist1() {
 fn perft_pacifist2() {
     common::perft_variant("pacifist2", include_str!("fixtures/perft-pacifist2.txt"));
 }
+
+#[test]
+fn perft_takenmake() {
+    common::perft_variant("takenmake", include_str!("fixtures/perft-takenmake.txt"));
+}

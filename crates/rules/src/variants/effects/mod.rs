@@ -37,6 +37,7 @@ pub mod pacifist;
 pub mod rifle;
 pub mod selfabsorb;
 pub mod suction;
+pub mod takenmake;
 pub mod twist;
 pub mod zen;
 
@@ -58,6 +59,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static BENEDICT: OnceLock<twist::Twisted<benedict::Benedict>> = OnceLock::new();
     static PACIFIST1: OnceLock<twist::Twisted<pacifist::Pacifist>> = OnceLock::new();
     static PACIFIST2: OnceLock<twist::Twisted<pacifist::Pacifist>> = OnceLock::new();
+    static TAKENMAKE: OnceLock<twist::Twisted<takenmake::Takenmake>> = OnceLock::new();
     static SUCTION: OnceLock<twist::Twisted<suction::Suction>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         "selfabsorb" => Some(SELFABSORB.get_or_init(selfabsorb::rules)),
@@ -77,6 +79,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "benedict" => Some(BENEDICT.get_or_init(benedict::rules)),
         "pacifist1" => Some(PACIFIST1.get_or_init(|| pacifist::rules(false))),
         "pacifist2" => Some(PACIFIST2.get_or_init(|| pacifist::rules(true))),
+        "takenmake" => Some(TAKENMAKE.get_or_init(takenmake::rules)),
         _ => None,
     }
 }
