@@ -34,6 +34,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: atomic_early_explosion,
     },
     Classifier {
+        id: "benedict-start-en-passant",
+        variant: "Benedict",
+        matches: start_en_passant_dropped,
+    },
+    Classifier {
         id: "cannibal1-capture-promotion",
         variant: "Cannibal1",
         matches: cannibal1_capture_promotion,
@@ -242,6 +247,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "ordamirror-start-fields",
         variant: "Ordamirror",
         matches: chess_family::ordamirror_start_fields,
+    },
+    Classifier {
+        id: "pacifist1-start-en-passant",
+        variant: "Pacifist1",
+        matches: start_en_passant_dropped,
+    },
+    Classifier {
+        id: "pacifist2-start-en-passant",
+        variant: "Pacifist2",
+        matches: start_en_passant_dropped,
     },
     Classifier {
         id: "pacosako-king-union-chain",
@@ -1219,6 +1234,12 @@ fn dobutsu_start_reserve(_ctx: &Ctx, f: &Finding) -> bool {
 /// vchess's Knightrelay1 start string (chess's) has an en-passant field its writer drops.
 fn knightrelay1_start_en_passant(_ctx: &Ctx, f: &Finding) -> bool {
     matches!(f, Finding::Fen { vchess, fenpress } if format!("{fenpress} -") == *vchess)
+}
+
+/// A start string with chess's en-passant field, which vchess's writer
+/// for a variant without en passant (Benedict, Pacifist) drops.
+fn start_en_passant_dropped(ctx: &Ctx, f: &Finding) -> bool {
+    knightrelay1_start_en_passant(ctx, f)
 }
 
 /// vchess's Relayup start string (chess's) has flags and en passant its writer drops.

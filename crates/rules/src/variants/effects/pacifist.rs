@@ -5,7 +5,7 @@
 //! is legal when the mover keeps a king not overly persuaded.
 
 use super::conversion::{self, convert_persuaded, overcomes, persuasion};
-use super::twist::{Twist, Twisted};
+use super::twist::{is_castle, Twist, Twisted};
 use crate::color::Color;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Kind;
@@ -79,12 +79,20 @@ impl Twist for Pacifist {
         let mut kept = start;
         for i in start..out.len() {
             let mv = out[i];
-            if !mv.intent.capture && !self.crosses_persuaded(base, pos, &mv) {
+            if !mv.intent.capture && !is_castle(&mv) && !self.crosses_persuaded(base, pos, &mv) {
                 out[kept] = mv;
                 kept += 1;
             }
         }
         out.truncate(kept);
+        // Castling: the king may not start from or cross an attacked
+        // square, as in chess; where it lands, the persuasion test of every
+        // king move decides (vchess, the page being silent on castling).
+        let g = base.geometry();
+        let them = pos.turn().opposite();
+        base.castling_moves_where(pos, out, &|s| {
+            !matches!(g.file(s), 2 | 6) && base.square_attacked(pos, s, them)
+        });
     }
 
     fn play(&self, base: &ChessLike, pos: &mut Position, mv: &Move) -> Undo {
@@ -168,6 +176,21 @@ mod tests {
                 "a8a7"
             ),
             "1rbnkb1n/qpppp1rp/p7/5Pp1/5PPP/3N3Q/Ppppp3/br1bk1rN"
+        );
+    }
+
+    #[test]
+    fn castling_lands_on_an_attacked_square_that_is_supported() {
+        // vchess (the page is silent): castling checks attacks on the
+        // king's square and the one it crosses; where it lands (g8, which
+        // the knight on h6 attacks) the persuasion test decides.
+        let v = crate::legal::sorted_coordinates(
+            &super::rules(true),
+            "1Rb1k2r/PPpqbp1p/2Np2pN/1Q2P3/3PP1p1/P6B/1PP2P1P/RNB1K1NR b 19 ahih",
+        );
+        assert!(
+            v.contains(&"e8g8".to_string()) || v.contains(&"e8h8".to_string()),
+            "{v:?}"
         );
     }
 }
