@@ -334,6 +334,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: generals_face_after_king_move,
     },
     Classifier {
+        id: "takenmake-make-en-passant",
+        variant: "Takenmake",
+        matches: takenmake_make_en_passant,
+    },
+    Classifier {
         id: "takenmake-pawn-make-promotes",
         variant: "Takenmake",
         matches: takenmake_pawn_make_promotes,
@@ -797,6 +802,40 @@ fn duplicate_last_rank_pawn_move(ctx: &Ctx, f: &Finding) -> bool {
         .square(&m.end)
         .is_some_and(|sq| g.relative_rank(sq, me) + 1 == g.rows());
     pawn && last && fenpress_lists(ctx, m)
+}
+
+/// Take and Make: vchess's en passant against a pawn that did not double
+/// step (its make moved it two squares straight): a pawn's diagonal move to
+/// an empty square taking a pawn beside it that stands off the rank a
+/// double step reaches; and the FEN vchess writes with that square.
+fn takenmake_make_en_passant(ctx: &Ctx, f: &Finding) -> bool {
+    let m = match f {
+        Finding::VchessOnly(m) => m,
+        // The en-passant square vchess writes after such a make.
+        Finding::Fen { vchess, fenpress } => {
+            return fenpress.strip_suffix(" -").is_some_and(|rest| {
+                vchess
+                    .rsplit_once(' ')
+                    .is_some_and(|(head, ep)| head == rest && ep != "-")
+            });
+        }
+        Finding::FenpressOnly(_) => return false,
+    };
+    let me = ctx.pos.turn();
+    let g = ctx.rules.geometry();
+    let end_empty = ctx
+        .square(&m.end)
+        .is_some_and(|sq| ctx.pos.board.cell(sq).is_empty());
+    let victim_off_rank = m
+        .vanish
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .filter(|(sq, c, k)| *c != me && *k == 'p' && *sq != m.end)
+        .any(|(sq, _, _)| {
+            ctx.square(sq)
+                .is_some_and(|s| g.relative_rank(s, me.opposite()) != 3)
+        });
+    ctx.kind_at(&m.start, me) == Some('p') && end_empty && victim_off_rank
 }
 
 /// Take and Make: a pawn whose make (a non-capturing move as the piece it
