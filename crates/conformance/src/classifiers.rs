@@ -39,6 +39,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: atomic_early_explosion,
     },
     Classifier {
+        id: "benedict-start-en-passant",
+        variant: "Benedict",
+        matches: start_en_passant_dropped,
+    },
+    Classifier {
         id: "cannibal1-capture-promotion",
         variant: "Cannibal1",
         matches: cannibal1_capture_promotion,
@@ -254,6 +259,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: chess_family::ordamirror_start_fields,
     },
     Classifier {
+        id: "pacifist1-start-en-passant",
+        variant: "Pacifist1",
+        matches: start_en_passant_dropped,
+    },
+    Classifier {
+        id: "pacifist2-start-en-passant",
+        variant: "Pacifist2",
+        matches: start_en_passant_dropped,
+    },
+    Classifier {
         id: "pacosako-king-union-chain",
         variant: "Pacosako",
         matches: pacosako_king_union_chain,
@@ -327,6 +342,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "synochess-face-off-king-capture",
         variant: "Synochess",
         matches: generals_face_after_king_move,
+    },
+    Classifier {
+        id: "takenmake-make-en-passant",
+        variant: "Takenmake",
+        matches: takenmake_make_en_passant,
+    },
+    Classifier {
+        id: "takenmake-pawn-make-promotes",
+        variant: "Takenmake",
+        matches: takenmake_pawn_make_promotes,
     },
     Classifier {
         id: "teleport2-rook-flags",
@@ -789,6 +814,72 @@ fn duplicate_last_rank_pawn_move(ctx: &Ctx, f: &Finding) -> bool {
     pawn && last && fenpress_lists(ctx, m)
 }
 
+/// Take and Make: vchess's en passant against a pawn that did not double
+/// step (its make moved it two squares straight): a pawn's diagonal move to
+/// an empty square taking a pawn beside it that stands off the rank a
+/// double step reaches; and the FEN vchess writes with that square.
+fn takenmake_make_en_passant(ctx: &Ctx, f: &Finding) -> bool {
+    let m = match f {
+        Finding::VchessOnly(m) => m,
+        // The en-passant square vchess writes after such a make.
+        Finding::Fen { vchess, fenpress } => {
+            return fenpress.strip_suffix(" -").is_some_and(|rest| {
+                vchess
+                    .rsplit_once(' ')
+                    .is_some_and(|(head, ep)| head == rest && ep != "-")
+            });
+        }
+        Finding::FenpressOnly(_) => return false,
+    };
+    let me = ctx.pos.turn();
+    let g = ctx.rules.geometry();
+    let end_empty = ctx
+        .square(&m.end)
+        .is_some_and(|sq| ctx.pos.board.cell(sq).is_empty());
+    let victim_off_rank = m
+        .vanish
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .filter(|(sq, c, k)| *c != me && *k == 'p' && *sq != m.end)
+        .any(|(sq, _, _)| {
+            ctx.square(sq)
+                .is_some_and(|s| g.relative_rank(s, me.opposite()) != 3)
+        });
+    ctx.kind_at(&m.start, me) == Some('p') && end_empty && victim_off_rank
+}
+
+/// Take and Make: a pawn whose make (a non-capturing move as the piece it
+/// took) ends on its last rank stays a pawn in vchess and promotes in
+/// fenpress (the page). Only such a make puts a pawn, or a promoted piece
+/// without a capture or a pawn step, there in one engine alone.
+fn takenmake_pawn_make_promotes(ctx: &Ctx, f: &Finding) -> bool {
+    let (m, promotes) = match f {
+        Finding::VchessOnly(m) => (m, false),
+        Finding::FenpressOnly(m) => (m, true),
+        Finding::Fen { .. } => return false,
+    };
+    let me = ctx.pos.turn();
+    let g = ctx.rules.geometry();
+    let last = ctx
+        .square(&m.end)
+        .is_some_and(|sq| g.relative_rank(sq, me) + 1 == g.rows());
+    let takes = m
+        .vanish
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .any(|(_, c, _)| c != me);
+    let arrives = m
+        .appear
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .find(|(sq, c, _)| *sq == m.end && *c == me)
+        .map(|(_, _, k)| k);
+    ctx.kind_at(&m.start, me) == Some('p')
+        && last
+        && !takes
+        && arrives.is_some_and(|k| (k == 'p') != promotes)
+}
+
 /// fenpress lets White remove a Black pawn too (the page: "any pawn (any
 /// color)"): a removal, at the balanced start, of a pawn of the other side.
 fn atomic_balanced_any_pawn(ctx: &Ctx, f: &Finding) -> bool {
@@ -1227,6 +1318,12 @@ fn dobutsu_start_reserve(_ctx: &Ctx, f: &Finding) -> bool {
 /// vchess's Knightrelay1 start string (chess's) has an en-passant field its writer drops.
 fn knightrelay1_start_en_passant(_ctx: &Ctx, f: &Finding) -> bool {
     matches!(f, Finding::Fen { vchess, fenpress } if format!("{fenpress} -") == *vchess)
+}
+
+/// A start string with chess's en-passant field, which vchess's writer
+/// for a variant without en passant (Benedict, Pacifist) drops.
+fn start_en_passant_dropped(ctx: &Ctx, f: &Finding) -> bool {
+    knightrelay1_start_en_passant(ctx, f)
 }
 
 /// vchess's Relayup start string (chess's) has flags and en passant its writer drops.

@@ -84,3 +84,23 @@ fn perft_bicolour() {
 fn perft_suction() {
     common::perft_variant("suction", include_str!("fixtures/perft-suction.txt"));
 }
+
+#[test]
+fn perft_benedict() {
+    common::perft_variant("benedict", include_str!("fixtures/perft-benedict.txt"));
+}
+
+#[test]
+fn perft_pacifist1() {
+    common::perft_variant("pacifist1", include_str!("fixtures/perft-pacifist1.txt"));
+}
+
+#[test]
+fn perft_pacifist2() {
+    common::perft_variant("pacifist2", include_str!("fixtures/perft-pacifist2.txt"));
+}
+
+#[test]
+fn perft_takenmake() {
+    common::perft_variant("takenmake", include_str!("fixtures/perft-takenmake.txt"));
+}

@@ -12,7 +12,9 @@
 //!   [`cannibal`], [`zen::zen_captures`] (a piece takes only as its victim
 //!   would take it), [`gridolina::same_cell`] (no move, so no capture,
 //!   inside a 2×2 cell);
-//! - [`suction::swap_victim`]: the victim goes where the capturer stood.
+//! - [`suction::swap_victim`]: the victim goes where the capturer stood;
+//! - [`conversion`]: enemy pieces change color (Benedict, Pacifist), more
+//!   of them than a move's effect holds, recorded by the variant's `play`.
 
 use std::sync::OnceLock;
 
@@ -21,17 +23,21 @@ use crate::rules::Rules;
 pub mod absorption;
 pub mod antimatter;
 pub mod atomic;
+pub mod benedict;
 pub mod bicolour;
 pub mod brotherhood;
 pub mod cannibal;
+pub mod conversion;
 pub mod coronation;
 pub mod explosion;
 pub mod freecapture;
 pub mod friendly;
 pub mod gridolina;
+pub mod pacifist;
 pub mod rifle;
 pub mod selfabsorb;
 pub mod suction;
+pub mod takenmake;
 pub mod twist;
 pub mod zen;
 
@@ -50,6 +56,10 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static ZEN: OnceLock<twist::Twisted<zen::Zen>> = OnceLock::new();
     static GRIDOLINA: OnceLock<twist::Twisted<gridolina::Gridolina>> = OnceLock::new();
     static BICOLOUR: OnceLock<twist::Twisted<bicolour::Bicolour>> = OnceLock::new();
+    static BENEDICT: OnceLock<twist::Twisted<benedict::Benedict>> = OnceLock::new();
+    static PACIFIST1: OnceLock<twist::Twisted<pacifist::Pacifist>> = OnceLock::new();
+    static PACIFIST2: OnceLock<twist::Twisted<pacifist::Pacifist>> = OnceLock::new();
+    static TAKENMAKE: OnceLock<twist::Twisted<takenmake::Takenmake>> = OnceLock::new();
     static SUCTION: OnceLock<twist::Twisted<suction::Suction>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         "selfabsorb" => Some(SELFABSORB.get_or_init(selfabsorb::rules)),
@@ -66,6 +76,10 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "gridolina" => Some(GRIDOLINA.get_or_init(gridolina::rules)),
         "bicolour" => Some(BICOLOUR.get_or_init(bicolour::rules)),
         "suction" => Some(SUCTION.get_or_init(suction::rules)),
+        "benedict" => Some(BENEDICT.get_or_init(benedict::rules)),
+        "pacifist1" => Some(PACIFIST1.get_or_init(|| pacifist::rules(false))),
+        "pacifist2" => Some(PACIFIST2.get_or_init(|| pacifist::rules(true))),
+        "takenmake" => Some(TAKENMAKE.get_or_init(takenmake::rules)),
         _ => None,
     }
 }

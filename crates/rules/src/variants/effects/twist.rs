@@ -32,6 +32,16 @@ pub trait Twist: Send + Sync + 'static {
     fn play(&self, base: &ChessLike, pos: &mut Position, mv: &Move) -> Undo {
         base.play(pos, mv)
     }
+    /// Takes back a move played with [`Twist::play`] (a variant whose
+    /// `play` changes more than the move's effect undoes that first).
+    fn unplay(&self, base: &ChessLike, pos: &mut Position, mv: &Move, undo: Undo) {
+        base.unplay(pos, mv, undo)
+    }
+    /// Whether the move `mover` just made is illegal; `None`: it leaves a
+    /// royal piece capturable ([`Rules::royal_attacked`]).
+    fn illegal_after(&self, _base: &ChessLike, _pos: &Position, _mover: Color) -> Option<bool> {
+        None
+    }
     /// A result decided before looking at moves.
     fn variant_outcome(&self, _base: &ChessLike, _pos: &Position) -> Option<Outcome> {
         None
@@ -143,6 +153,15 @@ impl<T: Twist> Rules for Twisted<T> {
     }
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
         self.twist.play(&self.base, pos, mv)
+    }
+    fn unplay(&self, pos: &mut Position, mv: &Move, undo: Undo) {
+        self.twist.unplay(&self.base, pos, mv, undo)
+    }
+    fn illegal_after(&self, pos: &Position, mover: Color) -> bool {
+        match self.twist.illegal_after(&self.base, pos, mover) {
+            Some(b) => b,
+            None => self.royal_attacked(pos, mover),
+        }
     }
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         self.twist.variant_outcome(&self.base, pos)
