@@ -171,6 +171,12 @@ pub fn knightmate2_start_flags(_ctx: &Ctx, f: &Finding) -> bool {
     v == p
 }
 
+/// vchess's Balaklava start string keeps chess's en-passant field, which
+/// its FEN writer drops.
+pub fn balaklava_start_fields(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::Fen { vchess, fenpress } if *vchess == format!("{fenpress} -"))
+}
+
 /// vchess's Ordamirror start string keeps Orda's `ah -` fields, which its
 /// FEN writer drops.
 pub fn ordamirror_start_fields(_ctx: &Ctx, f: &Finding) -> bool {
@@ -326,4 +332,35 @@ pub fn twokings_castling_off_first_rank(ctx: &Ctx, f: &Finding) -> bool {
 /// FEN writer adds.
 pub fn threechecks_start_en_passant(_ctx: &Ctx, f: &Finding) -> bool {
     matches!(f, Finding::Fen { vchess, fenpress } if format!("{vchess} -") == *fenpress)
+}
+
+/// vchess's Wildebeest castling towards the a-file keeps the king's stops
+/// it found before meeting an attacked square: a vchess-only castling of
+/// the king towards a lower file, with an attacked square on the king's
+/// way from its start to its stop (both included).
+pub fn wildebeest_castling_through_check(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let Some((color, 'k')) = moved(m).filter(|_| castling(m)) else {
+        return false;
+    };
+    let g = ctx.rules.geometry();
+    let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+        return false;
+    };
+    if g.file(to) >= g.file(from) || g.rank(to) != g.rank(from) {
+        return false;
+    }
+    let king = fenpress_rules::Piece::new(color, fenpress_rules::Kind::KING);
+    (g.file(to)..=g.file(from)).any(|file| {
+        let Some(sq) = g.square(file, g.rank(from)) else {
+            return false;
+        };
+        // The king alone on that square: is it attacked there?
+        let mut probe = ctx.pos.clone();
+        probe.board.remove(from, color);
+        probe.board.put(sq, king);
+        ctx.rules.royal_attacked(&probe, color)
+    })
 }

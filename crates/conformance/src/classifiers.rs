@@ -34,6 +34,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: atomic_early_explosion,
     },
     Classifier {
+        id: "balaklava-start-fields",
+        variant: "Balaklava",
+        matches: chess_family::balaklava_start_fields,
+    },
+    Classifier {
         id: "cannibal1-capture-promotion",
         variant: "Cannibal1",
         matches: cannibal1_capture_promotion,
@@ -347,6 +352,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "twokings-rook-flags",
         variant: "Twokings",
         matches: chess_family::twokings_rook_flags,
+    },
+    Classifier {
+        id: "wildebeest-castling-through-check",
+        variant: "Wildebeest",
+        matches: chess_family::wildebeest_castling_through_check,
     },
     Classifier {
         id: "wormhole2-start-fields",

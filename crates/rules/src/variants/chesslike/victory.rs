@@ -135,6 +135,11 @@ pub(super) fn effective(spec: &super::ChessLikeSpec) -> Victory {
     if w.spare_royals {
         v.royalty = Royalty::LastOne;
     }
+    // Without checkmate nothing is check: royal pieces are only tracked
+    // (the king that castles) and can be taken (Maharajah's White king).
+    if !w.checkmate {
+        v.royalty = Royalty::None;
+    }
     if w.bare_king == BareKing::Win {
         v.bare_king_wins = true;
     }
@@ -524,7 +529,13 @@ impl ChessLike {
                 seen.insert(p.kind);
             }
         }
-        self.won.extinct.iter().any(|k| !seen.contains(k))
+        // A kind the side's army does not have cannot die out (Maharajah's
+        // Black has no king to lose).
+        let army = self.kinds[color.index()];
+        self.won
+            .extinct
+            .iter()
+            .any(|k| army.contains(k) && !seen.contains(k))
     }
 
     /// `color`'s goal squares where one of its pieces (royal, if the goal
@@ -697,15 +708,23 @@ impl ChessLike {
         }
     }
 
+    /// The pawns' extra steps: they never promote, so where pawns promote
+    /// they may not end in the zone (Balaklava: "a pawn cannot promote with
+    /// a knight move"); Rugby's pawns, which never promote, go anywhere.
     fn pawn_extra_moves(&self, pos: &Position, out: &mut MoveList) {
         let g = &self.geometry;
         let us = pos.turn();
+        let promotes = !self.spec.promotions[us.index()].is_empty();
+        let zone = self.spec.promotion.zone;
         for (sq, p) in pos.board.pieces() {
             if p.color != us || !self.piece_def(us, p.kind).is_some_and(|d| d.pawn) {
                 continue;
             }
             for &dir in &self.won.pawn_steps[us.index()] {
                 if let Some(t) = g.step(sq, dir) {
+                    if promotes && g.relative_rank(t, us) + zone >= g.rows() {
+                        continue;
+                    }
                     if pos.board.cell(t).is_empty() {
                         out.push(Move::simple(sq, t, p, None, None));
                     }
