@@ -177,6 +177,35 @@ pub fn balaklava_start_fields(_ctx: &Ctx, f: &Finding) -> bool {
     matches!(f, Finding::Fen { vchess, fenpress } if *vchess == format!("{fenpress} -"))
 }
 
+/// vchess does no castling bookkeeping after Black's moves in Maharajah:
+/// White's flags keep the file of a rook a maharajah took, and a white
+/// rook back on that file castles (a castling whose rook file fenpress's
+/// flags no longer hold).
+pub fn maharajah_rook_flags(ctx: &Ctx, f: &Finding) -> bool {
+    let gone = fenpress_rules::geometry::file_char(ctx.rules.geometry().cols());
+    if let Some((v, p)) = flags_only(f) {
+        return v.len() == p.len()
+            && v != p
+            && v.chars().zip(p.chars()).all(|(a, b)| a == b || b == gone);
+    }
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let partner = m
+        .vanish
+        .iter()
+        .filter_map(|t| token(t))
+        .find(|(sq, _, _)| *sq != m.start)
+        .and_then(|(sq, _, _)| ctx.square(sq));
+    let g = ctx.rules.geometry();
+    castling(m)
+        && partner.is_some_and(|sq| {
+            (0..2).all(|side| {
+                ctx.pos.state.castling.rook_file(Color::White, side) != Some(g.file(sq))
+            })
+        })
+}
+
 /// vchess's Ordamirror start string keeps Orda's `ah -` fields, which its
 /// FEN writer drops.
 pub fn ordamirror_start_fields(_ctx: &Ctx, f: &Finding) -> bool {

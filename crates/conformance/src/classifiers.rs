@@ -179,6 +179,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: madhouse_placement_first_rank,
     },
     Classifier {
+        id: "maharajah-rook-flags",
+        variant: "Maharajah",
+        matches: chess_family::maharajah_rook_flags,
+    },
+    Classifier {
         id: "maxima-frozen-guard-no-check",
         variant: "Maxima",
         matches: maxima_frozen_guard_no_check,
