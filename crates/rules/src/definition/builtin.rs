@@ -20,6 +20,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ("Diamond", include_str!("../../variants/Diamond.yaml")),
     ("Doublearmy", include_str!("../../variants/Doublearmy.yaml")),
     ("Evolution", include_str!("../../variants/Evolution.yaml")),
+    ("Extinction", include_str!("../../variants/Extinction.yaml")),
     ("Grand", include_str!("../../variants/Grand.yaml")),
     (
         "Grasshopper",

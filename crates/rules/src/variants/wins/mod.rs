@@ -1,7 +1,7 @@
 //! Chess with other ways to win, other royalty or compulsory moves, for the
 //! variants whose rules the definition format (`crates/rules/variants/*.yaml`,
-//! where Koth, Threechecks, Suicide, Losers, ... live) cannot say yet:
-//! Extinction's castling without check, Racing Kings' second chance, goals
+//! where Koth, Threechecks, Suicide, Losers, Extinction, ... live) cannot
+//! say yet: Racing Kings' second chance, goals
 //! safe from capture, Rugby's pawns, ... Each is a [`ChessLikeSpec`] whose
 //! `wins` field says what differs. [`rules`] is the family's entry in
 //! [`crate::registry`].
@@ -11,7 +11,7 @@ mod cwda;
 use std::sync::OnceLock;
 
 use super::chess;
-use super::chesslike::{ChessLike, ChessLikeSpec, PieceSpec, Reach, Royalty, Safety, Victory};
+use super::chesslike::{ChessLike, ChessLikeSpec, PieceSpec, Reach, Safety, Victory};
 use crate::piece::Kind;
 use crate::rules::Rules;
 
@@ -56,21 +56,6 @@ fn kingless(name: &'static str, promotions: Vec<Kind>, wins: Victory) -> ChessLi
         wins,
         ..Default::default()
     }
-}
-
-/// Extinction: losing every piece of a kind loses; kings are not royal but
-/// castle, without concern about checks; pawns may promote to a king.
-pub fn extinction() -> ChessLikeSpec {
-    let mut spec = chess_with(
-        "Extinction",
-        Victory {
-            royalty: Royalty::None,
-            extinction: &['k', 'q', 'r', 'b', 'n', 'p'],
-            ..Default::default()
-        },
-    );
-    spec.promotions = [with_king_promotion(), with_king_promotion()];
-    spec
 }
 
 /// Horde: 36 white pawns, no white king; no castling.
@@ -308,7 +293,6 @@ pub const SPECS: &[(&str, SpecFn)] = &[
     ("Alapo", alapo),
     ("Coregal", coregal),
     ("Discoduel", discoduel),
-    ("Extinction", extinction),
     ("Horde", horde),
     ("Kingsmaker", kingsmaker),
     ("Racingkings", racingkings),
