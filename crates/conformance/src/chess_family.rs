@@ -363,13 +363,16 @@ pub fn threechecks_start_en_passant(_ctx: &Ctx, f: &Finding) -> bool {
     matches!(f, Finding::Fen { vchess, fenpress } if format!("{vchess} -") == *fenpress)
 }
 
-/// vchess's Wildebeest castling towards the a-file keeps the king's stops
-/// it found before meeting an attacked square: a vchess-only castling of
-/// the king towards a lower file, with an attacked square on the king's
-/// way from its start to its stop (both included).
+/// vchess's Wildebeest castling towards the a-file scans from the rook's
+/// side and stops at the first attacked square: it keeps the king's stops
+/// found before it (a vchess-only castling whose king crosses or leaves an
+/// attacked square) and loses those beyond it (a fenpress-only castling
+/// with an attacked square between the rook and the king's stop).
 pub fn wildebeest_castling_through_check(ctx: &Ctx, f: &Finding) -> bool {
-    let Finding::VchessOnly(m) = f else {
-        return false;
+    let (m, vchess_only) = match f {
+        Finding::VchessOnly(m) => (m, true),
+        Finding::FenpressOnly(m) => (m, false),
+        Finding::Fen { .. } => return false,
     };
     let Some((color, 'k')) = moved(m).filter(|_| castling(m)) else {
         return false;
@@ -381,8 +384,23 @@ pub fn wildebeest_castling_through_check(ctx: &Ctx, f: &Finding) -> bool {
     if g.file(to) >= g.file(from) || g.rank(to) != g.rank(from) {
         return false;
     }
+    let rook_file = m
+        .vanish
+        .iter()
+        .filter_map(|t| token(t))
+        .find(|(sq, _, _)| *sq != m.start)
+        .and_then(|(sq, _, _)| ctx.square(sq))
+        .map(|sq| g.file(sq));
+    let files = if vchess_only {
+        g.file(to)..=g.file(from)
+    } else {
+        match rook_file {
+            Some(r) if r + 1 < g.file(to) => r + 1..=g.file(to) - 1,
+            _ => return false,
+        }
+    };
     let king = fenpress_rules::Piece::new(color, fenpress_rules::Kind::KING);
-    (g.file(to)..=g.file(from)).any(|file| {
+    files.into_iter().any(|file| {
         let Some(sq) = g.square(file, g.rank(from)) else {
             return false;
         };
