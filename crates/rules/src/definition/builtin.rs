@@ -30,6 +30,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
         "Hoppelpoppel",
         include_str!("../../variants/Hoppelpoppel.yaml"),
     ),
+    ("Horde", include_str!("../../variants/Horde.yaml")),
     ("Kinglet", include_str!("../../variants/Kinglet.yaml")),
     (
         "Knightmate1",

@@ -1,6 +1,6 @@
 //! Chess with other ways to win, other royalty or compulsory moves, for the
 //! variants whose rules the definition format (`crates/rules/variants/*.yaml`,
-//! where Koth, Threechecks, Suicide, Losers, Extinction, ... live) cannot
+//! where Koth, Threechecks, Suicide, Losers, Extinction, Horde, ... live) cannot
 //! say yet: Racing Kings' second chance, goals
 //! safe from capture, Rugby's pawns, ... Each is a [`ChessLikeSpec`] whose
 //! `wins` field says what differs. [`rules`] is the family's entry in
@@ -54,25 +54,6 @@ fn kingless(name: &'static str, promotions: Vec<Kind>, wins: Victory) -> ChessLi
         promotions: [promotions.clone(), promotions],
         double_step: [true, true],
         wins,
-        ..Default::default()
-    }
-}
-
-/// Horde: 36 white pawns, no white king; no castling.
-pub fn horde() -> ChessLikeSpec {
-    let mut white = chess::army();
-    white.retain(|p| p.letter != 'k');
-    ChessLikeSpec {
-        name: "Horde",
-        start_fen: "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w 0 -",
-        armies: [white, chess::army()],
-        promotions: [chess_promotions(), chess_promotions()],
-        double_step: [true, true],
-        wins: Victory {
-            many_royals: true,
-            pawns_anywhere: true,
-            ..Default::default()
-        },
         ..Default::default()
     }
 }
@@ -293,7 +274,6 @@ pub const SPECS: &[(&str, SpecFn)] = &[
     ("Alapo", alapo),
     ("Coregal", coregal),
     ("Discoduel", discoduel),
-    ("Horde", horde),
     ("Kingsmaker", kingsmaker),
     ("Racingkings", racingkings),
     ("Royalrace", royalrace),
