@@ -63,6 +63,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ("Shako", include_str!("../../variants/Shako.yaml")),
     ("Shatranj", include_str!("../../variants/Shatranj.yaml")),
     ("Spartan", include_str!("../../variants/Spartan.yaml")),
+    ("Squatter2", include_str!("../../variants/Squatter2.yaml")),
     ("Suicide", include_str!("../../variants/Suicide.yaml")),
     ("Tencubed", include_str!("../../variants/Tencubed.yaml")),
     (

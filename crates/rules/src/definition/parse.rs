@@ -166,6 +166,8 @@ struct RawReach {
     not_attacked: bool,
     #[serde(default)]
     survives: bool,
+    #[serde(default)]
+    mirrored: bool,
 }
 
 #[derive(Deserialize)]
@@ -736,6 +738,7 @@ fn win(
         let mut goal = ReachGoal {
             not_attacked: r.not_attacked,
             survives: r.survives,
+            mirrored: r.mirrored,
             ..Default::default()
         };
         for p in &r.pieces {

@@ -331,6 +331,9 @@ fn win_keys(spec: &ChessLikeSpec) -> String {
         if goal.survives {
             win.push_str("    survives: true\n");
         }
+        if goal.mirrored {
+            win.push_str("    mirrored: true\n");
+        }
     }
     if !w.king_of_the_hill.is_empty() {
         let _ = writeln!(

@@ -194,8 +194,17 @@ pub(super) fn compile(
         for color in Color::ALL {
             let mut set = SquareSet::EMPTY;
             for sq in g.squares() {
+                // Mirrored goals: Black's square is White's seen from Black.
+                let named = if goal.mirrored && color == Color::Black {
+                    g.square(g.file(sq), g.rows() - 1 - g.rank(sq))
+                } else {
+                    Some(sq)
+                };
                 if goal.ranks.contains(&g.relative_rank(sq, color))
-                    || goal.squares.iter().any(|n| g.parse_square(n) == Some(sq))
+                    || goal
+                        .squares
+                        .iter()
+                        .any(|n| named.is_some() && g.parse_square(n) == named)
                 {
                     set.insert(sq);
                 }
@@ -874,6 +883,9 @@ pub struct ReachGoal {
     /// The piece must survive the opponent's reply (`survives: true`):
     /// it wins at once if not attacked, else if the opponent does not take it.
     pub survives: bool,
+    /// `squares` are White's; Black's are them mirrored across the middle
+    /// rank (Squatter2: d8 and e8 for White, d1 and e1 for Black).
+    pub mirrored: bool,
 }
 
 /// How a chess-like game is won or drawn beyond checkmate, and royalty. The

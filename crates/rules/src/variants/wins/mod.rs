@@ -16,7 +16,6 @@ use crate::piece::Kind;
 use crate::rules::Rules;
 
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -";
-const NO_FLAGS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 -";
 
 fn chess_promotions() -> Vec<Kind> {
     vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT]
@@ -28,14 +27,6 @@ fn with_king_promotion() -> Vec<Kind> {
     p
 }
 
-/// Chess's army with a king that is an ordinary piece.
-fn army_plain_king() -> Vec<PieceSpec> {
-    let mut army = chess::army();
-    army.retain(|p| p.letter != 'k');
-    army.push(PieceSpec::piece('k', "K"));
-    army
-}
-
 /// Orthodox chess, named `name`, with `wins` (the common base).
 fn chess_with(name: &'static str, wins: Victory) -> ChessLikeSpec {
     let mut spec = chess::spec();
@@ -43,19 +34,6 @@ fn chess_with(name: &'static str, wins: Victory) -> ChessLikeSpec {
     spec.start_fen = CHESS_START;
     spec.wins = wins;
     spec
-}
-
-/// Chess without castling flags, kings not royal (Suicide's family).
-fn kingless(name: &'static str, promotions: Vec<Kind>, wins: Victory) -> ChessLikeSpec {
-    ChessLikeSpec {
-        name,
-        start_fen: NO_FLAGS_START,
-        armies: [army_plain_king(), army_plain_king()],
-        promotions: [promotions.clone(), promotions],
-        double_step: [true, true],
-        wins,
-        ..Default::default()
-    }
 }
 
 /// Kingsmaker: a pawn on the last two ranks may become an enemy king.
@@ -152,23 +130,6 @@ pub fn squatter1() -> ChessLikeSpec {
                 mirrored: true,
                 safety: Safety::NoLegalCapture,
                 both_sides: true,
-                ..Default::default()
-            }),
-            ..Default::default()
-        },
-    )
-}
-
-/// Squatter (2): a piece on the middle of the far rank wins, attacked or
-/// not; the king is not royal.
-pub fn squatter2() -> ChessLikeSpec {
-    kingless(
-        "Squatter2",
-        with_king_promotion(),
-        Victory {
-            reach: Some(Reach {
-                squares: &["d8", "e8"],
-                mirrored: true,
                 ..Default::default()
             }),
             ..Default::default()
@@ -279,7 +240,6 @@ pub const SPECS: &[(&str, SpecFn)] = &[
     ("Royalrace", royalrace),
     ("Rugby", rugby),
     ("Squatter1", squatter1),
-    ("Squatter2", squatter2),
     ("Twokings", twokings),
 ];
 
