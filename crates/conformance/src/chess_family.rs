@@ -171,6 +171,41 @@ pub fn knightmate2_start_flags(_ctx: &Ctx, f: &Finding) -> bool {
     v == p
 }
 
+/// vchess's Balaklava start string keeps chess's en-passant field, which
+/// its FEN writer drops.
+pub fn balaklava_start_fields(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::Fen { vchess, fenpress } if *vchess == format!("{fenpress} -"))
+}
+
+/// vchess does no castling bookkeeping after Black's moves in Maharajah:
+/// White's flags keep the file of a rook a maharajah took, and a white
+/// rook back on that file castles (a castling whose rook file fenpress's
+/// flags no longer hold).
+pub fn maharajah_rook_flags(ctx: &Ctx, f: &Finding) -> bool {
+    let gone = fenpress_rules::geometry::file_char(ctx.rules.geometry().cols());
+    if let Some((v, p)) = flags_only(f) {
+        return v.len() == p.len()
+            && v != p
+            && v.chars().zip(p.chars()).all(|(a, b)| a == b || b == gone);
+    }
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let partner = m
+        .vanish
+        .iter()
+        .filter_map(|t| token(t))
+        .find(|(sq, _, _)| *sq != m.start)
+        .and_then(|(sq, _, _)| ctx.square(sq));
+    let g = ctx.rules.geometry();
+    castling(m)
+        && partner.is_some_and(|sq| {
+            (0..2).all(|side| {
+                ctx.pos.state.castling.rook_file(Color::White, side) != Some(g.file(sq))
+            })
+        })
+}
+
 /// vchess's Ordamirror start string keeps Orda's `ah -` fields, which its
 /// FEN writer drops.
 pub fn ordamirror_start_fields(_ctx: &Ctx, f: &Finding) -> bool {
@@ -326,4 +361,53 @@ pub fn twokings_castling_off_first_rank(ctx: &Ctx, f: &Finding) -> bool {
 /// FEN writer adds.
 pub fn threechecks_start_en_passant(_ctx: &Ctx, f: &Finding) -> bool {
     matches!(f, Finding::Fen { vchess, fenpress } if format!("{vchess} -") == *fenpress)
+}
+
+/// vchess's Wildebeest castling towards the a-file scans from the rook's
+/// side and stops at the first attacked square: it keeps the king's stops
+/// found before it (a vchess-only castling whose king crosses or leaves an
+/// attacked square) and loses those beyond it (a fenpress-only castling
+/// with an attacked square between the rook and the king's stop).
+pub fn wildebeest_castling_through_check(ctx: &Ctx, f: &Finding) -> bool {
+    let (m, vchess_only) = match f {
+        Finding::VchessOnly(m) => (m, true),
+        Finding::FenpressOnly(m) => (m, false),
+        Finding::Fen { .. } => return false,
+    };
+    let Some((color, 'k')) = moved(m).filter(|_| castling(m)) else {
+        return false;
+    };
+    let g = ctx.rules.geometry();
+    let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+        return false;
+    };
+    if g.file(to) >= g.file(from) || g.rank(to) != g.rank(from) {
+        return false;
+    }
+    let rook_file = m
+        .vanish
+        .iter()
+        .filter_map(|t| token(t))
+        .find(|(sq, _, _)| *sq != m.start)
+        .and_then(|(sq, _, _)| ctx.square(sq))
+        .map(|sq| g.file(sq));
+    let files = if vchess_only {
+        g.file(to)..=g.file(from)
+    } else {
+        match rook_file {
+            Some(r) if r + 1 < g.file(to) => r + 1..=g.file(to) - 1,
+            _ => return false,
+        }
+    };
+    let king = fenpress_rules::Piece::new(color, fenpress_rules::Kind::KING);
+    files.into_iter().any(|file| {
+        let Some(sq) = g.square(file, g.rank(from)) else {
+            return false;
+        };
+        // The king alone on that square: is it attacked there?
+        let mut probe = ctx.pos.clone();
+        probe.board.remove(from, color);
+        probe.board.put(sq, king);
+        ctx.rules.royal_attacked(&probe, color)
+    })
 }

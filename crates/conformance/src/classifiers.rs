@@ -39,6 +39,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: atomic_early_explosion,
     },
     Classifier {
+        id: "balaklava-start-fields",
+        variant: "Balaklava",
+        matches: chess_family::balaklava_start_fields,
+    },
+    Classifier {
         id: "benedict-start-en-passant",
         variant: "Benedict",
         matches: start_en_passant_dropped,
@@ -182,6 +187,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "madhouse-placement-first-rank",
         variant: "Madhouse",
         matches: madhouse_placement_first_rank,
+    },
+    Classifier {
+        id: "maharajah-rook-flags",
+        variant: "Maharajah",
+        matches: chess_family::maharajah_rook_flags,
     },
     Classifier {
         id: "maxima-frozen-guard-no-check",
@@ -382,6 +392,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "twokings-rook-flags",
         variant: "Twokings",
         matches: chess_family::twokings_rook_flags,
+    },
+    Classifier {
+        id: "wildebeest-castling-through-check",
+        variant: "Wildebeest",
+        matches: chess_family::wildebeest_castling_through_check,
     },
     Classifier {
         id: "wormhole2-start-fields",

@@ -10,6 +10,11 @@ fn perft_capablanca() {
 }
 
 #[test]
+fn perft_balaklava() {
+    common::perft_variant("balaklava", include_str!("fixtures/perft-balaklava.txt"));
+}
+
+#[test]
 fn perft_berolina() {
     common::perft_variant("berolina", include_str!("fixtures/perft-berolina.txt"));
 }
@@ -69,6 +74,11 @@ fn perft_knightpawns() {
 }
 
 #[test]
+fn perft_maharajah() {
+    common::perft_variant("maharajah", include_str!("fixtures/perft-maharajah.txt"));
+}
+
+#[test]
 fn perft_newzealand() {
     common::perft_variant("newzealand", include_str!("fixtures/perft-newzealand.txt"));
 }
@@ -76,6 +86,11 @@ fn perft_newzealand() {
 #[test]
 fn perft_castle() {
     common::perft_variant("castle", include_str!("fixtures/perft-castle.txt"));
+}
+
+#[test]
+fn perft_omega() {
+    common::perft_variant("omega", include_str!("fixtures/perft-omega.txt"));
 }
 
 #[test]
@@ -111,6 +126,11 @@ fn perft_shako() {
 #[test]
 fn perft_shatranj() {
     common::perft_variant("shatranj", include_str!("fixtures/perft-shatranj.txt"));
+}
+
+#[test]
+fn perft_spartan() {
+    common::perft_variant("spartan", include_str!("fixtures/perft-spartan.txt"));
 }
 
 #[test]
@@ -152,4 +172,9 @@ fn berolina_en_passant_field() {
         validate::position_from_fen(rules, "4k3/8/8/6Pp/8/8/8/4K3 w 0 iiii g6,h").unwrap();
     assert_eq!(legal::perft(rules, &mut pos, 1), 8);
     assert_eq!(legal::perft(rules, &mut pos, 3), 367);
+}
+
+#[test]
+fn perft_wildebeest() {
+    common::perft_variant("wildebeest", include_str!("fixtures/perft-wildebeest.txt"));
 }

@@ -16,7 +16,8 @@ fn every_vchess_variant_is_listed() {
     assert_eq!(registry::lookup("omega").unwrap().hole, Some('x'));
     assert!(registry::lookup("Chess").unwrap().rules().is_some());
     assert!(registry::lookup("Baroque").unwrap().rules().is_some());
-    assert!(registry::lookup("Omega").unwrap().rules().is_none());
+    assert!(registry::lookup("Omega").unwrap().rules().is_some());
+    assert!(registry::lookup("Circular").unwrap().rules().is_none());
 }
 
 #[test]

@@ -8,6 +8,7 @@ use crate::variants::chesslike::{ChessLike, ChessLikeSpec};
 
 /// Each built-in definition: the vchess name and the file's text.
 pub static BUILTIN: &[(&str, &str)] = &[
+    ("Balaklava", include_str!("../../variants/Balaklava.yaml")),
     ("Berolina", include_str!("../../variants/Berolina.yaml")),
     ("Bishopawns", include_str!("../../variants/Bishopawns.yaml")),
     ("Capablanca", include_str!("../../variants/Capablanca.yaml")),
@@ -19,6 +20,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ("Diamond", include_str!("../../variants/Diamond.yaml")),
     ("Doublearmy", include_str!("../../variants/Doublearmy.yaml")),
     ("Evolution", include_str!("../../variants/Evolution.yaml")),
+    ("Extinction", include_str!("../../variants/Extinction.yaml")),
     ("Grand", include_str!("../../variants/Grand.yaml")),
     (
         "Grasshopper",
@@ -28,6 +30,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
         "Hoppelpoppel",
         include_str!("../../variants/Hoppelpoppel.yaml"),
     ),
+    ("Horde", include_str!("../../variants/Horde.yaml")),
     ("Kinglet", include_str!("../../variants/Kinglet.yaml")),
     (
         "Knightmate1",
@@ -43,7 +46,9 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ),
     ("Koth", include_str!("../../variants/Koth.yaml")),
     ("Losers", include_str!("../../variants/Losers.yaml")),
+    ("Maharajah", include_str!("../../variants/Maharajah.yaml")),
     ("Newzealand", include_str!("../../variants/Newzealand.yaml")),
+    ("Omega", include_str!("../../variants/Omega.yaml")),
     ("Orda", include_str!("../../variants/Orda.yaml")),
     ("Ordamirror", include_str!("../../variants/Ordamirror.yaml")),
     (
@@ -57,6 +62,8 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ("Rookpawns", include_str!("../../variants/Rookpawns.yaml")),
     ("Shako", include_str!("../../variants/Shako.yaml")),
     ("Shatranj", include_str!("../../variants/Shatranj.yaml")),
+    ("Spartan", include_str!("../../variants/Spartan.yaml")),
+    ("Squatter2", include_str!("../../variants/Squatter2.yaml")),
     ("Suicide", include_str!("../../variants/Suicide.yaml")),
     ("Tencubed", include_str!("../../variants/Tencubed.yaml")),
     (
@@ -65,6 +72,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ),
     ("Upsidedown", include_str!("../../variants/Upsidedown.yaml")),
     ("Vchess", include_str!("../../variants/Vchess.yaml")),
+    ("Wildebeest", include_str!("../../variants/Wildebeest.yaml")),
 ];
 
 struct Loaded {

@@ -82,6 +82,8 @@ struct RawPromotion {
     #[serde(default)]
     only_lost: bool,
     #[serde(default)]
+    only_lost_pieces: Vec<S<String>>,
+    #[serde(default)]
     left_file: bool,
 }
 
@@ -96,6 +98,10 @@ struct RawPawns {
     from_rank: Option<S<u8>>,
     #[serde(default)]
     anywhere: bool,
+    #[serde(default)]
+    extra: Option<S<String>>,
+    #[serde(default)]
+    up_to_rank: Option<S<u8>>,
 }
 
 #[derive(Deserialize)]
@@ -111,6 +117,8 @@ struct RawCastling {
     rook_to: Option<Vec<S<String>>>,
     #[serde(default)]
     rank: Option<S<u8>>,
+    #[serde(default)]
+    free: bool,
 }
 
 #[derive(Deserialize)]
@@ -158,6 +166,8 @@ struct RawReach {
     not_attacked: bool,
     #[serde(default)]
     survives: bool,
+    #[serde(default)]
+    mirrored: bool,
 }
 
 #[derive(Deserialize)]
@@ -426,6 +436,15 @@ fn promotion(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), De
         }
         spec.promotion.optional = pr.forced == Some(false);
         spec.promotion.only_lost = pr.only_lost;
+        let mut lost = Vec::new();
+        for s in &pr.only_lost_pieces {
+            let k = ctx.letter(s)?;
+            if !spec.promotions.iter().any(|list| list.contains(&k)) {
+                return Err(ctx.err(s, K::UnknownPromotion(k.0 as char)));
+            }
+            lost.push(k);
+        }
+        spec.promotion.only_lost_pieces = Vec::leak(lost);
         spec.promotion.left_file = pr.left_file;
     }
 
@@ -470,8 +489,51 @@ fn pawns(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defini
             }
             spec.pawn.init_rank = [r.value - 1; 2];
         }
+        if let Some(r) = &pw.up_to_rank {
+            if r.value == 0 || r.value > rows {
+                return Err(ctx.err(
+                    r,
+                    K::BadValue {
+                        key: "up_to_rank",
+                        value: r.value.to_string(),
+                        expected: "a rank number of the board, 1 being the side's first",
+                    },
+                ));
+            }
+            spec.pawn.up_to_rank = Some(r.value - 1);
+        }
+        if let Some(x) = &pw.extra {
+            pawn_extra(ctx, x, spec)?;
+        }
     }
 
+    Ok(())
+}
+
+/// `pawns.extra`: move-only steps a pawn has besides its Betza, that never
+/// promote (Balaklava's forward knight moves); one-step leaps only, as the
+/// victory code generates them.
+fn pawn_extra(ctx: &Ctx, x: &S<String>, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
+    let bad = || {
+        ctx.err(
+            x,
+            K::BadValue {
+                key: "extra",
+                value: x.value.clone(),
+                expected: "Betza leaps of one step each, e.g. fmN",
+            },
+        )
+    };
+    let atoms = betza::parse(&x.value).map_err(|_| bad())?;
+    let leaps = atoms.iter().all(|a| {
+        a.range == 1
+            && a.path == betza::Path::Plain
+            && crate::geometry::Dir::new(a.df, a.dr).is_some()
+    });
+    if !leaps {
+        return Err(bad());
+    }
+    spec.wins.pawn_extra_steps = leak(x.value.clone());
     Ok(())
 }
 
@@ -502,6 +564,7 @@ fn castling(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Def
             }
             spec.castle.rank = r.value - 1;
         }
+        spec.castle.free = c.free;
         for (list, slot) in [(&c.king_to, 0), (&c.rook_to, 1)] {
             let Some(list) = list else { continue };
             if list.len() != 2 {
@@ -675,6 +738,7 @@ fn win(
         let mut goal = ReachGoal {
             not_attacked: r.not_attacked,
             survives: r.survives,
+            mirrored: r.mirrored,
             ..Default::default()
         };
         for p in &r.pieces {

@@ -175,6 +175,13 @@ fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
         if spec.promotion.only_lost {
             out.push_str("  only_lost: true\n");
         }
+        if !spec.promotion.only_lost_pieces.is_empty() {
+            let _ = writeln!(
+                out,
+                "  only_lost_pieces: {}",
+                letters(spec.promotion.only_lost_pieces)
+            );
+        }
         if spec.promotion.left_file {
             out.push_str("  left_file: true\n");
         }
@@ -198,6 +205,12 @@ fn pawn_keys(spec: &ChessLikeSpec) -> String {
     if spec.wins.pawns_anywhere {
         pawns.push_str("  anywhere: true\n");
     }
+    if let Some(r) = spec.pawn.up_to_rank {
+        let _ = writeln!(pawns, "  up_to_rank: {}", r + 1);
+    }
+    if !spec.wins.pawn_extra_steps.is_empty() {
+        let _ = writeln!(pawns, "  extra: {}", spec.wins.pawn_extra_steps);
+    }
 
     pawns
 }
@@ -217,6 +230,9 @@ fn castling_keys(spec: &ChessLikeSpec) -> String {
         let _ = writeln!(castling, "  rook: {}", rook.0 as char);
     }
     let files = |f: [u8; 2]| format!("[{}, {}]", (b'a' + f[0]) as char, (b'a' + f[1]) as char);
+    if spec.castle.free {
+        castling.push_str("  free: true\n");
+    }
     if spec.castle.rank != 0 {
         let _ = writeln!(castling, "  rank: {}", spec.castle.rank + 1);
     }
@@ -314,6 +330,9 @@ fn win_keys(spec: &ChessLikeSpec) -> String {
         }
         if goal.survives {
             win.push_str("    survives: true\n");
+        }
+        if goal.mirrored {
+            win.push_str("    mirrored: true\n");
         }
     }
     if !w.king_of_the_hill.is_empty() {

@@ -56,6 +56,10 @@ impl ChessLike {
             if pos.board.cell(rook_sq).piece(us) != Some(Piece::new(us, castle.rook)) {
                 continue;
             }
+            if castle.free {
+                self.free_castling(pos, out, attacked, king_sq, rook_sq, side);
+                continue;
+            }
             let (mut king_to, mut rook_to) = if side == 0 {
                 (2, 3)
             } else {
@@ -87,6 +91,66 @@ impl ChessLike {
                 continue;
             };
             let rook = Piece::new(us, castle.rook);
+            let mut mv = Move::simple(king_sq, kto, king, None, None);
+            mv.effect = Default::default();
+            mv.effect.vanish.push(king_sq, king);
+            mv.effect.vanish.push(rook_sq, rook);
+            mv.effect.appear.push(kto, king);
+            mv.effect.appear.push(rto, rook);
+            mv.intent.kind = MoveKind::Castle {
+                rook_from: rook_sq,
+                rook_to: rto,
+            };
+            out.push(mv);
+        }
+    }
+
+    /// Wildebeest's castling with the rook of `side` (0: towards the
+    /// a-file): the squares between king and rook are empty; the king stops
+    /// on any square on the way (not in the corner unless it started next
+    /// to it), neither leaving, crossing nor reaching an attacked square,
+    /// and the rook jumps to its other side (deviation
+    /// wildebeest-castling-through-check: vchess lets the king cross attacks
+    /// towards the a-file).
+    fn free_castling(
+        &self,
+        pos: &Position,
+        out: &mut MoveList,
+        attacked: &dyn Fn(crate::Square) -> bool,
+        king_sq: crate::Square,
+        rook_sq: crate::Square,
+        side: usize,
+    ) {
+        let g = &self.geometry;
+        let us = pos.turn();
+        let (kf, rf) = (g.file(king_sq), g.file(rook_sq));
+        let back = g.rank(king_sq);
+        let (lo, hi) = (kf.min(rf), kf.max(rf));
+        let on_back = |f: u8| g.square(f, back);
+        if !(lo + 1..hi).all(|f| on_back(f).is_some_and(|s| pos.board.cell(s).is_empty())) {
+            return;
+        }
+        let careful = self.castling_minds_checks();
+        let (Some(king), Some(rook)) = (
+            pos.board.cell(king_sq).piece(us),
+            pos.board.cell(rook_sq).piece(us),
+        ) else {
+            return;
+        };
+        let last = g.cols() - 1;
+        for to in lo..=hi {
+            let corner = (to == 0 && kf != 1) || (to == last && kf + 1 != last);
+            if to == kf || corner {
+                continue;
+            }
+            let (a, b) = (kf.min(to), kf.max(to));
+            if careful && (a..=b).any(|f| on_back(f).is_some_and(attacked)) {
+                continue;
+            }
+            let rook_to = if side == 0 { to + 1 } else { to - 1 };
+            let (Some(kto), Some(rto)) = (on_back(to), on_back(rook_to)) else {
+                continue;
+            };
             let mut mv = Move::simple(king_sq, kto, king, None, None);
             mv.effect = Default::default();
             mv.effect.vanish.push(king_sq, king);

@@ -165,6 +165,7 @@ impl Rules for ChessLike {
 
     fn write_en_passant(&self, pos: &Position) -> Option<String> {
         self.write_ep_aside(pos)
+            .or_else(|| self.write_ep_squares(pos))
     }
 
     fn read_en_passant(
@@ -174,6 +175,7 @@ impl Rules for ChessLike {
         state: &mut crate::position::State,
     ) -> Option<bool> {
         self.read_ep_aside(text, board, state)
+            .or_else(|| self.read_ep_squares(text, state))
     }
 
     fn position_problems(

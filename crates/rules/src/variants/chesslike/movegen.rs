@@ -418,7 +418,9 @@ impl ChessLike {
             out.push(Move::simple(from, to, piece, captured, None));
         }
         for &k in &self.spec.promotions[piece.color.index()] {
-            if promo.only_lost && !self.has_lost(pos, piece.color, k) {
+            if (promo.only_lost || promo.only_lost_pieces.contains(&k))
+                && !self.has_lost(pos, piece.color, k)
+            {
                 continue;
             }
             out.push(Move::simple(from, to, piece, captured, Some(k)));
@@ -544,6 +546,66 @@ impl ChessLike {
         Some(true)
     }
 
+    /// A multi-step's en-passant field where pawns step three squares
+    /// (Omega, Wildebeest): the passed squares, `e3,e4` after a triple step;
+    /// `None` where pawns step at most two or aside (Berolina's writer).
+    pub(super) fn write_ep_squares(&self, pos: &Position) -> Option<String> {
+        if self.ep_aside || self.spec.pawn.max_step <= 2 {
+            return None;
+        }
+        let g = &self.geometry;
+        let Some(sq) = pos.state.en_passant else {
+            return Some("-".into());
+        };
+        let mut out = g.square_name(sq);
+        let second = ((pos.state.variant >> 16) & 0xffff) as u16;
+        if second != 0 {
+            out.push(',');
+            out.push_str(&g.square_name(Square(second - 1)));
+        }
+        Some(out)
+    }
+
+    /// Reads `e3` or `e3,e4`: the squares the last pawn passed, one after
+    /// the other on its way; it landed one square further.
+    pub(super) fn read_ep_squares(
+        &self,
+        text: &str,
+        state: &mut crate::position::State,
+    ) -> Option<bool> {
+        if self.ep_aside || self.spec.pawn.max_step <= 2 {
+            return None;
+        }
+        if text == "-" {
+            return Some(true);
+        }
+        let g = &self.geometry;
+        let dr = if state.turn.opposite() == Color::White {
+            1
+        } else {
+            -1
+        };
+        let mut names = text.split(',');
+        let first = names.next().and_then(|n| g.parse_square(n));
+        let second = names.next().map(|n| g.parse_square(n));
+        let (Some(first), None) = (first, names.next()) else {
+            return Some(false);
+        };
+        let second = match second {
+            None => None,
+            Some(Some(s)) if g.offset(first, 0, dr) == Some(s) => Some(s),
+            Some(_) => return Some(false),
+        };
+        let Some(landing) = g.offset(second.unwrap_or(first), 0, dr) else {
+            return Some(false);
+        };
+        state.en_passant = Some(first);
+        state.variant = (state.variant & !0xffff_ffff)
+            | second.map_or(0, |s| (s.0 as u64 + 1) << 16)
+            | (landing.0 as u64 + 1);
+        Some(true)
+    }
+
     fn pawn_moves(
         &self,
         pos: &Position,
@@ -566,9 +628,13 @@ impl ChessLike {
             self.push_pawn(pos, from, Square(t), piece, None, out);
             if multi {
                 let mut t2 = t;
+                let furthest = self.spec.pawn.up_to_rank.unwrap_or(u8::MAX);
                 for _ in 1..self.spec.pawn.max_step {
                     t2 = g.step_raw(t2, ray.dir);
                     if t2 == NO_SQUARE || !pos.board.cell_raw(t2).is_empty() {
+                        break;
+                    }
+                    if g.relative_rank(Square(t2), us) > furthest {
                         break;
                     }
                     let mut mv = Move::simple(from, Square(t2), piece, None, None);

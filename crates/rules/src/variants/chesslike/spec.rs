@@ -140,6 +140,10 @@ pub struct PromotionRules {
     /// as `rotate_black` turns it) promotes too, as the last rank does
     /// (Diamond).
     pub left_file: bool,
+    /// Promotion pieces a pawn may become only when its side has fewer of
+    /// them than at the start (Spartan's hoplite becomes a king only when
+    /// one of the two is gone); `only_lost` makes it every piece.
+    pub only_lost_pieces: &'static [Kind],
 }
 
 impl Default for PromotionRules {
@@ -149,6 +153,7 @@ impl Default for PromotionRules {
             optional: false,
             only_lost: false,
             left_file: false,
+            only_lost_pieces: &[],
         }
     }
 }
@@ -164,6 +169,10 @@ pub struct PawnRules {
     /// The lowest relative rank the multi-step starts from (vchess's chess
     /// lets a pawn on its first rank double-step; Parachute does not).
     pub min_rank: [u8; 2],
+    /// The furthest relative rank a multi-step may end on, when the pawns
+    /// of a later rank step less far (Wildebeest: three squares from the
+    /// second rank, two from the third, both to the fifth).
+    pub up_to_rank: Option<u8>,
 }
 
 impl Default for PawnRules {
@@ -172,6 +181,7 @@ impl Default for PawnRules {
             max_step: 2,
             init_rank: [1, 1],
             min_rank: [0, 0],
+            up_to_rank: None,
         }
     }
 }
@@ -188,6 +198,10 @@ pub struct CastlingRules {
     pub rook_to: Option<[u8; 2]>,
     /// The rank, from the side's own edge (0: its first), castling is on.
     pub rank: u8,
+    /// The king slides any number of squares towards the rook, which lands
+    /// beside it on the other side (Wildebeest); `king_to` and `rook_to`
+    /// are then unused.
+    pub free: bool,
 }
 
 impl Default for CastlingRules {
@@ -197,6 +211,7 @@ impl Default for CastlingRules {
             king_to: None,
             rook_to: None,
             rank: 0,
+            free: false,
         }
     }
 }

@@ -135,6 +135,11 @@ pub(super) fn effective(spec: &super::ChessLikeSpec) -> Victory {
     if w.spare_royals {
         v.royalty = Royalty::LastOne;
     }
+    // Without checkmate nothing is check: royal pieces are only tracked
+    // (the king that castles) and can be taken (Maharajah's White king).
+    if !w.checkmate {
+        v.royalty = Royalty::None;
+    }
     if w.bare_king == BareKing::Win {
         v.bare_king_wins = true;
     }
@@ -189,8 +194,17 @@ pub(super) fn compile(
         for color in Color::ALL {
             let mut set = SquareSet::EMPTY;
             for sq in g.squares() {
+                // Mirrored goals: Black's square is White's seen from Black.
+                let named = if goal.mirrored && color == Color::Black {
+                    g.square(g.file(sq), g.rows() - 1 - g.rank(sq))
+                } else {
+                    Some(sq)
+                };
                 if goal.ranks.contains(&g.relative_rank(sq, color))
-                    || goal.squares.iter().any(|n| g.parse_square(n) == Some(sq))
+                    || goal
+                        .squares
+                        .iter()
+                        .any(|n| named.is_some() && g.parse_square(n) == named)
                 {
                     set.insert(sq);
                 }
@@ -524,7 +538,13 @@ impl ChessLike {
                 seen.insert(p.kind);
             }
         }
-        self.won.extinct.iter().any(|k| !seen.contains(k))
+        // A kind the side's army does not have cannot die out (Maharajah's
+        // Black has no king to lose).
+        let army = self.kinds[color.index()];
+        self.won
+            .extinct
+            .iter()
+            .any(|k| army.contains(k) && !seen.contains(k))
     }
 
     /// `color`'s goal squares where one of its pieces (royal, if the goal
@@ -697,15 +717,23 @@ impl ChessLike {
         }
     }
 
+    /// The pawns' extra steps: they never promote, so where pawns promote
+    /// they may not end in the zone (Balaklava: "a pawn cannot promote with
+    /// a knight move"); Rugby's pawns, which never promote, go anywhere.
     fn pawn_extra_moves(&self, pos: &Position, out: &mut MoveList) {
         let g = &self.geometry;
         let us = pos.turn();
+        let promotes = !self.spec.promotions[us.index()].is_empty();
+        let zone = self.spec.promotion.zone;
         for (sq, p) in pos.board.pieces() {
             if p.color != us || !self.piece_def(us, p.kind).is_some_and(|d| d.pawn) {
                 continue;
             }
             for &dir in &self.won.pawn_steps[us.index()] {
                 if let Some(t) = g.step(sq, dir) {
+                    if promotes && g.relative_rank(t, us) + zone >= g.rows() {
+                        continue;
+                    }
                     if pos.board.cell(t).is_empty() {
                         out.push(Move::simple(sq, t, p, None, None));
                     }
@@ -855,6 +883,9 @@ pub struct ReachGoal {
     /// The piece must survive the opponent's reply (`survives: true`):
     /// it wins at once if not attacked, else if the opponent does not take it.
     pub survives: bool,
+    /// `squares` are White's; Black's are them mirrored across the middle
+    /// rank (Squatter2: d8 and e8 for White, d1 and e1 for Black).
+    pub mirrored: bool,
 }
 
 /// How a chess-like game is won or drawn beyond checkmate, and royalty. The

@@ -1,7 +1,7 @@
 //! Chess with other ways to win, other royalty or compulsory moves, for the
 //! variants whose rules the definition format (`crates/rules/variants/*.yaml`,
-//! where Koth, Threechecks, Suicide, Losers, ... live) cannot say yet:
-//! Extinction's castling without check, Racing Kings' second chance, goals
+//! where Koth, Threechecks, Suicide, Losers, Extinction, Horde, ... live) cannot
+//! say yet: Racing Kings' second chance, goals
 //! safe from capture, Rugby's pawns, ... Each is a [`ChessLikeSpec`] whose
 //! `wins` field says what differs. [`rules`] is the family's entry in
 //! [`crate::registry`].
@@ -11,12 +11,11 @@ mod cwda;
 use std::sync::OnceLock;
 
 use super::chess;
-use super::chesslike::{ChessLike, ChessLikeSpec, PieceSpec, Reach, Royalty, Safety, Victory};
+use super::chesslike::{ChessLike, ChessLikeSpec, PieceSpec, Reach, Safety, Victory};
 use crate::piece::Kind;
 use crate::rules::Rules;
 
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -";
-const NO_FLAGS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 -";
 
 fn chess_promotions() -> Vec<Kind> {
     vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT]
@@ -28,14 +27,6 @@ fn with_king_promotion() -> Vec<Kind> {
     p
 }
 
-/// Chess's army with a king that is an ordinary piece.
-fn army_plain_king() -> Vec<PieceSpec> {
-    let mut army = chess::army();
-    army.retain(|p| p.letter != 'k');
-    army.push(PieceSpec::piece('k', "K"));
-    army
-}
-
 /// Orthodox chess, named `name`, with `wins` (the common base).
 fn chess_with(name: &'static str, wins: Victory) -> ChessLikeSpec {
     let mut spec = chess::spec();
@@ -43,53 +34,6 @@ fn chess_with(name: &'static str, wins: Victory) -> ChessLikeSpec {
     spec.start_fen = CHESS_START;
     spec.wins = wins;
     spec
-}
-
-/// Chess without castling flags, kings not royal (Suicide's family).
-fn kingless(name: &'static str, promotions: Vec<Kind>, wins: Victory) -> ChessLikeSpec {
-    ChessLikeSpec {
-        name,
-        start_fen: NO_FLAGS_START,
-        armies: [army_plain_king(), army_plain_king()],
-        promotions: [promotions.clone(), promotions],
-        double_step: [true, true],
-        wins,
-        ..Default::default()
-    }
-}
-
-/// Extinction: losing every piece of a kind loses; kings are not royal but
-/// castle, without concern about checks; pawns may promote to a king.
-pub fn extinction() -> ChessLikeSpec {
-    let mut spec = chess_with(
-        "Extinction",
-        Victory {
-            royalty: Royalty::None,
-            extinction: &['k', 'q', 'r', 'b', 'n', 'p'],
-            ..Default::default()
-        },
-    );
-    spec.promotions = [with_king_promotion(), with_king_promotion()];
-    spec
-}
-
-/// Horde: 36 white pawns, no white king; no castling.
-pub fn horde() -> ChessLikeSpec {
-    let mut white = chess::army();
-    white.retain(|p| p.letter != 'k');
-    ChessLikeSpec {
-        name: "Horde",
-        start_fen: "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w 0 -",
-        armies: [white, chess::army()],
-        promotions: [chess_promotions(), chess_promotions()],
-        double_step: [true, true],
-        wins: Victory {
-            many_royals: true,
-            pawns_anywhere: true,
-            ..Default::default()
-        },
-        ..Default::default()
-    }
 }
 
 /// Kingsmaker: a pawn on the last two ranks may become an enemy king.
@@ -186,23 +130,6 @@ pub fn squatter1() -> ChessLikeSpec {
                 mirrored: true,
                 safety: Safety::NoLegalCapture,
                 both_sides: true,
-                ..Default::default()
-            }),
-            ..Default::default()
-        },
-    )
-}
-
-/// Squatter (2): a piece on the middle of the far rank wins, attacked or
-/// not; the king is not royal.
-pub fn squatter2() -> ChessLikeSpec {
-    kingless(
-        "Squatter2",
-        with_king_promotion(),
-        Victory {
-            reach: Some(Reach {
-                squares: &["d8", "e8"],
-                mirrored: true,
                 ..Default::default()
             }),
             ..Default::default()
@@ -308,14 +235,11 @@ pub const SPECS: &[(&str, SpecFn)] = &[
     ("Alapo", alapo),
     ("Coregal", coregal),
     ("Discoduel", discoduel),
-    ("Extinction", extinction),
-    ("Horde", horde),
     ("Kingsmaker", kingsmaker),
     ("Racingkings", racingkings),
     ("Royalrace", royalrace),
     ("Rugby", rugby),
     ("Squatter1", squatter1),
-    ("Squatter2", squatter2),
     ("Twokings", twokings),
 ];
 
