@@ -244,6 +244,12 @@ pub fn fullcavalry_castling_flag_without_lancer(ctx: &Ctx, f: &Finding) -> bool 
                 && norm(&vchess.replace("undefined", "1")) == norm(fenpress);
         }
     };
+    let pieceless = |t: &String| t.split_once(':').is_some_and(|(_, p)| p.len() == 1);
+    match f {
+        Finding::FenpressOnly(_) if onto_leftover_corner(ctx, m) => return true,
+        Finding::VchessOnly(_) if m.vanish.iter().any(pieceless) => return true,
+        _ => {}
+    }
     let bad = flags_without_lancer(ctx);
     if bad.is_empty() {
         return false;
@@ -260,4 +266,22 @@ pub fn fullcavalry_castling_flag_without_lancer(ctx: &Ctx, f: &Finding) -> bool 
         && king_from_start
         && (m.appear.len() == 2 || m.start == m.end);
     castles || bad.contains(&m.end) || m.vanish.iter().chain(&m.appear).any(touches)
+}
+
+/// A quiet move of fenpress onto an empty corner (where vchess's `ahah`
+/// flags point): vchess may still hold its pieceless leftover there after
+/// the flag is gone, and refuses the move or takes the leftover.
+fn onto_leftover_corner(ctx: &Ctx, m: &CanonMove) -> bool {
+    let g = ctx.rules.geometry();
+    let last = g.rows() - 1;
+    let corners = [
+        g.square(0, 0),
+        g.square(g.cols() - 1, 0),
+        g.square(0, last),
+        g.square(g.cols() - 1, last),
+    ];
+    let Some(end) = ctx.square(&m.end) else {
+        return false;
+    };
+    corners.contains(&Some(end)) && ctx.pos.board.cell(end).is_empty() && m.vanish.len() == 1
 }
