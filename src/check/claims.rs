@@ -354,6 +354,16 @@ enum Token {
     Word,
 }
 
+/// A move without vchess's note of the way a castling lancer turns
+/// (Fullcavalry's `0-0-0+L:N`): the move is the castling, whichever way.
+fn without_lancer_turn(w: &str) -> &str {
+    const DIRS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+    match w.rfind("+L:") {
+        Some(i) if DIRS.contains(&w[i + 3..].trim_end_matches(['+', '#'])) => &w[..i],
+        _ => w,
+    }
+}
+
 fn token(word: &Word, pending_number: &mut Option<u32>, pending_side: &mut Option<Color>) -> Token {
     let w = word.text.as_str();
     if matches!(w, "1-0" | "0-1" | "1/2" | "½" | "1/2-1/2" | "½-½" | "0.5") {
@@ -391,7 +401,7 @@ fn token(word: &Word, pending_number: &mut Option<u32>, pending_side: &mut Optio
     } else {
         (pending_number.take(), w, 0)
     };
-    let core = rest.trim_end_matches(['+', '#', '!', '?']);
+    let core = without_lancer_turn(rest).trim_end_matches(['+', '#', '!', '?']);
     match parse_move(core) {
         Some((parsed, strong)) => Token::Move(
             MoveText {

@@ -402,6 +402,25 @@ fn after_previous(
     starts
 }
 
+/// The starts of a pair whose caption numbers its first move ("20...Rxc3")
+/// while the board-only diagram gives no move count: each start's ply count
+/// is the one that move number means for its side to move, since some
+/// rules depend on it (Iceage's ice age every 40 plies).
+fn numbered_starts(first: &Read, starts: &[Position], moves: &[MoveText]) -> Vec<Position> {
+    let number = moves.first().and_then(|m| m.number).filter(|n| *n >= 1);
+    let (Some(n), false) = (number, first.side_given) else {
+        return starts.to_vec();
+    };
+    starts
+        .iter()
+        .map(|s| {
+            let mut p = s.clone();
+            p.state.plies = 2 * (n - 1) + u32::from(p.turn() == Color::Black);
+            p
+        })
+        .collect()
+}
+
 /// The caption's (or block's) claims, each checked against `starts` (and
 /// the second board of a pair).
 fn check_claims(
@@ -492,8 +511,9 @@ fn check_claims(
                     continue;
                 }
                 let ends = if input.boards.len() == 2 && claim.after {
+                    let numbered = numbered_starts(first, starts, &claim.moves);
                     reads.get(1).and_then(Option::as_ref).and_then(|second| {
-                        check_pair_or_opening(rules, input, starts, &claim.moves, second, out)
+                        check_pair_or_opening(rules, input, &numbered, &claim.moves, second, out)
                     })
                 } else if claim.moves.first().is_some_and(|m| m.number == Some(1)) && claim.after {
                     validate::position_from_fen(rules, rules.start_fen())
@@ -1082,6 +1102,17 @@ fn board_diff(rules: &dyn Rules, got: &Board, want: &Board) -> Vec<String> {
         .collect()
 }
 
+/// Whether two positions show the same board: equal cells, or cells the
+/// FEN writes alike (Iceage's frozen piece is a union cell under its cube,
+/// which a diagram shows as the cube alone).
+fn same_board(rules: &dyn Rules, a: &Position, b: &Position) -> bool {
+    let board_text = |p: &Position| {
+        let full = fen::vchess_fen(rules, p);
+        full.split(' ').next().unwrap_or_default().to_string()
+    };
+    a.board == b.board || board_text(a) == board_text(b)
+}
+
 #[allow(clippy::too_many_arguments)]
 fn check_line(
     rules: &dyn Rules,
@@ -1112,7 +1143,7 @@ fn check_line(
         Ok(ends) => {
             let matching: Vec<Position> = ends
                 .iter()
-                .filter(|e| e.board == target.board)
+                .filter(|e| same_board(rules, e, target))
                 .cloned()
                 .collect();
             if !matching.is_empty() {

@@ -199,3 +199,89 @@ pub fn wormhole2_start_fields(_ctx: &Ctx, f: &Finding) -> bool {
 pub fn hypnotic_play_on_without_king(ctx: &Ctx, f: &Finding) -> bool {
     matches!(f, Finding::VchessOnly(_)) && ctx.pos.board.royals(ctx.pos.turn()).is_empty()
 }
+
+/// vchess's Magnetic start string (chess's) has an en-passant field its
+/// writer for Magnetic (no en passant) drops.
+pub fn magnetic_start_en_passant(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::Fen { vchess, fenpress } if format!("{fenpress} -") == *vchess)
+}
+
+/// The first-rank squares of the side to move named by its castling flags
+/// that hold no lancer of its own (vchess completes a diagram's flags as
+/// chess's `ahah`, whatever stands there).
+fn flags_without_lancer(ctx: &Ctx) -> Vec<String> {
+    let g = ctx.rules.geometry();
+    let us = ctx.pos.turn();
+    let back = if us == Color::White { 0 } else { g.rows() - 1 };
+    (0..2)
+        .filter_map(|side| ctx.pos.state.castling.rook_file(us, side))
+        .filter_map(|f| g.square(f, back))
+        .filter(|&s| {
+            !ctx.pos.board.cell(s).single().is_some_and(|p| {
+                p.color == us
+                    && fenpress_rules::variants::borrowed::fullcavalry::lancer_dir(p.kind).is_some()
+            })
+        })
+        .map(|s| g.square_name(s))
+        .collect()
+}
+
+/// vchess's Fullcavalry castles with whatever its flag names, an empty
+/// square included: it lists castlings "with" a missing lancer, and once
+/// its legality test has played and undone one, the flag square holds a
+/// pieceless "b" or "w" that a later move takes. fenpress castles only
+/// with a lancer. Seen where a flag of the side to move names no lancer of
+/// its, as castlings vchess alone lists and moves onto that square, and
+/// as FENs where vchess writes the leftover as `undefined`.
+pub fn fullcavalry_castling_flag_without_lancer(ctx: &Ctx, f: &Finding) -> bool {
+    let m = match f {
+        Finding::VchessOnly(m) | Finding::FenpressOnly(m) => m,
+        // The pieceless leftover, which vchess's FEN writer spells
+        // `undefined` on the board.
+        Finding::Fen { vchess, fenpress } => {
+            let norm = |s: &str| crate::canon::normalize_board_digits(s, true);
+            return vchess.contains("undefined")
+                && norm(&vchess.replace("undefined", "1")) == norm(fenpress);
+        }
+    };
+    let pieceless = |t: &String| t.split_once(':').is_some_and(|(_, p)| p.len() == 1);
+    match f {
+        Finding::FenpressOnly(_) if onto_leftover_corner(ctx, m) => return true,
+        Finding::VchessOnly(_) if m.vanish.iter().any(pieceless) => return true,
+        _ => {}
+    }
+    let bad = flags_without_lancer(ctx);
+    if bad.is_empty() {
+        return false;
+    }
+    let touches = |t: &String| bad.iter().any(|b| t.split(':').next() == Some(b.as_str()));
+    let us = ctx.pos.turn();
+    let king_from_start = ctx
+        .square(&m.start)
+        .and_then(|s| ctx.pos.board.cell(s).single())
+        .is_some_and(|p| p.color == us && p.kind == fenpress_rules::Kind::KING);
+    // A castling: king and lancer appear, or only the lancer when the king
+    // stays on its square (its pieceless "lancer" vanishes unread).
+    let castles = matches!(f, Finding::VchessOnly(_))
+        && king_from_start
+        && (m.appear.len() == 2 || m.start == m.end);
+    castles || bad.contains(&m.end) || m.vanish.iter().chain(&m.appear).any(touches)
+}
+
+/// A quiet move of fenpress onto an empty corner (where vchess's `ahah`
+/// flags point): vchess may still hold its pieceless leftover there after
+/// the flag is gone, and refuses the move or takes the leftover.
+fn onto_leftover_corner(ctx: &Ctx, m: &CanonMove) -> bool {
+    let g = ctx.rules.geometry();
+    let last = g.rows() - 1;
+    let corners = [
+        g.square(0, 0),
+        g.square(g.cols() - 1, 0),
+        g.square(0, last),
+        g.square(g.cols() - 1, last),
+    ];
+    let Some(end) = ctx.square(&m.end) else {
+        return false;
+    };
+    corners.contains(&Some(end)) && ctx.pos.board.cell(end).is_empty() && m.vanish.len() == 1
+}

@@ -267,8 +267,14 @@ fn squares(
         k
     }
     let mut end = end;
-    if mine(vanish) && mine(appear) && kinds(vanish) == kinds(appear) && vanish[0].2 != vanish[1].2
-    {
+    // The piece from `start` appears once: a castling, also one whose rook
+    // changes (Fullcavalry's lancer turns as it castles).
+    let start_kind_once = vanish
+        .iter()
+        .find(|p| p.0 == start)
+        .is_some_and(|s| appear.iter().filter(|p| p.2 == s.2).count() == 1);
+    let alike = kinds(vanish) == kinds(appear) || start_kind_once;
+    if mine(vanish) && mine(appear) && alike && vanish[0].2 != vanish[1].2 {
         if let Some(kind) = vanish.iter().find(|p| p.0 == start).map(|p| &p.2) {
             if let Some(p) = appear.iter().find(|p| p.2 == *kind) {
                 end = p.0.clone();

@@ -109,6 +109,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: freecapture_own_king,
     },
     Classifier {
+        id: "fullcavalry-castling-flag-without-lancer",
+        variant: "Fullcavalry",
+        matches: borrowed_family::fullcavalry_castling_flag_without_lancer,
+    },
+    Classifier {
         id: "gridolina-pawn-cell",
         variant: "Gridolina",
         matches: gridolina_pawn_cell,
@@ -187,6 +192,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "madhouse-placement-first-rank",
         variant: "Madhouse",
         matches: madhouse_placement_first_rank,
+    },
+    Classifier {
+        id: "magnetic-start-en-passant",
+        variant: "Magnetic",
+        matches: borrowed_family::magnetic_start_en_passant,
     },
     Classifier {
         id: "maharajah-rook-flags",

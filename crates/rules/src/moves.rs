@@ -12,8 +12,9 @@ use crate::square::Square;
 /// Most pieces a move can remove (Baroque long leaper, coordinator, pincers;
 /// an Atomic explosion: the capturer, its victim and eight neighbours).
 pub const MAX_VANISH: usize = 10;
-/// Most pieces a move can add.
-pub const MAX_APPEAR: usize = 4;
+/// Most pieces a move can add (Magnetic: the mover and a piece pulled or
+/// pushed along each of its four lines).
+pub const MAX_APPEAR: usize = 5;
 
 /// A piece on a square.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

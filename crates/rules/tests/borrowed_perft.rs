@@ -34,4 +34,7 @@ perft_tests! {
     perft_mesmer => "Mesmer", "mesmer";
     perft_wormhole1 => "Wormhole1", "wormhole1";
     perft_wormhole2 => "Wormhole2", "wormhole2";
+    perft_magnetic => "Magnetic", "magnetic";
+    perft_fullcavalry => "Fullcavalry", "fullcavalry";
+    perft_rollerball => "Rollerball", "rollerball";
 }

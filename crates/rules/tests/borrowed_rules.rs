@@ -288,3 +288,91 @@ fn joker_swaps_but_never_takes() {
     assert!(!has("Joker", start, "d3d3"));
     assert_eq!(moves("Joker", start).len(), 52);
 }
+
+#[test]
+fn magnetic_queen_pulls_and_pushes() {
+    // The page's diagrams: Qd5 pushes its rook to b5 (stopped by the black
+    // queen), pulls the black rook from f5 and the bishop from d2, and
+    // leaves its king (d6) where it stands.
+    let before = "3b4/8/3K4/q1R2rP1/3Q4/8/3b4/8 w 0 iiii";
+    let after = fen_after("Magnetic", before, &["d4d5"]);
+    assert_eq!(after, "3b4/8/3K4/qR1Qr1P1/3b4/8/8/8 b 1 iiii");
+}
+
+#[test]
+fn fullcavalry_castles_over_a_piece_and_turns_its_lancer() {
+    // The page's pair: 0-0-0 jumps the lancer over the bishop on b1 and may
+    // turn it (here north); Black's 0-0 leaves its lancer, already on f8,
+    // as it was.
+    let before = "nn1ekm2/p1ppppqp/bp3bp1/8/8/BPPN2N1/P1QPPPPP/EB4KM w 10 ahdf";
+    let castles: Vec<String> = moves("Fullcavalry", before)
+        .into_iter()
+        .filter(|m| m.starts_with("g1c1") || m.starts_with("g1a1"))
+        .collect();
+    assert_eq!(
+        castles.len(),
+        5,
+        "one castling per orientation: {castles:?}"
+    );
+    let rules = registry::rules("Fullcavalry").expect("registered");
+    let mut pos = validate::position_from_fen(rules, before).expect("valid FEN");
+    let mut list = MoveList::new();
+    legal::legal_moves(rules, &mut pos, &mut list);
+    let north = list
+        .iter()
+        .find(|m| {
+            m.effect.appear.len() == 2
+                && m.effect
+                    .appear
+                    .as_slice()
+                    .iter()
+                    .any(|a| a.piece.letter() == 'C' && a.square == pos_square(rules, "d1"))
+        })
+        .copied()
+        .expect("0-0-0 with the lancer facing north");
+    rules.play(&mut pos, &north);
+    assert!(fenpress_rules::fen::vchess_fen(rules, &pos)
+        .starts_with("nn1ekm2/p1ppppqp/bp3bp1/8/8/BPPN2N1/P1QPPPPP/1BKC3M b"));
+}
+
+fn pos_square(rules: &dyn fenpress_rules::Rules, name: &str) -> fenpress_rules::Square {
+    rules.geometry().parse_square(name).expect("a square")
+}
+
+#[test]
+fn fullcavalry_first_plies_take_nothing() {
+    // vchess allows no capture in the first two plies: e4xd5 waits.
+    let fen = "enbqkbnm/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/ENBQKBNM w 1 ahah -";
+    assert!(!has("Fullcavalry", fen, "e4d5"));
+    let later = "enbqkbnm/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/ENBQKBNM w 2 ahah -";
+    assert!(has("Fullcavalry", later, "e4d5"));
+}
+
+#[test]
+fn rollerball_rook_rebounds_at_the_corner() {
+    // From a1 the rook runs up the a-file along the ring and, at a7, turns
+    // along the seventh rank; eastward it steps only once.
+    let fen = "7/3k3/2xxx2/2xxx2/2xxx2/5K1/R6 w 0 00";
+    let rook: Vec<String> = moves("Rollerball", fen)
+        .into_iter()
+        .filter(|m| m.starts_with("a1"))
+        .collect();
+    assert_eq!(rook.len(), 13, "{rook:?}");
+    assert!(rook.iter().any(|m| m == "a1g7"));
+    assert!(!rook.iter().any(|m| m == "a1c1"));
+}
+
+#[test]
+fn rollerball_king_round_the_ring_wins() {
+    // White's king has reached zone 6 (c6); d6 is the last zone.
+    let rules = registry::rules("Rollerball").expect("registered");
+    let fen = "7/2K4/2xxx2/2xxx2/2xxx2/7/4k2 w 30 60";
+    assert_eq!(
+        fen_after("Rollerball", fen, &["c6d6"]),
+        "7/3K3/2xxx2/2xxx2/2xxx2/7/4k2 b 31 70"
+    );
+    let mut pos =
+        validate::position_from_fen(rules, "7/3K3/2xxx2/2xxx2/2xxx2/7/4k2 b 31 70").expect("valid");
+    let outcome = legal::outcome(rules, &mut pos).expect("game over");
+    assert_eq!(outcome.winner(), Some(fenpress_rules::Color::White));
+}

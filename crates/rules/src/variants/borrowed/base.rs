@@ -45,6 +45,9 @@ pub struct Cfg {
     pub en_passant: bool,
     /// Pawn double steps from the second rank.
     pub two_squares: bool,
+    /// Cells that are not squares, `(file, rank)` (Rollerball's middle),
+    /// written `x` in the FEN.
+    pub holes: &'static [(u8, u8)],
 }
 
 impl Cfg {
@@ -59,6 +62,7 @@ impl Cfg {
             castling: true,
             en_passant: true,
             two_squares: true,
+            holes: &[],
         }
     }
 }
@@ -69,6 +73,10 @@ pub trait Hooks: Sized + Send + Sync + 'static {
     /// Whether the side to move may move enemy pieces too (Hypnotic):
     /// [`Hooks::moves_from`] is then asked for every occupied square.
     const MOVES_ENEMY_PIECES: bool = false;
+
+    /// Whether castling needs the squares between king and rook empty
+    /// (Fullcavalry's lancer jumps over what stands there).
+    const CASTLE_ROOK_PATH_FREE: bool = true;
 
     /// The variant's fixed settings.
     fn cfg(&self) -> Cfg;
@@ -176,6 +184,10 @@ pub trait Hooks: Sized + Send + Sync + 'static {
             .then(|| crate::piece::Cell::of(p))
     }
 
+    /// Fills in what a board-only diagram leaves out (see
+    /// [`Rules::complete_diagram`]); the default: nothing.
+    fn complete_diagram(_g: &Game<Self>, _pos: &mut Position) {}
+
     /// Writes one cell (default: the piece's letter).
     fn encode_cell(cell: crate::piece::Cell) -> Option<char> {
         cell.single().map(Piece::letter)
@@ -199,7 +211,11 @@ impl<H: Hooks> Game<H> {
     /// Builds the game of `h`.
     pub fn new(h: H) -> Game<H> {
         let cfg = h.cfg();
-        let g = Geometry::new(cfg.rows, cfg.cols).expect("family boards are valid");
+        let mut holes = crate::squareset::SquareSet::EMPTY;
+        for &(f, r) in cfg.holes {
+            holes.insert(Square(u16::from(r) * u16::from(cfg.cols) + u16::from(f)));
+        }
+        let g = Geometry::with_holes(cfg.rows, cfg.cols, holes).expect("family boards are valid");
         let set: KindSet = "pnbrqk"
             .bytes()
             .chain(cfg.extra.bytes())
@@ -431,7 +447,7 @@ impl<H: Hooks> Game<H> {
             }
             let rstep = if side == 0 { -1 } else { 1 };
             let mut i = y + rstep;
-            while i != rook_file as i32 {
+            while H::CASTLE_ROOK_PATH_FREE && i != rook_file as i32 {
                 if !at(i).is_some_and(|s| pos.board.cell(s).is_empty()) {
                     ok = false;
                     break;
@@ -645,7 +661,7 @@ impl<H: Hooks> Rules for Game<H> {
             // `read_variant_fields`): relayed pawns make squares vchess
             // writes that chess validation would refuse.
             en_passant: false,
-            hole: None,
+            hole: (!self.h.cfg().holes.is_empty()).then_some('x'),
         }
     }
     fn read_variant_fields(
@@ -721,6 +737,9 @@ impl<H: Hooks> Rules for Game<H> {
     }
     fn encode_cell(&self, cell: crate::piece::Cell) -> Option<char> {
         H::encode_cell(cell)
+    }
+    fn complete_diagram(&self, pos: &mut Position) {
+        H::complete_diagram(self, pos)
     }
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
         self.all_moves(pos, out);

@@ -7,14 +7,17 @@ pub mod antiking;
 pub mod base;
 pub mod checkless;
 pub mod copycat;
+pub mod fullcavalry;
 pub mod hypnotic;
 pub mod iceage;
 pub mod isardam;
 pub mod joker;
 pub mod knightrelay;
 pub mod madrasi;
+pub mod magnetic;
 pub mod rampage;
 pub mod relayup;
+pub mod rollerball;
 pub mod switching;
 pub mod teleport;
 pub mod wormhole;
@@ -53,6 +56,12 @@ static WORMHOLE1: LazyLock<Game<wormhole::Wormhole>> =
     LazyLock::new(|| Game::new(wormhole::Wormhole { first: true }));
 static WORMHOLE2: LazyLock<Game<wormhole::Wormhole>> =
     LazyLock::new(|| Game::new(wormhole::Wormhole { first: false }));
+static MAGNETIC: LazyLock<Game<magnetic::Magnetic>> =
+    LazyLock::new(|| Game::new(magnetic::Magnetic));
+static FULLCAVALRY: LazyLock<Game<fullcavalry::Fullcavalry>> =
+    LazyLock::new(|| Game::new(fullcavalry::Fullcavalry));
+static ROLLERBALL: LazyLock<Game<rollerball::Rollerball>> =
+    LazyLock::new(|| Game::new(rollerball::Rollerball));
 static CHECKLESS: LazyLock<Game<checkless::Checkless>> =
     LazyLock::new(|| Game::new(checkless::Checkless));
 
@@ -78,6 +87,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "mesmer" => &*MESMER,
         "wormhole1" => &*WORMHOLE1,
         "wormhole2" => &*WORMHOLE2,
+        "magnetic" => &*MAGNETIC,
+        "fullcavalry" => &*FULLCAVALRY,
+        "rollerball" => &*ROLLERBALL,
         _ => return None,
     })
 }
