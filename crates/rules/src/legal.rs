@@ -129,7 +129,7 @@ pub fn outcome(rules: &dyn Rules, pos: &mut Position) -> Option<Outcome> {
             winner: pos.turn().opposite(),
         }
     } else {
-        Outcome::Stalemate
+        rules.stalemate_outcome(pos)
     })
 }
 

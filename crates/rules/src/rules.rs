@@ -237,6 +237,14 @@ pub trait Rules: Send + Sync {
         None
     }
 
+    /// The result when the side to move has no legal move and is not in
+    /// check: a draw by default; Shatranj's and Wildebeest's stalemated
+    /// side loses, an antichess one wins, Wormhole's "if you can no longer
+    /// move, you lose".
+    fn stalemate_outcome(&self, _pos: &Position) -> Outcome {
+        Outcome::Stalemate
+    }
+
     /// Whether a move may not leave the opponent's royal piece attacked
     /// either (Racing Kings: giving check is not allowed). Default: no.
     fn forbids_giving_check(&self) -> bool {

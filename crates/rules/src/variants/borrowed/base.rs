@@ -176,6 +176,11 @@ pub trait Hooks: Sized + Send + Sync + 'static {
         None
     }
 
+    /// The result of a side that cannot move and is not in check.
+    fn stalemate_outcome(_g: &Game<Self>, _pos: &Position) -> Outcome {
+        Outcome::Stalemate
+    }
+
     /// Reads one FEN board character (default: the variant's letters).
     fn decode_cell(g: &Game<Self>, c: char) -> Option<crate::piece::Cell> {
         let p = Piece::from_letter(c)?;
@@ -783,6 +788,9 @@ impl<H: Hooks> Rules for Game<H> {
     }
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         H::outcome(self, pos)
+    }
+    fn stalemate_outcome(&self, pos: &Position) -> Outcome {
+        H::stalemate_outcome(self, pos)
     }
     fn promotions(&self, _color: Color) -> &[Kind] {
         &PROMOTIONS

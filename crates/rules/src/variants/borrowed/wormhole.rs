@@ -16,6 +16,7 @@ use crate::color::Color;
 use crate::moves::MoveList;
 use crate::piece::{Cell, Kind, Piece};
 use crate::position::Position;
+use crate::rules::Outcome;
 use crate::square::Square;
 
 /// A hole.
@@ -215,6 +216,16 @@ impl Hooks for Wormhole {
                 extra: "x",
                 ..base
             }
+        }
+    }
+
+    /// "Win by checkmate or stalemate: if you can no longer move, you
+    /// lose" (Wormhole1's page; Wormhole2's is silent and vchess scores
+    /// both alike).
+    fn stalemate_outcome(_g: &Game<Self>, pos: &Position) -> Outcome {
+        Outcome::VariantWin {
+            winner: pos.turn().opposite(),
+            reason: "stalemate",
         }
     }
 

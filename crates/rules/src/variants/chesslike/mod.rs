@@ -139,6 +139,28 @@ impl Rules for ChessLike {
         self.outcome(pos)
     }
 
+    /// The definition's `win: stalemate:` (and antichess's stalemated side
+    /// wins).
+    fn stalemate_outcome(&self, pos: &Position) -> Outcome {
+        let us = pos.turn();
+        let win = &self.spec.win;
+        match win.stalemate {
+            _ if win.antichess => Outcome::VariantWin {
+                winner: us,
+                reason: "stalemate",
+            },
+            victory::StalemateResult::Win => Outcome::VariantWin {
+                winner: us,
+                reason: "stalemate",
+            },
+            victory::StalemateResult::Loss => Outcome::VariantWin {
+                winner: us.opposite(),
+                reason: "stalemate",
+            },
+            victory::StalemateResult::Draw => Outcome::Stalemate,
+        }
+    }
+
     fn forbids_giving_check(&self) -> bool {
         self.spec.wins.forbid_check
     }

@@ -199,6 +199,9 @@ impl Rules for Shinobi {
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         self.chess.variant_outcome(pos)
     }
+    fn stalemate_outcome(&self, pos: &Position) -> Outcome {
+        self.chess.stalemate_outcome(pos)
+    }
     fn promotions(&self, color: Color) -> &[Kind] {
         self.chess.promotions(color)
     }

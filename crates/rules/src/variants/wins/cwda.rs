@@ -390,6 +390,9 @@ impl Rules for Cwda {
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         self.rules_of(pos).variant_outcome(pos)
     }
+    fn stalemate_outcome(&self, pos: &Position) -> Outcome {
+        self.rules_of(pos).stalemate_outcome(pos)
+    }
     fn position_problems(
         &self,
         pos: &Position,
