@@ -4,7 +4,7 @@
 //! id, like `docs/rules-deviations.yaml`.
 
 use fenpress_rules::geometry::KNIGHT_LEAPS;
-use fenpress_rules::{Board, Color, Move, MoveList, Piece, Square};
+use fenpress_rules::{Board, Color, Move, MoveList, Piece, Position, Square};
 
 use crate::borrowed_family;
 use crate::canon::CanonMove;
@@ -1496,23 +1496,26 @@ fn musketeer_carrier_king_lost(ctx: &Ctx, f: &Finding) -> bool {
     if vchess_only {
         return ctx.rules.royal_attacked(&after, us);
     }
-    let them = us.opposite();
     let rank = first_rank(us);
     (0..g.cols())
         .filter_map(|file| g.square(file, rank))
-        .any(|sq| {
-            let mut probe = after.clone();
-            let king = find(&board, us, 'k');
-            for k in king {
-                probe.board.remove(k, us);
-            }
-            probe.board.remove(sq, us);
-            probe.board.remove(sq, them);
-            probe
-                .board
-                .put(sq, Piece::new(us, fenpress_rules::Kind::KING));
-            ctx.rules.royal_attacked(&probe, us)
-        })
+        .any(|sq| king_attacked_on(ctx, &after, us, sq))
+}
+
+/// Whether `us`'s king would be attacked on `sq` in `after` (its king
+/// moved there, whatever stood there removed): where vchess, in Musketeer,
+/// still looks for a carrier king.
+fn king_attacked_on(ctx: &Ctx, after: &Position, us: Color, sq: Square) -> bool {
+    let mut probe = after.clone();
+    for k in find(&after.board, us, 'k') {
+        probe.board.remove(k, us);
+    }
+    probe.board.remove(sq, us);
+    probe.board.remove(sq, us.opposite());
+    probe
+        .board
+        .put(sq, Piece::new(us, fenpress_rules::Kind::KING));
+    ctx.rules.royal_attacked(&probe, us)
 }
 
 /// A carrier king (`j`, `l`) steps out of check: vchess judges check on
@@ -1530,20 +1533,9 @@ fn musketeer_carrier_king_left_square(ctx: &Ctx, f: &Finding) -> bool {
     ) else {
         return false;
     };
-    let board = board_after(ctx, m);
-    let mut probe = ctx.pos.clone();
-    probe.board = board.clone();
-    if ctx.rules.royal_attacked(&probe, us) {
-        return false;
-    }
-    for k in find(&board, us, 'k') {
-        probe.board.remove(k, us);
-    }
-    probe.board.remove(left, us);
-    probe
-        .board
-        .put(left, Piece::new(us, fenpress_rules::Kind::KING));
-    ctx.rules.royal_attacked(&probe, us)
+    let mut after = ctx.pos.clone();
+    after.board = board_after(ctx, m);
+    !ctx.rules.royal_attacked(&after, us) && king_attacked_on(ctx, &after, us, left)
 }
 
 /// Castling with a carrier rook (`u`, `v`) and a king that carries

@@ -144,11 +144,12 @@ impl Rules for ChessLike {
     fn stalemate_outcome(&self, pos: &Position) -> Outcome {
         let us = pos.turn();
         let win = &self.spec.win;
-        match win.stalemate {
-            _ if win.antichess => Outcome::VariantWin {
-                winner: us,
-                reason: "stalemate",
-            },
+        let stalemate = if win.antichess {
+            victory::StalemateResult::Win
+        } else {
+            win.stalemate
+        };
+        match stalemate {
             victory::StalemateResult::Win => Outcome::VariantWin {
                 winner: us,
                 reason: "stalemate",
