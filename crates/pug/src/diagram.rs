@@ -25,6 +25,17 @@ pub struct FenMatch {
     pub fen: FenString,
 }
 
+/// Whether `text` holds a `fen:...:` string: what `find_all` would find,
+/// without reading its fields (most texts hold none).
+pub fn contains_fen(text: &str) -> bool {
+    // A byte search for a `:` (absent from most texts) before the
+    // substring search, which costs more to set up than a short text.
+    text.contains(':')
+        && text
+            .find("fen:")
+            .is_some_and(|at| text[at + 4..].contains(':'))
+}
+
 /// All non-overlapping `fen:...:` matches of `text`, as vchess's regex finds.
 pub fn find_all(text: &str) -> Vec<FenMatch> {
     let mut out = Vec::new();

@@ -4,6 +4,8 @@
 
 /// Named references we decode. A name missing here is shown literally, which
 /// is also what the browser does for a misspelt one like `& nbsp;`.
+use std::borrow::Cow;
+
 const NAMED: &[(&str, char)] = &[
     ("nbsp", '\u{a0}'),
     ("amp", '&'),
@@ -82,22 +84,37 @@ pub fn decode_at(s: &str) -> Option<(char, usize)> {
 }
 
 /// Decode the references in raw Pug text into the characters a reader sees.
-pub fn decode(raw: &str) -> String {
+/// Most texts hold none: they are returned borrowed.
+pub fn decode(raw: &str) -> Cow<'_, str> {
+    let Some(first) = raw.find('&') else {
+        return Cow::Borrowed(raw);
+    };
     let mut out = String::with_capacity(raw.len());
-    let mut i = 0;
-    while i < raw.len() {
-        let rest = &raw[i..];
-        if let Some((c, len)) = decode_at(rest) {
-            out.push(c);
-            i += len;
-        } else if let Some(c) = rest.chars().next() {
-            out.push(c);
-            i += c.len_utf8();
-        } else {
-            break;
+    out.push_str(&raw[..first]);
+    let mut i = first;
+    while let Some(at) = raw[i..].find('&') {
+        out.push_str(&raw[i..i + at]);
+        i += at;
+        match decode_at(&raw[i..]) {
+            Some((c, len)) => {
+                out.push(c);
+                i += len;
+            }
+            None => {
+                out.push('&');
+                i += 1;
+            }
         }
     }
-    out
+    out.push_str(&raw[i..]);
+    Cow::Owned(out)
+}
+
+/// The first character a reader sees of raw Pug text.
+pub fn first_char(raw: &str) -> Option<char> {
+    decode_at(raw)
+        .map(|(c, _)| c)
+        .or_else(|| raw.chars().next())
 }
 
 #[cfg(test)]

@@ -32,6 +32,17 @@ impl InlineWriter {
         self.out.is_empty() || self.out.ends_with('\n')
     }
 
+    /// Whether byte `b` may start a character that `text` writes other
+    /// than as itself away from a line start (`0xC2` leads a no-break
+    /// space). Every such byte is ASCII or a lead byte, so a run before one
+    /// ends on a character boundary.
+    fn needs_care(&self, b: u8) -> bool {
+        matches!(
+            b,
+            b'\n' | b'\r' | b'\\' | b'*' | b'_' | b'[' | b']' | b'`' | b'<' | b'|' | b'&' | 0xC2
+        ) || (self.heading && matches!(b, b'#' | b'{' | b'}'))
+    }
+
     /// Markdown syntax or inline HTML, written as is.
     pub fn raw(&mut self, s: &str) {
         self.out.push_str(s);
@@ -39,12 +50,25 @@ impl InlineWriter {
 
     /// Visible text (entities already decoded).
     pub fn text(&mut self, text: &str) {
-        let chars: Vec<char> = text.chars().collect();
-        let mut k = 0;
-        while k < chars.len() {
-            let c = chars[k];
-            let next = chars.get(k + 1).copied();
-            k += 1;
+        self.out.reserve(text.len());
+        let mut rest = text;
+        while let Some(c) = rest.chars().next() {
+            if !self.at_line_start() {
+                // Away from a line start only a few characters need care:
+                // copy the run before the next one whole.
+                let plain = rest
+                    .bytes()
+                    .position(|b| self.needs_care(b))
+                    .unwrap_or(rest.len());
+                if plain > 0 {
+                    self.out.push_str(&rest[..plain]);
+                    rest = &rest[plain..];
+                    continue;
+                }
+            }
+            let here = rest;
+            rest = &rest[c.len_utf8()..];
+            let next = rest.chars().next();
             if c == '\n' || c == '\r' {
                 if self.single_line {
                     self.out.push(' ');
@@ -69,17 +93,17 @@ impl InlineWriter {
                 }
                 if c.is_ascii_digit() {
                     // `12.` or `12)` then a space would start an ordered list.
-                    let mut j = k - 1;
-                    while j < chars.len() && chars[j].is_ascii_digit() {
-                        j += 1;
-                    }
-                    let marker = chars.get(j).is_some_and(|m| *m == '.' || *m == ')');
-                    let then_space = chars.get(j + 1).is_none_or(|s| s.is_whitespace());
-                    if marker && then_space && j - (k - 1) <= 9 {
-                        self.out.extend(&chars[k - 1..j]);
+                    let digits = here.bytes().take_while(u8::is_ascii_digit).count();
+                    let after = &here[digits..];
+                    let marker = after.starts_with(['.', ')']);
+                    if marker
+                        && digits <= 9
+                        && after[1..].chars().next().is_none_or(char::is_whitespace)
+                    {
+                        self.out.push_str(&here[..digits]);
                         self.out.push('\\');
-                        self.out.push(chars[j]);
-                        k = j + 1;
+                        self.out.push_str(&after[..1]);
+                        rest = &after[1..];
                         continue;
                     }
                 }

@@ -7,6 +7,8 @@
 //! corpus has no other blockquote, so the theme styles `blockquote` as the
 //! box; `span.italic`/`p.italic` become `*emphasis*`; `br` stays `<br>`.
 
+use std::borrow::Cow;
+
 use crate::ast::{Element, Node, Text, TextKind};
 use crate::diagram::{self, FenMatch};
 use crate::escape::{is_punctuation, InlineWriter};
@@ -55,11 +57,11 @@ enum Follow {
     Unknown,
 }
 
-fn follow_of(rest: &[Node], outer: Follow) -> Follow {
+fn follow_of<'a>(rest: impl IntoIterator<Item = &'a Node>, outer: Follow) -> Follow {
     for node in rest {
         match node {
             Node::Text(t) => {
-                if let Some(c) = entity::decode(&t.raw).chars().next() {
+                if let Some(c) = entity::first_char(&t.raw) {
                     return Follow::Char(if c == '\u{a0}' { '&' } else { c });
                 }
             }
@@ -115,10 +117,10 @@ struct Writer {
 }
 
 /// A diagram found in a figure: its `fen:` string and where it came from.
-struct FoundFen {
+struct FoundFen<'a> {
     fen: FenMatch,
     pos: Loc,
-    element: Element,
+    element: &'a Element,
 }
 
 impl Writer {
@@ -139,10 +141,10 @@ impl Writer {
 
     fn blocks_styled(&mut self, nodes: &[Node], italic: bool) -> Vec<String> {
         let mut out = Vec::new();
-        let mut run: Vec<Node> = Vec::new();
+        let mut run: Vec<&Node> = Vec::new();
         for node in nodes {
             if is_inline(node) {
-                run.push(node.clone());
+                run.push(node);
             } else {
                 self.paragraphs(std::mem::take(&mut run), italic, &mut out);
                 if let Node::Element(e) = node {
@@ -156,21 +158,23 @@ impl Writer {
 
     /// A run of inline nodes: paragraphs, split around `fen:` strings
     /// (vchess draws a diagram wherever the text holds one).
-    fn paragraphs(&mut self, run: Vec<Node>, italic: bool, out: &mut Vec<String>) {
-        let mut pending: Vec<Node> = Vec::new();
+    fn paragraphs(&mut self, run: Vec<&Node>, italic: bool, out: &mut Vec<String>) {
+        // The run's nodes, borrowed, but for the pieces of a text cut
+        // around a `fen:` string.
+        let mut pending: Vec<Cow<Node>> = Vec::new();
         for node in run {
-            let Node::Text(t) = &node else {
-                pending.push(node);
+            let Node::Text(t) = node else {
+                pending.push(Cow::Borrowed(node));
                 continue;
             };
-            let matches = diagram::find_all(&t.raw);
-            if matches.is_empty() {
-                pending.push(node);
+            if !diagram::contains_fen(&t.raw) {
+                pending.push(Cow::Borrowed(node));
                 continue;
             }
+            let matches = diagram::find_all(&t.raw);
             let mut from = 0;
             for m in matches {
-                pending.push(text_slice(t, from, m.start));
+                pending.push(Cow::Owned(text_slice(t, from, m.start)));
                 self.paragraph(std::mem::take(&mut pending), italic, out);
                 let pos = Loc {
                     line: t.pos.line,
@@ -179,15 +183,19 @@ impl Writer {
                 out.push(self.diagram_block(&m, pos, None, None));
                 from = m.end;
             }
-            pending.push(text_slice(t, from, t.raw.len()));
+            pending.push(Cow::Owned(text_slice(t, from, t.raw.len())));
         }
         self.paragraph(pending, italic, out);
     }
 
-    fn paragraph(&mut self, nodes: Vec<Node>, italic: bool, out: &mut Vec<String>) {
+    fn paragraph(&mut self, nodes: Vec<Cow<Node>>, italic: bool, out: &mut Vec<String>) {
         let mut w = InlineWriter::new(false);
-        self.inlines(&nodes, &mut w, Follow::End);
-        let text = w.out.trim_end().to_string();
+        for (k, node) in nodes.iter().enumerate() {
+            let next = follow_of(nodes[k + 1..].iter().map(|n| &**n), Follow::End);
+            self.inline(node, &mut w, next);
+        }
+        let mut text = w.out;
+        text.truncate(text.trim_end().len());
         if text.trim().is_empty() {
             return;
         }
@@ -320,7 +328,7 @@ impl Writer {
             None => {
                 let mut fens = Vec::new();
                 crate::ast::for_each_text(&e.children, &mut |t| {
-                    if !diagram::find_all(&t.raw).is_empty() {
+                    if diagram::contains_fen(&t.raw) {
                         fens.push(t.pos);
                     }
                 });
@@ -368,7 +376,7 @@ impl Writer {
                     {
                         let mut plain = cell.children.iter().all(is_inline);
                         crate::ast::for_each_text(&cell.children, &mut |t| {
-                            plain &= diagram::find_all(&t.raw).is_empty()
+                            plain &= !diagram::contains_fen(&t.raw)
                         });
                         if !plain {
                             return None;
@@ -483,7 +491,7 @@ impl Writer {
     fn inline(&mut self, node: &Node, w: &mut InlineWriter, follow: Follow) {
         match node {
             Node::Text(t) => {
-                if !diagram::find_all(&t.raw).is_empty() && t.kind != TextKind::Newline {
+                if t.kind != TextKind::Newline && diagram::contains_fen(&t.raw) {
                     self.warn(
                         t.pos,
                         "pug-diagram",
@@ -557,7 +565,7 @@ impl Writer {
         }
         let lead = &inner.out[..inner.out.len() - inner.out.trim_start().len()];
         let trail = &inner.out[inner.out.trim_end().len()..];
-        let prev = format!("{}{}", w.out, lead).chars().last();
+        let prev = lead.chars().last().or_else(|| w.out.chars().last());
         let first = body.chars().next().unwrap_or(' ');
         let last = body.chars().last().unwrap_or(' ');
         let open_ok =
@@ -581,7 +589,7 @@ impl Writer {
 }
 
 /// The `fen:` string a diagram div holds, when that is all it holds.
-fn single_fen(d: &Element) -> Option<FoundFen> {
+fn single_fen(d: &Element) -> Option<FoundFen<'_>> {
     let mut found: Option<FoundFen> = None;
     for c in &d.children {
         let Node::Text(t) = c else { return None };
@@ -604,7 +612,7 @@ fn single_fen(d: &Element) -> Option<FoundFen> {
             found = Some(FoundFen {
                 fen: m,
                 pos,
-                element: d.clone(),
+                element: d,
             });
         }
     }

@@ -653,6 +653,10 @@ impl<'a> Parser<'a> {
 
     /// Interpolation and inline HTML inside text are not supported.
     fn check_text(&mut self, text: &str, pos: Loc) {
+        // Every construct below starts with one of these bytes.
+        if !text.bytes().any(|b| matches!(b, b'#' | b'!' | b'<')) {
+            return;
+        }
         let mut prev = '\0';
         for (k, (byte, ch)) in text.char_indices().enumerate() {
             let next = text[byte + ch.len_utf8()..].chars().next().unwrap_or(' ');

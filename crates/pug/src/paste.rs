@@ -61,16 +61,17 @@ fn header_path(line: &str) -> Option<String> {
 /// Where the numbered listing starts: after at most a few header lines
 /// (blob id, breadcrumb or path, blank lines), lines numbered 1, 2, 3...
 fn listing(source: &str) -> Option<(usize, Option<String>)> {
-    let lines: Vec<&str> = source.lines().collect();
-    for start in 0..lines.len().min(4) {
-        let body = &lines[start..];
-        let ok = body.len() >= 2
+    // Lines are walked, not collected: a page that is no paste fails on
+    // its first lines.
+    for start in 0..4 {
+        let mut body = source.lines().skip(start).peekable();
+        body.peek()?;
+        let ok = source.lines().nth(start + 1).is_some()
             && body
-                .iter()
                 .enumerate()
                 .all(|(k, l)| numbered(l).is_some_and(|(n, _, _)| n == k + 1));
         if ok {
-            let path = lines[..start].iter().find_map(|l| header_path(l));
+            let path = source.lines().take(start).find_map(header_path);
             return Some((start, path));
         }
     }
@@ -91,11 +92,13 @@ pub fn detect(source: &str) -> Option<Paste> {
             Paste::NumberedFlat { path }
         });
     }
-    let lines: Vec<&str> = source.lines().filter(|l| !l.trim().is_empty()).collect();
-    if lines.len() == 1 && lines[0].len() > 120 && lines[0].matches(" | ").count() >= 3 {
-        return Some(Paste::Flattened);
+    let mut lines = source.lines().filter(|l| !l.trim().is_empty());
+    match (lines.next(), lines.next()) {
+        (Some(only), None) if only.len() > 120 && only.matches(" | ").count() >= 3 => {
+            Some(Paste::Flattened)
+        }
+        _ => None,
     }
-    None
 }
 
 /// The Pug inside a recoverable paste.
