@@ -154,3 +154,19 @@ fn a_pawn_drop_may_check_but_not_mate() {
     let e8 = p2.geometry().parse_square("e8").unwrap();
     assert!(p2.drop_restriction(&pos, pawn, e8).is_some());
 }
+
+#[test]
+fn pieces_have_their_names_in_three_languages() {
+    use fenpress_rules::variants::hands::pandemonium::piece_names;
+    assert_eq!(piece_names(Kind(b'h')), Some(["horse", "cheval", "jinete"]));
+    assert_eq!(
+        piece_names(Kind(b'm')),
+        Some(["marshal", "maréchal", "mariscal"])
+    );
+    let p1 = registry::rules("Pandemonium1").unwrap();
+    let scepter = fenpress_rules::Piece::new(Color::Black, Kind(b's'));
+    assert_eq!(p1.piece_name(scepter), "scepter");
+    for letter in "prnbqkgshdcwma".bytes() {
+        assert!(piece_names(Kind(letter)).is_some(), "{}", letter as char);
+    }
+}
