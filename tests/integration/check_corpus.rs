@@ -273,3 +273,26 @@ fn pacosako_and_apocalypse_diagrams_are_fully_verified() {
     // in en, es, fr.
     assert_eq!(seen, 3 * (3 + 2));
 }
+
+/// Both Pandemonium pages' start diagrams (a board-only FEN: the set-up
+/// turn, empty hands) are fully verified, in en, es, fr.
+#[test]
+fn pandemonium_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let mut loaded = fenpress::content::load(&root);
+    let mut seen = 0;
+    for lp in &mut loaded.pages {
+        let v = lp.page.variant.as_deref().unwrap_or("");
+        if !["Pandemonium1", "Pandemonium2"].contains(&v) {
+            continue;
+        }
+        let checked = fenpress::check::verify_page(lp, &Default::default());
+        let f = lp.page.source.display();
+        assert!(checked.findings.is_empty(), "{f}: {:#?}", checked.findings);
+        for verdict in &checked.verdicts {
+            assert!(verdict.has_rules && verdict.verified, "{f}: {verdict:?}");
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 2 * 3);
+}

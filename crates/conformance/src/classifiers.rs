@@ -294,6 +294,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: pacosako_king_union_chain,
     },
     Classifier {
+        id: "pandemonium1-drop-en-passant",
+        variant: "Pandemonium1",
+        matches: pandemonium1_drop_en_passant,
+    },
+    Classifier {
+        id: "pandemonium1-third-rank-double-step",
+        variant: "Pandemonium1",
+        matches: pandemonium1_third_rank_double_step,
+    },
+    Classifier {
         id: "pawnmassacre-start",
         variant: "Pawnmassacre",
         matches: chess_family::pawnmassacre_start,
@@ -1032,6 +1042,71 @@ fn crazyhouse_reserve_fen(_ctx: &Ctx, f: &Finding) -> bool {
     }
     let garbled = format!("{}{}", &reserve[..5], &reserve[9..]);
     v[5..] == [*reserve, "-"] || v[5..] == [garbled.as_str()]
+}
+
+/// vchess's en passant after a Pandemonium1 pawn drop: the drop starts on
+/// the hand's row past the board, so vchess takes it for a pawn's
+/// multi-step and writes en-passant squares on the a-file (`a1`, `a1,a2`
+/// after White's drop, `a0,a1` after Black's); fenpress writes `-`. A pawn beside such a
+/// square may then take there diagonally, onto an empty square, in vchess
+/// only.
+fn pandemonium1_drop_en_passant(ctx: &Ctx, f: &Finding) -> bool {
+    let bogus = |ep: &str| {
+        ep.split(',').all(|sq| {
+            sq.strip_prefix('a')
+                .and_then(|r| r.parse::<u8>().ok())
+                .is_some_and(|r| r <= 2)
+        })
+    };
+    match f {
+        Finding::Fen { .. } => {
+            let Some((v, p)) = fen_fields(f) else {
+                return false;
+            };
+            v.len() == 6
+                && p.len() == 6
+                && p[4] == "-"
+                && bogus(v[4])
+                && v.iter()
+                    .zip(&p)
+                    .enumerate()
+                    .all(|(i, (a, b))| i == 4 || a == b)
+        }
+        Finding::VchessOnly(m) => {
+            let me = ctx.pos.turn();
+            let g = ctx.rules.geometry();
+            let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+                return false;
+            };
+            ctx.pos.state.en_passant.is_none()
+                && ctx.kind_at(&m.start, me) == Some('p')
+                && g.file(to) == 0
+                && g.file(from) == 1
+                && g.rank(to) <= 1
+                && ctx.pos.board.cell(to).is_empty()
+        }
+        Finding::FenpressOnly(_) => false,
+    }
+}
+
+/// Pandemonium1's pawns advance two squares from their third rank too (the
+/// page); vchess multi-steps from the second rank only. A fenpress-only
+/// pawn move two squares straight ahead from the mover's third rank.
+fn pandemonium1_third_rank_double_step(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let me = ctx.pos.turn();
+    let g = ctx.rules.geometry();
+    let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+        return false;
+    };
+    ctx.kind_at(&m.start, me) == Some('p')
+        && m.vanish.len() == 1
+        && m.appear.len() == 1
+        && g.file(from) == g.file(to)
+        && g.relative_rank(from, me) == 2
+        && g.relative_rank(to, me) == 4
 }
 
 /// vchess plays a pocket knight's drop in two plies: first a null move

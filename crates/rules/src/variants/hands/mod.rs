@@ -15,6 +15,7 @@ pub mod dropgame;
 pub mod drops;
 pub mod madhouse;
 pub mod minishogi;
+pub mod pandemonium;
 pub mod parachute;
 pub mod pocketknight;
 pub mod recycle;
@@ -30,6 +31,10 @@ static POCKETKNIGHT: LazyLock<pocketknight::Pocketknight> =
 static RECYCLE: LazyLock<recycle::Recycle> = LazyLock::new(recycle::Recycle::new);
 static PARACHUTE: LazyLock<parachute::Parachute> = LazyLock::new(parachute::Parachute::new);
 static MADHOUSE: LazyLock<madhouse::Madhouse> = LazyLock::new(madhouse::Madhouse::new);
+static PANDEMONIUM1: LazyLock<pandemonium::Pandemonium> =
+    LazyLock::new(pandemonium::Pandemonium::first);
+static PANDEMONIUM2: LazyLock<pandemonium::Pandemonium> =
+    LazyLock::new(pandemonium::Pandemonium::second);
 static SHINOBI: LazyLock<shinobi::Shinobi> = LazyLock::new(shinobi::Shinobi::new);
 static SCREEN: LazyLock<screen::Screen> = LazyLock::new(screen::Screen::new);
 static SHOGI: LazyLock<dropgame::DropGame> = LazyLock::new(shogi::rules);
@@ -51,6 +56,8 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "minishogi" => Some(&*MINISHOGI),
         "dobutsu" => Some(&*DOBUTSU),
         "madhouse" => Some(&*MADHOUSE),
+        "pandemonium1" => Some(&*PANDEMONIUM1),
+        "pandemonium2" => Some(&*PANDEMONIUM2),
         _ => None,
     }
 }
