@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use super::asian::{self, asian_set, AsianSet};
 use super::board::stack_count;
 use super::glyphs;
 
@@ -78,6 +79,13 @@ pub enum Art {
     /// An Emergo stack, by its two FEN characters (see
     /// [`super::board::CellSpelling::Pair`]).
     Stack(char, char),
+    /// Our shogi piece for a letter, pointing down (`true`: the side at
+    /// the top of the drawing) or up.
+    Wedge(char, bool),
+    /// Our xiangqi disc for a letter.
+    Xiangqi(char),
+    /// Our janggi octagon for a letter.
+    Janggi(char),
 }
 
 impl Art {
@@ -103,9 +111,40 @@ impl Art {
                     escape_id(&mut id, &c.to_string());
                 }
             }
+            Art::Wedge(c, down) => {
+                id.push_str(if *down { "sg-d-" } else { "sg-u-" });
+                push_cased(&mut id, *c);
+            }
+            Art::Xiangqi(c) => {
+                id.push_str("xq-");
+                push_cased(&mut id, *c);
+            }
+            Art::Janggi(c) => {
+                id.push_str("jg-");
+                push_cased(&mut id, *c);
+            }
         }
         id
     }
+
+    /// The art as placed on a board seen from Black: a shogi piece points
+    /// at its opponent, so it turns round with the board; other art does
+    /// not.
+    pub fn turned(self) -> Art {
+        match self {
+            Art::Wedge(c, down) => Art::Wedge(c, !down),
+            other => other,
+        }
+    }
+}
+
+/// A letter with its case marked (`u`/`l`), so ids stay distinct where
+/// case is ignored.
+fn push_cased(id: &mut String, c: char) {
+    if c.is_ascii_alphabetic() {
+        id.push(if c.is_ascii_uppercase() { 'u' } else { 'l' });
+    }
+    escape_id(id, &c.to_string());
 }
 
 fn escape_id(out: &mut String, key: &str) {
@@ -229,7 +268,16 @@ impl PieceSet {
         if chess_letter && chess_art && self.has(&own) {
             return Art::File(own);
         }
-        Art::Disc(letter)
+        match asian_set(variant) {
+            Some(set) if asian::has_piece(set, letter) => match set {
+                // The side at the bottom (White, unless the board is
+                // turned: see [`Art::turned`]) points up.
+                AsianSet::Shogi => Art::Wedge(letter, letter.is_ascii_lowercase()),
+                AsianSet::Xiangqi => Art::Xiangqi(letter),
+                AsianSet::Janggi => Art::Janggi(letter),
+            },
+            _ => Art::Disc(letter),
+        }
     }
 
     /// The `<symbol>` of a piece's art, and the file it links, if any (as
@@ -239,6 +287,18 @@ impl PieceSet {
         match art {
             Art::Disc(c) => (disc_symbol(&id, *c), None),
             Art::Stack(top, under) => (stack_symbol(&id, *top, *under), None),
+            Art::Wedge(c, down) => (
+                asian::shogi_symbol(&id, *c, *down).unwrap_or_else(|| disc_symbol(&id, *c)),
+                None,
+            ),
+            Art::Xiangqi(c) => (
+                asian::xiangqi_symbol(&id, *c).unwrap_or_else(|| disc_symbol(&id, *c)),
+                None,
+            ),
+            Art::Janggi(c) => (
+                asian::janggi_symbol(&id, *c).unwrap_or_else(|| disc_symbol(&id, *c)),
+                None,
+            ),
             Art::File(key) => match self.files.get(key) {
                 Some(ArtFile::Svg(text)) => (inline_symbol(&id, text), None),
                 Some(ArtFile::Linked { source, ext }) => {
@@ -584,7 +644,15 @@ mod tests {
         assert_eq!(set.art("Apocalypse", 'n'), Art::File("bn".into()));
         // A Gomoku stone is not a pawn: a disc.
         assert_eq!(set.art("Gomoku", 'p'), Art::Disc('p'));
-        assert_eq!(set.art("Xiangqi", 'c'), Art::Disc('c'));
+        // Shogi and xiangqi pieces are ours; a letter those games lack
+        // stays a disc.
+        assert_eq!(set.art("Xiangqi", 'c'), Art::Xiangqi('c'));
+        assert_eq!(set.art("Minixiangqi", 'K'), Art::Xiangqi('K'));
+        assert_eq!(set.art("Janggi", 'p'), Art::Janggi('p'));
+        assert_eq!(set.art("Shogi", 'P'), Art::Wedge('P', false));
+        assert_eq!(set.art("Minishogi", 'd'), Art::Wedge('d', true));
+        assert_eq!(set.art("Shogi", 'd').turned(), Art::Wedge('d', false));
+        assert_eq!(set.art("Xiangqi", 'g'), Art::Disc('g'));
         assert_eq!(set.art("Nonsense", '*'), Art::Disc('*'));
     }
 
@@ -594,6 +662,10 @@ mod tests {
         assert_eq!(Art::Disc('A').id(), "fp-d-A");
         assert_ne!(Art::Disc('A').id(), Art::Disc('a').id());
         assert_eq!(Art::Disc('*').id(), "fp-d-_2a");
+        assert_eq!(Art::Wedge('P', false).id(), "fp-sg-u-uP");
+        assert_ne!(Art::Wedge('p', true).id(), Art::Wedge('p', false).id());
+        assert_eq!(Art::Xiangqi('k').id(), "fp-xq-lk");
+        assert_ne!(Art::Janggi('k').id(), Art::Xiangqi('k').id());
     }
 
     #[test]
