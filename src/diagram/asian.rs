@@ -121,8 +121,9 @@ fn character(c: char, fallback: char, (x, y): (f32, f32), size: f32, ink: &str) 
 }
 
 /// A shogi piece pointing up (the side at the bottom of the drawing) or
-/// down, as a `<symbol>`; `None` for a letter shogi lacks.
-pub fn shogi_symbol(id: &str, letter: char, down: bool) -> Option<String> {
+/// down, as the content of a 100-unit `<symbol>`; `None` for a letter
+/// shogi lacks.
+pub fn shogi_body(letter: char, down: bool) -> Option<String> {
     let (first, second, promoted, size) = shogi_piece(letter)?;
     let name = if letter.is_ascii_uppercase() {
         first
@@ -133,24 +134,24 @@ pub fn shogi_symbol(id: &str, letter: char, down: bool) -> Option<String> {
     // The whole piece turns for the side facing the viewer, as on a board.
     let turn = if down { "rotate(180 50 50) " } else { "" };
     Some(format!(
-        "<symbol id=\"{id}\" viewBox=\"0 0 100 100\"><g transform=\"{turn}translate(50 53) scale({size}) translate(-50 -53)\"><path d=\"M50 5L76 18L85 95H15L24 18Z\" fill=\"{WOOD}\" stroke=\"{WOOD_EDGE}\" stroke-width=\"3.5\" stroke-linejoin=\"round\"/>{}</g></symbol>",
+        "<g transform=\"{turn}translate(50 53) scale({size}) translate(-50 -53)\"><path d=\"M50 5L76 18L85 95H15L24 18Z\" fill=\"{WOOD}\" stroke=\"{WOOD_EDGE}\" stroke-width=\"3.5\" stroke-linejoin=\"round\"/>{}</g>",
         character(name, letter, (27.0, 32.0), 46.0, ink)
     ))
 }
 
-/// A xiangqi disc, as a `<symbol>`.
-pub fn xiangqi_symbol(id: &str, letter: char) -> Option<String> {
+/// A xiangqi disc, as the content of a 100-unit `<symbol>`.
+pub fn xiangqi_body(letter: char) -> Option<String> {
     let red = letter.is_ascii_uppercase();
     let name = xiangqi_character(letter, red)?;
     let ink = if red { RED } else { INK };
     Some(format!(
-        "<symbol id=\"{id}\" viewBox=\"0 0 100 100\"><circle cx=\"50\" cy=\"50\" r=\"43\" fill=\"{DISC}\" stroke=\"{WOOD_EDGE}\" stroke-width=\"3.5\"/><circle cx=\"50\" cy=\"50\" r=\"35\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"2.5\"/>{}</symbol>",
+        "<circle cx=\"50\" cy=\"50\" r=\"43\" fill=\"{DISC}\" stroke=\"{WOOD_EDGE}\" stroke-width=\"3.5\"/><circle cx=\"50\" cy=\"50\" r=\"35\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"2.5\"/>{}",
         character(name, letter, (27.0, 27.0), 46.0, ink)
     ))
 }
 
-/// A janggi octagon, as a `<symbol>`.
-pub fn janggi_symbol(id: &str, letter: char) -> Option<String> {
+/// A janggi octagon, as the content of a 100-unit `<symbol>`.
+pub fn janggi_body(letter: char) -> Option<String> {
     let (first, second, size) = janggi_piece(letter)?;
     let (name, ink) = if letter.is_ascii_uppercase() {
         (first, BLUE)
@@ -169,7 +170,7 @@ pub fn janggi_symbol(id: &str, letter: char) -> Option<String> {
     let box_size = 54.0 * size;
     let corner = 50.0 - box_size / 2.0;
     Some(format!(
-        "<symbol id=\"{id}\" viewBox=\"0 0 100 100\"><path d=\"{octagon}\" fill=\"{DISC}\" stroke=\"{ink}\" stroke-width=\"3.5\" stroke-linejoin=\"round\"/>{}</symbol>",
+        "<path d=\"{octagon}\" fill=\"{DISC}\" stroke=\"{ink}\" stroke-width=\"3.5\" stroke-linejoin=\"round\"/>{}",
         character(name, letter, (corner, corner), box_size, ink)
     ))
 }
@@ -196,20 +197,20 @@ mod tests {
 
     #[test]
     fn sides_and_promotions_are_told_apart() {
-        let up = shogi_symbol("a", 'P', false).unwrap();
-        let down = shogi_symbol("a", 'p', true).unwrap();
+        let up = shogi_body('P', false).unwrap();
+        let down = shogi_body('p', true).unwrap();
         assert!(!up.contains("rotate") && down.contains("rotate(180"));
-        assert!(shogi_symbol("a", 'Q', false).unwrap().contains(RED));
+        assert!(shogi_body('Q', false).unwrap().contains(RED));
         assert!(!up.contains(RED));
         assert_ne!(
-            shogi_symbol("a", 'K', false).unwrap(),
-            shogi_symbol("a", 'k', false).unwrap(),
+            shogi_body('K', false).unwrap(),
+            shogi_body('k', false).unwrap(),
             "玉 and 王"
         );
-        assert!(xiangqi_symbol("a", 'K').unwrap().contains(RED));
-        assert!(!xiangqi_symbol("a", 'k').unwrap().contains(RED));
-        assert!(janggi_symbol("a", 'K').unwrap().contains(BLUE));
-        assert!(janggi_symbol("a", 'k').unwrap().contains(RED));
-        assert!(janggi_symbol("a", '?').is_none());
+        assert!(xiangqi_body('K').unwrap().contains(RED));
+        assert!(!xiangqi_body('k').unwrap().contains(RED));
+        assert!(janggi_body('K').unwrap().contains(BLUE));
+        assert!(janggi_body('k').unwrap().contains(RED));
+        assert!(janggi_body('?').is_none());
     }
 }

@@ -127,6 +127,14 @@ impl Art {
         id
     }
 
+    /// The letter a drawn piece stands for.
+    fn letter(&self) -> Option<char> {
+        match *self {
+            Art::Wedge(c, _) | Art::Xiangqi(c) | Art::Janggi(c) | Art::Disc(c) => Some(c),
+            _ => None,
+        }
+    }
+
     /// The art as placed on a board seen from Black: a shogi piece points
     /// at its opponent, so it turns round with the board; other art does
     /// not.
@@ -136,6 +144,50 @@ impl Art {
             other => other,
         }
     }
+}
+
+/// The content of our own drawing of a shogi, xiangqi or janggi piece.
+fn drawn_body(art: &Art) -> Option<String> {
+    match *art {
+        Art::Wedge(c, down) => asian::shogi_body(c, down),
+        Art::Xiangqi(c) => asian::xiangqi_body(c),
+        Art::Janggi(c) => asian::janggi_body(c),
+        _ => None,
+    }
+}
+
+/// Our drawn piece as an SVG file for a page's image of it that the
+/// content lacks: vchess's rules pages show pieces beside their rules as
+/// `img(src="/images/pieces/Shogi/wk.svg")` (colour, letter, `i` when the
+/// piece is turned). `None` where we draw no such piece.
+pub fn drawn_piece_image(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("/images/pieces/")?;
+    let (folder, file) = rest.split_once('/')?;
+    let code = file.strip_suffix(".svg")?;
+    let mut chars = code.chars();
+    let (colour, letter) = (chars.next()?, chars.next()?);
+    let turned = match chars.as_str() {
+        "" => false,
+        "i" => true,
+        _ => return None,
+    };
+    let letter = match colour {
+        'w' => letter.to_ascii_uppercase(),
+        'b' => letter.to_ascii_lowercase(),
+        _ => return None,
+    };
+    let variant = fenpress_rules::registry::lookup(folder).map_or(folder, |v| v.name);
+    let set = asian_set(variant).filter(|set| asian::has_piece(*set, letter))?;
+    let art = match set {
+        AsianSet::Shogi => Art::Wedge(letter, turned),
+        _ if turned => return None,
+        AsianSet::Xiangqi => Art::Xiangqi(letter),
+        AsianSet::Janggi => Art::Janggi(letter),
+    };
+    let body = drawn_body(&art)?;
+    Some(format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\">{body}</svg>"
+    ))
 }
 
 /// A letter with its case marked (`u`/`l`), so ids stay distinct where
@@ -287,18 +339,15 @@ impl PieceSet {
         match art {
             Art::Disc(c) => (disc_symbol(&id, *c), None),
             Art::Stack(top, under) => (stack_symbol(&id, *top, *under), None),
-            Art::Wedge(c, down) => (
-                asian::shogi_symbol(&id, *c, *down).unwrap_or_else(|| disc_symbol(&id, *c)),
-                None,
-            ),
-            Art::Xiangqi(c) => (
-                asian::xiangqi_symbol(&id, *c).unwrap_or_else(|| disc_symbol(&id, *c)),
-                None,
-            ),
-            Art::Janggi(c) => (
-                asian::janggi_symbol(&id, *c).unwrap_or_else(|| disc_symbol(&id, *c)),
-                None,
-            ),
+            Art::Wedge(..) | Art::Xiangqi(_) | Art::Janggi(_) => {
+                let symbol = match drawn_body(art) {
+                    Some(body) => {
+                        format!("<symbol id=\"{id}\" viewBox=\"0 0 100 100\">{body}</symbol>")
+                    }
+                    None => disc_symbol(&id, art.letter().unwrap_or('?')),
+                };
+                (symbol, None)
+            }
             Art::File(key) => match self.files.get(key) {
                 Some(ArtFile::Svg(text)) => (inline_symbol(&id, text), None),
                 Some(ArtFile::Linked { source, ext }) => {
@@ -683,6 +732,32 @@ mod tests {
         // Garbage never panics.
         for bad in ["", "<svg", "<svg a=\"1", "<svgx/>", "<svg/>", "<!--"] {
             let _ = inline_symbol("fp-x", bad);
+        }
+    }
+
+    #[test]
+    fn a_page_image_of_a_piece_we_draw_is_our_drawing() {
+        let king = drawn_piece_image("/images/pieces/Shogi/wk.svg").unwrap();
+        assert!(
+            king.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+            "{king}"
+        );
+        assert!(!king.contains("rotate"));
+        let turned = drawn_piece_image("/images/pieces/Shogi/wki.svg").unwrap();
+        assert!(turned.contains("rotate(180"));
+        assert_ne!(drawn_piece_image("/images/pieces/Shogi/bk.svg"), Some(king));
+        assert!(drawn_piece_image("/images/pieces/Xiangqi/bc.svg").is_some());
+        assert!(drawn_piece_image("/images/pieces/Janggi/wk.svg").is_some());
+        for other in [
+            "/images/pieces/Shogi/wz.svg",
+            "/images/pieces/Xiangqi/wki.svg",
+            "/images/pieces/Makruk/wk.svg",
+            "/images/pieces/Shogi/wk.png",
+            "/images/pieces/Shogi/xk.svg",
+            "/images/pieces/Shogi/w.svg",
+            "/variants/Shogi/wk.svg",
+        ] {
+            assert_eq!(drawn_piece_image(other), None, "{other}");
         }
     }
 
