@@ -12,6 +12,8 @@ pub enum AsianSet {
     Shogi,
     Xiangqi,
     Janggi,
+    /// Dōbutsu shōgi's animal tiles ([`super::dobutsu`]).
+    Dobutsu,
 }
 
 /// The set a variant's pieces are drawn from, by canonical name.
@@ -20,6 +22,7 @@ pub fn asian_set(variant: &str) -> Option<AsianSet> {
         "Shogi" | "Minishogi" => Some(AsianSet::Shogi),
         "Xiangqi" | "Minixiangqi" => Some(AsianSet::Xiangqi),
         "Janggi" => Some(AsianSet::Janggi),
+        "Dobutsu" => Some(AsianSet::Dobutsu),
         _ => None,
     }
 }
@@ -31,6 +34,7 @@ pub fn has_piece(set: AsianSet, letter: char) -> bool {
         AsianSet::Shogi => shogi_piece(letter).is_some(),
         AsianSet::Xiangqi => xiangqi_character(letter, upper).is_some(),
         AsianSet::Janggi => janggi_piece(letter).is_some(),
+        AsianSet::Dobutsu => super::dobutsu::tile_body(letter, false).is_some(),
     }
 }
 

@@ -155,12 +155,13 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     parts.join("; ")
 }
 
-/// "White", "Black"; for shogi, whose sides' pieces look alike but for
+/// "White", "Black"; for shogi (and Dōbutsu), whose sides' pieces look alike but for
 /// the way they point, "White (pointing up)" and "Black (pointing down)"
 /// (the other way round when seen from Black).
 fn side_labels(variant: &str, spec: &BoardSpec, t: &DiagramWords) -> (String, String) {
     let name = registry::lookup(variant).map_or(variant, |v| v.name);
-    if super::asian::asian_set(name) != Some(super::asian::AsianSet::Shogi) {
+    use super::asian::{asian_set, AsianSet};
+    if !matches!(asian_set(name), Some(AsianSet::Shogi | AsianSet::Dobutsu)) {
         return (t.white.to_string(), t.black.to_string());
     }
     let (mut white, mut black) = (&t.pointing_up, &t.pointing_down);

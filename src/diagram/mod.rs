@@ -5,6 +5,7 @@
 mod asian;
 pub mod board;
 pub mod describe;
+mod dobutsu;
 mod glyphs;
 pub mod hands;
 mod kanji;

@@ -86,6 +86,9 @@ pub enum Art {
     Xiangqi(char),
     /// Our janggi octagon for a letter.
     Janggi(char),
+    /// Our Dōbutsu tile for a letter, turned (`true`: the side at the top
+    /// of the drawing) or not.
+    Tile(char, bool),
 }
 
 impl Art {
@@ -123,6 +126,10 @@ impl Art {
                 id.push_str("jg-");
                 push_cased(&mut id, *c);
             }
+            Art::Tile(c, down) => {
+                id.push_str(if *down { "db-d-" } else { "db-u-" });
+                push_cased(&mut id, *c);
+            }
         }
         id
     }
@@ -130,7 +137,11 @@ impl Art {
     /// The letter a drawn piece stands for.
     fn letter(&self) -> Option<char> {
         match *self {
-            Art::Wedge(c, _) | Art::Xiangqi(c) | Art::Janggi(c) | Art::Disc(c) => Some(c),
+            Art::Wedge(c, _)
+            | Art::Tile(c, _)
+            | Art::Xiangqi(c)
+            | Art::Janggi(c)
+            | Art::Disc(c) => Some(c),
             _ => None,
         }
     }
@@ -141,6 +152,7 @@ impl Art {
     pub fn turned(self) -> Art {
         match self {
             Art::Wedge(c, down) => Art::Wedge(c, !down),
+            Art::Tile(c, down) => Art::Tile(c, !down),
             other => other,
         }
     }
@@ -152,6 +164,7 @@ fn drawn_body(art: &Art) -> Option<String> {
         Art::Wedge(c, down) => asian::shogi_body(c, down),
         Art::Xiangqi(c) => asian::xiangqi_body(c),
         Art::Janggi(c) => asian::janggi_body(c),
+        Art::Tile(c, down) => super::dobutsu::tile_body(c, down),
         _ => None,
     }
 }
@@ -180,6 +193,7 @@ pub fn drawn_piece_image(url: &str) -> Option<String> {
     let set = asian_set(variant).filter(|set| asian::has_piece(*set, letter))?;
     let art = match set {
         AsianSet::Shogi => Art::Wedge(letter, turned),
+        AsianSet::Dobutsu => Art::Tile(letter, turned),
         _ if turned => return None,
         AsianSet::Xiangqi => Art::Xiangqi(letter),
         AsianSet::Janggi => Art::Janggi(letter),
@@ -325,6 +339,7 @@ impl PieceSet {
                 // The side at the bottom (White, unless the board is
                 // turned: see [`Art::turned`]) points up.
                 AsianSet::Shogi => Art::Wedge(letter, letter.is_ascii_lowercase()),
+                AsianSet::Dobutsu => Art::Tile(letter, letter.is_ascii_lowercase()),
                 AsianSet::Xiangqi => Art::Xiangqi(letter),
                 AsianSet::Janggi => Art::Janggi(letter),
             },
@@ -339,7 +354,7 @@ impl PieceSet {
         match art {
             Art::Disc(c) => (disc_symbol(&id, *c), None),
             Art::Stack(top, under) => (stack_symbol(&id, *top, *under), None),
-            Art::Wedge(..) | Art::Xiangqi(_) | Art::Janggi(_) => {
+            Art::Wedge(..) | Art::Tile(..) | Art::Xiangqi(_) | Art::Janggi(_) => {
                 let symbol = match drawn_body(art) {
                     Some(body) => {
                         format!("<symbol id=\"{id}\" viewBox=\"0 0 100 100\">{body}</symbol>")
@@ -702,6 +717,8 @@ mod tests {
         assert_eq!(set.art("Minishogi", 'd'), Art::Wedge('d', true));
         assert_eq!(set.art("Shogi", 'd').turned(), Art::Wedge('d', false));
         assert_eq!(set.art("Xiangqi", 'g'), Art::Disc('g'));
+        assert_eq!(set.art("Dobutsu", 'k'), Art::Tile('k', true));
+        assert_eq!(set.art("Dobutsu", 'H').turned(), Art::Tile('H', true));
         assert_eq!(set.art("Nonsense", '*'), Art::Disc('*'));
     }
 
@@ -748,6 +765,7 @@ mod tests {
         assert_ne!(drawn_piece_image("/images/pieces/Shogi/bk.svg"), Some(king));
         assert!(drawn_piece_image("/images/pieces/Xiangqi/bc.svg").is_some());
         assert!(drawn_piece_image("/images/pieces/Janggi/wk.svg").is_some());
+        assert!(drawn_piece_image("/images/pieces/Dobutsu/whi.svg").is_some());
         for other in [
             "/images/pieces/Shogi/wz.svg",
             "/images/pieces/Xiangqi/wki.svg",

@@ -469,3 +469,26 @@ fn janggi_pieces_are_blue_and_red_octagons_in_three_sizes() {
         "general {general}, chariot {chariot}, soldier {soldier}"
     );
 }
+
+#[test]
+fn dobutsu_tiles_show_their_moves_as_dots_facing_the_opponent() {
+    // A lion dots all eight neighbours; a chick only its front, which for
+    // the top side faces down.
+    let p = render("Dobutsu", "1p1/3/3/1K1", 3);
+    let dot = |col, row, dx: f32, dy: f32| is_red(at(&p, col, row, 5.0 + dx, 5.0 + dy));
+    for (dx, dy) in [
+        (-2.9, -2.9),
+        (0.0, -2.9),
+        (2.9, 0.0),
+        (2.9, 2.9),
+        (0.0, 2.9),
+    ] {
+        assert!(dot(1, 3, dx, dy), "lion's dot at {dx},{dy}");
+    }
+    assert!(dot(1, 0, 0.0, 2.9), "Black's chick steps down the board");
+    assert!(!dot(1, 0, 0.0, -2.9) && !dot(1, 0, 2.9, 0.0));
+    // A tile, not a disc: its corners are the tile's.
+    let tile = at(&p, 1, 3, 1.8, 1.8);
+    let square = at(&p, 1, 3, 0.4, 0.4);
+    assert!(tile[..3] != square[..3], "{tile:?} {square:?}");
+}
