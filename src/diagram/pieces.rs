@@ -21,7 +21,9 @@ mod embedded {
 
 /// Variants whose vchess art for a chess letter is a restyled chess piece:
 /// when a set lacks the variant's own file, the chess piece stands in.
-/// Elsewhere (Shogi, Xiangqi, Gomoku stones...) a lettered disc is truer.
+/// Elsewhere a lettered disc is truer (Gomoku stones...), or our own
+/// drawing where we have one (Shogi, Xiangqi, Janggi, Dobutsu: see
+/// [`asian`]).
 const CHESS_ART_VARIANTS: &[&str] = &[
     "Orda",
     "Ordamirror",
