@@ -14,9 +14,13 @@ use crate::model::{LoadedPage, Loc, Page};
 /// Where a referenced image lives and where it goes in the output.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImageAsset {
+    /// The file copied (empty for a drawn image).
     pub source: PathBuf,
     /// Output path below the site root (`/`-separated, no leading `/`).
     pub target: String,
+    /// Our own drawing, written instead of a copy: a shogi or xiangqi
+    /// piece's image that the content lacks.
+    pub drawn: Option<String>,
 }
 
 /// The two patterns looked for in every line, each searcher built once.
@@ -89,6 +93,7 @@ pub fn resolve(
                 return Ok(ImageAsset {
                     source: found.clone(),
                     target: rest.to_string(),
+                    drawn: None,
                 });
             }
         }
@@ -99,6 +104,7 @@ pub fn resolve(
             return Ok(ImageAsset {
                 source: candidate,
                 target: format!("{page_path}{path}"),
+                drawn: None,
             });
         }
         Err(vec![candidate])
@@ -127,6 +133,17 @@ pub fn check_page(root: &Path, loaded: &LoadedPage) -> (Vec<ImageAsset>, Vec<Dia
         match resolve(root, dir, &page.path(), &image.url) {
             Ok(asset) => assets.push(asset),
             Err(looked) => {
+                // vchess's piece images (`/images/pieces/Shogi/wk.svg`) are
+                // not in the content: where we draw the piece, our drawing
+                // stands in.
+                if let Some(svg) = crate::diagram::pieces::drawn_piece_image(&image.url) {
+                    assets.push(ImageAsset {
+                        source: PathBuf::new(),
+                        target: image.url.trim_start_matches('/').to_string(),
+                        drawn: Some(svg),
+                    });
+                    continue;
+                }
                 let looked: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
                 diagnostics.push(
                     Diagnostic::new(

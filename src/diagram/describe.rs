@@ -110,7 +110,12 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
         }
     }
     let mut parts = Vec::new();
-    for (side, pieces) in [(&t.white, white), (&t.black, black), (&t.unions, other)] {
+    let (white_side, black_side) = side_labels(variant, spec, t);
+    for (side, pieces) in [
+        (&white_side, white),
+        (&black_side, black),
+        (&t.unions.to_string(), other),
+    ] {
         if !pieces.is_empty() {
             parts.push(format!("{side}: {}", list_pieces(pieces)));
         }
@@ -148,6 +153,25 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
         parts.push(t.malformed.to_string());
     }
     parts.join("; ")
+}
+
+/// "White", "Black"; for shogi (and Dōbutsu), whose sides' pieces look alike but for
+/// the way they point, "White (pointing up)" and "Black (pointing down)"
+/// (the other way round when seen from Black).
+fn side_labels(variant: &str, spec: &BoardSpec, t: &DiagramWords) -> (String, String) {
+    let name = registry::lookup(variant).map_or(variant, |v| v.name);
+    use super::asian::{asian_set, AsianSet};
+    if !matches!(asian_set(name), Some(AsianSet::Shogi | AsianSet::Dobutsu)) {
+        return (t.white.to_string(), t.black.to_string());
+    }
+    let (mut white, mut black) = (&t.pointing_up, &t.pointing_down);
+    if spec.orientation == Orientation::Black {
+        std::mem::swap(&mut white, &mut black);
+    }
+    (
+        format!("{} ({white})", t.white),
+        format!("{} ({black})", t.black),
+    )
 }
 
 /// Group pieces of one side by name in a fixed order: kings first, pawns
@@ -312,8 +336,26 @@ mod tests {
         let layout = read_board("Shogi", &spec.board);
         assert_eq!(
             describe("Shogi", &layout, &spec, &en()),
-            "White: piece Z c1"
+            "White (pointing up): piece Z c1"
         );
+    }
+
+    #[test]
+    fn shogi_sides_are_named_by_where_their_pieces_point() {
+        let spec = parse_compact("4k4/9/9/9/9/9/9/9/4K4 - b").unwrap();
+        let layout = read_board("Shogi", &spec.board);
+        let text = describe("Shogi", &layout, &spec, &en());
+        assert!(
+            text.starts_with("White (pointing down): ") && text.contains("; Black (pointing up): "),
+            "{text}"
+        );
+        let fr = crate::words::strings("fr").diagram;
+        let spec = parse_compact("4k4/9/9/9/9/9/9/9/4K4").unwrap();
+        let text = describe("Shogi", &layout, &spec, &fr);
+        assert!(text.starts_with("Blancs (pointe vers le haut): "), "{text}");
+        let chess = parse_compact("4k3/8/8/8/8/8/8/4K3").unwrap();
+        let layout = read_board("Chess", &chess.board);
+        assert!(describe("Chess", &layout, &chess, &en()).starts_with("White: "));
     }
 
     #[test]

@@ -2,10 +2,13 @@
 //! claims), the board as placed on its squares, and its drawing as SVG (and
 //! PNG through resvg).
 
+mod asian;
 pub mod board;
 pub mod describe;
+mod dobutsu;
 mod glyphs;
 pub mod hands;
+mod kanji;
 pub mod pieces;
 pub mod raster;
 pub mod spec;

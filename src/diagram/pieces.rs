@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use super::asian::{self, asian_set, AsianSet};
 use super::board::stack_count;
 use super::glyphs;
 
@@ -20,7 +21,9 @@ mod embedded {
 
 /// Variants whose vchess art for a chess letter is a restyled chess piece:
 /// when a set lacks the variant's own file, the chess piece stands in.
-/// Elsewhere (Shogi, Xiangqi, Gomoku stones...) a lettered disc is truer.
+/// Elsewhere a lettered disc is truer (Gomoku stones...), or our own
+/// drawing where we have one (Shogi, Xiangqi, Janggi, Dobutsu: see
+/// [`asian`]).
 const CHESS_ART_VARIANTS: &[&str] = &[
     "Orda",
     "Ordamirror",
@@ -78,6 +81,16 @@ pub enum Art {
     /// An Emergo stack, by its two FEN characters (see
     /// [`super::board::CellSpelling::Pair`]).
     Stack(char, char),
+    /// Our shogi piece for a letter, pointing down (`true`: the side at
+    /// the top of the drawing) or up.
+    Wedge(char, bool),
+    /// Our xiangqi disc for a letter.
+    Xiangqi(char),
+    /// Our janggi octagon for a letter.
+    Janggi(char),
+    /// Our Dōbutsu tile for a letter, turned (`true`: the side at the top
+    /// of the drawing) or not.
+    Tile(char, bool),
 }
 
 impl Art {
@@ -103,9 +116,103 @@ impl Art {
                     escape_id(&mut id, &c.to_string());
                 }
             }
+            Art::Wedge(c, down) => {
+                id.push_str(if *down { "sg-d-" } else { "sg-u-" });
+                push_cased(&mut id, *c);
+            }
+            Art::Xiangqi(c) => {
+                id.push_str("xq-");
+                push_cased(&mut id, *c);
+            }
+            Art::Janggi(c) => {
+                id.push_str("jg-");
+                push_cased(&mut id, *c);
+            }
+            Art::Tile(c, down) => {
+                id.push_str(if *down { "db-d-" } else { "db-u-" });
+                push_cased(&mut id, *c);
+            }
         }
         id
     }
+
+    /// The letter a drawn piece stands for.
+    fn letter(&self) -> Option<char> {
+        match *self {
+            Art::Wedge(c, _)
+            | Art::Tile(c, _)
+            | Art::Xiangqi(c)
+            | Art::Janggi(c)
+            | Art::Disc(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The art as placed on a board seen from Black: a shogi piece points
+    /// at its opponent, so it turns round with the board; other art does
+    /// not.
+    pub fn turned(self) -> Art {
+        match self {
+            Art::Wedge(c, down) => Art::Wedge(c, !down),
+            Art::Tile(c, down) => Art::Tile(c, !down),
+            other => other,
+        }
+    }
+}
+
+/// The content of our own drawing of a shogi, xiangqi or janggi piece.
+fn drawn_body(art: &Art) -> Option<String> {
+    match *art {
+        Art::Wedge(c, down) => asian::shogi_body(c, down),
+        Art::Xiangqi(c) => asian::xiangqi_body(c),
+        Art::Janggi(c) => asian::janggi_body(c),
+        Art::Tile(c, down) => super::dobutsu::tile_body(c, down),
+        _ => None,
+    }
+}
+
+/// Our drawn piece as an SVG file for a page's image of it that the
+/// content lacks: vchess's rules pages show pieces beside their rules as
+/// `img(src="/images/pieces/Shogi/wk.svg")` (colour, letter, `i` when the
+/// piece is turned). `None` where we draw no such piece.
+pub fn drawn_piece_image(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("/images/pieces/")?;
+    let (folder, file) = rest.split_once('/')?;
+    let code = file.strip_suffix(".svg")?;
+    let mut chars = code.chars();
+    let (colour, letter) = (chars.next()?, chars.next()?);
+    let turned = match chars.as_str() {
+        "" => false,
+        "i" => true,
+        _ => return None,
+    };
+    let letter = match colour {
+        'w' => letter.to_ascii_uppercase(),
+        'b' => letter.to_ascii_lowercase(),
+        _ => return None,
+    };
+    let variant = fenpress_rules::registry::lookup(folder).map_or(folder, |v| v.name);
+    let set = asian_set(variant).filter(|set| asian::has_piece(*set, letter))?;
+    let art = match set {
+        AsianSet::Shogi => Art::Wedge(letter, turned),
+        AsianSet::Dobutsu => Art::Tile(letter, turned),
+        _ if turned => return None,
+        AsianSet::Xiangqi => Art::Xiangqi(letter),
+        AsianSet::Janggi => Art::Janggi(letter),
+    };
+    let body = drawn_body(&art)?;
+    Some(format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\">{body}</svg>"
+    ))
+}
+
+/// A letter with its case marked (`u`/`l`), so ids stay distinct where
+/// case is ignored.
+fn push_cased(id: &mut String, c: char) {
+    if c.is_ascii_alphabetic() {
+        id.push(if c.is_ascii_uppercase() { 'u' } else { 'l' });
+    }
+    escape_id(id, &c.to_string());
 }
 
 fn escape_id(out: &mut String, key: &str) {
@@ -229,7 +336,17 @@ impl PieceSet {
         if chess_letter && chess_art && self.has(&own) {
             return Art::File(own);
         }
-        Art::Disc(letter)
+        match asian_set(variant) {
+            Some(set) if asian::has_piece(set, letter) => match set {
+                // The side at the bottom (White, unless the board is
+                // turned: see [`Art::turned`]) points up.
+                AsianSet::Shogi => Art::Wedge(letter, letter.is_ascii_lowercase()),
+                AsianSet::Dobutsu => Art::Tile(letter, letter.is_ascii_lowercase()),
+                AsianSet::Xiangqi => Art::Xiangqi(letter),
+                AsianSet::Janggi => Art::Janggi(letter),
+            },
+            _ => Art::Disc(letter),
+        }
     }
 
     /// The `<symbol>` of a piece's art, and the file it links, if any (as
@@ -239,6 +356,15 @@ impl PieceSet {
         match art {
             Art::Disc(c) => (disc_symbol(&id, *c), None),
             Art::Stack(top, under) => (stack_symbol(&id, *top, *under), None),
+            Art::Wedge(..) | Art::Tile(..) | Art::Xiangqi(_) | Art::Janggi(_) => {
+                let symbol = match drawn_body(art) {
+                    Some(body) => {
+                        format!("<symbol id=\"{id}\" viewBox=\"0 0 100 100\">{body}</symbol>")
+                    }
+                    None => disc_symbol(&id, art.letter().unwrap_or('?')),
+                };
+                (symbol, None)
+            }
             Art::File(key) => match self.files.get(key) {
                 Some(ArtFile::Svg(text)) => (inline_symbol(&id, text), None),
                 Some(ArtFile::Linked { source, ext }) => {
@@ -584,7 +710,17 @@ mod tests {
         assert_eq!(set.art("Apocalypse", 'n'), Art::File("bn".into()));
         // A Gomoku stone is not a pawn: a disc.
         assert_eq!(set.art("Gomoku", 'p'), Art::Disc('p'));
-        assert_eq!(set.art("Xiangqi", 'c'), Art::Disc('c'));
+        // Shogi and xiangqi pieces are ours; a letter those games lack
+        // stays a disc.
+        assert_eq!(set.art("Xiangqi", 'c'), Art::Xiangqi('c'));
+        assert_eq!(set.art("Minixiangqi", 'K'), Art::Xiangqi('K'));
+        assert_eq!(set.art("Janggi", 'p'), Art::Janggi('p'));
+        assert_eq!(set.art("Shogi", 'P'), Art::Wedge('P', false));
+        assert_eq!(set.art("Minishogi", 'd'), Art::Wedge('d', true));
+        assert_eq!(set.art("Shogi", 'd').turned(), Art::Wedge('d', false));
+        assert_eq!(set.art("Xiangqi", 'g'), Art::Disc('g'));
+        assert_eq!(set.art("Dobutsu", 'k'), Art::Tile('k', true));
+        assert_eq!(set.art("Dobutsu", 'H').turned(), Art::Tile('H', true));
         assert_eq!(set.art("Nonsense", '*'), Art::Disc('*'));
     }
 
@@ -594,6 +730,10 @@ mod tests {
         assert_eq!(Art::Disc('A').id(), "fp-d-A");
         assert_ne!(Art::Disc('A').id(), Art::Disc('a').id());
         assert_eq!(Art::Disc('*').id(), "fp-d-_2a");
+        assert_eq!(Art::Wedge('P', false).id(), "fp-sg-u-uP");
+        assert_ne!(Art::Wedge('p', true).id(), Art::Wedge('p', false).id());
+        assert_eq!(Art::Xiangqi('k').id(), "fp-xq-lk");
+        assert_ne!(Art::Janggi('k').id(), Art::Xiangqi('k').id());
     }
 
     #[test]
@@ -611,6 +751,33 @@ mod tests {
         // Garbage never panics.
         for bad in ["", "<svg", "<svg a=\"1", "<svgx/>", "<svg/>", "<!--"] {
             let _ = inline_symbol("fp-x", bad);
+        }
+    }
+
+    #[test]
+    fn a_page_image_of_a_piece_we_draw_is_our_drawing() {
+        let king = drawn_piece_image("/images/pieces/Shogi/wk.svg").unwrap();
+        assert!(
+            king.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+            "{king}"
+        );
+        assert!(!king.contains("rotate"));
+        let turned = drawn_piece_image("/images/pieces/Shogi/wki.svg").unwrap();
+        assert!(turned.contains("rotate(180"));
+        assert_ne!(drawn_piece_image("/images/pieces/Shogi/bk.svg"), Some(king));
+        assert!(drawn_piece_image("/images/pieces/Xiangqi/bc.svg").is_some());
+        assert!(drawn_piece_image("/images/pieces/Janggi/wk.svg").is_some());
+        assert!(drawn_piece_image("/images/pieces/Dobutsu/whi.svg").is_some());
+        for other in [
+            "/images/pieces/Shogi/wz.svg",
+            "/images/pieces/Xiangqi/wki.svg",
+            "/images/pieces/Makruk/wk.svg",
+            "/images/pieces/Shogi/wk.png",
+            "/images/pieces/Shogi/xk.svg",
+            "/images/pieces/Shogi/w.svg",
+            "/variants/Shogi/wk.svg",
+        ] {
+            assert_eq!(drawn_piece_image(other), None, "{other}");
         }
     }
 

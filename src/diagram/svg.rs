@@ -91,9 +91,16 @@ impl SymbolSheet {
     }
 
     /// Define the art of `letter` in `variant` (once) and return its id:
-    /// for pages that draw pieces themselves (the playable puzzle board).
-    pub fn use_letter(&mut self, painter: &Painter, variant: &str, letter: char) -> String {
-        let art = painter.pieces.art(variant, letter);
+    /// for pages that draw pieces themselves (the playable puzzle board),
+    /// on a board seen from Black when `flip` (shogi pieces turn with it).
+    pub fn use_letter(
+        &mut self,
+        painter: &Painter,
+        variant: &str,
+        letter: char,
+        flip: bool,
+    ) -> String {
+        let art = placed(painter.pieces.art(variant, letter), flip);
         self.use_art(painter, &art)
     }
 
@@ -261,7 +268,7 @@ pub fn draw_board(
                 painter,
                 variant,
                 hands.side(white),
-                (left, y),
+                (left, y, flip),
             );
         }
     }
@@ -270,7 +277,7 @@ pub fn draw_board(
     for row in 0..rows {
         for col in 0..cols {
             let art = match layout.cell(row, col) {
-                Cell::Piece(c) => painter.pieces.art(variant, c),
+                Cell::Piece(c) => placed(painter.pieces.art(variant, c), flip),
                 Cell::Stack { top, under } => Art::Stack(top, under),
                 Cell::Empty | Cell::Hole => continue,
             };
@@ -313,6 +320,15 @@ pub fn draw_board(
     BoardDrawing { svg, malformed }
 }
 
+/// A piece's art as placed on a board seen from Black when `flip`.
+fn placed(art: Art, flip: bool) -> Art {
+    if flip {
+        art.turned()
+    } else {
+        art
+    }
+}
+
 /// One side's hand: a tinted cell per kind held, from the left edge of the
 /// board, its piece and its count in the cell's bottom-right corner.
 fn hand_row(
@@ -321,7 +337,7 @@ fn hand_row(
     painter: &Painter,
     variant: &str,
     pieces: &[(char, u32)],
-    (left, y): (usize, usize),
+    (left, y, flip): (usize, usize, bool),
 ) {
     if pieces.is_empty() {
         return;
@@ -333,7 +349,8 @@ fn hand_row(
     );
     for (i, (letter, count)) in pieces.iter().enumerate() {
         let x = left + i * SQ;
-        let id = sheet.use_art(painter, &painter.pieces.art(variant, *letter));
+        let art = placed(painter.pieces.art(variant, *letter), flip);
+        let id = sheet.use_art(painter, &art);
         let _ = write!(
             svg,
             "<use href=\"#{id}\" x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\"/>"

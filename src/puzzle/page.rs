@@ -113,7 +113,7 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> String {
     let symbols: std::collections::BTreeMap<String, String> = letters
         .chars()
         .filter(|c| c.is_alphabetic() || *c == '@')
-        .map(|c| (c.to_string(), sheet.use_letter(&painter, variant, c)))
+        .map(|c| (c.to_string(), sheet.use_letter(&painter, variant, c, flip)))
         .collect();
     let symbols_json = serde_json::to_string(&symbols).unwrap_or_else(|_| "{}".into());
     let solution = if verified.line_complete {

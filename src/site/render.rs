@@ -428,7 +428,14 @@ pub fn render_pages(
         rendered.search.extend(result.search);
         rendered.diagnostics.extend(result.diagnostics);
         for asset in result.assets {
-            rendered.output.copies.insert(asset.target, asset.source);
+            match asset.drawn {
+                Some(svg) => {
+                    rendered.output.files.insert(asset.target, svg.into_bytes());
+                }
+                None => {
+                    rendered.output.copies.insert(asset.target, asset.source);
+                }
+            }
         }
         if let Some((path, svg)) = result.og {
             rendered.output.og_images.insert(path, svg);
@@ -810,6 +817,7 @@ fn render_body(loaded: &LoadedPage, painter: &Painter) -> PageResult {
         .map(|(rel, source)| ImageAsset {
             source,
             target: format!("static/pieces/{rel}"),
+            drawn: None,
         })
         .collect();
     PageResult {

@@ -319,3 +319,176 @@ fn a_shogi_hand_from_the_vchess_reserve_field_is_drawn() {
     );
     assert_eq!(count_pixels(&p, 1.0, 1.0), count_pixels(&q, 1.0, 1.0));
 }
+
+/// The shogi pieces' wood (`#f0c97e`).
+fn is_wood(c: [u8; 4]) -> bool {
+    [0xf0u8, 0xc9, 0x7e]
+        .iter()
+        .zip(c)
+        .all(|(t, v)| t.abs_diff(v) < 12)
+        && c[3] > 200
+}
+
+/// Red ink: a promoted shogi piece's character, Red's xiangqi pieces.
+fn is_red(c: [u8; 4]) -> bool {
+    c[0] > 150 && c[1] < 90 && c[2] < 90 && c[3] > 200
+}
+
+/// Blue ink: Cho's janggi pieces.
+fn is_blue(c: [u8; 4]) -> bool {
+    c[2] > 110 && u16::from(c[2]) > u16::from(c[0]) + 60 && c[3] > 200
+}
+
+/// How many sampled pixels of a cell (col, row from the top left) pass.
+fn count_in_cell(p: &Pixmap, col: u32, row: u32, test: fn([u8; 4]) -> bool) -> usize {
+    let steps = (0..10 * K).map(|i| i as f32 / K as f32);
+    steps
+        .clone()
+        .flat_map(|dx| steps.clone().map(move |dy| (dx, dy)))
+        .filter(|&(dx, dy)| test(at(p, col, row, dx, dy)))
+        .count()
+}
+
+/// Whether the piece in a cell is a wedge pointing up: wood by its base's
+/// corners, none by its top's (where a wedge's shoulders are cut away);
+/// pointing down is the same upside down. A disc has neither.
+fn wedge_points(p: &Pixmap, col: u32, row: u32) -> Option<&'static str> {
+    let wood = |dx: f32, dy: f32| is_wood(at(p, col, row, dx, dy));
+    let top = wood(2.6, 1.4) || wood(7.4, 1.4);
+    let bottom = wood(2.6, 8.4) && wood(7.4, 8.4);
+    let top_base = wood(2.6, 1.6) && wood(7.4, 1.6);
+    let bottom_cut = wood(2.6, 8.6) || wood(7.4, 8.6);
+    match (top, bottom, top_base, bottom_cut) {
+        (false, true, false, _) => Some("up"),
+        (_, false, true, false) => Some("down"),
+        _ => None,
+    }
+}
+
+#[test]
+fn shogi_pieces_are_wedges_pointing_at_the_opponent() {
+    // King and pawn of each side; the bottom side's point up.
+    let p = render("Shogi", "9/9/9/9/4k4/9/9/p8/4K3P", 9);
+    assert_eq!(wedge_points(&p, 4, 8), Some("up"), "White's king, e1");
+    assert_eq!(wedge_points(&p, 8, 8), Some("up"), "White's pawn, i1");
+    assert_eq!(wedge_points(&p, 4, 4), Some("down"), "Black's king, e5");
+    assert_eq!(wedge_points(&p, 0, 7), Some("down"), "Black's pawn, a2");
+    // Seen from Black, the board turns and so do the pieces.
+    let turned = render("Shogi", "9/9/9/9/4k4/9/9/p8/4K3P - b", 9);
+    assert_eq!(wedge_points(&turned, 4, 0), Some("down"), "White's king");
+    assert_eq!(wedge_points(&turned, 4, 4), Some("up"), "Black's king");
+    // Sized by rank: the king is bigger than a pawn.
+    let king = count_in_cell(&p, 4, 8, is_wood);
+    let pawn = count_in_cell(&p, 8, 8, is_wood);
+    assert!(king > pawn * 11 / 10, "king {king}, pawn {pawn}");
+    // Minishogi draws the same pieces.
+    let mini = render("Minishogi", "5/5/5/5/2K2", 5);
+    assert_eq!(wedge_points(&mini, 2, 4), Some("up"));
+}
+
+#[test]
+fn a_promoted_shogi_piece_has_a_red_character_an_unpromoted_one_a_black() {
+    // A tokin (vchess `q`) and a dragon (`d`) against a pawn and a rook.
+    let p = render("Shogi", "9/9/9/9/9/9/9/9/QdPr5", 9);
+    let red = |col| count_in_cell(&p, col, 8, is_red);
+    let dark = |col| {
+        count_in_cell(&p, col, 8, |c| {
+            c[3] > 200 && luminance(c) < 60 && c[0].abs_diff(c[2]) < 30
+        })
+    };
+    assert!(
+        red(0) > 15 && red(1) > 40,
+        "tokin {}, dragon {}",
+        red(0),
+        red(1)
+    );
+    assert!(
+        dark(0) < 5 && dark(1) < 5,
+        "no black ink on promoted pieces"
+    );
+    assert_eq!(red(2) + red(3), 0, "pawn and rook have no red");
+    assert!(
+        dark(2) > 15 && dark(3) > 40,
+        "pawn {}, rook {}",
+        dark(2),
+        dark(3)
+    );
+}
+
+#[test]
+fn xiangqi_generals_are_red_and_black_discs() {
+    let p = render("Xiangqi", "4k4/9/9/9/9/9/9/9/9/4K4", 9);
+    let red = count_in_cell(&p, 4, 9, is_red);
+    assert!(
+        red > 60,
+        "Red's general has a red character and ring: {red}"
+    );
+    assert_eq!(count_in_cell(&p, 4, 0, is_red), 0, "Black's has none");
+    let black_ink = count_in_cell(&p, 4, 0, |c| c[3] > 200 && luminance(c) < 50);
+    assert!(
+        black_ink > 60,
+        "Black's general is inked black: {black_ink}"
+    );
+    // A disc: the cell's corners show the square, its middle the piece.
+    let disc = |c: [u8; 4]| {
+        [0xf7u8, 0xe8, 0xc6]
+            .iter()
+            .zip(c)
+            .all(|(t, v)| t.abs_diff(v) < 10)
+    };
+    assert!(!disc(at(&p, 4, 9, 0.6, 0.6)) && !disc(at(&p, 4, 9, 9.4, 9.4)));
+    assert!(disc(at(&p, 4, 9, 5.0, 1.2)) && disc(at(&p, 4, 9, 1.2, 5.0)));
+    // Minixiangqi's pieces are the same.
+    let mini = render("Minixiangqi", "7/7/7/7/7/7/3K3", 7);
+    assert!(count_in_cell(&mini, 3, 6, is_red) > 60);
+}
+
+#[test]
+fn janggi_pieces_are_blue_and_red_octagons_in_three_sizes() {
+    let p = render("Janggi", "4k4/9/9/9/9/9/9/9/9/3PKR3", 9);
+    assert!(
+        count_in_cell(&p, 4, 9, is_blue) > 60,
+        "Cho's general is blue"
+    );
+    assert_eq!(count_in_cell(&p, 4, 9, is_red), 0);
+    assert!(count_in_cell(&p, 4, 0, is_red) > 60, "Han's general is red");
+    assert_eq!(count_in_cell(&p, 4, 0, is_blue), 0);
+    let face = |c: [u8; 4]| {
+        [0xf7u8, 0xe8, 0xc6]
+            .iter()
+            .zip(c)
+            .all(|(t, v)| t.abs_diff(v) < 10)
+    };
+    let (general, chariot, soldier) = (
+        count_in_cell(&p, 4, 9, face),
+        count_in_cell(&p, 5, 9, face),
+        count_in_cell(&p, 3, 9, face),
+    );
+    assert!(
+        general > chariot && chariot > soldier,
+        "general {general}, chariot {chariot}, soldier {soldier}"
+    );
+}
+
+#[test]
+fn dobutsu_tiles_show_their_moves_as_dots_facing_the_opponent() {
+    // A lion dots all eight neighbours; a chick only its front, which for
+    // the top side faces down.
+    let p = render("Dobutsu", "1p1/3/3/1K1", 3);
+    let dot = |col, row, dx: f32, dy: f32| is_red(at(&p, col, row, 5.0 + dx, 5.0 + dy));
+    for (dx, dy) in [
+        (-2.9, -2.9),
+        (0.0, -2.9),
+        (2.9, 0.0),
+        (2.9, 2.9),
+        (0.0, 2.9),
+    ] {
+        assert!(dot(1, 3, dx, dy), "lion's dot at {dx},{dy}");
+    }
+    assert!(dot(1, 0, 0.0, 2.9), "Black's chick steps down the board");
+    assert!(!dot(1, 0, 0.0, -2.9) && !dot(1, 0, 2.9, 0.0));
+    // A tile, not a disc: its corners are the tile's.
+    let tile = at(&p, 1, 3, 1.8, 1.8);
+    let square = at(&p, 1, 3, 0.4, 0.4);
+    assert!(tile[..3] != square[..3], "{tile:?} {square:?}");
+}

@@ -169,6 +169,34 @@ fn missing_images_warn_and_fail_only_when_strict() {
 }
 
 #[test]
+fn a_missing_shogi_piece_image_is_our_drawing_and_not_a_warning() {
+    // vchess's rules pages show pieces as `/images/pieces/<Variant>/..`,
+    // which the content does not hold; pieces we draw are written there.
+    let site = Site::new().file(
+        "rules/Shogi/en.md",
+        "![King](/images/pieces/Shogi/wk.svg) ![Tokin](/images/pieces/Shogi/wq.svg) ![x](/images/pieces/Shogi/wz.svg)\n",
+    );
+    let built = site.build();
+    built
+        .ok()
+        .has_file("images/pieces/Shogi/wk.svg")
+        .has_file("images/pieces/Shogi/wq.svg")
+        .diagnostic(Severity::Warning, "missing-image", "rules/Shogi/en.md", 1);
+    let missing: Vec<_> = built
+        .report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "missing-image")
+        .collect();
+    assert_eq!(missing.len(), 1, "only the letter shogi lacks: {missing:?}");
+    let king = built.read("images/pieces/Shogi/wk.svg");
+    assert!(
+        king.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        "{king}"
+    );
+}
+
+#[test]
 fn a_failing_build_leaves_the_previous_output_intact() {
     let site = two_variants();
     site.build().ok();
