@@ -1,7 +1,8 @@
 //! Pieces in hand, drops and promotion zones (Crazyhouse, Shogi, Dobutsu,
 //! Madhouse's placements, Align4's endless pawns, ...).
 //! Each variant of the family is a file of this folder; [`rules`] is the
-//! family's entry in [`crate::registry`]. Shared mechanics: [`drops`], [`dropgame`] (shogi-like games as data).
+//! family's entry in [`crate::registry`]. Shared mechanics: [`drops`], [`dropgame`] (shogi-like games as data),
+//! [`placement`] (first-turn set-ups); [`crate::variants::forward`] writes the forwards to an inner [`crate::variants::chesslike::ChessLike`].
 
 use std::sync::LazyLock;
 
@@ -16,6 +17,7 @@ pub mod drops;
 pub mod madhouse;
 pub mod minishogi;
 pub mod parachute;
+pub mod placement;
 pub mod pocketknight;
 pub mod recycle;
 pub mod screen;
