@@ -88,3 +88,34 @@ fn a_bad_reserve_or_a_missing_capture_field_is_refused() {
         assert!(position_from_fen(ba, bad).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn a_pick_names_the_piece_taken_and_keeps_the_turn() {
+    let ba = registry::rules("Bario").unwrap();
+    // The queen took an undefined piece on h8: Black names it among its
+    // reserve's kinds (rook, knight, bishop, queen), then moves.
+    let fen_text = "uuu1kuuQ/2p5/2n5/1p1ppppp/p4PPP/3N4/PPPPP1BB/1RRUK3 b 21 - 01002121 h8";
+    let mut pos = position_from_fen(ba, fen_text).unwrap();
+    let mut list = MoveList::new();
+    legal::legal_moves(ba, &mut pos, &mut list);
+    let mut named: Vec<char> = list.iter().map(|m| m.intent.piece.kind.char()).collect();
+    named.sort();
+    assert_eq!(named, vec!['b', 'n', 'q', 'r']);
+    for mv in list.clone() {
+        assert!(!fenpress_rules::notation::san(ba, &mut pos, &mv).is_empty());
+    }
+    let knight = *list
+        .iter()
+        .find(|m| m.intent.piece.kind == Kind::KNIGHT)
+        .unwrap();
+    ba.play(&mut pos, &knight);
+    // The reserve lost its knight; the capture square stays written.
+    assert_eq!(
+        fen::vchess_fen(ba, &pos),
+        "uuu1kuuQ/2p5/2n5/1p1ppppp/p4PPP/3N4/PPPPP1BB/1RRUK3 b 21 - 01002021 h8"
+    );
+    legal::legal_moves(ba, &mut pos, &mut list);
+    assert!(list
+        .iter()
+        .all(|m| m.color() == fenpress_rules::Color::Black));
+}
