@@ -61,6 +61,7 @@ impl CanonMove {
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
 /// listed deviation).
 const SUB_TURN_CHAINS: &[&str] = &[
+    "Bario",
     "Janggi",
     "Madhouse",
     "Pandemonium1",
@@ -138,7 +139,21 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
             || (!vanish_d.iter().any(|p| p.1 == mv.color())
                 && appear_d.iter().any(|p| p.1 == mv.color())));
     let start = if drop { "@".to_string() } else { start };
+    let start = match bario_pick(
+        rules,
+        mv.effect.vanish.is_empty() && mv.effect.appear.is_empty(),
+    ) {
+        true => format!("@{}", mv.intent.piece.kind.char()),
+        false => start,
+    };
     finish(start, end, vanish, appear, flags)
+}
+
+/// Whether a move is a Bario pick (its side names the reserve piece an
+/// undefined piece taken was): nothing changes on the board, so both
+/// engines' picks are told apart by the piece named, written after the `@`.
+fn bario_pick(rules: &dyn Rules, changes_nothing: bool) -> bool {
+    rules.name() == "Bario" && changes_nothing
 }
 
 /// A cell as the FEN shows it: what its letter reads back as (Iceage's
@@ -205,6 +220,22 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
     };
     let start = if on_board(&mv.start) {
         mv.start.clone()
+    } else if bario_pick(
+        rules,
+        mv.board_vanish.is_empty() && mv.board_appear.is_empty(),
+    ) {
+        // vchess's reserve square: its file is the index of the piece in
+        // the reserve's order (rook, knight, bishop, queen).
+        let index = mv
+            .start
+            .bytes()
+            .next()
+            .map_or(0, |f| f.saturating_sub(b'a'));
+        let named = ['r', 'n', 'b', 'q']
+            .get(usize::from(index))
+            .copied()
+            .unwrap_or('?');
+        format!("@{named}")
     } else {
         "@".into()
     };

@@ -4,6 +4,7 @@
 //! id, like `docs/rules-deviations.yaml`.
 
 use fenpress_rules::geometry::KNIGHT_LEAPS;
+use fenpress_rules::variants::hands::bario::Bario;
 use fenpress_rules::{Board, Color, Move, MoveList, Piece, Position, Square};
 
 use crate::borrowed_family;
@@ -42,6 +43,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "balaklava-start-fields",
         variant: "Balaklava",
         matches: chess_family::balaklava_start_fields,
+    },
+    Classifier {
+        id: "bario-undefined-knight-check",
+        variant: "Bario",
+        matches: bario_undefined_knight_check,
     },
     Classifier {
         id: "benedict-start-en-passant",
@@ -944,6 +950,27 @@ fn atomic_early_explosion(ctx: &Ctx, f: &Finding) -> bool {
 }
 
 /// vchess lists a pawn's capture onto its last rank once per promotion
+/// A move only vchess lists in Bario that vchess's own reading of the
+/// rules gives: an undefined enemy piece that could be a knight (its
+/// reserve holds one) attacks the king a knight's leap away, which the page
+/// counts as check and vchess's test misses. Recognised by generating the
+/// legal moves with that one test changed ([`Bario::vchess_reading`]) and
+/// finding the move among them.
+fn bario_undefined_knight_check(ctx: &Ctx, f: &Finding) -> bool {
+    static VCHESS_READING: std::sync::LazyLock<Bario> =
+        std::sync::LazyLock::new(Bario::vchess_reading);
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let rules: &dyn fenpress_rules::Rules = &*VCHESS_READING;
+    let mut pos = ctx.pos.clone();
+    let mut legal = MoveList::new();
+    fenpress_rules::legal::legal_moves(rules, &mut pos, &mut legal);
+    legal
+        .iter()
+        .any(|mv| crate::canon::from_fenpress(rules, &mut pos, mv) == *m)
+}
+
 /// piece, each landing as the victim: copies of fenpress's one move.
 fn cannibal1_capture_promotion(ctx: &Ctx, f: &Finding) -> bool {
     duplicate_last_rank_pawn_move(ctx, f)

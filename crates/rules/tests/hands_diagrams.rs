@@ -18,6 +18,7 @@ const VARIANTS: &[&str] = &[
     "Align4",
     "Clorange",
     "Shinobi",
+    "Bario",
 ];
 
 #[test]

@@ -8,6 +8,7 @@ pub mod borrowed;
 pub mod chess;
 pub mod chesslike;
 pub mod effects;
+pub mod forward;
 pub mod hands;
 pub mod maxima;
 pub mod orda;

@@ -14,7 +14,6 @@
 
 use crate::color::Color;
 use crate::fen::{FenStyle, Field};
-use crate::geometry::Geometry;
 use crate::moves::{Effect, Intent, Move, MoveKind, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, State, Undo};
@@ -23,6 +22,7 @@ use crate::square::Square;
 use crate::validate::Problem;
 use crate::variants::asian::titan;
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec, PieceSpec};
+use crate::variants::forward::forward_rules;
 
 /// The seven fairy pieces in vchess's reserve order, with their moves.
 const FAIRIES: [(char, &str, [&str; 3]); 7] = [
@@ -249,12 +249,7 @@ impl Rules for Musketeer {
     fn name(&self) -> &'static str {
         "Musketeer"
     }
-    fn geometry(&self) -> &Geometry {
-        self.inner.geometry()
-    }
-    fn start_fen(&self) -> &'static str {
-        self.inner.start_fen()
-    }
+    forward_rules!(inner => geometry, start_fen, promotions);
     fn kinds(&self, _color: Color) -> KindSet {
         self.kinds
     }
@@ -279,9 +274,6 @@ impl Rules for Musketeer {
             ),
             None => self.inner.piece_name(piece),
         }
-    }
-    fn promotions(&self, color: Color) -> &[Kind] {
-        self.inner.promotions(color)
     }
 
     fn read_variant_fields(

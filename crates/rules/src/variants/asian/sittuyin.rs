@@ -14,15 +14,16 @@
 //! both, 1 for Black) holds its full set.
 
 use crate::color::Color;
-use crate::fen::{FenStyle, Field};
-use crate::geometry::Geometry;
+use crate::fen::Field;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
-use crate::position::{Position, State, Undo};
+use crate::position::{Position, State};
 use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec, PieceSpec};
+use crate::variants::forward::forward_rules;
+use crate::variants::hands::placement;
 
 /// The pieces each side places, with their counts (vchess's reserve order).
 const SET: [(Kind, u8); 5] = [
@@ -67,12 +68,6 @@ impl Sittuyin {
         Sittuyin { inner }
     }
 
-    /// Whether the placement turns are not over (White's at ply 0,
-    /// Black's at ply 1).
-    fn placing(pos: &Position) -> bool {
-        pos.state.plies <= 1
-    }
-
     /// Where `piece` may be placed: behind its side's pawns (its first
     /// three ranks and the four files of its fourth rank on its right),
     /// a rook on its first rank only.
@@ -88,29 +83,6 @@ impl Sittuyin {
             return rank == 0;
         }
         rank < 3 || (rank == 3 && file >= 4)
-    }
-
-    /// The placement drops of the side to move; each keeps the turn but
-    /// the one that empties the hand.
-    fn placements(&self, pos: &Position, out: &mut MoveList) {
-        let us = pos.turn();
-        let held: u32 = SET
-            .iter()
-            .map(|(k, _)| u32::from(pos.state.hands.count(us, *k)))
-            .sum();
-        for (kind, _) in SET {
-            if pos.state.hands.count(us, kind) == 0 {
-                continue;
-            }
-            let piece = Piece::new(us, kind);
-            for sq in self.geometry().squares() {
-                if pos.board.cell(sq).is_empty() && self.placement_square(piece, sq) {
-                    let mut mv = Move::drop(sq, piece);
-                    mv.intent.continues = held > 1;
-                    out.push(mv);
-                }
-            }
-        }
     }
 
     /// Whether `sq` is one of `color`'s promotion squares: the long
@@ -200,42 +172,11 @@ impl Sittuyin {
     }
 }
 
-/// The hands no FEN writes: a side whose placement turn has not come
-/// (White's at ply 0, Black's at plies 0 and 1) holds its whole set.
-fn fill_hands(state: &mut State) {
-    for color in Color::ALL {
-        let waiting = match color {
-            Color::White => state.plies == 0,
-            Color::Black => state.plies <= 1,
-        };
-        for (kind, n) in SET {
-            state.hands.set(color, kind, if waiting { n } else { 0 });
-        }
-    }
-}
-
 impl Rules for Sittuyin {
     fn name(&self) -> &'static str {
         "Sittuyin"
     }
-    fn geometry(&self) -> &Geometry {
-        self.inner.geometry()
-    }
-    fn start_fen(&self) -> &'static str {
-        self.inner.start_fen()
-    }
-    fn kinds(&self, color: Color) -> KindSet {
-        self.inner.kinds(color)
-    }
-    fn royal_kinds(&self) -> KindSet {
-        self.inner.royal_kinds()
-    }
-    fn piece_name(&self, piece: Piece) -> String {
-        self.inner.piece_name(piece)
-    }
-    fn fen_style(&self) -> FenStyle {
-        self.inner.fen_style()
-    }
+    forward_rules!(inner => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style, play);
     fn royals_per_side(&self) -> Option<usize> {
         // Kings may still be in hand: `position_problems` counts both.
         None
@@ -246,31 +187,25 @@ impl Rules for Sittuyin {
         state: &mut State,
         problems: &mut Vec<Problem>,
     ) {
-        if let Some(extra) = fields.first() {
-            problems.push(Problem::BadField {
-                field: "after the move counter",
-                text: extra.text.clone(),
-                offset: extra.offset,
-            });
-        }
-        fill_hands(state);
+        placement::read_fields(fields, &SET, state, problems);
     }
     fn complete_diagram(&self, pos: &mut Position) {
-        fill_hands(&mut pos.state);
+        placement::fill_hands(&mut pos.state, &SET);
     }
     fn hand_kinds(&self, _color: Color) -> KindSet {
         SET.iter().map(|(k, _)| *k).collect()
     }
     fn drop_restriction(&self, pos: &Position, piece: Piece, to: Square) -> Option<String> {
-        if !Self::placing(pos) {
+        if !placement::placing(pos) {
             return Some("pieces are placed on the first turn only".into());
         }
         (!self.placement_square(piece, to))
             .then(|| "pieces are placed behind the pawns, rooks on the first rank".into())
     }
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
-        if Self::placing(pos) {
-            self.placements(pos, out);
+        if placement::placing(pos) {
+            let allowed = |piece, sq| self.placement_square(piece, sq);
+            placement::push_placements(self.geometry(), pos, &SET, allowed, out);
             return;
         }
         self.inner.pseudo_legal_moves(pos, out);
@@ -278,19 +213,16 @@ impl Rules for Sittuyin {
     }
     fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
         // No check while the pieces are placed.
-        !Self::placing(pos) && self.inner.royal_attacked(pos, color)
+        !placement::placing(pos) && self.inner.royal_attacked(pos, color)
     }
     fn pinned(&self, pos: &Position) -> Option<crate::squareset::SquareSet> {
-        if Self::placing(pos) {
+        if placement::placing(pos) {
             return None;
         }
         self.inner.pinned(pos)
     }
-    fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
-        self.inner.play(pos, mv)
-    }
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
-        if Self::placing(pos) {
+        if placement::placing(pos) {
             return None;
         }
         self.inner.variant_outcome(pos)
@@ -306,20 +238,6 @@ impl Rules for Sittuyin {
     ) {
         self.inner.position_problems(pos, offset_of, out);
         // One king each, on the board or still to be placed.
-        for color in Color::ALL {
-            let royals = pos.board.royals(color);
-            let kings = royals.len() + usize::from(pos.state.hands.count(color, Kind::KING));
-            let offset = royals.iter().next().map(offset_of).unwrap_or(0);
-            if kings == 0 {
-                out.push(Problem::MissingRoyal { color, offset });
-            } else if kings > 1 {
-                out.push(Problem::TooManyRoyals {
-                    color,
-                    count: kings,
-                    expected: 1,
-                    offset,
-                });
-            }
-        }
+        placement::king_problems(pos, offset_of, |_| true, out);
     }
 }

@@ -19,9 +19,9 @@ use crate::moves::{Effect, Intent, Move, MoveKind, MoveList, Placement};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Castling, Position, State, Undo};
 use crate::rules::Rules;
-use crate::square::Square;
 use crate::validate::Problem;
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec, PieceSpec};
+use crate::variants::forward::forward_rules;
 
 /// A set-up choice: the piece on `from` becomes its augmented letter.
 pub const AUGMENT: MoveKind = MoveKind::Special(0);
@@ -295,12 +295,7 @@ impl Rules for Titan {
     fn name(&self) -> &'static str {
         "Titan"
     }
-    fn geometry(&self) -> &Geometry {
-        self.inner.geometry()
-    }
-    fn start_fen(&self) -> &'static str {
-        self.inner.start_fen()
-    }
+    forward_rules!(inner => geometry, start_fen, promotions, position_problems);
     fn kinds(&self, _color: Color) -> KindSet {
         self.kinds
     }
@@ -320,9 +315,6 @@ impl Rules for Titan {
             ),
             None => self.inner.piece_name(piece),
         }
-    }
-    fn promotions(&self, color: Color) -> &[Kind] {
-        self.inner.promotions(color)
     }
 
     fn read_variant_fields(
@@ -407,15 +399,6 @@ impl Rules for Titan {
             ];
             pos.state.castling.0[color.index()] = rights;
         }
-    }
-
-    fn position_problems(
-        &self,
-        pos: &Position,
-        offset_of: &dyn Fn(Square) -> usize,
-        out: &mut Vec<Problem>,
-    ) {
-        self.inner.position_problems(pos, offset_of, out)
     }
 }
 

@@ -10,16 +10,15 @@
 //! `align4-pawns-only`).
 
 use crate::color::Color;
-use crate::fen::FenStyle;
-use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
-use crate::position::{Position, Undo};
+use crate::position::Position;
 use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
 use crate::variants::chess;
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec, PieceSpec};
+use crate::variants::forward::forward_rules;
 
 /// How many pawns in a line win.
 const LINE: i32 = 4;
@@ -85,24 +84,7 @@ impl Rules for Align4 {
     fn name(&self) -> &'static str {
         "Align4"
     }
-    fn geometry(&self) -> &Geometry {
-        self.chess.geometry()
-    }
-    fn start_fen(&self) -> &'static str {
-        self.chess.start_fen()
-    }
-    fn kinds(&self, color: Color) -> KindSet {
-        self.chess.kinds(color)
-    }
-    fn royal_kinds(&self) -> KindSet {
-        self.chess.royal_kinds()
-    }
-    fn piece_name(&self, piece: Piece) -> String {
-        self.chess.piece_name(piece)
-    }
-    fn fen_style(&self) -> FenStyle {
-        self.chess.fen_style()
-    }
+    forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style, royal_attacked, play, promotions);
     fn hand_kinds(&self, color: Color) -> KindSet {
         // Black's endless pawns: named so that `@e7` reads as a drop.
         match color {
@@ -136,20 +118,11 @@ impl Rules for Align4 {
             }
         }
     }
-    fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
-        self.chess.royal_attacked(pos, color)
-    }
-    fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
-        self.chess.play(pos, mv)
-    }
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         self.four_in_line(pos).then_some(Outcome::VariantWin {
             winner: Color::Black,
             reason: "four pawns in a line",
         })
-    }
-    fn promotions(&self, color: Color) -> &[Kind] {
-        self.chess.promotions(color)
     }
     fn position_problems(
         &self,

@@ -10,16 +10,14 @@
 //! digits: White's `p r n b q s u o c t`, then Black's.
 
 use crate::color::Color;
-use crate::fen::{self, FenStyle, Field};
-use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
-use crate::position::{Position, State, Undo};
+use crate::position::{Position, Undo};
 use crate::rules::Rules;
 use crate::square::Square;
-use crate::validate::{self, Problem};
 use crate::variants::chess;
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec, PieceSpec};
+use crate::variants::forward::{forward_rules, reserve_fields};
 
 use super::drops;
 
@@ -133,54 +131,14 @@ impl Rules for Clorange {
     fn name(&self) -> &'static str {
         "Clorange"
     }
-    fn geometry(&self) -> &Geometry {
-        self.chess.geometry()
-    }
-    fn start_fen(&self) -> &'static str {
-        self.chess.start_fen()
-    }
-    fn kinds(&self, color: Color) -> KindSet {
-        self.chess.kinds(color)
-    }
-    fn royal_kinds(&self) -> KindSet {
-        self.chess.royal_kinds()
-    }
-    fn piece_name(&self, piece: Piece) -> String {
-        self.chess.piece_name(piece)
-    }
-    fn fen_style(&self) -> FenStyle {
-        self.chess.fen_style()
-    }
-    fn read_variant_fields(
-        &self,
-        fields: &[Field],
-        state: &mut State,
-        problems: &mut Vec<Problem>,
-    ) {
-        match fields {
-            [] => {}
-            [reserve] => validate::read_reserve_digits(reserve, &RESERVE, state, problems),
-            [_, extra, ..] => problems.push(Problem::BadField {
-                field: "after the reserve",
-                text: extra.text.clone(),
-                offset: extra.offset,
-            }),
-        }
-    }
-    fn write_variant_fields(&self, pos: &Position) -> (String, String) {
-        (
-            String::new(),
-            format!(" {}", fen::reserve_digits(pos, &RESERVE)),
-        )
-    }
+    forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style,
+        royal_attacked, promotions, position_problems);
+    reserve_fields!(RESERVE);
     fn hand_kinds(&self, _color: Color) -> KindSet {
         HAND.into_iter().collect()
     }
     fn drop_restriction(&self, _pos: &Position, piece: Piece, to: Square) -> Option<String> {
-        let g = self.geometry();
-        let pawn = piece.kind == Kind::PAWN || piece.kind == Kind(b's');
-        (pawn && g.relative_rank(to, piece.color) == g.rows() - 1)
-            .then(|| "a pawn may not be dropped on the last rank".into())
+        drops::pawn_rank_restriction(self.geometry(), &[Kind::PAWN, Kind(b's')], piece, to, false)
     }
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
         let start = out.len();
@@ -191,13 +149,8 @@ impl Rules for Clorange {
                 continue;
             }
             if let Some(k) = mv.intent.promotion.and_then(counterpart) {
-                let to = mv.intent.to;
-                let color = mv.color();
-                let vanish = mv.effect.vanish;
                 mv.intent.promotion = Some(k);
-                mv.effect = Default::default();
-                mv.effect.vanish = vanish;
-                mv.effect.appear.push(to, Piece::new(color, k));
+                drops::land_as(mv, k);
             }
         }
         drops::push_drops(
@@ -207,9 +160,6 @@ impl Rules for Clorange {
             |p, sq| self.drop_restriction(pos, p, sq).is_none(),
             out,
         );
-    }
-    fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
-        self.chess.royal_attacked(pos, color)
     }
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
         let undo = self.chess.play(pos, mv);
@@ -223,16 +173,5 @@ impl Rules for Clorange {
             }
         }
         undo
-    }
-    fn promotions(&self, color: Color) -> &[Kind] {
-        self.chess.promotions(color)
-    }
-    fn position_problems(
-        &self,
-        pos: &Position,
-        offset_of: &dyn Fn(Square) -> usize,
-        out: &mut Vec<Problem>,
-    ) {
-        self.chess.position_problems(pos, offset_of, out);
     }
 }

@@ -11,16 +11,16 @@
 //! read too.
 
 use crate::color::Color;
-use crate::fen::{self, FenStyle, Field};
-use crate::geometry::Geometry;
+use crate::fen::Field;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, State, Undo};
-use crate::rules::{Outcome, Rules};
+use crate::rules::Rules;
 use crate::square::Square;
-use crate::validate::{self, Problem};
+use crate::validate::Problem;
 use crate::variants::chess;
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec, PieceSpec};
+use crate::variants::forward::forward_rules;
 
 use super::drops;
 
@@ -92,24 +92,8 @@ impl Rules for Crazyhouse {
     fn name(&self) -> &'static str {
         "Crazyhouse"
     }
-    fn geometry(&self) -> &Geometry {
-        self.chess.geometry()
-    }
-    fn start_fen(&self) -> &'static str {
-        self.chess.start_fen()
-    }
-    fn kinds(&self, color: Color) -> KindSet {
-        self.chess.kinds(color)
-    }
-    fn royal_kinds(&self) -> KindSet {
-        self.chess.royal_kinds()
-    }
-    fn piece_name(&self, piece: Piece) -> String {
-        self.chess.piece_name(piece)
-    }
-    fn fen_style(&self) -> FenStyle {
-        self.chess.fen_style()
-    }
+    forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style,
+        royal_attacked, promotions, position_problems);
     fn read_variant_fields(
         &self,
         fields: &[Field],
@@ -117,24 +101,14 @@ impl Rules for Crazyhouse {
         problems: &mut Vec<Problem>,
     ) {
         // vchess's start FEN carries a stray `-` after the reserve.
-        match fields {
-            [] => {}
-            [reserve] => validate::read_reserve_digits(reserve, &RESERVE, state, problems),
-            [reserve, dash] if dash.text == "-" => {
-                validate::read_reserve_digits(reserve, &RESERVE, state, problems)
-            }
-            [_, extra, ..] => problems.push(Problem::BadField {
-                field: "after the reserve",
-                text: extra.text.clone(),
-                offset: extra.offset,
-            }),
-        }
+        let fields = match fields {
+            [reserve, dash] if dash.text == "-" => std::slice::from_ref(reserve),
+            _ => fields,
+        };
+        drops::read_reserve_field(fields, &RESERVE, state, problems);
     }
     fn write_variant_fields(&self, pos: &Position) -> (String, String) {
-        (
-            String::new(),
-            format!(" {}", fen::reserve_digits(pos, &RESERVE)),
-        )
+        drops::write_reserve_field(pos, &RESERVE)
     }
     fn hand_kinds(&self, _color: Color) -> KindSet {
         HAND.into_iter().collect()
@@ -143,15 +117,7 @@ impl Rules for Crazyhouse {
         promoted(base)
     }
     fn drop_restriction(&self, _pos: &Position, piece: Piece, to: Square) -> Option<String> {
-        let g = self.geometry();
-        if piece.kind != Kind::PAWN {
-            return None;
-        }
-        match g.relative_rank(to, piece.color) {
-            0 => Some("a pawn may not be dropped on the first rank".into()),
-            r if r == g.rows() - 1 => Some("a pawn may not be dropped on the last rank".into()),
-            _ => None,
-        }
+        drops::pawn_rank_restriction(self.geometry(), &[Kind::PAWN], piece, to, true)
     }
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
         let start = out.len();
@@ -160,43 +126,20 @@ impl Rules for Crazyhouse {
         // kind it moves as, so notation writes `e8=Q`.
         for mv in &mut out[start..] {
             if let Some(k) = mv.intent.promotion.and_then(promoted) {
-                let to = mv.intent.to;
-                let color = mv.color();
-                let vanish = mv.effect.vanish;
-                mv.effect = Default::default();
-                mv.effect.vanish = vanish;
-                mv.effect.appear.push(to, Piece::new(color, k));
+                drops::land_as(mv, k);
             }
         }
-        let g = self.geometry();
         drops::push_drops(
-            g,
+            self.geometry(),
             pos,
             &HAND,
             |p, sq| self.drop_restriction(pos, p, sq).is_none(),
             out,
         );
     }
-    fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
-        self.chess.royal_attacked(pos, color)
-    }
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
         let undo = self.chess.play(pos, mv);
         drops::captures_to_hand(pos, mv, in_hand);
         undo
-    }
-    fn variant_outcome(&self, _pos: &Position) -> Option<Outcome> {
-        None
-    }
-    fn promotions(&self, color: Color) -> &[Kind] {
-        self.chess.promotions(color)
-    }
-    fn position_problems(
-        &self,
-        pos: &Position,
-        offset_of: &dyn Fn(Square) -> usize,
-        out: &mut Vec<Problem>,
-    ) {
-        self.chess.position_problems(pos, offset_of, out);
     }
 }

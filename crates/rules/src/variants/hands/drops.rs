@@ -3,11 +3,13 @@
 //! capturer's hand, reverting to their unpromoted kind.
 
 use crate::color::Color;
+use crate::fen::{self, Field};
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, Piece};
-use crate::position::Position;
+use crate::position::{Position, State};
 use crate::square::Square;
+use crate::validate::{self, Problem};
 
 /// Appends every drop of the side to move: each kind of `order` it holds,
 /// on each empty square `allowed(piece, square)` accepts, kinds in `order`
@@ -78,3 +80,64 @@ pub const CHESS_RESERVE: [(Color, Kind); 10] = [
     (Color::Black, Kind::BISHOP),
     (Color::Black, Kind::QUEEN),
 ];
+
+/// Reads a FEN whose only field after en passant is a reserve of digits
+/// (`reserve`'s layout): none is fine, a second one is a problem.
+pub fn read_reserve_field(
+    fields: &[Field],
+    reserve: &[(Color, Kind)],
+    state: &mut State,
+    problems: &mut Vec<Problem>,
+) {
+    if let Some(digits) = fields.first() {
+        validate::read_reserve_digits(digits, reserve, state, problems);
+    }
+    if let Some(extra) = fields.get(1) {
+        problems.push(Problem::BadField {
+            field: "after the reserve",
+            text: extra.text.clone(),
+            offset: extra.offset,
+        });
+    }
+}
+
+/// What [`crate::rules::Rules::write_variant_fields`] writes for a reserve
+/// of digits: no flags tail, the reserve as one more field.
+pub fn write_reserve_field(pos: &Position, reserve: &[(Color, Kind)]) -> (String, String) {
+    (
+        String::new(),
+        format!(" {}", fen::reserve_digits(pos, reserve)),
+    )
+}
+
+/// Why a pawn may not be dropped on `to`: never on its last rank, and not
+/// on its first when `first_too` (Crazyhouse, Recycle); `None` for other
+/// squares and for any piece that is not one of `pawns`.
+pub fn pawn_rank_restriction(
+    g: &Geometry,
+    pawns: &[Kind],
+    piece: Piece,
+    to: Square,
+    first_too: bool,
+) -> Option<String> {
+    if !pawns.contains(&piece.kind) {
+        return None;
+    }
+    match g.relative_rank(to, piece.color) {
+        0 if first_too => Some("a pawn may not be dropped on the first rank".into()),
+        r if r == g.rows() - 1 => Some("a pawn may not be dropped on the last rank".into()),
+        _ => None,
+    }
+}
+
+/// Makes `mv` end with a `kind` of the mover on its destination instead of
+/// what it put there (a promotion written by the variant), keeping what it
+/// removed.
+pub fn land_as(mv: &mut Move, kind: Kind) {
+    let to = mv.intent.to;
+    let color = mv.color();
+    let vanish = mv.effect.vanish;
+    mv.effect = Default::default();
+    mv.effect.vanish = vanish;
+    mv.effect.appear.push(to, Piece::new(color, kind));
+}

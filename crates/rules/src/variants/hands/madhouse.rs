@@ -11,18 +11,17 @@
 //! light square go on any square; the page decides against both
 //! (deviations madhouse-placement-first-rank, madhouse-light-bishop-anywhere).
 
-use crate::color::Color;
-use crate::fen::FenStyle;
 use crate::geometry::Geometry;
 use crate::legal;
 use crate::moves::{Move, MoveList};
-use crate::piece::{Kind, KindSet, Piece};
+use crate::piece::{Kind, Piece};
 use crate::position::{Position, Undo};
 use crate::rules::Rules;
 use crate::square::Square;
 use crate::validate::Problem;
 use crate::variants::chess;
 use crate::variants::chesslike::ChessLike;
+use crate::variants::forward::forward_rules;
 
 /// `state.variant`: the kind byte of the piece waiting for its placement
 /// (0: none) and, for a bishop, the colour of the square it was taken on.
@@ -102,23 +101,9 @@ impl Rules for Madhouse {
     fn name(&self) -> &'static str {
         "Madhouse"
     }
-    fn geometry(&self) -> &Geometry {
-        self.chess.geometry()
-    }
+    forward_rules!(chess => geometry, kinds, royal_kinds, piece_name, fen_style, royal_attacked, promotions);
     fn start_fen(&self) -> &'static str {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -"
-    }
-    fn kinds(&self, color: Color) -> KindSet {
-        self.chess.kinds(color)
-    }
-    fn royal_kinds(&self) -> KindSet {
-        self.chess.royal_kinds()
-    }
-    fn piece_name(&self, piece: Piece) -> String {
-        self.chess.piece_name(piece)
-    }
-    fn fen_style(&self) -> FenStyle {
-        self.chess.fen_style()
     }
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
         if let Some((kind, parity_of)) = pending(pos) {
@@ -132,9 +117,6 @@ impl Rules for Madhouse {
                 mv.intent.continues = true;
             }
         }
-    }
-    fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
-        self.chess.royal_attacked(pos, color)
     }
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
         let undo = self.chess.play(pos, mv);
@@ -173,9 +155,6 @@ impl Rules for Madhouse {
             self.unplay(&mut probe, mv, undo);
             ok
         });
-    }
-    fn promotions(&self, color: Color) -> &[Kind] {
-        self.chess.promotions(color)
     }
     fn position_problems(
         &self,

@@ -8,16 +8,16 @@
 //! (White's pawn, rook, knight, bishop, queen, king, then Black's).
 
 use crate::color::Color;
-use crate::fen::{self, FenStyle, Field};
-use crate::geometry::Geometry;
+use crate::fen::{self, Field};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
-use crate::position::{Position, State, Undo};
+use crate::position::{Position, State};
 use crate::rules::Rules;
 use crate::square::Square;
 use crate::validate::{self, Problem};
 use crate::variants::chess;
 use crate::variants::chesslike::ChessLike;
+use crate::variants::forward::forward_rules;
 
 const HAND: [Kind; 6] = [
     Kind::PAWN,
@@ -115,27 +115,10 @@ impl Rules for Parachute {
     fn name(&self) -> &'static str {
         "Parachute"
     }
-    fn geometry(&self) -> &Geometry {
-        self.chess.geometry()
-    }
-    fn start_fen(&self) -> &'static str {
-        self.chess.start_fen()
-    }
-    fn kinds(&self, color: Color) -> KindSet {
-        self.chess.kinds(color)
-    }
-    fn royal_kinds(&self) -> KindSet {
-        self.chess.royal_kinds()
-    }
+    forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style, play, promotions);
     fn royals_per_side(&self) -> Option<usize> {
         // A king may still be in hand.
         None
-    }
-    fn piece_name(&self, piece: Piece) -> String {
-        self.chess.piece_name(piece)
-    }
-    fn fen_style(&self) -> FenStyle {
-        self.chess.fen_style()
     }
     fn read_variant_fields(
         &self,
@@ -208,12 +191,6 @@ impl Rules for Parachute {
     fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
         // A side whose king has not landed cannot capture.
         Parachute::landed(pos, color.opposite()) && self.chess.royal_attacked(pos, color)
-    }
-    fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
-        self.chess.play(pos, mv)
-    }
-    fn promotions(&self, color: Color) -> &[Kind] {
-        self.chess.promotions(color)
     }
     fn position_problems(
         &self,

@@ -10,16 +10,15 @@
 //! move (deviation `pocketknight-drop-in-one-move`).
 
 use crate::color::Color;
-use crate::fen::FenStyle;
-use crate::geometry::Geometry;
-use crate::moves::{Move, MoveList};
+use crate::moves::MoveList;
 use crate::piece::{Kind, KindSet, Piece};
-use crate::position::{Position, State, Undo};
+use crate::position::{Position, State};
 use crate::rules::Rules;
 use crate::square::Square;
 use crate::validate::Problem;
 use crate::variants::chess;
 use crate::variants::chesslike::ChessLike;
+use crate::variants::forward::forward_rules;
 
 use super::drops;
 
@@ -49,24 +48,7 @@ impl Rules for Pocketknight {
     fn name(&self) -> &'static str {
         "Pocketknight"
     }
-    fn geometry(&self) -> &Geometry {
-        self.chess.geometry()
-    }
-    fn start_fen(&self) -> &'static str {
-        self.chess.start_fen()
-    }
-    fn kinds(&self, color: Color) -> KindSet {
-        self.chess.kinds(color)
-    }
-    fn royal_kinds(&self) -> KindSet {
-        self.chess.royal_kinds()
-    }
-    fn piece_name(&self, piece: Piece) -> String {
-        self.chess.piece_name(piece)
-    }
-    fn fen_style(&self) -> FenStyle {
-        self.chess.fen_style()
-    }
+    forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style, royal_attacked, play, promotions);
     fn read_flags_tail(&self, tail: &str, state: &mut State) -> bool {
         let b = tail.as_bytes();
         if b.len() != 2 || !b.iter().all(|c| *c == b'0' || *c == b'1') {
@@ -90,15 +72,6 @@ impl Rules for Pocketknight {
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
         self.chess.pseudo_legal_moves(pos, out);
         drops::push_drops(self.geometry(), pos, &[Kind::KNIGHT], |_, _| true, out);
-    }
-    fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
-        self.chess.royal_attacked(pos, color)
-    }
-    fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
-        self.chess.play(pos, mv)
-    }
-    fn promotions(&self, color: Color) -> &[Kind] {
-        self.chess.promotions(color)
     }
     fn position_problems(
         &self,

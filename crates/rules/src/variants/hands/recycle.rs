@@ -9,16 +9,14 @@
 //! Black's).
 
 use crate::color::Color;
-use crate::fen::{self, FenStyle, Field};
-use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
-use crate::position::{Position, State, Undo};
+use crate::position::{Position, Undo};
 use crate::rules::Rules;
 use crate::square::Square;
-use crate::validate::{self, Problem};
 use crate::variants::chess;
 use crate::variants::chesslike::ChessLike;
+use crate::variants::forward::{forward_rules, reserve_fields};
 
 use super::drops;
 
@@ -105,60 +103,14 @@ impl Rules for Recycle {
     fn name(&self) -> &'static str {
         "Recycle"
     }
-    fn geometry(&self) -> &Geometry {
-        self.chess.geometry()
-    }
-    fn start_fen(&self) -> &'static str {
-        self.chess.start_fen()
-    }
-    fn kinds(&self, color: Color) -> KindSet {
-        self.chess.kinds(color)
-    }
-    fn royal_kinds(&self) -> KindSet {
-        self.chess.royal_kinds()
-    }
-    fn piece_name(&self, piece: Piece) -> String {
-        self.chess.piece_name(piece)
-    }
-    fn fen_style(&self) -> FenStyle {
-        self.chess.fen_style()
-    }
-    fn read_variant_fields(
-        &self,
-        fields: &[Field],
-        state: &mut State,
-        problems: &mut Vec<Problem>,
-    ) {
-        if let Some(f) = fields.first() {
-            validate::read_reserve_digits(f, &RESERVE, state, problems);
-        }
-        if let Some(extra) = fields.get(1) {
-            problems.push(Problem::BadField {
-                field: "after the reserve",
-                text: extra.text.clone(),
-                offset: extra.offset,
-            });
-        }
-    }
-    fn write_variant_fields(&self, pos: &Position) -> (String, String) {
-        (
-            String::new(),
-            format!(" {}", fen::reserve_digits(pos, &RESERVE)),
-        )
-    }
+    forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style,
+        royal_attacked, position_problems);
+    reserve_fields!(RESERVE);
     fn hand_kinds(&self, _color: Color) -> KindSet {
         HAND.into_iter().collect()
     }
     fn drop_restriction(&self, _pos: &Position, piece: Piece, to: Square) -> Option<String> {
-        let g = self.geometry();
-        if piece.kind != Kind::PAWN {
-            return None;
-        }
-        match g.relative_rank(to, piece.color) {
-            0 => Some("a pawn may not be dropped on the first rank".into()),
-            r if r == g.rows() - 1 => Some("a pawn may not be dropped on the last rank".into()),
-            _ => None,
-        }
+        drops::pawn_rank_restriction(self.geometry(), &[Kind::PAWN], piece, to, true)
     }
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
         let start = out.len();
@@ -175,9 +127,6 @@ impl Rules for Recycle {
             out,
         );
     }
-    fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
-        self.chess.royal_attacked(pos, color)
-    }
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
         let undo = self.chess.play(pos, mv);
         // Only the mover's own pieces it took go to its hand (castling's
@@ -192,13 +141,5 @@ impl Rules for Recycle {
             }
         }
         undo
-    }
-    fn position_problems(
-        &self,
-        pos: &Position,
-        offset_of: &dyn Fn(Square) -> usize,
-        out: &mut Vec<Problem>,
-    ) {
-        self.chess.position_problems(pos, offset_of, out);
     }
 }

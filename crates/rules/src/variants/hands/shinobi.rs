@@ -11,18 +11,19 @@
 //! lance.
 
 use crate::color::Color;
-use crate::fen::{self, FenStyle, Field};
-use crate::geometry::Geometry;
-use crate::moves::{Move, MoveList};
+use crate::moves::MoveList;
 use crate::piece::{Kind, KindSet, Piece};
-use crate::position::{Position, State, Undo};
-use crate::rules::{Outcome, Rules};
+use crate::position::Position;
+use crate::rules::Rules;
 use crate::square::Square;
-use crate::validate::{self, Problem};
+use crate::validate::Problem;
 use crate::variants::chess;
 use crate::variants::chesslike::{
     ChessLike, ChessLikeSpec, PieceSpec, PromotionRules, StalemateResult, WinSpec,
 };
+use crate::variants::forward::{forward_rules, reserve_fields};
+
+use super::drops;
 
 const CAPTAIN: Kind = Kind(b'c');
 const NINJA: Kind = Kind(b'j');
@@ -108,46 +109,9 @@ impl Rules for Shinobi {
     fn name(&self) -> &'static str {
         "Shinobi"
     }
-    fn geometry(&self) -> &Geometry {
-        self.chess.geometry()
-    }
-    fn start_fen(&self) -> &'static str {
-        self.chess.start_fen()
-    }
-    fn kinds(&self, color: Color) -> KindSet {
-        self.chess.kinds(color)
-    }
-    fn royal_kinds(&self) -> KindSet {
-        self.chess.royal_kinds()
-    }
-    fn piece_name(&self, piece: Piece) -> String {
-        self.chess.piece_name(piece)
-    }
-    fn fen_style(&self) -> FenStyle {
-        self.chess.fen_style()
-    }
-    fn read_variant_fields(
-        &self,
-        fields: &[Field],
-        state: &mut State,
-        problems: &mut Vec<Problem>,
-    ) {
-        match fields {
-            [] => {}
-            [reserve] => validate::read_reserve_digits(reserve, &RESERVE, state, problems),
-            [_, extra, ..] => problems.push(Problem::BadField {
-                field: "after the reserve",
-                text: extra.text.clone(),
-                offset: extra.offset,
-            }),
-        }
-    }
-    fn write_variant_fields(&self, pos: &Position) -> (String, String) {
-        (
-            String::new(),
-            format!(" {}", fen::reserve_digits(pos, &RESERVE)),
-        )
-    }
+    forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style,
+        royal_attacked, play, variant_outcome, stalemate_outcome, promotions);
+    reserve_fields!(RESERVE);
     fn hand_kinds(&self, color: Color) -> KindSet {
         match color {
             Color::White => HAND.into_iter().collect(),
@@ -173,15 +137,12 @@ impl Rules for Shinobi {
             };
             let to = mv.intent.to;
             if piece.color == Color::White && g.relative_rank(to, Color::White) >= g.rows() - 2 {
-                let vanish = mv.effect.vanish;
                 mv.intent.promotion = Some(to_kind);
-                mv.effect = Default::default();
-                mv.effect.vanish = vanish;
-                mv.effect.appear.push(to, Piece::new(Color::White, to_kind));
+                drops::land_as(mv, to_kind);
             }
         }
         if pos.turn() == Color::White {
-            super::drops::push_drops(
+            drops::push_drops(
                 g,
                 pos,
                 &HAND,
@@ -189,21 +150,6 @@ impl Rules for Shinobi {
                 out,
             );
         }
-    }
-    fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
-        self.chess.royal_attacked(pos, color)
-    }
-    fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
-        self.chess.play(pos, mv)
-    }
-    fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
-        self.chess.variant_outcome(pos)
-    }
-    fn stalemate_outcome(&self, pos: &Position) -> Outcome {
-        self.chess.stalemate_outcome(pos)
-    }
-    fn promotions(&self, color: Color) -> &[Kind] {
-        self.chess.promotions(color)
     }
     fn position_problems(
         &self,
