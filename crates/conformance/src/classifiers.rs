@@ -4,6 +4,7 @@
 //! id, like `docs/rules-deviations.yaml`.
 
 use fenpress_rules::geometry::KNIGHT_LEAPS;
+use fenpress_rules::variants::effects::enpassant;
 use fenpress_rules::{Board, Color, Move, MoveList, Piece, Position, Square};
 
 use crate::borrowed_family;
@@ -87,6 +88,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "dobutsu-start-reserve",
         variant: "Dobutsu",
         matches: dobutsu_start_reserve,
+    },
+    Classifier {
+        id: "enpassant-pawn-promotes",
+        variant: "Enpassant",
+        matches: enpassant_pawn_promotes,
+    },
+    Classifier {
+        id: "enpassant-pawn-push-takes",
+        variant: "Enpassant",
+        matches: enpassant_pawn_push_takes,
     },
     Classifier {
         id: "evolution-black-jump",
@@ -837,6 +848,60 @@ fn duplicate_last_rank_pawn_move(ctx: &Ctx, f: &Finding) -> bool {
         .square(&m.end)
         .is_some_and(|sq| g.relative_rank(sq, me) + 1 == g.rows());
     pawn && last && fenpress_lists(ctx, m)
+}
+
+/// Enpassant: a pawn's en-passant capture diagonally onto its last rank
+/// (a passed square, so empty) stays a pawn in vchess and promotes in
+/// fenpress (the page: the pawn's en passant generalised).
+fn enpassant_pawn_promotes(ctx: &Ctx, f: &Finding) -> bool {
+    let (m, promotes) = match f {
+        Finding::VchessOnly(m) => (m, false),
+        Finding::FenpressOnly(m) => (m, true),
+        Finding::Fen { .. } => return false,
+    };
+    let me = ctx.pos.turn();
+    let g = ctx.rules.geometry();
+    let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+        return false;
+    };
+    let passed = enpassant::passed_now(g, &ctx.pos.state);
+    let arrives = m
+        .appear
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .find(|(sq, c, _)| *sq == m.end && *c == me)
+        .map(|(_, _, k)| k);
+    ctx.kind_at(&m.start, me) == Some('p')
+        && g.file(from) != g.file(to)
+        && g.relative_rank(to, me) + 1 == g.rows()
+        && passed.contains(&to)
+        && arrives.is_some_and(|k| (k == 'p') != promotes)
+}
+
+/// Enpassant: a pawn's promotion step onto a passed square takes the
+/// passer in vchess, nothing in fenpress (a pawn's step guards nothing).
+fn enpassant_pawn_push_takes(ctx: &Ctx, f: &Finding) -> bool {
+    let (m, takes) = match f {
+        Finding::VchessOnly(m) => (m, true),
+        Finding::FenpressOnly(m) => (m, false),
+        Finding::Fen { .. } => return false,
+    };
+    let me = ctx.pos.turn();
+    let g = ctx.rules.geometry();
+    let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+        return false;
+    };
+    let passed = enpassant::passed_now(g, &ctx.pos.state);
+    let takes_enemy = m
+        .vanish
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .any(|(_, c, _)| c != me);
+    ctx.kind_at(&m.start, me) == Some('p')
+        && g.file(from) == g.file(to)
+        && g.relative_rank(to, me) + 1 == g.rows()
+        && passed.contains(&to)
+        && takes_enemy == takes
 }
 
 /// Take and Make: vchess's en passant against a pawn that did not double

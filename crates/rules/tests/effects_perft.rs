@@ -101,6 +101,11 @@ fn perft_pacifist2() {
 }
 
 #[test]
+fn perft_enpassant() {
+    common::perft_variant("enpassant", include_str!("fixtures/perft-enpassant.txt"));
+}
+
+#[test]
 fn perft_takenmake() {
     common::perft_variant("takenmake", include_str!("fixtures/perft-takenmake.txt"));
 }
