@@ -56,10 +56,11 @@ impl CanonMove {
 /// Variants whose vchess sub-turns fenpress plays as chains (the move
 /// `continues`: Janggi's set-up swaps, Madhouse's placement after a
 /// capture, Teleport's placement after a self-capture, Take and Make's
-/// make after a capture, Sittuyin's and Screen's placement turns);
+/// make after a capture, Convert's converted piece's move, Sittuyin's and Screen's placement turns);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
 /// listed deviation).
 const SUB_TURN_CHAINS: &[&str] = &[
+    "Convert",
     "Janggi",
     "Madhouse",
     "Screen",

@@ -4,7 +4,7 @@
 //! id, like `docs/rules-deviations.yaml`.
 
 use fenpress_rules::geometry::KNIGHT_LEAPS;
-use fenpress_rules::variants::effects::enpassant;
+use fenpress_rules::variants::effects::{convert, enpassant};
 use fenpress_rules::{Board, Color, Move, MoveList, Piece, Position, Square};
 
 use crate::borrowed_family;
@@ -58,6 +58,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "checkless-mating-reply",
         variant: "Checkless",
         matches: checkless_mating_reply,
+    },
+    Classifier {
+        id: "convert-dead-end-chain",
+        variant: "Convert",
+        matches: convert_dead_end_chain,
     },
     Classifier {
         id: "coregal-rook-flags",
@@ -848,6 +853,18 @@ fn duplicate_last_rank_pawn_move(ctx: &Ctx, f: &Finding) -> bool {
         .square(&m.end)
         .is_some_and(|sq| g.relative_rank(sq, me) + 1 == g.rows());
     pawn && last && fenpress_lists(ctx, m)
+}
+
+/// Convert: a capture whose chain of converted pieces cannot end, which
+/// vchess lists and the page forbids ("you must reset the move").
+fn convert_dead_end_chain(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    match (ctx.square(&m.start), ctx.square(&m.end)) {
+        (Some(from), Some(to)) => convert::dead_end_capture(ctx.pos, from, to),
+        _ => false,
+    }
 }
 
 /// Enpassant: a pawn's en-passant capture diagonally onto its last rank

@@ -101,6 +101,11 @@ fn perft_pacifist2() {
 }
 
 #[test]
+fn perft_convert() {
+    common::perft_variant("convert", include_str!("fixtures/perft-convert.txt"));
+}
+
+#[test]
 fn perft_enpassant() {
     common::perft_variant("enpassant", include_str!("fixtures/perft-enpassant.txt"));
 }

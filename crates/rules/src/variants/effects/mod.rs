@@ -15,7 +15,9 @@
 //! - [`suction::swap_victim`]: the victim goes where the capturer stood;
 //! - [`enpassant::en_passant_moves`]: en passant after any multi-step move;
 //! - [`conversion`]: enemy pieces change color (Benedict, Pacifist), more
-//!   of them than a move's effect holds, recorded by the variant's `play`.
+//!   of them than a move's effect holds, recorded by the variant's `play`;
+//! - [`convert::chain_moves`]: a taken piece changes color and moves at once
+//!   (Convert), [`convert::chain_attacked`] control through such chains;
 
 use std::sync::OnceLock;
 
@@ -29,6 +31,7 @@ pub mod bicolour;
 pub mod brotherhood;
 pub mod cannibal;
 pub mod conversion;
+pub mod convert;
 pub mod coronation;
 pub mod enpassant;
 pub mod explosion;
@@ -63,6 +66,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static PACIFIST2: OnceLock<twist::Twisted<pacifist::Pacifist>> = OnceLock::new();
     static TAKENMAKE: OnceLock<twist::Twisted<takenmake::Takenmake>> = OnceLock::new();
     static SUCTION: OnceLock<twist::Twisted<suction::Suction>> = OnceLock::new();
+    static CONVERT: OnceLock<twist::Twisted<convert::Convert>> = OnceLock::new();
     static ENPASSANT: OnceLock<twist::Twisted<enpassant::Enpassant>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         "selfabsorb" => Some(SELFABSORB.get_or_init(selfabsorb::rules)),
@@ -83,6 +87,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "pacifist1" => Some(PACIFIST1.get_or_init(|| pacifist::rules(false))),
         "pacifist2" => Some(PACIFIST2.get_or_init(|| pacifist::rules(true))),
         "takenmake" => Some(TAKENMAKE.get_or_init(takenmake::rules)),
+        "convert" => Some(CONVERT.get_or_init(convert::rules)),
         "enpassant" => Some(ENPASSANT.get_or_init(enpassant::rules)),
         _ => None,
     }
