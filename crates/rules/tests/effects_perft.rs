@@ -111,6 +111,11 @@ fn perft_enpassant() {
 }
 
 #[test]
+fn perft_fusion() {
+    common::perft_variant("fusion", include_str!("fixtures/perft-fusion.txt"));
+}
+
+#[test]
 fn perft_takenmake() {
     common::perft_variant("takenmake", include_str!("fixtures/perft-takenmake.txt"));
 }

@@ -37,6 +37,7 @@ pub mod enpassant;
 pub mod explosion;
 pub mod freecapture;
 pub mod friendly;
+pub mod fusion;
 pub mod gridolina;
 pub mod pacifist;
 pub mod rifle;
@@ -67,6 +68,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static TAKENMAKE: OnceLock<twist::Twisted<takenmake::Takenmake>> = OnceLock::new();
     static SUCTION: OnceLock<twist::Twisted<suction::Suction>> = OnceLock::new();
     static CONVERT: OnceLock<twist::Twisted<convert::Convert>> = OnceLock::new();
+    static FUSION: OnceLock<twist::Twisted<fusion::Fusion>> = OnceLock::new();
     static ENPASSANT: OnceLock<twist::Twisted<enpassant::Enpassant>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         "selfabsorb" => Some(SELFABSORB.get_or_init(selfabsorb::rules)),
@@ -88,6 +90,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "pacifist2" => Some(PACIFIST2.get_or_init(|| pacifist::rules(true))),
         "takenmake" => Some(TAKENMAKE.get_or_init(takenmake::rules)),
         "convert" => Some(CONVERT.get_or_init(convert::rules)),
+        "fusion" => Some(FUSION.get_or_init(fusion::rules)),
         "enpassant" => Some(ENPASSANT.get_or_init(enpassant::rules)),
         _ => None,
     }
