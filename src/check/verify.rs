@@ -402,6 +402,56 @@ fn after_previous(
     starts
 }
 
+/// Whether a line "after" which a single board is drawn starts with a
+/// move numbered 1 that the start position cannot play ("After
+/// 1...Rb2-d2+"): it is numbered from the diagram's game, not the start.
+fn numbered_from_diagram(rules: &dyn Rules, input: &Input, moves: &[MoveText]) -> bool {
+    if input.boards.len() != 1 || moves.first().is_none_or(|m| m.number != Some(1)) {
+        return false;
+    }
+    let Ok(start) = validate::position_from_fen(rules, rules.start_fen()) else {
+        return false;
+    };
+    play_line(
+        rules,
+        std::slice::from_ref(&start),
+        &moves[..1],
+        input.letters,
+    )
+    .is_err()
+}
+
+/// The last move of a line that led to the board was just played: a piece
+/// stands on its destination.
+fn check_just_played(
+    rules: &dyn Rules,
+    input: &Input,
+    first: &Read,
+    moves: &[MoveText],
+    out: &mut Vec<Finding>,
+) {
+    let g = rules.geometry();
+    let Some(m) = moves.last() else {
+        return;
+    };
+    let Some(to) = m.parsed.to().and_then(|t| g.square(t.0, t.1)) else {
+        return;
+    };
+    if first.pos.board.cell(to).is_empty() {
+        out.push(at_move(
+            input,
+            m,
+            Sev::Warning,
+            "claim-previous",
+            format!(
+                "the caption says {} was just played, but {} is empty",
+                m.text,
+                g.square_name(to)
+            ),
+        ));
+    }
+}
+
 /// The starts of a pair whose caption numbers its first move ("20...Rxc3")
 /// while the board-only diagram gives no move count: each start's ply count
 /// is the one that move number means for its side to move, since some
@@ -515,6 +565,11 @@ fn check_claims(
                     reads.get(1).and_then(Option::as_ref).and_then(|second| {
                         check_pair_or_opening(rules, input, &numbered, &claim.moves, second, out)
                     })
+                } else if claim.after && numbered_from_diagram(rules, input, &claim.moves) {
+                    // "After 1...Rb2-d2+" of a game in progress: the line
+                    // led to the board, its last move was just played.
+                    check_just_played(rules, input, first, &claim.moves, out);
+                    None
                 } else if claim.moves.first().is_some_and(|m| m.number == Some(1)) && claim.after {
                     validate::position_from_fen(rules, rules.start_fen())
                         .ok()

@@ -56,12 +56,13 @@ impl CanonMove {
 /// Variants whose vchess sub-turns fenpress plays as chains (the move
 /// `continues`: Janggi's set-up swaps, Madhouse's placement after a
 /// capture, Teleport's placement after a self-capture, Take and Make's
-/// make after a capture, Sittuyin's and Screen's placement turns,
-/// Pandemonium's first set-up swap);
+/// make after a capture, Convert's converted piece's move, Sittuyin's and
+/// Screen's placement turns, Pandemonium's first set-up swap);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
 /// listed deviation).
 const SUB_TURN_CHAINS: &[&str] = &[
     "Bario",
+    "Convert",
     "Janggi",
     "Madhouse",
     "Pandemonium1",

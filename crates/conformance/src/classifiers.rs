@@ -4,6 +4,7 @@
 //! id, like `docs/rules-deviations.yaml`.
 
 use fenpress_rules::geometry::KNIGHT_LEAPS;
+use fenpress_rules::variants::effects::{convert, enpassant};
 use fenpress_rules::variants::hands::bario::Bario;
 use fenpress_rules::{Board, Color, Move, MoveList, Piece, Position, Square};
 
@@ -65,6 +66,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: checkless_mating_reply,
     },
     Classifier {
+        id: "convert-dead-end-chain",
+        variant: "Convert",
+        matches: convert_dead_end_chain,
+    },
+    Classifier {
         id: "coregal-rook-flags",
         variant: "Coregal",
         matches: chess_family::coregal_rook_flags,
@@ -95,6 +101,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: dobutsu_start_reserve,
     },
     Classifier {
+        id: "enpassant-pawn-promotes",
+        variant: "Enpassant",
+        matches: enpassant_pawn_promotes,
+    },
+    Classifier {
+        id: "enpassant-pawn-push-takes",
+        variant: "Enpassant",
+        matches: enpassant_pawn_push_takes,
+    },
+    Classifier {
         id: "evolution-black-jump",
         variant: "Evolution",
         matches: chess_family::evolution_black_jump,
@@ -118,6 +134,26 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "fullcavalry-castling-flag-without-lancer",
         variant: "Fullcavalry",
         matches: borrowed_family::fullcavalry_castling_flag_without_lancer,
+    },
+    Classifier {
+        id: "fusion-cavalier-passed-squares",
+        variant: "Fusion",
+        matches: fusion_cavalier_passed_squares,
+    },
+    Classifier {
+        id: "fusion-king-fission",
+        variant: "Fusion",
+        matches: fusion_king_fission,
+    },
+    Classifier {
+        id: "fusion-pawn-queen",
+        variant: "Fusion",
+        matches: fusion_pawn_queen,
+    },
+    Classifier {
+        id: "fusion-royal-compound-captures",
+        variant: "Fusion",
+        matches: fusion_royal_compound_captures,
     },
     Classifier {
         id: "gridolina-pawn-cell",
@@ -853,6 +889,158 @@ fn duplicate_last_rank_pawn_move(ctx: &Ctx, f: &Finding) -> bool {
         .square(&m.end)
         .is_some_and(|sq| g.relative_rank(sq, me) + 1 == g.rows());
     pawn && last && fenpress_lists(ctx, m)
+}
+
+/// Convert: a capture whose chain of converted pieces cannot end, which
+/// vchess lists and the page forbids ("you must reset the move").
+fn convert_dead_end_chain(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    match (ctx.square(&m.start), ctx.square(&m.end)) {
+        (Some(from), Some(to)) => convert::dead_end_capture(ctx.pos, from, to),
+        _ => false,
+    }
+}
+
+/// The file and rank steps from `from` to `to`, by name.
+fn delta(ctx: &Ctx, from: &str, to: &str) -> Option<(i32, i32)> {
+    let g = ctx.rules.geometry();
+    let (a, b) = (ctx.square(from)?, ctx.square(to)?);
+    Some((
+        i32::from(g.file(b)) - i32::from(g.file(a)),
+        i32::from(g.rank(b)) - i32::from(g.rank(a)),
+    ))
+}
+
+/// Fusion: a cavalier king's knight move two files across, which vchess
+/// tests against other squares than the page's.
+fn fusion_cavalier_passed_squares(ctx: &Ctx, f: &Finding) -> bool {
+    let m = match f {
+        Finding::VchessOnly(m) | Finding::FenpressOnly(m) => m,
+        Finding::Fen { .. } => return false,
+    };
+    let me = ctx.pos.turn();
+    let file_long =
+        delta(ctx, &m.start, &m.end).is_some_and(|(df, dr)| df.abs() == 2 && dr.abs() == 1);
+    ctx.kind_at(&m.start, me) == Some('c') && file_long && m.appear.len() == 1
+}
+
+/// Fusion: a king splitting off a royal compound (f, g, c) slides
+/// diagonally in vchess, each move twice, and steps in any direction once
+/// in fenpress: vchess-only diagonal, fenpress-only orthogonal steps.
+fn fusion_king_fission(ctx: &Ctx, f: &Finding) -> bool {
+    let (m, vchess) = match f {
+        Finding::VchessOnly(m) => (m, true),
+        Finding::FenpressOnly(m) => (m, false),
+        Finding::Fen { .. } => return false,
+    };
+    let me = ctx.pos.turn();
+    let king_leaves = m
+        .appear
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .any(|(sq, c, k)| sq == m.end && c == me && k == 'k');
+    let compound = ctx
+        .kind_at(&m.start, me)
+        .is_some_and(|k| ['f', 'g', 'c'].contains(&k));
+    let Some((df, dr)) = delta(ctx, &m.start, &m.end) else {
+        return false;
+    };
+    let shape = if vchess {
+        df.abs() == dr.abs()
+    } else {
+        (df == 0) != (dr == 0) && df.abs() + dr.abs() == 1
+    };
+    compound && king_leaves && m.appear.len() == 2 && shape
+}
+
+/// Fusion: vchess's pawns also promote to a queen (the page: rook,
+/// bishop or knight only).
+fn fusion_pawn_queen(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let me = ctx.pos.turn();
+    let queen = m
+        .appear
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .any(|(sq, c, k)| sq == m.end && c == me && k == 'q');
+    ctx.kind_at(&m.start, me) == Some('p') && queen
+}
+
+/// Fusion: a royal compound's capture as its other piece (more than a
+/// king's step), which vchess never lists.
+fn fusion_royal_compound_captures(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let me = ctx.pos.turn();
+    let takes = m
+        .vanish
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .any(|(sq, c, _)| sq == m.end && c != me);
+    let compound = ctx
+        .kind_at(&m.start, me)
+        .is_some_and(|k| ['f', 'g', 'c'].contains(&k));
+    let far = delta(ctx, &m.start, &m.end).is_some_and(|(df, dr)| df.abs() > 1 || dr.abs() > 1);
+    compound && takes && far && m.appear.len() == 1
+}
+
+/// Enpassant: a pawn's en-passant capture diagonally onto its last rank
+/// (a passed square, so empty) stays a pawn in vchess and promotes in
+/// fenpress (the page: the pawn's en passant generalised).
+fn enpassant_pawn_promotes(ctx: &Ctx, f: &Finding) -> bool {
+    let (m, promotes) = match f {
+        Finding::VchessOnly(m) => (m, false),
+        Finding::FenpressOnly(m) => (m, true),
+        Finding::Fen { .. } => return false,
+    };
+    let me = ctx.pos.turn();
+    let g = ctx.rules.geometry();
+    let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+        return false;
+    };
+    let passed = enpassant::passed_now(g, &ctx.pos.state);
+    let arrives = m
+        .appear
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .find(|(sq, c, _)| *sq == m.end && *c == me)
+        .map(|(_, _, k)| k);
+    ctx.kind_at(&m.start, me) == Some('p')
+        && g.file(from) != g.file(to)
+        && g.relative_rank(to, me) + 1 == g.rows()
+        && passed.contains(&to)
+        && arrives.is_some_and(|k| (k == 'p') != promotes)
+}
+
+/// Enpassant: a pawn's promotion step onto a passed square takes the
+/// passer in vchess, nothing in fenpress (a pawn's step guards nothing).
+fn enpassant_pawn_push_takes(ctx: &Ctx, f: &Finding) -> bool {
+    let (m, takes) = match f {
+        Finding::VchessOnly(m) => (m, true),
+        Finding::FenpressOnly(m) => (m, false),
+        Finding::Fen { .. } => return false,
+    };
+    let me = ctx.pos.turn();
+    let g = ctx.rules.geometry();
+    let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+        return false;
+    };
+    let passed = enpassant::passed_now(g, &ctx.pos.state);
+    let takes_enemy = m
+        .vanish
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .any(|(_, c, _)| c != me);
+    ctx.kind_at(&m.start, me) == Some('p')
+        && g.file(from) == g.file(to)
+        && g.relative_rank(to, me) + 1 == g.rows()
+        && passed.contains(&to)
+        && takes_enemy == takes
 }
 
 /// Take and Make: vchess's en passant against a pawn that did not double

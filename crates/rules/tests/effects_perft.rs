@@ -101,6 +101,21 @@ fn perft_pacifist2() {
 }
 
 #[test]
+fn perft_convert() {
+    common::perft_variant("convert", include_str!("fixtures/perft-convert.txt"));
+}
+
+#[test]
+fn perft_enpassant() {
+    common::perft_variant("enpassant", include_str!("fixtures/perft-enpassant.txt"));
+}
+
+#[test]
+fn perft_fusion() {
+    common::perft_variant("fusion", include_str!("fixtures/perft-fusion.txt"));
+}
+
+#[test]
 fn perft_takenmake() {
     common::perft_variant("takenmake", include_str!("fixtures/perft-takenmake.txt"));
 }

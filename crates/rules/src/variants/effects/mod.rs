@@ -13,8 +13,11 @@
 //!   would take it), [`gridolina::same_cell`] (no move, so no capture,
 //!   inside a 2×2 cell);
 //! - [`suction::swap_victim`]: the victim goes where the capturer stood;
+//! - [`enpassant::en_passant_moves`]: en passant after any multi-step move;
 //! - [`conversion`]: enemy pieces change color (Benedict, Pacifist), more
-//!   of them than a move's effect holds, recorded by the variant's `play`.
+//!   of them than a move's effect holds, recorded by the variant's `play`;
+//! - [`convert::chain_moves`]: a taken piece changes color and moves at once
+//!   (Convert), [`convert::chain_attacked`] control through such chains;
 
 use std::sync::OnceLock;
 
@@ -28,10 +31,13 @@ pub mod bicolour;
 pub mod brotherhood;
 pub mod cannibal;
 pub mod conversion;
+pub mod convert;
 pub mod coronation;
+pub mod enpassant;
 pub mod explosion;
 pub mod freecapture;
 pub mod friendly;
+pub mod fusion;
 pub mod gridolina;
 pub mod pacifist;
 pub mod rifle;
@@ -61,6 +67,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static PACIFIST2: OnceLock<twist::Twisted<pacifist::Pacifist>> = OnceLock::new();
     static TAKENMAKE: OnceLock<twist::Twisted<takenmake::Takenmake>> = OnceLock::new();
     static SUCTION: OnceLock<twist::Twisted<suction::Suction>> = OnceLock::new();
+    static CONVERT: OnceLock<twist::Twisted<convert::Convert>> = OnceLock::new();
+    static FUSION: OnceLock<twist::Twisted<fusion::Fusion>> = OnceLock::new();
+    static ENPASSANT: OnceLock<twist::Twisted<enpassant::Enpassant>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         "selfabsorb" => Some(SELFABSORB.get_or_init(selfabsorb::rules)),
         "cannibal1" => Some(CANNIBAL1.get_or_init(|| cannibal::rules(false))),
@@ -80,6 +89,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "pacifist1" => Some(PACIFIST1.get_or_init(|| pacifist::rules(false))),
         "pacifist2" => Some(PACIFIST2.get_or_init(|| pacifist::rules(true))),
         "takenmake" => Some(TAKENMAKE.get_or_init(takenmake::rules)),
+        "convert" => Some(CONVERT.get_or_init(convert::rules)),
+        "fusion" => Some(FUSION.get_or_init(fusion::rules)),
+        "enpassant" => Some(ENPASSANT.get_or_init(enpassant::rules)),
         _ => None,
     }
 }

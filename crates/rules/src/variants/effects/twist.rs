@@ -64,6 +64,20 @@ pub trait Twist: Send + Sync + 'static {
     fn write_variant_fields(&self, _pos: &Position) -> (String, String) {
         (String::new(), String::new())
     }
+    /// Writes vchess's en-passant field (default: the base's spelling).
+    fn write_en_passant(&self, base: &ChessLike, pos: &Position) -> Option<String> {
+        base.write_en_passant(pos)
+    }
+    /// Reads it (default: the base's reader).
+    fn read_en_passant(
+        &self,
+        base: &ChessLike,
+        text: &str,
+        board: &crate::Board,
+        state: &mut State,
+    ) -> Option<bool> {
+        base.read_en_passant(text, board, state)
+    }
     /// Decodes a board character (disguised kings have their own letters).
     fn decode_cell(&self, base: &ChessLike, c: char) -> Option<Cell> {
         base.decode_cell(c)
@@ -132,12 +146,13 @@ impl<T: Twist> Rules for Twisted<T> {
     fn decode_cell(&self, c: char) -> Option<Cell> {
         self.twist.decode_cell(&self.base, c)
     }
-    // The base's en-passant spelling (Berolina pawns write `e6,f`).
+    // The twist's en-passant spelling, by default the base's (Berolina
+    // pawns write `e6,f`).
     fn write_en_passant(&self, pos: &Position) -> Option<String> {
-        self.base.write_en_passant(pos)
+        self.twist.write_en_passant(&self.base, pos)
     }
     fn read_en_passant(&self, text: &str, board: &crate::Board, state: &mut State) -> Option<bool> {
-        self.base.read_en_passant(text, board, state)
+        self.twist.read_en_passant(&self.base, text, board, state)
     }
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
         self.twist.moves(&self.base, pos, out)
