@@ -19,6 +19,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: align4_pawns_only,
     },
     Classifier {
+        id: "allmate-castling-mate-captures-king",
+        variant: "Allmate",
+        matches: allmate_castling_mate_captures_king,
+    },
+    Classifier {
         id: "antiking1-start-en-passant",
         variant: "Antiking1",
         matches: antiking1_start_en_passant,
@@ -1322,6 +1327,12 @@ fn align4_pawns_only(ctx: &Ctx, f: &Finding) -> bool {
         })
     };
     line(false) && !line(true)
+}
+
+/// vchess forgets that a castling mate-captured the enemy king: moves it
+/// lists for a side to move that has no king left.
+fn allmate_castling_mate_captures_king(ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::VchessOnly(_)) && find(&ctx.pos.board, ctx.pos.turn(), 'k').is_empty()
 }
 
 /// vchess's Antiking1 start string lacks the en-passant field its writer adds.

@@ -11,17 +11,23 @@
 //!   filter), [`brotherhood::like_for_like_banned`], compulsory capture in
 //!   [`cannibal`], [`zen::zen_captures`] (a piece takes only as its victim
 //!   would take it), [`gridolina::same_cell`] (no move, so no capture,
-//!   inside a 2×2 cell);
+//!   inside a 2×2 cell), [`arena::arena_allows`] (enter the arena, or
+//!   capture inside it), [`monocolor::colored_by_half`] (colorless pieces
+//!   belong to the side whose half they stand on);
 //! - [`suction::swap_victim`]: the victim goes where the capturer stood;
 //! - [`conversion`]: enemy pieces change color (Benedict, Pacifist), more
-//!   of them than a move's effect holds, recorded by the variant's `play`.
+//!   of them than a move's effect holds, recorded by the variant's `play`;
+//! - [`allmate::mate_captures`]: attacked pieces that no move saves are
+//!   removed, iterated.
 
 use std::sync::OnceLock;
 
 use crate::rules::Rules;
 
 pub mod absorption;
+pub mod allmate;
 pub mod antimatter;
+pub mod arena;
 pub mod atomic;
 pub mod benedict;
 pub mod bicolour;
@@ -33,6 +39,7 @@ pub mod explosion;
 pub mod freecapture;
 pub mod friendly;
 pub mod gridolina;
+pub mod monocolor;
 pub mod pacifist;
 pub mod rifle;
 pub mod selfabsorb;
@@ -61,6 +68,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static PACIFIST2: OnceLock<twist::Twisted<pacifist::Pacifist>> = OnceLock::new();
     static TAKENMAKE: OnceLock<twist::Twisted<takenmake::Takenmake>> = OnceLock::new();
     static SUCTION: OnceLock<twist::Twisted<suction::Suction>> = OnceLock::new();
+    static ARENA: OnceLock<twist::Twisted<arena::Arena>> = OnceLock::new();
+    static MONOCOLOR: OnceLock<twist::Twisted<monocolor::Monocolor>> = OnceLock::new();
+    static ALLMATE: OnceLock<twist::Twisted<allmate::Allmate>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         "selfabsorb" => Some(SELFABSORB.get_or_init(selfabsorb::rules)),
         "cannibal1" => Some(CANNIBAL1.get_or_init(|| cannibal::rules(false))),
@@ -80,6 +90,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "pacifist1" => Some(PACIFIST1.get_or_init(|| pacifist::rules(false))),
         "pacifist2" => Some(PACIFIST2.get_or_init(|| pacifist::rules(true))),
         "takenmake" => Some(TAKENMAKE.get_or_init(takenmake::rules)),
+        "arena" => Some(ARENA.get_or_init(arena::rules)),
+        "monocolor" => Some(MONOCOLOR.get_or_init(monocolor::rules)),
+        "allmate" => Some(ALLMATE.get_or_init(allmate::rules)),
         _ => None,
     }
 }

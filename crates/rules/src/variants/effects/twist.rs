@@ -166,6 +166,10 @@ impl<T: Twist> Rules for Twisted<T> {
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         self.twist.variant_outcome(&self.base, pos)
     }
+    // The spec's `win: stalemate:` (Arena: a side without a move loses).
+    fn stalemate_outcome(&self, pos: &Position) -> Outcome {
+        self.base.stalemate_outcome(pos)
+    }
     fn promotions(&self, color: Color) -> &[Kind] {
         self.base.promotions(color)
     }
