@@ -289,6 +289,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: start_en_passant_dropped,
     },
     Classifier {
+        id: "pacifist2-converted-king-castles",
+        variant: "Pacifist2",
+        matches: pacifist2_converted_king_castles,
+    },
+    Classifier {
         id: "pacifist2-start-en-passant",
         variant: "Pacifist2",
         matches: start_en_passant_dropped,
@@ -950,6 +955,23 @@ fn freecapture_own_king(ctx: &Ctx, f: &Finding) -> bool {
         return false;
     };
     vanished_at(m, &m.end) == vec![(ctx.pos.turn(), 'k')]
+}
+
+/// vchess castles any king of the side to move with that side's unused
+/// flags, on the rank where the king stands: a castling of a king (and a
+/// rook) off the mover's own first rank, which a converted king and rook
+/// give.
+fn pacifist2_converted_king_castles(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let (c, first) = match ctx.pos.turn() {
+        Color::White => ('w', '1'),
+        Color::Black => ('b', '8'),
+    };
+    m.vanish.contains(&format!("{}:{c}k", m.start))
+        && m.vanish.iter().any(|t| t.ends_with(&format!(":{c}r")))
+        && !m.start.ends_with(first)
 }
 
 /// vchess's Berolina pawn attacks ignore the cells: a move (castling
