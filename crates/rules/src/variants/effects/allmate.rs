@@ -277,4 +277,17 @@ mod tests {
             "a2a1 a2a3 a2b1 a2b3 b2b3"
         );
     }
+
+    #[test]
+    fn the_x_mark_reads_as_the_mate_capture() {
+        // The page writes "1.Qg5X": the move to g5, whatever it removes.
+        let r = super::rules();
+        let mut pos = validate::position_from_fen(&r, PAGE).unwrap();
+        let mv = notation::parse_move(&r, &mut pos, "Qg5X").unwrap();
+        assert_eq!(notation::coordinate(&r, &mv), "h4g5");
+        assert_eq!(notation::san(&r, &mut pos, &mv), "Qg5X");
+        // A plain move keeps plain SAN.
+        let mv = notation::parse_move(&r, &mut pos, "Qh6").unwrap();
+        assert_eq!(notation::san(&r, &mut pos, &mv), "Qh6");
+    }
 }
