@@ -168,6 +168,24 @@ impl Twist for Allmate {
         out.truncate(kept);
     }
 
+    fn forbidding_rule(
+        &self,
+        base: &ChessLike,
+        pos: &Position,
+        from: Square,
+        to: Square,
+    ) -> Option<&'static str> {
+        let mut list = MoveList::new();
+        base.pseudo_legal_moves(pos, &mut list);
+        let tries = || {
+            list.iter()
+                .filter(|m| m.intent.from == from && m.intent.to == to)
+        };
+        let normal_capture = |m: &Move| m.intent.capture && !is_castle(m);
+        (tries().next().is_some() && tries().all(normal_capture))
+            .then_some("Allmate: pieces are not taken the normal way, only mate-captured")
+    }
+
     fn royal_attacked(&self, _base: &ChessLike, _pos: &Position, _color: Color) -> Option<bool> {
         // No notion of check.
         Some(false)
@@ -289,5 +307,29 @@ mod tests {
         // A plain move keeps plain SAN.
         let mv = notation::parse_move(&r, &mut pos, "Qh6").unwrap();
         assert_eq!(notation::san(&r, &mut pos, &mv), "Qh6");
+    }
+
+    #[test]
+    fn explain_names_the_no_capture_rule() {
+        // The page's first diagram: the h4 queen may not take the h7
+        // pawn; Ng5 is a move (a mate-capture); nothing of White's goes
+        // from f3 to e4 (its own knight stands there): no rule to name.
+        let r = super::rules();
+        let pos = validate::position_from_fen(&r, PAGE).unwrap();
+        let g = crate::rules::Rules::geometry(&r);
+        let sq = |n: &str| g.parse_square(n).unwrap();
+        let rule = Some("Allmate: pieces are not taken the normal way, only mate-captured");
+        assert_eq!(
+            crate::explain::forbidding_rule(&r, &pos, sq("e4"), sq("g5")),
+            None
+        );
+        assert_eq!(
+            crate::explain::forbidding_rule(&r, &pos, sq("h4"), sq("h7")),
+            rule
+        );
+        assert_eq!(
+            crate::explain::forbidding_rule(&r, &pos, sq("f3"), sq("e4")),
+            None
+        );
     }
 }

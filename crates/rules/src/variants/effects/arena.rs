@@ -124,6 +124,30 @@ impl Twist for Arena {
         out.truncate(kept);
     }
 
+    fn forbidding_rule(
+        &self,
+        base: &ChessLike,
+        pos: &Position,
+        from: Square,
+        to: Square,
+    ) -> Option<&'static str> {
+        let mut list = MoveList::new();
+        base.pseudo_legal_moves(pos, &mut list);
+        let g = base.geometry();
+        let tries: Vec<&Move> = list
+            .iter()
+            .filter(|m| m.intent.from == from && m.intent.to == to)
+            .collect();
+        if tries.is_empty() || tries.iter().any(|m| arena_allows(g, m)) {
+            return None;
+        }
+        Some(if in_arena(g, from) {
+            "Arena: a piece in the arena may only move to capture something in it"
+        } else {
+            "Arena: a piece outside the arena may only move into it"
+        })
+    }
+
     fn royal_attacked(&self, _base: &ChessLike, _pos: &Position, _color: Color) -> Option<bool> {
         // Dukes may stand attacked.
         Some(false)
@@ -206,6 +230,37 @@ mod tests {
                 winner: crate::Color::Black,
                 reason: "nothing in the arena"
             })
+        );
+    }
+
+    #[test]
+    fn explain_names_the_arena_rule() {
+        // rules/Arena's diagram: the g4 bishop cannot move; the b1 knight
+        // may not go to d2, outside the arena.
+        let r = super::rules();
+        let pos = validate::position_from_fen(
+            &r,
+            "br1kqrnb/pppppppp/8/8/4n1B1/8/PPPP1PPP/QNR1BKNR w 4 -",
+        )
+        .unwrap();
+        let g = r.geometry();
+        let sq = |n: &str| g.parse_square(n).unwrap();
+        assert_eq!(
+            crate::explain::forbidding_rule(&r, &pos, sq("g4"), sq("f5")),
+            Some("Arena: a piece in the arena may only move to capture something in it")
+        );
+        assert_eq!(
+            crate::explain::forbidding_rule(&r, &pos, sq("b1"), sq("d2")),
+            None,
+            "d2 holds a white pawn: no such move at all"
+        );
+        assert_eq!(
+            crate::explain::forbidding_rule(&r, &pos, sq("g1"), sq("e2")),
+            Some("Arena: a piece outside the arena may only move into it")
+        );
+        assert_eq!(
+            crate::explain::forbidding_rule(&r, &pos, sq("g1"), sq("f3")),
+            None
         );
     }
 }
