@@ -171,7 +171,9 @@ fn run(
         let vchess = oracle.init(variant)?;
         let start = rules.start_position();
         let fenpress = fenpress_rules::fen::vchess_fen(rules, &start);
-        let same = crate::canon::normalize_board_digits(&vchess, true)
+        // Monocolor's start string ends in a space (vchess's generator cuts
+        // its last fields and keeps their separator): no field differs.
+        let same = crate::canon::normalize_board_digits(vchess.trim_end(), true)
             == crate::canon::normalize_board_digits(&fenpress, true);
         let finding = Finding::Fen { vchess, fenpress };
         let diff = crate::canon::SetDiff::default();

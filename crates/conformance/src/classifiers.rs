@@ -21,6 +21,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: align4_pawns_only,
     },
     Classifier {
+        id: "allmate-castling-mate-captures-king",
+        variant: "Allmate",
+        matches: allmate_castling_mate_captures_king,
+    },
+    Classifier {
         id: "antiking1-start-en-passant",
         variant: "Antiking1",
         matches: antiking1_start_en_passant,
@@ -324,6 +329,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "pacifist1-start-en-passant",
         variant: "Pacifist1",
         matches: start_en_passant_dropped,
+    },
+    Classifier {
+        id: "pacifist2-converted-king-castles",
+        variant: "Pacifist2",
+        matches: pacifist2_converted_king_castles,
     },
     Classifier {
         id: "pacifist2-start-en-passant",
@@ -1172,6 +1182,23 @@ fn freecapture_own_king(ctx: &Ctx, f: &Finding) -> bool {
     vanished_at(m, &m.end) == vec![(ctx.pos.turn(), 'k')]
 }
 
+/// vchess castles any king of the side to move with that side's unused
+/// flags, on the rank where the king stands: a castling of a king (and a
+/// rook) off the mover's own first rank, which a converted king and rook
+/// give.
+fn pacifist2_converted_king_castles(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let (c, first) = match ctx.pos.turn() {
+        Color::White => ('w', '1'),
+        Color::Black => ('b', '8'),
+    };
+    m.vanish.contains(&format!("{}:{c}k", m.start))
+        && m.vanish.iter().any(|t| t.ends_with(&format!(":{c}r")))
+        && !m.start.ends_with(first)
+}
+
 /// vchess's Berolina pawn attacks ignore the cells: a move (castling
 /// included) that fenpress lists although an enemy pawn stands right ahead
 /// of a square the mover's king ends on or crosses, in that square's cell.
@@ -1612,6 +1639,12 @@ fn align4_pawns_only(ctx: &Ctx, f: &Finding) -> bool {
         })
     };
     line(false) && !line(true)
+}
+
+/// vchess forgets that a castling mate-captured the enemy king: moves it
+/// lists for a side to move that has no king left.
+fn allmate_castling_mate_captures_king(ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::VchessOnly(_)) && find(&ctx.pos.board, ctx.pos.turn(), 'k').is_empty()
 }
 
 /// vchess's Antiking1 start string lacks the en-passant field its writer adds.

@@ -246,6 +246,14 @@ pub fn parse(text: &str) -> Result<MoveText, SyntaxError> {
     }
     let mut m = MoveText::default();
     let mut s = t;
+    // Allmate's mark of a mate-capture after the destination (`Qg5X`):
+    // the pieces it removes are not written.
+    if let Some(h) = s
+        .strip_suffix('X')
+        .filter(|h| h.ends_with(|c: char| c.is_ascii_digit()))
+    {
+        s = h;
+    }
     // Promotion: `=Q`, `Q` after the rank, or a lowercase letter after a
     // full coordinate move (`e7e8q`).
     let b = s.as_bytes();
@@ -723,6 +731,11 @@ pub fn san(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> String {
             s.push('=');
             s.push(k.char().to_ascii_uppercase());
         }
+    }
+    // A mate-capture (Allmate) takes nothing on the final square: the
+    // page's notation appends `X`.
+    if rules.move_note(mv) == Some(crate::variants::effects::allmate::MATE_CAPTURE) {
+        s.push('X');
     }
     let undo = rules.play(pos, mv);
     if legal::in_check(rules, pos) {

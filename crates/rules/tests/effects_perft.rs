@@ -5,6 +5,16 @@
 mod common;
 
 #[test]
+fn perft_allmate() {
+    common::perft_variant("allmate", include_str!("fixtures/perft-allmate.txt"));
+}
+
+#[test]
+fn perft_arena() {
+    common::perft_variant("arena", include_str!("fixtures/perft-arena.txt"));
+}
+
+#[test]
 fn perft_atomic() {
     common::perft_variant("atomic", include_str!("fixtures/perft-atomic.txt"));
 }
@@ -118,4 +128,9 @@ fn perft_fusion() {
 #[test]
 fn perft_takenmake() {
     common::perft_variant("takenmake", include_str!("fixtures/perft-takenmake.txt"));
+}
+
+#[test]
+fn perft_monocolor() {
+    common::perft_variant("monocolor", include_str!("fixtures/perft-monocolor.txt"));
 }

@@ -11,20 +11,26 @@
 //!   filter), [`brotherhood::like_for_like_banned`], compulsory capture in
 //!   [`cannibal`], [`zen::zen_captures`] (a piece takes only as its victim
 //!   would take it), [`gridolina::same_cell`] (no move, so no capture,
-//!   inside a 2×2 cell);
+//!   inside a 2×2 cell), [`arena::arena_allows`] (enter the arena, or
+//!   capture inside it), [`monocolor::colored_by_half`] (colorless pieces
+//!   belong to the side whose half they stand on);
 //! - [`suction::swap_victim`]: the victim goes where the capturer stood;
 //! - [`enpassant::en_passant_moves`]: en passant after any multi-step move;
 //! - [`conversion`]: enemy pieces change color (Benedict, Pacifist), more
 //!   of them than a move's effect holds, recorded by the variant's `play`;
 //! - [`convert::chain_moves`]: a taken piece changes color and moves at once
 //!   (Convert), [`convert::chain_attacked`] control through such chains;
+//! - [`allmate::mate_captures`]: attacked pieces that no move saves are
+//!   removed, iterated.
 
 use std::sync::OnceLock;
 
 use crate::rules::Rules;
 
 pub mod absorption;
+pub mod allmate;
 pub mod antimatter;
+pub mod arena;
 pub mod atomic;
 pub mod benedict;
 pub mod bicolour;
@@ -39,6 +45,7 @@ pub mod freecapture;
 pub mod friendly;
 pub mod fusion;
 pub mod gridolina;
+pub mod monocolor;
 pub mod pacifist;
 pub mod rifle;
 pub mod selfabsorb;
@@ -70,6 +77,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static CONVERT: OnceLock<twist::Twisted<convert::Convert>> = OnceLock::new();
     static FUSION: OnceLock<twist::Twisted<fusion::Fusion>> = OnceLock::new();
     static ENPASSANT: OnceLock<twist::Twisted<enpassant::Enpassant>> = OnceLock::new();
+    static ARENA: OnceLock<twist::Twisted<arena::Arena>> = OnceLock::new();
+    static MONOCOLOR: OnceLock<twist::Twisted<monocolor::Monocolor>> = OnceLock::new();
+    static ALLMATE: OnceLock<twist::Twisted<allmate::Allmate>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         "selfabsorb" => Some(SELFABSORB.get_or_init(selfabsorb::rules)),
         "cannibal1" => Some(CANNIBAL1.get_or_init(|| cannibal::rules(false))),
@@ -92,6 +102,9 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "convert" => Some(CONVERT.get_or_init(convert::rules)),
         "fusion" => Some(FUSION.get_or_init(fusion::rules)),
         "enpassant" => Some(ENPASSANT.get_or_init(enpassant::rules)),
+        "arena" => Some(ARENA.get_or_init(arena::rules)),
+        "monocolor" => Some(MONOCOLOR.get_or_init(monocolor::rules)),
+        "allmate" => Some(ALLMATE.get_or_init(allmate::rules)),
         _ => None,
     }
 }

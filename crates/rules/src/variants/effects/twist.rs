@@ -46,6 +46,17 @@ pub trait Twist: Send + Sync + 'static {
     fn variant_outcome(&self, _base: &ChessLike, _pos: &Position) -> Option<Outcome> {
         None
     }
+    /// The twist's rule that forbids moving the piece on `from` to `to`
+    /// ([`Rules::forbidding_rule`]); the default: none.
+    fn forbidding_rule(
+        &self,
+        _base: &ChessLike,
+        _pos: &Position,
+        _from: Square,
+        _to: Square,
+    ) -> Option<&'static str> {
+        None
+    }
     /// The name of a piece in messages.
     fn piece_name(&self, base: &ChessLike, piece: Piece) -> String {
         base.piece_name(piece)
@@ -180,6 +191,13 @@ impl<T: Twist> Rules for Twisted<T> {
     }
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         self.twist.variant_outcome(&self.base, pos)
+    }
+    fn forbidding_rule(&self, pos: &Position, from: Square, to: Square) -> Option<&'static str> {
+        self.twist.forbidding_rule(&self.base, pos, from, to)
+    }
+    // The spec's `win: stalemate:` (Arena: a side without a move loses).
+    fn stalemate_outcome(&self, pos: &Position) -> Outcome {
+        self.base.stalemate_outcome(pos)
     }
     fn promotions(&self, color: Color) -> &[Kind] {
         self.base.promotions(color)
