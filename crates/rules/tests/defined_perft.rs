@@ -45,6 +45,11 @@ fn perft_doublearmy() {
 }
 
 #[test]
+fn perft_forward() {
+    common::perft_variant("forward", include_str!("fixtures/perft-forward.txt"));
+}
+
+#[test]
 fn perft_grand() {
     common::perft_variant("grand", include_str!("fixtures/perft-grand.txt"));
 }

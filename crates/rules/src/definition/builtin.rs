@@ -21,6 +21,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ("Doublearmy", include_str!("../../variants/Doublearmy.yaml")),
     ("Evolution", include_str!("../../variants/Evolution.yaml")),
     ("Extinction", include_str!("../../variants/Extinction.yaml")),
+    ("Forward", include_str!("../../variants/Forward.yaml")),
     ("Grand", include_str!("../../variants/Grand.yaml")),
     (
         "Grasshopper",

@@ -61,6 +61,8 @@ struct RawPiece {
     #[serde(default)]
     side: Option<S<String>>,
     #[serde(default)]
+    promotes: Option<S<String>>,
+    #[serde(default)]
     en: Option<String>,
     #[serde(default)]
     fr: Option<String>,
@@ -388,6 +390,7 @@ fn pieces(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defin
             name: p.en.clone().map(leak),
             name_fr: p.fr.clone().map(leak),
             name_es: p.es.clone().map(leak),
+            promotes: None,
         };
         for color in Color::ALL {
             if !sides[color.index()] {
@@ -398,6 +401,39 @@ fn pieces(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defin
                 return Err(ctx.err(&p.letter, K::LetterTwice(letter)));
             }
             army.push(piece.clone());
+        }
+    }
+    // `promotes` names a piece of the same army: read once all are known.
+    for p in &raw.pieces {
+        let Some(to) = &p.promotes else { continue };
+        let letter = ctx.letter(&p.letter)?.0 as char;
+        let target = ctx.letter(to)?;
+        let sides = match &p.side {
+            Some(s) => ctx.sides(s, "side")?,
+            None => [true, true],
+        };
+        for color in Color::ALL {
+            if !sides[color.index()] {
+                continue;
+            }
+            if p.pawn {
+                return Err(ctx.err(
+                    to,
+                    K::BadValue {
+                        key: "promotes",
+                        value: to.value.clone(),
+                        expected: "nothing on a pawn, whose promotion is `promotion: pieces`",
+                    },
+                ));
+            }
+            if !has(spec, color, target) {
+                return Err(ctx.err(to, K::UnknownPromotion(target.0 as char)));
+            }
+            for q in &mut spec.armies[color.index()] {
+                if q.letter == letter {
+                    q.promotes = Some(target.0 as char);
+                }
+            }
         }
     }
     Ok(())

@@ -50,6 +50,7 @@ fn same_piece(a: &PieceSpec, b: &PieceSpec) -> bool {
         && a.name == b.name
         && a.name_fr == b.name_fr
         && a.name_es == b.name_es
+        && a.promotes == b.promotes
 }
 
 fn piece_line(out: &mut String, p: &PieceSpec, side: Option<Color>) {
@@ -64,6 +65,9 @@ fn piece_line(out: &mut String, p: &PieceSpec, side: Option<Color>) {
     }
     if p.royal {
         out.push_str(", royal: true");
+    }
+    if let Some(to) = p.promotes {
+        let _ = write!(out, ", promotes: {to}");
     }
     if let Some(c) = side {
         let _ = write!(

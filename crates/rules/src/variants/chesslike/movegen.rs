@@ -379,8 +379,18 @@ impl ChessLike {
         if def.pawn {
             self.push_pawn(pos, from, to, piece, captured, out);
         } else {
-            out.push(Move::simple(from, to, piece, captured, None));
+            let promo = self.promotes_at(def, piece.color, to.0);
+            out.push(Move::simple(from, to, piece, captured, promo));
         }
+    }
+
+    /// What a piece that is not a pawn becomes arriving on `to`: its
+    /// `promotes` piece on its last rank (Forward), else nothing.
+    #[inline]
+    fn promotes_at(&self, def: &CompiledPiece, color: Color, to: u16) -> Option<Kind> {
+        let k = def.promotes?;
+        let g = &self.geometry;
+        (g.relative_rank(Square(to), color) == g.rows() - 1).then_some(k)
     }
 
     /// A pawn reaching `to`: promotes in the zone (forced on the last rank,
@@ -714,7 +724,8 @@ impl ChessLike {
                         let target = pos.board.cell_raw(t);
                         if target.is_empty() {
                             if quiet {
-                                out.push(Move::simple(from, Square(t), piece, None, None));
+                                let promo = self.promotes_at(def, us, t);
+                                out.push(Move::simple(from, Square(t), piece, None, promo));
                             }
                         } else {
                             if t == s {
@@ -725,7 +736,8 @@ impl ChessLike {
                             } else if capture && !target.has(us) {
                                 if let Some(k) = target.kind(them) {
                                     let victim = Some(Piece::new(them, k));
-                                    out.push(Move::simple(from, Square(t), piece, victim, None));
+                                    let promo = self.promotes_at(def, us, t);
+                                    out.push(Move::simple(from, Square(t), piece, victim, promo));
                                 }
                             }
                             break;

@@ -21,6 +21,10 @@ pub struct PieceSpec {
     pub name_fr: Option<&'static str>,
     /// Its Spanish name, when known.
     pub name_es: Option<&'static str>,
+    /// A piece that is not a pawn and becomes this one (a letter of its
+    /// army) when it reaches its last rank (Forward: every piece has its
+    /// promoted form).
+    pub promotes: Option<char>,
 }
 
 impl PieceSpec {
@@ -34,6 +38,7 @@ impl PieceSpec {
             name: None,
             name_fr: None,
             name_es: None,
+            promotes: None,
         }
     }
     /// The same piece, called `name` in messages.
@@ -63,6 +68,7 @@ impl PieceSpec {
             name: None,
             name_fr: None,
             name_es: None,
+            promotes: None,
         }
     }
     /// The chess pawn: moves one step forward, captures one step diagonally forward.
@@ -75,6 +81,7 @@ impl PieceSpec {
             name: None,
             name_fr: None,
             name_es: None,
+            promotes: None,
         }
     }
 }

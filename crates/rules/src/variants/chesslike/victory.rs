@@ -483,16 +483,24 @@ impl ChessLike {
                 }
             }
         }
-        if v.bare_king_wins
-            && pos
-                .board
-                .pieces()
-                .all(|(_, p)| p.color != us || self.royal.contains(p.kind))
-        {
+        if v.bare_king_wins && self.is_bare(pos, us) {
             return Some(Outcome::VariantWin {
                 winner: us,
                 reason: "bare king",
             });
+        }
+        match self.spec.win.bare_king {
+            BareKing::Loss => {
+                if let Some(o) = self.bare_king_loss(pos) {
+                    return Some(o);
+                }
+            }
+            BareKing::Draw if self.is_bare(pos, us) || self.is_bare(pos, last) => {
+                return Some(Outcome::VariantDraw {
+                    reason: "bare king",
+                });
+            }
+            _ => {}
         }
         if let Some(c) = self.spec.win.castle_long {
             if let Some(winner) = self.castle_long_outcome(pos, c) {
@@ -506,6 +514,61 @@ impl ChessLike {
             return self.reach_outcome(pos, r);
         }
         None
+    }
+
+    /// Whether `color` has nothing left but its royal pieces.
+    fn is_bare(&self, pos: &Position, color: Color) -> bool {
+        pos.board
+            .pieces()
+            .all(|(_, p)| p.color != color || self.royal.contains(p.kind))
+    }
+
+    /// `bare_king: loss` (Shatranj's page: "bare king counts as a win, but
+    /// two bare kings count as a draw"; the historical rule it plays adds
+    /// that a bared king may still bare the other one on its next move,
+    /// which draws). Two bare sides draw; the side to move, bare, loses
+    /// unless a legal capture of the opponent's last piece remains; a side
+    /// that stayed bare after that chance loses, unless its opponent cannot
+    /// move (then the stalemate or checkmate rule decides, as in vchess,
+    /// which looks at the moves first).
+    fn bare_king_loss(&self, pos: &Position) -> Option<Outcome> {
+        let us = pos.turn();
+        let last = us.opposite();
+        let (us_bare, last_bare) = (self.is_bare(pos, us), self.is_bare(pos, last));
+        let win = |winner| {
+            Some(Outcome::VariantWin {
+                winner,
+                reason: "bare king",
+            })
+        };
+        match (us_bare, last_bare) {
+            (true, true) => Some(Outcome::VariantDraw {
+                reason: "two bare kings",
+            }),
+            (true, false) => {
+                let mut left = pos
+                    .board
+                    .pieces()
+                    .filter(|(_, p)| p.color == last && !self.royal.contains(p.kind));
+                match (left.next(), left.next()) {
+                    (Some((sq, _)), None) if self.can_take_legally(pos, sq, us) => None,
+                    _ => win(last),
+                }
+            }
+            (false, true) if self.has_legal_move(pos) => win(us),
+            _ => None,
+        }
+    }
+
+    /// Whether the side to move has a legal move (without the variant's
+    /// results, which call this).
+    fn has_legal_move(&self, pos: &Position) -> bool {
+        let mut probe = pos.clone();
+        let mut moves = MoveList::new();
+        crate::rules::Rules::pseudo_legal_moves(self, &probe, &mut moves);
+        moves
+            .iter()
+            .any(|m| crate::legal::is_legal(self, &mut probe, m))
     }
 
     /// Castle chess: once `side` has lost its a-side castling right, it won
@@ -671,10 +734,14 @@ impl ChessLike {
     /// How many royal pieces each side must have (the `Rules` method).
     pub(super) fn royal_count(&self) -> Option<usize> {
         let v = &self.spec.wins;
-        if v.royalty == Royalty::None || v.many_royals || self.royal.is_empty() {
-            None
-        } else {
-            Some(1)
+        if v.royalty == Royalty::None || self.royal.is_empty() {
+            return None;
+        }
+        match self.spec.win.royals {
+            // The definition's `royal: count: n`: at most n a side.
+            Some(n) if n > 1 => Some(usize::from(n)),
+            _ if v.many_royals => None,
+            _ => Some(1),
         }
     }
 
@@ -889,9 +956,9 @@ pub struct ReachGoal {
 }
 
 /// How a chess-like game is won or drawn beyond checkmate, and royalty. The
-/// names follow the definition file's `win:` keys. Implemented so far:
-/// checkmate and stalemate draws, and `ChessLikeSpec::campmate`; the rest is
-/// data the definition format reads and writes, for the victory code.
+/// names follow the definition file's `win:` keys; each one changes play or
+/// results (`effective` folds most into [`Victory`], `ChessLike::outcome`
+/// and `stalemate_outcome` read the rest).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WinSpec {
     /// Mating the royal piece wins (`checkmate: true`).
