@@ -25,6 +25,11 @@ fn perft_bishopawns() {
 }
 
 #[test]
+fn perft_circular() {
+    common::perft_variant("circular", include_str!("fixtures/perft-circular.txt"));
+}
+
+#[test]
 fn perft_crossing() {
     common::perft_variant("crossing", include_str!("fixtures/perft-crossing.txt"));
 }

@@ -15,6 +15,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ("Capture", include_str!("../../variants/Capture.yaml")),
     ("Castle", include_str!("../../variants/Castle.yaml")),
     ("Chess", include_str!("../../variants/Chess.yaml")),
+    ("Circular", include_str!("../../variants/Circular.yaml")),
     ("Crossing", include_str!("../../variants/Crossing.yaml")),
     ("Cylinder", include_str!("../../variants/Cylinder.yaml")),
     ("Diamond", include_str!("../../variants/Diamond.yaml")),

@@ -42,6 +42,8 @@ struct RawDef {
     #[serde(default)]
     compulsory_capture: bool,
     #[serde(default)]
+    no_check_plies: u8,
+    #[serde(default)]
     fen: Option<RawFen>,
     #[serde(default)]
     initial_moves: Option<S<String>>,
@@ -104,6 +106,8 @@ struct RawPawns {
     extra: Option<S<String>>,
     #[serde(default)]
     up_to_rank: Option<S<u8>>,
+    #[serde(default)]
+    file_flags: bool,
 }
 
 #[derive(Deserialize)]
@@ -496,6 +500,7 @@ fn pawns(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defini
     spec.double_step = has_pawns;
     if let Some(pw) = &raw.pawns {
         spec.wins.pawns_anywhere = pw.anywhere;
+        spec.pawn.file_flags = pw.file_flags;
         if let Some(d) = &pw.double_step {
             spec.double_step = ctx.sides(d, "double_step")?;
         }
@@ -655,6 +660,7 @@ fn royalty_and_rest(
         spec.win.spare_royals = r.spare;
     }
     spec.win.compulsory_capture = raw.compulsory_capture;
+    spec.no_check_plies = raw.no_check_plies;
     if let Some(w) = &raw.win {
         win(ctx, spec, w, &|spec, s| piece_of(ctx, spec, s))?;
     }

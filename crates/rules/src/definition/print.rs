@@ -118,6 +118,9 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     if w.compulsory_capture {
         out.push_str("compulsory_capture: true\n");
     }
+    if spec.no_check_plies > 0 {
+        let _ = writeln!(out, "no_check_plies: {}", spec.no_check_plies);
+    }
     if spec.initial_on_first_rank {
         out.push_str("initial_moves: first_rank\n");
     }
@@ -211,6 +214,9 @@ fn pawn_keys(spec: &ChessLikeSpec) -> String {
     }
     if let Some(r) = spec.pawn.up_to_rank {
         let _ = writeln!(pawns, "  up_to_rank: {}", r + 1);
+    }
+    if spec.pawn.file_flags {
+        pawns.push_str("  file_flags: true\n");
     }
     if !spec.wins.pawn_extra_steps.is_empty() {
         let _ = writeln!(pawns, "  extra: {}", spec.wins.pawn_extra_steps);

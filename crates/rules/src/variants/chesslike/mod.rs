@@ -175,7 +175,17 @@ impl Rules for ChessLike {
     }
 
     fn own_flags(&self) -> bool {
-        !self.spec.wins.castlers.is_empty()
+        !self.spec.wins.castlers.is_empty() || self.spec.pawn.file_flags
+    }
+
+    /// Chess's rule, and `no_check_plies`: early in the game a move may not
+    /// give check either (the ply counter has counted the move already).
+    #[inline]
+    fn illegal_after(&self, pos: &Position, mover: Color) -> bool {
+        self.royal_in_danger(pos, mover)
+            || (self.spec.no_check_plies > 0
+                && pos.state.plies <= u32::from(self.spec.no_check_plies)
+                && self.royal_in_danger(pos, mover.opposite()))
     }
 
     fn read_flags_tail(&self, tail: &str, state: &mut crate::position::State) -> bool {

@@ -91,6 +91,7 @@ impl ChessLike {
         w.royalty == Royalty::Check
             && !w.many_royals
             && !w.forbid_check
+            && self.spec.no_check_plies == 0
             && !self.spec.wrap.files
             && !self.spec.wrap.ranks
             && self.attack_special.iter().all(Vec::is_empty)
@@ -628,8 +629,12 @@ impl ChessLike {
         let us = piece.color;
         let them = us.opposite();
         let multi = self.spec.double_step[us.index()]
-            && g.relative_rank(from, us) <= self.spec.pawn.init_rank[us.index()]
-            && g.relative_rank(from, us) >= self.spec.pawn.min_rank[us.index()];
+            && if self.spec.pawn.file_flags {
+                self.file_flag_allows(pos, from, piece)
+            } else {
+                g.relative_rank(from, us) <= self.spec.pawn.init_rank[us.index()]
+                    && g.relative_rank(from, us) >= self.spec.pawn.min_rank[us.index()]
+            };
         for ray in &def.quiet {
             let t = g.step_raw(from.0, ray.dir);
             if t == NO_SQUARE || !pos.board.cell_raw(t).is_empty() {

@@ -272,7 +272,77 @@ fn set_four_flag(state: &mut State, color: Color, slot: usize, file: Option<u8>)
     state.variant = (state.variant & !(0xf << shift)) | (f << shift);
 }
 
+/// `pawns: file_flags`: a bit per file and color, above Coregal's flags.
+const FILE_FLAG_SHIFT: u32 = 40;
+
+fn file_flag(state: &State, color: Color, file: u8) -> bool {
+    (state.variant >> (FILE_FLAG_SHIFT + 12 * color.index() as u32 + u32::from(file))) & 1 == 1
+}
+
+fn set_file_flag(state: &mut State, color: Color, file: u8, on: bool) {
+    let bit = 1u64 << (FILE_FLAG_SHIFT + 12 * color.index() as u32 + u32::from(file));
+    if on {
+        state.variant |= bit;
+    } else {
+        state.variant &= !bit;
+    }
+}
+
 impl ChessLike {
+    /// Whether `color`'s pawn on `from` may multi-step under
+    /// `pawns: file_flags`: from a pawn start square, its file's flag on.
+    pub(super) fn file_flag_allows(
+        &self,
+        pos: &Position,
+        from: crate::Square,
+        piece: Piece,
+    ) -> bool {
+        self.start.of(piece.color, piece.kind).contains(from)
+            && file_flag(&pos.state, piece.color, self.geometry.file(from))
+    }
+
+    /// A pawn leaving a start square turns its file's flag off.
+    fn update_file_flags(&self, pos: &mut Position, mv: &Move) {
+        let p = mv.intent.piece;
+        if self.piece_def(p.color, p.kind).is_some_and(|d| d.pawn)
+            && self.start.of(p.color, p.kind).contains(mv.intent.from)
+        {
+            set_file_flag(
+                &mut pos.state,
+                p.color,
+                self.geometry.file(mv.intent.from),
+                false,
+            );
+        }
+    }
+
+    fn read_file_flags(&self, text: &str, state: &mut State) -> bool {
+        let cols = usize::from(self.geometry.cols());
+        let bytes = text.as_bytes();
+        if cols > 12 || bytes.len() != 2 * cols || !bytes.iter().all(|b| matches!(b, b'0' | b'1')) {
+            return false;
+        }
+        for (i, &b) in bytes.iter().enumerate() {
+            let color = if i < cols { Color::White } else { Color::Black };
+            set_file_flag(state, color, (i % cols) as u8, b == b'1');
+        }
+        true
+    }
+
+    fn write_file_flags(&self, pos: &Position) -> String {
+        let mut out = String::new();
+        for color in Color::ALL {
+            for f in 0..self.geometry.cols() {
+                out.push(if file_flag(&pos.state, color, f) {
+                    '1'
+                } else {
+                    '0'
+                });
+            }
+        }
+        out
+    }
+
     fn read_four_flags(&self, text: &str, state: &mut State) -> bool {
         let bytes = text.as_bytes();
         if bytes.len() != 8 || !bytes.iter().all(u8::is_ascii_lowercase) {
@@ -865,6 +935,9 @@ impl ChessLike {
         if !self.spec.wins.castlers.is_empty() {
             self.update_four_flags(pos, mv);
         }
+        if self.spec.pawn.file_flags {
+            self.update_file_flags(pos, mv);
+        }
         if self.spec.wins.checks > 0 {
             let checked = pos.turn();
             if self.royal_in_danger(pos, checked) {
@@ -877,6 +950,9 @@ impl ChessLike {
     /// Reads the check counters after the castling letters (`ahah01`), or
     /// Coregal's whole flags field (`adehadeh`).
     pub(super) fn read_checks(&self, tail: &str, state: &mut State) -> bool {
+        if self.spec.pawn.file_flags {
+            return self.read_file_flags(tail, state);
+        }
         if !self.spec.wins.castlers.is_empty() {
             return self.read_four_flags(tail, state);
         }
@@ -897,6 +973,9 @@ impl ChessLike {
 
     /// Writes the check counters as a flags tail (or Coregal's flags).
     pub(super) fn write_checks(&self, pos: &Position) -> String {
+        if self.spec.pawn.file_flags {
+            return self.write_file_flags(pos);
+        }
         if !self.spec.wins.castlers.is_empty() {
             return self.write_four_flags(pos);
         }
