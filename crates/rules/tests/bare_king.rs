@@ -50,9 +50,10 @@ fn a_bare_king_that_can_take_the_last_piece_plays_on() {
 
 #[test]
 fn a_bare_king_whose_capture_would_be_illegal_has_lost() {
-    // The rook on b2 is guarded by Black's king on c3.
-    let (outcome, _) = shatranj("8/8/8/8/8/2k5/1r6/K7 w 40");
+    // The rook on b3 is guarded by Black's king on c4; Ka1 would be legal.
+    let (outcome, moves) = shatranj("8/8/8/8/2k5/1r6/K7/8 w 40");
     assert_eq!(outcome.and_then(Outcome::winner), Some(Color::Black));
+    assert_eq!(moves, 0);
 }
 
 #[test]
