@@ -162,6 +162,29 @@ impl Rules for ChessLike {
         }
     }
 
+    /// `no_check_plies`: a move that would give check too early.
+    fn forbidding_rule(&self, pos: &Position, from: Square, to: Square) -> Option<&'static str> {
+        let n = self.spec.no_check_plies;
+        if n == 0 || pos.state.plies >= u32::from(n) {
+            return None;
+        }
+        let mover = pos.turn();
+        let mut probe = pos.clone();
+        let mut moves = MoveList::new();
+        self.pseudo_legal_moves(&probe, &mut moves);
+        moves
+            .iter()
+            .filter(|m| m.intent.from == from && m.intent.to == to)
+            .any(|m| {
+                let undo = self.play(&mut probe, m);
+                let early_check = !self.royal_in_danger(&probe, mover)
+                    && self.royal_in_danger(&probe, mover.opposite());
+                self.unplay(&mut probe, m, undo);
+                early_check
+            })
+            .then_some("giving check is not allowed on a side's first move")
+    }
+
     fn forbids_giving_check(&self) -> bool {
         self.spec.wins.forbid_check
     }
