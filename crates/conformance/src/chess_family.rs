@@ -341,6 +341,89 @@ pub fn extinction_own_pawns(ctx: &Ctx, f: &Finding) -> bool {
             .any(|(_, p)| p.color == them && p.kind.char() == 'p')
 }
 
+/// vchess's Forward attack test compares a leap's rank step with the
+/// attacker's forward step (one rank), so an unpromoted knight's leap of
+/// two ranks forward, which it plays, never gives check: vchess lets a
+/// king stand (or step) where such a knight takes it.
+pub fn forward_knight_long_leap_check(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let Some((color, kind)) = moved(m) else {
+        return false;
+    };
+    let g = ctx.rules.geometry();
+    let king = if matches!(kind, 'k' | 'l') {
+        ctx.square(&m.end)
+    } else {
+        ctx.pos.board.royals(color).iter().next()
+    };
+    let Some(king) = king else {
+        return false;
+    };
+    let them = color.opposite();
+    let forward: i16 = if them == Color::White { 1 } else { -1 };
+    let taken = ctx.square(&m.end);
+    ctx.pos.board.pieces().any(|(sq, p)| {
+        p.color == them
+            && p.kind.char() == 'n'
+            && Some(sq) != taken
+            && (i16::from(g.file(king)) - i16::from(g.file(sq))).abs() == 1
+            && i16::from(g.rank(king)) - i16::from(g.rank(sq)) == 2 * forward
+    })
+}
+
+/// vchess's promoted Forward pawn takes diagonally backward too, but its
+/// attack test is the pawn's (forward only): a king may stand diagonally
+/// behind an enemy promoted pawn, where it takes it.
+pub fn forward_promoted_pawn_backward_check(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let Some((color, kind)) = moved(m) else {
+        return false;
+    };
+    let g = ctx.rules.geometry();
+    let king = if matches!(kind, 'k' | 'l') {
+        ctx.square(&m.end)
+    } else {
+        ctx.pos.board.royals(color).iter().next()
+    };
+    let Some(king) = king else {
+        return false;
+    };
+    let them = color.opposite();
+    let forward: i16 = if them == Color::White { 1 } else { -1 };
+    let taken = ctx.square(&m.end);
+    ctx.pos.board.pieces().any(|(sq, p)| {
+        p.color == them
+            && p.kind.char() == 's'
+            && Some(sq) != taken
+            && (i16::from(g.file(king)) - i16::from(g.file(sq))).abs() == 1
+            && i16::from(g.rank(sq)) - i16::from(g.rank(king)) == forward
+    })
+}
+
+/// A bare Shatranj king whose opponent has one piece left, which it
+/// attacks but may not take (the piece is guarded): fenpress ends the game
+/// (the king cannot bare the other one), vchess's attack test lets it play
+/// one more move.
+pub fn shatranj_bare_king_guarded_piece(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(_) = f else {
+        return false;
+    };
+    let us = ctx.pos.turn();
+    let royal = ctx.rules.royal_kinds();
+    let unroyal = |c: Color| {
+        ctx.pos
+            .board
+            .pieces()
+            .filter(|(_, p)| p.color == c && !royal.contains(p.kind))
+            .count()
+    };
+    ctx.rules.variant_outcome(ctx.pos).is_some() && unroyal(us) == 0 && unroyal(us.opposite()) == 1
+}
+
 /// vchess castles a king that stands on a castling file off its first
 /// rank, with whatever stands on the rook file there.
 pub fn twokings_castling_off_first_rank(ctx: &Ctx, f: &Finding) -> bool {

@@ -131,6 +131,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: chess_family::extinction_own_pawns,
     },
     Classifier {
+        id: "forward-knight-long-leap-check",
+        variant: "Forward",
+        matches: chess_family::forward_knight_long_leap_check,
+    },
+    Classifier {
+        id: "forward-promoted-pawn-backward-check",
+        variant: "Forward",
+        matches: chess_family::forward_promoted_pawn_backward_check,
+    },
+    Classifier {
         id: "freecapture-own-king",
         variant: "Freecapture",
         matches: freecapture_own_king,
@@ -399,6 +409,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "selfabsorb-own-kinds",
         variant: "Selfabsorb",
         matches: selfabsorb_own_kinds,
+    },
+    Classifier {
+        id: "shatranj-bare-king-guarded-piece",
+        variant: "Shatranj",
+        matches: chess_family::shatranj_bare_king_guarded_piece,
     },
     Classifier {
         id: "shogi-black-promotion-zone",

@@ -68,8 +68,8 @@ pub enum IllegalReason {
     GameOver,
     /// A drop of a piece the side to move does not hold.
     NotInHand { piece: Piece },
-    /// A drop the variant's rules forbid there, in the variant's words
-    /// ("a pawn may not be dropped on the last rank").
+    /// A drop (or a move) the variant's rules forbid there, in the
+    /// variant's words ("a pawn may not be dropped on the last rank").
     DropForbidden { reason: String },
 
     /// The move's own effect (an explosion, a conversion) would remove one
@@ -547,6 +547,15 @@ pub fn illegal_reason(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> Illeg
             acc
         });
     rules.unplay(pos, mv, undo);
+    // No royal of the mover can be taken: the variant's own rule forbids
+    // the move (Circular: it gives check on a first move).
+    if attackers.is_empty() {
+        if let Some(reason) = rules.forbidding_rule(pos, mv.intent.from, mv.intent.to) {
+            return IllegalReason::DropForbidden {
+                reason: reason.to_string(),
+            };
+        }
+    }
     IllegalReason::LeavesKingInCheck {
         king_moves: rules.royal_kinds().contains(mv.intent.piece.kind),
         target: g.square_name(mv.intent.to),

@@ -25,6 +25,11 @@ fn perft_bishopawns() {
 }
 
 #[test]
+fn perft_circular() {
+    common::perft_variant("circular", include_str!("fixtures/perft-circular.txt"));
+}
+
+#[test]
 fn perft_crossing() {
     common::perft_variant("crossing", include_str!("fixtures/perft-crossing.txt"));
 }
@@ -42,6 +47,11 @@ fn perft_diamond() {
 #[test]
 fn perft_doublearmy() {
     common::perft_variant("doublearmy", include_str!("fixtures/perft-doublearmy.txt"));
+}
+
+#[test]
+fn perft_forward() {
+    common::perft_variant("forward", include_str!("fixtures/perft-forward.txt"));
 }
 
 #[test]

@@ -110,6 +110,34 @@ fn a_promotion_to_an_unknown_piece_is_reported() {
 }
 
 #[test]
+fn a_piece_promoting_to_an_unknown_piece_is_reported() {
+    let e = error(&GOOD.replace("betza: W }", "betza: W, promotes: q }"));
+    assert_eq!(e.kind, DefinitionErrorKind::UnknownPromotion('q'));
+    assert_eq!((e.line, e.col), (4, 38));
+}
+
+#[test]
+fn a_piece_promotes_to_its_piece_on_its_last_rank() {
+    let text = GOOD
+        .replace("betza: W }", "betza: W, promotes: x }")
+        .replace("start:", "  - { letter: x, betza: K }\nstart:");
+    let spec = parse_definition(&text, "variants/Tiny.yaml").unwrap_or_else(|e| panic!("{e}"));
+    let rules = fenpress_rules::variants::chesslike::ChessLike::new(spec).unwrap();
+    let mut pos = fenpress_rules::validate::position_from_fen(&rules, "4k/W4/5/5/4K w 0").unwrap();
+    let mut moves = fenpress_rules::MoveList::new();
+    fenpress_rules::legal::legal_moves(&rules, &mut pos, &mut moves);
+    let promoted: Vec<_> = moves
+        .iter()
+        .filter(|m| m.intent.promotion == Some(fenpress_rules::Kind(b'x')))
+        .map(|m| (m.intent.from, m.intent.to))
+        .collect();
+    // Only Wa4-a5 reaches the last rank.
+    let g = fenpress_rules::Rules::geometry(&rules);
+    let at = |n: &str| g.parse_square(n).unwrap();
+    assert_eq!(promoted, [(at("a4"), at("a5"))]);
+}
+
+#[test]
 fn an_unknown_key_is_reported_with_the_keys_expected() {
     let e = error(&format!("{GOOD}colour: red\n"));
     assert!(matches!(e.kind, DefinitionErrorKind::Yaml(_)), "{e}");

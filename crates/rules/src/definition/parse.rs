@@ -42,6 +42,8 @@ struct RawDef {
     #[serde(default)]
     compulsory_capture: bool,
     #[serde(default)]
+    no_check_plies: u8,
+    #[serde(default)]
     fen: Option<RawFen>,
     #[serde(default)]
     initial_moves: Option<S<String>>,
@@ -60,6 +62,8 @@ struct RawPiece {
     royal: bool,
     #[serde(default)]
     side: Option<S<String>>,
+    #[serde(default)]
+    promotes: Option<S<String>>,
     #[serde(default)]
     en: Option<String>,
     #[serde(default)]
@@ -102,6 +106,8 @@ struct RawPawns {
     extra: Option<S<String>>,
     #[serde(default)]
     up_to_rank: Option<S<u8>>,
+    #[serde(default)]
+    file_flags: bool,
 }
 
 #[derive(Deserialize)]
@@ -388,6 +394,7 @@ fn pieces(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defin
             name: p.en.clone().map(leak),
             name_fr: p.fr.clone().map(leak),
             name_es: p.es.clone().map(leak),
+            promotes: None,
         };
         for color in Color::ALL {
             if !sides[color.index()] {
@@ -398,6 +405,39 @@ fn pieces(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defin
                 return Err(ctx.err(&p.letter, K::LetterTwice(letter)));
             }
             army.push(piece.clone());
+        }
+    }
+    // `promotes` names a piece of the same army: read once all are known.
+    for p in &raw.pieces {
+        let Some(to) = &p.promotes else { continue };
+        let letter = ctx.letter(&p.letter)?.0 as char;
+        let target = ctx.letter(to)?;
+        let sides = match &p.side {
+            Some(s) => ctx.sides(s, "side")?,
+            None => [true, true],
+        };
+        for color in Color::ALL {
+            if !sides[color.index()] {
+                continue;
+            }
+            if p.pawn {
+                return Err(ctx.err(
+                    to,
+                    K::BadValue {
+                        key: "promotes",
+                        value: to.value.clone(),
+                        expected: "nothing on a pawn, whose promotion is `promotion: pieces`",
+                    },
+                ));
+            }
+            if !has(spec, color, target) {
+                return Err(ctx.err(to, K::UnknownPromotion(target.0 as char)));
+            }
+            for q in &mut spec.armies[color.index()] {
+                if q.letter == letter {
+                    q.promotes = Some(target.0 as char);
+                }
+            }
         }
     }
     Ok(())
@@ -460,6 +500,7 @@ fn pawns(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defini
     spec.double_step = has_pawns;
     if let Some(pw) = &raw.pawns {
         spec.wins.pawns_anywhere = pw.anywhere;
+        spec.pawn.file_flags = pw.file_flags;
         if let Some(d) = &pw.double_step {
             spec.double_step = ctx.sides(d, "double_step")?;
         }
@@ -619,6 +660,7 @@ fn royalty_and_rest(
         spec.win.spare_royals = r.spare;
     }
     spec.win.compulsory_capture = raw.compulsory_capture;
+    spec.no_check_plies = raw.no_check_plies;
     if let Some(w) = &raw.win {
         win(ctx, spec, w, &|spec, s| piece_of(ctx, spec, s))?;
     }

@@ -50,6 +50,7 @@ fn same_piece(a: &PieceSpec, b: &PieceSpec) -> bool {
         && a.name == b.name
         && a.name_fr == b.name_fr
         && a.name_es == b.name_es
+        && a.promotes == b.promotes
 }
 
 fn piece_line(out: &mut String, p: &PieceSpec, side: Option<Color>) {
@@ -64,6 +65,9 @@ fn piece_line(out: &mut String, p: &PieceSpec, side: Option<Color>) {
     }
     if p.royal {
         out.push_str(", royal: true");
+    }
+    if let Some(to) = p.promotes {
+        let _ = write!(out, ", promotes: {to}");
     }
     if let Some(c) = side {
         let _ = write!(
@@ -113,6 +117,9 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     let w = &spec.win;
     if w.compulsory_capture {
         out.push_str("compulsory_capture: true\n");
+    }
+    if spec.no_check_plies > 0 {
+        let _ = writeln!(out, "no_check_plies: {}", spec.no_check_plies);
     }
     if spec.initial_on_first_rank {
         out.push_str("initial_moves: first_rank\n");
@@ -207,6 +214,9 @@ fn pawn_keys(spec: &ChessLikeSpec) -> String {
     }
     if let Some(r) = spec.pawn.up_to_rank {
         let _ = writeln!(pawns, "  up_to_rank: {}", r + 1);
+    }
+    if spec.pawn.file_flags {
+        pawns.push_str("  file_flags: true\n");
     }
     if !spec.wins.pawn_extra_steps.is_empty() {
         let _ = writeln!(pawns, "  extra: {}", spec.wins.pawn_extra_steps);

@@ -19,6 +19,8 @@ pub(super) struct Ray {
 pub(super) struct CompiledPiece {
     pub(super) pawn: bool,
     pub(super) royal: bool,
+    /// What it becomes on its last rank (`PieceSpec::promotes`).
+    pub(super) promotes: Option<Kind>,
     pub(super) both: Vec<Ray>,
     pub(super) quiet: Vec<Ray>,
     pub(super) capture: Vec<Ray>,
@@ -99,6 +101,7 @@ impl ChessLike {
                 let mut cp = CompiledPiece {
                     pawn: ps.pawn,
                     royal: ps.royal,
+                    promotes: ps.promotes.map(|c| Kind(c as u8)),
                     both: vec![],
                     quiet: vec![],
                     capture: vec![],

@@ -162,6 +162,29 @@ impl Rules for ChessLike {
         }
     }
 
+    /// `no_check_plies`: a move that would give check too early.
+    fn forbidding_rule(&self, pos: &Position, from: Square, to: Square) -> Option<&'static str> {
+        let n = self.spec.no_check_plies;
+        if n == 0 || pos.state.plies >= u32::from(n) {
+            return None;
+        }
+        let mover = pos.turn();
+        let mut probe = pos.clone();
+        let mut moves = MoveList::new();
+        self.pseudo_legal_moves(&probe, &mut moves);
+        moves
+            .iter()
+            .filter(|m| m.intent.from == from && m.intent.to == to)
+            .any(|m| {
+                let undo = self.play(&mut probe, m);
+                let early_check = !self.royal_in_danger(&probe, mover)
+                    && self.royal_in_danger(&probe, mover.opposite());
+                self.unplay(&mut probe, m, undo);
+                early_check
+            })
+            .then_some("giving check is not allowed on a side's first move")
+    }
+
     fn forbids_giving_check(&self) -> bool {
         self.spec.wins.forbid_check
     }
@@ -175,7 +198,17 @@ impl Rules for ChessLike {
     }
 
     fn own_flags(&self) -> bool {
-        !self.spec.wins.castlers.is_empty()
+        !self.spec.wins.castlers.is_empty() || self.spec.pawn.file_flags
+    }
+
+    /// Chess's rule, and `no_check_plies`: early in the game a move may not
+    /// give check either (the ply counter has counted the move already).
+    #[inline]
+    fn illegal_after(&self, pos: &Position, mover: Color) -> bool {
+        self.royal_in_danger(pos, mover)
+            || (self.spec.no_check_plies > 0
+                && pos.state.plies <= u32::from(self.spec.no_check_plies)
+                && self.royal_in_danger(pos, mover.opposite()))
     }
 
     fn read_flags_tail(&self, tail: &str, state: &mut crate::position::State) -> bool {

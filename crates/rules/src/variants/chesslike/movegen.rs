@@ -91,6 +91,7 @@ impl ChessLike {
         w.royalty == Royalty::Check
             && !w.many_royals
             && !w.forbid_check
+            && self.spec.no_check_plies == 0
             && !self.spec.wrap.files
             && !self.spec.wrap.ranks
             && self.attack_special.iter().all(Vec::is_empty)
@@ -379,8 +380,18 @@ impl ChessLike {
         if def.pawn {
             self.push_pawn(pos, from, to, piece, captured, out);
         } else {
-            out.push(Move::simple(from, to, piece, captured, None));
+            let promo = self.promotes_at(def, piece.color, to.0);
+            out.push(Move::simple(from, to, piece, captured, promo));
         }
+    }
+
+    /// What a piece that is not a pawn becomes arriving on `to`: its
+    /// `promotes` piece on its last rank (Forward), else nothing.
+    #[inline]
+    fn promotes_at(&self, def: &CompiledPiece, color: Color, to: u16) -> Option<Kind> {
+        let k = def.promotes?;
+        let g = &self.geometry;
+        (g.relative_rank(Square(to), color) == g.rows() - 1).then_some(k)
     }
 
     /// A pawn reaching `to`: promotes in the zone (forced on the last rank,
@@ -618,8 +629,12 @@ impl ChessLike {
         let us = piece.color;
         let them = us.opposite();
         let multi = self.spec.double_step[us.index()]
-            && g.relative_rank(from, us) <= self.spec.pawn.init_rank[us.index()]
-            && g.relative_rank(from, us) >= self.spec.pawn.min_rank[us.index()];
+            && if self.spec.pawn.file_flags {
+                self.file_flag_allows(pos, from, piece)
+            } else {
+                g.relative_rank(from, us) <= self.spec.pawn.init_rank[us.index()]
+                    && g.relative_rank(from, us) >= self.spec.pawn.min_rank[us.index()]
+            };
         for ray in &def.quiet {
             let t = g.step_raw(from.0, ray.dir);
             if t == NO_SQUARE || !pos.board.cell_raw(t).is_empty() {
@@ -714,7 +729,8 @@ impl ChessLike {
                         let target = pos.board.cell_raw(t);
                         if target.is_empty() {
                             if quiet {
-                                out.push(Move::simple(from, Square(t), piece, None, None));
+                                let promo = self.promotes_at(def, us, t);
+                                out.push(Move::simple(from, Square(t), piece, None, promo));
                             }
                         } else {
                             if t == s {
@@ -725,7 +741,8 @@ impl ChessLike {
                             } else if capture && !target.has(us) {
                                 if let Some(k) = target.kind(them) {
                                     let victim = Some(Piece::new(them, k));
-                                    out.push(Move::simple(from, Square(t), piece, victim, None));
+                                    let promo = self.promotes_at(def, us, t);
+                                    out.push(Move::simple(from, Square(t), piece, victim, promo));
                                 }
                             }
                             break;

@@ -21,6 +21,10 @@ pub struct PieceSpec {
     pub name_fr: Option<&'static str>,
     /// Its Spanish name, when known.
     pub name_es: Option<&'static str>,
+    /// A piece that is not a pawn and becomes this one (a letter of its
+    /// army) when it reaches its last rank (Forward: every piece has its
+    /// promoted form).
+    pub promotes: Option<char>,
 }
 
 impl PieceSpec {
@@ -34,6 +38,7 @@ impl PieceSpec {
             name: None,
             name_fr: None,
             name_es: None,
+            promotes: None,
         }
     }
     /// The same piece, called `name` in messages.
@@ -63,6 +68,7 @@ impl PieceSpec {
             name: None,
             name_fr: None,
             name_es: None,
+            promotes: None,
         }
     }
     /// The chess pawn: moves one step forward, captures one step diagonally forward.
@@ -75,6 +81,7 @@ impl PieceSpec {
             name: None,
             name_fr: None,
             name_es: None,
+            promotes: None,
         }
     }
 }
@@ -125,6 +132,10 @@ pub struct ChessLikeSpec {
     /// Betza `i` moves are allowed from any square of the side's first
     /// rank (Evolution), not only from the piece's start squares.
     pub initial_on_first_rank: bool,
+    /// Giving check is illegal in the game's first this many plies, as the
+    /// FEN's move counter counts them (Circular: 2, White's and Black's
+    /// first moves).
+    pub no_check_plies: u8,
 }
 
 /// Where and how pawns promote.
@@ -173,6 +184,11 @@ pub struct PawnRules {
     /// of a later rank step less far (Wildebeest: three squares from the
     /// second rank, two from the third, both to the fifth).
     pub up_to_rank: Option<u8>,
+    /// A pawn multi-steps only from its side's pawn start squares and
+    /// only while its file's flag is on; a pawn move from a start square
+    /// turns that file's flag off. The FEN flags field holds the flags, a
+    /// digit per file, White's then Black's (Circular: `1111111111111111`).
+    pub file_flags: bool,
 }
 
 impl Default for PawnRules {
@@ -182,6 +198,7 @@ impl Default for PawnRules {
             init_rank: [1, 1],
             min_rank: [0, 0],
             up_to_rank: None,
+            file_flags: false,
         }
     }
 }
@@ -269,6 +286,7 @@ impl Default for ChessLikeSpec {
             fen: FenFields::default(),
             initial_on_first_rank: false,
             rotate_black: false,
+            no_check_plies: 0,
         }
     }
 }

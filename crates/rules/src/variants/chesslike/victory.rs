@@ -272,7 +272,77 @@ fn set_four_flag(state: &mut State, color: Color, slot: usize, file: Option<u8>)
     state.variant = (state.variant & !(0xf << shift)) | (f << shift);
 }
 
+/// `pawns: file_flags`: a bit per file and color, above Coregal's flags.
+const FILE_FLAG_SHIFT: u32 = 40;
+
+fn file_flag(state: &State, color: Color, file: u8) -> bool {
+    (state.variant >> (FILE_FLAG_SHIFT + 12 * color.index() as u32 + u32::from(file))) & 1 == 1
+}
+
+fn set_file_flag(state: &mut State, color: Color, file: u8, on: bool) {
+    let bit = 1u64 << (FILE_FLAG_SHIFT + 12 * color.index() as u32 + u32::from(file));
+    if on {
+        state.variant |= bit;
+    } else {
+        state.variant &= !bit;
+    }
+}
+
 impl ChessLike {
+    /// Whether `color`'s pawn on `from` may multi-step under
+    /// `pawns: file_flags`: from a pawn start square, its file's flag on.
+    pub(super) fn file_flag_allows(
+        &self,
+        pos: &Position,
+        from: crate::Square,
+        piece: Piece,
+    ) -> bool {
+        self.start.of(piece.color, piece.kind).contains(from)
+            && file_flag(&pos.state, piece.color, self.geometry.file(from))
+    }
+
+    /// A pawn leaving a start square turns its file's flag off.
+    fn update_file_flags(&self, pos: &mut Position, mv: &Move) {
+        let p = mv.intent.piece;
+        if self.piece_def(p.color, p.kind).is_some_and(|d| d.pawn)
+            && self.start.of(p.color, p.kind).contains(mv.intent.from)
+        {
+            set_file_flag(
+                &mut pos.state,
+                p.color,
+                self.geometry.file(mv.intent.from),
+                false,
+            );
+        }
+    }
+
+    fn read_file_flags(&self, text: &str, state: &mut State) -> bool {
+        let cols = usize::from(self.geometry.cols());
+        let bytes = text.as_bytes();
+        if cols > 12 || bytes.len() != 2 * cols || !bytes.iter().all(|b| matches!(b, b'0' | b'1')) {
+            return false;
+        }
+        for (i, &b) in bytes.iter().enumerate() {
+            let color = if i < cols { Color::White } else { Color::Black };
+            set_file_flag(state, color, (i % cols) as u8, b == b'1');
+        }
+        true
+    }
+
+    fn write_file_flags(&self, pos: &Position) -> String {
+        let mut out = String::new();
+        for color in Color::ALL {
+            for f in 0..self.geometry.cols() {
+                out.push(if file_flag(&pos.state, color, f) {
+                    '1'
+                } else {
+                    '0'
+                });
+            }
+        }
+        out
+    }
+
     fn read_four_flags(&self, text: &str, state: &mut State) -> bool {
         let bytes = text.as_bytes();
         if bytes.len() != 8 || !bytes.iter().all(u8::is_ascii_lowercase) {
@@ -483,16 +553,24 @@ impl ChessLike {
                 }
             }
         }
-        if v.bare_king_wins
-            && pos
-                .board
-                .pieces()
-                .all(|(_, p)| p.color != us || self.royal.contains(p.kind))
-        {
+        if v.bare_king_wins && self.is_bare(pos, us) {
             return Some(Outcome::VariantWin {
                 winner: us,
                 reason: "bare king",
             });
+        }
+        match self.spec.win.bare_king {
+            BareKing::Loss => {
+                if let Some(o) = self.bare_king_loss(pos) {
+                    return Some(o);
+                }
+            }
+            BareKing::Draw if self.is_bare(pos, us) || self.is_bare(pos, last) => {
+                return Some(Outcome::VariantDraw {
+                    reason: "bare king",
+                });
+            }
+            _ => {}
         }
         if let Some(c) = self.spec.win.castle_long {
             if let Some(winner) = self.castle_long_outcome(pos, c) {
@@ -506,6 +584,61 @@ impl ChessLike {
             return self.reach_outcome(pos, r);
         }
         None
+    }
+
+    /// Whether `color` has nothing left but its royal pieces.
+    fn is_bare(&self, pos: &Position, color: Color) -> bool {
+        pos.board
+            .pieces()
+            .all(|(_, p)| p.color != color || self.royal.contains(p.kind))
+    }
+
+    /// `bare_king: loss` (Shatranj's page: "bare king counts as a win, but
+    /// two bare kings count as a draw"; the historical rule it plays adds
+    /// that a bared king may still bare the other one on its next move,
+    /// which draws). Two bare sides draw; the side to move, bare, loses
+    /// unless a legal capture of the opponent's last piece remains; a side
+    /// that stayed bare after that chance loses, unless its opponent cannot
+    /// move (then the stalemate or checkmate rule decides, as in vchess,
+    /// which looks at the moves first).
+    fn bare_king_loss(&self, pos: &Position) -> Option<Outcome> {
+        let us = pos.turn();
+        let last = us.opposite();
+        let (us_bare, last_bare) = (self.is_bare(pos, us), self.is_bare(pos, last));
+        let win = |winner| {
+            Some(Outcome::VariantWin {
+                winner,
+                reason: "bare king",
+            })
+        };
+        match (us_bare, last_bare) {
+            (true, true) => Some(Outcome::VariantDraw {
+                reason: "two bare kings",
+            }),
+            (true, false) => {
+                let mut left = pos
+                    .board
+                    .pieces()
+                    .filter(|(_, p)| p.color == last && !self.royal.contains(p.kind));
+                match (left.next(), left.next()) {
+                    (Some((sq, _)), None) if self.can_take_legally(pos, sq, us) => None,
+                    _ => win(last),
+                }
+            }
+            (false, true) if self.has_legal_move(pos) => win(us),
+            _ => None,
+        }
+    }
+
+    /// Whether the side to move has a legal move (without the variant's
+    /// results, which call this).
+    fn has_legal_move(&self, pos: &Position) -> bool {
+        let mut probe = pos.clone();
+        let mut moves = MoveList::new();
+        crate::rules::Rules::pseudo_legal_moves(self, &probe, &mut moves);
+        moves
+            .iter()
+            .any(|m| crate::legal::is_legal(self, &mut probe, m))
     }
 
     /// Castle chess: once `side` has lost its a-side castling right, it won
@@ -671,10 +804,14 @@ impl ChessLike {
     /// How many royal pieces each side must have (the `Rules` method).
     pub(super) fn royal_count(&self) -> Option<usize> {
         let v = &self.spec.wins;
-        if v.royalty == Royalty::None || v.many_royals || self.royal.is_empty() {
-            None
-        } else {
-            Some(1)
+        if v.royalty == Royalty::None || self.royal.is_empty() {
+            return None;
+        }
+        match self.spec.win.royals {
+            // The definition's `royal: count: n`: at most n a side.
+            Some(n) if n > 1 => Some(usize::from(n)),
+            _ if v.many_royals => None,
+            _ => Some(1),
         }
     }
 
@@ -798,6 +935,9 @@ impl ChessLike {
         if !self.spec.wins.castlers.is_empty() {
             self.update_four_flags(pos, mv);
         }
+        if self.spec.pawn.file_flags {
+            self.update_file_flags(pos, mv);
+        }
         if self.spec.wins.checks > 0 {
             let checked = pos.turn();
             if self.royal_in_danger(pos, checked) {
@@ -810,6 +950,9 @@ impl ChessLike {
     /// Reads the check counters after the castling letters (`ahah01`), or
     /// Coregal's whole flags field (`adehadeh`).
     pub(super) fn read_checks(&self, tail: &str, state: &mut State) -> bool {
+        if self.spec.pawn.file_flags {
+            return self.read_file_flags(tail, state);
+        }
         if !self.spec.wins.castlers.is_empty() {
             return self.read_four_flags(tail, state);
         }
@@ -830,6 +973,9 @@ impl ChessLike {
 
     /// Writes the check counters as a flags tail (or Coregal's flags).
     pub(super) fn write_checks(&self, pos: &Position) -> String {
+        if self.spec.pawn.file_flags {
+            return self.write_file_flags(pos);
+        }
         if !self.spec.wins.castlers.is_empty() {
             return self.write_four_flags(pos);
         }
@@ -889,9 +1035,9 @@ pub struct ReachGoal {
 }
 
 /// How a chess-like game is won or drawn beyond checkmate, and royalty. The
-/// names follow the definition file's `win:` keys. Implemented so far:
-/// checkmate and stalemate draws, and `ChessLikeSpec::campmate`; the rest is
-/// data the definition format reads and writes, for the victory code.
+/// names follow the definition file's `win:` keys; each one changes play or
+/// results (`effective` folds most into [`Victory`], `ChessLike::outcome`
+/// and `stalemate_outcome` read the rest).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WinSpec {
     /// Mating the royal piece wins (`checkmate: true`).
