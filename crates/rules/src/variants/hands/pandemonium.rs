@@ -176,6 +176,7 @@ impl Pandemonium {
                 init_rank: [2, 2],
                 min_rank: [0, 0],
                 up_to_rank: Some(4),
+                ..PawnRules::default()
             },
         )
     }
