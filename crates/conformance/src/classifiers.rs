@@ -410,6 +410,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: chess_family::threechecks_start_en_passant,
     },
     Classifier {
+        id: "titan-castling-non-rook",
+        variant: "Titan",
+        matches: titan_castling_non_rook,
+    },
+    Classifier {
         id: "twokings-castling-off-first-rank",
         variant: "Twokings",
         matches: chess_family::twokings_castling_off_first_rank,
@@ -919,6 +924,27 @@ fn takenmake_pawn_make_promotes(ctx: &Ctx, f: &Finding) -> bool {
         && last
         && !takes
         && arrives.is_some_and(|k| (k == 'p') != promotes)
+}
+
+/// vchess castles with whatever piece of the mover stands on a flagged
+/// rook file: a move from the mover's king (plain or carrier, `k`/`j`/`l`)
+/// that also moves a second piece of the mover which is no rook (plain `r` or
+/// carrier `u`/`v`).
+fn titan_castling_non_rook(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let me = ctx.pos.turn();
+    // The king itself may stay put (g1 to g1), so read it off the board.
+    let king_moves = ctx
+        .kind_at(&m.start, me)
+        .is_some_and(|k| matches!(k, 'k' | 'j' | 'l'));
+    let partner = m
+        .vanish
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .find(|(sq, c, _)| *sq != m.start && *c == me);
+    king_moves && partner.is_some_and(|(_, _, k)| !matches!(k, 'r' | 'u' | 'v'))
 }
 
 /// fenpress lets White remove a Black pawn too (the page: "any pawn (any
