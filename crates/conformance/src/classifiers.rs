@@ -45,6 +45,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: chess_family::balaklava_start_fields,
     },
     Classifier {
+        id: "bario-reversion-once",
+        variant: "Bario",
+        matches: bario_reversion_once,
+    },
+    Classifier {
         id: "bario-undefined-knight-check",
         variant: "Bario",
         matches: bario_undefined_knight_check,
@@ -976,6 +981,33 @@ fn atomic_early_explosion(ctx: &Ctx, f: &Finding) -> bool {
 }
 
 /// vchess lists a pawn's capture onto its last rank once per promotion
+/// A move whose reversion differs in Bario: vchess reverts after every
+/// move but the king's once all the mover's pieces are defined, the page
+/// only after a turn that began with one undefined. Recognised as a move
+/// (with what its reversion changes on the board) that one of the two
+/// readings lists and the other does not: vchess's move is
+/// [`Bario::vchess_reversion_reading`]'s, fenpress's is the page's.
+fn bario_reversion_once(ctx: &Ctx, f: &Finding) -> bool {
+    static VCHESS_READING: std::sync::LazyLock<Bario> =
+        std::sync::LazyLock::new(Bario::vchess_reversion_reading);
+    let (m, vchess_only) = match f {
+        Finding::VchessOnly(m) => (m, true),
+        Finding::FenpressOnly(m) => (m, false),
+        Finding::Fen { .. } => return false,
+    };
+    let lists = |rules: &dyn fenpress_rules::Rules| {
+        let mut pos = ctx.pos.clone();
+        let mut legal = MoveList::new();
+        fenpress_rules::legal::legal_moves(rules, &mut pos, &mut legal);
+        legal
+            .iter()
+            .any(|mv| crate::canon::from_fenpress(rules, &mut pos, mv) == *m)
+    };
+    let vchess_rules: &dyn fenpress_rules::Rules = &*VCHESS_READING;
+    let (by_vchess, by_page) = (lists(vchess_rules), lists(ctx.rules));
+    by_vchess != by_page && by_vchess == vchess_only
+}
+
 /// A move only vchess lists in Bario that vchess's own reading of the
 /// rules gives: an undefined enemy piece that could be a knight (its
 /// reserve holds one) attacks the king a knight's leap away, which the page

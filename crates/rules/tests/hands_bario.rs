@@ -119,3 +119,22 @@ fn a_pick_names_the_piece_taken_and_keeps_the_turn() {
         .iter()
         .all(|m| m.color() == fenpress_rules::Color::Black));
 }
+
+/// The page: the reversion comes when all the mover's pieces are defined
+/// "(and weren't before)". White has nothing left to define (king and
+/// pawn), Black's rook and bishop stay defined after White's pawn move.
+#[test]
+fn a_move_with_nothing_newly_defined_reverts_nothing() {
+    let ba = registry::rules("Bario").unwrap();
+    let g = ba.geometry();
+    let mut pos = position_from_fen(ba, "2brk3/8/8/8/8/8/P7/4K3 w 10 - 00000000 -").unwrap();
+    let mut list = MoveList::new();
+    legal::legal_moves(ba, &mut pos, &mut list);
+    let a3 = g.parse_square("a3").unwrap();
+    let push = *list.iter().find(|m| m.intent.to == a3).unwrap();
+    ba.play(&mut pos, &push);
+    assert_eq!(
+        fen::vchess_fen(ba, &pos),
+        "2brk3/8/8/8/8/P7/8/4K3 b 11 - 00000000 -"
+    );
+}
