@@ -163,7 +163,7 @@ impl Bario {
     /// deviation (`bario-reversion-once`), not for the registry.
     pub fn vchess_reversion_reading() -> Bario {
         Bario {
-            reverts_every_move: false,
+            reverts_every_move: true,
             ..Bario::new()
         }
     }
