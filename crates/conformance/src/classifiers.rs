@@ -420,6 +420,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: titan_castling_non_rook,
     },
     Classifier {
+        id: "titan-castling-rook-carrier",
+        variant: "Titan",
+        matches: titan_castling_rook_carrier,
+    },
+    Classifier {
         id: "twokings-castling-off-first-rank",
         variant: "Twokings",
         matches: chess_family::twokings_castling_off_first_rank,
@@ -950,6 +955,13 @@ fn titan_castling_non_rook(ctx: &Ctx, f: &Finding) -> bool {
         .filter_map(|t| parse_token(t))
         .find(|(sq, c, _)| *sq != m.start && *c == me);
     king_moves && partner.is_some_and(|(_, _, k)| !matches!(k, 'r' | 'u' | 'v'))
+}
+
+/// Castling with a carrier rook and a plain king, as in Musketeer (the
+/// same letters): vchess moves the rook with its extra piece still aboard,
+/// fenpress lets the extra out on the rook's square.
+fn titan_castling_rook_carrier(ctx: &Ctx, f: &Finding) -> bool {
+    musketeer_castling_rook_carrier(ctx, f)
 }
 
 /// fenpress lets White remove a Black pawn too (the page: "any pawn (any
