@@ -51,6 +51,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: chess_family::balaklava_start_fields,
     },
     Classifier {
+        id: "bario-reversion-once",
+        variant: "Bario",
+        matches: bario_reversion_once,
+    },
+    Classifier {
         id: "bario-undefined-knight-check",
         variant: "Bario",
         matches: bario_undefined_knight_check,
@@ -469,6 +474,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "threechecks-start-en-passant",
         variant: "Threechecks",
         matches: chess_family::threechecks_start_en_passant,
+    },
+    Classifier {
+        id: "titan-castling-non-rook",
+        variant: "Titan",
+        matches: titan_castling_non_rook,
+    },
+    Classifier {
+        id: "titan-castling-rook-carrier",
+        variant: "Titan",
+        matches: titan_castling_rook_carrier,
     },
     Classifier {
         id: "twokings-castling-off-first-rank",
@@ -1134,6 +1149,34 @@ fn takenmake_pawn_make_promotes(ctx: &Ctx, f: &Finding) -> bool {
         && arrives.is_some_and(|k| (k == 'p') != promotes)
 }
 
+/// vchess castles with whatever piece of the mover stands on a flagged
+/// rook file: a move from the mover's king (plain or carrier, `k`/`j`/`l`)
+/// that also moves a second piece of the mover which is no rook (plain `r` or
+/// carrier `u`/`v`).
+fn titan_castling_non_rook(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let me = ctx.pos.turn();
+    // The king itself may stay put (g1 to g1), so read it off the board.
+    let king_moves = ctx
+        .kind_at(&m.start, me)
+        .is_some_and(|k| matches!(k, 'k' | 'j' | 'l'));
+    let partner = m
+        .vanish
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .find(|(sq, c, _)| *sq != m.start && *c == me);
+    king_moves && partner.is_some_and(|(_, _, k)| !matches!(k, 'r' | 'u' | 'v'))
+}
+
+/// Castling with a carrier rook and a plain king, as in Musketeer (the
+/// same letters): vchess moves the rook with its extra piece still aboard,
+/// fenpress lets the extra out on the rook's square.
+fn titan_castling_rook_carrier(ctx: &Ctx, f: &Finding) -> bool {
+    musketeer_castling_rook_carrier(ctx, f)
+}
+
 /// fenpress lets White remove a Black pawn too (the page: "any pawn (any
 /// color)"): a removal, at the balanced start, of a pawn of the other side.
 fn atomic_balanced_any_pawn(ctx: &Ctx, f: &Finding) -> bool {
@@ -1163,6 +1206,33 @@ fn atomic_early_explosion(ctx: &Ctx, f: &Finding) -> bool {
 }
 
 /// vchess lists a pawn's capture onto its last rank once per promotion
+/// A move whose reversion differs in Bario: vchess reverts after every
+/// move but the king's once all the mover's pieces are defined, the page
+/// only after a turn that began with one undefined. Recognised as a move
+/// (with what its reversion changes on the board) that one of the two
+/// readings lists and the other does not: vchess's move is
+/// [`Bario::vchess_reversion_reading`]'s, fenpress's is the page's.
+fn bario_reversion_once(ctx: &Ctx, f: &Finding) -> bool {
+    static VCHESS_READING: std::sync::LazyLock<Bario> =
+        std::sync::LazyLock::new(Bario::vchess_reversion_reading);
+    let (m, vchess_only) = match f {
+        Finding::VchessOnly(m) => (m, true),
+        Finding::FenpressOnly(m) => (m, false),
+        Finding::Fen { .. } => return false,
+    };
+    let lists = |rules: &dyn fenpress_rules::Rules| {
+        let mut pos = ctx.pos.clone();
+        let mut legal = MoveList::new();
+        fenpress_rules::legal::legal_moves(rules, &mut pos, &mut legal);
+        legal
+            .iter()
+            .any(|mv| crate::canon::from_fenpress(rules, &mut pos, mv) == *m)
+    };
+    let vchess_rules: &dyn fenpress_rules::Rules = &*VCHESS_READING;
+    let (by_vchess, by_page) = (lists(vchess_rules), lists(ctx.rules));
+    by_vchess != by_page && by_vchess == vchess_only
+}
+
 /// A move only vchess lists in Bario that vchess's own reading of the
 /// rules gives: an undefined enemy piece that could be a knight (its
 /// reserve holds one) attacks the king a knight's leap away, which the page

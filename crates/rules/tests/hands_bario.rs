@@ -119,3 +119,48 @@ fn a_pick_names_the_piece_taken_and_keeps_the_turn() {
         .iter()
         .all(|m| m.color() == fenpress_rules::Color::Black));
 }
+
+/// The page: the reversion comes when all the mover's pieces are defined
+/// "(and weren't before)". White has nothing left to define (king and
+/// pawn), Black's rook and bishop stay defined after White's pawn move.
+#[test]
+fn a_move_with_nothing_newly_defined_reverts_nothing() {
+    let ba = registry::rules("Bario").unwrap();
+    let g = ba.geometry();
+    let mut pos = position_from_fen(ba, "2brk3/8/8/8/8/8/P7/4K3 w 10 - 00000000 -").unwrap();
+    let mut list = MoveList::new();
+    legal::legal_moves(ba, &mut pos, &mut list);
+    let a3 = g.parse_square("a3").unwrap();
+    let push = *list.iter().find(|m| m.intent.to == a3).unwrap();
+    ba.play(&mut pos, &push);
+    assert_eq!(
+        fen::vchess_fen(ba, &pos),
+        "2brk3/8/8/8/8/P7/8/4K3 b 11 - 00000000 -"
+    );
+}
+
+/// The page's reversion whatever piece ends the turn: Black names its last
+/// piece taken undefined (all its pieces are now defined, and were not at
+/// the turn's start), then moves its king: the rook and bishop revert.
+#[test]
+fn naming_the_last_undefined_piece_then_a_king_move_reverts() {
+    let ba = registry::rules("Bario").unwrap();
+    let g = ba.geometry();
+    let mut pos = position_from_fen(ba, "rb5Q/8/8/8/8/8/k7/4K3 b 21 - 00000100 h8").unwrap();
+    let mut list = MoveList::new();
+    legal::legal_moves(ba, &mut pos, &mut list);
+    assert_eq!(list.len(), 1, "{list:?}");
+    let pick = list[0];
+    ba.play(&mut pos, &pick);
+    legal::legal_moves(ba, &mut pos, &mut list);
+    let a3 = g.parse_square("a3").unwrap();
+    let step = *list
+        .iter()
+        .find(|m| m.intent.piece.kind == Kind::KING && m.intent.to == a3)
+        .unwrap();
+    ba.play(&mut pos, &step);
+    assert_eq!(
+        fen::vchess_fen(ba, &pos),
+        "uu5Q/8/8/8/8/k7/8/4K3 w 22 - 00001010 -"
+    );
+}
