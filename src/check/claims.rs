@@ -98,6 +98,10 @@ pub struct CaptionClaims {
     /// squares are not allowed antiking moves"): a mark is then explained by
     /// a move a piece could make there but may not.
     pub marks_forbidden: bool,
+    /// The caption says the marks are promotion squares ("Squares where
+    /// promotion is allowed"): a mark is then explained by the variant's
+    /// promotion zone, not by a move.
+    pub marks_promotion: bool,
 }
 
 impl CaptionClaims {
@@ -224,6 +228,10 @@ pub fn read_caption(text: &str) -> CaptionClaims {
             out.marks_forbidden = true;
             continue;
         }
+        if says_marks_are_promotion_squares(&sentence) {
+            out.marks_promotion = true;
+            continue;
+        }
         read_sentence(&sentence, &mut out);
     }
     out
@@ -267,6 +275,27 @@ fn says_marks_are_forbidden(sentence: &[Word]) -> bool {
         .join(" ");
     MARKED_SQUARES.iter().any(|s| lower.contains(s))
         && NOT_ALLOWED.iter().any(|s| lower.contains(s))
+}
+
+/// Squares, as a sentence names them (en, fr, es).
+const SQUARES: &[&str] = &["squares", "cases", "casillas"];
+/// Promotion, in the three languages.
+const PROMOTION: &[&str] = &["promotion", "promoción", "promocion", "promote"];
+
+/// "Squares where promotion is allowed", "Cases où la promotion est
+/// autorisée", "Casillas donde se permite la promoción": a sentence about
+/// squares and promotion that names no move.
+fn says_marks_are_promotion_squares(sentence: &[Word]) -> bool {
+    let has = |list: &[&str]| {
+        sentence.iter().any(|w| {
+            list.iter().any(|s| {
+                w.lower
+                    .trim_matches(|c: char| !c.is_alphabetic())
+                    .starts_with(s)
+            })
+        })
+    };
+    has(SQUARES) && has(PROMOTION)
 }
 
 /// Splits into sentences of words. A `.` ends a sentence when followed by a
@@ -793,6 +822,25 @@ mod tests {
         }
         let c = read_caption("Possibles coups de pion : g3, g4, dxc5, bxc5");
         assert_eq!(c.moves().count(), 4);
+    }
+
+    #[test]
+    fn marks_said_to_be_promotion_squares() {
+        for text in [
+            "Squares where promotion is allowed.",
+            "Cases où la promotion est autorisée.",
+            "Casillas donde se permite la promoción.",
+        ] {
+            let c = read_caption(text);
+            assert!(c.marks_promotion, "{text}");
+            assert!(c.claims.is_empty(), "{text}: {:?}", c.claims);
+        }
+        for text in [
+            "Marked squares are the knight's moves.",
+            "After 1.e8=Q the pawn promotes.",
+        ] {
+            assert!(!read_caption(text).marks_promotion, "{text}");
+        }
     }
 
     #[test]

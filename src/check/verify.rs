@@ -772,15 +772,7 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outco
         } else {
             candidates(rules, read, &both)
         };
-        check_marks(
-            rules,
-            b,
-            read,
-            &positions,
-            named,
-            input.claims.marks_forbidden,
-            out,
-        );
+        check_marks(rules, b, read, &positions, named, &input.claims, out);
         check_arrows(rules, b, read, &positions, out);
     }
 
@@ -795,18 +787,25 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outco
 /// Every mark of board `b` must be explained: a legal move of one of
 /// `positions` starts, ends or captures there, or a claim names it. When the
 /// caption says the marks are forbidden moves, a move the rules forbid
-/// must end on each instead (and a legal one does not explain it).
+/// must end on each instead (and a legal one does not explain it). When it
+/// says they are promotion squares, the variant's promotion zone explains
+/// them.
 fn check_marks(
     rules: &dyn Rules,
     b: &BoardText,
     read: &Read,
     positions: &[Position],
     named: SquareSet,
-    forbidden: bool,
+    caption: &CaptionClaims,
     out: &mut Vec<Finding>,
 ) {
     let g = rules.geometry();
+    let forbidden = caption.marks_forbidden;
     let mut explained = named;
+    if caption.marks_promotion {
+        rules.promotion_squares(Color::White, &mut explained);
+        rules.promotion_squares(Color::Black, &mut explained);
+    }
     for p in positions {
         if forbidden {
             explain::forbidden_by(rules, p, p.turn(), &mut explained);

@@ -101,12 +101,6 @@ const EXPECTED_ERRORS: &[(&str, usize, &str)] = &[
     ("Musketeer/fr.pug", 89, "fen-row-count"),
     ("Pawnsking/es.pug", 6, "fen-row-width"),
     ("Rugby/es.pug", 10, "fen-row-width"),
-    // "Squares where promotion is allowed": the marks are the promotion
-    // squares of an empty board, not moves; e5 is no square a piece is
-    // placed on (the others happen to be Black's placement squares).
-    ("Sittuyin/en.pug", 47, "mark-unexplained"),
-    ("Sittuyin/es.pug", 50, "mark-unexplained"),
-    ("Sittuyin/fr.pug", 48, "mark-unexplained"),
     ("Takenmake/es.pug", 43, "fen-row-width"),
     ("Upsidedown/en.pug", 25, "fen-row-width"),
     ("Upsidedown/es.pug", 26, "fen-row-width"),

@@ -10,6 +10,7 @@ use crate::moves::{Move, MoveList};
 use crate::piece::{Cell, Kind, KindSet, Piece};
 use crate::position::{Position, Undo};
 use crate::square::Square;
+use crate::squareset::SquareSet;
 use crate::validate::Problem;
 
 /// How a game ended (or why a position has no play left).
@@ -179,6 +180,12 @@ pub trait Rules: Send + Sync {
     fn forbidding_rule(&self, _pos: &Position, _from: Square, _to: Square) -> Option<&'static str> {
         None
     }
+
+    /// Adds to `out` the squares where a pawn of `color` may promote, for
+    /// marks a caption calls promotion squares ("Squares where promotion is
+    /// allowed"). The default adds none: a variant whose zone is not its
+    /// last rank (Sittuyin's long diagonals) says where it is.
+    fn promotion_squares(&self, _color: Color, _out: &mut SquareSet) {}
 
     /// The square a move reaches before its piece is relocated, for moves
     /// that origin and destination do not tell apart (Apocalypse's

@@ -53,3 +53,29 @@ fn a_pawn_on_its_diagonal_promotes_in_place_or_aside() {
     // In place and the four diagonal steps; the pawn a3 is off its diagonal.
     assert_eq!(promotions.len(), 5, "{promotions:?}");
 }
+
+#[test]
+fn promotion_squares_are_the_long_diagonals_in_the_enemy_half() {
+    let st = registry::rules("Sittuyin").unwrap();
+    let g = st.geometry();
+    let names = |color: Color| {
+        let mut out = fenpress_rules::SquareSet::EMPTY;
+        st.promotion_squares(color, &mut out);
+        let mut v: Vec<String> = g
+            .squares()
+            .filter(|s| out.contains(*s))
+            .map(|s| g.square_name(s))
+            .collect();
+        v.sort();
+        v
+    };
+    // The page's diagram: "Squares where promotion is allowed".
+    assert_eq!(
+        names(Color::White),
+        ["a8", "b7", "c6", "d5", "e5", "f6", "g7", "h8"]
+    );
+    assert_eq!(
+        names(Color::Black),
+        ["a1", "b2", "c3", "d4", "e4", "f3", "g2", "h1"]
+    );
+}

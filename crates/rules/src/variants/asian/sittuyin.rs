@@ -20,6 +20,7 @@ use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, State};
 use crate::rules::{Outcome, Rules};
 use crate::square::Square;
+use crate::squareset::SquareSet;
 use crate::validate::Problem;
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec, PieceSpec};
 use crate::variants::forward::forward_rules;
@@ -177,6 +178,13 @@ impl Rules for Sittuyin {
         "Sittuyin"
     }
     forward_rules!(inner => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style, play);
+    fn promotion_squares(&self, color: Color, out: &mut SquareSet) {
+        for sq in self.geometry().squares() {
+            if self.promotion_square(sq, color) {
+                out.insert(sq);
+            }
+        }
+    }
     fn royals_per_side(&self) -> Option<usize> {
         // Kings may still be in hand: `position_problems` counts both.
         None
