@@ -421,6 +421,20 @@ fn numbered_from_diagram(rules: &dyn Rules, input: &Input, moves: &[MoveText]) -
     .is_err()
 }
 
+/// Whether an unnumbered line "after" which a single board is drawn cannot
+/// be played from that board ("After N@c7+, black must give the queen",
+/// the knight already on c7): it led to the board.
+fn just_played_unnumbered(
+    rules: &dyn Rules,
+    input: &Input,
+    starts: &[Position],
+    moves: &[MoveText],
+) -> bool {
+    input.boards.len() == 1
+        && moves.first().is_some_and(|m| m.number.is_none())
+        && play_line(rules, starts, moves, input.letters).is_err()
+}
+
 /// The last move of a line that led to the board was just played: a piece
 /// stands on its destination.
 fn check_just_played(
@@ -565,7 +579,10 @@ fn check_claims(
                     reads.get(1).and_then(Option::as_ref).and_then(|second| {
                         check_pair_or_opening(rules, input, &numbered, &claim.moves, second, out)
                     })
-                } else if claim.after && numbered_from_diagram(rules, input, &claim.moves) {
+                } else if claim.after
+                    && (numbered_from_diagram(rules, input, &claim.moves)
+                        || just_played_unnumbered(rules, input, starts, &claim.moves))
+                {
                     // "After 1...Rb2-d2+" of a game in progress: the line
                     // led to the board, its last move was just played.
                     check_just_played(rules, input, first, &claim.moves, out);
