@@ -789,7 +789,7 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outco
         } else {
             candidates(rules, read, &both)
         };
-        check_marks(rules, b, read, &positions, named, &input.claims, out);
+        check_marks(rules, b, read, &positions, named, input.claims, out);
         check_arrows(rules, b, read, &positions, out);
     }
 
