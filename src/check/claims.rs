@@ -232,6 +232,11 @@ pub fn read_caption(text: &str) -> CaptionClaims {
             out.marks_promotion = true;
             continue;
         }
+        if is_hypothetical(&sentence) {
+            // "1.Nc3+ would win quickly" where the page then forbids it:
+            // a conditional claims nothing about the rules.
+            continue;
+        }
         read_sentence(&sentence, &mut out);
     }
     out
@@ -275,6 +280,25 @@ fn says_marks_are_forbidden(sentence: &[Word]) -> bool {
         .join(" ");
     MARKED_SQUARES.iter().any(|s| lower.contains(s))
         && NOT_ALLOWED.iter().any(|s| lower.contains(s))
+}
+
+/// A sentence in the conditional that says nothing is illegal ("1.Nc3+
+/// would win quickly", "gagnerait", "ganaría"): its moves are what could
+/// happen, not claims. One that also says a move is forbidden ("1.Qxd8+ is
+/// forbidden because 1...Bc8 would be possible") is read as usual.
+fn is_hypothetical(sentence: &[Word]) -> bool {
+    let conditional = sentence.iter().any(|w| {
+        let word = w.lower.trim_matches(|c: char| !c.is_alphabetic());
+        matches!(word, "would" | "could" | "might")
+            || (word.len() > 6 && (word.ends_with("rait") || word.ends_with("raient")))
+            || (word.chars().count() > 5 && (word.ends_with("ría") || word.ends_with("rían")))
+    });
+    let lower = sentence
+        .iter()
+        .map(|w| w.lower.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    conditional && !ILLEGAL.iter().any(|s| lower.contains(s))
 }
 
 /// Squares, as a sentence names them (en, fr, es).
@@ -822,6 +846,19 @@ mod tests {
         }
         let c = read_caption("Possibles coups de pion : g3, g4, dxc5, bxc5");
         assert_eq!(c.moves().count(), 4);
+    }
+
+    #[test]
+    fn conditionals_claim_nothing() {
+        for text in [
+            "1.Nc3+ would win quickly.",
+            "1.Nc3+ gagnerait rapidement.",
+            "1.Nc3+ ganaría rápidamente.",
+        ] {
+            assert!(read_caption(text).claims.is_empty(), "{text}");
+        }
+        let c = read_caption("1.Qxd8+ is forbidden because 1...Bc8 would be possible.");
+        assert_eq!(c.claims[0].kind, ClaimKind::Illegal);
     }
 
     #[test]

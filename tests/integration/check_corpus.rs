@@ -53,13 +53,6 @@ const EXPECTED_ERRORS: &[(&str, usize, &str)] = &[
     ("Bicolour/en.pug", 11, "fen-row-width"),
     ("Bicolour/es.pug", 12, "fen-row-width"),
     ("Bicolour/fr.pug", 12, "fen-row-width"),
-    // "1.Nc3+ would win quickly": the caption names the very move the page
-    // then forbids ("giving check first: that is why this is forbidden",
-    // no check on a side's first move); the caption reader takes the
-    // conditional for a claim that the move is legal.
-    ("Circular/en.pug", 11, "claim-illegal"),
-    ("Circular/es.pug", 12, "claim-illegal"),
-    ("Circular/fr.pug", 12, "claim-illegal"),
     // "After 1.b3 Nf6 2.Bxf6 gxf6 3.Nf3 c6?? 4.N@c7#": the game began from
     // vchess's shuffled back ranks (the diagram's `qnbrkb1r` and
     // `1RNQKBNR`: White's bishop stood on a1), which the page does not
