@@ -440,6 +440,7 @@ fn render_pages_into(
     let piece_url = format!("{}static/pieces/", site.base_path);
     let painter = Painter::page(pieces, &piece_url);
 
+    let og_images = std::sync::Mutex::new(BTreeMap::new());
     // Pages, in parallel; `collect` keeps their order.
     let results: Vec<Result<Option<PageResult>, SiteError>> = pages
         .par_iter()
@@ -449,6 +450,15 @@ fn render_pages_into(
                 return Ok(None);
             }
             let mut result = render_content_page(&site, root, loaded, &painter, pieces)?;
+            // Pages of one board share its og:image: one SVG is kept per
+            // drawing, not one per page until every page is rendered.
+            if let Some((path, svg)) = result.og.take() {
+                og_images
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .entry(path)
+                    .or_insert(svg);
+            }
             if let Some(sink) = sink {
                 if let Some((path, bytes)) = result.file.take() {
                     sink.put(&path, &bytes)?;
@@ -460,6 +470,7 @@ fn render_pages_into(
         .collect();
 
     let mut rendered = Rendered::default();
+    rendered.output.og_images = og_images.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut home_content: BTreeMap<&str, (String, String)> = BTreeMap::new();
     for (loaded, result) in pages.iter().zip(results) {
         let Some(result) = result? else {
@@ -470,9 +481,6 @@ fn render_pages_into(
         rendered.diagnostics.extend(result.diagnostics);
         for asset in result.assets {
             rendered.output.copies.insert(asset.target, asset.source);
-        }
-        if let Some((path, svg)) = result.og {
-            rendered.output.og_images.insert(path, svg);
         }
         match (result.file, result.streamed) {
             (Some((path, bytes)), _) => {
