@@ -8,7 +8,6 @@ use std::time::{Duration, Instant};
 
 use pagefind::api::PagefindIndex;
 use pagefind::options::PagefindServiceConfig;
-use rayon::prelude::*;
 
 use super::{SearchError, SearchPage};
 
@@ -150,9 +149,11 @@ fn bundles_of<P: Borrow<SearchPage> + Send>(
     let started = Instant::now();
     let by_lang = group_by_language(pages)?;
 
-    // Languages are independent: index them in parallel.
+    // One language at a time: each holds its whole index in memory while
+    // Pagefind builds it, and the build draws its og:images on the other
+    // core meanwhile.
     let mut built = by_lang
-        .into_par_iter()
+        .into_iter()
         .map(|(lang, pages)| build_language(&lang, pages))
         .collect::<Result<Vec<_>, _>>()?;
     built.sort_by(|a, b| a.0.lang.cmp(&b.0.lang));
