@@ -1,5 +1,6 @@
 //! Building the per-language Pagefind bundles and writing them out.
 
+use std::borrow::Borrow;
 use std::collections::{BTreeMap, HashSet};
 use std::fs;
 use std::path::{Component, Path, PathBuf};
@@ -7,7 +8,6 @@ use std::time::{Duration, Instant};
 
 use pagefind::api::PagefindIndex;
 use pagefind::options::PagefindServiceConfig;
-use rayon::prelude::*;
 
 use super::{SearchError, SearchPage};
 
@@ -133,13 +133,28 @@ pub struct Bundles {
 /// [`build_indexes`] without the writing: every file of every language's
 /// bundle, with its path below the output root.
 pub fn build_bundles(pages: &[SearchPage]) -> Result<Bundles, SearchError> {
+    bundles_of(pages.iter())
+}
+
+/// [`build_bundles`] taking the pages: each page's text is dropped as soon
+/// as Pagefind has read it, so the index is not built beside a second copy
+/// of every page (a build's pages are not needed after the index).
+pub fn build_bundles_from(pages: Vec<SearchPage>) -> Result<Bundles, SearchError> {
+    bundles_of(pages.into_iter())
+}
+
+fn bundles_of<P: Borrow<SearchPage> + Send>(
+    pages: impl Iterator<Item = P>,
+) -> Result<Bundles, SearchError> {
     let started = Instant::now();
     let by_lang = group_by_language(pages)?;
 
-    // Languages are independent: index them in parallel.
+    // One language at a time: each holds its whole index in memory while
+    // Pagefind builds it, and the build draws its og:images on the other
+    // core meanwhile.
     let mut built = by_lang
-        .into_par_iter()
-        .map(|(lang, pages)| build_language(&lang, &pages))
+        .into_iter()
+        .map(|(lang, pages)| build_language(&lang, pages))
         .collect::<Result<Vec<_>, _>>()?;
     built.sort_by(|a, b| a.0.lang.cmp(&b.0.lang));
 
@@ -160,12 +175,13 @@ pub fn build_bundles(pages: &[SearchPage]) -> Result<Bundles, SearchError> {
 }
 
 /// Checks every page and groups them by language, keeping the given order.
-fn group_by_language(
-    pages: &[SearchPage],
-) -> Result<BTreeMap<String, Vec<&SearchPage>>, SearchError> {
-    let mut by_lang: BTreeMap<String, Vec<&SearchPage>> = BTreeMap::new();
-    let mut seen: HashSet<(String, &str)> = HashSet::new();
-    for page in pages {
+fn group_by_language<P: Borrow<SearchPage>>(
+    pages: impl Iterator<Item = P>,
+) -> Result<BTreeMap<String, Vec<P>>, SearchError> {
+    let mut by_lang: BTreeMap<String, Vec<P>> = BTreeMap::new();
+    let mut seen: HashSet<(String, String)> = HashSet::new();
+    for held in pages {
+        let page = held.borrow();
         let lang = page.lang.to_ascii_lowercase();
         if !is_language_code(&page.lang) {
             return Err(SearchError::InvalidLanguage {
@@ -178,13 +194,13 @@ fn group_by_language(
                 url: page.url.clone(),
             });
         }
-        if !seen.insert((lang.clone(), &page.url)) {
+        if !seen.insert((lang.clone(), page.url.clone())) {
             return Err(SearchError::DuplicateUrl {
                 url: page.url.clone(),
                 lang: page.lang.clone(),
             });
         }
-        by_lang.entry(lang).or_default().push(page);
+        by_lang.entry(lang).or_default().push(held);
     }
     Ok(by_lang)
 }
@@ -199,9 +215,9 @@ fn is_language_code(lang: &str) -> bool {
             .all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric()))
 }
 
-fn build_language(
+fn build_language<P: Borrow<SearchPage>>(
     lang: &str,
-    pages: &[&SearchPage],
+    pages: Vec<P>,
 ) -> Result<(LanguageIndex, Vec<BundleFile>), SearchError> {
     let pagefind_error = |context: String| {
         let lang = lang.to_string();
@@ -212,6 +228,7 @@ fn build_language(
         }
     };
 
+    let page_count = pages.len();
     // Pagefind's API is async; a one-thread runtime is all it needs (its
     // page parsing runs on the runtime's blocking pool).
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -225,7 +242,9 @@ fn build_language(
         let mut index =
             PagefindIndex::new(Some(config)).map_err(pagefind_error("configuration".into()))?;
         let mut words = 0u64;
-        for page in pages {
+        // Each page (when owned) is dropped once Pagefind has read it.
+        for held in pages {
+            let page = held.borrow();
             let indexed = index
                 .add_html_file(None, Some(page.url.clone()), page.indexed_document())
                 .await
@@ -273,7 +292,7 @@ fn build_language(
 
     let stats = LanguageIndex {
         lang: lang.to_string(),
-        pages: pages.len(),
+        pages: page_count,
         words,
         bundle,
         files: out.len(),

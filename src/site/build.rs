@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use super::config::Config;
 use super::error::SiteError;
-use super::output::stage;
-use super::render::{og_pngs, render_site};
+use super::output::{stage, Streaming};
+use super::render::{og_pngs, render_site, render_site_streaming};
 use super::theme::{load_theme, Theme};
 use crate::check::links::check_links;
 use crate::check::{verify_site, CheckError, CheckReport, Summary};
@@ -303,6 +303,11 @@ pub(super) fn settle(diagnostics: &mut [Diagnostic], strict: bool) {
 /// Build the site. `Err` means the build could not run (no content folder,
 /// broken theme, unwritable output); errors in the sources are in the
 /// report, and then nothing is written.
+///
+/// Memory: when nothing before rendering failed, each page is written to
+/// the staging folder as it is rendered (see [`Streaming`]) and the loaded
+/// pages are dropped before the search index is built, which takes the
+/// indexed text page by page; the output only replaces `--out` at the swap.
 pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
     let root = &options.content;
     let mut report = BuildReport::default();
@@ -320,12 +325,6 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
         .flat_map(|p| &p.diagrams)
         .filter(|d| d.verdict.as_ref().is_some_and(|v| v.failure.is_some()))
         .count();
-    let mut rendered = timed(t, "render", || {
-        render_site(&config, root, &loaded.pages, &theme)
-    })?;
-    let mut diagnostics = loaded.diagnostics;
-    diagnostics.extend(rendered.diagnostics);
-    diagnostics.extend(puzzles);
     // A diagram that fails verification is no build failure (it is marked
     // in its page) unless `--strict`.
     let verify_errors = if options.strict {
@@ -336,6 +335,38 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
             .filter(|d| d.severity == Severity::Error)
             .count()
     };
+    let mut protected = vec![root.as_path()];
+    if let Some(folder) = &theme.folder {
+        protected.push(folder);
+    }
+    let errors_so_far = [&loaded.diagnostics, &puzzles, &verified]
+        .into_iter()
+        .flatten()
+        .filter(|d| {
+            d.severity == Severity::Error || (options.strict && d.severity == Severity::Warning)
+        })
+        .count();
+    // An output folder that cannot be taken is reported by `stage` as
+    // before: the build then holds its pages in memory.
+    let streaming = (errors_so_far == verify_errors)
+        .then(|| Streaming::open(&options.out, &protected).ok())
+        .flatten();
+    let rendered = timed(t, "render", || match &streaming {
+        Some(sink) => render_site_streaming(&config, root, &loaded.pages, &theme, sink),
+        None => render_site(&config, root, &loaded.pages, &theme),
+    });
+    let mut rendered = match rendered {
+        Ok(r) => r,
+        Err(e) => {
+            if let Some(sink) = streaming {
+                sink.abandon();
+            }
+            return Err(e);
+        }
+    };
+    let mut diagnostics = loaded.diagnostics;
+    diagnostics.extend(std::mem::take(&mut rendered.diagnostics));
+    diagnostics.extend(puzzles);
     diagnostics.extend(verified);
     settle(&mut diagnostics, options.strict);
     report.sources = sources_of(&diagnostics, &loaded.sources);
@@ -343,32 +374,42 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
     report.invalid_diagrams = invalid_diagrams;
     report.pages = loaded.pages.len();
     report.diagrams = rendered.diagrams;
-    report.files = rendered.output.files.len() + rendered.output.copies.len();
+    report.files = rendered.output.file_count();
+    // Everything the index and the write need is in `rendered` now.
+    drop(loaded.pages);
+    drop(loaded.sources);
 
-    if report.count(Severity::Error) == verify_errors {
-        // Search: the per-language indexes join the output, so they are
-        // staged and swapped in with the rest of the site. Pagefind indexes
-        // on one thread: the og:image PNGs are drawn on the others meanwhile.
-        let og_jobs = std::mem::take(&mut rendered.output.og_images);
-        let (pngs, search) = timed(&mut report.timings, "search + og images", || {
-            rayon::join(
-                || og_pngs(og_jobs, Some(&options.out)),
-                || super::search::add_indexes(&rendered.search, &mut rendered.output),
-            )
-        });
-        search?;
-        rendered.output.files.extend(pngs);
-        report.files = rendered.output.files.len() + rendered.output.copies.len();
-        let mut protected = vec![root.as_path()];
-        if let Some(folder) = &theme.folder {
-            protected.push(folder);
+    if report.count(Severity::Error) != verify_errors {
+        if let Some(sink) = streaming {
+            sink.abandon();
         }
-        let t = &mut report.timings;
-        let staged = timed(t, "write", || {
-            stage(&rendered.output, &options.out, &protected)
-        })?;
-        timed(t, "swap", || staged.swap())?;
-        report.written = true;
+        return Ok(report);
     }
+    // Search: the per-language indexes join the output, so they are
+    // staged and swapped in with the rest of the site. Pagefind indexes
+    // on one thread: the og:image PNGs are drawn on the others meanwhile.
+    let og_jobs = std::mem::take(&mut rendered.output.og_images);
+    let search_pages = std::mem::take(&mut rendered.search);
+    let (pngs, search) = timed(&mut report.timings, "search + og images", || {
+        rayon::join(
+            || og_pngs(og_jobs, Some(&options.out)),
+            || super::search::add_indexes(search_pages, &mut rendered.output),
+        )
+    });
+    if let Err(e) = search {
+        if let Some(sink) = streaming {
+            sink.abandon();
+        }
+        return Err(e);
+    }
+    rendered.output.files.extend(pngs);
+    report.files = rendered.output.file_count();
+    let t = &mut report.timings;
+    let staged = timed(t, "write", || match streaming {
+        Some(sink) => sink.finish(&rendered.output),
+        None => stage(&rendered.output, &options.out, &protected),
+    })?;
+    timed(t, "swap", || staged.swap())?;
+    report.written = true;
     Ok(report)
 }

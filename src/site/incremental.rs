@@ -81,7 +81,9 @@ impl Site {
         } = prepare(root, options.base_url.as_deref(), &mut Vec::new())?;
         let mut rendered = render_site(&config, root, &loaded.pages, &theme)?;
         rendered.output.rasterise_og_images(None);
-        super::search::add_indexes(&rendered.search, &mut rendered.output)?;
+        // serve keeps the search pages to re-index after edits.
+        let bundles = crate::search::build_bundles(&rendered.search)?;
+        super::search::put_bundles(bundles, &mut rendered.output);
         let search = rendered
             .search
             .into_iter()

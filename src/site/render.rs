@@ -3,7 +3,7 @@
 //! sitemap. Pages render in parallel; the result is an in-memory [`Output`]
 //! whose sorted maps make the written site byte-identical run after run.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use rayon::prelude::*;
@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::config::Config;
 use super::error::SiteError;
+use super::output::Streaming;
 use super::strings::{language_name, Strings};
 use super::theme::{error_chain, Theme};
 use crate::content::images::ImageAsset;
@@ -31,6 +32,9 @@ pub struct Output {
     /// og:image PNGs still to rasterise (path → SVG): see
     /// [`Output::rasterise_og_images`].
     pub og_images: BTreeMap<String, String>,
+    /// Files already written to the staging folder of a streaming build
+    /// (see [`Streaming`]): listed in the sitemap and counted, not held.
+    pub written: BTreeSet<String>,
 }
 
 impl Output {
@@ -38,6 +42,11 @@ impl Output {
     pub fn rasterise_og_images(&mut self, previous: Option<&std::path::Path>) {
         let pngs = og_pngs(std::mem::take(&mut self.og_images), previous);
         self.files.extend(pngs);
+    }
+
+    /// How many files the output has, held or written.
+    pub fn file_count(&self) -> usize {
+        self.files.len() + self.written.len() + self.copies.len()
     }
 }
 
@@ -201,6 +210,19 @@ pub fn render_site(
     theme: &Theme,
 ) -> Result<Rendered, SiteError> {
     render_pages(config, root, pages, theme, &|_| true)
+}
+
+/// [`render_site`] writing each content page into `sink` as soon as it is
+/// rendered (`build`): the pages' bytes are not held, only their paths
+/// (in [`Output::written`]).
+pub fn render_site_streaming(
+    config: &Config,
+    root: &std::path::Path,
+    pages: &[LoadedPage],
+    theme: &Theme,
+    sink: &Streaming,
+) -> Result<Rendered, SiteError> {
+    render_pages_into(config, root, pages, theme, &|_| true, Some(sink))
 }
 
 /// What every page's template context shares, computed once per render:
@@ -395,6 +417,18 @@ pub fn render_pages(
     theme: &Theme,
     wanted: &(dyn Fn(&Page) -> bool + Sync),
 ) -> Result<Rendered, SiteError> {
+    render_pages_into(config, root, pages, theme, wanted, None)
+}
+
+/// [`render_pages`], each content page written into `sink` when given.
+fn render_pages_into(
+    config: &Config,
+    root: &std::path::Path,
+    pages: &[LoadedPage],
+    theme: &Theme,
+    wanted: &(dyn Fn(&Page) -> bool + Sync),
+    sink: Option<&Streaming>,
+) -> Result<Rendered, SiteError> {
     let folder_set = match &config.pieces {
         Some(p) => Some(PieceSet::from_folder(&p.folder, p.svg)?),
         None => None,
@@ -406,6 +440,7 @@ pub fn render_pages(
     let piece_url = format!("{}static/pieces/", site.base_path);
     let painter = Painter::page(pieces, &piece_url);
 
+    let og_images = std::sync::Mutex::new(BTreeMap::new());
     // Pages, in parallel; `collect` keeps their order.
     let results: Vec<Result<Option<PageResult>, SiteError>> = pages
         .par_iter()
@@ -414,11 +449,28 @@ pub fn render_pages(
             if !is_home(page) && !wanted(page) {
                 return Ok(None);
             }
-            render_content_page(&site, root, loaded, &painter, pieces).map(Some)
+            let mut result = render_content_page(&site, root, loaded, &painter, pieces)?;
+            // Pages of one board share its og:image: one SVG is kept per
+            // drawing, not one per page until every page is rendered.
+            if let Some((path, svg)) = result.og.take() {
+                og_images
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .entry(path)
+                    .or_insert(svg);
+            }
+            if let Some(sink) = sink {
+                if let Some((path, bytes)) = result.file.take() {
+                    sink.put(&path, &bytes)?;
+                    result.streamed = Some(path);
+                }
+            }
+            Ok(Some(result))
         })
         .collect();
 
     let mut rendered = Rendered::default();
+    rendered.output.og_images = og_images.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut home_content: BTreeMap<&str, (String, String)> = BTreeMap::new();
     for (loaded, result) in pages.iter().zip(results) {
         let Some(result) = result? else {
@@ -437,14 +489,14 @@ pub fn render_pages(
                 }
             }
         }
-        if let Some((path, svg)) = result.og {
-            rendered.output.og_images.insert(path, svg);
-        }
-        match result.file {
-            Some((path, bytes)) => {
+        match (result.file, result.streamed) {
+            (Some((path, bytes)), _) => {
                 rendered.output.files.insert(path, bytes);
             }
-            None => {
+            (None, Some(path)) => {
+                rendered.output.written.insert(path);
+            }
+            (None, None) => {
                 home_content.insert(&loaded.page.lang, (loaded.page.title.clone(), result.html));
             }
         }
@@ -544,10 +596,10 @@ fn render_content_page(
         }
         _ => "page.html",
     };
-    result.file = Some((
-        format!("{}index.html", page.path()),
-        site.render(template, &ctx)?,
-    ));
+    let file = site.render(template, &ctx)?;
+    result.file = Some((format!("{}index.html", page.path()), file));
+    // Only a home page's body is used again (inside its language's home).
+    result.html = String::new();
     Ok(result)
 }
 
@@ -678,7 +730,8 @@ fn render_site_pages(site: &SiteFrame, rendered: &mut Rendered) -> Result<(), Si
     for (path, bytes) in &site.theme.static_files {
         files.insert(format!("static/{path}"), bytes.clone());
     }
-    let sitemap = sitemap(&site.config.base_url, files.keys());
+    let paths: BTreeSet<&String> = files.keys().chain(&rendered.output.written).collect();
+    let sitemap = sitemap(&site.config.base_url, paths.into_iter());
     files.insert("sitemap.xml".into(), sitemap.into_bytes());
     Ok(())
 }
@@ -730,6 +783,8 @@ struct PageResult {
     diagrams: usize,
     assets: Vec<ImageAsset>,
     file: Option<(String, Vec<u8>)>,
+    /// The path of the file when it was written as it was rendered.
+    streamed: Option<String>,
     /// The first diagram's variant and board (for the page's `og:image`).
     first: Option<(String, BoardSpec)>,
     /// The og:image: its path and the SVG to rasterise.

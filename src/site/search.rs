@@ -93,9 +93,10 @@ pub(super) fn render_search_pages(
 }
 
 /// The index step: every language's bundle added to `output` under
-/// `pagefind/`, replacing any bundle there.
-pub fn add_indexes(pages: &[SearchPage], output: &mut Output) -> Result<Duration, SiteError> {
-    let bundles = search::build_bundles(pages)?;
+/// `pagefind/`, replacing any bundle there. Each page's text is dropped
+/// once Pagefind has read it.
+pub fn add_indexes(pages: Vec<SearchPage>, output: &mut Output) -> Result<Duration, SiteError> {
+    let bundles = search::build_bundles_from(pages)?;
     let took = bundles.stats.elapsed;
     put_bundles(bundles, output);
     Ok(took)

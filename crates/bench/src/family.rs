@@ -14,13 +14,6 @@ use crate::{BenchError, Env};
 /// knight).
 const DEFAULT_CASES: &str = "Chess:chess:5,Orda:orda:4,Berolina:berolina:4,Grasshopper:grasshopper:4,Capablanca:capablanca:4,Shako:shako:3,Knightmate1:knightmate:4";
 
-/// The last number fenpress's perft printed (its total).
-fn nodes(out: &str) -> Option<u64> {
-    out.split(|c: char| !c.is_ascii_digit())
-        .rfind(|w| !w.is_empty())
-        .and_then(|n| n.parse().ok())
-}
-
 /// The family bench (`FENPRESS_BENCH_FAMILY` overrides the cases).
 pub fn bench(env: &Env) -> Result<(), BenchError> {
     let (old, sha) = crate::prev::binary(env, &env.prev)?;
@@ -32,7 +25,7 @@ pub fn bench(env: &Env) -> Result<(), BenchError> {
         };
         let args = ["perft", variant, "start", depth];
         let now = Cmd::new(&env.fenpress, &args);
-        let count = nodes(&run(&now, false)?.stdout);
+        let count = crate::fsf::fenpress_nodes(&run(&now, false)?.stdout);
         let Some(count) = count else {
             return Err(BenchError::Setup(format!("{variant}: no perft count")));
         };
@@ -40,21 +33,14 @@ pub fn bench(env: &Env) -> Result<(), BenchError> {
         let depth_n: u32 = depth
             .parse()
             .map_err(|_| BenchError::Setup(format!("bad depth in {case}")))?;
-        let other = crate::fsf::fsf_perft(&fsf, theirs, None, depth_n);
-        match run(&other, true)
-            .ok()
-            .and_then(|r| crate::fsf::fsf_nodes(&r.stdout))
-        {
-            Some(n) if n == count => contenders.push(Contender::new(
-                format!("Fairy-Stockfish {theirs} {depth}"),
-                vec![other],
-            )),
-            n => println!(
-                "note: Fairy-Stockfish {theirs} {depth} counts {n:?}, not {count}: left out"
-            ),
-        }
+        contenders.extend(crate::fsf::agreeing_contender(
+            &fsf, theirs, None, depth_n, count,
+        ));
         let before = Cmd::new(&old, &args);
-        match run(&before, true).ok().and_then(|r| nodes(&r.stdout)) {
+        match run(&before, true)
+            .ok()
+            .and_then(|r| crate::fsf::fenpress_nodes(&r.stdout))
+        {
             Some(n) if n == count => contenders.push(Contender::new(
                 format!("previous {sha} {variant} {depth}"),
                 vec![before],
