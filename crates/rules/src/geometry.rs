@@ -243,6 +243,12 @@ impl Geometry {
         self.steps[dir.index() * self.size() + sq as usize]
     }
     /// Any step, however long (for leaps beyond the table).
+    /// [`Geometry::offset`] by one of the step tables above (`ORTHOGONAL`,
+    /// `DIAGONAL`, `KING_STEPS`, `KNIGHT_LEAPS`).
+    pub fn offset_by(&self, sq: Square, (df, dr): (i8, i8)) -> Option<Square> {
+        self.offset(sq, df.into(), dr.into())
+    }
+
     pub fn offset(&self, sq: Square, df: i32, dr: i32) -> Option<Square> {
         let f = self.file(sq) as i32 + df;
         let r = self.rank(sq) as i32 + dr;

@@ -6,7 +6,7 @@
 
 use crate::board::Board;
 use crate::color::Color;
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, DIAGONAL, KING_STEPS, KNIGHT_LEAPS, ORTHOGONAL};
 use crate::moves::Move;
 use crate::piece::{Kind, Piece};
 use crate::position::{Position, Undo};
@@ -58,49 +58,27 @@ pub fn unplay_converting(base: &ChessLike, pos: &mut Position, mv: &Move, undo: 
     base.unplay(pos, mv, undo);
 }
 
-const KNIGHT_STEPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-/// Orthogonal steps first, then diagonal ones.
-const LINES: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-
 /// The squares a chess piece on `from` attacks (as it would capture),
 /// whatever stands there; sliders stop at the first occupied square.
 pub fn attacks(g: &Geometry, board: &Board, from: Square, piece: Piece) -> Vec<Square> {
     let mut out = Vec::new();
     let forward = if piece.color == Color::White { 1 } else { -1 };
-    let leaps: &[(i32, i32)] = match piece.kind {
+    let leaps: &[(i8, i8)] = match piece.kind {
         Kind::PAWN => &[(-1, forward), (1, forward)],
-        Kind::KNIGHT => &KNIGHT_STEPS,
-        Kind::KING => &LINES,
+        Kind::KNIGHT => &KNIGHT_LEAPS,
+        Kind::KING => &KING_STEPS,
         _ => &[],
     };
-    out.extend(leaps.iter().filter_map(|&(df, dr)| g.offset(from, df, dr)));
-    let lines: &[(i32, i32)] = match piece.kind {
-        Kind::ROOK => &LINES[..4],
-        Kind::BISHOP => &LINES[4..],
-        Kind::QUEEN => &LINES,
+    out.extend(leaps.iter().filter_map(|&step| g.offset_by(from, step)));
+    let lines: &[(i8, i8)] = match piece.kind {
+        Kind::ROOK => &ORTHOGONAL,
+        Kind::BISHOP => &DIAGONAL,
+        Kind::QUEEN => &KING_STEPS,
         _ => &[],
     };
-    for &(df, dr) in lines {
+    for &step in lines {
         let mut at = from;
-        while let Some(next) = g.offset(at, df, dr) {
+        while let Some(next) = g.offset_by(at, step) {
             out.push(next);
             if !board.cell(next).is_empty() {
                 break;
@@ -118,30 +96,30 @@ pub fn attacks(g: &Geometry, board: &Board, from: Square, piece: Piece) -> Vec<S
 pub fn persuasion(g: &Geometry, board: &Board, sq: Square, worth: fn(Kind) -> i32) -> i32 {
     let sign = |c: Color| if c == Color::White { 1 } else { -1 };
     let mut sum = 0;
-    let at = |df, dr| g.offset(sq, df, dr).and_then(|s| board.cell(s).single());
-    for &(df, dr) in &KNIGHT_STEPS {
-        if let Some(p) = at(df, dr).filter(|p| p.kind == Kind::KNIGHT) {
+    let at = |step| g.offset_by(sq, step).and_then(|s| board.cell(s).single());
+    for step in KNIGHT_LEAPS {
+        if let Some(p) = at(step).filter(|p| p.kind == Kind::KNIGHT) {
             sum += sign(p.color) * worth(p.kind);
         }
     }
-    for &(df, dr) in &LINES {
-        if let Some(p) = at(df, dr).filter(|p| p.kind == Kind::KING) {
+    for step in KING_STEPS {
+        if let Some(p) = at(step).filter(|p| p.kind == Kind::KING) {
             sum += sign(p.color) * worth(p.kind);
         }
     }
     // A white pawn attacks from one rank below, a black one from above.
     for (color, dr) in [(Color::White, -1), (Color::Black, 1)] {
         for df in [-1, 1] {
-            if let Some(p) = at(df, dr).filter(|p| p.kind == Kind::PAWN && p.color == color) {
+            if let Some(p) = at((df, dr)).filter(|p| p.kind == Kind::PAWN && p.color == color) {
                 sum += sign(color) * worth(p.kind);
             }
         }
     }
-    for (i, &(df, dr)) in LINES.iter().enumerate() {
+    for (i, step) in KING_STEPS.into_iter().enumerate() {
         let slider = if i < 4 { Kind::ROOK } else { Kind::BISHOP };
         let mut first = None;
         let mut cur = sq;
-        while let Some(next) = g.offset(cur, df, dr) {
+        while let Some(next) = g.offset_by(cur, step) {
             cur = next;
             let Some(p) = board.cell(next).single() else {
                 continue;

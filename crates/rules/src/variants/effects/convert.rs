@@ -15,6 +15,7 @@
 
 use super::twist::{is_castle, Twist, Twisted};
 use crate::color::Color;
+use crate::geometry::{KING_STEPS, KNIGHT_LEAPS};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, Piece};
 use crate::position::{Position, State, Undo};
@@ -138,17 +139,17 @@ fn chain_attacked_from(
             }
         }
     }
-    for (df, dr) in KNIGHT_STEPS {
-        if let Some(s) = g.offset(sq, df, dr) {
+    for step in KNIGHT_LEAPS {
+        if let Some(s) = g.offset_by(sq, step) {
             if kind_at(s) == Some(Kind::KNIGHT) {
                 sources.push(s);
             }
         }
     }
-    for (i, (df, dr)) in LINES.into_iter().enumerate() {
+    for (i, step) in KING_STEPS.into_iter().enumerate() {
         let slider = if i < 4 { Kind::ROOK } else { Kind::BISHOP };
         let mut at = sq;
-        while let Some(next) = g.offset(at, df, dr) {
+        while let Some(next) = g.offset_by(at, step) {
             at = next;
             let Some(kind) = kind_at(next) else {
                 continue;
@@ -163,28 +164,6 @@ fn chain_attacked_from(
         .into_iter()
         .any(|s| chain_attacked_from(base, pos, s, by, explored))
 }
-
-const KNIGHT_STEPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-/// Orthogonal steps first, then diagonal ones.
-const LINES: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
 
 impl Convert {
     /// Whether the chain of the converted piece waiting in `probe` can

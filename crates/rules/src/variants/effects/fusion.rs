@@ -24,6 +24,7 @@
 //! | c | cavalier king | roi cavalier | rey caballero |
 
 use super::twist::{is_castle, Twist, Twisted};
+use crate::geometry::{DIAGONAL, KING_STEPS, KNIGHT_LEAPS, ORTHOGONAL};
 use crate::moves::{Effect, Move, MoveList};
 use crate::piece::{Kind, Piece};
 use crate::position::{Position, Undo};
@@ -89,36 +90,13 @@ pub fn fused(mover: Kind, target: Kind) -> Option<Kind> {
     })
 }
 
-const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-
 /// The steps of a simple kind and whether it slides.
-fn steps(kind: Kind) -> (&'static [(i32, i32)], bool) {
+fn steps(kind: Kind) -> (&'static [(i8, i8)], bool) {
     match kind {
         Kind::ROOK => (&ORTHOGONAL, true),
         Kind::BISHOP => (&DIAGONAL, true),
-        Kind::KNIGHT => (&KNIGHT, false),
-        _ => (&KING, false),
+        Kind::KNIGHT => (&KNIGHT_LEAPS, false),
+        _ => (&KING_STEPS, false),
     }
 }
 
@@ -133,9 +111,9 @@ fn reach(
 ) {
     let g = base.geometry();
     let (dirs, slides) = steps(kind);
-    for &(df, dr) in dirs {
+    for &step in dirs {
         let mut at = from;
-        while let Some(next) = g.offset(at, df, dr) {
+        while let Some(next) = g.offset_by(at, step) {
             let occupied = !pos.board.cell(next).is_empty();
             f(next, occupied);
             if occupied || !slides {
