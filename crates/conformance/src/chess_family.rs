@@ -346,37 +346,21 @@ pub fn extinction_own_pawns(ctx: &Ctx, f: &Finding) -> bool {
 /// two ranks forward, which it plays, never gives check: vchess lets a
 /// king stand (or step) where such a knight takes it.
 pub fn forward_knight_long_leap_check(ctx: &Ctx, f: &Finding) -> bool {
-    let Finding::VchessOnly(m) = f else {
-        return false;
-    };
-    let Some((color, kind)) = moved(m) else {
-        return false;
-    };
-    let g = ctx.rules.geometry();
-    let king = if matches!(kind, 'k' | 'l') {
-        ctx.square(&m.end)
-    } else {
-        ctx.pos.board.royals(color).iter().next()
-    };
-    let Some(king) = king else {
-        return false;
-    };
-    let them = color.opposite();
-    let forward: i16 = if them == Color::White { 1 } else { -1 };
-    let taken = ctx.square(&m.end);
-    ctx.pos.board.pieces().any(|(sq, p)| {
-        p.color == them
-            && p.kind.char() == 'n'
-            && Some(sq) != taken
-            && (i16::from(g.file(king)) - i16::from(g.file(sq))).abs() == 1
-            && i16::from(g.rank(king)) - i16::from(g.rank(sq)) == 2 * forward
-    })
+    king_beside_unseen_attacker(ctx, f, 'n', 2)
 }
 
 /// vchess's promoted Forward pawn takes diagonally backward too, but its
 /// attack test is the pawn's (forward only): a king may stand diagonally
 /// behind an enemy promoted pawn, where it takes it.
 pub fn forward_promoted_pawn_backward_check(ctx: &Ctx, f: &Finding) -> bool {
+    king_beside_unseen_attacker(ctx, f, 's', -1)
+}
+
+/// A vchess-only move that leaves the mover's king (or moves it) one file
+/// beside an enemy piece `letter` standing `ranks` of that piece's forward
+/// steps behind the king (2: the king two ranks ahead of it, -1: one rank
+/// behind it), which vchess's attack test does not see.
+fn king_beside_unseen_attacker(ctx: &Ctx, f: &Finding, letter: char, ranks: i16) -> bool {
     let Finding::VchessOnly(m) = f else {
         return false;
     };
@@ -397,10 +381,10 @@ pub fn forward_promoted_pawn_backward_check(ctx: &Ctx, f: &Finding) -> bool {
     let taken = ctx.square(&m.end);
     ctx.pos.board.pieces().any(|(sq, p)| {
         p.color == them
-            && p.kind.char() == 's'
+            && p.kind.char() == letter
             && Some(sq) != taken
             && (i16::from(g.file(king)) - i16::from(g.file(sq))).abs() == 1
-            && i16::from(g.rank(sq)) - i16::from(g.rank(king)) == forward
+            && i16::from(g.rank(king)) - i16::from(g.rank(sq)) == ranks * forward
     })
 }
 
