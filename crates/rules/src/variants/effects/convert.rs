@@ -13,12 +13,12 @@
 //! cannot move, then you must reset the move") is not a legal move; vchess
 //! lists it and its chain stops there.
 
-use super::twist::{is_castle, Twist, Twisted};
+use super::twist::{is_castle, pending, set_pending, taken, Twist, Twisted};
 use crate::color::Color;
 use crate::geometry::{KING_STEPS, KNIGHT_LEAPS};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, Piece};
-use crate::position::{Position, State, Undo};
+use crate::position::{Position, Undo};
 use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::variants::chess;
@@ -26,11 +26,6 @@ use crate::variants::chesslike::{ChessLike, ChessLikeSpec, FenFields};
 
 /// The Convert twist.
 pub struct Convert;
-
-/// `State::variant` bits of the converted piece waiting to move: its
-/// kind's byte at bit 32 (0: none), its square + 1 at bit 40. The low 32
-/// bits are the chess-like base's.
-const PENDING_SHIFT: u32 = 32;
 
 /// The Convert rules: chess with the pawns on the third rank, no en
 /// passant, captures chained with the converted pieces' moves.
@@ -48,32 +43,6 @@ pub fn rules() -> Twisted<Convert> {
         ChessLike::new(spec).expect("the Convert spec compiles"),
         Convert,
     )
-}
-
-/// The converted piece's square and kind, mid-turn.
-fn pending(state: &State) -> Option<(Square, Kind)> {
-    let kind = ((state.variant >> PENDING_SHIFT) & 0xff) as u8;
-    let sq = ((state.variant >> (PENDING_SHIFT + 8)) & 0xffff) as u16;
-    (kind != 0 && sq != 0).then(|| (Square(sq - 1), Kind(kind)))
-}
-
-fn set_pending(state: &mut State, converted: Option<(Square, Kind)>) {
-    state.variant &= 0xffff_ffff;
-    if let Some((sq, kind)) = converted {
-        state.variant |= u64::from(kind.0) << PENDING_SHIFT;
-        state.variant |= (u64::from(sq.0) + 1) << (PENDING_SHIFT + 8);
-    }
-}
-
-/// The enemy piece a move takes.
-fn taken(mv: &Move) -> Option<Piece> {
-    let mover = mv.color();
-    mv.effect
-        .vanish
-        .as_slice()
-        .iter()
-        .find(|v| v.piece.color != mover)
-        .map(|v| v.piece)
 }
 
 /// The moves of the converted `kind` on `at`, where the piece that took it

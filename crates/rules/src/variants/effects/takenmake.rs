@@ -9,11 +9,11 @@
 //! last rank promotes (vchess leaves it a pawn there), deviation
 //! takenmake-pawn-make-promotes.
 
-use super::twist::{is_castle, Twist, Twisted};
+use super::twist::{is_castle, pending, set_pending, taken, Twist, Twisted};
 use crate::color::Color;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, Piece};
-use crate::position::{Position, State, Undo};
+use crate::position::{Position, Undo};
 use crate::rules::Rules;
 use crate::square::Square;
 use crate::variants::chess;
@@ -21,11 +21,6 @@ use crate::variants::chesslike::{ChessLike, ChessLikeSpec};
 
 /// The Take and Make twist.
 pub struct Takenmake;
-
-/// `State::variant` bits of the waiting make: the taken kind's byte at bit
-/// 32 (0: none), the capture square + 1 at bit 40. The low 32 bits are the
-/// chess-like base's.
-const PENDING_SHIFT: u32 = 32;
 
 /// The Take and Make rules: chess, captures chained with their make.
 pub fn rules() -> Twisted<Takenmake> {
@@ -37,32 +32,6 @@ pub fn rules() -> Twisted<Takenmake> {
         ChessLike::new(spec).expect("the Takenmake spec compiles"),
         Takenmake,
     )
-}
-
-/// The capture square and the kind taken there, mid-turn.
-fn pending(state: &State) -> Option<(Square, Kind)> {
-    let kind = ((state.variant >> PENDING_SHIFT) & 0xff) as u8;
-    let sq = ((state.variant >> (PENDING_SHIFT + 8)) & 0xffff) as u16;
-    (kind != 0 && sq != 0).then(|| (Square(sq - 1), Kind(kind)))
-}
-
-fn set_pending(state: &mut State, make: Option<(Square, Kind)>) {
-    state.variant &= 0xffff_ffff;
-    if let Some((sq, kind)) = make {
-        state.variant |= u64::from(kind.0) << PENDING_SHIFT;
-        state.variant |= (u64::from(sq.0) + 1) << (PENDING_SHIFT + 8);
-    }
-}
-
-/// The enemy piece a move removes (en passant too).
-fn taken(mv: &Move) -> Option<Piece> {
-    let mover = mv.color();
-    mv.effect
-        .vanish
-        .as_slice()
-        .iter()
-        .find(|v| v.piece.color != mover)
-        .map(|v| v.piece)
 }
 
 /// The makes of the piece on `at` moving as a `kind`: its non-capturing,

@@ -229,3 +229,36 @@ pub fn victim_at_to(mv: &Move) -> Option<Piece> {
 pub fn is_castle(mv: &Move) -> bool {
     matches!(mv.intent.kind, crate::moves::MoveKind::Castle { .. })
 }
+
+/// A chained sub-turn's waiting piece (Take and Make's capture square and
+/// the kind taken there, Convert's converted piece) in `State::variant`:
+/// the kind's byte at bit 32 (0: none), the square + 1 at bit 40. The low
+/// 32 bits are the chess-like base's.
+const PENDING_SHIFT: u32 = 32;
+
+/// The square and kind waiting for their sub-turn, if one is.
+pub fn pending(state: &State) -> Option<(Square, Kind)> {
+    let kind = ((state.variant >> PENDING_SHIFT) & 0xff) as u8;
+    let sq = ((state.variant >> (PENDING_SHIFT + 8)) & 0xffff) as u16;
+    (kind != 0 && sq != 0).then(|| (Square(sq - 1), Kind(kind)))
+}
+
+/// Sets (or clears) the square and kind waiting for their sub-turn.
+pub fn set_pending(state: &mut State, waiting: Option<(Square, Kind)>) {
+    state.variant &= 0xffff_ffff;
+    if let Some((sq, kind)) = waiting {
+        state.variant |= u64::from(kind.0) << PENDING_SHIFT;
+        state.variant |= (u64::from(sq.0) + 1) << (PENDING_SHIFT + 8);
+    }
+}
+
+/// The enemy piece a move removes (en passant too).
+pub fn taken(mv: &Move) -> Option<Piece> {
+    let mover = mv.color();
+    mv.effect
+        .vanish
+        .as_slice()
+        .iter()
+        .find(|v| v.piece.color != mover)
+        .map(|v| v.piece)
+}
