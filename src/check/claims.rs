@@ -102,6 +102,8 @@ pub struct CaptionClaims {
     /// promotion is allowed"): a mark is then explained by the variant's
     /// promotion zone, not by a move.
     pub marks_promotion: bool,
+    /// Sides the caption says cannot move at all ("White cannot move").
+    pub immobile: Vec<Immobile>,
 }
 
 impl CaptionClaims {
@@ -143,6 +145,15 @@ const ILLEGAL: &[&str] = &[
     "ne peuvent",
     "no puede",
     "no pueden",
+    // Moves a caption calls anomalies are the ones the rules remove
+    // ("1.Nxe7# and 1...Nxg2: knightriders' anomalies").
+    "anomaly",
+    "anomalies",
+    "anomalie",
+    "anomalía",
+    "anomalías",
+    "anomalia",
+    "anomalias",
 ];
 const REPLY: &[&str] = &[
     "allows",
@@ -544,6 +555,31 @@ fn lowered(words: &[Word]) -> (String, Vec<usize>) {
     (lower, starts)
 }
 
+/// Words that say a square is under attack ("f8 is attacked", "f8 est
+/// attaqué", "f8 es atacado", "controlled", "guarded"), by their stems.
+const ATTACKED: &[&str] = &[
+    "attack", "attaqu", "atacad", "control", "contrôl", "guard", "gard", "defend", "défend",
+];
+/// The verb between a square and what is said of it.
+const IS: &[&str] = &["is", "est", "es", "está", "esta"];
+
+/// Whether word `k` is a bare square the sentence says is attacked ("Black
+/// cannot castle because f8 is attacked"): the subject of the sentence, a
+/// place, not a pawn move.
+fn is_attacked_square(words: &[Word], k: usize) -> bool {
+    let bare_at = |j: usize| {
+        words
+            .get(j)
+            .map_or("", |n| n.lower.trim_matches(|c: char| !c.is_alphanumeric()))
+    };
+    let next = if IS.contains(&bare_at(k + 1)) {
+        bare_at(k + 2)
+    } else {
+        bare_at(k + 1)
+    };
+    ATTACKED.iter().any(|s| next.starts_with(s))
+}
+
 /// Whether word `k` is a square where a piece stands: "the c1 bishop"; "le
 /// fou c1", "el alfil c1" (an article first: "coups de pion : g3" lists
 /// moves).
@@ -580,7 +616,7 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
         let piece_square = is_piece_square(words, k);
         match token(w, &mut pending, &mut pending_side) {
             Token::Move(m, strong) => {
-                if !strong && (place || piece_square) {
+                if !strong && (place || piece_square || is_attacked_square(words, k)) {
                     if let Some(to) = m.parsed.to() {
                         squares.push((to, m.offset));
                     }
@@ -626,21 +662,7 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
     out.squares.extend(squares);
 
     if moves.is_empty() {
-        if let (Some(_), Some(c)) = (illegal_at, castling_claim(words, &lower)) {
-            out.claims.push(c);
-            return;
-        }
-        let says = illegal_at
-            .map(|k| (k, "says a move is impossible"))
-            .or(previous_at.map(|k| (k, "names a move just played")));
-        if let Some((k, what)) = says {
-            let w = &words[k];
-            out.unreadable.push(Unreadable {
-                offset: w.offset,
-                len: w.text.chars().count(),
-                reason: format!("the caption {what} but names no move fenpress can read"),
-            });
-        }
+        claim_without_moves(words, &lower, illegal_at, previous_at, out);
         return;
     }
 
@@ -665,6 +687,9 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
                 .into(),
         });
     }
+    let options_at = sequence_at
+        .filter(|_| !has_illegal)
+        .and_then(|s| options_after_line(words, &moves, s));
     let mut groups: Vec<(ClaimKind, Vec<MoveText>)> = Vec::new();
     for (k, m) in moves {
         let kind = if is_reason(k) {
@@ -677,6 +702,8 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
             ClaimKind::Illegal
         } else if previous_at.is_some_and(|p| k > p) && sequence_at.is_none_or(|s| s > k) {
             ClaimKind::Previous
+        } else if options_at.is_some_and(|o| k > o) {
+            ClaimKind::Legal
         } else if after {
             ClaimKind::Sequence
         } else {
@@ -699,6 +726,178 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
             after,
         });
     }
+}
+
+/// A sentence that names no move: castling or a capture in words, a side
+/// that cannot move, or else a note that what it says cannot be read.
+fn claim_without_moves(
+    words: &[Word],
+    lower: &str,
+    illegal_at: Option<usize>,
+    previous_at: Option<usize>,
+    out: &mut CaptionClaims,
+) {
+    if let (Some(_), Some(c)) = (illegal_at, castling_claim(words, lower)) {
+        out.claims.push(c);
+        return;
+    }
+    if let Some(c) = illegal_at.and_then(|k| capture_in_words(words, lower, k)) {
+        // "The king cannot take on a8": the capture, written in words.
+        out.claims.push(c);
+        return;
+    }
+    if let Some(i) = illegal_at.and_then(|k| side_cannot_move(words, lower, k)) {
+        out.immobile.push(i);
+        return;
+    }
+    let says = illegal_at
+        .filter(|k| !is_passive(words, *k))
+        .map(|k| (k, "says a move is impossible"))
+        .or(previous_at.map(|k| (k, "names a move just played")));
+    if let Some((k, what)) = says {
+        let w = &words[k];
+        out.unreadable.push(Unreadable {
+            offset: w.offset,
+            len: w.text.chars().count(),
+            reason: format!("the caption {what} but names no move fenpress can read"),
+        });
+    }
+}
+
+/// Verbs of capturing, after which a square is what is taken.
+const CAPTURE_VERBS: &[&str] = &[
+    "take", "capture", "prendre", "capturer", "tomar", "capturar",
+];
+/// Verbs of moving at all ("White cannot move", "bouger", "moverse").
+const MOVE_VERBS: &[&str] = &["move", "bouger", "jouer", "moverse", "mover", "jugar"];
+/// A piece name's letter in the core's (English) notation; pawns are left
+/// out: their capture needs the file they come from.
+const PIECE_LETTERS: &[(&str, char)] = &[
+    ("king", 'K'),
+    ("roi", 'K'),
+    ("rey", 'K'),
+    ("queen", 'Q'),
+    ("dame", 'Q'),
+    ("dama", 'Q'),
+    ("rook", 'R'),
+    ("tour", 'R'),
+    ("torre", 'R'),
+    ("bishop", 'B'),
+    ("fou", 'B'),
+    ("alfil", 'B'),
+    ("knight", 'N'),
+    ("cavalier", 'N'),
+    ("caballo", 'N'),
+];
+
+fn bare(w: &Word) -> &str {
+    w.lower.trim_matches(|c: char| !c.is_alphanumeric())
+}
+
+/// The side a sentence names, if it names only one.
+fn named_side(lower: &str) -> Option<Color> {
+    match (contains_any(lower, BLACK), contains_any(lower, WHITE)) {
+        (Some(_), None) => Some(Color::Black),
+        (None, Some(_)) => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// The first verb of `verbs` right after the impossibility at word `k`
+/// ("cannot take", "ne peut pas prendre", "no puede tomar").
+fn verb_after(words: &[Word], k: usize, verbs: &[&str]) -> Option<usize> {
+    (k + 1..words.len().min(k + 4)).find(|&j| verbs.contains(&bare(&words[j])))
+}
+
+/// "The king cannot take on a8", "Le roi ne peut prendre en a8", "El rey no
+/// puede tomar a8": an impossible capture written in words, read as the
+/// move (`Kxa8`) of the piece named before it, blamed on the verb.
+fn capture_in_words(words: &[Word], lower: &str, k: usize) -> Option<Claim> {
+    let verb = verb_after(words, k, CAPTURE_VERBS)?;
+    let mut at = verb + 1;
+    if words.get(at).is_some_and(|w| PLACE.contains(&bare(w))) {
+        at += 1;
+    }
+    let (square, _) = parse_move(&words.get(at)?.text)?;
+    if square.mv.piece.is_some() || square.mv.capture || square.from().is_some() {
+        return None;
+    }
+    let to = square.to()?;
+    let letter = words[..k]
+        .iter()
+        .find_map(|w| PIECE_LETTERS.iter().find(|(n, _)| *n == bare(w)))?
+        .1;
+    let text = format!("{letter}x{}{}", char::from(b'a' + to.0), to.1 + 1);
+    let (parsed, _) = parse_move(&text)?;
+    Some(Claim {
+        kind: ClaimKind::Illegal,
+        moves: vec![MoveText {
+            text,
+            offset: words[verb].offset,
+            number: None,
+            en_passant: false,
+            side: named_side(lower),
+            parsed,
+        }],
+        after: false,
+    })
+}
+
+/// A side said to have no move at all ("White cannot move: 1-0").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Immobile {
+    pub side: Color,
+    /// Character offset and length of the verb.
+    pub offset: usize,
+    pub len: usize,
+}
+
+/// "White cannot move: 1-0", "Les blancs ne peuvent pas bouger", "Las
+/// blancas no puede moverse": the named side has no legal move. Only a
+/// sentence that ends with the verb (or a result) says so; "White cannot
+/// move here" is about a square.
+fn side_cannot_move(words: &[Word], lower: &str, k: usize) -> Option<Immobile> {
+    let verb = verb_after(words, k, MOVE_VERBS)?;
+    let ends = words[verb + 1..]
+        .iter()
+        .all(|w| matches!(w.text.as_str(), "1-0" | "0-1" | "1/2-1/2" | "½-½"));
+    let side = named_side(lower)?;
+    ends.then(|| Immobile {
+        side,
+        offset: words[verb].offset,
+        len: words[verb].text.chars().count(),
+    })
+}
+
+/// Whether the impossibility at word `k` is in the passive ("the c2 pawn
+/// cannot be defended", "ne peut pas être pris", "no puede ser tomado"):
+/// it is said of a piece, not of a move.
+fn is_passive(words: &[Word], k: usize) -> bool {
+    words.iter().skip(k + 1).take(3).any(|w| {
+        matches!(
+            w.lower.trim_matches(|c: char| !c.is_alphabetic()),
+            "be" | "être" | "ser" | "estar"
+        )
+    })
+}
+
+/// Words that say what a side may do next ("black can play 3...Nxb5").
+const MODAL: &[&str] = &["can", "may", "peut", "peuvent", "puede", "pueden"];
+
+/// In a sentence "after" a line, the word that says what may be played
+/// from the position it reaches ("After 3.Bb5?? black can play 3...Nxb5 or
+/// 3...e5xf3"): the moves after it are alternatives, not the line's
+/// continuation. Only a modal between the line and further moves counts.
+fn options_after_line(
+    words: &[Word],
+    moves: &[(usize, MoveText)],
+    after_at: usize,
+) -> Option<usize> {
+    let modal = (after_at + 1..words.len())
+        .find(|&j| MODAL.contains(&words[j].lower.trim_matches(|c: char| !c.is_alphabetic())))?;
+    let line = moves.iter().any(|(k, _)| *k > after_at && *k < modal);
+    let options = moves.iter().any(|(k, _)| *k > modal);
+    (line && options).then_some(modal)
 }
 
 /// A sentence whose moves are marked with the boards of a pair: those
@@ -734,11 +933,7 @@ fn castling_claim(words: &[Word], lower: &str) -> Option<Claim> {
         let bare = w.lower.trim_matches(|c: char| !c.is_alphanumeric());
         CASTLE.contains(&bare)
     })?;
-    let side = match (contains_any(lower, BLACK), contains_any(lower, WHITE)) {
-        (Some(_), None) => Some(Color::Black),
-        (None, Some(_)) => Some(Color::White),
-        _ => None,
-    };
+    let side = named_side(lower);
     let moves = ["O-O", "O-O-O"]
         .into_iter()
         .filter_map(|t| {
@@ -846,6 +1041,89 @@ mod tests {
         }
         let c = read_caption("Possibles coups de pion : g3, g4, dxc5, bxc5");
         assert_eq!(c.moves().count(), 4);
+    }
+
+    #[test]
+    fn replies_offered_after_a_line() {
+        for text in [
+            "After 3.Bb5?? black can play 3...Nxb5 or 3...e5xf3 for example",
+            "Après 3.Bb5?? les noirs peuvent jouer 3...Nxb5 ou 3...e5xf3 par exemple",
+            "Después de 3.Bb5?? las negras pueden jugar 3...Nxb5 o 3...e5xf3 por ejemplo",
+        ] {
+            assert_eq!(
+                kinds(text),
+                [
+                    (ClaimKind::Sequence, vec!["Bb5".into()]),
+                    (ClaimKind::Legal, vec!["Nxb5".into(), "e5xf3".into()])
+                ],
+                "{text}"
+            );
+        }
+        // Without a modal between them, the moves are one line.
+        assert_eq!(kinds("After 1.e4 e5 2.Nf3").len(), 1);
+    }
+
+    #[test]
+    fn a_square_said_to_be_attacked_is_a_place() {
+        for text in [
+            "Black cannot castle because f8 is attacked: Qxe6, Pxd7, Nxf8",
+            "Les noirs ne peuvent pas roquer car f8 est attaqué : Qxe6, Pxd7, Nxf8",
+            "Las negras no pueden enroque porque f8 es atacado: Qxe6, Pxd7, Nxf8",
+        ] {
+            let c = read_caption(text);
+            let moves: Vec<&str> = c.moves().map(|(_, m)| m.text.as_str()).collect();
+            assert_eq!(moves, ["O-O", "O-O-O", "Qxe6", "Pxd7", "Nxf8"], "{text}");
+            assert!(c.squares.iter().any(|(sq, _)| *sq == (5, 7)), "{text}: f8");
+        }
+    }
+
+    #[test]
+    fn a_passive_impossibility_is_about_a_piece() {
+        let c = read_caption("White to play: the c2 pawn cannot be defended.");
+        assert!(c.claims.is_empty() && c.unreadable.is_empty(), "{c:?}");
+        // An active one without a move is still reported.
+        assert_eq!(read_caption("White cannot move here.").unreadable.len(), 1);
+    }
+
+    #[test]
+    fn claims_written_in_words() {
+        for text in [
+            "The king cannot take on a8 because the square is guarded by the knight",
+            "Le roi ne peut prendre en a8, case gardée par le cavalier : c'est mat",
+            "El rey no puede tomar a8, casilla custodiada por el caballo: es jaque mate",
+        ] {
+            assert_eq!(
+                kinds(text),
+                [(ClaimKind::Illegal, vec!["Kxa8".into()])],
+                "{text}"
+            );
+        }
+        for (text, side) in [
+            ("White cannot move: 1-0.", Color::White),
+            ("Les blancs ne peuvent pas bouger : 1-0.", Color::White),
+            ("Las negras no puede moverse.", Color::Black),
+        ] {
+            let c = read_caption(text);
+            assert_eq!(c.immobile.len(), 1, "{text}");
+            assert_eq!(c.immobile[0].side, side, "{text}");
+            assert!(c.unreadable.is_empty(), "{text}");
+        }
+        assert!(read_caption("White cannot move here.").immobile.is_empty());
+    }
+
+    #[test]
+    fn moves_called_anomalies_are_impossible() {
+        for text in [
+            "1.Nxe7# and 1...Nxg2: \"knightriders' anomalies\".",
+            "1.Nxe7# et 1...Nxg2 : \"anomalies de noctambules\".",
+            "1.Nxe7# y 1...Nxg2: \"anomalías de noctámbulos\".",
+        ] {
+            assert_eq!(
+                kinds(text),
+                [(ClaimKind::Illegal, vec!["Nxe7".into(), "Nxg2".into()])],
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -421,9 +421,11 @@ fn numbered_from_diagram(rules: &dyn Rules, input: &Input, moves: &[MoveText]) -
     .is_err()
 }
 
-/// Whether an unnumbered line "after" which a single board is drawn cannot
-/// be played from that board ("After N@c7+, black must give the queen",
-/// the knight already on c7): it led to the board.
+/// Whether a line "after" which a single board is drawn, unnumbered or
+/// numbered from a later move than 1, cannot be played from that board
+/// ("After N@c7+, black must give the queen", the knight already on c7;
+/// "After 3.Bb5?? black can play ...", the bishop on b5): it led to the
+/// board. A line from move 1 is `numbered_from_diagram`'s.
 fn just_played_unnumbered(
     rules: &dyn Rules,
     input: &Input,
@@ -431,7 +433,7 @@ fn just_played_unnumbered(
     moves: &[MoveText],
 ) -> bool {
     input.boards.len() == 1
-        && moves.first().is_some_and(|m| m.number.is_none())
+        && moves.first().is_some_and(|m| m.number != Some(1))
         && play_line(rules, starts, moves, input.letters).is_err()
 }
 
@@ -566,7 +568,12 @@ fn check_claims(
             }
             ClaimKind::Previous => check_previous_line(rules, input, &claim.moves, first, out),
             ClaimKind::Sequence => {
-                if claim.after
+                // A game from move 1 not said to come "after" ("Left: 1.e4
+                // e5 2.Bc4 Nc6. Right: after 3.Bxe5") is read so only when
+                // it cannot be played from the board.
+                let may_lead_here =
+                    claim.after || play_line(rules, starts, &claim.moves, input.letters).is_err();
+                if may_lead_here
                     && from_start_through_first(rules, input, starts, &claim.moves, reads)
                 {
                     // "After 1.e4 a6, 2.Bxa6 turns ...", "Left: after 1.e4
@@ -798,7 +805,44 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outco
     }
 
     check_claims(rules, input, &starts, &reads, out);
+    check_immobile(rules, input, &starts, out);
     Outcome { verified }
+}
+
+/// A side the caption says cannot move ("White cannot move: 1-0") has no
+/// legal move in the diagram: else the error `claim-legal`, naming one.
+/// Positions that differ only by rights the board does not show (castling,
+/// en passant) must all have a move for it to be an error.
+fn check_immobile(rules: &dyn Rules, input: &Input, starts: &[Position], out: &mut Vec<Finding>) {
+    let g = rules.geometry();
+    for claim in &input.claims.immobile {
+        let mut first_move: Option<Move> = None;
+        let mut every_start_moves = true;
+        let mut legal = fenpress_rules::MoveList::new();
+        for p in starts.iter().map(|p| p.with_turn(claim.side)) {
+            legal.clear();
+            fenpress_rules::legal::legal_moves(rules, &mut p.clone(), &mut legal);
+            every_start_moves &= !legal.is_empty();
+            first_move = first_move.or(legal.first().copied());
+        }
+        let Some(mv) = first_move.filter(|_| every_start_moves) else {
+            continue;
+        };
+        out.push(Finding::new(
+            Sev::Error,
+            "claim-legal",
+            input.at.loc(claim.offset),
+            claim.len,
+            format!(
+                "the caption says {} cannot move, but it can ({} {} from {} to {})",
+                claim.side.name(),
+                mv.color().name(),
+                rules.piece_name(Piece::new(Color::White, mv.intent.piece.kind)),
+                g.square_name(mv.intent.from),
+                g.square_name(mv.intent.to)
+            ),
+        ));
+    }
 }
 
 /// Every mark of board `b` must be explained: a legal move of one of
@@ -911,6 +955,19 @@ fn check_arrows(
     }
 }
 
+/// Whether a move removes a piece other than itself: an enemy's, or one
+/// of its own side it absorbs on the square it goes to (Coronation's
+/// "capture" of its own rook, `Rxg1=Q`, which the page writes so).
+fn takes_a_piece(mv: &Move) -> bool {
+    mv.capture_squares().next().is_some()
+        || mv
+            .effect
+            .vanish
+            .as_slice()
+            .iter()
+            .any(|v| v.square == mv.intent.to && v.square != mv.intent.from)
+}
+
 fn check_legal(
     rules: &dyn Rules,
     input: &Input,
@@ -926,7 +983,7 @@ fn check_legal(
             Ok(mv) => {
                 // The `x` is optional, but one written on a move that takes
                 // nothing tells the reader something false.
-                if m.parsed.mv.capture && mv.capture_squares().next().is_none() {
+                if m.parsed.mv.capture && !takes_a_piece(&mv) {
                     out.push(
                         Finding::new(
                             Sev::Warning,

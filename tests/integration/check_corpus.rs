@@ -68,15 +68,8 @@ const EXPECTED_ERRORS: &[(&str, usize, &str)] = &[
     ("Cwda/fr.pug", 85, "mark-unexplained"),
     ("Dynamo/es.pug", 46, "fen-row-width"),
     ("Enpassant/en.pug", 37, "fen-row-width"),
-    // "1.Nxe7# and 1...Nxg2: knightriders' anomalies": the captures the
-    // knightriders would have on the first move, which the next sentence
-    // disables ("Consequently, captures are disabled at move 1"): the
-    // caption names them as legal.
-    ("Enpassant/en.pug", 51, "claim-illegal"),
     ("Enpassant/es.pug", 40, "fen-row-width"),
-    ("Enpassant/es.pug", 56, "claim-illegal"),
     ("Enpassant/fr.pug", 41, "fen-row-width"),
-    ("Enpassant/fr.pug", 56, "claim-illegal"),
     ("Horde/es.pug", 11, "fen-row-width"),
     ("Interweave/en.pug", 65, "fen-row-width"),
     // `fen: <board>`: vchess splits the captured text on spaces without

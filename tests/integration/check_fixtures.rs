@@ -34,6 +34,11 @@ fn each_kind_of_wrong_diagram_is_reported_exactly() {
         "rules/Chess960/en.pug:31:16: error[claim-legal]: Rh8 is claimed impossible but is legal (White rook from h1 to h8)",
         "rules/Chess960/en.pug:37:11: error[pair-mismatch]: this board is not the position after e3: e3 is `P` but the diagram shows empty; e4 is empty but the diagram shows `P` (hint: fix the board or the moves of the caption)",
         // A plan's second move, after the first and any reply.
+        // A reply the caption offers after the line that led to the board.
+        "rules/Chess960/en.pug:43:55: error[claim-illegal]: Nxe4 is claimed legal but is illegal: no piece can go there (hint: check the move against the diagram)",
+        // Claims written in words: a side with no move, a capture.
+        "rules/Chess960/en.pug:48:27: error[claim-legal]: the caption says White cannot move, but it can (White king from a1 to b1)",
+        "rules/Chess960/en.pug:53:30: error[claim-legal]: Kxb2 is claimed impossible but is legal (White king from a1 to b2)",
         "rules/Koth/en.pug:6:52: error[claim-illegal]: Kd5 is claimed legal after Qxf5 and any reply but is illegal: no piece of either side can play it here",
         // Paco Sako's draw example under `option: pacoplay`, where kings never enter unions.
         "rules/Pacosako/en.md:10:77: error[pair-illegal]: Kxg4 cannot be played in the sequence Kxg4, g4xd7, d7xe8: no piece of either side can play it here",
@@ -41,7 +46,7 @@ fn each_kind_of_wrong_diagram_is_reported_exactly() {
     assert_eq!(got, expected, "\n{}", got.join("\n"));
     assert_eq!(
         (summary.diagrams, summary.errors, summary.warnings),
-        (11, 11, 0)
+        (14, 14, 0)
     );
 }
 
@@ -55,8 +60,16 @@ fn a_clean_site_passes() {
     // an annotated move inside a line (Capture), a legal reply as a reason
     // (Checkless), a pair of unrelated boards whose right one is an
     // opening (Chess), a single board drawn after an unnumbered move that
-    // led to it ("After Qxf7#", Chess).
-    assert_eq!((summary.diagrams, summary.verified), (15, 15));
+    // led to it ("After Qxf7#", Chess), a game labelled with the left
+    // board it led to ("Left: 1.e4 e5 2.Bc4 Nc6. Right: after 3.Bxf7+"),
+    // replies offered after a line that led to the board ("After 3.Bb5
+    // black can play 3...a6 or 3...Nf6"), a piece said not to be capturable
+    // (no move claimed), a square said to be attacked ("because f8 is
+    // attacked: Qxe6, Pxd7, Nxf8", Convert), a side said to have no move
+    // ("Black cannot move") and a capture in words ("The king cannot take
+    // on b2"), a fusion written as a capture (`Rxg1=Q`, Coronation), moves
+    // called anomalies, which the rules remove (Enpassant).
+    assert_eq!((summary.diagrams, summary.verified), (23, 23));
 }
 
 #[test]
