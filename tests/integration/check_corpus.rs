@@ -60,9 +60,13 @@ const EXPECTED_ERRORS: &[(&str, usize, &str)] = &[
     ("Crazyhouse/en.pug", 19, "pair-illegal"),
     ("Crazyhouse/es.pug", 21, "pair-illegal"),
     ("Crazyhouse/fr.pug", 21, "pair-illegal"),
-    // The Colonel's diagram draws `c`, a black Cardinal (bishop + knight:
-    // no orthogonal step reaches e5-e8), where the caption and the marks
-    // are the Nutty Knights' Colonel, `L` (the marks are its moves).
+    // "Moves of the Charging knight on the left, and of the Colonel on the
+    // right": the right board draws `c`, vchess's Colorbound Clobberers'
+    // queen (the Cardinal, bishop + knight), where the caption, the piece
+    // list above ("colonel" (L)) and the twenty marks are the Nutty
+    // Knights' Colonel (`l` for Black). Its rook steps forward and sideways
+    // and its king step back are no Cardinal moves: twelve marks per
+    // language (e5-e8, a4-d4, f4-h4, e3) are unexplained.
     ("Cwda/en.pug", 80, "mark-unexplained"),
     ("Cwda/es.pug", 86, "mark-unexplained"),
     ("Cwda/fr.pug", 85, "mark-unexplained"),
