@@ -8,6 +8,7 @@ pub mod board;
 pub mod claims;
 pub mod finding;
 pub mod links;
+pub mod shuffled;
 pub mod summary;
 pub mod verify;
 

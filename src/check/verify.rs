@@ -595,20 +595,7 @@ fn check_claims(
                     check_just_played(rules, input, first, &claim.moves, out);
                     None
                 } else if claim.moves.first().is_some_and(|m| m.number == Some(1)) && claim.after {
-                    validate::position_from_fen(rules, rules.start_fen())
-                        .ok()
-                        .and_then(|start| {
-                            check_line(
-                                rules,
-                                input,
-                                &[start],
-                                &claim.moves,
-                                &first.pos,
-                                &input.boards[0],
-                                out,
-                                Sev::Error,
-                            )
-                        })
+                    check_opening(rules, input, &claim.moves, first, out)
                 } else {
                     check_sequence_playable(rules, input, starts, &claim.moves, out);
                     None
@@ -1304,6 +1291,48 @@ fn check_line(
             None
         }
     }
+}
+
+/// A game from move 1 "after" which a single board is drawn: played from
+/// the variant's start, or else from a start with shuffled first ranks
+/// (vchess deals those; `shuffled::shuffled_starts`), which it must lead
+/// to the board from. The usual start's findings stand if neither does.
+fn check_opening(
+    rules: &dyn Rules,
+    input: &Input,
+    moves: &[MoveText],
+    first: &Read,
+    out: &mut Vec<Finding>,
+) -> Option<Vec<Position>> {
+    let start = validate::position_from_fen(rules, rules.start_fen()).ok()?;
+    let line = |starts: &[Position], out: &mut Vec<Finding>| {
+        let target = &input.boards[0];
+        check_line(
+            rules,
+            input,
+            starts,
+            moves,
+            &first.pos,
+            target,
+            out,
+            Sev::Error,
+        )
+    };
+    let mut usual = Vec::new();
+    let ends = line(std::slice::from_ref(&start), &mut usual);
+    if ends.is_some() || usual.is_empty() {
+        out.append(&mut usual);
+        return ends;
+    }
+    let shuffled = super::shuffled::shuffled_starts(rules, &start, &first.pos.board);
+    let found = shuffled.iter().find_map(|s| {
+        let mut quiet = Vec::new();
+        line(std::slice::from_ref(s), &mut quiet).filter(|_| quiet.is_empty())
+    });
+    if found.is_none() {
+        out.append(&mut usual);
+    }
+    found
 }
 
 /// Whether a game from move 1 splits into moves that lead from the start

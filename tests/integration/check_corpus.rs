@@ -34,13 +34,6 @@ const EXPECTED_ERRORS: &[(&str, usize, &str)] = &[
     ("Antiking2/en.pug", 32, "pair-illegal"),
     ("Antiking2/es.pug", 33, "pair-illegal"),
     ("Antiking2/fr.pug", 33, "pair-illegal"),
-    // "After the moves 1.e4 Nd6 2.Bg4 Nxe4": the game began from vchess's
-    // shuffled back ranks (the board's `br1kqrnb` and `QNR1BKNR`: Black's
-    // knight stood on c8, White's bishop on d1), which the page does not
-    // give: from the orthodox start 1...Nd6 cannot be played.
-    ("Arena/en.pug", 31, "pair-illegal"),
-    ("Arena/es.pug", 32, "pair-illegal"),
-    ("Arena/fr.pug", 33, "pair-illegal"),
     ("Baroque/en.pug", 156, "fen-row-width"),
     ("Baroque/es.pug", 165, "fen-row-width"),
     ("Baroque/fr.pug", 165, "fen-row-width"),
