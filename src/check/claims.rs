@@ -1351,6 +1351,12 @@ mod tests {
             "1.e4 2.",
             "(((",
             "a99x",
+            "cannot take",
+            "The king cannot take on",
+            "The king cannot take on z9",
+            "White cannot move",
+            "after 3.Bb5 can",
+            "f8 is",
         ] {
             let _ = read_caption(t);
         }
