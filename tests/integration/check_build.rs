@@ -34,10 +34,10 @@ fn failed_diagrams_are_marked_and_the_site_is_written() {
         .map(|d| d.code)
         .collect();
     assert!(errors.contains(&"claim-illegal") && errors.contains(&"pair-illegal"));
-    assert_eq!(report.invalid_diagrams, 11);
+    assert_eq!(report.invalid_diagrams, 15);
     let page = |p: &str| std::fs::read_to_string(out.path().join("site").join(p)).unwrap();
     let chess = page("en/rules/Chess960/index.html");
-    assert_eq!(chess.matches("class=\"fp-diagram fp-invalid\"").count(), 7);
+    assert_eq!(chess.matches("class=\"fp-diagram fp-invalid\"").count(), 11);
     assert!(chess.contains(
         "title=\"Not verified: Bxe7 is claimed legal but is illegal: it would leave the king in check, attacked by the rook on a8\""
     ));
