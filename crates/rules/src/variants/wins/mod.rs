@@ -43,6 +43,7 @@ pub fn kingsmaker() -> ChessLikeSpec {
         Victory {
             many_royals: true,
             promote_to_enemy_king: true,
+            enemy_king_zone: 2,
             ..Default::default()
         },
     )
@@ -261,4 +262,107 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         .iter()
         .position(|(n, _)| n.eq_ignore_ascii_case(name))?;
     Some(&all[i] as &dyn Rules)
+}
+
+#[cfg(test)]
+mod yaml_equivalence_tmp {
+    use super::*;
+    use crate::legal;
+    use crate::rules::Rules;
+
+    fn walk(code: &'static dyn Rules, data: &'static dyn Rules, seed: u64, name: &str) -> usize {
+        walk_from(code, data, seed, name, code.start_fen())
+    }
+
+    fn walk_from(
+        code: &'static dyn Rules,
+        data: &'static dyn Rules,
+        seed: u64,
+        name: &str,
+        fen: &str,
+    ) -> usize {
+        let Ok(mut a) = crate::validate::position_from_fen(code, fen) else {
+            return 0;
+        };
+        let mut b = crate::validate::position_from_fen(data, fen).unwrap();
+        let mut rng = seed;
+        let mut checked = 0;
+        for _ply in 0..60 {
+            let fa = crate::fen::vchess_fen(code, &a);
+            let fb = crate::fen::vchess_fen(data, &b);
+            assert_eq!(fa, fb, "{name}");
+            let oa = legal::outcome(code, &mut a);
+            let ob = legal::outcome(data, &mut b);
+            assert_eq!(format!("{oa:?}"), format!("{ob:?}"), "{name} {fa}");
+            let mut ma = crate::MoveList::new();
+            let mut mb = crate::MoveList::new();
+            legal::legal_moves(code, &mut a, &mut ma);
+            legal::legal_moves(data, &mut b, &mut mb);
+            let mut la: Vec<String> = ma.iter().map(|m| format!("{m:?}")).collect();
+            let mut lb: Vec<String> = mb.iter().map(|m| format!("{m:?}")).collect();
+            la.sort();
+            lb.sort();
+            assert_eq!(la, lb, "{name} {fa}");
+            checked += 1;
+            if oa.is_some() || ma.is_empty() {
+                break;
+            }
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let i = (rng >> 33) as usize % ma.len();
+            let (mva, mvb) = (ma[i], mb[i]);
+            code.play(&mut a, &mva);
+            data.play(&mut b, &mvb);
+        }
+        checked
+    }
+
+    #[test]
+    fn code_and_yaml_agree_on_playouts() {
+        for (name, f) in SPECS {
+            let code: &'static ChessLike = Box::leak(Box::new(ChessLike::new(f()).unwrap()));
+            let data = crate::definition::builtin_rules(name).unwrap();
+            let mut total = 0;
+            for seed in 0..300 {
+                total += walk(code, data, seed, name);
+            }
+            eprintln!("{name}: {total} positions agree");
+        }
+    }
+
+    #[test]
+    fn racing_kings_near_the_goal() {
+        for (name, f, fens) in [
+            (
+                "Racingkings",
+                racingkings as SpecFn,
+                &[
+                    "8/1K4k1/8/8/8/8/rbn2NBR/qrbn1BRQ w 0",
+                    "1K6/6k1/8/8/8/8/rbn2NBR/qrbn1BRQ b 0",
+                    "8/1K6/6k1/8/8/8/rbn2NBR/qrbn1BRQ b 0",
+                    "1K6/8/6k1/8/8/8/rbn2NBR/qrbn1BRQ b 0",
+                ][..],
+            ),
+            (
+                "Royalrace",
+                royalrace as SpecFn,
+                &[
+                    "11/4K6/9k1/11/11/11/11/11/11/qrbnp1PNBRQ/1rbnp1PNBR1 w 0",
+                    "4K6/11/9k1/11/11/11/11/11/11/qrbnp1PNBRQ/1rbnp1PNBR1 b 0",
+                    "11/4K6/11/11/11/11/11/11/11/qrbnp1PNBRQ/krbnp1PNBR1 w 0",
+                ][..],
+            ),
+        ] {
+            let code: &'static ChessLike = Box::leak(Box::new(ChessLike::new(f()).unwrap()));
+            let data = crate::definition::builtin_rules(name).unwrap();
+            let mut total = 0;
+            for fen in fens {
+                for seed in 0..200 {
+                    total += walk_from(code, data, seed, name, fen);
+                }
+            }
+            eprintln!("{name}: {total} positions agree near the goal");
+        }
+    }
 }
