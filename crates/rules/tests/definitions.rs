@@ -329,3 +329,27 @@ fn a_goal_takes_one_safety_test() {
     assert!(matches!(e.kind, DefinitionErrorKind::Yaml(_)), "{e}");
     assert_eq!(e.line, 8);
 }
+
+/// Kingsmaker: with a second king made by a White pawn on c7, Black's e8
+/// king still castles (vchess castles it; the page is silent). Found by the
+/// differential soak of 30.
+#[test]
+fn kingsmaker_castles_the_king_of_its_first_rank_beside_a_made_king() {
+    let rules = registry::rules("Kingsmaker").unwrap();
+    let fen = "1nb1k2r/rpkp1p1p/1q1bp2n/1Q4p1/p5PP/7R/PPP1PP2/RNB1KBN1 b 25 iiih -";
+    let mut pos = fenpress_rules::validate::position_from_fen(rules, fen).unwrap();
+    let mut moves = fenpress_rules::MoveList::new();
+    legal::legal_moves(rules, &mut pos, &mut moves);
+    let g = rules.geometry();
+    let castles: Vec<_> = moves
+        .iter()
+        .filter(|m| {
+            matches!(
+                m.intent.kind,
+                fenpress_rules::moves::MoveKind::Castle { .. }
+            )
+        })
+        .map(|m| (g.square_name(m.intent.from), g.square_name(m.intent.to)))
+        .collect();
+    assert_eq!(castles, [("e8".to_string(), "g8".to_string())]);
+}
