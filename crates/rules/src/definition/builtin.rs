@@ -8,6 +8,7 @@ use crate::variants::chesslike::{ChessLike, ChessLikeSpec};
 
 /// Each built-in definition: the vchess name and the file's text.
 pub static BUILTIN: &[(&str, &str)] = &[
+    ("Alapo", include_str!("../../variants/Alapo.yaml")),
     ("Balaklava", include_str!("../../variants/Balaklava.yaml")),
     ("Berolina", include_str!("../../variants/Berolina.yaml")),
     ("Bishopawns", include_str!("../../variants/Bishopawns.yaml")),
@@ -16,9 +17,11 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ("Castle", include_str!("../../variants/Castle.yaml")),
     ("Chess", include_str!("../../variants/Chess.yaml")),
     ("Circular", include_str!("../../variants/Circular.yaml")),
+    ("Coregal", include_str!("../../variants/Coregal.yaml")),
     ("Crossing", include_str!("../../variants/Crossing.yaml")),
     ("Cylinder", include_str!("../../variants/Cylinder.yaml")),
     ("Diamond", include_str!("../../variants/Diamond.yaml")),
+    ("Discoduel", include_str!("../../variants/Discoduel.yaml")),
     ("Doublearmy", include_str!("../../variants/Doublearmy.yaml")),
     ("Evolution", include_str!("../../variants/Evolution.yaml")),
     ("Extinction", include_str!("../../variants/Extinction.yaml")),
@@ -34,6 +37,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ),
     ("Horde", include_str!("../../variants/Horde.yaml")),
     ("Kinglet", include_str!("../../variants/Kinglet.yaml")),
+    ("Kingsmaker", include_str!("../../variants/Kingsmaker.yaml")),
     (
         "Knightmate1",
         include_str!("../../variants/Knightmate1.yaml"),
@@ -61,10 +65,17 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ("Pawnsking", include_str!("../../variants/Pawnsking.yaml")),
     ("Perfect", include_str!("../../variants/Perfect.yaml")),
     ("Queenpawns", include_str!("../../variants/Queenpawns.yaml")),
+    (
+        "Racingkings",
+        include_str!("../../variants/Racingkings.yaml"),
+    ),
     ("Rookpawns", include_str!("../../variants/Rookpawns.yaml")),
+    ("Royalrace", include_str!("../../variants/Royalrace.yaml")),
+    ("Rugby", include_str!("../../variants/Rugby.yaml")),
     ("Shako", include_str!("../../variants/Shako.yaml")),
     ("Shatranj", include_str!("../../variants/Shatranj.yaml")),
     ("Spartan", include_str!("../../variants/Spartan.yaml")),
+    ("Squatter1", include_str!("../../variants/Squatter1.yaml")),
     ("Squatter2", include_str!("../../variants/Squatter2.yaml")),
     ("Suicide", include_str!("../../variants/Suicide.yaml")),
     ("Tencubed", include_str!("../../variants/Tencubed.yaml")),
@@ -72,6 +83,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
         "Threechecks",
         include_str!("../../variants/Threechecks.yaml"),
     ),
+    ("Twokings", include_str!("../../variants/Twokings.yaml")),
     ("Upsidedown", include_str!("../../variants/Upsidedown.yaml")),
     ("Vchess", include_str!("../../variants/Vchess.yaml")),
     ("Wildebeest", include_str!("../../variants/Wildebeest.yaml")),

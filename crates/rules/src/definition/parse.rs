@@ -44,6 +44,10 @@ struct RawDef {
     #[serde(default)]
     no_check_plies: u8,
     #[serde(default)]
+    giving_check: Option<S<String>>,
+    #[serde(default)]
+    immune_on_last_rank: bool,
+    #[serde(default)]
     fen: Option<RawFen>,
     #[serde(default)]
     initial_moves: Option<S<String>>,
@@ -89,6 +93,8 @@ struct RawPromotion {
     only_lost_pieces: Vec<S<String>>,
     #[serde(default)]
     left_file: bool,
+    #[serde(default)]
+    enemy_king_zone: Option<S<u8>>,
 }
 
 #[derive(Deserialize)]
@@ -125,6 +131,8 @@ struct RawCastling {
     rank: Option<S<u8>>,
     #[serde(default)]
     free: bool,
+    #[serde(default)]
+    castlers: Vec<S<String>>,
 }
 
 #[derive(Deserialize)]
@@ -174,6 +182,12 @@ struct RawReach {
     survives: bool,
     #[serde(default)]
     mirrored: bool,
+    #[serde(default)]
+    not_capturable: Option<S<bool>>,
+    #[serde(default)]
+    after_every_move: bool,
+    #[serde(default)]
+    black_may_follow: Option<S<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -486,8 +500,32 @@ fn promotion(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), De
         }
         spec.promotion.only_lost_pieces = Vec::leak(lost);
         spec.promotion.left_file = pr.left_file;
+        if let Some(z) = &pr.enemy_king_zone {
+            enemy_king_zone(ctx, z, spec)?;
+        }
     }
 
+    Ok(())
+}
+
+/// `promotion: enemy_king_zone`: a pawn's move into its last `z` ranks may
+/// instead make it a king of the other side, so both armies need a king.
+fn enemy_king_zone(ctx: &Ctx, z: &S<u8>, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
+    if z.value == 0 || z.value > spec.rows {
+        return Err(ctx.err(
+            z,
+            K::BadValue {
+                key: "enemy_king_zone",
+                value: z.value.to_string(),
+                expected: "a number of ranks from 1 to the board's ranks",
+            },
+        ));
+    }
+    if !Color::ALL.iter().all(|c| has(spec, *c, Kind::KING)) {
+        return Err(ctx.err(z, K::UnknownPromotion('k')));
+    }
+    spec.wins.promote_to_enemy_king = true;
+    spec.wins.enemy_king_zone = z.value;
     Ok(())
 }
 
@@ -606,6 +644,9 @@ fn castling(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Def
             spec.castle.rank = r.value - 1;
         }
         spec.castle.free = c.free;
+        if !c.castlers.is_empty() {
+            castlers(ctx, c, spec)?;
+        }
         for (list, slot) in [(&c.king_to, 0), (&c.rook_to, 1)] {
             let Some(list) = list else { continue };
             if list.len() != 2 {
@@ -634,8 +675,32 @@ fn castling(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Def
     Ok(())
 }
 
-/// `royal`, `compulsory_capture`, `win`, `fen`, `initial_moves`,
-/// `black_moves`.
+/// `castling: castlers`: these pieces castle with either rook, the FEN
+/// flags naming four files a side (Coregal); chess castling is then off.
+fn castlers(ctx: &Ctx, c: &RawCastling, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
+    let first = &c.castlers[0];
+    // The castlers' destinations (b, c, f, g files) are laid out for 8 files.
+    if spec.cols != 8 || c.sides.is_some() || c.free {
+        return Err(ctx.err(
+            first,
+            K::BadValue {
+                key: "castlers",
+                value: format!("{} files", spec.cols),
+                expected: "8 files, and no `sides` or `free` beside `castlers`",
+            },
+        ));
+    }
+    let mut letters = Vec::new();
+    for s in &c.castlers {
+        letters.push(piece_of(ctx, spec, s)?.0 as char);
+    }
+    spec.wins.castlers = Vec::leak(letters);
+    spec.castling = [false, false];
+    Ok(())
+}
+
+/// `royal`, `compulsory_capture`, `giving_check`, `immune_on_last_rank`,
+/// `win`, `fen`, `initial_moves`, `black_moves`.
 fn royalty_and_rest(
     ctx: &Ctx,
     raw: &RawDef,
@@ -661,6 +726,23 @@ fn royalty_and_rest(
     }
     spec.win.compulsory_capture = raw.compulsory_capture;
     spec.no_check_plies = raw.no_check_plies;
+    if let Some(g) = &raw.giving_check {
+        spec.wins.forbid_check = match g.value.as_str() {
+            "forbidden" => true,
+            "allowed" => false,
+            _ => {
+                return Err(ctx.err(
+                    g,
+                    K::BadValue {
+                        key: "giving_check",
+                        value: g.value.clone(),
+                        expected: "allowed or forbidden",
+                    },
+                ))
+            }
+        };
+    }
+    spec.wins.immune_at_goal = raw.immune_on_last_rank;
     if let Some(w) = &raw.win {
         win(ctx, spec, w, &|spec, s| piece_of(ctx, spec, s))?;
     }
@@ -781,8 +863,12 @@ fn win(
             not_attacked: r.not_attacked,
             survives: r.survives,
             mirrored: r.mirrored,
+            not_capturable: r.not_capturable.as_ref().is_some_and(|b| b.value),
+            after_every_move: r.after_every_move,
+            black_may_follow: r.black_may_follow.as_ref().is_some_and(|b| b.value),
             ..Default::default()
         };
+        reach_tests_agree(ctx, r)?;
         for p in &r.pieces {
             goal.pieces.push(piece_of(spec, p)?);
         }
@@ -811,6 +897,9 @@ fn win(
             .collect();
         let campmate = !goal.not_attacked
             && !goal.survives
+            && !goal.not_capturable
+            && !goal.after_every_move
+            && !goal.black_may_follow
             && goal.squares.is_empty()
             && goal.ranks == [spec.rows - 1]
             && !goal.pieces.is_empty()
@@ -832,6 +921,40 @@ fn win(
             "black" => Color::Black,
             _ => return Err(bad(c, "castle_long", "white or black")),
         });
+    }
+    Ok(())
+}
+
+/// `reach`'s `not_capturable` is one safety test, `not_attacked` and
+/// `survives` are others; `black_may_follow` (a plain race) takes none.
+fn reach_tests_agree(ctx: &Ctx, r: &RawReach) -> Result<(), DefinitionError> {
+    fn on(b: &Option<S<bool>>) -> Option<&S<bool>> {
+        b.as_ref().filter(|b| b.value)
+    }
+    if let Some(b) = on(&r.not_capturable) {
+        if r.not_attacked || r.survives {
+            return Err(ctx.err(
+                b,
+                K::BadValue {
+                    key: "not_capturable",
+                    value: "true".into(),
+                    expected: "true without not_attacked or survives (one safety test a goal)",
+                },
+            ));
+        }
+    }
+    if let Some(b) = on(&r.black_may_follow) {
+        if r.not_attacked || r.survives || on(&r.not_capturable).is_some() || r.after_every_move {
+            return Err(ctx.err(
+                b,
+                K::BadValue {
+                    key: "black_may_follow",
+                    value: "true".into(),
+                    expected: "true only in a plain race: without not_attacked, \
+                               not_capturable, survives or after_every_move",
+                },
+            ));
+        }
     }
     Ok(())
 }

@@ -121,6 +121,12 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     if spec.no_check_plies > 0 {
         let _ = writeln!(out, "no_check_plies: {}", spec.no_check_plies);
     }
+    if spec.wins.forbid_check {
+        out.push_str("giving_check: forbidden\n");
+    }
+    if spec.wins.immune_at_goal {
+        out.push_str("immune_on_last_rank: true\n");
+    }
     if spec.initial_on_first_rank {
         out.push_str("initial_moves: first_rank\n");
     }
@@ -167,7 +173,7 @@ fn print_pieces(out: &mut String, spec: &ChessLikeSpec) {
 /// `promotion:`, when a side promotes.
 fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
     let [wp, bp] = &spec.promotions;
-    if !wp.is_empty() || !bp.is_empty() {
+    if !wp.is_empty() || !bp.is_empty() || spec.wins.promote_to_enemy_king {
         out.push_str("promotion:\n");
         let _ = writeln!(out, "  pieces: {}", letters(wp));
         if wp != bp {
@@ -191,6 +197,9 @@ fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
         }
         if spec.promotion.left_file {
             out.push_str("  left_file: true\n");
+        }
+        if spec.wins.promote_to_enemy_king {
+            let _ = writeln!(out, "  enemy_king_zone: {}", spec.wins.enemy_king_zone);
         }
     }
 }
@@ -233,7 +242,8 @@ fn castling_keys(spec: &ChessLikeSpec) -> String {
         army.iter().any(|p| p.royal) && army.iter().any(|p| p.letter as u8 == rook.0)
     });
     let mut castling = String::new();
-    if spec.castling != default_castling {
+    // `castlers` turns chess castling off by itself.
+    if spec.castling != default_castling && spec.wins.castlers.is_empty() {
         let _ = writeln!(castling, "  sides: {}", sides(spec.castling));
     }
     if rook != Kind::ROOK {
@@ -251,6 +261,10 @@ fn castling_keys(spec: &ChessLikeSpec) -> String {
     }
     if let Some(f) = spec.castle.rook_to {
         let _ = writeln!(castling, "  rook_to: {}", files(f));
+    }
+    if !spec.wins.castlers.is_empty() {
+        let list: Vec<String> = spec.wins.castlers.iter().map(char::to_string).collect();
+        let _ = writeln!(castling, "  castlers: [{}]", list.join(", "));
     }
 
     castling
@@ -343,6 +357,15 @@ fn win_keys(spec: &ChessLikeSpec) -> String {
         }
         if goal.mirrored {
             win.push_str("    mirrored: true\n");
+        }
+        if goal.not_capturable {
+            win.push_str("    not_capturable: true\n");
+        }
+        if goal.after_every_move {
+            win.push_str("    after_every_move: true\n");
+        }
+        if goal.black_may_follow {
+            win.push_str("    black_may_follow: true\n");
         }
     }
     if !w.king_of_the_hill.is_empty() {

@@ -27,15 +27,23 @@ impl ChessLike {
             return;
         }
         let g = &self.geometry;
-        let Some(king_sq) = pos.board.royals(us).first() else {
-            return;
-        };
         let castle = self.spec.castle_of(us);
         let own = castle.rank;
         let back = if us == Color::White {
             own
         } else {
             g.rows() - 1 - own
+        };
+        let royals = pos.board.royals(us);
+        // With several royals (Kingsmaker's kings made by enemy pawns) the
+        // one that castles is on the castling rank, wherever the others are.
+        let king_sq = if self.spec.wins.many_royals {
+            royals.iter().find(|&s| g.rank(s) == back)
+        } else {
+            royals.first()
+        };
+        let Some(king_sq) = king_sq else {
+            return;
         };
         // Without check (Extinction) castling ignores attacks.
         let careful = self.castling_minds_checks();

@@ -91,9 +91,11 @@ pub struct Victory {
     pub pawns_anywhere: bool,
     /// A piece on its last rank cannot be captured (Discoduel).
     pub immune_at_goal: bool,
-    /// A pawn reaching one of its last two ranks may instead become an
-    /// enemy king (Kingsmaker).
+    /// A pawn reaching one of its last `enemy_king_zone` ranks may instead
+    /// become an enemy king (Kingsmaker: two ranks).
     pub promote_to_enemy_king: bool,
+    /// How many ranks, from the far edge, `promote_to_enemy_king` covers.
+    pub enemy_king_zone: u8,
     /// Coregal-style castling: each side's flags name four files (a rook,
     /// two castling pieces, a rook: `adeh`); any of these kinds (king, and
     /// queen in Coregal) standing on its flagged file castles with either
@@ -219,13 +221,16 @@ pub(super) fn compile(
         c.schema_reach = Some(Reach {
             safety: if goal.survives {
                 Safety::Survives
+            } else if goal.not_capturable {
+                Safety::NoLegalCapture
             } else if goal.not_attacked {
                 Safety::NotAttacked
             } else {
                 Safety::Any
             },
             // A piece that survived the reply is judged on its owner's turn.
-            both_sides: goal.survives,
+            both_sides: goal.survives || goal.after_every_move,
+            second_chance: goal.black_may_follow,
             ..Default::default()
         });
     }
@@ -763,16 +768,18 @@ impl ChessLike {
         })
     }
 
-    /// Whether the side to move (Black) has a legal move that brings a royal
-    /// piece to its goal.
+    /// Whether the side to move (Black) has a legal move that brings a piece
+    /// that scores (royal, or of the goal's kinds) to its goal.
     fn can_still_arrive(&self, pos: &Position, r: &Reach) -> bool {
         let us = pos.turn();
         let goals = self.won.goals[us.index()];
         let mut probe = pos.clone();
         let mut moves = MoveList::new();
         self.generate(&probe, &mut moves);
+        let kind = |m: &Move| m.intent.piece.kind;
         moves.iter().any(|m| {
-            (!r.royal_only || self.royal.contains(m.intent.piece.kind))
+            (!r.royal_only || self.royal.contains(kind(m)))
+                && self.won.goal_kinds.is_none_or(|ks| ks.contains(kind(m)))
                 && goals.contains(m.intent.to)
                 && crate::legal::is_legal(self, &mut probe, m)
         })
@@ -880,7 +887,8 @@ impl ChessLike {
     }
 
     /// Kingsmaker: each pawn step or capture that reaches one of the last
-    /// two ranks may also turn the pawn into a king of the other side.
+    /// `enemy_king_zone` ranks may also turn the pawn into a king of the
+    /// other side.
     fn enemy_king_promotions(&self, out: &mut MoveList, start: usize) {
         let g = &self.geometry;
         let end = out.len();
@@ -890,7 +898,7 @@ impl ChessLike {
             let first_promotion = self.spec.promotions[p.color.index()].first().copied();
             if m.intent.kind != MoveKind::Normal
                 || !self.piece_def(p.color, p.kind).is_some_and(|d| d.pawn)
-                || g.relative_rank(m.intent.to, p.color) + 2 < g.rows()
+                || g.relative_rank(m.intent.to, p.color) + self.spec.wins.enemy_king_zone < g.rows()
                 || (m.intent.promotion.is_some() && m.intent.promotion != first_promotion)
             {
                 continue;
@@ -1032,6 +1040,16 @@ pub struct ReachGoal {
     /// `squares` are White's; Black's are them mirrored across the middle
     /// rank (Squatter2: d8 and e8 for White, d1 and e1 for Black).
     pub mirrored: bool,
+    /// The piece must be out of the opponent's legal captures there
+    /// (`not_capturable: true`, Squatter1: "if the opponent can capture
+    /// it, you don't win"): a pinned attacker does not count.
+    pub not_capturable: bool,
+    /// The goal is judged after every move of either side: a piece that
+    /// arrived unsafe wins once it is safe (Alapo, Squatter1).
+    pub after_every_move: bool,
+    /// When White arrives first, Black may still arrive on its next move,
+    /// which draws (Racing Kings: `black_may_follow: true`).
+    pub black_may_follow: bool,
 }
 
 /// How a chess-like game is won or drawn beyond checkmate, and royalty. The
