@@ -20,6 +20,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ("Cylinder", include_str!("../../variants/Cylinder.yaml")),
     ("Diamond", include_str!("../../variants/Diamond.yaml")),
     ("Doublearmy", include_str!("../../variants/Doublearmy.yaml")),
+    ("Empire", include_str!("../../variants/Empire.yaml")),
     ("Evolution", include_str!("../../variants/Evolution.yaml")),
     ("Extinction", include_str!("../../variants/Extinction.yaml")),
     ("Forward", include_str!("../../variants/Forward.yaml")),

@@ -65,6 +65,8 @@ struct RawPiece {
     #[serde(default)]
     promotes: Option<S<String>>,
     #[serde(default)]
+    en_passant: bool,
+    #[serde(default)]
     en: Option<String>,
     #[serde(default)]
     fr: Option<String>,
@@ -134,6 +136,8 @@ struct RawRoyal {
     count: Option<S<String>>,
     #[serde(default)]
     spare: bool,
+    #[serde(default)]
+    no_facing: bool,
 }
 
 #[derive(Deserialize)]
@@ -395,6 +399,7 @@ fn pieces(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defin
             name_fr: p.fr.clone().map(leak),
             name_es: p.es.clone().map(leak),
             promotes: None,
+            en_passant: p.en_passant,
         };
         for color in Color::ALL {
             if !sides[color.index()] {
@@ -658,6 +663,7 @@ fn royalty_and_rest(
             };
         }
         spec.win.spare_royals = r.spare;
+        spec.win.no_facing = r.no_facing;
     }
     spec.win.compulsory_capture = raw.compulsory_capture;
     spec.no_check_plies = raw.no_check_plies;

@@ -781,6 +781,11 @@ impl ChessLike {
     /// Whether `color`'s royal pieces are in danger (the `Rules` method).
     #[inline]
     pub(super) fn royal_in_danger(&self, pos: &Position, color: Color) -> bool {
+        // Facing royals endanger both sides alike: whoever moves into (or
+        // uncovers) the open line has played an illegal move.
+        if self.spec.win.no_facing && self.royals_face(pos) {
+            return true;
+        }
         let royals = pos.board.royals(color);
         match self.spec.wins.royalty {
             Royalty::Check => royals
@@ -794,6 +799,37 @@ impl ChessLike {
             }
             Royalty::None => false,
         }
+    }
+
+    /// Whether a White and a Black royal piece stand on one file or rank
+    /// with nothing between them (`royal: no_facing`, Empire: "the King and
+    /// Kaiser may not face each other on a file or rank").
+    fn royals_face(&self, pos: &Position) -> bool {
+        let g = &self.geometry;
+        let blacks = pos.board.royals(Color::Black);
+        pos.board.royals(Color::White).iter().any(|w| {
+            blacks.iter().any(|b| {
+                let (wf, wr, bf, br) = (g.file(w), g.rank(w), g.file(b), g.rank(b));
+                if wf != bf && wr != br {
+                    return false;
+                }
+                let (df, dr) = (
+                    (bf as i32 - wf as i32).signum(),
+                    (br as i32 - wr as i32).signum(),
+                );
+                let mut at = g.offset(w, df, dr);
+                while let Some(sq) = at {
+                    if sq == b {
+                        return true;
+                    }
+                    if !pos.board.cell(sq).is_empty() {
+                        return false;
+                    }
+                    at = g.offset(sq, df, dr);
+                }
+                false
+            })
+        })
     }
 
     /// Whether castling must avoid attacked squares (there is check).
@@ -1061,6 +1097,9 @@ pub struct WinSpec {
     pub royals: Option<u8>,
     /// With several royals, a side may leave all but one attacked.
     pub spare_royals: bool,
+    /// A White and a Black royal piece may not stand on one file or rank
+    /// with nothing between them (`royal: no_facing: true`, Empire).
+    pub no_facing: bool,
     /// This side wins by castling long (its king on the c-file, a rook on
     /// the d-file of its first rank) and loses once it may no longer
     /// (`castle_long: black`, Castle chess).
@@ -1082,6 +1121,7 @@ impl Default for WinSpec {
             compulsory_capture: false,
             royals: Some(1),
             spare_royals: false,
+            no_facing: false,
             castle_long: None,
         }
     }
