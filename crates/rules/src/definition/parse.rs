@@ -178,6 +178,8 @@ struct RawReach {
     survives: bool,
     #[serde(default)]
     mirrored: bool,
+    #[serde(default)]
+    side: Option<S<String>>,
 }
 
 #[derive(Deserialize)]
@@ -789,6 +791,13 @@ fn win(
             mirrored: r.mirrored,
             ..Default::default()
         };
+        if let Some(s) = &r.side {
+            goal.side = match ctx.sides(s, "side")? {
+                [true, false] => Some(Color::White),
+                [false, true] => Some(Color::Black),
+                _ => None,
+            };
+        }
         for p in &r.pieces {
             goal.pieces.push(piece_of(spec, p)?);
         }
@@ -817,6 +826,7 @@ fn win(
             .collect();
         let campmate = !goal.not_attacked
             && !goal.survives
+            && goal.side.is_none()
             && goal.squares.is_empty()
             && goal.ranks == [spec.rows - 1]
             && !goal.pieces.is_empty()

@@ -351,6 +351,11 @@ fn win_keys(spec: &ChessLikeSpec) -> String {
         if goal.mirrored {
             win.push_str("    mirrored: true\n");
         }
+        match goal.side {
+            Some(Color::White) => win.push_str("    side: white\n"),
+            Some(Color::Black) => win.push_str("    side: black\n"),
+            None => {}
+        }
     }
     if !w.king_of_the_hill.is_empty() {
         let _ = writeln!(

@@ -193,6 +193,9 @@ pub(super) fn compile(
         // same for both, some pieces or any.
         for color in Color::ALL {
             let mut set = SquareSet::EMPTY;
+            if goal.side.is_some_and(|s| s != color) {
+                continue;
+            }
             for sq in g.squares() {
                 // Mirrored goals: Black's square is White's seen from Black.
                 let named = if goal.mirrored && color == Color::Black {
@@ -1068,6 +1071,10 @@ pub struct ReachGoal {
     /// `squares` are White's; Black's are them mirrored across the middle
     /// rank (Squatter2: d8 and e8 for White, d1 and e1 for Black).
     pub mirrored: bool,
+    /// Only this side wins by reaching (`side: white`: Queenpawns' pawns,
+    /// whose promoted queen counts but Black's own queen does not);
+    /// `None`: both.
+    pub side: Option<Color>,
 }
 
 /// How a chess-like game is won or drawn beyond checkmate, and royalty. The
