@@ -349,6 +349,42 @@ pub fn forward_knight_long_leap_check(ctx: &Ctx, f: &Finding) -> bool {
     king_beside_unseen_attacker(ctx, f, 'n', 2)
 }
 
+/// The same blind spot of vchess's Forward attack test, met by castling:
+/// vchess castles out of or through a square an unpromoted knight takes
+/// with a leap two ranks forward, which fenpress sees as check.
+pub fn forward_knight_long_leap_castling(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let Some((color, 'k' | 'l')) = moved(m) else {
+        return false;
+    };
+    let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+        return false;
+    };
+    let g = ctx.rules.geometry();
+    if !castling(m) || g.rank(from) != g.rank(to) {
+        return false;
+    }
+    let them = color.opposite();
+    let forward: i16 = if them == Color::White { 1 } else { -1 };
+    let (a, b) = (g.file(from).min(g.file(to)), g.file(from).max(g.file(to)));
+    // The squares the king leaves and passes; where it lands is the
+    // other deviation's (a king standing where such a knight takes it).
+    let path: Vec<_> = (a..=b)
+        .filter_map(|file| g.square(file, g.rank(from)))
+        .filter(|&sq| sq != to)
+        .collect();
+    ctx.pos.board.pieces().any(|(sq, p)| {
+        p.color == them
+            && p.kind.char() == 'n'
+            && path.iter().any(|&k| {
+                (i16::from(g.file(k)) - i16::from(g.file(sq))).abs() == 1
+                    && i16::from(g.rank(k)) - i16::from(g.rank(sq)) == 2 * forward
+            })
+    })
+}
+
 /// vchess's promoted Forward pawn takes diagonally backward too, but its
 /// attack test is the pawn's (forward only): a king may stand diagonally
 /// behind an enemy promoted pawn, where it takes it.

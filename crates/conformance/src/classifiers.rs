@@ -111,6 +111,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: dobutsu_start_reserve,
     },
     Classifier {
+        id: "empire-king-takes-last-interceptor",
+        variant: "Empire",
+        matches: generals_face_after_king_move,
+    },
+    Classifier {
         id: "enpassant-pawn-promotes",
         variant: "Enpassant",
         matches: enpassant_pawn_promotes,
@@ -134,6 +139,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "extinction-own-pawns",
         variant: "Extinction",
         matches: chess_family::extinction_own_pawns,
+    },
+    Classifier {
+        id: "forward-knight-long-leap-castling",
+        variant: "Forward",
+        matches: chess_family::forward_knight_long_leap_castling,
     },
     Classifier {
         id: "forward-knight-long-leap-check",
@@ -808,7 +818,9 @@ fn pacosako_king_union_chain(ctx: &Ctx, f: &Finding) -> bool {
 
 /// vchess lets a king (a general) step where the kings face each other
 /// with nothing between: its king-move test skips the face-off (Xiangqi,
-/// Minixiangqi, Synochess); fenpress forbids every such move.
+/// Minixiangqi, Synochess; Empire, where a king already on the other's
+/// line may take the last piece between them); fenpress forbids every
+/// such move.
 fn generals_face_after_king_move(ctx: &Ctx, f: &Finding) -> bool {
     let Finding::VchessOnly(m) = f else {
         return false;

@@ -50,6 +50,11 @@ fn perft_doublearmy() {
 }
 
 #[test]
+fn perft_empire() {
+    common::perft_variant("empire", include_str!("fixtures/perft-empire.txt"));
+}
+
+#[test]
 fn perft_forward() {
     common::perft_variant("forward", include_str!("fixtures/perft-forward.txt"));
 }

@@ -353,3 +353,48 @@ fn kingsmaker_castles_the_king_of_its_first_rank_beside_a_made_king() {
         .collect();
     assert_eq!(castles, [("e8".to_string(), "g8".to_string())]);
 }
+
+/// The legal moves of a built-in variant at `fen`, as (from, to) names.
+fn legal_pairs(variant: &str, fen: &str) -> Vec<(String, String)> {
+    let rules = registry::rules(variant).unwrap();
+    let mut pos = fenpress_rules::validate::position_from_fen(rules, fen).unwrap();
+    let mut moves = fenpress_rules::MoveList::new();
+    legal::legal_moves(rules, &mut pos, &mut moves);
+    let g = rules.geometry();
+    let mut pairs: Vec<_> = moves
+        .iter()
+        .map(|m| (g.square_name(m.intent.from), g.square_name(m.intent.to)))
+        .collect();
+    pairs.sort();
+    pairs
+}
+
+#[test]
+fn a_piece_with_en_passant_takes_a_passing_pawn() {
+    // Forward's promoted pawn (en_passant: true) beside a pawn that has
+    // just passed d6.
+    let pairs = legal_pairs("Forward", "4k3/8/8/3pS3/8/8/8/4K3 w 2 iiii d6");
+    assert!(pairs.contains(&("e5".into(), "d6".into())), "{pairs:?}");
+    // Without the en-passant square the diagonal is only a quiet square it
+    // may not step to (mvW cF).
+    let pairs = legal_pairs("Forward", "4k3/8/8/3pS3/8/8/8/4K3 w 2 iiii -");
+    assert!(!pairs.contains(&("e5".into(), "d6".into())), "{pairs:?}");
+}
+
+#[test]
+fn facing_royals_are_illegal_whoever_moves() {
+    // Empire (royal: no_facing): the bishop between the kings may not leave
+    // the e-file; the king may not take the last piece between them.
+    let pairs = legal_pairs("Empire", "4k3/8/8/4b3/8/8/8/4K3 b 1 ii -");
+    assert!(pairs.iter().all(|(from, _)| from == "e8"), "{pairs:?}");
+    assert_eq!(pairs.len(), 5, "{pairs:?}");
+    let pairs = legal_pairs("Empire", "4k3/8/8/8/8/8/4n3/4K3 w 0 ii -");
+    assert!(!pairs.contains(&("e1".into(), "e2".into())), "{pairs:?}");
+    // The Kaiser does not step onto the black king's open file.
+    let pairs = legal_pairs("Empire", "3k4/8/8/8/8/8/8/4K3 w 0 ii -");
+    assert!(
+        !pairs.iter().any(|(_, to)| to.starts_with('d')),
+        "{pairs:?}"
+    );
+    assert_eq!(pairs.len(), 3, "{pairs:?}");
+}

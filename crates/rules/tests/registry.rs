@@ -17,7 +17,7 @@ fn every_vchess_variant_is_listed() {
     assert!(registry::lookup("Chess").unwrap().rules().is_some());
     assert!(registry::lookup("Baroque").unwrap().rules().is_some());
     assert!(registry::lookup("Omega").unwrap().rules().is_some());
-    assert!(registry::lookup("Empire").unwrap().rules().is_none());
+    assert!(registry::lookup("Empire").unwrap().rules().is_some());
 }
 
 #[test]

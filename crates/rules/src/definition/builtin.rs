@@ -23,6 +23,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ("Diamond", include_str!("../../variants/Diamond.yaml")),
     ("Discoduel", include_str!("../../variants/Discoduel.yaml")),
     ("Doublearmy", include_str!("../../variants/Doublearmy.yaml")),
+    ("Empire", include_str!("../../variants/Empire.yaml")),
     ("Evolution", include_str!("../../variants/Evolution.yaml")),
     ("Extinction", include_str!("../../variants/Extinction.yaml")),
     ("Forward", include_str!("../../variants/Forward.yaml")),

@@ -69,6 +69,8 @@ struct RawPiece {
     #[serde(default)]
     promotes: Option<S<String>>,
     #[serde(default)]
+    en_passant: bool,
+    #[serde(default)]
     en: Option<String>,
     #[serde(default)]
     fr: Option<String>,
@@ -142,6 +144,8 @@ struct RawRoyal {
     count: Option<S<String>>,
     #[serde(default)]
     spare: bool,
+    #[serde(default)]
+    no_facing: bool,
 }
 
 #[derive(Deserialize)]
@@ -188,6 +192,8 @@ struct RawReach {
     after_every_move: bool,
     #[serde(default)]
     black_may_follow: Option<S<bool>>,
+    #[serde(default)]
+    side: Option<S<String>>,
 }
 
 #[derive(Deserialize)]
@@ -409,6 +415,7 @@ fn pieces(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defin
             name_fr: p.fr.clone().map(leak),
             name_es: p.es.clone().map(leak),
             promotes: None,
+            en_passant: p.en_passant,
         };
         for color in Color::ALL {
             if !sides[color.index()] {
@@ -723,6 +730,7 @@ fn royalty_and_rest(
             };
         }
         spec.win.spare_royals = r.spare;
+        spec.win.no_facing = r.no_facing;
     }
     spec.win.compulsory_capture = raw.compulsory_capture;
     spec.no_check_plies = raw.no_check_plies;
@@ -869,6 +877,13 @@ fn win(
             ..Default::default()
         };
         reach_tests_agree(ctx, r)?;
+        if let Some(s) = &r.side {
+            goal.side = match ctx.sides(s, "side")? {
+                [true, false] => Some(Color::White),
+                [false, true] => Some(Color::Black),
+                _ => None,
+            };
+        }
         for p in &r.pieces {
             goal.pieces.push(piece_of(spec, p)?);
         }
@@ -900,6 +915,7 @@ fn win(
             && !goal.not_capturable
             && !goal.after_every_move
             && !goal.black_may_follow
+            && goal.side.is_none()
             && goal.squares.is_empty()
             && goal.ranks == [spec.rows - 1]
             && !goal.pieces.is_empty()

@@ -51,6 +51,7 @@ fn same_piece(a: &PieceSpec, b: &PieceSpec) -> bool {
         && a.name_fr == b.name_fr
         && a.name_es == b.name_es
         && a.promotes == b.promotes
+        && a.en_passant == b.en_passant
 }
 
 fn piece_line(out: &mut String, p: &PieceSpec, side: Option<Color>) {
@@ -68,6 +69,9 @@ fn piece_line(out: &mut String, p: &PieceSpec, side: Option<Color>) {
     }
     if let Some(to) = p.promotes {
         let _ = write!(out, ", promotes: {to}");
+    }
+    if p.en_passant {
+        out.push_str(", en_passant: true");
     }
     if let Some(c) = side {
         let _ = write!(
@@ -285,6 +289,9 @@ fn royal_keys(spec: &ChessLikeSpec) -> String {
     if w.spare_royals {
         royal.push_str("  spare: true\n");
     }
+    if w.no_facing {
+        royal.push_str("  no_facing: true\n");
+    }
 
     royal
 }
@@ -366,6 +373,11 @@ fn win_keys(spec: &ChessLikeSpec) -> String {
         }
         if goal.black_may_follow {
             win.push_str("    black_may_follow: true\n");
+        }
+        match goal.side {
+            Some(Color::White) => win.push_str("    side: white\n"),
+            Some(Color::Black) => win.push_str("    side: black\n"),
+            None => {}
         }
     }
     if !w.king_of_the_hill.is_empty() {

@@ -21,6 +21,8 @@ pub(super) struct CompiledPiece {
     pub(super) royal: bool,
     /// What it becomes on its last rank (`PieceSpec::promotes`).
     pub(super) promotes: Option<Kind>,
+    /// Takes en passant though not a pawn (`PieceSpec::en_passant`).
+    pub(super) en_passant: bool,
     pub(super) both: Vec<Ray>,
     pub(super) quiet: Vec<Ray>,
     pub(super) capture: Vec<Ray>,
@@ -102,6 +104,7 @@ impl ChessLike {
                     pawn: ps.pawn,
                     royal: ps.royal,
                     promotes: ps.promotes.map(|c| Kind(c as u8)),
+                    en_passant: ps.en_passant,
                     both: vec![],
                     quiet: vec![],
                     capture: vec![],

@@ -91,6 +91,7 @@ impl ChessLike {
         w.royalty == Royalty::Check
             && !w.many_royals
             && !w.forbid_check
+            && !self.spec.win.no_facing
             && self.spec.no_check_plies == 0
             && !self.spec.wrap.files
             && !self.spec.wrap.ranks
@@ -666,25 +667,68 @@ impl ChessLike {
             let cell = pos.board.cell_raw(t);
             if let (Some(k), false) = (cell.kind(them), cell.has(us)) {
                 self.push_pawn(pos, from, Square(t), piece, Some(Piece::new(them, k)), out);
-            } else if cell.is_empty() && self.ep_allowed && self.is_ep_target(pos, Square(t)) {
-                let Some(victim_sq) = self.ep_victim(pos, from, Square(t)) else {
-                    continue;
-                };
-                let Some(victim) = pos.board.cell(victim_sq).piece(them) else {
-                    continue;
-                };
-                if !self.piece_def(them, victim.kind).is_some_and(|d| d.pawn) {
-                    continue;
-                }
-                let mut mv = Move::simple(from, Square(t), piece, None, None);
-                mv.effect.vanish.push(victim_sq, victim);
-                mv.intent.capture = true;
-                mv.intent.kind = MoveKind::EnPassant;
-                out.push(mv);
+            } else if cell.is_empty() {
+                self.push_en_passant(pos, from, Square(t), piece, out);
             }
         }
         if !def.special.is_empty() {
             self.special_moves(pos, from, piece, def, out);
+        }
+    }
+
+    /// The en-passant capture onto the empty square `t`, if a pawn of the
+    /// enemy's passed it on the last move and stands beside `from`.
+    #[inline]
+    fn push_en_passant(
+        &self,
+        pos: &Position,
+        from: Square,
+        t: Square,
+        piece: Piece,
+        out: &mut MoveList,
+    ) {
+        if !self.ep_allowed || !self.is_ep_target(pos, t) {
+            return;
+        }
+        let Some(victim_sq) = self.ep_victim(pos, from, t) else {
+            return;
+        };
+        let Some(victim) = pos.board.cell(victim_sq).piece(piece.color.opposite()) else {
+            return;
+        };
+        if !self
+            .piece_def(piece.color.opposite(), victim.kind)
+            .is_some_and(|d| d.pawn)
+        {
+            return;
+        }
+        let mut mv = Move::simple(from, t, piece, None, None);
+        mv.effect.vanish.push(victim_sq, victim);
+        mv.intent.capture = true;
+        mv.intent.kind = MoveKind::EnPassant;
+        out.push(mv);
+    }
+
+    /// A piece that takes en passant without being a pawn: along its
+    /// one-step diagonal captures (a backward one never finds the passing
+    /// pawn beside it, since that pawn moved away from the square).
+    fn piece_en_passant(
+        &self,
+        pos: &Position,
+        from: Square,
+        piece: Piece,
+        def: &CompiledPiece,
+        out: &mut MoveList,
+    ) {
+        let g = &self.geometry;
+        for ray in def.capture.iter().chain(&def.both) {
+            if ray.range != 1 || ray.dir.df().abs() != 1 || ray.dir.dr().abs() != 1 {
+                continue;
+            }
+            let t = g.step_raw(from.0, ray.dir);
+            if t != NO_SQUARE && pos.board.cell_raw(t).is_empty() {
+                self.push_en_passant(pos, from, Square(t), piece, out);
+            }
         }
     }
 
@@ -753,6 +797,9 @@ impl ChessLike {
                         }
                     }
                 }
+            }
+            if def.en_passant {
+                self.piece_en_passant(pos, from, piece, def, out);
             }
             if !def.special.is_empty() {
                 self.special_moves(pos, from, piece, def, out);

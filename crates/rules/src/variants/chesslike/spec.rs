@@ -25,6 +25,10 @@ pub struct PieceSpec {
     /// army) when it reaches its last rank (Forward: every piece has its
     /// promoted form).
     pub promotes: Option<char>,
+    /// A piece that is not a pawn but takes en passant as a pawn does,
+    /// with its one-step diagonal captures (Forward's promoted pawn: a
+    /// "bidirectional pawn").
+    pub en_passant: bool,
 }
 
 impl PieceSpec {
@@ -39,6 +43,7 @@ impl PieceSpec {
             name_fr: None,
             name_es: None,
             promotes: None,
+            en_passant: false,
         }
     }
     /// The same piece, called `name` in messages.
@@ -69,6 +74,7 @@ impl PieceSpec {
             name_fr: None,
             name_es: None,
             promotes: None,
+            en_passant: false,
         }
     }
     /// The chess pawn: moves one step forward, captures one step diagonally forward.
@@ -82,6 +88,7 @@ impl PieceSpec {
             name_fr: None,
             name_es: None,
             promotes: None,
+            en_passant: false,
         }
     }
 }

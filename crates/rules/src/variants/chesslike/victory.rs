@@ -195,6 +195,9 @@ pub(super) fn compile(
         // same for both, some pieces or any.
         for color in Color::ALL {
             let mut set = SquareSet::EMPTY;
+            if goal.side.is_some_and(|s| s != color) {
+                continue;
+            }
             for sq in g.squares() {
                 // Mirrored goals: Black's square is White's seen from Black.
                 let named = if goal.mirrored && color == Color::Black {
@@ -788,6 +791,11 @@ impl ChessLike {
     /// Whether `color`'s royal pieces are in danger (the `Rules` method).
     #[inline]
     pub(super) fn royal_in_danger(&self, pos: &Position, color: Color) -> bool {
+        // Facing royals endanger both sides alike: whoever moves into (or
+        // uncovers) the open line has played an illegal move.
+        if self.spec.win.no_facing && self.royals_face(pos) {
+            return true;
+        }
         let royals = pos.board.royals(color);
         match self.spec.wins.royalty {
             Royalty::Check => royals
@@ -801,6 +809,37 @@ impl ChessLike {
             }
             Royalty::None => false,
         }
+    }
+
+    /// Whether a White and a Black royal piece stand on one file or rank
+    /// with nothing between them (`royal: no_facing`, Empire: "the King and
+    /// Kaiser may not face each other on a file or rank").
+    fn royals_face(&self, pos: &Position) -> bool {
+        let g = &self.geometry;
+        let blacks = pos.board.royals(Color::Black);
+        pos.board.royals(Color::White).iter().any(|w| {
+            blacks.iter().any(|b| {
+                let (wf, wr, bf, br) = (g.file(w), g.rank(w), g.file(b), g.rank(b));
+                if wf != bf && wr != br {
+                    return false;
+                }
+                let (df, dr) = (
+                    (bf as i32 - wf as i32).signum(),
+                    (br as i32 - wr as i32).signum(),
+                );
+                let mut at = g.offset(w, df, dr);
+                while let Some(sq) = at {
+                    if sq == b {
+                        return true;
+                    }
+                    if !pos.board.cell(sq).is_empty() {
+                        return false;
+                    }
+                    at = g.offset(sq, df, dr);
+                }
+                false
+            })
+        })
     }
 
     /// Whether castling must avoid attacked squares (there is check).
@@ -1050,6 +1089,10 @@ pub struct ReachGoal {
     /// When White arrives first, Black may still arrive on its next move,
     /// which draws (Racing Kings: `black_may_follow: true`).
     pub black_may_follow: bool,
+    /// Only this side wins by reaching (`side: white`: Queenpawns' pawns,
+    /// whose promoted queen counts but Black's own queen does not);
+    /// `None`: both.
+    pub side: Option<Color>,
 }
 
 /// How a chess-like game is won or drawn beyond checkmate, and royalty. The
@@ -1079,6 +1122,9 @@ pub struct WinSpec {
     pub royals: Option<u8>,
     /// With several royals, a side may leave all but one attacked.
     pub spare_royals: bool,
+    /// A White and a Black royal piece may not stand on one file or rank
+    /// with nothing between them (`royal: no_facing: true`, Empire).
+    pub no_facing: bool,
     /// This side wins by castling long (its king on the c-file, a rook on
     /// the d-file of its first rank) and loses once it may no longer
     /// (`castle_long: black`, Castle chess).
@@ -1100,6 +1146,7 @@ impl Default for WinSpec {
             compulsory_capture: false,
             royals: Some(1),
             spare_royals: false,
+            no_facing: false,
             castle_long: None,
         }
     }
