@@ -139,7 +139,8 @@ impl State {
 }
 
 /// Per-square counters a variant keeps beside the board (Koopa: how many
-/// plies a stunned piece stays stunned). Outside [`State`] so that
+/// plies a stunned piece stays stunned; Allmate: the kinds a move's
+/// mate-captures took beyond what its record holds). Outside [`State`] so that
 /// variants that do not use them copy nothing more per move: they stay
 /// empty (no allocation), and only a variant's own `play` and `unplay`
 /// touch them, saving the counters before a move with
@@ -193,6 +194,10 @@ impl SquareCounters {
     /// Whether every count is zero.
     pub fn is_empty(&self) -> bool {
         self.counts.iter().all(|n| *n == 0)
+    }
+    /// Sets every count to zero (what is saved stays).
+    pub fn clear(&mut self) {
+        self.counts.clear();
     }
     /// Saves the counts (before a move).
     pub fn save(&mut self) {

@@ -10,7 +10,7 @@ use super::twist::{is_castle, Twist, Twisted};
 use crate::color::Color;
 use crate::moves::{Move, MoveList, MAX_VANISH};
 use crate::piece::{Kind, Piece};
-use crate::position::Position;
+use crate::position::{Position, Undo};
 use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::variants::chess;
@@ -115,6 +115,27 @@ pub fn mate_captures(base: &ChessLike, after: &Position, mover: Color) -> Vec<(S
     victims
 }
 
+/// The pieces the mate-capture chain of `mv` takes beyond those its record
+/// holds (the record keeps the first ones, in removal order).
+fn victims_beyond_record(base: &ChessLike, pos: &Position, mv: &Move) -> Vec<(Square, Piece)> {
+    let mover = mv.color();
+    let mut plain = *mv;
+    plain.effect.vanish = Default::default();
+    let mut recorded = 0;
+    for v in mv.effect.vanish.as_slice() {
+        if v.piece.color == mover {
+            plain.effect.vanish.push(v.square, v.piece);
+        } else {
+            recorded += 1;
+        }
+    }
+    let mut scratch = pos.clone();
+    base.play(&mut scratch, &plain);
+    let mut victims = mate_captures(base, &scratch, mover);
+    victims.drain(..recorded.min(victims.len()));
+    victims
+}
+
 /// Whether `color`'s king is mated in `pos`: attacked by the other side,
 /// and no move of `color` (castling included) would leave it unattacked.
 pub fn king_mated(base: &ChessLike, pos: &Position, color: Color) -> bool {
@@ -155,8 +176,8 @@ impl Twist for Allmate {
             let victims = mate_captures(base, &scratch, us);
             base.unplay(&mut scratch, &mv, undo);
             // Not a capture on the final square (no `x` in SAN). A move
-            // holds at most MAX_VANISH pieces: a longer chain (never seen
-            // in play) keeps its first victims.
+            // holds at most MAX_VANISH pieces: a longer chain keeps its
+            // first victims here, and `play` removes the others.
             for (sq, piece) in victims {
                 if mv.effect.vanish.len() < MAX_VANISH {
                     mv.effect.vanish.push(sq, piece);
@@ -184,6 +205,37 @@ impl Twist for Allmate {
         let normal_capture = |m: &Move| m.intent.capture && !is_castle(m);
         (tries().next().is_some() && tries().all(normal_capture))
             .then_some("Allmate: pieces are not taken the normal way, only mate-captured")
+    }
+
+    fn play(&self, base: &ChessLike, pos: &mut Position, mv: &Move) -> Undo {
+        if mv.effect.vanish.len() < MAX_VANISH {
+            return base.play(pos, mv);
+        }
+        // A full record: the chain may go on past it. The pieces it takes
+        // beyond the record are kept in the counters (their kinds, by
+        // square) until the move is taken back.
+        let beyond = victims_beyond_record(base, pos, mv);
+        pos.counters.save();
+        pos.counters.clear();
+        let undo = base.play(pos, mv);
+        for (sq, piece) in beyond {
+            pos.board.remove(sq, piece.color);
+            pos.counters.set(sq, piece.kind.0);
+        }
+        undo
+    }
+
+    fn unplay(&self, base: &ChessLike, pos: &mut Position, mv: &Move, undo: Undo) {
+        if mv.effect.vanish.len() < MAX_VANISH {
+            return base.unplay(pos, mv, undo);
+        }
+        let them = mv.color().opposite();
+        let beyond: Vec<(Square, u8)> = pos.counters.nonzero().collect();
+        for (sq, kind) in beyond {
+            pos.board.put(sq, Piece::new(them, Kind(kind)));
+        }
+        pos.counters.restore();
+        base.unplay(pos, mv, undo);
     }
 
     fn royal_attacked(&self, _base: &ChessLike, _pos: &Position, _color: Color) -> Option<bool> {

@@ -248,6 +248,11 @@ impl Twist for Koopa {
         base.pseudo_legal_moves(pos, out);
         let mut rewritten = Vec::with_capacity(out.len() - start);
         for mv in &out[start..] {
+            // A stunned king is still royal, but it castles no more than
+            // it moves.
+            if is_stunned(mv.intent.piece.kind) {
+                continue;
+            }
             if !mv.intent.capture || is_castle(mv) {
                 rewritten.push(*mv);
                 continue;
