@@ -101,6 +101,12 @@ pub trait Rules: Send + Sync {
     ) {
     }
 
+    /// The kind a piece of `kind` counts as for a castling right in a FEN
+    /// (Koopa: a stunned rook keeps its right). Default: itself.
+    fn castling_kind(&self, kind: Kind) -> Kind {
+        kind
+    }
+
     /// Reads the same fields into what a position keeps beyond its state
     /// (Koopa: the stun counters, into `pos.counters`), once the board and
     /// state are read. The default reads nothing.

@@ -666,10 +666,12 @@ fn read_castling(
                 let Some(file) = state.castling.rook_file(color, side) else {
                     continue;
                 };
-                let rook = Piece::new(color, style.castle_rook);
-                let has = g
-                    .square(file, back)
-                    .is_some_and(|s| board.cell(s).piece(color) == Some(rook));
+                let has = g.square(file, back).is_some_and(|s| {
+                    board
+                        .cell(s)
+                        .piece(color)
+                        .is_some_and(|p| rules.castling_kind(p.kind) == style.castle_rook)
+                });
                 if !has {
                     problems.push(Problem::CastlingWithoutRook {
                         color,

@@ -338,6 +338,31 @@ mod tests {
     }
 
     #[test]
+    fn a_chain_longer_than_the_move_record_is_played_whole() {
+        // Rc6-c7 mate-captures ten pieces: the eight immobile pawns, the
+        // e7 pawn, then the h8 knight (the vchess oracle removes the
+        // same); the move's record holds the mover and nine of them.
+        let r = super::rules();
+        let fen = "k6n/4p3/1pRp1pRp/pPpPpPpP/P1P1P1P1/B1B1B3/8/7K w 0 iiii";
+        let mut pos = validate::position_from_fen(&r, fen).unwrap();
+        let before = pos.clone();
+        let mut list = MoveList::new();
+        legal::legal_moves(&r, &mut pos, &mut list);
+        let mv = *list
+            .iter()
+            .find(|m| notation::coordinate(&r, m) == "c6c7")
+            .unwrap();
+        assert_eq!(mv.effect.vanish.len(), crate::moves::MAX_VANISH);
+        let undo = crate::rules::Rules::play(&r, &mut pos, &mv);
+        assert_eq!(
+            crate::fen::board_fen(&r, &pos),
+            "k7/2R5/6R1/1P1P1P1P/P1P1P1P1/B1B1B3/8/7K"
+        );
+        crate::rules::Rules::unplay(&r, &mut pos, &mv, undo);
+        assert_eq!(pos, before);
+    }
+
+    #[test]
     fn the_king_may_not_be_left_mated() {
         // b2-b4 leaves the a2 king attacked by the h2 rook with every
         // escape covered; b2-b3 leaves a3 free (moves from the vchess

@@ -340,6 +340,12 @@ impl Twist for Koopa {
         Some(if removes { "kick" } else { "stun" })
     }
 
+    fn castling_kind(&self, kind: Kind) -> Kind {
+        // A stunned rook has not moved: its right stays (and serves once
+        // it wakes), as in vchess.
+        awake_kind(kind).unwrap_or(kind)
+    }
+
     fn read_position_fields(&self, fields: &[Field], pos: &mut Position, p: &mut Vec<Problem>) {
         read_stun_counters(fields.first(), pos, p);
     }
@@ -413,4 +419,140 @@ fn parse_counter(item: &str) -> Option<(Square, u8)> {
         .checked_sub(b'0')
         .filter(|n| (1..=STUN_PLIES).contains(n))?;
     Some((Square(u16::from(rank) * 8 + u16::from(file)), n))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{fen, legal, notation, validate, MoveList, Position};
+
+    fn rules() -> super::Twisted<super::Koopa> {
+        super::rules()
+    }
+
+    /// Plays the moves (coordinates) from `fen` and returns vchess's FEN.
+    fn after(fen: &str, moves: &[&str]) -> String {
+        let r = rules();
+        let mut pos = validate::position_from_fen(&r, fen).unwrap();
+        for wanted in moves {
+            let mv = find(&r, &mut pos, wanted);
+            crate::rules::Rules::play(&r, &mut pos, &mv);
+        }
+        fen::vchess_fen(&r, &pos)
+    }
+
+    fn find(r: &dyn crate::rules::Rules, pos: &mut Position, wanted: &str) -> crate::Move {
+        let mut list = MoveList::new();
+        legal::legal_moves(r, pos, &mut list);
+        *list
+            .iter()
+            .find(|m| notation::coordinate(r, m) == *wanted)
+            .unwrap_or_else(|| panic!("{wanted} is a move"))
+    }
+
+    const PAGE_BEFORE: &str = "nrkqnrbb/ppp2ppp/3p4/4p3/1P3P2/8/P1PPP1PP/BNQRNBKR w 0 iiii -";
+
+    #[test]
+    fn page_fxe5_stuns_the_line_behind_its_victim() {
+        // The page's first pair: 1.fxe5 bounces over e5, d6, c7 and b8 to
+        // a9, off the board: the pawn is lost, the four are stunned.
+        assert_eq!(
+            after(PAGE_BEFORE, &["f4e5"]),
+            "nukqnrbb/pps2ppp/3s4/4s3/1P6/8/P1PPP1PP/BNQRNBKR b 1 iiii e54,d64,c74,b84"
+        );
+    }
+
+    #[test]
+    fn page_bxe5_kicks_the_stunned_pawn_and_the_line_behind() {
+        // "2.Bxe5, kicking the pawn and capturing (for real) at least the
+        // h8 bishop" (and the g7 pawn between); then 2...Qxe5 stuns the
+        // bishop and the queen lands on d5: the page's second pair.
+        let fen = after(PAGE_BEFORE, &["f4e5", "d8g5", "a1e5"]);
+        assert_eq!(
+            fen,
+            "nuk1nrb1/pps2p1p/3s4/4B1q1/1P6/8/P1PPP1PP/1NQRNBKR b 3 iiii d62,c72,b82"
+        );
+        assert_eq!(
+            after(&fen, &["g5e5"]),
+            "nuk1nrb1/pps2p1p/3s4/3qC3/1P6/8/P1PPP1PP/1NQRNBKR w 4 iiii e54,d61,c71,b81"
+        );
+    }
+
+    #[test]
+    fn stunned_pieces_wake_after_four_plies() {
+        // Count 1 on b8, c7, d6: the next ply wakes them (rook and pawns
+        // again), the bishop stunned on e5 counts down to 3.
+        let fen = "nuk1nrb1/pps2p1p/3s4/3qC3/1P6/8/P1PPP1PP/1NQRNBKR w 4 iiii b81,c71,d61,e54";
+        assert_eq!(
+            after(fen, &["b4b5"]),
+            "nrk1nrb1/ppp2p1p/3p4/1P1qC3/8/8/P1PPP1PP/1NQRNBKR b 5 iiii e53"
+        );
+        // Stunned pieces do not move: nothing leaves e5 (the bishop), nor
+        // b8, c7, d6.
+        let moves = legal::sorted_coordinates(&rules(), fen);
+        for stuck in ["e5", "b8", "c7", "d6"] {
+            assert!(moves.iter().all(|m| !m.starts_with(stuck)), "{stuck}");
+        }
+    }
+
+    #[test]
+    fn the_stun_field_round_trips_and_unplay_restores_it() {
+        let r = rules();
+        let fen = "nuk1nrb1/pps2p1p/3s4/3qC3/1P6/8/P1PPP1PP/1NQRNBKR w 4 iiii b81,c71,d61,e54";
+        let mut pos = validate::position_from_fen(&r, fen).unwrap();
+        let written = fen::vchess_fen(&r, &pos);
+        assert_eq!(written, fen.replace("b81,c71,d61,e54", "e54,d61,c71,b81"));
+        let before = pos.clone();
+        let mut list = MoveList::new();
+        legal::legal_moves(&r, &mut pos, &mut list);
+        for mv in &list {
+            let undo = crate::rules::Rules::play(&r, &mut pos, mv);
+            crate::rules::Rules::unplay(&r, &mut pos, mv, undo);
+            assert_eq!(pos, before, "{}", notation::coordinate(&r, mv));
+            assert_eq!(fen::vchess_fen(&r, &pos), written);
+        }
+    }
+
+    #[test]
+    fn a_diagram_without_counts_reads_its_stunned_pieces_as_just_stunned() {
+        let pos = validate::position_from_fen(
+            &rules(),
+            "nukqnrbb/pps2ppp/3s4/4s3/1P6/8/P1PPP1PP/BNQRNBKR b",
+        )
+        .unwrap();
+        assert_eq!(pos.counters.nonzero().count(), 4);
+        assert!(pos.counters.nonzero().all(|(_, n)| n == super::STUN_PLIES));
+    }
+
+    #[test]
+    fn a_bad_stun_field_is_a_problem() {
+        let r = rules();
+        for bad in ["e55", "e5", "z14", "e54;d64"] {
+            let fen = format!("nukqnrbb/pps2ppp/3s4/4s3/1P6/8/P1PPP1PP/BNQRNBKR b 1 iiii {bad}");
+            assert!(validate::position_from_fen(&r, &fen).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_king_may_be_stunned_but_not_lost() {
+        // Kb2xa1 would bounce off the board and lose the king: forbidden.
+        assert_eq!(
+            legal::sorted_coordinates(&rules(), "4k3/8/8/8/8/8/1K6/n7 w 0 iiii -").join(" "),
+            "b2a2 b2a3 b2b1 b2b3 b2c1 b2c2 b2c3"
+        );
+        // Rxe5 bounces over its own king on e6 to e7: the king is stunned,
+        // which is allowed.
+        assert_eq!(
+            after("4k3/8/4K3/4p3/4R3/8/8/8 w 0 iiii -", &["e4e5"]),
+            "4k3/4R3/4L3/4s3/8/8/8/8 b 1 iiii e54,e64"
+        );
+    }
+
+    #[test]
+    fn a_pawn_landing_on_its_last_rank_promotes() {
+        // b6xc7 bounces to d8: four promotions; b7xa8 goes off the board.
+        let moves = legal::sorted_coordinates(&rules(), "n3k3/1Pn5/1P6/8/8/8/8/4K3 w 0 iiii -");
+        let from_b6: Vec<&String> = moves.iter().filter(|m| m.starts_with("b6c7")).collect();
+        assert_eq!(from_b6.len(), 4, "{moves:?}");
+        assert_eq!(moves.iter().filter(|m| m.starts_with("b7a8")).count(), 1);
+    }
 }

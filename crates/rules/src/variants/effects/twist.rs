@@ -71,6 +71,10 @@ pub trait Twist: Send + Sync + 'static {
     }
     /// Reads the vchess FEN fields after en passant.
     fn read_variant_fields(&self, _fields: &[Field], _state: &mut State, _p: &mut Vec<Problem>) {}
+    /// The kind a piece counts as for a castling right in a FEN.
+    fn castling_kind(&self, kind: Kind) -> Kind {
+        kind
+    }
     /// Reads them into what the position keeps beyond its state (Koopa's
     /// stun counters).
     fn read_position_fields(&self, _fields: &[Field], _pos: &mut Position, _p: &mut Vec<Problem>) {}
@@ -153,6 +157,9 @@ impl<T: Twist> Rules for Twisted<T> {
         problems: &mut Vec<Problem>,
     ) {
         self.twist.read_variant_fields(fields, state, problems)
+    }
+    fn castling_kind(&self, kind: Kind) -> Kind {
+        self.twist.castling_kind(kind)
     }
     fn read_position_fields(&self, fields: &[Field], pos: &mut Position, p: &mut Vec<Problem>) {
         self.twist.read_position_fields(fields, pos, p)
