@@ -392,6 +392,9 @@ pub fn diff(vchess: &[CanonMove], fenpress: &[CanonMove]) -> SetDiff {
 /// pending move loses its promotion (`=N`) and its via square (`a4b5>d3`
 /// is `a4d3`), which vchess's JSON move does not spell the same way.
 pub fn normalize_fenpress_fen(variant: &str, fen: &str) -> String {
+    if variant.eq_ignore_ascii_case("koopa") {
+        return koopa_stuns_sorted(fen);
+    }
     if !variant.eq_ignore_ascii_case("apocalypse") {
         return fen.to_string();
     }
@@ -411,10 +414,29 @@ pub fn normalize_fenpress_fen(variant: &str, fen: &str) -> String {
     format!("{head} {field}{mark}")
 }
 
+/// Koopa's last field (stunned squares and their counts, `e54,b84`) in
+/// square order, a1 first: vchess writes it in the order the pieces were
+/// stunned (its object's keys), fenpress by square, the same set.
+fn koopa_stuns_sorted(fen: &str) -> String {
+    let Some((head, last)) = fen.rsplit_once(' ') else {
+        return fen.to_string();
+    };
+    let mut items: Vec<&str> = last.split(',').collect();
+    // Rank, then file: the order of fenpress's squares.
+    items.sort_by_key(|it| {
+        let b = it.as_bytes();
+        (b.get(1).copied(), b.first().copied())
+    });
+    format!("{head} {}", items.join(","))
+}
+
 /// vchess's FEN in the shape fenpress writes it, where the two differ only
 /// in spelling: Apocalypse's pending White move is a JSON move in vchess,
 /// its coordinates (`a1c2`) in fenpress.
 pub fn normalize_vchess_fen(variant: &str, rows: u8, fen: &str) -> String {
+    if variant.eq_ignore_ascii_case("koopa") {
+        return koopa_stuns_sorted(fen);
+    }
     if !variant.eq_ignore_ascii_case("apocalypse") {
         return fen.to_string();
     }
@@ -502,6 +524,21 @@ mod tests {
         assert_eq!(
             normalize_fenpress_fen("Apocalypse", "5/5/5/5/5 b 1 00 e4d5=N"),
             "5/5/5/5/5 b 1 00 e4d5"
+        );
+    }
+
+    #[test]
+    fn koopa_stuns_compare_as_sets() {
+        let head = "nukqnrbb/pps2ppp/3s4/4s3/1P6/8/P1PPP1PP/BNQRNBKR b 1 iiii";
+        let sorted = format!("{head} e54,d64,c74,b84");
+        assert_eq!(
+            normalize_vchess_fen("Koopa", 8, &format!("{head} b84,c74,d64,e54")),
+            sorted
+        );
+        assert_eq!(normalize_fenpress_fen("Koopa", &sorted), sorted);
+        assert_eq!(
+            normalize_fenpress_fen("Koopa", &format!("{head} -")),
+            format!("{head} -")
         );
     }
 }

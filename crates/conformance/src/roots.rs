@@ -24,10 +24,45 @@ pub fn roots(variant: &str, corpus_rules: &Path) -> Vec<String> {
         out.extend((0..CHESS960_STARTS).map(chess960_start));
     }
     for board in corpus::diagram_boards(corpus_rules, variant) {
+        if variant.eq_ignore_ascii_case("koopa") {
+            out.extend(koopa_roots(&board));
+            continue;
+        }
         out.push(format!("{board} w"));
         out.push(format!("{board} b"));
     }
     out
+}
+
+/// A Koopa diagram with either side to move. A diagram says nothing of how
+/// long its stunned pieces stay stunned, and vchess reads stunned letters
+/// without a count as stunned until an undo wakes them: both engines get
+/// the count of a piece just stunned (4), written out.
+fn koopa_roots(board: &str) -> Vec<String> {
+    let mut stunned = Vec::new();
+    for (i, row) in board.split('/').enumerate() {
+        let rank = 8 - i;
+        let mut file = 0u8;
+        for c in row.chars() {
+            match c.to_digit(10) {
+                Some(n) => file += n as u8,
+                None => {
+                    if "sucotl".contains(c.to_ascii_lowercase()) {
+                        stunned.push(format!("{}{rank}4", (b'a' + file) as char));
+                    }
+                    file += 1;
+                }
+            }
+        }
+    }
+    if stunned.is_empty() {
+        return vec![format!("{board} w"), format!("{board} b")];
+    }
+    let field = stunned.join(",");
+    vec![
+        format!("{board} w 0 iiii {field}"),
+        format!("{board} b 1 iiii {field}"),
+    ]
 }
 
 /// The chess start with each pair of Cwda's armies (vchess's letters:
@@ -91,6 +126,18 @@ pub fn chess960_start(seed: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::chess960_start;
+
+    #[test]
+    fn koopa_roots_give_stunned_pieces_their_count() {
+        assert_eq!(
+            super::koopa_roots("nuk1nrb1/pps2p1p/3s4/3qC3/1P6/8/P1PPP1PP/1NQRNBKR"),
+            vec![
+                "nuk1nrb1/pps2p1p/3s4/3qC3/1P6/8/P1PPP1PP/1NQRNBKR w 0 iiii b84,c74,d64,e54",
+                "nuk1nrb1/pps2p1p/3s4/3qC3/1P6/8/P1PPP1PP/1NQRNBKR b 1 iiii b84,c74,d64,e54",
+            ]
+        );
+        assert_eq!(super::koopa_roots("8/8/8/8/8/8/8/K6k").len(), 2);
+    }
 
     #[test]
     fn cwda_starts_name_every_pair() {

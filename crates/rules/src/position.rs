@@ -138,12 +138,108 @@ impl State {
     }
 }
 
+/// Per-square counters a variant keeps beside the board (Koopa: how many
+/// plies a stunned piece stays stunned; Allmate: the kinds a move's
+/// mate-captures took beyond what its record holds). Outside [`State`] so that
+/// variants that do not use them copy nothing more per move: they stay
+/// empty (no allocation), and only a variant's own `play` and `unplay`
+/// touch them, saving the counters before a move with
+/// [`SquareCounters::save`] and taking them back with
+/// [`SquareCounters::restore`]. Equality and hashing look at the counts
+/// only, not at what is saved.
+///
+/// ```
+/// use fenpress_rules::{position::SquareCounters, Square};
+/// let mut c = SquareCounters::default();
+/// c.set(Square(3), 4);
+/// c.save();
+/// c.set(Square(3), 0);
+/// assert_eq!(c.get(Square(3)), 0);
+/// c.restore();
+/// assert_eq!(c.get(Square(3)), 4);
+/// assert_eq!(c.nonzero().collect::<Vec<_>>(), vec![(Square(3), 4)]);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SquareCounters {
+    /// One count per square once any is set; empty: all zero.
+    counts: Vec<u8>,
+    /// The counts before each move played and not yet taken back.
+    saved: Vec<Vec<u8>>,
+}
+
+impl SquareCounters {
+    /// The count on `sq` (zero when unset).
+    #[inline]
+    pub fn get(&self, sq: Square) -> u8 {
+        self.counts.get(sq.index()).copied().unwrap_or(0)
+    }
+    /// Sets the count on `sq`.
+    pub fn set(&mut self, sq: Square, n: u8) {
+        if self.counts.len() <= sq.index() {
+            if n == 0 {
+                return;
+            }
+            self.counts.resize(sq.index() + 1, 0);
+        }
+        self.counts[sq.index()] = n;
+    }
+    /// Every square with a count above zero, in square order.
+    pub fn nonzero(&self) -> impl Iterator<Item = (Square, u8)> + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(i, n)| (Square(i as u16), *n))
+    }
+    /// Whether every count is zero.
+    pub fn is_empty(&self) -> bool {
+        self.counts.iter().all(|n| *n == 0)
+    }
+    /// Sets every count to zero (what is saved stays).
+    pub fn clear(&mut self) {
+        self.counts.clear();
+    }
+    /// Saves the counts (before a move).
+    pub fn save(&mut self) {
+        self.saved.push(self.counts.clone());
+    }
+    /// Takes back the counts last saved (when the move is taken back); the
+    /// counts are left as they are if none was saved.
+    pub fn restore(&mut self) {
+        if let Some(counts) = self.saved.pop() {
+            self.counts = counts;
+        }
+    }
+    /// The counts last saved: those before the move being taken back.
+    pub fn last_saved(&self) -> Option<&[u8]> {
+        self.saved.last().map(Vec::as_slice)
+    }
+}
+
+impl PartialEq for SquareCounters {
+    fn eq(&self, other: &Self) -> bool {
+        self.nonzero().eq(other.nonzero())
+    }
+}
+
+impl Eq for SquareCounters {}
+
+impl std::hash::Hash for SquareCounters {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for (sq, n) in self.nonzero() {
+            (sq, n).hash(state);
+        }
+    }
+}
+
 /// A board and its state. Build one with [`crate::fen::parse`] and
 /// [`crate::validate::validate`], or from a variant's start position.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
     pub board: Board,
     pub state: State,
+    /// Per-square counters of the variants that keep them (empty otherwise).
+    pub counters: SquareCounters,
 }
 
 /// What [`Position::apply`] saved to undo a move.

@@ -101,6 +101,23 @@ pub trait Rules: Send + Sync {
     ) {
     }
 
+    /// The kind a piece of `kind` counts as for a castling right in a FEN
+    /// (Koopa: a stunned rook keeps its right). Default: itself.
+    fn castling_kind(&self, kind: Kind) -> Kind {
+        kind
+    }
+
+    /// Reads the same fields into what a position keeps beyond its state
+    /// (Koopa: the stun counters, into `pos.counters`), once the board and
+    /// state are read. The default reads nothing.
+    fn read_position_fields(
+        &self,
+        _fields: &[crate::fen::Field],
+        _pos: &mut Position,
+        _problems: &mut Vec<Problem>,
+    ) {
+    }
+
     /// What [`crate::fen::vchess_fen`] writes for the variant's own state:
     /// a tail for the flags field and extra fields (each with its leading
     /// space). The default writes nothing.

@@ -488,7 +488,12 @@ pub fn validate_waiving(
     let turn = setup.turn.map(|(c, _)| c).unwrap_or(Color::White);
     let mut state = read_fields(rules, setup, &board, turn, &mut problems);
     read_hands(rules, setup, hand_row, &mut state, &mut problems);
-    let pos = Position { board, state };
+    let mut pos = Position {
+        board,
+        state,
+        counters: Default::default(),
+    };
+    rules.read_position_fields(vchess_extra_fields(rules, setup), &mut pos, &mut problems);
     rules.position_problems(&pos, &offset_of, &mut problems);
     problems.retain(|p| !waive(p));
     if setup.turn.is_some() && problems.is_empty() {
@@ -508,6 +513,22 @@ pub fn validate_waiving(
     } else {
         Err(problems)
     }
+}
+
+/// The fields of a vchess FEN after its flags and en-passant fields (the
+/// variant's own); none in a standard FEN.
+fn vchess_extra_fields<'a>(rules: &dyn Rules, setup: &'a Setup) -> &'a [Field] {
+    let fields = &setup.fields;
+    let vchess = fields
+        .first()
+        .is_some_and(|f| f.text.bytes().all(|b| b.is_ascii_digit()));
+    if !vchess {
+        return &[];
+    }
+    let style = rules.fen_style();
+    let flags = style.castling.iter().any(|c| *c) || rules.own_flags();
+    let skip = 1 + usize::from(flags) + usize::from(style.en_passant);
+    fields.get(skip..).unwrap_or(&[])
 }
 
 fn read_fields(
@@ -566,10 +587,7 @@ fn read_fields(
         } else {
             None
         };
-        let extra = fields
-            .get(next + usize::from(style.en_passant)..)
-            .unwrap_or(&[]);
-        rules.read_variant_fields(extra, &mut state, problems);
+        rules.read_variant_fields(vchess_extra_fields(rules, setup), &mut state, problems);
     } else {
         // board turn castling ep halfmove fullmove
         castle_field = fields.first();
@@ -648,10 +666,12 @@ fn read_castling(
                 let Some(file) = state.castling.rook_file(color, side) else {
                     continue;
                 };
-                let rook = Piece::new(color, style.castle_rook);
-                let has = g
-                    .square(file, back)
-                    .is_some_and(|s| board.cell(s).piece(color) == Some(rook));
+                let has = g.square(file, back).is_some_and(|s| {
+                    board
+                        .cell(s)
+                        .piece(color)
+                        .is_some_and(|p| rules.castling_kind(p.kind) == style.castle_rook)
+                });
                 if !has {
                     problems.push(Problem::CastlingWithoutRook {
                         color,

@@ -30,6 +30,11 @@ fn perft_antimatter() {
 }
 
 #[test]
+fn perft_koopa() {
+    common::perft_variant("koopa", include_str!("fixtures/perft-koopa.txt"));
+}
+
+#[test]
 fn perft_rifle() {
     common::perft_variant("rifle", include_str!("fixtures/perft-rifle.txt"));
 }

@@ -10,7 +10,7 @@ use super::twist::{is_castle, Twist, Twisted};
 use crate::color::Color;
 use crate::moves::{Move, MoveList, MAX_VANISH};
 use crate::piece::{Kind, Piece};
-use crate::position::Position;
+use crate::position::{Position, Undo};
 use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::variants::chess;
@@ -115,6 +115,27 @@ pub fn mate_captures(base: &ChessLike, after: &Position, mover: Color) -> Vec<(S
     victims
 }
 
+/// The pieces the mate-capture chain of `mv` takes beyond those its record
+/// holds (the record keeps the first ones, in removal order).
+fn victims_beyond_record(base: &ChessLike, pos: &Position, mv: &Move) -> Vec<(Square, Piece)> {
+    let mover = mv.color();
+    let mut plain = *mv;
+    plain.effect.vanish = Default::default();
+    let mut recorded = 0;
+    for v in mv.effect.vanish.as_slice() {
+        if v.piece.color == mover {
+            plain.effect.vanish.push(v.square, v.piece);
+        } else {
+            recorded += 1;
+        }
+    }
+    let mut scratch = pos.clone();
+    base.play(&mut scratch, &plain);
+    let mut victims = mate_captures(base, &scratch, mover);
+    victims.drain(..recorded.min(victims.len()));
+    victims
+}
+
 /// Whether `color`'s king is mated in `pos`: attacked by the other side,
 /// and no move of `color` (castling included) would leave it unattacked.
 pub fn king_mated(base: &ChessLike, pos: &Position, color: Color) -> bool {
@@ -155,8 +176,8 @@ impl Twist for Allmate {
             let victims = mate_captures(base, &scratch, us);
             base.unplay(&mut scratch, &mv, undo);
             // Not a capture on the final square (no `x` in SAN). A move
-            // holds at most MAX_VANISH pieces: a longer chain (never seen
-            // in play) keeps its first victims.
+            // holds at most MAX_VANISH pieces: a longer chain keeps its
+            // first victims here, and `play` removes the others.
             for (sq, piece) in victims {
                 if mv.effect.vanish.len() < MAX_VANISH {
                     mv.effect.vanish.push(sq, piece);
@@ -184,6 +205,37 @@ impl Twist for Allmate {
         let normal_capture = |m: &Move| m.intent.capture && !is_castle(m);
         (tries().next().is_some() && tries().all(normal_capture))
             .then_some("Allmate: pieces are not taken the normal way, only mate-captured")
+    }
+
+    fn play(&self, base: &ChessLike, pos: &mut Position, mv: &Move) -> Undo {
+        if mv.effect.vanish.len() < MAX_VANISH {
+            return base.play(pos, mv);
+        }
+        // A full record: the chain may go on past it. The pieces it takes
+        // beyond the record are kept in the counters (their kinds, by
+        // square) until the move is taken back.
+        let beyond = victims_beyond_record(base, pos, mv);
+        pos.counters.save();
+        pos.counters.clear();
+        let undo = base.play(pos, mv);
+        for (sq, piece) in beyond {
+            pos.board.remove(sq, piece.color);
+            pos.counters.set(sq, piece.kind.0);
+        }
+        undo
+    }
+
+    fn unplay(&self, base: &ChessLike, pos: &mut Position, mv: &Move, undo: Undo) {
+        if mv.effect.vanish.len() < MAX_VANISH {
+            return base.unplay(pos, mv, undo);
+        }
+        let them = mv.color().opposite();
+        let beyond: Vec<(Square, u8)> = pos.counters.nonzero().collect();
+        for (sq, kind) in beyond {
+            pos.board.put(sq, Piece::new(them, Kind(kind)));
+        }
+        pos.counters.restore();
+        base.unplay(pos, mv, undo);
     }
 
     fn royal_attacked(&self, _base: &ChessLike, _pos: &Position, _color: Color) -> Option<bool> {
@@ -283,6 +335,31 @@ mod tests {
         // the f1 bishop).
         let v = mate_captures("rnbqkbnr/p1pppppp/8/1p6/1P6/8/P1PPPPPP/RNBQKBNR w 2 ahah");
         assert_eq!(v, vec!["Na3X b5", "Nc3X b5", "a4X b5", "e3X b5", "e4X b5"]);
+    }
+
+    #[test]
+    fn a_chain_longer_than_the_move_record_is_played_whole() {
+        // Rc6-c7 mate-captures ten pieces: the eight immobile pawns, the
+        // e7 pawn, then the h8 knight (the vchess oracle removes the
+        // same); the move's record holds the mover and nine of them.
+        let r = super::rules();
+        let fen = "k6n/4p3/1pRp1pRp/pPpPpPpP/P1P1P1P1/B1B1B3/8/7K w 0 iiii";
+        let mut pos = validate::position_from_fen(&r, fen).unwrap();
+        let before = pos.clone();
+        let mut list = MoveList::new();
+        legal::legal_moves(&r, &mut pos, &mut list);
+        let mv = *list
+            .iter()
+            .find(|m| notation::coordinate(&r, m) == "c6c7")
+            .unwrap();
+        assert_eq!(mv.effect.vanish.len(), crate::moves::MAX_VANISH);
+        let undo = crate::rules::Rules::play(&r, &mut pos, &mv);
+        assert_eq!(
+            crate::fen::board_fen(&r, &pos),
+            "k7/2R5/6R1/1P1P1P1P/P1P1P1P1/B1B1B3/8/7K"
+        );
+        crate::rules::Rules::unplay(&r, &mut pos, &mv, undo);
+        assert_eq!(pos, before);
     }
 
     #[test]

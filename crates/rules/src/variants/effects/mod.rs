@@ -21,7 +21,9 @@
 //! - [`convert::chain_moves`]: a taken piece changes color and moves at once
 //!   (Convert), [`convert::chain_attacked`] control through such chains;
 //! - [`allmate::mate_captures`]: attacked pieces that no move saves are
-//!   removed, iterated.
+//!   removed, iterated;
+//! - [`koopa`]: a capture bounces over its victims and stuns them for four
+//!   plies (per-square counters), a second capture kicks them off.
 
 use std::sync::OnceLock;
 
@@ -45,6 +47,7 @@ pub mod freecapture;
 pub mod friendly;
 pub mod fusion;
 pub mod gridolina;
+pub mod koopa;
 pub mod monocolor;
 pub mod pacifist;
 pub mod rifle;
@@ -80,6 +83,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static ARENA: OnceLock<twist::Twisted<arena::Arena>> = OnceLock::new();
     static MONOCOLOR: OnceLock<twist::Twisted<monocolor::Monocolor>> = OnceLock::new();
     static ALLMATE: OnceLock<twist::Twisted<allmate::Allmate>> = OnceLock::new();
+    static KOOPA: OnceLock<twist::Twisted<koopa::Koopa>> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         "selfabsorb" => Some(SELFABSORB.get_or_init(selfabsorb::rules)),
         "cannibal1" => Some(CANNIBAL1.get_or_init(|| cannibal::rules(false))),
@@ -105,6 +109,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "arena" => Some(ARENA.get_or_init(arena::rules)),
         "monocolor" => Some(MONOCOLOR.get_or_init(monocolor::rules)),
         "allmate" => Some(ALLMATE.get_or_init(allmate::rules)),
+        "koopa" => Some(KOOPA.get_or_init(koopa::rules)),
         _ => None,
     }
 }

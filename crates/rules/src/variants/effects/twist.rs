@@ -71,6 +71,13 @@ pub trait Twist: Send + Sync + 'static {
     }
     /// Reads the vchess FEN fields after en passant.
     fn read_variant_fields(&self, _fields: &[Field], _state: &mut State, _p: &mut Vec<Problem>) {}
+    /// The kind a piece counts as for a castling right in a FEN.
+    fn castling_kind(&self, kind: Kind) -> Kind {
+        kind
+    }
+    /// Reads them into what the position keeps beyond its state (Koopa's
+    /// stun counters).
+    fn read_position_fields(&self, _fields: &[Field], _pos: &mut Position, _p: &mut Vec<Problem>) {}
     /// Writes them back.
     fn write_variant_fields(&self, _pos: &Position) -> (String, String) {
         (String::new(), String::new())
@@ -150,6 +157,12 @@ impl<T: Twist> Rules for Twisted<T> {
         problems: &mut Vec<Problem>,
     ) {
         self.twist.read_variant_fields(fields, state, problems)
+    }
+    fn castling_kind(&self, kind: Kind) -> Kind {
+        self.twist.castling_kind(kind)
+    }
+    fn read_position_fields(&self, fields: &[Field], pos: &mut Position, p: &mut Vec<Problem>) {
+        self.twist.read_position_fields(fields, pos, p)
     }
     fn write_variant_fields(&self, pos: &Position) -> (String, String) {
         self.twist.write_variant_fields(pos)
