@@ -30,6 +30,12 @@ static IMAGE: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("!["));
 /// Every local image reference of a source, in order.
 pub fn find_images(text: &str) -> Vec<ImageRef> {
     let mut refs = Vec::new();
+    // A needle the whole text lacks is not looked for line by line.
+    let src_in_text = SRC.find(text.as_bytes()).is_some();
+    let image_in_text = IMAGE.find(text.as_bytes()).is_some();
+    if !src_in_text && !image_in_text {
+        return refs;
+    }
     for (i, line) in text.lines().enumerate() {
         let mut push = |byte: usize, url: &str| {
             if is_local(url) {
@@ -42,13 +48,15 @@ pub fn find_images(text: &str) -> Vec<ImageRef> {
                 });
             }
         };
-        for at in SRC.find_iter(line.as_bytes()) {
+        let srcs = src_in_text.then(|| SRC.find_iter(line.as_bytes()));
+        for at in srcs.into_iter().flatten() {
             let start = at + 5;
             if let Some(len) = line[start..].find('"') {
                 push(start, &line[start..start + len]);
             }
         }
-        for at in IMAGE.find_iter(line.as_bytes()) {
+        let images = image_in_text.then(|| IMAGE.find_iter(line.as_bytes()));
+        for at in images.into_iter().flatten() {
             // `![alt](url "title")`: the URL runs to a space or `)`.
             let Some(close) = line[at..].find("](") else {
                 continue;

@@ -25,6 +25,11 @@ static ID_KEYS: LazyLock<[(usize, char, Finder<'static>); 4]> = LazyLock::new(||
 pub fn find_links(text: &str, format: &SourceFormat) -> Vec<LinkRef> {
     let mut links = Vec::new();
     let mut in_fence = false;
+    // A needle the whole text lacks is not looked for line by line.
+    let href_in_text = HREF
+        .each_ref()
+        .map(|(_, f)| f.find(text.as_bytes()).is_some());
+    let target_in_text = LINK_TARGET.find(text.as_bytes()).is_some();
     for (i, line) in text.lines().enumerate() {
         if *format == SourceFormat::Markdown {
             let t = line.trim_start();
@@ -45,7 +50,7 @@ pub fn find_links(text: &str, format: &SourceFormat) -> Vec<LinkRef> {
                 },
             });
         };
-        for (quote, finder) in HREF.iter() {
+        for ((quote, finder), _) in HREF.iter().zip(href_in_text).filter(|(_, found)| *found) {
             for at in finder.find_iter(line.as_bytes()) {
                 // `<link href>` and SVG `<use href>` are no reader's links
                 // but an SVG `href="#id"` is still checked against the ids.
@@ -56,7 +61,8 @@ pub fn find_links(text: &str, format: &SourceFormat) -> Vec<LinkRef> {
                 }
             }
         }
-        for at in LINK_TARGET.find_iter(line.as_bytes()) {
+        let targets = target_in_text.then(|| LINK_TARGET.find_iter(line.as_bytes()));
+        for at in targets.into_iter().flatten() {
             if is_image(&line[..at]) {
                 continue;
             }
@@ -93,8 +99,13 @@ fn is_image(before: &str) -> bool {
 /// `markdown::heading_ids`).
 pub fn source_ids(text: &str, format: &SourceFormat) -> Vec<String> {
     let mut ids = Vec::new();
+    // A key the whole text lacks is not looked for line by line.
+    let keys_in_text = ID_KEYS
+        .each_ref()
+        .map(|(_, _, f)| f.find(text.as_bytes()).is_some());
     for line in text.lines() {
-        for (key_len, quote, finder) in ID_KEYS.iter() {
+        let keys = ID_KEYS.iter().zip(keys_in_text);
+        for ((key_len, quote, finder), _) in keys.filter(|(_, found)| *found) {
             let quote = *quote;
             for at in finder.find_iter(line.as_bytes()) {
                 // `data-id=` or `grid=` are other attributes.

@@ -12,9 +12,9 @@ use serde::Deserialize;
 use walkdir::WalkDir;
 
 use super::images::find_images;
-use super::records::records;
+use super::records::{pug_records, records};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::model::{LoadedPage, Page, PageKind, SourceFormat};
+use crate::model::{DiagramRecord, LoadedPage, Page, PageKind, SourceFormat};
 
 /// The pages that loaded, sorted by (kind, name, slug, lang), every finding
 /// made while loading, and the text of every file read (those that did not
@@ -380,6 +380,7 @@ pub fn read_source(
 fn read_page(file: &SourceFile, text: &Arc<str>) -> (Option<LoadedPage>, Vec<Diagnostic>) {
     let mut diagnostics = super::safety::scan(&file.path, text, file.format == SourceFormat::Pug);
     let mut origins = Vec::new();
+    let mut written = None;
     let mut page = Page {
         kind: file.kind,
         name: file.name.clone(),
@@ -402,6 +403,7 @@ fn read_page(file: &SourceFile, text: &Arc<str>) -> (Option<LoadedPage>, Vec<Dia
                 }
                 page.markdown = converted.markdown;
                 origins = converted.diagrams;
+                written = converted.outline;
             }
             Err(errors) => {
                 diagnostics.extend(errors.iter().map(|e| pug_diagnostic(&file.path, e)));
@@ -479,10 +481,8 @@ fn read_page(file: &SourceFile, text: &Arc<str>) -> (Option<LoadedPage>, Vec<Dia
     page.title = title.unwrap_or_else(|| default_title(&page));
     let images = find_images(text);
     let links = super::links::find_links(text, &page.format);
-    let outline = crate::markdown::outline(&page.markdown);
-    let mut anchors = outline.heading_ids;
+    let (mut anchors, diagrams) = headings_and_diagrams(&page, written, &origins, text);
     anchors.extend(super::links::source_ids(text, &page.format));
-    let diagrams = records(&page, &origins, text, outline.blocks);
     // A block that does not parse is one error, at its place, whatever
     // reads the page next (verification counts it as unreadable, the
     // renderer shows an error box).
@@ -515,6 +515,28 @@ fn read_page(file: &SourceFile, text: &Arc<str>) -> (Option<LoadedPage>, Vec<Dia
         }),
         diagnostics,
     )
+}
+
+/// The heading ids and the diagram records of `page`. A Pug page's writer
+/// hands over its own blocks and headings (`written`); other pages, and a
+/// Pug page whose Markdown the writer cannot vouch for, are parsed.
+fn headings_and_diagrams(
+    page: &Page,
+    written: Option<fenpress_pug::WrittenOutline>,
+    origins: &[fenpress_pug::DiagramOrigin],
+    text: &str,
+) -> (Vec<String>, Vec<DiagramRecord>) {
+    match written {
+        Some(written) => (
+            crate::markdown::heading_ids_of_lines(&written.headings),
+            pug_records(&written.diagrams, text),
+        ),
+        None => {
+            let outline = crate::markdown::outline(&page.markdown);
+            let diagrams = records(page, origins, text, outline.blocks);
+            (outline.heading_ids, diagrams)
+        }
+    }
 }
 
 /// Front matter or, for vchess pages that have none, the variant name, or

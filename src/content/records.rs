@@ -6,10 +6,17 @@
 //! vchess reads them (`fen:<board> [marks] ...:` on one line, the figure's
 //! `figcaption`); Markdown pages from their ```diagram blocks, whose
 //! `moves`, `illegal` and `after.moves` are the claims.
+//!
+//! A Pug page whose writer knows its own blocks exactly
+//! ([`fenpress_pug::WrittenOutline`]) is read from the writer's fields
+//! ([`pug_records`]): the same records as parsing the Markdown and each
+//! block's YAML would give (a test over the corpus compares both), without
+//! either parse.
 
-use fenpress_pug::DiagramOrigin;
+use fenpress_pug::diagram::{is_plain_scalar, FenString};
+use fenpress_pug::{BoardFields, DiagramFields, DiagramOrigin};
 
-use crate::diagram::spec::{self, DiagramSpec};
+use crate::diagram::spec::{self, AfterSpec, BoardSpec, DiagramSpec, SpecError};
 use crate::markdown;
 use crate::model::{
     BlockAt, BoardText, CaptionText, DiagramRecord, DiagramSource, Explicit, Loc, Page,
@@ -30,7 +37,14 @@ pub fn records(
         // Most pages have no diagram: their lines are not cut into chars.
         return Vec::new();
     }
-    let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let pug_lines: Vec<&str> = match page.format {
+        SourceFormat::Pug => text.lines().collect(),
+        SourceFormat::Markdown => Vec::new(),
+    };
+    let lines: Vec<Vec<char>> = match page.format {
+        SourceFormat::Pug => Vec::new(),
+        SourceFormat::Markdown => text.lines().map(|l| l.chars().collect()).collect(),
+    };
     blocks
         .into_iter()
         .map(|block| {
@@ -48,7 +62,7 @@ pub fn records(
                             after_fen: None,
                         },
                     };
-                    (at, origin.and_then(|o| pug_diagram(o, &lines)))
+                    (at, origin.and_then(|o| pug_diagram(o, &pug_lines)))
                 }
                 SourceFormat::Markdown => {
                     let base = page.line_offset + block.line;
@@ -70,9 +84,181 @@ pub fn records(
         .collect()
 }
 
+/// The diagram records of a Pug page from its writer's own fields (one per
+/// ```diagram block of its Markdown, in order): what [`records`] reads from
+/// the Markdown's blocks, their YAML and the source lines, without parsing
+/// either. `text` is the page's source (the figures' captions are read from
+/// it as [`records`] reads them).
+pub fn pug_records(diagrams: &[DiagramFields], text: &str) -> Vec<DiagramRecord> {
+    if diagrams.is_empty() {
+        return Vec::new();
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    diagrams
+        .iter()
+        .enumerate()
+        .map(|(index, fields)| {
+            let mut boards = vec![board_text(&fields.board)];
+            boards.extend(fields.after.as_ref().map(board_text));
+            DiagramRecord {
+                index,
+                spec: pug_spec(fields),
+                source: Some(pug_source(boards, &lines)),
+                at: BlockAt::Pug {
+                    fen: fields.board.fen_at,
+                    after_fen: fields.after.as_ref().map(|a| a.fen_at),
+                },
+                verdict: None,
+            }
+        })
+        .collect()
+}
+
+/// One board as the writer read it.
+fn board_text(board: &BoardFields) -> BoardText {
+    BoardText {
+        fen_at: board.fen_at,
+        board: board.fen.board.clone(),
+        board_at: board.board_at,
+        marks: board
+            .fen
+            .marks
+            .iter()
+            .cloned()
+            .zip(board.marks_at.iter().copied())
+            .collect(),
+        arrows: Vec::new(),
+        side: None,
+        full_fen: None,
+        space_after_fen: board.space_after_fen,
+    }
+}
+
+/// The spec of a Pug diagram block: what [`spec::parse_block`] reads from
+/// its YAML ([`fenpress_pug::diagram::block_yaml`] of the same fields).
+/// The fields are read directly when each scalar of that YAML reads back as
+/// written and every part is valid; otherwise (a number-like scalar, a
+/// character YAML would refuse or fold, a field in error) the YAML is
+/// written and parsed, so that the reading and the error are exactly the
+/// block's.
+fn pug_spec(fields: &DiagramFields) -> Result<DiagramSpec, SpecError> {
+    read_fields(fields).ok_or(()).or_else(|()| {
+        let yaml = fenpress_pug::diagram::block_yaml(
+            &fields.board.fen,
+            fields.after.as_ref().map(|a| &a.fen),
+            fields.caption.as_deref(),
+        );
+        spec::parse_block(&yaml)
+    })
+}
+
+/// [`pug_spec`] without YAML, or `None` when it would not be exact.
+fn read_fields(fields: &DiagramFields) -> Option<DiagramSpec> {
+    let fen = &fields.board.fen;
+    let round_trips = fields.caption.as_deref().is_none_or(yaml_keeps)
+        && fen_round_trips(fen)
+        && fields
+            .after
+            .as_ref()
+            .is_none_or(|a| fen_round_trips(&a.fen));
+    if !round_trips {
+        return None;
+    }
+    // Where `fen:` is in the block: `fen: <board>` on line 1, then a line
+    // each for marks, orientation and shadow when present, then
+    // `after: { fen: <board>, ... }`.
+    const FEN_AT: (usize, usize) = (1, 6);
+    let board = read_board(fen, FEN_AT, spec::Orientation::default())?;
+    let after = match &fields.after {
+        None => None,
+        Some(after) => {
+            let line = 2
+                + usize::from(!fen.marks.is_empty())
+                + usize::from(fen.orientation.is_some())
+                + usize::from(!fen.shadow.is_empty());
+            let fen_at = (line, "after: { fen: ".len() + 1);
+            Some(AfterSpec {
+                board: read_board(&after.fen, fen_at, board.orientation)?,
+                moves: Vec::new(),
+                fen_at,
+            })
+        }
+    };
+    Some(DiagramSpec {
+        board,
+        variant: None,
+        moves: Vec::new(),
+        illegal: Vec::new(),
+        after,
+        caption: fields.caption.clone(),
+        option: Vec::new(),
+        fen_at: FEN_AT,
+        unknown_keys: Vec::new(),
+    })
+}
+
+/// One board's spec from its `fen:` fields; `None` on any error (the YAML
+/// reading then says which, where). `orientation` is the board's unless
+/// the fields name one (an after-board keeps the first board's).
+fn read_board(
+    fen: &FenString,
+    fen_at: (usize, usize),
+    orientation: spec::Orientation,
+) -> Option<BoardSpec> {
+    let mut board = spec::parse_fen_text(&fen.board, fen_at).ok()?;
+    board.orientation = orientation;
+    if !fen.marks.is_empty() {
+        let marks: Result<Vec<Vec<_>>, _> =
+            fen.marks.iter().map(|m| spec::parse_marks(m)).collect();
+        board.marks = marks.ok()?.concat();
+    }
+    if let Some(o) = &fen.orientation {
+        board.orientation = spec::parse_orientation(o.trim()).ok()?;
+    }
+    if !fen.shadow.is_empty() {
+        let shadow: Result<Vec<Vec<_>>, _> =
+            fen.shadow.iter().map(|s| spec::parse_shadow(s)).collect();
+        board.shadow = shadow.ok()?.concat();
+    }
+    Some(board)
+}
+
+/// Every scalar the block's YAML holds for `fen` reads back as written.
+fn fen_round_trips(fen: &FenString) -> bool {
+    std::iter::once(&fen.board)
+        .chain(&fen.marks)
+        .chain(&fen.orientation)
+        .chain(&fen.shadow)
+        .all(|s| yaml_keeps(s) && (!is_plain_scalar(s) || plain_reads_as_text(s)))
+}
+
+/// A plain scalar YAML reads as this very text: not a number other than
+/// a plain decimal integer (`8` reads back as `8`, `08` or `1e3` would not),
+/// not an infinity or a NaN.
+fn plain_reads_as_text(s: &str) -> bool {
+    let lower = s.to_ascii_lowercase();
+    if matches!(lower.as_str(), "inf" | "nan" | "infinity") {
+        return false;
+    }
+    if !s.starts_with(|c: char| c.is_ascii_digit()) || s.contains('/') {
+        return true;
+    }
+    s.len() <= 18 && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0'))
+}
+
+/// `s` holds only characters a double-quoted YAML scalar keeps as they are:
+/// YAML's printable set, less the line breaks of YAML 1.1 and the byte
+/// order mark.
+fn yaml_keeps(s: &str) -> bool {
+    s.chars().all(|c| {
+        matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+            && !matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}')
+    })
+}
+
 /// Reads `fen:<inner>:` at `at` (the `f` of `fen:`) as vchess does.
-fn pug_board(lines: &[Vec<char>], at: Loc) -> Option<BoardText> {
-    let chars = lines.get(at.line.checked_sub(1)?)?;
+fn pug_board(lines: &[&str], at: Loc) -> Option<BoardText> {
+    let chars: Vec<char> = lines.get(at.line.checked_sub(1)?)?.chars().collect();
     let start = at.column.checked_sub(1)?;
     let head: String = chars.get(start..start + 4)?.iter().collect();
     if head != "fen:" {
@@ -115,13 +301,13 @@ fn pug_board(lines: &[Vec<char>], at: Loc) -> Option<BoardText> {
     })
 }
 
-fn indent(line: &[char]) -> usize {
-    line.iter().take_while(|c| **c == ' ').count()
+fn indent(line: &str) -> usize {
+    line.bytes().take_while(|b| *b == b' ').count()
 }
 
 /// The `figcaption` of the figure holding line `fen_line`, and how many
 /// `fen:` lines that figure has.
-fn pug_caption(lines: &[Vec<char>], fen_line: usize) -> (Option<CaptionText>, usize) {
+fn pug_caption(lines: &[&str], fen_line: usize) -> (Option<CaptionText>, usize) {
     let idx = fen_line.saturating_sub(1);
     let Some(fen) = lines.get(idx) else {
         return (None, 1);
@@ -130,8 +316,8 @@ fn pug_caption(lines: &[Vec<char>], fen_line: usize) -> (Option<CaptionText>, us
     // The figure: the nearest line above, less indented, that opens one.
     let mut fig = None;
     for k in (0..idx).rev() {
-        let l = &lines[k];
-        let t: String = l.iter().skip(indent(l)).collect();
+        let l = lines[k];
+        let t = &l[indent(l)..];
         if t.is_empty() || indent(l) >= fen_indent {
             continue;
         }
@@ -143,144 +329,148 @@ fn pug_caption(lines: &[Vec<char>], fen_line: usize) -> (Option<CaptionText>, us
         }
     }
     let Some(fig) = fig else { return (None, 1) };
-    let fig_indent = indent(&lines[fig]);
+    let fig_indent = indent(lines[fig]);
     let mut end = fig + 1;
     while end < lines.len() {
-        let l = &lines[end];
-        let blank = l.iter().all(|c| c.is_whitespace());
+        let l = lines[end];
+        let blank = l.chars().all(char::is_whitespace);
         if !blank && indent(l) <= fig_indent {
             break;
         }
         end += 1;
     }
     let body = &lines[fig + 1..end];
-    let fens = body
-        .iter()
-        .filter(|l| l.iter().collect::<String>().contains("fen:"))
-        .count()
-        .max(1);
+    let fens = body.iter().filter(|l| l.contains("fen:")).count().max(1);
     for (k, l) in body.iter().enumerate() {
         let ind = indent(l);
-        let t: String = l.iter().skip(ind).collect();
-        let lower = t.to_lowercase();
-        if !lower.starts_with("figcaption") {
-            continue;
+        let opens_caption = l[ind..]
+            .chars()
+            .flat_map(char::to_lowercase)
+            .take("figcaption".len())
+            .eq("figcaption".chars());
+        if opens_caption {
+            let line_no = fig + 1 + k + 1;
+            let cap = figcaption_text(l, ind, line_no, &body[k + 1..]);
+            let cap = (!cap.text.trim().is_empty()).then_some(cap);
+            return (cap, fens);
         }
-        let line_no = fig + 1 + k + 1;
-        let mut cap = CaptionText::default();
-        // Skip the tag, its classes and attributes.
-        let mut i = ind + "figcaption".len();
-        let mut block = false;
-        loop {
-            match l.get(i) {
-                Some('.')
-                    if l.get(i + 1)
-                        .is_some_and(|c| c.is_alphanumeric() || *c == '-') =>
-                {
-                    i += 1;
-                    while l
-                        .get(i)
-                        .is_some_and(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
-                    {
-                        i += 1;
-                    }
-                }
-                Some('(') => {
-                    while l.get(i).is_some_and(|c| *c != ')') {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                Some('.') => {
-                    block = true;
-                    i += 1;
-                    break;
-                }
-                _ => break,
-            }
-        }
-        if !block && l.get(i) == Some(&' ') {
-            let text: String = l[i + 1..].iter().collect();
-            cap.push_str(
-                &text,
-                Loc {
-                    line: line_no,
-                    column: i + 2,
-                },
-            );
-        }
-        for (j, child) in body[k + 1..].iter().enumerate() {
-            let ci = indent(child);
-            if ci <= ind && !child.iter().all(|c| c.is_whitespace()) {
-                break;
-            }
-            let t: String = child.iter().skip(ci).collect();
-            if t.is_empty() {
-                continue;
-            }
-            let child_line = line_no + 1 + j;
-            let (text, skip) = if block {
-                (t.clone(), 0)
-            } else if let Some(rest) = t.strip_prefix("| ").or(t.strip_prefix('|')) {
-                (rest.to_string(), t.chars().count() - rest.chars().count())
-            } else {
-                // An inline tag: `span.italic text`, `a(href="x") text`.
-                let mut p = 0;
-                let tc: Vec<char> = t.chars().collect();
-                while p < tc.len() && !tc[p].is_whitespace() {
-                    if tc[p] == '(' {
-                        while p < tc.len() && tc[p] != ')' {
-                            p += 1;
-                        }
-                    }
-                    p += 1;
-                }
-                let rest: String = tc
-                    .get(p + 1..)
-                    .map(|s| s.iter().collect())
-                    .unwrap_or_default();
-                (rest, (p + 1).min(tc.len()))
-            };
-            if !cap.text.is_empty() {
-                let last = cap.locs.last().copied().unwrap_or_default();
-                cap.text.push(' ');
-                cap.locs.push(last.plus(1));
-            }
-            cap.push_str(
-                &text,
-                Loc {
-                    line: child_line,
-                    column: ci + skip + 1,
-                },
-            );
-        }
-        let cap = (!cap.text.trim().is_empty()).then_some(cap);
-        return (cap, fens);
     }
     (None, fens)
 }
 
-/// Where the parts of the diagram whose `fen:` the Pug converter found at
-/// `origin` are written.
-fn pug_diagram(origin: &DiagramOrigin, lines: &[Vec<char>]) -> Option<DiagramSource> {
-    let at = Loc {
-        line: origin.fen.line,
-        column: origin.fen.column,
-    };
-    let first = pug_board(lines, at)?;
-    let mut boards = vec![first];
-    if let Some(a) = origin.after_fen {
-        let after = Loc {
-            line: a.line,
-            column: a.column,
-        };
-        if let Some(b) = pug_board(lines, after) {
-            boards.push(b);
+/// The text of the `figcaption` that opens line `line` (number `line_no`,
+/// indented by `ind`), with the lines that follow it (`rest`): its own
+/// text, then each line below it, joined by spaces, each character at its
+/// place in the source.
+fn figcaption_text(line: &str, ind: usize, line_no: usize, rest: &[&str]) -> CaptionText {
+    let l: Vec<char> = line.chars().collect();
+    let mut cap = CaptionText::default();
+    // Skip the tag, its classes and attributes.
+    let mut i = ind + "figcaption".len();
+    let mut block = false;
+    loop {
+        match l.get(i) {
+            Some('.')
+                if l.get(i + 1)
+                    .is_some_and(|c| c.is_alphanumeric() || *c == '-') =>
+            {
+                i += 1;
+                while l
+                    .get(i)
+                    .is_some_and(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+                {
+                    i += 1;
+                }
+            }
+            Some('(') => {
+                while l.get(i).is_some_and(|c| *c != ')') {
+                    i += 1;
+                }
+                i += 1;
+            }
+            Some('.') => {
+                block = true;
+                i += 1;
+                break;
+            }
+            _ => break,
         }
     }
-    let last_line = boards.last().map_or(at.line, |b| b.fen_at.line);
+    if !block && l.get(i) == Some(&' ') {
+        let text: String = l[i + 1..].iter().collect();
+        cap.push_str(
+            &text,
+            Loc {
+                line: line_no,
+                column: i + 2,
+            },
+        );
+    }
+    for (j, child) in rest.iter().enumerate() {
+        let ci = indent(child);
+        if ci <= ind && !child.chars().all(char::is_whitespace) {
+            break;
+        }
+        let t = &child[ci..];
+        if t.is_empty() {
+            continue;
+        }
+        let child_line = line_no + 1 + j;
+        let (text, skip) = if block {
+            (t.to_string(), 0)
+        } else if let Some(rest) = t.strip_prefix("| ").or(t.strip_prefix('|')) {
+            (rest.to_string(), t.chars().count() - rest.chars().count())
+        } else {
+            // An inline tag: `span.italic text`, `a(href="x") text`.
+            let mut p = 0;
+            let tc: Vec<char> = t.chars().collect();
+            while p < tc.len() && !tc[p].is_whitespace() {
+                if tc[p] == '(' {
+                    while p < tc.len() && tc[p] != ')' {
+                        p += 1;
+                    }
+                }
+                p += 1;
+            }
+            let rest: String = tc
+                .get(p + 1..)
+                .map(|s| s.iter().collect())
+                .unwrap_or_default();
+            (rest, (p + 1).min(tc.len()))
+        };
+        if !cap.text.is_empty() {
+            let last = cap.locs.last().copied().unwrap_or_default();
+            cap.text.push(' ');
+            cap.locs.push(last.plus(1));
+        }
+        cap.push_str(
+            &text,
+            Loc {
+                line: child_line,
+                column: ci + skip + 1,
+            },
+        );
+    }
+    cap
+}
+
+/// Where the parts of the diagram whose `fen:` the Pug converter found at
+/// `origin` are written.
+fn pug_diagram(origin: &DiagramOrigin, lines: &[&str]) -> Option<DiagramSource> {
+    let first = pug_board(lines, origin.fen)?;
+    let mut boards = vec![first];
+    if let Some(after) = origin.after_fen {
+        boards.extend(pug_board(lines, after));
+    }
+    Some(pug_source(boards, lines))
+}
+
+/// A Pug diagram's source: its boards (one, or a before/after pair) and
+/// the caption of its figure.
+fn pug_source(boards: Vec<BoardText>, lines: &[&str]) -> DiagramSource {
+    let last_line = boards.last().map_or(1, |b| b.fen_at.line);
     let (caption, fens) = pug_caption(lines, last_line);
-    Some(DiagramSource {
+    DiagramSource {
         figure_blocks: if boards.len() == 2 {
             fens.saturating_sub(1).max(1)
         } else {
@@ -291,7 +481,7 @@ fn pug_diagram(origin: &DiagramOrigin, lines: &[Vec<char>]) -> Option<DiagramSou
         caption,
         explicit: None,
         options: Vec::new(),
-    })
+    }
 }
 
 /// Column (1-based) of `needle` in `line` at or after `from` (0-based chars).
@@ -496,5 +686,96 @@ fn full_fen(b: &spec::BoardSpec) -> Option<String> {
         (Some(rest), hand) => Some(format!("{}{} {rest}", b.board, hand.unwrap_or_default())),
         (None, Some(hand)) => Some(format!("{}{hand}", b.board)),
         (None, None) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fields of the first diagram block of a Pug source.
+    fn fields_of(pug: &str) -> DiagramFields {
+        let converted = fenpress_pug::convert(pug).expect("converts");
+        let outline = converted.outline.expect("the writer vouches");
+        outline.diagrams[0].clone()
+    }
+
+    fn yaml_spec(fields: &DiagramFields) -> Result<DiagramSpec, SpecError> {
+        spec::parse_block(&fenpress_pug::diagram::block_yaml(
+            &fields.board.fen,
+            fields.after.as_ref().map(|a| &a.fen),
+            fields.caption.as_deref(),
+        ))
+    }
+
+    #[test]
+    fn the_fields_read_as_their_yaml_reads() {
+        let boards = [
+            "8/8 a1,b2 b 8,c3-c5,a,h",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR - w",
+            "8/8[Qn] e4",
+            "8",
+            "08",
+            "1e3 8",
+            "8/8 - w 08,1.0",
+            "x91x/x91x e10,c8",
+            "8/8\tw",
+            "@7/8 \"a\" y",
+            "8/8 ,a5,,b6",
+            "é/8 a1 b",
+            "inf",
+        ];
+        let mut direct = 0;
+        for board in boards {
+            for after in [None, Some("7k/8 c3 b e")] {
+                let pug = match after {
+                    None => format!("figure\n  .diagram\n    | fen:{board}:\n  figcaption A «b» \\ \"c\".\n"),
+                    Some(a) => format!("figure\n  .diagram.diag12\n    | fen:{board}:\n  .diagram.diag22\n    | fen:{a}:\n  figcaption After.\n"),
+                };
+                let fields = fields_of(&pug);
+                assert_eq!(pug_spec(&fields), yaml_spec(&fields), "{pug}");
+                direct += usize::from(read_fields(&fields).is_some());
+            }
+        }
+        // Most are read without YAML; the number-like ones are not.
+        assert!(direct >= 16, "{direct}");
+        assert!(read_fields(&fields_of("p\n  | fen:08:\n")).is_none());
+        assert!(read_fields(&fields_of("p\n  | fen:8/8 zz:\n")).is_none());
+    }
+
+    #[test]
+    fn errors_are_the_yaml_readings() {
+        for pug in [
+            "p\n  | fen::\n",
+            "p\n  | fen:8/8 q9x:\n",
+            "p\n  | fen:8/8 - up:\n",
+            "p\n  | fen:8/8 - w 0:\n",
+            "figure\n  .diagram.diag12\n    | fen:8/8:\n  .diagram.diag22\n    | fen:8/8 - x:\n",
+        ] {
+            let fields = fields_of(pug);
+            let spec = pug_spec(&fields);
+            assert!(spec.is_err(), "{pug}");
+            assert_eq!(spec, yaml_spec(&fields), "{pug}");
+        }
+    }
+
+    #[test]
+    fn characters_yaml_would_change_go_through_yaml() {
+        assert!(yaml_keeps("a «b» \\ \"c\"\t"));
+        for odd in ["\u{85}", "\u{2028}", "\u{feff}", "\u{9f}", "\u{fffe}"] {
+            assert!(!yaml_keeps(&format!("a{odd}b")), "{odd:?}");
+        }
+        assert!(plain_reads_as_text("a5") && plain_reads_as_text("8") && plain_reads_as_text("10"));
+        for number in [
+            "08",
+            "1e3",
+            "0x10",
+            "1.5",
+            "Inf",
+            "NaN",
+            "1234567890123456789",
+        ] {
+            assert!(!plain_reads_as_text(number), "{number}");
+        }
     }
 }

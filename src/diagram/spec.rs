@@ -307,8 +307,14 @@ fn words_with_columns(text: &str) -> Vec<(usize, &str)> {
 /// The `fen:` value: a board, a full FEN (second field `w`/`b`: side to
 /// move), or a compact vchess string (second field marks or `-`).
 fn parse_fen_field(fen: &Spanned<Text>) -> Result<BoardSpec, SpecError> {
-    let (line, column) = location(fen);
-    let text = fen.value.0.trim();
+    parse_fen_text(&fen.value.0, location(fen))
+}
+
+/// A `fen:` value written at `(line, column)` of a block (see
+/// [`parse_block`]'s `fen:`): also how the Pug reader reads a `fen:`
+/// string's board without a YAML round trip.
+pub fn parse_fen_text(text: &str, (line, column): (usize, usize)) -> Result<BoardSpec, SpecError> {
+    let text = text.trim();
     let parts: Vec<&str> = text.split_whitespace().collect();
     match parts.get(1) {
         Some(&side @ ("w" | "b")) => Ok(BoardSpec {
@@ -393,7 +399,8 @@ pub fn parse_arrows(text: &str) -> Result<Vec<Arrow>, String> {
         .collect()
 }
 
-fn parse_orientation(text: &str) -> Result<Orientation, String> {
+/// `w` or `b` (`white`, `black`).
+pub fn parse_orientation(text: &str) -> Result<Orientation, String> {
     match text {
         "w" | "white" => Ok(Orientation::White),
         "b" | "black" => Ok(Orientation::Black),

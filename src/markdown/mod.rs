@@ -86,6 +86,42 @@ pub fn outline(markdown: &str) -> Outline {
     }
 }
 
+/// The ids [`render`] gives headings written as `lines` (each one ATX
+/// heading line, `## Title {.class}`, in page order), without parsing the
+/// page around them: what the Pug writer hands over for its headings. Each
+/// line is read alone by the same parser, which reads a heading's text the
+/// same wherever it stands (the writer escapes what could make a link
+/// reference), and the ids are made unique over the page as [`outline`]
+/// makes them.
+pub fn heading_ids_of_lines(lines: &[String]) -> Vec<String> {
+    let mut events: Vec<Event> = Vec::new();
+    for line in lines {
+        let mut in_heading = false;
+        for event in Parser::new_ext(line, options()) {
+            match event {
+                e @ Event::Start(Tag::Heading { .. }) => {
+                    in_heading = true;
+                    events.push(e);
+                }
+                e @ Event::End(TagEnd::Heading(_)) => {
+                    in_heading = false;
+                    events.push(e);
+                }
+                e @ (Event::Text(_) | Event::Code(_)) if in_heading => events.push(e),
+                _ => {}
+            }
+        }
+    }
+    add_heading_ids(&mut events);
+    events
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Start(Tag::Heading { id: Some(id), .. }) => Some(id.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Every ```diagram block of `markdown` (see [`outline`]).
 pub fn diagram_blocks(markdown: &str) -> Vec<OwnedBlock> {
     outline(markdown).blocks
@@ -358,6 +394,21 @@ mod tests {
     fn heading_ids_are_the_rendered_ones() {
         let md = "## Pièces\n\n### Moves\n\n### Moves\n\n## Mine {#moves-2}\n";
         assert_eq!(heading_ids(md), ["pieces", "moves", "moves-3", "moves-2"]);
+    }
+
+    #[test]
+    fn heading_lines_read_alone_get_the_ids_of_the_page() {
+        let lines = [
+            "## Pièces",
+            "### Moves",
+            "### Moves",
+            "## Mine {#moves-2}",
+            "## `Œuvre` [d'art](x) \\# 2 {.c}",
+        ]
+        .map(String::from);
+        let page = lines.join("\n\ntext\n\n");
+        assert_eq!(heading_ids_of_lines(&lines), heading_ids(&page));
+        assert_eq!(heading_ids_of_lines(&lines)[4], "oeuvre-d-art-2");
     }
 
     #[test]

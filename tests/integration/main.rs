@@ -23,6 +23,8 @@ mod check_corpus;
 mod check_fixtures;
 // The command line: help, flags, exit codes, annotations.
 mod cli_manners;
+// The Pug writer's diagram records against the parsed ones.
+mod content_records;
 // The Pug front end.
 mod pug_convert_cli;
 mod pug_reference;

@@ -23,6 +23,21 @@ pub struct FenMatch {
     pub end: usize,
     pub char_offset: usize,
     pub fen: FenString,
+    /// Where the parts of `fen` start, in characters after the `f`.
+    pub offsets: FieldOffsets,
+}
+
+/// Where the board and each mark of a `fen:` string start, in characters
+/// counted from the `f` of `fen:` (the board's is just after `fen:` when
+/// the string has no field).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FieldOffsets {
+    pub board: usize,
+    /// One per item of [`FenString::marks`], in order.
+    pub marks: Vec<usize>,
+    /// The character after `fen:` is a space (vchess then reads an empty
+    /// board; the checker warns).
+    pub space_after_fen: bool,
 }
 
 /// Whether `text` holds a `fen:...:` string: what `find_all` would find,
@@ -47,11 +62,13 @@ pub fn find_all(text: &str) -> Vec<FenMatch> {
             break;
         };
         let end = inner_start + len + 1;
+        let inner = &text[inner_start..inner_start + len];
         out.push(FenMatch {
             start,
             end,
             char_offset: text[..start].chars().count(),
-            fen: parse_fields(&text[inner_start..inner_start + len]),
+            fen: parse_fields(inner),
+            offsets: field_offsets(inner),
         });
         from = end;
     }
@@ -74,6 +91,29 @@ pub fn fields(inner: &str) -> Vec<(usize, &str)> {
         chars += field.chars().count() + 1;
     }
     out
+}
+
+/// Where the board and the marks of the text between `fen:` and `:` start
+/// (see [`FieldOffsets`]): the items that [`parse_fields`] keeps.
+fn field_offsets(inner: &str) -> FieldOffsets {
+    let fields = fields(inner);
+    let mut offsets = FieldOffsets {
+        board: 4 + fields.first().map_or(0, |(at, _)| *at),
+        marks: Vec::new(),
+        space_after_fen: inner.starts_with(' '),
+    };
+    if let Some(&(at, marks)) = fields.get(1) {
+        if marks != "-" {
+            let mut pos = 4 + at;
+            for mark in marks.split(',') {
+                if !mark.is_empty() {
+                    offsets.marks.push(pos);
+                }
+                pos += mark.chars().count() + 1;
+            }
+        }
+    }
+    offsets
 }
 
 fn parse_fields(inner: &str) -> FenString {
@@ -100,19 +140,23 @@ fn parse_fields(inner: &str) -> FenString {
 /// A YAML scalar: plain when it cannot be mistaken for anything else,
 /// double-quoted otherwise.
 pub fn yaml_scalar(s: &str) -> String {
-    let plain = !s.is_empty()
+    if is_plain_scalar(s) {
+        s.to_string()
+    } else {
+        yaml_quoted(s)
+    }
+}
+
+/// Whether [`yaml_scalar`] writes `s` plain (unquoted).
+pub fn is_plain_scalar(s: &str) -> bool {
+    !s.is_empty()
         && s.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
         && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || "/-_.@+".contains(c))
         && !matches!(
             s.to_ascii_lowercase().as_str(),
             "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "y" | "n" | "~"
-        );
-    if plain {
-        s.to_string()
-    } else {
-        yaml_quoted(s)
-    }
+        )
 }
 
 /// A double-quoted YAML string holding exactly `s`.
@@ -188,6 +232,13 @@ mod tests {
         assert_eq!(m[0].fen.orientation.as_deref(), Some("w"));
         assert_eq!(m[0].fen.shadow, ["8", "7", "b6-h6", "a5"]);
         assert_eq!(m[1].fen.marks, ["c10", "a1"]);
+        assert_eq!(m[1].offsets.board, 4);
+        assert_eq!(m[1].offsets.marks, [8, 12]);
+        let spaced = find_all("fen: 8/8 ,a5,,b6 w:");
+        assert!(spaced[0].offsets.space_after_fen);
+        assert_eq!(spaced[0].offsets.board, 5);
+        assert_eq!(spaced[0].offsets.marks, [10, 14]);
+        assert_eq!(spaced[0].fen.marks, ["a5", "b6"]);
     }
 
     #[test]

@@ -68,12 +68,73 @@ pub struct DiagramOrigin {
     pub after_fen: Option<Loc>,
 }
 
+/// One board of a ```diagram block as the writer read it from its `fen:`
+/// string: the fields and where each part is written in the source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardFields {
+    pub fen: diagram::FenString,
+    /// The `f` of `fen:`.
+    pub fen_at: Loc,
+    /// Where the board field starts.
+    pub board_at: Loc,
+    /// Where each of `fen.marks` starts.
+    pub marks_at: Vec<Loc>,
+    /// A space follows `fen:` (vchess then reads an empty board).
+    pub space_after_fen: bool,
+}
+
+impl BoardFields {
+    fn new(m: &diagram::FenMatch, fen_at: Loc) -> Self {
+        BoardFields {
+            fen: m.fen.clone(),
+            fen_at,
+            board_at: fen_at.plus(m.offsets.board),
+            marks_at: m.offsets.marks.iter().map(|&k| fen_at.plus(k)).collect(),
+            space_after_fen: m.offsets.space_after_fen,
+        }
+    }
+
+    fn map_locs(&mut self, map: &impl Fn(Loc) -> Loc) {
+        self.fen_at = map(self.fen_at);
+        self.board_at = map(self.board_at);
+        for at in &mut self.marks_at {
+            *at = map(*at);
+        }
+    }
+}
+
+/// What one ```diagram block of the Markdown says, as the writer wrote it
+/// (its YAML is [`diagram::block_yaml`] of these fields).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiagramFields {
+    pub board: BoardFields,
+    /// The second board of a before/after pair.
+    pub after: Option<BoardFields>,
+    /// The figure's caption, as Markdown inline text.
+    pub caption: Option<String>,
+}
+
+/// The Markdown's diagram blocks and headings as the writer wrote them,
+/// when they are exactly what a CommonMark reader finds in it: the
+/// content layer then needs neither a Markdown parse nor a YAML parse of
+/// a Pug page (see [`markdown::outline_is_exact`] for when it is not).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenOutline {
+    /// One per ```diagram block, in document order.
+    pub diagrams: Vec<DiagramFields>,
+    /// Each heading's Markdown line (`## Title {.class}`), in order.
+    pub headings: Vec<String>,
+}
+
 /// A page converted to Markdown.
 #[derive(Debug, Clone, Default)]
 pub struct Converted {
     pub markdown: String,
     /// One entry per ```diagram block of `markdown`, in document order.
     pub diagrams: Vec<DiagramOrigin>,
+    /// The diagram blocks and headings of `markdown`, when the writer
+    /// knows them exactly; `None` sends the reader to parse `markdown`.
+    pub outline: Option<WrittenOutline>,
     /// Repairs and other non-fatal findings.
     pub warnings: Vec<PugDiagnostic>,
 }
@@ -144,6 +205,12 @@ fn convert_recovered(
         d.fen = map(d.fen);
         d.after_fen = d.after_fen.map(map);
     }
+    for d in converted.outline.iter_mut().flat_map(|o| &mut o.diagrams) {
+        d.board.map_locs(&map);
+        if let Some(after) = &mut d.after {
+            after.map_locs(&map);
+        }
+    }
     Ok(converted)
 }
 
@@ -156,6 +223,7 @@ fn convert_pug(source: &str) -> Result<Converted, Vec<PugDiagnostic>> {
     Ok(Converted {
         markdown: written.markdown,
         diagrams: written.diagrams,
+        outline: written.outline,
         warnings,
     })
 }

@@ -13,7 +13,9 @@ use crate::ast::{Element, Node, Text, TextKind};
 use crate::diagram::{self, FenMatch};
 use crate::escape::{is_punctuation, InlineWriter};
 use crate::html;
-use crate::{entity, DiagramOrigin, Level, Loc, PugDiagnostic};
+use crate::{
+    entity, BoardFields, DiagramFields, DiagramOrigin, Level, Loc, PugDiagnostic, WrittenOutline,
+};
 
 const INLINE: &[&str] = &[
     "a", "abbr", "b", "br", "code", "em", "i", "img", "s", "small", "span", "strong", "sub", "sup",
@@ -25,6 +27,9 @@ const INLINE: &[&str] = &[
 pub struct Written {
     pub markdown: String,
     pub diagrams: Vec<DiagramOrigin>,
+    /// The diagram blocks and headings written, when they are exactly
+    /// those a CommonMark reader finds in `markdown`.
+    pub outline: Option<WrittenOutline>,
     pub warnings: Vec<PugDiagnostic>,
 }
 
@@ -35,10 +40,63 @@ pub fn write(nodes: &[Node]) -> Written {
     if !markdown.is_empty() {
         markdown.push('\n');
     }
+    let exact = !w.inexact && outline_is_exact(&markdown, w.fields.len(), w.headings.len());
     Written {
         markdown,
         diagrams: w.diagrams,
+        outline: exact.then_some(WrittenOutline {
+            diagrams: w.fields,
+            headings: w.headings,
+        }),
         warnings: w.warnings,
+    }
+}
+
+/// Whether a CommonMark reader of `markdown` finds exactly the `diagrams`
+/// ```diagram blocks and the `headings` headings the writer wrote, and no
+/// other. Text is escaped where it could open a block, so a line that
+/// could (read past the list and quote markers before it) comes from raw
+/// HTML: a fence or a `#` line the writer did not write, a `~~~` fence or
+/// a setext underline. Any such line sends the reader back to parsing.
+/// The writer itself notes where one of its blocks may be swallowed by an
+/// HTML block (`Writer::inexact`).
+pub fn outline_is_exact(markdown: &str, diagrams: usize, headings: usize) -> bool {
+    let mut fences = 0;
+    let mut hashes = 0;
+    for line in markdown.lines() {
+        let content = past_container_markers(line);
+        if content.starts_with("```") {
+            fences += 1;
+        } else if content.starts_with('#') {
+            hashes += 1;
+        } else if content.starts_with("~~~")
+            || (!content.is_empty() && content.bytes().all(|b| matches!(b, b'=' | b'-' | b' ')))
+        {
+            return false;
+        }
+    }
+    fences == 2 * diagrams && hashes == headings
+}
+
+/// `line` past its indentation and the block quote (`>`) and list item
+/// (`-`, `1.`) markers that open it.
+fn past_container_markers(line: &str) -> &str {
+    let mut rest = line;
+    loop {
+        let trimmed = rest.trim_start_matches(' ');
+        if let Some(after) = trimmed.strip_prefix('>') {
+            rest = after;
+        } else if let Some(after) = trimmed.strip_prefix("- ") {
+            rest = after;
+        } else if trimmed == "-" {
+            return "";
+        } else {
+            let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
+            match trimmed[digits..].strip_prefix(". ") {
+                Some(after) if digits > 0 => rest = after,
+                _ => return trimmed,
+            }
+        }
     }
 }
 
@@ -113,8 +171,21 @@ fn prefix_lines(text: &str, first: &str, rest: &str) -> String {
 #[derive(Default)]
 struct Writer {
     diagrams: Vec<DiagramOrigin>,
+    /// What each diagram block says (parallel to `diagrams`).
+    fields: Vec<DiagramFields>,
+    /// Each heading's Markdown line.
+    headings: Vec<String>,
+    /// Some block was written where an HTML block may swallow it (inside
+    /// `<pre>`, `<script>`, `<style>`, `<textarea>`, or joined without a
+    /// blank line after raw HTML in a list item): `fields` and `headings`
+    /// may not be what a Markdown reader finds.
+    inexact: bool,
     warnings: Vec<PugDiagnostic>,
 }
+
+/// Tags whose HTML block runs to their closing tag, blank lines included
+/// (CommonMark's HTML block start condition 1).
+const RAW_TEXT_TAGS: &[&str] = &["pre", "script", "style", "textarea"];
 
 /// A diagram found in a figure: its `fen:` string and where it came from.
 struct FoundFen<'a> {
@@ -229,6 +300,11 @@ impl Writer {
             fen: pos,
             after_fen: after.map(|a| a.1),
         });
+        self.fields.push(DiagramFields {
+            board: BoardFields::new(m, pos),
+            after: after.map(|(fen, at)| BoardFields::new(fen, at)),
+            caption: caption.map(str::to_string),
+        });
         let yaml = diagram::block_yaml(&m.fen, after.map(|a| &a.0.fen), caption);
         format!("```diagram\n{yaml}```")
     }
@@ -256,6 +332,7 @@ impl Writer {
                 if !attrs.is_empty() {
                     line.push_str(&format!(" {{{}}}", attrs.join(" ")));
                 }
+                self.headings.push(line.clone());
                 out.push(line);
             }
             "ul" | "ol" if e.attributes.is_empty() && e.classes.is_empty() && e.id.is_none() => {
@@ -282,6 +359,9 @@ impl Writer {
             out.push(html_block(&[Node::Element(e.clone())]));
             return;
         }
+        if RAW_TEXT_TAGS.contains(&e.name.as_str()) {
+            self.inexact = true;
+        }
         out.push(html::open_tag(e));
         out.extend(self.blocks(&e.children));
         out.push(format!("</{}>", e.name));
@@ -303,6 +383,11 @@ impl Writer {
                     // A nested list or a fence may follow a paragraph directly,
                     // which keeps the list tight; other blocks need a blank line.
                     let tight = b.starts_with("- ") || b.starts_with("```") || b.starts_with("1. ");
+                    // Raw HTML in the block before may open an HTML block
+                    // that runs on to the next blank line.
+                    let after_html =
+                        blocks[k - 1].starts_with('<') || blocks[k - 1].contains("\n<");
+                    self.inexact |= tight && after_html;
                     body.push_str(if tight { "\n" } else { "\n\n" });
                 }
                 body.push_str(b);
@@ -756,6 +841,67 @@ mod tests {
         );
         assert_eq!(c.warnings[0].code, "pug-repair");
         assert_eq!(c.warnings[0].pos, Loc { line: 2, column: 3 });
+    }
+
+    #[test]
+    fn the_writer_hands_over_its_blocks_and_headings() {
+        let c = convert("h2.rules Moves\nfigure.diagram-container\n  .diagram.diag12\n    | fen:8/8 ,a1,,b2 b:\n  .diagram.diag22\n    | fen: 7k/8:\n  figcaption After.\nul\n  li\n    h3 In a list\n").expect("converts");
+        let outline = c.outline.expect("exact");
+        assert_eq!(outline.headings, ["## Moves {.rules}", "### In a list"]);
+        let d = &outline.diagrams[0];
+        assert_eq!(d.caption.as_deref(), Some("After."));
+        assert_eq!(d.board.fen_at, Loc { line: 4, column: 7 });
+        assert_eq!(
+            d.board.board_at,
+            Loc {
+                line: 4,
+                column: 11
+            }
+        );
+        assert_eq!(d.board.fen.marks, ["a1", "b2"]);
+        assert_eq!(
+            d.board.marks_at,
+            [
+                Loc {
+                    line: 4,
+                    column: 16
+                },
+                Loc {
+                    line: 4,
+                    column: 20
+                }
+            ]
+        );
+        let after = d.after.as_ref().expect("a pair");
+        assert!(after.space_after_fen);
+        assert_eq!(
+            after.board_at,
+            Loc {
+                line: 6,
+                column: 12
+            }
+        );
+    }
+
+    #[test]
+    fn the_writer_does_not_vouch_where_raw_html_may_swallow_blocks() {
+        // Inside `pre`, blank lines do not end the HTML block.
+        assert!(convert("pre\n  p\n    | fen:8/8:\n")
+            .unwrap()
+            .outline
+            .is_none());
+        // A fence right after raw HTML in a list item is part of its block.
+        let listed = convert("ul\n  li\n    span.x\n    .diagram\n      | fen:8/8:\n").unwrap();
+        assert!(listed.outline.is_none(), "{}", listed.markdown);
+        // A line of raw HTML that a Markdown reader takes for a heading.
+        assert!(!super::outline_is_exact("a<!--x\n# b-->c\n", 0, 0));
+        assert!(!super::outline_is_exact("x\n===\n", 0, 0));
+        assert!(!super::outline_is_exact("~~~\nx\n~~~\n", 0, 0));
+        assert!(super::outline_is_exact(
+            "- a\n  ```diagram\n  fen: 8\n  ```\n> ## h\n1. x\n-\n",
+            1,
+            1
+        ));
     }
 
     #[test]
