@@ -1443,9 +1443,16 @@ fn check_pair_or_opening(
         &input.boards[1],
         &mut from_left,
     );
-    if ends.is_some() || moves.first().is_none_or(|m| m.number != Some(1)) {
+    if ends.is_some() {
         out.append(&mut from_left);
         return ends;
+    }
+    if let Some(ends) = line_through_left_board(rules, input, starts, moves, second) {
+        return Some(ends);
+    }
+    if moves.first().is_none_or(|m| m.number != Some(1)) {
+        out.append(&mut from_left);
+        return None;
     }
     let opening = validate::position_from_fen(rules, rules.start_fen())
         .ok()
@@ -1466,6 +1473,38 @@ fn check_pair_or_opening(
         out.append(&mut from_left);
     }
     opening
+}
+
+/// A pair's caption that names the line leading to the right board with
+/// its first moves already on the left one ("After 1...Qg5 2.Bxe5 Qxe5"
+/// under a board after 2.Bxe5 and one after 2...Qxe5): when the line's
+/// first move cannot be played from the left board, the longest tail of
+/// the line that can, and that gives the right board exactly, is read as
+/// the pair's moves. The moves before it are the left board's past, which
+/// the diagram cannot show.
+fn line_through_left_board(
+    rules: &dyn Rules,
+    input: &Input,
+    starts: &[Position],
+    moves: &[MoveText],
+    second: &Read,
+) -> Option<Vec<Position>> {
+    if !matches!(play_line(rules, starts, moves, input.letters), Err((0, _))) {
+        return None;
+    }
+    (1..moves.len()).find_map(|from| {
+        let mut quiet = Vec::new();
+        let ends = check_pair(
+            rules,
+            input,
+            starts,
+            &moves[from..],
+            second,
+            &input.boards[1],
+            &mut quiet,
+        );
+        ends.filter(|_| quiet.is_empty())
+    })
 }
 
 fn check_sequence_playable(

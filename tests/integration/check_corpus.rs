@@ -78,14 +78,6 @@ const EXPECTED_ERRORS: &[(&str, usize, &str)] = &[
     ("Interweave/es.pug", 101, "fen-space"),
     ("Interweave/fr.pug", 68, "fen-row-width"),
     ("Knightpawns/en.pug", 6, "fen-row-width"),
-    // "After 1...Qg5 2.Bxe5 Qxe5: white bishop is stunned": the caption
-    // names the whole line since the first pair, but the pair's first
-    // board is already after 2.Bxe5 (the bishop on e5, the queen on g5):
-    // only 2...Qxe5 lies between its two boards, and 1...Qg5 cannot be
-    // played from the first.
-    ("Koopa/en.pug", 37, "pair-illegal"),
-    ("Koopa/es.pug", 40, "pair-illegal"),
-    ("Koopa/fr.pug", 40, "pair-illegal"),
     ("Maxima/es.pug", 7, "fen-row-width"),
     ("Musketeer/en.pug", 82, "fen-row-count"),
     ("Musketeer/es.pug", 88, "fen-row-count"),
