@@ -41,7 +41,7 @@ const ENTRY_FILE: &str = "pagefind-entry.json";
 const GENERIC_WASM_FILE: &str = "wasm.unknown.pagefind";
 
 /// A bundle file: its path below the output root and its contents.
-type BundleFile = (String, Vec<u8>);
+pub type BundleFile = (String, Vec<u8>);
 
 /// What [`build_indexes`] did, per language.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -161,7 +161,7 @@ fn bundles_of<P: Borrow<SearchPage> + Send>(
 /// them until the write step.
 pub fn build_bundles_into<E: From<SearchError>>(
     pages: Vec<SearchPage>,
-    put: &mut dyn FnMut(Vec<(String, Vec<u8>)>) -> Result<(), E>,
+    put: &mut dyn FnMut(Vec<BundleFile>) -> Result<(), E>,
 ) -> Result<SearchStats, E> {
     bundles_each(pages.into_iter(), put)
 }
