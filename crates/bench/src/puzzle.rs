@@ -30,14 +30,16 @@ fn puzzles(root: &Path) -> Result<Vec<PathBuf>, BenchError> {
     Ok(out)
 }
 
-/// The codes of `check`'s findings (`warning[code]`), joined.
+/// The codes of `check`'s findings (`warning[code]`, notes too: a cook
+/// search cut by the budget is a note), joined.
 fn codes(out: &str) -> String {
     let mut codes: Vec<&str> = out
         .lines()
         .filter_map(|l| {
             let rest = l
                 .strip_prefix("warning[")
-                .or_else(|| l.strip_prefix("error["))?;
+                .or_else(|| l.strip_prefix("error["))
+                .or_else(|| l.strip_prefix("note["))?;
             rest.split(']').next()
         })
         .collect();
@@ -72,6 +74,11 @@ fn check_of(binary: &Path, site: &Path) -> Result<(Cmd, String), BenchError> {
 pub fn bench(env: &Env) -> Result<(), BenchError> {
     let mut all = puzzles(&env.root.join("content"))?;
     all.extend(puzzles(&env.root.join("tests/fixtures/puzzles-hard"))?);
+    // `$FENPRESS_BENCH_PUZZLES=hard`: only the puzzles whose path holds it.
+    if let Some(only) = std::env::var_os("FENPRESS_BENCH_PUZZLES") {
+        let only = only.to_string_lossy().into_owned();
+        all.retain(|p| p.to_string_lossy().contains(&only));
+    }
     let before = std::env::var_os("FENPRESS_BENCH_PUZZLE_BEFORE").map(PathBuf::from);
     println!(
         "\n## puzzle proofs: `fenpress check` of a site of one puzzle  (load average {})",
