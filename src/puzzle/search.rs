@@ -3,9 +3,13 @@
 //! forced win, the defender escapes with any reply that avoids it. Chain
 //! steps (Paco Sako) keep the turn, so N counts player turns. A node budget
 //! bounds the work; running out gives `Unknown`, never a pass. The attacker
-//! tries checks and moves that leave the fewest replies first, each side
-//! tries first the move that decided a sibling (killers), and proved results
-//! are kept per position (a transposition table of proven bounds).
+//! looks for shorter wins first (iterative deepening), tries checks and
+//! moves that leave the fewest replies first, each side tries first the
+//! move that decided a sibling (killers), and proved results are kept per
+//! position (a transposition table of proven bounds). On its last turn the
+//! attacker needs a move that ends the game at once: only moves that check
+//! or decide the game are tested for legality, and a mate is seen at the
+//! defender's first legal reply.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -53,6 +57,15 @@ pub struct Search<'a> {
     /// Per ply, the move that last decided a node there (a win for the
     /// attacker, an escape for the defender): tried first by its siblings.
     killers: Vec<Option<Move>>,
+    /// When the deadline is read next (in moves played).
+    next_clock_read: u64,
+    /// One move list per depth, reused (see [`Search::take_list`]).
+    lists: Vec<MoveList>,
+    /// The replies counted while ordering the attacker's moves.
+    scratch: MoveList,
+    /// Whether legality is only "the mover's royals are safe" (no list-wide
+    /// restriction, no ban on giving check): the last turn's shortcut.
+    plain_legality: bool,
 }
 
 /// What is proved of one position: the attacker wins within `win_within`
@@ -65,10 +78,23 @@ struct Bounds {
 }
 
 /// The table's key of `pos`: a 64-bit hash of the whole position (board,
-/// turn, castling, en passant, counters, variant state, hands).
+/// turn, castling, en passant, ply count, variant state, hands).
 fn key(pos: &Position) -> u64 {
     let mut h = MixHasher(0);
-    pos.hash(&mut h);
+    pos.board.hash(&mut h);
+    let s = &pos.state;
+    // The half-move clock is left out: no rule of the core reads it (the
+    // 50-move rule is tolerated), and with it a capture played before or
+    // after a quiet move made two keys of one position.
+    (
+        s.turn,
+        s.castling,
+        s.en_passant,
+        s.plies,
+        s.variant,
+        s.hands,
+    )
+        .hash(&mut h);
     h.finish()
 }
 
@@ -136,9 +162,33 @@ impl<'a> Search<'a> {
             budget,
             exhausted: false,
             deadline: None,
+            next_clock_read: 0,
             table: HashMap::default(),
             killers: Vec::new(),
+            lists: Vec::new(),
+            scratch: MoveList::new(),
+            plain_legality: !rules.restricts_legal() && !rules.forbids_giving_check(),
         }
+    }
+
+    /// The move list of the node `plies` deep, cleared: one buffer per
+    /// depth, reused, so a node allocates nothing once the lists have grown.
+    fn take_list(&mut self, plies: u32) -> MoveList {
+        let mut list = self
+            .lists
+            .get_mut(plies as usize)
+            .map(std::mem::take)
+            .unwrap_or_default();
+        list.clear();
+        list
+    }
+
+    fn give_back(&mut self, plies: u32, list: MoveList) {
+        let i = plies as usize;
+        if self.lists.len() <= i {
+            self.lists.resize_with(i + 1, MoveList::new);
+        }
+        self.lists[i] = list;
     }
 
     /// What the table proves for `pos` with `turns` of the attacker's left.
@@ -155,6 +205,9 @@ impl<'a> Search<'a> {
 
     /// Records a proved result (an unknown one is not a result).
     fn store(&mut self, pos: &Position, turns: u32, proof: Proof) {
+        if proof == Proof::Unknown {
+            return;
+        }
         let entry = self
             .table
             .entry((key(pos), pos.turn() == self.attacker))
@@ -183,13 +236,21 @@ impl<'a> Search<'a> {
         self.killers[i] = Some(mv);
     }
 
+    /// Moves the killer of `plies`, if it is in `moves`, to the front.
+    fn killer_first(&self, moves: &mut MoveList, plies: u32) {
+        if let Some(k) = self.killer(plies) {
+            if let Some(i) = moves.iter().position(|m| *m == k) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+    }
+
     /// The attacker's moves, most promising first: the killer, then (with
     /// more than one turn left) checks, then fewest legal replies.
     fn order_attacks(&mut self, pos: &mut Position, moves: &mut MoveList, turns: u32, plies: u32) {
-        let killer = self.killer(plies);
         if turns > 1 {
             let mut scored: Vec<(u32, Move)> = Vec::with_capacity(moves.len());
-            let mut replies = MoveList::new();
+            let mut replies = std::mem::take(&mut self.scratch);
             for mv in moves.iter() {
                 let undo = self.rules.play(pos, mv);
                 let score = if mv.intent.continues {
@@ -207,15 +268,12 @@ impl<'a> Search<'a> {
                 self.rules.unplay(pos, mv, undo);
                 scored.push((score, *mv));
             }
+            self.scratch = replies;
             scored.sort_by_key(|(score, _)| *score);
             moves.clear();
             moves.extend(scored.into_iter().map(|(_, mv)| mv));
         }
-        if let Some(k) = killer {
-            if let Some(i) = moves.iter().position(|m| *m == k) {
-                moves[..=i].rotate_right(1);
-            }
-        }
+        self.killer_first(moves, plies);
     }
 
     /// Whether the game is over with the attacker's win, in `pos` as it
@@ -236,13 +294,15 @@ impl<'a> Search<'a> {
 
     fn out_of_budget(&mut self, plies: u32) -> bool {
         // The clock is read every 1,024 moves: cheap next to move generation.
-        let late = self.nodes.is_multiple_of(1024)
-            && self
+        if self.nodes >= self.next_clock_read {
+            self.next_clock_read = self.nodes + 1024;
+            if self
                 .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d);
-        if late {
-            // Stops every later call at once too.
-            self.budget = self.nodes;
+                .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                // Stops every later call at once too.
+                self.budget = self.nodes;
+            }
         }
         if self.nodes >= self.budget || plies >= MAX_PLIES {
             self.exhausted = true;
@@ -260,27 +320,59 @@ impl<'a> Search<'a> {
         if let Some(known) = self.probe(pos, turns) {
             return known;
         }
+        // Iterative deepening: a win in fewer turns is looked for first.
+        // It is common (many defences lose at once) and cheap to find in
+        // the smaller tree, which a deeper line tried first would hide; the
+        // table keeps what the shallower passes proved.
+        for t in 1..turns {
+            if self.attack_within(pos, t, plies) == Proof::Win {
+                return Proof::Win;
+            }
+        }
+        self.attack_within(pos, turns, plies)
+    }
+
+    /// [`Search::attack`] with exactly `turns` (no shallower pass first).
+    fn attack_within(&mut self, pos: &mut Position, turns: u32, plies: u32) -> Proof {
+        if let Some(known) = self.probe(pos, turns) {
+            return known;
+        }
         if self.out_of_budget(plies) {
             return Proof::Unknown;
         }
-        let mut moves = MoveList::new();
+        if turns == 1 && self.plain_legality {
+            if let Some(proof) = self.last_attack(pos, plies) {
+                self.store(pos, turns, proof);
+                return proof;
+            }
+        }
+        let mut moves = self.take_list(plies);
         legal::legal_moves(self.rules, pos, &mut moves);
-        if moves.is_empty() {
+        let proof = if moves.is_empty() {
             // The attacker cannot move: a variant win decided by the
             // defender's move counts, anything else does not.
-            return if self.ended_in_win(pos) {
+            if self.ended_in_win(pos) {
                 Proof::Win
             } else {
                 Proof::NoWin
-            };
-        }
-        self.order_attacks(pos, &mut moves, turns, plies);
+            }
+        } else {
+            self.order_attacks(pos, &mut moves, turns, plies);
+            self.first_win(pos, &moves, turns, plies)
+        };
+        self.give_back(plies, moves);
+        self.store(pos, turns, proof);
+        proof
+    }
+
+    /// Tries the attacker's `moves` in order: `Win` at the first that
+    /// wins (it becomes the killer).
+    fn first_win(&mut self, pos: &mut Position, moves: &MoveList, turns: u32, plies: u32) -> Proof {
         let mut unknown = false;
-        for mv in &moves {
+        for mv in moves {
             match self.after_attack(pos, mv, turns, plies) {
                 Proof::Win => {
                     self.set_killer(plies, *mv);
-                    self.store(pos, turns, Proof::Win);
                     return Proof::Win;
                 }
                 Proof::Unknown => unknown = true,
@@ -290,9 +382,85 @@ impl<'a> Search<'a> {
         if unknown {
             Proof::Unknown
         } else {
-            self.store(pos, turns, Proof::NoWin);
             Proof::NoWin
         }
+    }
+
+    /// The attacker's last turn, where only a move that ends the game at
+    /// once wins: its pseudo-legal moves are played one by one, and only a
+    /// move that checks or decides the game is tested for legality and for
+    /// the end of the game (replies looked for until one is legal), instead
+    /// of every move's legality and every reply being listed. Needs
+    /// legality to be "the mover's royals are safe" (`plain_legality`);
+    /// `None` when a move is a chain step, which the general path judges.
+    fn last_attack(&mut self, pos: &mut Position, plies: u32) -> Option<Proof> {
+        if self.rules.variant_outcome(pos).is_some() {
+            // A decided position has no legal move.
+            return Some(self.no_move_result(pos));
+        }
+        let mut moves = self.take_list(plies);
+        self.rules.pseudo_legal_moves(pos, &mut moves);
+        if moves.iter().any(|m| m.intent.continues) {
+            self.give_back(plies, moves);
+            return None;
+        }
+        self.killer_first(&mut moves, plies);
+        let mover = pos.turn();
+        let mut winner = None;
+        for mv in moves.iter() {
+            self.nodes += 1;
+            let undo = self.rules.play(pos, mv);
+            let wins = self.wins_at_once(pos, plies + 1, Some(mover));
+            self.rules.unplay(pos, mv, undo);
+            if wins {
+                winner = Some(*mv);
+                break;
+            }
+        }
+        let rules = self.rules;
+        let proof = match winner {
+            Some(mv) => {
+                self.set_killer(plies, mv);
+                Proof::Win
+            }
+            None if !moves.iter().any(|mv| legal::is_legal(rules, pos, mv)) => {
+                self.no_move_result(pos)
+            }
+            None => Proof::NoWin,
+        };
+        self.give_back(plies, moves);
+        Some(proof)
+    }
+
+    /// The attacker has no legal move in `pos`.
+    fn no_move_result(&self, pos: &Position) -> Proof {
+        if self.ended_in_win(pos) {
+            Proof::Win
+        } else {
+            Proof::NoWin
+        }
+    }
+
+    /// After an attacker's completed move, with legality plain: whether
+    /// the game is over with its win. Checkmate needs check, so replies
+    /// are looked for only then, and only until one is legal. With
+    /// `mover`, the move was pseudo-legal: it must also leave `mover`'s
+    /// royals safe, tested only once the move is seen to decide the game.
+    fn wins_at_once(&mut self, pos: &mut Position, plies: u32, mover: Option<Color>) -> bool {
+        let illegal =
+            |s: &Self, pos: &Position| mover.is_some_and(|m| s.rules.illegal_after(pos, m));
+        if self.rules.variant_outcome(pos).is_some() {
+            return !illegal(self, pos) && self.ended_in_win(pos);
+        }
+        if !legal::in_check(self.rules, pos) || illegal(self, pos) {
+            return false;
+        }
+        let mut replies = self.take_list(plies);
+        self.rules.pseudo_legal_moves(pos, &mut replies);
+        let rules = self.rules;
+        let stuck = !replies.iter().any(|mv| legal::is_legal(rules, pos, mv));
+        self.give_back(plies, replies);
+        stuck && self.ended_in_win(pos)
     }
 
     /// Plays the attacker's `mv` with `turns` left (this one included) and
@@ -302,6 +470,12 @@ impl<'a> Search<'a> {
         let undo = self.rules.play(pos, mv);
         let proof = if mv.intent.continues {
             self.attack(pos, turns, plies + 1)
+        } else if turns == 1 && self.plain_legality {
+            if self.wins_at_once(pos, plies + 1, None) {
+                Proof::Win
+            } else {
+                Proof::NoWin
+            }
         } else if turns == 1 && self.win == WinKind::Mate && !legal::in_check(self.rules, pos) {
             // The last move must mate, and mate needs check: no need to
             // generate the replies.
@@ -309,7 +483,7 @@ impl<'a> Search<'a> {
         } else if let Some(known) = self.probe(pos, turns - 1) {
             known
         } else {
-            let mut replies = MoveList::new();
+            let mut replies = self.take_list(plies + 1);
             legal::legal_moves(self.rules, pos, &mut replies);
             let proof = if replies.is_empty() {
                 if self.ended_in_win(pos) {
@@ -322,6 +496,7 @@ impl<'a> Search<'a> {
             } else {
                 Proof::NoWin
             };
+            self.give_back(plies + 1, replies);
             self.store(pos, turns - 1, proof);
             proof
         };
@@ -342,17 +517,20 @@ impl<'a> Search<'a> {
     /// every defence still lose? With `NoWin`, the first defence that
     /// escapes (the first ply of it, for a chain).
     pub fn defend(&mut self, pos: &mut Position, turns: u32, plies: u32) -> (Proof, Option<Move>) {
-        let mut moves = MoveList::new();
+        let mut moves = self.take_list(plies);
         legal::legal_moves(self.rules, pos, &mut moves);
-        if moves.is_empty() {
+        let result = if moves.is_empty() {
             let proof = if self.ended_in_win(pos) {
                 Proof::Win
             } else {
                 Proof::NoWin
             };
-            return (proof, None);
-        }
-        self.defend_with(pos, &mut moves, turns, plies)
+            (proof, None)
+        } else {
+            self.defend_with(pos, &mut moves, turns, plies)
+        };
+        self.give_back(plies, moves);
+        result
     }
 
     fn defend_with(
@@ -366,11 +544,7 @@ impl<'a> Search<'a> {
             return (Proof::Unknown, None);
         }
         // The escape that worked in a sibling is tried first.
-        if let Some(k) = self.killer(plies) {
-            if let Some(i) = moves.iter().position(|m| *m == k) {
-                moves[..=i].rotate_right(1);
-            }
-        }
+        self.killer_first(moves, plies);
         let mut unknown = false;
         for mv in moves.iter() {
             match self.after_defence(pos, mv, turns, plies) {
@@ -433,5 +607,65 @@ mod tests {
         let mut s = Search::new(chess, Color::White, WinKind::Mate, 5);
         assert_eq!(s.attack(&mut pos, 3, 0), Proof::Unknown);
         assert!(s.exhausted);
+    }
+    /// The last turn's shortcut (pseudo-legal moves, legality tested only
+    /// for moves that check or decide, mate seen at the first legal reply)
+    /// proves what the general path proves, at every position of a few
+    /// walks of chess and Maxima, for both kinds of win and 1 or 2 turns.
+    /// The second start has a mate by a pinned rook (Rf8, illegal).
+    #[test]
+    fn last_turn_shortcut_agrees_with_the_general_path() {
+        let cases = [
+            (
+                "chess",
+                "r2qk2r/pp1nbRpp/4Q3/1B6/8/3p4/PPP3PP/5RK1 w kq - 0 1",
+            ),
+            ("chess", "7k/b5pp/8/8/8/8/5R2/6K1 w - - 0 1"),
+            ("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - -"),
+            (
+                "chess",
+                "1r3k2/8/p3Q3/P2p1p2/3P1q2/7P/1P3P1N/4R2K w - - 0 1",
+            ),
+            ("Maxima", "xxx2xxx/8/3DD3/8/8/8/3k4/8/7M/7p/xxxK1xxx w 0"),
+            (
+                "Maxima",
+                "xxx2xxx/4k3/8/8/7d/8/1M1K4/8/5N2/8/xxx1Qxxx w - - 0 1",
+            ),
+        ];
+        let mut compared = 0;
+        let mut wins = 0;
+        for (variant, fen) in cases {
+            let rules = registry::rules(variant).unwrap();
+            let mut pos = position_from_fen(rules, fen).unwrap();
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            let mut moves = MoveList::new();
+            for _ in 0..12 {
+                for win in [WinKind::Mate, WinKind::Any] {
+                    for turns in 1..=2 {
+                        let mut fast = Search::new(rules, pos.turn(), win, 10_000_000);
+                        let mut plain = Search::new(rules, pos.turn(), win, 10_000_000);
+                        plain.plain_legality = false;
+                        assert!(fast.plain_legality, "{variant} takes the shortcut");
+                        let a = fast.attack(&mut pos.clone(), turns, 0);
+                        let b = plain.attack(&mut pos.clone(), turns, 0);
+                        assert_eq!(a, b, "{variant} {turns} turns at {pos:?}");
+                        assert_ne!(a, Proof::Unknown);
+                        compared += 1;
+                        wins += usize::from(a == Proof::Win);
+                    }
+                }
+                legal::legal_moves(rules, &mut pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mv = moves[(seed % moves.len() as u64) as usize];
+                rules.play(&mut pos, &mv);
+            }
+        }
+        assert!(compared > 100, "{compared} comparisons");
+        assert!(wins > 0, "some positions are wins");
     }
 }

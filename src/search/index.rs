@@ -41,7 +41,7 @@ const ENTRY_FILE: &str = "pagefind-entry.json";
 const GENERIC_WASM_FILE: &str = "wasm.unknown.pagefind";
 
 /// A bundle file: its path below the output root and its contents.
-type BundleFile = (String, Vec<u8>);
+pub type BundleFile = (String, Vec<u8>);
 
 /// What [`build_indexes`] did, per language.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -146,31 +146,44 @@ pub fn build_bundles_from(pages: Vec<SearchPage>) -> Result<Bundles, SearchError
 fn bundles_of<P: Borrow<SearchPage> + Send>(
     pages: impl Iterator<Item = P>,
 ) -> Result<Bundles, SearchError> {
+    let mut files = Vec::new();
+    let stats = bundles_each(pages, &mut |lang_files| {
+        files.extend(lang_files);
+        Ok::<_, SearchError>(())
+    })?;
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(Bundles { files, stats })
+}
+
+/// [`build_bundles_from`] handing each language's bundle files to `put` as
+/// soon as that language is built (a build writes them out then), so no
+/// language's files are held while the next one is indexed, nor all of
+/// them until the write step.
+pub fn build_bundles_into<E: From<SearchError>>(
+    pages: Vec<SearchPage>,
+    put: &mut dyn FnMut(Vec<BundleFile>) -> Result<(), E>,
+) -> Result<SearchStats, E> {
+    bundles_each(pages.into_iter(), put)
+}
+
+fn bundles_each<P: Borrow<SearchPage> + Send, E: From<SearchError>>(
+    pages: impl Iterator<Item = P>,
+    put: &mut dyn FnMut(Vec<BundleFile>) -> Result<(), E>,
+) -> Result<SearchStats, E> {
     let started = Instant::now();
     let by_lang = group_by_language(pages)?;
-
     // One language at a time: each holds its whole index in memory while
     // Pagefind builds it, and the build draws its og:images on the other
-    // core meanwhile.
-    let mut built = by_lang
-        .into_iter()
-        .map(|(lang, pages)| build_language(&lang, pages))
-        .collect::<Result<Vec<_>, _>>()?;
-    built.sort_by(|a, b| a.0.lang.cmp(&b.0.lang));
-
-    let mut files = Vec::new();
-    let mut languages = Vec::new();
-    for (stats, lang_files) in built {
-        files.extend(lang_files);
+    // core meanwhile. `by_lang` is sorted by language code.
+    let mut languages = Vec::with_capacity(by_lang.len());
+    for (lang, pages) in by_lang {
+        let (stats, lang_files) = build_language(&lang, pages)?;
+        put(lang_files)?;
         languages.push(stats);
     }
-    files.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(Bundles {
-        files,
-        stats: SearchStats {
-            languages,
-            elapsed: started.elapsed(),
-        },
+    Ok(SearchStats {
+        languages,
+        elapsed: started.elapsed(),
     })
 }
 

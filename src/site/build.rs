@@ -104,9 +104,11 @@ fn timed<T>(
     step: &'static str,
     f: impl FnOnce() -> T,
 ) -> T {
+    super::memory::before();
     let start = Instant::now();
     let value = f();
     timings.push((step, start.elapsed()));
+    super::memory::after(step);
     value
 }
 
@@ -393,7 +395,12 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
     let (pngs, search) = timed(&mut report.timings, "search + og images", || {
         rayon::join(
             || og_pngs(og_jobs, Some(&options.out)),
-            || super::search::add_indexes(search_pages, &mut rendered.output),
+            || match &streaming {
+                Some(sink) => {
+                    super::search::write_indexes(search_pages, sink, &mut rendered.output)
+                }
+                None => super::search::add_indexes(search_pages, &mut rendered.output),
+            },
         )
     });
     if let Err(e) = search {

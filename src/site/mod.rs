@@ -10,6 +10,7 @@ pub mod error;
 pub mod external;
 pub mod incremental;
 pub mod mark;
+mod memory;
 pub mod output;
 pub mod render;
 pub mod search;

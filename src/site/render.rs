@@ -3,7 +3,7 @@
 //! sitemap. Pages render in parallel; the result is an in-memory [`Output`]
 //! whose sorted maps make the written site byte-identical run after run.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 
 use rayon::prelude::*;
@@ -239,6 +239,9 @@ struct SiteFrame<'a> {
     translations: BTreeMap<(PageKind, &'a str, &'a str), Vec<&'a Page>>,
     /// Rules pages per language, alphabetical by variant: indexes, prev/next.
     rules_by_lang: BTreeMap<&'a str, Vec<&'a Page>>,
+    /// Where each rules page is in its language's list (prev/next without
+    /// a search of the list per page, which grew as the square of the site).
+    rules_place: HashMap<(&'a str, (PageKind, &'a str, &'a str)), usize>,
     /// Navigation depends on the language only: built once per language.
     navs: BTreeMap<String, Vec<Link>>,
 }
@@ -267,6 +270,13 @@ impl<'a> SiteFrame<'a> {
                 (a.name.to_lowercase(), &a.name).cmp(&(b.name.to_lowercase(), &b.name))
             });
         }
+        // The first place of a key, as a search of the list would find it.
+        let mut rules_place = HashMap::new();
+        for (lang, list) in &rules_by_lang {
+            for (i, p) in list.iter().enumerate() {
+                rules_place.entry((*lang, p.key())).or_insert(i);
+            }
+        }
         let mut frame = SiteFrame {
             config,
             theme,
@@ -275,6 +285,7 @@ impl<'a> SiteFrame<'a> {
             languages,
             translations,
             rules_by_lang,
+            rules_place,
             navs: BTreeMap::new(),
         };
         frame.navs = frame
@@ -548,7 +559,11 @@ fn render_content_page(
     let (prev, next) = match page.kind {
         PageKind::Rules => {
             let list = &site.rules_by_lang[page.lang.as_str()];
-            let i = list.iter().position(|p| p.key() == page.key()).unwrap_or(0);
+            let i = site
+                .rules_place
+                .get(&(page.lang.as_str(), page.key()))
+                .copied()
+                .unwrap_or(0);
             let link = |p: &&Page| Link {
                 title: p.title.clone(),
                 url: site.url(&p.path()),

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use super::error::SiteError;
+use super::output::Streaming;
 use super::render::{Alternate, Output};
 use super::strings::language_name;
 use super::theme::{error_chain, Theme};
@@ -100,6 +101,24 @@ pub fn add_indexes(pages: Vec<SearchPage>, output: &mut Output) -> Result<Durati
     let took = bundles.stats.elapsed;
     put_bundles(bundles, output);
     Ok(took)
+}
+
+/// [`add_indexes`] for a streaming build: each language's bundle is
+/// written into `sink` as soon as it is built, not held in `output` (which
+/// lists the paths written, for the count and the write step's cleanup).
+pub fn write_indexes(
+    pages: Vec<SearchPage>,
+    sink: &Streaming,
+    output: &mut Output,
+) -> Result<Duration, SiteError> {
+    let stats = search::build_bundles_into(pages, &mut |files| {
+        for (path, bytes) in files {
+            sink.put(&path, &bytes)?;
+            output.written.insert(path);
+        }
+        Ok::<_, SiteError>(())
+    })?;
+    Ok(stats.elapsed)
 }
 
 /// Replaces the bundles in `output` by `bundles`; returns the output paths
