@@ -4,7 +4,9 @@
 //! caller, so verification reads nothing itself. External links are
 //! collected for `--external` (see `site::external`).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::PathBuf;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::{LinkRef, LoadedPage, Page, PageKind};
@@ -14,6 +16,13 @@ use crate::model::{LinkRef, LoadedPage, Page, PageKind};
 pub struct LinkTargets {
     pages: BTreeMap<String, BTreeSet<String>>,
     variants: BTreeSet<String>,
+    /// A page path without its language (`rules/Chess/`) → the languages
+    /// that have it, for "it exists in fr".
+    languages_of: HashMap<String, Vec<String>>,
+    /// The suggestions already worked out, by what was wanted: a site K
+    /// times larger writes the same broken link K times, and each search
+    /// runs over every page.
+    suggestions: RefCell<HashMap<(bool, String), Option<String>>>,
 }
 
 impl LinkTargets {
@@ -23,6 +32,8 @@ impl LinkTargets {
         let mut targets = LinkTargets {
             pages: BTreeMap::new(),
             variants: BTreeSet::new(),
+            languages_of: HashMap::new(),
+            suggestions: RefCell::new(HashMap::new()),
         };
         targets.pages.insert(String::new(), BTreeSet::new());
         for p in pages {
@@ -42,7 +53,35 @@ impl LinkTargets {
                 .or_default()
                 .extend(p.anchors.iter().cloned());
         }
+        for key in targets.pages.keys() {
+            if let Some((lang, rest)) = key.split_once('/') {
+                if !rest.is_empty() {
+                    targets
+                        .languages_of
+                        .entry(rest.to_string())
+                        .or_default()
+                        .push(lang.to_string());
+                }
+            }
+        }
         targets
+    }
+
+    /// The variant (`variant` true) or page path closest to `wanted`, as
+    /// [`nearest`] finds it, worked out once per `wanted`.
+    fn suggestion(&self, variant: bool, wanted: &str) -> Option<String> {
+        let key = (variant, wanted.to_string());
+        if let Some(known) = self.suggestions.borrow().get(&key) {
+            return known.clone();
+        }
+        let found = if variant {
+            nearest(wanted, self.variants.iter().map(String::as_str))
+        } else {
+            nearest(wanted, self.pages.keys().map(String::as_str))
+        }
+        .map(str::to_string);
+        self.suggestions.borrow_mut().insert(key, found.clone());
+        found
     }
 
     /// Whether the site writes a page at `path` (no leading `/`).
@@ -147,7 +186,7 @@ fn is_page_like(path: &str) -> bool {
 }
 
 /// External URLs and every place each one is written.
-pub type ExternalLinks = BTreeMap<String, Vec<(Page, LinkRef)>>;
+pub type ExternalLinks = BTreeMap<String, Vec<(PathBuf, LinkRef)>>;
 
 /// The broken internal links of every page, and the external ones to
 /// check with `--external` (URL → every place it is written).
@@ -167,7 +206,7 @@ pub fn check_links(
                 LinkKind::External(url) => external
                     .entry(url)
                     .or_default()
-                    .push((p.page.clone(), link.clone())),
+                    .push((p.page.source.clone(), link.clone())),
                 LinkKind::Other => {}
                 kind => {
                     if let Some(d) = judge(&targets, &p.page, link, kind, file_exists) {
@@ -208,7 +247,7 @@ fn judge(
             if targets.variants.contains(&name) {
                 return None;
             }
-            let near = nearest(&name, targets.variants.iter().map(String::as_str));
+            let near = targets.suggestion(true, &name);
             broken(
                 "broken-link",
                 format!("no variant `{name}` has a rules page"),
@@ -251,17 +290,17 @@ fn broken_page(
     path: &str,
     broken: impl Fn(&'static str, String, Option<String>) -> Option<Diagnostic>,
 ) -> Option<Diagnostic> {
-    let near = nearest(path, targets.pages.keys().map(String::as_str));
+    let near = targets.suggestion(false, path);
     let hint = near.map(|n| format!("did you mean `/{n}`?"));
     // A page that exists in another language: say so.
     let other_lang = path.split_once('/').and_then(|(lang, rest)| {
         let others: Vec<&str> = targets
-            .pages
-            .keys()
-            .filter_map(|k| {
-                let (l, r) = k.split_once('/')?;
-                (r == rest && l != lang && !rest.is_empty()).then_some(l)
-            })
+            .languages_of
+            .get(rest)
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .filter(|l| *l != lang)
             .collect();
         (!others.is_empty()).then(|| (lang.to_string(), others.join(", ")))
     });
@@ -277,8 +316,11 @@ fn broken_page(
 /// The candidate closest to `wanted` by edit distance, if close enough to
 /// be a likely typo (at most a third of its length, and at least 1 edit).
 pub fn nearest<'a>(wanted: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (wanted.chars().count() / 3).max(2);
+    let length = wanted.chars().count();
+    let limit = (length / 3).max(2);
     candidates
+        // The distance is at least the difference of the lengths.
+        .filter(|c| c.chars().count().abs_diff(length) <= limit)
         .map(|c| (edit_distance(wanted, c), c))
         .filter(|(d, _)| *d <= limit)
         .min()

@@ -100,12 +100,12 @@ pub fn check_external(links: &ExternalLinks, options: &ExternalOptions) -> Vec<D
             (None, Some(e)) => format!("could not be reached: {e}"),
             (None, None) => "could not be reached".to_string(),
         };
-        for (page, link) in places {
+        for (source, link) in places {
             out.push(
                 Diagnostic::new(
                     Severity::Warning,
                     "broken-external-link",
-                    &page.source,
+                    source,
                     link.at.line,
                     link.at.column,
                     format!("`{url}` {why}"),
@@ -115,12 +115,12 @@ pub fn check_external(links: &ExternalLinks, options: &ExternalOptions) -> Vec<D
         }
     }
     if let (Some(first), n @ 1..) = (unasked.first(), unasked.len()) {
-        if let Some((page, link)) = links.get(first).and_then(|p| p.first()) {
+        if let Some((source, link)) = links.get(first).and_then(|p| p.first()) {
             out.push(
                 Diagnostic::new(
                     Severity::Note,
                     "external-links-unchecked",
-                    &page.source,
+                    source,
                     link.at.line,
                     link.at.column,
                     format!(
