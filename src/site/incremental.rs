@@ -59,8 +59,10 @@ pub struct Site {
     sources: BTreeMap<PathBuf, Arc<str>>,
     output: Output,
     /// Every page as the search index saw it, by URL: an edit re-indexes
-    /// with the edited pages replaced (see `search.rs`).
-    search: BTreeMap<String, SearchPage>,
+    /// with the edited pages replaced (see `search.rs`). Shared, so that an
+    /// edit copies no page's text and a re-index elsewhere
+    /// ([`Site::take_search_backlog`]) holds them without a copy.
+    search: BTreeMap<String, Arc<SearchPage>>,
     /// Pages were edited since the index was last built.
     search_stale: bool,
 }
@@ -87,7 +89,7 @@ impl Site {
         let search = rendered
             .search
             .into_iter()
-            .map(|p| (p.url.clone(), p))
+            .map(|p| (p.url.clone(), Arc::new(p)))
             .collect();
         Ok(Site {
             search,
@@ -181,7 +183,7 @@ impl Site {
         // `refresh_search`).
         let mut search = self.search.clone();
         for page in rendered.search {
-            search.insert(page.url.clone(), page);
+            search.insert(page.url.clone(), Arc::new(page));
         }
 
         // Home pages are always re-rendered: their findings are replaced too.
@@ -233,13 +235,25 @@ impl Site {
         if !self.search_stale {
             return Ok(changed);
         }
-        let listed: Vec<SearchPage> = self.search.values().cloned().collect();
-        let bundles = crate::search::build_bundles(&listed)?;
+        let listed: Vec<Arc<SearchPage>> = self.search.values().cloned().collect();
+        let bundles = crate::search::build_bundles_from(listed)?;
         let (written, removed) = super::search::put_bundles(bundles, &mut self.output);
         changed.rendered = written;
         changed.removed = removed;
         self.search_stale = false;
         Ok(changed)
+    }
+
+    /// For a caller that indexes elsewhere (`serve`'s re-index thread):
+    /// the pages to index when edits left the index behind, and the index
+    /// counted as caught up. The bundle files of [`Site::output`] stay as
+    /// they were; the caller serves the ones it builds.
+    pub fn take_search_backlog(&mut self) -> Option<Vec<Arc<SearchPage>>> {
+        if !self.search_stale {
+            return None;
+        }
+        self.search_stale = false;
+        Some(self.search.values().cloned().collect())
     }
 
     /// The rendered site.
