@@ -19,7 +19,6 @@ use super::events::Message;
 use super::reindex::{ReindexHook, Reindexer, Request};
 use super::snapshot::{self, Snapshot};
 use super::watch::{next_batch, FolderWatcher, Signal};
-use crate::diagnostic::Severity;
 use crate::site::incremental::{Site, SiteOptions};
 use crate::site::SiteError;
 
@@ -379,15 +378,9 @@ impl Rebuilder {
                 eprintln!("fenpress serve: {err}");
             }
         }
-        let diagnostics = site.diagnostics();
-        let errors = diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count();
-        let warnings = diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Warning)
-            .count();
+        // Only the errors are shown: their sources are the only ones copied.
+        let (diagnostics, warnings) = site.errors_and_warnings();
+        let errors = diagnostics.len();
         // As in `fenpress build`: a diagram that fails verification is
         // marked in its page and shown in the overlay, but the build is
         // published; other errors keep the last good build.

@@ -262,10 +262,10 @@ impl<'a> SiteFrame<'a> {
         for p in pages.iter().filter(|p| p.page.kind == PageKind::Rules) {
             rules_by_lang.entry(&p.page.lang).or_default().push(&p.page);
         }
+        // Each name lowered once, not at every comparison: `serve` makes
+        // this frame again after every edit.
         for list in rules_by_lang.values_mut() {
-            list.sort_by(|a, b| {
-                (a.name.to_lowercase(), &a.name).cmp(&(b.name.to_lowercase(), &b.name))
-            });
+            list.sort_by_cached_key(|p| (p.name.to_lowercase(), p.name.clone()));
         }
         let mut frame = SiteFrame {
             config,
