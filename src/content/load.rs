@@ -50,7 +50,7 @@ struct FrontMatter {
 /// Load every page of the content folder `root`. Puzzles that name no
 /// language get an empty `lang`, for the build to fill in from the config.
 pub fn load(root: &Path) -> Loaded {
-    let (files, mut diagnostics) = walk(root);
+    let (files, mut diagnostics) = walk(root, &|_| true);
     let mut sources = BTreeMap::new();
     // Definitions first: the pages' diagrams are checked with them.
     load_variants(root, &mut diagnostics, &mut sources);
@@ -99,7 +99,9 @@ pub fn load(root: &Path) -> Loaded {
 /// `incremental.rs`); paths that are not page sources are left out.
 /// Puzzles that name no language get `default_lang`.
 pub fn load_files(root: &Path, paths: &[PathBuf], default_lang: &str) -> Loaded {
-    let (files, _) = walk(root);
+    // Only the folders of `paths` are read: at 10x the corpus, walking all
+    // 1,730 rules folders was a third of an edit's rebuild.
+    let (files, _) = walk(root, &|folder| paths.iter().any(|p| p.starts_with(folder)));
     let wanted: Vec<&SourceFile> = files.iter().filter(|f| paths.contains(&f.path)).collect();
     let results: Vec<FileLoad> = wanted.par_iter().map(|f| load_file(f)).collect();
     let mut loaded = Loaded::default();
@@ -169,7 +171,8 @@ pub fn load_variants(
 
 /// Find the page sources: `rules/<V>/<lang>.pug|md`, `pages/<name>/<lang>.pug|md`,
 /// `puzzles/<V>/<slug>.md`. Other files (images, piece sets) are not pages.
-fn walk(root: &Path) -> (Vec<SourceFile>, Vec<Diagnostic>) {
+/// Only the `<V>`/`<name>` folders `in_folder` accepts are read.
+fn walk(root: &Path, in_folder: &dyn Fn(&Path) -> bool) -> (Vec<SourceFile>, Vec<Diagnostic>) {
     let mut files = Vec::new();
     let mut diagnostics = Vec::new();
     for section in ["rules", "pages", "puzzles"] {
@@ -180,7 +183,9 @@ fn walk(root: &Path) -> (Vec<SourceFile>, Vec<Diagnostic>) {
         let walker = WalkDir::new(&dir)
             .min_depth(2)
             .max_depth(2)
-            .sort_by_file_name();
+            .sort_by_file_name()
+            .into_iter()
+            .filter_entry(|e| e.depth() != 1 || in_folder(e.path()));
         for entry in walker {
             let entry = match entry {
                 Ok(e) => e,

@@ -1,7 +1,8 @@
 //! The site kept in memory between builds, for `fenpress serve`: built once
 //! in full, then rebuilt from the paths that changed. An edit to an existing
-//! page that keeps its title re-renders that page, the indexes and the home
-//! pages; anything else (config, theme, a page added, removed or retitled,
+//! page that keeps its title re-renders that page (and, for a home page,
+//! its language's indexes): no index lists more than titles and URLs.
+//! Anything else (config, theme, a page added, removed or retitled,
 //! an image) rebuilds everything. Nothing here writes to disk.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -11,11 +12,11 @@ use std::sync::Arc;
 use super::build::{prepare, settle, sources_of, Prepared};
 use super::config::Config;
 use super::error::SiteError;
-use super::render::{render_pages, render_site, Output};
+use super::render::{render_edited_pages, render_site, Output};
 use super::theme::Theme;
 use crate::content::load_files;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::model::{LoadedPage, Page, PageKind};
+use crate::model::{LoadedPage, Page};
 use crate::search::SearchPage;
 
 /// How to build the in-memory site.
@@ -182,7 +183,7 @@ impl Site {
                 replaced.push((i, std::mem::replace(&mut self.pages[i], new)));
             }
         }
-        let rendered = render_pages(&self.config, &root, &self.pages, &self.theme, &|p| {
+        let rendered = render_edited_pages(&self.config, &root, &self.pages, &self.theme, &|p| {
             paths.contains(&p.source)
         });
         let mut rendered = match rendered {
@@ -208,15 +209,8 @@ impl Site {
             self.search.insert(page.url.clone(), Arc::new(page));
         }
 
-        // Home pages are always re-rendered: their findings are replaced too.
-        let rerendered: BTreeSet<&Path> = self
-            .pages
-            .iter()
-            .filter(|l| paths.contains(&l.page.source) || is_home(&l.page))
-            .map(|l| l.page.source.as_path())
-            .collect();
-        self.render_diagnostics
-            .retain(|d| !rerendered.contains(d.file.as_path()));
+        // The findings of the pages rendered again are replaced.
+        self.render_diagnostics.retain(|d| !paths.contains(&d.file));
         self.render_diagnostics.extend(rendered.diagnostics);
         self.load_diagnostics.retain(|d| !paths.contains(&d.file));
         self.load_diagnostics.extend(loaded.diagnostics);
@@ -356,10 +350,6 @@ impl Site {
     }
 }
 
-fn is_home(page: &Page) -> bool {
-    page.kind == PageKind::Page && page.name == "home"
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -378,6 +368,18 @@ mod tests {
         dir
     }
 
+    /// The two outputs hold the same files, byte for byte (the paths that
+    /// differ are named).
+    fn assert_same_files(full: &Site, incremental: &Site) {
+        let (a, b) = (&full.output().files, &incremental.output().files);
+        let differ: Vec<&String> = a
+            .keys()
+            .chain(b.keys())
+            .filter(|k| a.get(*k) != b.get(*k))
+            .collect();
+        assert!(differ.is_empty(), "differ from a full build: {differ:?}");
+    }
+
     fn options(dir: &tempfile::TempDir) -> SiteOptions {
         SiteOptions {
             content: dir.path().join("content"),
@@ -387,7 +389,7 @@ mod tests {
     }
 
     #[test]
-    fn a_page_edit_renders_that_page_and_the_indexes_only() {
+    fn a_page_edit_renders_that_page_only() {
         let dir = fixture();
         let mut site = Site::build(options(&dir)).unwrap();
         let source = dir.path().join("content/rules/Beta/en.md");
@@ -397,7 +399,8 @@ mod tests {
         assert!(changed
             .rendered
             .contains(&"en/rules/Beta/index.html".into()));
-        assert!(changed.rendered.contains(&"en/rules/index.html".into()));
+        // Its title did not change: no index did.
+        assert!(!changed.rendered.contains(&"en/rules/index.html".into()));
         assert!(!changed
             .rendered
             .contains(&"en/rules/Alpha/index.html".into()));
@@ -411,7 +414,36 @@ mod tests {
         assert!(String::from_utf8_lossy(html).contains("New rules of Beta."));
         // The incremental result equals a full build.
         let full = Site::build(options(&dir)).unwrap();
-        assert_eq!(full.output().files, site.output().files);
+        assert_same_files(&full, &site);
+    }
+
+    #[test]
+    fn a_home_page_edit_renders_its_home_and_indexes() {
+        let dir = fixture();
+        let home = dir.path().join("content/pages/home/en.md");
+        std::fs::create_dir_all(home.parent().unwrap()).unwrap();
+        std::fs::write(&home, "---\ntitle: Home\n---\nWelcome.\n").unwrap();
+        let mut site = Site::build(options(&dir)).unwrap();
+        std::fs::write(&home, "---\ntitle: Home\n---\nWelcome back.\n").unwrap();
+        let changed = site.rebuild_changed(std::slice::from_ref(&home)).unwrap();
+        assert!(!changed.full);
+        assert!(changed.rendered.contains(&"en/index.html".into()));
+        assert!(changed.rendered.contains(&"en/rules/index.html".into()));
+        assert!(!changed
+            .rendered
+            .contains(&"en/rules/Alpha/index.html".into()));
+        let html = &site.output().files["en/index.html"];
+        assert!(String::from_utf8_lossy(html).contains("Welcome back."));
+        // The search bundle is left out: its bytes follow the order pages
+        // are added, by URL after an edit (the home page's `/en/` first),
+        // in the order of the content tree in a full build.
+        let full = Site::build(options(&dir)).unwrap();
+        let pages = |site: &Site| -> BTreeMap<String, Vec<u8>> {
+            let files = &site.output().files;
+            let pages = files.iter().filter(|(k, _)| !k.starts_with("pagefind/"));
+            pages.map(|(k, v)| (k.clone(), v.clone())).collect()
+        };
+        assert_eq!(pages(&full), pages(&site));
     }
 
     #[test]
@@ -472,7 +504,7 @@ mod tests {
         assert!(html(&site).contains("fp-invalid"));
         // The same as a full build.
         let full = Site::build(options(&dir)).unwrap();
-        assert_eq!(full.output().files, site.output().files);
+        assert_same_files(&full, &site);
         assert_eq!(full.diagnostics(), site.diagnostics());
 
         // A malformed board: check's finding only (one per fault).
