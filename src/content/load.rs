@@ -180,8 +180,9 @@ fn walk(root: &Path, in_folder: &dyn Fn(&Path) -> bool) -> (Vec<SourceFile>, Vec
         if !dir.is_dir() {
             continue;
         }
+        // From depth 1: entries `min_depth` skips never reach the filter.
         let walker = WalkDir::new(&dir)
-            .min_depth(2)
+            .min_depth(1)
             .max_depth(2)
             .sort_by_file_name()
             .into_iter()
@@ -205,7 +206,7 @@ fn walk(root: &Path, in_folder: &dyn Fn(&Path) -> bool) -> (Vec<SourceFile>, Vec
                     continue;
                 }
             };
-            if !entry.file_type().is_file() {
+            if entry.depth() != 2 || !entry.file_type().is_file() {
                 continue;
             }
             let path = entry.path().to_path_buf();
@@ -635,6 +636,29 @@ fn pug_diagnostic(path: &Path, d: &fenpress_pug::PugDiagnostic) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn load_files_reads_only_the_pages_asked_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        for v in ["Alpha", "Beta", "Gamma"] {
+            std::fs::create_dir_all(root.join("rules").join(v)).unwrap();
+            std::fs::write(root.join("rules").join(v).join("en.md"), format!("# {v}\n")).unwrap();
+        }
+        // Beside the folders, not a page.
+        std::fs::write(root.join("rules/notes.md"), "# Notes\n").unwrap();
+        let names = |loaded: &Loaded| -> Vec<String> {
+            loaded.pages.iter().map(|p| p.page.name.clone()).collect()
+        };
+        assert_eq!(names(&load(root)), ["Alpha", "Beta", "Gamma"]);
+        let beta = root.join("rules/Beta/en.md");
+        let loaded = load_files(root, &[beta.clone()], "en");
+        assert_eq!(names(&loaded), ["Beta"]);
+        assert_eq!(loaded.pages[0].page.source, beta);
+        assert!(load_files(root, &[root.join("rules/notes.md")], "en")
+            .pages
+            .is_empty());
+    }
 
     #[test]
     fn a_file_over_the_size_limit_is_one_error_at_its_start() {
