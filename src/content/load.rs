@@ -685,7 +685,7 @@ mod tests {
         };
         assert_eq!(names(&load(root)), ["Alpha", "Beta", "Gamma"]);
         let beta = root.join("rules/Beta/en.md");
-        let loaded = load_files(root, &[beta.clone()], "en");
+        let loaded = load_files(root, std::slice::from_ref(&beta), "en");
         assert_eq!(names(&loaded), ["Beta"]);
         assert_eq!(loaded.pages[0].page.source, beta);
         assert!(load_files(root, &[root.join("rules/notes.md")], "en")

@@ -487,7 +487,8 @@ fn render_pages_into(
         .par_iter()
         .map(|loaded| {
             let page = &loaded.page;
-            if !wanted(page) && !(is_home(page) && around == Around::Everything) {
+            let home_anyway = is_home(page) && around == Around::Everything;
+            if !home_anyway && !wanted(page) {
                 return Ok(None);
             }
             let mut result = render_content_page(&site, root, loaded, &painter, pieces)?;
