@@ -30,6 +30,7 @@ fn main() {
         strict: false,
         log: false,
         quiet: fenpress::serve::watch::QUIET,
+        before_reindex: None,
     })
     .expect("serve starts");
     println!(

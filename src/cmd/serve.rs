@@ -35,6 +35,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<u8> {
         strict: args.strict,
         log: true,
         quiet: crate::serve::watch::QUIET,
+        before_reindex: None,
     })?;
     let url = server.url();
     server.wait_for_ctrl_c(|| {

@@ -138,8 +138,12 @@ pub fn build_bundles(pages: &[SearchPage]) -> Result<Bundles, SearchError> {
 
 /// [`build_bundles`] taking the pages: each page's text is dropped as soon
 /// as Pagefind has read it, so the index is not built beside a second copy
-/// of every page (a build's pages are not needed after the index).
-pub fn build_bundles_from(pages: Vec<SearchPage>) -> Result<Bundles, SearchError> {
+/// of every page (a build's pages are not needed after the index). Pages
+/// shared with their owner (`Arc<SearchPage>`, as `serve` hands them to its
+/// re-index thread) are only released.
+pub fn build_bundles_from<P: Borrow<SearchPage> + Send>(
+    pages: Vec<P>,
+) -> Result<Bundles, SearchError> {
     bundles_of(pages.into_iter())
 }
 

@@ -7,6 +7,7 @@ pub mod error;
 pub mod events;
 mod http;
 pub mod limits;
+mod reindex;
 pub mod route;
 pub mod server;
 mod snapshot;
@@ -14,4 +15,5 @@ pub mod watch;
 
 pub use error::ServeError;
 pub use events::EVENTS_PATH;
+pub use reindex::ReindexHook;
 pub use server::{ServeOptions, Server};

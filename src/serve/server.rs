@@ -8,7 +8,7 @@ use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -16,9 +16,9 @@ use tokio::sync::{broadcast, watch};
 
 use super::error::ServeError;
 use super::events::Message;
+use super::reindex::{ReindexHook, Reindexer, Request};
 use super::snapshot::{self, Snapshot};
 use super::watch::{next_batch, FolderWatcher, Signal};
-use crate::diagnostic::Severity;
 use crate::site::incremental::{Site, SiteOptions};
 use crate::site::SiteError;
 
@@ -36,6 +36,9 @@ pub struct ServeOptions {
     /// Quiet time that ends a batch of file changes ([`super::watch::QUIET`]
     /// for `fenpress serve`; tests on a loaded machine give more).
     pub quiet: Duration,
+    /// Run before each background search re-index (tests; `None` for
+    /// `fenpress serve`).
+    pub before_reindex: Option<ReindexHook>,
 }
 
 /// State shared by the HTTP handlers and the rebuild thread.
@@ -48,6 +51,14 @@ pub struct Shared {
     pub bus: broadcast::Sender<Message>,
     pub stop: watch::Receiver<bool>,
     rebuilds: AtomicU64,
+    /// Background search re-indexes run through.
+    pub(super) reindexes: AtomicU64,
+    /// Counts the publications that brought the site's own search bundle
+    /// (full builds): a re-index asked for before one is stale.
+    pub(super) search_epoch: AtomicU64,
+    /// Held while a new snapshot is made from the current one and
+    /// published: the rebuild and the re-index threads both publish.
+    publishing: Mutex<()>,
 }
 
 impl Shared {
@@ -65,7 +76,13 @@ impl Shared {
             .clone()
     }
 
-    fn set_snapshot(&self, snapshot: Snapshot) {
+    pub(super) fn publishing(&self) -> MutexGuard<'_, ()> {
+        self.publishing
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub(super) fn set_snapshot(&self, snapshot: Snapshot) {
         *self
             .snapshot
             .write()
@@ -129,11 +146,16 @@ impl Server {
             bus,
             stop: stop_rx,
             rebuilds: AtomicU64::new(0),
+            reindexes: AtomicU64::new(0),
+            search_epoch: AtomicU64::new(0),
+            publishing: Mutex::new(()),
         });
 
         let (signals, signals_rx) = std::sync::mpsc::channel();
         let mut watcher = FolderWatcher::new(signals.clone())?;
         watcher.watch(&real_content)?;
+        let reindexer = Reindexer::start(shared.clone(), options.before_reindex.clone())
+            .map_err(ServeError::Runtime)?;
         let mut rebuilder = Rebuilder {
             options,
             site_options,
@@ -142,6 +164,7 @@ impl Server {
             watcher,
             site: None,
             pending: BTreeSet::new(),
+            reindexer,
         };
         // The first build: a missing content folder stops serve; anything
         // else shows in the pages.
@@ -211,6 +234,11 @@ impl Server {
         self.shared.rebuilds.load(Ordering::SeqCst)
     }
 
+    /// How many background search re-indexes (after edits) ran through.
+    pub fn search_reindexes(&self) -> u64 {
+        self.shared.reindexes.load(Ordering::SeqCst)
+    }
+
     /// Block until Ctrl-C (or, on Unix, SIGTERM). `ready` runs once the
     /// signal is being listened for, so a Ctrl-C right after it is never
     /// lost.
@@ -274,6 +302,7 @@ struct Rebuilder {
     /// `None` until a build runs through (config and theme load).
     site: Option<Site>,
     pending: BTreeSet<String>,
+    reindexer: Reindexer,
 }
 
 impl Rebuilder {
@@ -290,8 +319,9 @@ impl Rebuilder {
                     Ok(changed) => {
                         self.pending.extend(changed.rendered);
                         self.pending.extend(changed.removed);
-                        self.built(site, build, started);
-                        self.refresh_search(build);
+                        if self.built(site, build, started) {
+                            self.request_reindex();
+                        }
                     }
                     Err(err) => {
                         self.site = Some(site);
@@ -339,23 +369,18 @@ impl Rebuilder {
     }
 
     /// A build ran through: publish it unless it has errors (or nothing was
-    /// ever published), tell the pages.
-    fn built(&mut self, site: Site, build: u64, started: Instant) {
+    /// ever published), tell the pages. True when it was published as a
+    /// good build.
+    fn built(&mut self, site: Site, build: u64, started: Instant) -> bool {
         self.shared.rebuilds.store(build, Ordering::SeqCst);
         if let Some(folder) = site.theme_folder() {
             if let Err(err) = self.watcher.watch(folder) {
                 eprintln!("fenpress serve: {err}");
             }
         }
-        let diagnostics = site.diagnostics();
-        let errors = diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count();
-        let warnings = diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Warning)
-            .count();
+        // Only the errors are shown: their sources are the only ones copied.
+        let (diagnostics, warnings) = site.errors_and_warnings();
+        let errors = diagnostics.len();
         // As in `fenpress build`: a diagram that fails verification is
         // marked in its page and shown in the overlay, but the build is
         // published; other errors keep the last good build.
@@ -377,15 +402,10 @@ impl Rebuilder {
             let sources = site.sources_of(&diagnostics);
             Message::overlay(build, summary.clone(), &diagnostics, blocked, &sources)
         });
-        let old = self.shared.snapshot();
-        let first = old.build == 0;
+        let first = self.shared.snapshot().build == 0;
         let took = started.elapsed().as_secs_f64() * 1000.0;
         if !blocked || first {
-            let mut roots = vec![self.real_content.clone()];
-            roots.extend(site.theme_folder().and_then(|f| f.canonicalize().ok()));
-            let (snapshot, changed) = snapshot::next(&old, &site, &self.pending, build, &roots);
-            self.pending.clear();
-            self.shared.set_snapshot(snapshot);
+            let changed = self.publish(&site, build);
             let was_failing = self.shared.failure().is_some();
             if !blocked {
                 // Set before the reload, so that a reloaded page is shown
@@ -428,36 +448,37 @@ impl Rebuilder {
             let _ = self.shared.bus.send(message);
         }
         self.site = Some(site);
+        !blocked
     }
 
-    /// After the edited pages were published: re-index, and reload the
-    /// search pages whose bundle changed (same build number, so an open
-    /// overlay stays).
-    fn refresh_search(&mut self, build: u64) {
-        let Some(mut site) = self.site.take() else {
+    /// The pending paths as they are in `site`, over the served snapshot;
+    /// returns the paths whose contents changed. A publication that brings
+    /// the site's own search bundle (after a full build) makes a re-index
+    /// asked for before it stale.
+    fn publish(&mut self, site: &Site, build: u64) -> Vec<String> {
+        let mut roots = vec![self.real_content.clone()];
+        roots.extend(site.theme_folder().and_then(|f| f.canonicalize().ok()));
+        let bundle = format!("{}/", crate::search::BUNDLE_DIR);
+        let _publishing = self.shared.publishing();
+        if self.pending.iter().any(|key| key.starts_with(&bundle)) {
+            self.shared.search_epoch.fetch_add(1, Ordering::SeqCst);
+            self.reindexer.cancel_waiting();
+        }
+        let old = self.shared.snapshot();
+        let (snapshot, changed) = snapshot::next(&old, site, &self.pending, build, &roots);
+        self.pending.clear();
+        self.shared.set_snapshot(snapshot);
+        changed
+    }
+
+    /// After the edited pages were published: the search index catches up
+    /// on the re-index thread (which reloads the search pages when done).
+    fn request_reindex(&mut self) {
+        let Some(pages) = self.site.as_mut().and_then(Site::take_search_backlog) else {
             return;
         };
-        match site.refresh_search() {
-            Ok(changed) if !changed.rendered.is_empty() || !changed.removed.is_empty() => {
-                self.pending.extend(changed.rendered);
-                self.pending.extend(changed.removed);
-                if !site.has_errors() {
-                    let old = self.shared.snapshot();
-                    let mut roots = vec![self.real_content.clone()];
-                    roots.extend(site.theme_folder().and_then(|f| f.canonicalize().ok()));
-                    let (snapshot, changed) =
-                        snapshot::next(&old, &site, &self.pending, build, &roots);
-                    self.pending.clear();
-                    self.shared.set_snapshot(snapshot);
-                    if !changed.is_empty() {
-                        let _ = self.shared.bus.send(Message::reload(build, &changed));
-                    }
-                }
-            }
-            Ok(_) => {}
-            Err(err) => eprintln!("fenpress serve: search index not rebuilt: {err}"),
-        }
-        self.site = Some(site);
+        let epoch = self.shared.search_epoch.load(Ordering::SeqCst);
+        self.reindexer.request(Request { pages, epoch });
     }
 
     /// The build could not run (config, theme): the overlay says why.

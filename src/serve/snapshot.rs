@@ -64,3 +64,87 @@ fn read_inside(path: &Path, roots: &[PathBuf]) -> Option<Vec<u8>> {
     }
     std::fs::read(real).ok()
 }
+
+/// `old` with its search bundles (every file under `prefix`, `pagefind/`)
+/// replaced by `bundle`; returns the new snapshot (same build) and the
+/// keys whose contents changed or that are gone.
+pub fn with_bundles(
+    old: &Snapshot,
+    prefix: &str,
+    bundle: Vec<(String, Vec<u8>)>,
+) -> (Snapshot, Vec<String>) {
+    let mut files = old.files.clone();
+    let stale: Vec<String> = files
+        .range(prefix.to_string()..)
+        .take_while(|(key, _)| key.starts_with(prefix))
+        .map(|(key, _)| key.clone())
+        .collect();
+    for key in &stale {
+        files.remove(key);
+    }
+    let mut changed = Vec::new();
+    for (key, bytes) in bundle {
+        let now = match old.files.get(&key) {
+            Some(same) if same.as_ref() == bytes.as_slice() => same.clone(),
+            _ => {
+                changed.push(key.clone());
+                Bytes::from(bytes)
+            }
+        };
+        files.insert(key, now);
+    }
+    changed.extend(stale.into_iter().filter(|key| !files.contains_key(key)));
+    let snapshot = Snapshot {
+        build: old.build,
+        files,
+    };
+    (snapshot, changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bundles_replace_the_old_ones_whole() {
+        let file = |s: &str| Bytes::from(s.to_string());
+        let old = Snapshot {
+            build: 7,
+            files: BTreeMap::from([
+                ("en/index.html".to_string(), file("home")),
+                ("pagefind/en/kept.pf".to_string(), file("same")),
+                ("pagefind/en/old.pf".to_string(), file("gone")),
+                ("pagefind/en/pagefind.js".to_string(), file("v1")),
+                ("pagefindex.html".to_string(), file("not a bundle")),
+            ]),
+        };
+        let bundle = vec![
+            ("pagefind/en/kept.pf".to_string(), b"same".to_vec()),
+            ("pagefind/en/new.pf".to_string(), b"new".to_vec()),
+            ("pagefind/en/pagefind.js".to_string(), b"v2".to_vec()),
+        ];
+        let (new, mut changed) = with_bundles(&old, "pagefind/", bundle);
+        changed.sort();
+        assert_eq!(
+            changed,
+            [
+                "pagefind/en/new.pf",
+                "pagefind/en/old.pf",
+                "pagefind/en/pagefind.js"
+            ]
+        );
+        assert_eq!(new.build, 7);
+        let keys: Vec<&str> = new.files.keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            [
+                "en/index.html",
+                "pagefind/en/kept.pf",
+                "pagefind/en/new.pf",
+                "pagefind/en/pagefind.js",
+                "pagefindex.html"
+            ]
+        );
+        assert_eq!(new.files["pagefind/en/pagefind.js"].as_ref(), b"v2");
+    }
+}

@@ -1,7 +1,8 @@
 //! The site kept in memory between builds, for `fenpress serve`: built once
 //! in full, then rebuilt from the paths that changed. An edit to an existing
-//! page that keeps its title re-renders that page, the indexes and the home
-//! pages; anything else (config, theme, a page added, removed or retitled,
+//! page that keeps its title re-renders that page (and, for a home page,
+//! its language's indexes): no index lists more than titles and URLs.
+//! Anything else (config, theme, a page added, removed or retitled,
 //! an image) rebuilds everything. Nothing here writes to disk.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -11,11 +12,11 @@ use std::sync::Arc;
 use super::build::{prepare, settle, sources_of, Prepared};
 use super::config::Config;
 use super::error::SiteError;
-use super::render::{render_pages, render_site, Output};
+use super::render::{render_edited_pages, render_site, Output};
 use super::theme::Theme;
 use crate::content::load_files;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::model::{LoadedPage, Page, PageKind};
+use crate::model::{LoadedPage, Page};
 use crate::search::SearchPage;
 
 /// How to build the in-memory site.
@@ -59,8 +60,10 @@ pub struct Site {
     sources: BTreeMap<PathBuf, Arc<str>>,
     output: Output,
     /// Every page as the search index saw it, by URL: an edit re-indexes
-    /// with the edited pages replaced (see `search.rs`).
-    search: BTreeMap<String, SearchPage>,
+    /// with the edited pages replaced (see `search.rs`). Shared, so that an
+    /// edit copies no page's text and a re-index elsewhere
+    /// ([`Site::take_search_backlog`]) holds them without a copy.
+    search: BTreeMap<String, Arc<SearchPage>>,
     /// Pages were edited since the index was last built.
     search_stale: bool,
 }
@@ -87,7 +90,7 @@ impl Site {
         let search = rendered
             .search
             .into_iter()
-            .map(|p| (p.url.clone(), p))
+            .map(|p| (p.url.clone(), Arc::new(p)))
             .collect();
         Ok(Site {
             search,
@@ -167,31 +170,47 @@ impl Site {
 
         // The edited pages are verified again (the others did not change).
         let checked = crate::check::verify_site(&mut loaded.pages, &self.config.words);
-        let mut pages = self.pages.clone();
+        // The edited pages take their places (no copy of the site's pages:
+        // at 10x the corpus that copy was most of an edit's time); the old
+        // ones go back if the render fails.
+        let mut replaced = Vec::with_capacity(loaded.pages.len());
         for new in loaded.pages {
-            if let Some(slot) = pages.iter_mut().find(|l| l.page.source == new.page.source) {
-                *slot = new;
+            if let Some(i) = self
+                .pages
+                .iter()
+                .position(|l| l.page.source == new.page.source)
+            {
+                replaced.push((i, std::mem::replace(&mut self.pages[i], new)));
             }
         }
-        let mut rendered = render_pages(&self.config, &root, &pages, &self.theme, &|p| {
+        let rendered = render_edited_pages(&self.config, &root, &self.pages, &self.theme, &|p| {
             paths.contains(&p.source)
-        })?;
+        });
+        let mut rendered = match rendered {
+            Ok(rendered) => rendered,
+            Err(err) => {
+                for (i, old) in replaced {
+                    self.pages[i] = old;
+                }
+                return Err(err);
+            }
+        };
+        // An og:image is named by a hash of its board: one the output holds
+        // is the same picture, not drawn again.
+        let output = &self.output;
+        rendered
+            .output
+            .og_images
+            .retain(|path, _| !output.files.contains_key(path));
         rendered.output.rasterise_og_images(None);
         // The edited pages' new text, for the index (rebuilt by
         // `refresh_search`).
-        let mut search = self.search.clone();
         for page in rendered.search {
-            search.insert(page.url.clone(), page);
+            self.search.insert(page.url.clone(), Arc::new(page));
         }
 
-        // Home pages are always re-rendered: their findings are replaced too.
-        let rerendered: BTreeSet<&Path> = pages
-            .iter()
-            .filter(|l| paths.contains(&l.page.source) || is_home(&l.page))
-            .map(|l| l.page.source.as_path())
-            .collect();
-        self.render_diagnostics
-            .retain(|d| !rerendered.contains(d.file.as_path()));
+        // The findings of the pages rendered again are replaced.
+        self.render_diagnostics.retain(|d| !paths.contains(&d.file));
         self.render_diagnostics.extend(rendered.diagnostics);
         self.load_diagnostics.retain(|d| !paths.contains(&d.file));
         self.load_diagnostics.extend(loaded.diagnostics);
@@ -200,7 +219,6 @@ impl Site {
         self.puzzle_diagnostics.retain(|d| !paths.contains(&d.file));
         self.puzzle_diagnostics.extend(checked.puzzles);
         self.sources.extend(loaded.sources);
-        self.pages = pages;
 
         let mut changed = Changed::default();
         // The sitemap of a partial render lists only what it rendered; the
@@ -215,7 +233,6 @@ impl Site {
             changed.rendered.push(path.clone());
             self.output.copies.insert(path, source);
         }
-        self.search = search;
         self.search_stale = true;
         Ok(Some(changed))
     }
@@ -233,13 +250,25 @@ impl Site {
         if !self.search_stale {
             return Ok(changed);
         }
-        let listed: Vec<SearchPage> = self.search.values().cloned().collect();
-        let bundles = crate::search::build_bundles(&listed)?;
+        let listed: Vec<Arc<SearchPage>> = self.search.values().cloned().collect();
+        let bundles = crate::search::build_bundles_from(listed)?;
         let (written, removed) = super::search::put_bundles(bundles, &mut self.output);
         changed.rendered = written;
         changed.removed = removed;
         self.search_stale = false;
         Ok(changed)
+    }
+
+    /// For a caller that indexes elsewhere (`serve`'s re-index thread):
+    /// the pages to index when edits left the index behind, and the index
+    /// counted as caught up. The bundle files of [`Site::output`] stay as
+    /// they were; the caller serves the ones it builds.
+    pub fn take_search_backlog(&mut self) -> Option<Vec<Arc<SearchPage>>> {
+        if !self.search_stale {
+            return None;
+        }
+        self.search_stale = false;
+        Some(self.search.values().cloned().collect())
     }
 
     /// The rendered site.
@@ -260,6 +289,31 @@ impl Site {
             .collect();
         settle(&mut all, self.options.strict);
         all
+    }
+
+    /// The errors, sorted as in [`Site::diagnostics`], and how many warnings
+    /// there are: what `serve` shows after every edit, without copying and
+    /// sorting every warning (8,730 of them at 10x the corpus).
+    pub fn errors_and_warnings(&self) -> (Vec<Diagnostic>, usize) {
+        let strict = self.options.strict;
+        let mut errors = Vec::new();
+        let mut warnings = 0;
+        for d in self
+            .load_diagnostics
+            .iter()
+            .chain(&self.verify_diagnostics)
+            .chain(&self.puzzle_diagnostics)
+            .chain(&self.render_diagnostics)
+        {
+            match d.severity {
+                Severity::Error => errors.push(d.clone()),
+                Severity::Warning if strict => errors.push(d.clone()),
+                Severity::Warning => warnings += 1,
+                Severity::Note => {}
+            }
+        }
+        settle(&mut errors, strict);
+        (errors, warnings)
     }
 
     /// Whether the site has errors that make `build` write nothing: any
@@ -296,10 +350,6 @@ impl Site {
     }
 }
 
-fn is_home(page: &Page) -> bool {
-    page.kind == PageKind::Page && page.name == "home"
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -318,6 +368,18 @@ mod tests {
         dir
     }
 
+    /// The two outputs hold the same files, byte for byte (the paths that
+    /// differ are named).
+    fn assert_same_files(full: &Site, incremental: &Site) {
+        let (a, b) = (&full.output().files, &incremental.output().files);
+        let differ: Vec<&String> = a
+            .keys()
+            .chain(b.keys())
+            .filter(|k| a.get(*k) != b.get(*k))
+            .collect();
+        assert!(differ.is_empty(), "differ from a full build: {differ:?}");
+    }
+
     fn options(dir: &tempfile::TempDir) -> SiteOptions {
         SiteOptions {
             content: dir.path().join("content"),
@@ -327,7 +389,7 @@ mod tests {
     }
 
     #[test]
-    fn a_page_edit_renders_that_page_and_the_indexes_only() {
+    fn a_page_edit_renders_that_page_only() {
         let dir = fixture();
         let mut site = Site::build(options(&dir)).unwrap();
         let source = dir.path().join("content/rules/Beta/en.md");
@@ -337,7 +399,8 @@ mod tests {
         assert!(changed
             .rendered
             .contains(&"en/rules/Beta/index.html".into()));
-        assert!(changed.rendered.contains(&"en/rules/index.html".into()));
+        // Its title did not change: no index did.
+        assert!(!changed.rendered.contains(&"en/rules/index.html".into()));
         assert!(!changed
             .rendered
             .contains(&"en/rules/Alpha/index.html".into()));
@@ -351,7 +414,36 @@ mod tests {
         assert!(String::from_utf8_lossy(html).contains("New rules of Beta."));
         // The incremental result equals a full build.
         let full = Site::build(options(&dir)).unwrap();
-        assert_eq!(full.output().files, site.output().files);
+        assert_same_files(&full, &site);
+    }
+
+    #[test]
+    fn a_home_page_edit_renders_its_home_and_indexes() {
+        let dir = fixture();
+        let home = dir.path().join("content/pages/home/en.md");
+        std::fs::create_dir_all(home.parent().unwrap()).unwrap();
+        std::fs::write(&home, "---\ntitle: Home\n---\nWelcome.\n").unwrap();
+        let mut site = Site::build(options(&dir)).unwrap();
+        std::fs::write(&home, "---\ntitle: Home\n---\nWelcome back.\n").unwrap();
+        let changed = site.rebuild_changed(std::slice::from_ref(&home)).unwrap();
+        assert!(!changed.full);
+        assert!(changed.rendered.contains(&"en/index.html".into()));
+        assert!(changed.rendered.contains(&"en/rules/index.html".into()));
+        assert!(!changed
+            .rendered
+            .contains(&"en/rules/Alpha/index.html".into()));
+        let html = &site.output().files["en/index.html"];
+        assert!(String::from_utf8_lossy(html).contains("Welcome back."));
+        // The search bundle is left out: its bytes follow the order pages
+        // are added, by URL after an edit (the home page's `/en/` first),
+        // in the order of the content tree in a full build.
+        let full = Site::build(options(&dir)).unwrap();
+        let pages = |site: &Site| -> BTreeMap<String, Vec<u8>> {
+            let files = &site.output().files;
+            let pages = files.iter().filter(|(k, _)| !k.starts_with("pagefind/"));
+            pages.map(|(k, v)| (k.clone(), v.clone())).collect()
+        };
+        assert_eq!(pages(&full), pages(&site));
     }
 
     #[test]
@@ -412,7 +504,7 @@ mod tests {
         assert!(html(&site).contains("fp-invalid"));
         // The same as a full build.
         let full = Site::build(options(&dir)).unwrap();
-        assert_eq!(full.output().files, site.output().files);
+        assert_same_files(&full, &site);
         assert_eq!(full.diagnostics(), site.diagnostics());
 
         // A malformed board: check's finding only (one per fault).

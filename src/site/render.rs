@@ -222,7 +222,15 @@ pub fn render_site_streaming(
     theme: &Theme,
     sink: &Streaming,
 ) -> Result<Rendered, SiteError> {
-    render_pages_into(config, root, pages, theme, &|_| true, Some(sink))
+    render_pages_into(
+        config,
+        root,
+        pages,
+        theme,
+        &|_| true,
+        Around::Everything,
+        Some(sink),
+    )
 }
 
 /// What every page's template context shares, computed once per render:
@@ -265,10 +273,10 @@ impl<'a> SiteFrame<'a> {
         for p in pages.iter().filter(|p| p.page.kind == PageKind::Rules) {
             rules_by_lang.entry(&p.page.lang).or_default().push(&p.page);
         }
+        // Each name lowered once, not at every comparison: `serve` makes
+        // this frame again after every edit.
         for list in rules_by_lang.values_mut() {
-            list.sort_by(|a, b| {
-                (a.name.to_lowercase(), &a.name).cmp(&(b.name.to_lowercase(), &b.name))
-            });
+            list.sort_by_cached_key(|p| (p.name.to_lowercase(), p.name.clone()));
         }
         // The first place of a key, as a search of the list would find it.
         let mut rules_place = HashMap::new();
@@ -428,7 +436,39 @@ pub fn render_pages(
     theme: &Theme,
     wanted: &(dyn Fn(&Page) -> bool + Sync),
 ) -> Result<Rendered, SiteError> {
-    render_pages_into(config, root, pages, theme, wanted, None)
+    render_pages_into(config, root, pages, theme, wanted, Around::Everything, None)
+}
+
+/// The pages `wanted` picks after an edit that kept every page's title
+/// (`serve`, see `incremental.rs`), and nothing around them that the edit
+/// cannot change: the indexes list titles and URLs only, so only a
+/// language whose home page is wanted gets its home and indexes again; the
+/// root, 404, search pages, theme files and sitemap are left out.
+pub fn render_edited_pages(
+    config: &Config,
+    root: &std::path::Path,
+    pages: &[LoadedPage],
+    theme: &Theme,
+    wanted: &(dyn Fn(&Page) -> bool + Sync),
+) -> Result<Rendered, SiteError> {
+    render_pages_into(
+        config,
+        root,
+        pages,
+        theme,
+        wanted,
+        Around::WantedHomes,
+        None,
+    )
+}
+
+/// What a render draws besides the content pages it wants.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Around {
+    /// Every home page, index, search page, root, 404, theme file, sitemap.
+    Everything,
+    /// The home page and indexes of a language whose home page is wanted.
+    WantedHomes,
 }
 
 /// [`render_pages`], each content page written into `sink` when given.
@@ -438,6 +478,7 @@ fn render_pages_into(
     pages: &[LoadedPage],
     theme: &Theme,
     wanted: &(dyn Fn(&Page) -> bool + Sync),
+    around: Around,
     sink: Option<&Streaming>,
 ) -> Result<Rendered, SiteError> {
     let folder_set = match &config.pieces {
@@ -457,7 +498,8 @@ fn render_pages_into(
         .par_iter()
         .map(|loaded| {
             let page = &loaded.page;
-            if !is_home(page) && !wanted(page) {
+            let home_anyway = is_home(page) && around == Around::Everything;
+            if !home_anyway && !wanted(page) {
                 return Ok(None);
             }
             let mut result = render_content_page(&site, root, loaded, &painter, pieces)?;
@@ -513,9 +555,14 @@ fn render_pages_into(
         }
     }
     for lang in &site.languages {
-        render_language_pages(&site, lang, home_content.get(lang.as_str()), &mut rendered)?;
+        let home = home_content.get(lang.as_str());
+        if around == Around::Everything || home.is_some() {
+            render_language_pages(&site, lang, home, &mut rendered)?;
+        }
     }
-    render_site_pages(&site, &mut rendered)?;
+    if around == Around::Everything {
+        render_site_pages(&site, &mut rendered)?;
+    }
     Ok(rendered)
 }
 

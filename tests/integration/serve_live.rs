@@ -148,3 +148,90 @@ fn every_way_of_saving_is_one_rebuild() {
     });
     assert!(fx.get("/en/rules/Alpha/").body.contains("Burst 9."));
 }
+
+/// The URLs a `reload` event names.
+fn changed(event: &Event) -> Vec<String> {
+    event.data["changed"]
+        .as_array()
+        .map(|urls| {
+            urls.iter()
+                .filter_map(|v| v.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Saves Alpha with `text` and returns the build of its reload.
+fn save_alpha(fx: &Fixture, events: &mut Events, after: u64, text: &str) -> u64 {
+    std::fs::write(fx.page("Alpha"), alpha(text, DIAGRAM_OK)).unwrap();
+    let reload = events.reload_after(after);
+    assert!(
+        changed(&reload).contains(&"/en/rules/Alpha/".to_string()),
+        "{:?}",
+        reload.data
+    );
+    assert!(fx.get("/en/rules/Alpha/").body.contains(text));
+    reload.data["build"].as_u64().unwrap()
+}
+
+#[test]
+fn a_save_during_a_long_reindex_still_reloads() {
+    let gate = ReindexGate::closed();
+    let fx = Fixture::start_gated(&gate);
+    let mut events = fx.events();
+    let first = events.expect("hello").data["build"].as_u64().unwrap();
+
+    let one = save_alpha(&fx, &mut events, first, "Edit one.");
+    // The re-index of edit one is in progress (held at the gate) ...
+    gate.wait_arrived(1);
+    // ... and the next save still reloads at once, with its own build.
+    let two = save_alpha(&fx, &mut events, one, "Edit two.");
+    assert!(two > one);
+    assert_eq!(fx.server.search_reindexes(), 0, "the re-index was held");
+
+    // Let the re-indexes through: the search page reloads once the index
+    // caught up.
+    gate.allow(2);
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        let event = events
+            .next(deadline.saturating_duration_since(std::time::Instant::now()))
+            .expect("a reload of the search page after the re-index");
+        if event.name == "reload" && changed(&event).contains(&"/en/search/".to_string()) {
+            break;
+        }
+    }
+    wait_for_reindexes(&fx.server, 2);
+}
+
+#[test]
+fn saves_during_a_reindex_give_one_more_reindex() {
+    let gate = ReindexGate::closed();
+    let fx = Fixture::start_gated(&gate);
+    let mut events = fx.events();
+    let first = events.expect("hello").data["build"].as_u64().unwrap();
+    let entry = || fx.get("/pagefind/en/pagefind-entry.json").body;
+    let entry_first = entry();
+
+    let one = save_alpha(&fx, &mut events, first, "Edit one aardvark.");
+    gate.wait_arrived(1);
+    // Two saves while the re-index of the first is held.
+    let two = save_alpha(&fx, &mut events, one, "Edit two bison.");
+    save_alpha(&fx, &mut events, two, "Edit three capybara.");
+
+    // The held re-index runs through (it indexes edit one) ...
+    gate.allow(1);
+    wait_for_reindexes(&fx.server, 1);
+    let entry_one = entry();
+    assert_ne!(entry_one, entry_first, "edit one is indexed");
+    // ... then one more for both later saves (the last text).
+    gate.allow(1);
+    wait_for_reindexes(&fx.server, 2);
+    let entry_three = entry();
+    assert_ne!(entry_three, entry_one, "edit three is indexed");
+    // And no third: nothing else arrives at the gate.
+    gate.allow(1);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(gate.arrived(), 2);
+    assert_eq!(fx.server.search_reindexes(), 2);
+}

@@ -179,10 +179,21 @@ pub fn alternate_saves(
     Ok(())
 }
 
-/// Save-to-reload at 10x the corpus (target: median under 100 ms).
+/// Save-to-reload at 10x the corpus (target: median under 100 ms); with
+/// `$FENPRESS_BENCH_PREV_BIN` (an earlier fenpress binary), that one side
+/// by side, saves alternating.
 pub fn bench(env: &Env) -> Result<(), BenchError> {
     let site = crate::scale::site(env, 10)?;
-    let mut servers = [start(env, &env.fenpress, &site, "serve 10x, now")?];
+    let mut servers = Vec::new();
+    if let Some(prev) = std::env::var_os("FENPRESS_BENCH_PREV_BIN") {
+        let prev = PathBuf::from(prev);
+        let name = match prev.file_name().and_then(|n| n.to_str()) {
+            Some(file) => format!("serve 10x, {file}"),
+            None => "serve 10x, previous".to_string(),
+        };
+        servers.push(start(env, &prev, &site, &name)?);
+    }
+    servers.push(start(env, &env.fenpress, &site, "serve 10x, now")?);
     alternate_saves(
         "serve save-to-reload at 10x the corpus",
         &mut servers,

@@ -10,7 +10,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fenpress::serve::{ServeOptions, Server, EVENTS_PATH};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+
+use fenpress::serve::{ReindexHook, ServeOptions, Server, EVENTS_PATH};
 
 pub const WAIT: Duration = Duration::from_secs(20);
 
@@ -26,6 +28,16 @@ pub struct Fixture {
 impl Fixture {
     /// Content with rules pages Alpha (one diagram) and Beta, and a home page.
     pub fn start() -> Fixture {
+        Fixture::start_with(None)
+    }
+
+    /// [`Fixture::start`], each background search re-index passing `gate`
+    /// first.
+    pub fn start_gated(gate: &Arc<ReindexGate>) -> Fixture {
+        Fixture::start_with(Some(gate.hook()))
+    }
+
+    fn start_with(before_reindex: Option<ReindexHook>) -> Fixture {
         let dir = tempfile::tempdir().expect("temp dir");
         let fixture_content = dir.path().join("content");
         let rules = |v: &str, body: &str| {
@@ -50,6 +62,7 @@ impl Fixture {
             // Ten times `serve`'s: under a loaded test machine one save's
             // steps can be that far apart, and the tests count rebuilds.
             quiet: Duration::from_millis(300),
+            before_reindex,
         })
         .expect("serve starts");
         Fixture { dir, server }
@@ -264,5 +277,74 @@ impl Drop for ServeChild {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// A turnstile for serve's background search re-indexes: each waits at it
+/// until the test lets one through, so a test can save pages while a
+/// re-index is in progress. Every wait is bounded.
+#[derive(Default)]
+pub struct ReindexGate {
+    /// (re-indexes the test let through and not yet used, re-indexes that
+    /// arrived at the gate)
+    state: Mutex<(usize, usize)>,
+    turn: Condvar,
+}
+
+impl ReindexGate {
+    pub fn closed() -> Arc<ReindexGate> {
+        Arc::new(ReindexGate::default())
+    }
+
+    fn hook(self: &Arc<Self>) -> ReindexHook {
+        let gate = self.clone();
+        ReindexHook(Arc::new(move || gate.pass()))
+    }
+
+    /// On the re-index thread: arrive, and wait for a pass (at most twice
+    /// [`WAIT`], longer than any wait of the test).
+    fn pass(&self) {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        state.1 += 1;
+        self.turn.notify_all();
+        let (mut state, _) = self
+            .turn
+            .wait_timeout_while(state, 2 * WAIT, |s| s.0 == 0)
+            .unwrap_or_else(PoisonError::into_inner);
+        state.0 = state.0.saturating_sub(1);
+    }
+
+    /// Let `n` more re-indexes through.
+    pub fn allow(&self, n: usize) {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner).0 += n;
+        self.turn.notify_all();
+    }
+
+    /// Waits until `n` re-indexes arrived at the gate (within [`WAIT`]).
+    pub fn wait_arrived(&self, n: usize) {
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let (state, _) = self
+            .turn
+            .wait_timeout_while(state, WAIT, |s| s.1 < n)
+            .unwrap_or_else(PoisonError::into_inner);
+        assert!(state.1 >= n, "{} re-index(es) arrived, not {n}", state.1);
+    }
+
+    /// How many re-indexes arrived at the gate so far.
+    pub fn arrived(&self) -> usize {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner).1
+    }
+}
+
+/// Waits until `server` ran `n` background re-indexes (within [`WAIT`]).
+pub fn wait_for_reindexes(server: &Server, n: u64) {
+    let deadline = Instant::now() + WAIT;
+    while server.search_reindexes() < n {
+        assert!(
+            Instant::now() < deadline,
+            "{} re-index(es) within {WAIT:?}, not {n}",
+            server.search_reindexes()
+        );
+        std::thread::sleep(Duration::from_millis(20));
     }
 }
