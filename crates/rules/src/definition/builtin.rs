@@ -19,6 +19,7 @@ pub static BUILTIN: &[(&str, &str)] = &[
     ("Circular", include_str!("../../variants/Circular.yaml")),
     ("Coregal", include_str!("../../variants/Coregal.yaml")),
     ("Crossing", include_str!("../../variants/Crossing.yaml")),
+    ("Cwda", include_str!("../../variants/Cwda.yaml")),
     ("Cylinder", include_str!("../../variants/Cylinder.yaml")),
     ("Diamond", include_str!("../../variants/Diamond.yaml")),
     ("Discoduel", include_str!("../../variants/Discoduel.yaml")),

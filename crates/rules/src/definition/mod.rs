@@ -39,6 +39,10 @@ pub enum DefinitionErrorKind {
     UnknownPromotion(char),
     #[error("`{0}` names no piece of the variant")]
     UnknownPiece(String),
+    #[error("`{0}` names no two armies of `armies: list` (White's letter, then Black's)")]
+    UnknownArmy(String),
+    #[error("army {0} does not fit: {1}")]
+    ArmySetup(char, String),
     #[error("bad value `{value}` for `{key}`: {expected}")]
     BadValue {
         key: &'static str,
@@ -70,6 +74,12 @@ impl DefinitionErrorKind {
                 "list the piece under `pieces`, or remove it from `promotion`"
             }
             DefinitionErrorKind::UnknownPiece(_) => "use the letter of a piece listed under `pieces`",
+            DefinitionErrorKind::UnknownArmy(_) => {
+                "write two `code` letters of the armies under `armies: list`, e.g. CN"
+            }
+            DefinitionErrorKind::ArmySetup(..) => {
+                "list the army's officers, one royal piece and one pawn under its `pieces`, and write `first_rank` with one of them per file"
+            }
             DefinitionErrorKind::BadValue { .. } => "use one of the values the message lists",
             DefinitionErrorKind::Spec(_) => "check the board size, holes and Betza steps",
         }

@@ -10,7 +10,7 @@ use crate::betza;
 use crate::color::Color;
 use crate::piece::Kind;
 use crate::variants::chesslike::{
-    BareKing, ChessLike, ChessLikeSpec, PieceSpec, ReachGoal, StalemateResult,
+    ArmyChoice, ArmySpec, BareKing, ChessLike, ChessLikeSpec, PieceSpec, ReachGoal, StalemateResult,
 };
 
 type S<T> = Spanned<T>;
@@ -53,6 +53,31 @@ struct RawDef {
     initial_moves: Option<S<String>>,
     #[serde(default)]
     black_moves: Option<S<String>>,
+    #[serde(default)]
+    armies: Option<RawArmies>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawArmies {
+    default: S<String>,
+    #[serde(default)]
+    every_side: Vec<S<String>>,
+    list: Vec<RawArmy>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawArmy {
+    code: S<String>,
+    #[serde(default)]
+    name: Option<String>,
+    pieces: Vec<S<String>>,
+    first_rank: S<String>,
+    #[serde(default)]
+    king_to: Option<Vec<S<String>>>,
+    #[serde(default)]
+    rook_to: Option<Vec<S<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -316,6 +341,9 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
     pawns(ctx, &raw, &mut spec)?;
     castling(ctx, &raw, &mut spec)?;
     royalty_and_rest(ctx, &raw, &mut spec)?;
+    if let Some(a) = &raw.armies {
+        armies(ctx, a, &mut spec)?;
+    }
     start_fits(ctx, &raw, &mut spec)?;
     Ok(spec)
 }
@@ -794,6 +822,109 @@ fn royalty_and_rest(
     Ok(())
 }
 
+/// `armies`: the armies a FEN field chooses, each a list of the pieces'
+/// letters (officers, one royal, one pawn) and its first rank.
+fn armies(ctx: &Ctx, raw: &RawArmies, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
+    let mut list: Vec<ArmySpec> = Vec::new();
+    for a in &raw.list {
+        let code = match a.code.value.chars().collect::<Vec<_>>()[..] {
+            [c] if c.is_ascii_uppercase() && !list.iter().any(|b| b.code == c) => c,
+            _ => {
+                return Err(ctx.err(
+                    &a.code,
+                    K::BadValue {
+                        key: "code",
+                        value: a.code.value.clone(),
+                        expected: "one uppercase letter, another for each army",
+                    },
+                ))
+            }
+        };
+        list.push(army(ctx, a, code, spec)?);
+    }
+    if list.is_empty() {
+        return Err(ctx.err(&raw.default, K::UnknownArmy(raw.default.value.clone())));
+    }
+    let index = |c: char| list.iter().position(|a| a.code == c);
+    let default = match raw.default.value.chars().collect::<Vec<_>>()[..] {
+        [w, b] => index(w).zip(index(b)),
+        _ => None,
+    };
+    let Some((w, b)) = default else {
+        return Err(ctx.err(&raw.default, K::UnknownArmy(raw.default.value.clone())));
+    };
+    let mut every_side = Vec::new();
+    for s in &raw.every_side {
+        every_side.push(piece_of(ctx, spec, s)?.0 as char);
+    }
+    spec.army_choice = Some(ArmyChoice {
+        armies: list,
+        every_side,
+        default: [w, b],
+    });
+    Ok(())
+}
+
+/// One army of `armies: list`.
+fn army(
+    ctx: &Ctx,
+    a: &RawArmy,
+    code: char,
+    spec: &ChessLikeSpec,
+) -> Result<ArmySpec, DefinitionError> {
+    let mut pieces = Vec::new();
+    let (mut royals, mut pawns) = (0, 0);
+    for s in &a.pieces {
+        let k = piece_of(ctx, spec, s)?;
+        let def = spec.armies.iter().flatten().find(|p| p.letter as u8 == k.0);
+        royals += usize::from(def.is_some_and(|p| p.royal));
+        pawns += usize::from(def.is_some_and(|p| p.pawn));
+        pieces.push(k.0 as char);
+    }
+    let setup = |why: String| ctx.err(&a.first_rank, K::ArmySetup(code, why));
+    if royals != 1 || pawns != 1 {
+        return Err(setup(format!(
+            "its pieces have {royals} royal pieces and {pawns} pawns, not one of each"
+        )));
+    }
+    let rank = &a.first_rank.value;
+    if rank.chars().count() != usize::from(spec.cols) {
+        return Err(setup(format!(
+            "`{rank}` has {} letters for {} files",
+            rank.chars().count(),
+            spec.cols
+        )));
+    }
+    if let Some(c) = rank.chars().find(|c| !pieces.contains(c)) {
+        return Err(setup(format!("`{c}` of `{rank}` is not one of its pieces")));
+    }
+    let files = |list: &Option<Vec<S<String>>>| -> Result<Option<[u8; 2]>, DefinitionError> {
+        let Some(list) = list else { return Ok(None) };
+        match &list[..] {
+            [q, k] => Ok(Some([
+                ctx.file_letter(q, spec.cols)?,
+                ctx.file_letter(k, spec.cols)?,
+            ])),
+            _ => Err(ctx.err(
+                &a.code,
+                K::BadValue {
+                    key: "king_to/rook_to",
+                    value: format!("{} files", list.len()),
+                    expected: "two files: queen side, king side",
+                },
+            )),
+        }
+    };
+    Ok(ArmySpec {
+        code,
+        name: a.name.clone().map(leak),
+        pieces,
+        first_rank: leak(rank.clone()),
+        king_to: files(&a.king_to)?,
+        rook_to: files(&a.rook_to)?,
+    })
+}
+
 /// Compiles the spec and reads its start position: a start that does not
 /// fit the board, or a Betza step the engine cannot take, shows here.
 fn start_fits(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
@@ -808,6 +939,18 @@ fn start_fits(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), D
             None => ctx.err(&raw.board, K::Spec(e.to_string())),
         }
     })?;
+    if spec.army_choice.is_some() {
+        use crate::rules::Rules;
+        let armies_start = rules.start_fen();
+        if armies_start != spec.start_fen {
+            return Err(ctx.err(
+                &raw.start,
+                K::StartDoesNotFit(format!(
+                    "with `armies`, `start` is the default armies' set-up: {armies_start}"
+                )),
+            ));
+        }
+    }
     if let Err(e) = crate::validate::position_from_fen(&rules, spec.start_fen) {
         let message = match e {
             crate::validate::PositionError::Invalid(problems) => problems

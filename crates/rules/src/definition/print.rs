@@ -113,6 +113,7 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     }
     print_pieces(&mut out, spec);
     let _ = writeln!(out, "start: {}", scalar(spec.start_fen));
+    print_armies(&mut out, spec);
     print_promotion(&mut out, spec);
     section(&mut out, "pawns", &pawn_keys(spec));
     section(&mut out, "castling", &castling_keys(spec));
@@ -147,6 +148,49 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
         }
     }
     out
+}
+
+/// `armies`: one flow line per army.
+fn print_armies(out: &mut String, spec: &ChessLikeSpec) {
+    let Some(choice) = &spec.army_choice else {
+        return;
+    };
+    let code = |i: usize| choice.armies[i].code;
+    let _ = writeln!(
+        out,
+        "armies:\n  default: {}{}",
+        code(choice.default[0]),
+        code(choice.default[1])
+    );
+    if !choice.every_side.is_empty() {
+        let kinds: Vec<Kind> = choice.every_side.iter().map(|c| Kind(*c as u8)).collect();
+        let _ = writeln!(out, "  every_side: {}", letters(&kinds));
+    }
+    out.push_str("  list:\n");
+    for a in &choice.armies {
+        let _ = write!(out, "    - {{ code: {}", a.code);
+        if let Some(n) = a.name {
+            let _ = write!(out, ", name: {}", scalar(n));
+        }
+        let kinds: Vec<Kind> = a.pieces.iter().map(|c| Kind(*c as u8)).collect();
+        let _ = write!(
+            out,
+            ", pieces: {}, first_rank: {}",
+            letters(&kinds),
+            scalar(a.first_rank)
+        );
+        for (key, files) in [("king_to", a.king_to), ("rook_to", a.rook_to)] {
+            if let Some([q, k]) = files {
+                let _ = write!(
+                    out,
+                    ", {key}: [{}, {}]",
+                    crate::geometry::file_char(q),
+                    crate::geometry::file_char(k)
+                );
+            }
+        }
+        out.push_str(" }\n");
+    }
 }
 
 /// `name:` and its indented keys, when it has any.

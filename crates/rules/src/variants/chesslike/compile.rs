@@ -80,6 +80,8 @@ pub enum SpecError {
     Geometry(#[from] crate::geometry::GeometryError),
     #[error(transparent)]
     Betza(#[from] betza::BetzaError),
+    #[error("army set-up: {0}")]
+    Armies(String),
     #[error("hole `{0}` is not a square of the board")]
     BadHole(&'static str),
     #[error("step ({0}, {1}) is longer than the step table allows")]
@@ -226,8 +228,12 @@ impl ChessLike {
             ep_allowed,
             ep_aside,
             pins_ok: false,
+            armies: None,
         };
         rules.pins_ok = rules.pins_apply();
+        if rules.spec.army_choice.is_some() {
+            rules.armies = Some(Box::new(super::armies::ArmyPairs::new(&rules.spec)?));
+        }
         Ok(rules)
     }
 }

@@ -9,6 +9,7 @@
 //! - `castling.rs`: castling moves and rights.
 //! - `victory.rs`: results, royalty, move restrictions (compulsory capture).
 
+mod armies;
 mod castling;
 mod compile;
 mod movegen;
@@ -17,7 +18,8 @@ mod victory;
 
 pub use compile::SpecError;
 pub use spec::{
-    CastlingRules, ChessLikeSpec, FenFields, PawnRules, PieceSpec, PromotionRules, Wrap,
+    ArmyChoice, ArmySpec, CastlingRules, ChessLikeSpec, FenFields, PawnRules, PieceSpec,
+    PromotionRules, Wrap,
 };
 pub use victory::{BareKing, ReachGoal, StalemateResult, WinSpec};
 pub use victory::{Reach, Royalty, Safety, Victory};
@@ -59,6 +61,9 @@ pub struct ChessLike {
     ep_aside: bool,
     /// Whether the pin shortcut of legality holds (see `pins_apply`).
     pins_ok: bool,
+    /// A spec with an [`ArmyChoice`]: the compiled pairs of armies, which
+    /// play every position (the rest of `self` is the union of all pieces).
+    armies: Option<Box<armies::ArmyPairs>>,
 }
 
 impl ChessLike {
@@ -70,24 +75,45 @@ impl ChessLike {
 
 impl Rules for ChessLike {
     fn name(&self) -> &'static str {
+        if let Some(a) = &self.armies {
+            return a.name();
+        }
         self.spec.name
     }
     fn geometry(&self) -> &Geometry {
+        if let Some(a) = &self.armies {
+            return a.geometry();
+        }
         &self.geometry
     }
     fn start_fen(&self) -> &'static str {
+        if let Some(a) = &self.armies {
+            return a.start_fen();
+        }
         self.spec.start_fen
     }
     fn kinds(&self, color: Color) -> KindSet {
+        if let Some(a) = &self.armies {
+            return a.kinds(color);
+        }
         self.kinds[color.index()]
     }
     fn royal_kinds(&self) -> KindSet {
+        if let Some(a) = &self.armies {
+            return a.royal_kinds();
+        }
         self.royal
     }
     fn fen_style(&self) -> FenStyle {
+        if let Some(a) = &self.armies {
+            return a.fen_style();
+        }
         self.fen_style
     }
     fn piece_name(&self, piece: Piece) -> String {
+        if let Some(a) = &self.armies {
+            return a.piece_name(piece);
+        }
         let named = self.spec.armies[piece.color.index()]
             .iter()
             .find(|p| p.letter as u8 == piece.kind.0)
@@ -98,10 +124,16 @@ impl Rules for ChessLike {
         }
     }
     fn promotions(&self, color: Color) -> &[Kind] {
+        if let Some(a) = &self.armies {
+            return a.promotions(color);
+        }
         &self.spec.promotions[color.index()]
     }
 
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
+        if let Some(a) = &self.armies {
+            return a.pseudo_legal_moves(pos, out);
+        }
         let start = out.len();
         self.generate(pos, out);
         self.castling_moves(pos, out);
@@ -110,24 +142,39 @@ impl Rules for ChessLike {
 
     #[inline]
     fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
+        if let Some(a) = &self.armies {
+            return a.royal_attacked(pos, color);
+        }
         self.royal_in_danger(pos, color)
     }
 
     #[inline]
     fn pinned(&self, pos: &Position) -> Option<crate::squareset::SquareSet> {
+        if let Some(a) = &self.armies {
+            return a.pinned(pos);
+        }
         self.pinned_pieces(pos)
     }
 
     fn castling_rank(&self) -> u8 {
+        if let Some(a) = &self.armies {
+            return a.castling_rank();
+        }
         self.spec.castle.rank
     }
 
     fn royals_per_side(&self) -> Option<usize> {
+        if let Some(a) = &self.armies {
+            return a.royals_per_side();
+        }
         self.royal_count()
     }
 
     #[inline]
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
+        if let Some(a) = &self.armies {
+            return a.play(pos, mv);
+        }
         let undo = pos.apply(mv);
         self.set_ep(pos, mv);
         self.update_castling(pos, mv);
@@ -136,12 +183,18 @@ impl Rules for ChessLike {
     }
 
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
+        if let Some(a) = &self.armies {
+            return a.variant_outcome(pos);
+        }
         self.outcome(pos)
     }
 
     /// The definition's `win: stalemate:` (and antichess's stalemated side
     /// wins).
     fn stalemate_outcome(&self, pos: &Position) -> Outcome {
+        if let Some(a) = &self.armies {
+            return a.stalemate_outcome(pos);
+        }
         let us = pos.turn();
         let win = &self.spec.win;
         let stalemate = if win.antichess {
@@ -164,6 +217,9 @@ impl Rules for ChessLike {
 
     /// `no_check_plies`: a move that would give check too early.
     fn forbidding_rule(&self, pos: &Position, from: Square, to: Square) -> Option<&'static str> {
+        if let Some(a) = &self.armies {
+            return a.forbidding_rule(pos, from, to);
+        }
         let n = self.spec.no_check_plies;
         if n == 0 || pos.state.plies >= u32::from(n) {
             return None;
@@ -186,18 +242,30 @@ impl Rules for ChessLike {
     }
 
     fn forbids_giving_check(&self) -> bool {
+        if let Some(a) = &self.armies {
+            return a.forbids_giving_check();
+        }
         self.spec.wins.forbid_check
     }
 
     fn restricts_legal(&self) -> bool {
+        if let Some(a) = &self.armies {
+            return a.restricts_legal();
+        }
         self.restricts_legal_moves()
     }
 
-    fn restrict_legal(&self, _pos: &Position, legal: &mut MoveList) {
+    fn restrict_legal(&self, pos: &Position, legal: &mut MoveList) {
+        if let Some(a) = &self.armies {
+            return a.restrict_legal(pos, legal);
+        }
         self.restrict_legal_moves(legal)
     }
 
     fn own_flags(&self) -> bool {
+        if let Some(a) = &self.armies {
+            return a.own_flags();
+        }
         !self.spec.wins.castlers.is_empty() || self.spec.pawn.file_flags
     }
 
@@ -205,21 +273,44 @@ impl Rules for ChessLike {
     /// give check either (the ply counter has counted the move already).
     #[inline]
     fn illegal_after(&self, pos: &Position, mover: Color) -> bool {
+        if let Some(a) = &self.armies {
+            return a.illegal_after(pos, mover);
+        }
         self.royal_in_danger(pos, mover)
             || (self.spec.no_check_plies > 0
                 && pos.state.plies <= u32::from(self.spec.no_check_plies)
                 && self.royal_in_danger(pos, mover.opposite()))
     }
 
+    fn read_variant_fields(
+        &self,
+        fields: &[crate::fen::Field],
+        state: &mut crate::position::State,
+        problems: &mut Vec<crate::validate::Problem>,
+    ) {
+        if let Some(a) = &self.armies {
+            a.read_variant_fields(fields, state, problems);
+        }
+    }
+
     fn read_flags_tail(&self, tail: &str, state: &mut crate::position::State) -> bool {
+        if let Some(a) = &self.armies {
+            return a.read_flags_tail(tail, state);
+        }
         self.read_checks(tail, state)
     }
 
     fn write_variant_fields(&self, pos: &Position) -> (String, String) {
+        if let Some(a) = &self.armies {
+            return a.write_variant_fields(pos);
+        }
         (self.write_checks(pos), String::new())
     }
 
     fn write_en_passant(&self, pos: &Position) -> Option<String> {
+        if let Some(a) = &self.armies {
+            return a.write_en_passant(pos);
+        }
         self.write_ep_aside(pos)
             .or_else(|| self.write_ep_squares(pos))
     }
@@ -230,6 +321,9 @@ impl Rules for ChessLike {
         board: &crate::Board,
         state: &mut crate::position::State,
     ) -> Option<bool> {
+        if let Some(a) = &self.armies {
+            return a.read_en_passant(text, board, state);
+        }
         self.read_ep_aside(text, board, state)
             .or_else(|| self.read_ep_squares(text, state))
     }
@@ -240,6 +334,9 @@ impl Rules for ChessLike {
         offset_of: &dyn Fn(Square) -> usize,
         out: &mut Vec<crate::validate::Problem>,
     ) {
+        if let Some(a) = &self.armies {
+            return a.position_problems(pos, offset_of, out);
+        }
         // Pawns can neither stand on their own first rank nor stay on the last.
         if self.pawns_anywhere() {
             return;

@@ -143,6 +143,42 @@ pub struct ChessLikeSpec {
     /// FEN's move counter counts them (Circular: 2, White's and Black's
     /// first moves).
     pub no_check_plies: u8,
+    /// Each side plays one of several armies, named by the FEN's last field
+    /// (Cwda's `CN`); `None`: the armies above are the game's.
+    pub army_choice: Option<ArmyChoice>,
+}
+
+/// Armies chosen by a FEN field: each side's pieces and set-up come from
+/// the army its letter names; a pawn may become an officer of either army
+/// in play.
+#[derive(Clone, Debug)]
+pub struct ArmyChoice {
+    /// The armies, in the order of their index (the pair played is kept in
+    /// `state.variant` as White's index times their count plus Black's, plus 1).
+    pub armies: Vec<ArmySpec>,
+    /// Pieces every side may have whatever its army (vchess takes the chess
+    /// king for a king in every Cwda army).
+    pub every_side: Vec<char>,
+    /// The armies (White's, Black's, as indexes) when the FEN has no field.
+    pub default: [usize; 2],
+}
+
+/// One army of an [`ArmyChoice`].
+#[derive(Clone, Debug)]
+pub struct ArmySpec {
+    /// Its letter in the FEN field (uppercase).
+    pub code: char,
+    /// Its name, for readers of the definition.
+    pub name: Option<&'static str>,
+    /// Its pieces' letters (pieces of the spec's armies): officers, one
+    /// royal, one pawn; the officers in this order are what pawns become.
+    pub pieces: Vec<char>,
+    /// Its first rank from the a-file, lowercase; its pawns fill the second.
+    pub first_rank: &'static str,
+    /// Where its king and rook land when castling (queen side, king side),
+    /// when not chess's files.
+    pub king_to: Option<[u8; 2]>,
+    pub rook_to: Option<[u8; 2]>,
 }
 
 /// Where and how pawns promote.
@@ -294,6 +330,7 @@ impl Default for ChessLikeSpec {
             initial_on_first_rank: false,
             rotate_black: false,
             no_check_plies: 0,
+            army_choice: None,
         }
     }
 }

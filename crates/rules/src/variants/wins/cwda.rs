@@ -500,4 +500,84 @@ mod tests {
             sorted("d3,d2,d1,c4,b4,a4,e4,f4,g4,h4,c5,d5,e5")
         );
     }
+
+    /// The code spec and the YAML definition agree on random playouts from
+    /// every pair's start: legal moves (as the FENs they lead to), FENs,
+    /// outcomes; every pair, board-only diagrams too.
+    #[test]
+    fn yaml_definition_plays_as_the_code() {
+        let code = Cwda::new();
+        let yaml = crate::definition::builtin_rules("Cwda").expect("built in");
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) as usize) % n
+        };
+        let mut positions = 0;
+        for game in 0..160 {
+            let pair = game % 16;
+            let mut fen = code.pair_rules(pair).start_fen().to_string();
+            if game >= 128 {
+                // A board-only diagram: the armies read from the pieces.
+                fen = fen.split(' ').take(2).collect::<Vec<_>>().join(" ");
+            }
+            let mut a = crate::validate::position_from_fen(&code, &fen).expect("code reads");
+            let mut b = crate::validate::position_from_fen(yaml, &fen).expect("yaml reads");
+            for _ply in 0..120 {
+                positions += 1;
+                let fa = crate::fen::vchess_fen(&code, &a);
+                assert_eq!(fa, crate::fen::vchess_fen(yaml, &b));
+                let after = |rules: &dyn Rules, pos: &mut Position| -> Vec<String> {
+                    let mut moves = MoveList::new();
+                    crate::legal::legal_moves(rules, pos, &mut moves);
+                    let mut out: Vec<String> = moves
+                        .iter()
+                        .map(|m| {
+                            let undo = rules.play(pos, m);
+                            let f = crate::fen::vchess_fen(rules, pos);
+                            rules.unplay(pos, m, undo);
+                            f
+                        })
+                        .collect();
+                    out.sort();
+                    out
+                };
+                let (la, lb) = (after(&code, &mut a), after(yaml, &mut b));
+                assert_eq!(la, lb, "{fa}");
+                assert_eq!(
+                    crate::legal::outcome(&code, &mut a),
+                    crate::legal::outcome(yaml, &mut b),
+                    "{fa}"
+                );
+                if la.is_empty() {
+                    break;
+                }
+                let mut moves = MoveList::new();
+                crate::legal::legal_moves(&code, &mut a, &mut moves);
+                let mv = moves.iter().nth(next(moves.len())).expect("a move").clone();
+                let mut yaml_moves = MoveList::new();
+                crate::legal::legal_moves(yaml, &mut b, &mut yaml_moves);
+                let undo_target = {
+                    let undo = code.play(&mut a, &mv);
+                    let f = crate::fen::vchess_fen(&code, &a);
+                    let _ = undo;
+                    f
+                };
+                let twin = yaml_moves
+                    .iter()
+                    .find(|m| {
+                        let undo = yaml.play(&mut b, m);
+                        let same = crate::fen::vchess_fen(yaml, &b) == undo_target;
+                        yaml.unplay(&mut b, m, undo);
+                        same
+                    })
+                    .expect("the same move")
+                    .clone();
+                let _ = yaml.play(&mut b, &twin);
+            }
+        }
+        assert!(positions > 10_000, "{positions}");
+    }
 }
