@@ -38,12 +38,13 @@ fn a_shown_capablanca_saved_as_mycapa_has_the_same_perft() {
     assert_eq!(legal::perft(mycapa, &mut mycapa.start_position(), 3), 25228);
 }
 
-/// The nine variants that were Rust specs before they were definitions, with
+/// The ten variants that were Rust specs before they were definitions, with
 /// the depth and the oracle's count of their start perft (the fixtures'
 /// first lines; Royal Race's 11x11 riders stop at depth 2).
 const ONCE_IN_CODE: &[(&str, u32, u64)] = &[
     ("Alapo", 3, 2704),
     ("Coregal", 3, 8882),
+    ("Cwda", 3, 24227),
     ("Discoduel", 3, 1440),
     ("Kingsmaker", 3, 8902),
     ("Racingkings", 3, 11264),
@@ -54,7 +55,7 @@ const ONCE_IN_CODE: &[(&str, u32, u64)] = &[
 ];
 
 #[test]
-fn each_shown_definition_of_the_nine_saved_as_my_name_has_the_same_perft() {
+fn each_shown_definition_of_the_ten_saved_as_my_name_has_the_same_perft() {
     for &(name, depth, count) in ONCE_IN_CODE {
         let shown = print_definition(registry::definition(name).unwrap());
         let file = format!("content/variants/My{name}.yaml");

@@ -13,4 +13,3 @@ pub mod hands;
 pub mod maxima;
 pub mod orda;
 pub mod pacosako;
-pub mod wins;

@@ -371,3 +371,33 @@ impl Rules for ArmyPairs {
         self.rules_of(pos).position_problems(pos, offset_of, out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Cwda's sixteen pairs start as the fixture's first sixteen positions
+    /// (the oracle's starts) say, in White-major order.
+    #[test]
+    fn cwda_pairs_start_as_vchess_does() {
+        let spec = crate::definition::builtin_spec("Cwda").expect("built in");
+        let pairs = ArmyPairs::new(spec).expect("compiles");
+        let fixture = include_str!("../../../tests/fixtures/perft-cwda.txt");
+        let starts: Vec<&str> = fixture
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .take(16)
+            .map(|l| l.split(" ; ").next().unwrap_or_default().trim())
+            .collect();
+        assert_eq!(starts.len(), 16);
+        for (i, want) in starts.iter().enumerate() {
+            let fen = pairs.pairs[i].start_fen();
+            let field = &fen[fen.len() - 2..];
+            let j = starts
+                .iter()
+                .position(|s| s.ends_with(field))
+                .expect("a fixture start per pair");
+            assert_eq!(fen, starts[j], "pair {i} ({want})");
+        }
+    }
+}
