@@ -399,3 +399,89 @@ fn facing_royals_are_illegal_whoever_moves() {
     );
     assert_eq!(pairs.len(), 3, "{pairs:?}");
 }
+
+/// Cwda's definition with one change, read back: the error.
+fn cwda_error(from: &str, to: &str) -> definition::DefinitionError {
+    let text = definition::builtin_text("Cwda").unwrap();
+    assert!(text.contains(from), "{from}");
+    error(&text.replacen(from, to, 1))
+}
+
+/// The 1-based line of the first line of Cwda's definition holding `what`.
+fn cwda_line(what: &str) -> u64 {
+    let text = definition::builtin_text("Cwda").unwrap();
+    1 + text.lines().position(|l| l.contains(what)).unwrap() as u64
+}
+
+#[test]
+fn an_unknown_army_letter_is_reported_at_the_default() {
+    let e = cwda_error("default: CC", "default: CX");
+    assert_eq!(e.kind, DefinitionErrorKind::UnknownArmy("CX".into()));
+    assert_eq!((e.line, e.col), (cwda_line("default: CC"), 12), "{e}");
+    assert!(e.to_string().contains("e.g. CN"), "{e}");
+    let e = cwda_error("default: CC", "default: C");
+    assert_eq!(e.kind, DefinitionErrorKind::UnknownArmy("C".into()));
+}
+
+#[test]
+fn an_army_code_used_twice_is_reported() {
+    let e = cwda_error("code: N,", "code: C,");
+    assert!(
+        matches!(e.kind, DefinitionErrorKind::BadValue { key: "code", .. }),
+        "{e}"
+    );
+    assert_eq!(e.line, cwda_line("name: Nutty Knights"));
+}
+
+#[test]
+fn an_army_piece_not_in_pieces_is_reported() {
+    let e = cwda_error("pieces: [d, w, f, c, m, z]", "pieces: [d, w, f, c, m, x]");
+    assert_eq!(e.kind, DefinitionErrorKind::UnknownPiece("x".into()));
+    assert_eq!(e.line, cwda_line("name: Colorbound Clobberers"));
+}
+
+#[test]
+fn an_army_set_up_that_does_not_fit_is_reported() {
+    let line = cwda_line("name: Colorbound Clobberers");
+    let e = cwda_error("first_rank: dwfcmfwd", "first_rank: dwfcmfw");
+    assert!(
+        matches!(e.kind, DefinitionErrorKind::ArmySetup('C', _)),
+        "{e}"
+    );
+    assert!(e.to_string().contains("7 letters for 8 files"), "{e}");
+    assert_eq!(e.line, line);
+    let e = cwda_error("first_rank: dwfcmfwd", "first_rank: dwfcmfwr");
+    assert!(e.to_string().contains("`r` of `dwfcmfwr`"), "{e}");
+    let e = cwda_error(
+        "pieces: [d, w, f, c, m, z]",
+        "pieces: [d, w, f, c, m, k, z]",
+    );
+    assert!(e.to_string().contains("2 royal pieces and 1 pawns"), "{e}");
+    assert!(
+        e.to_string().contains("one royal piece and one pawn"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_start_other_than_the_default_armies_is_reported() {
+    let e = cwda_error("default: CC", "default: CN");
+    assert!(
+        matches!(e.kind, DefinitionErrorKind::StartDoesNotFit(_)),
+        "{e}"
+    );
+    assert!(e.to_string().contains("ahah - CN"), "{e}");
+    assert_eq!(e.line, cwda_line("start:"));
+}
+
+#[test]
+fn the_armies_print_and_read_back_the_same() {
+    let spec = registry::definition("Cwda").unwrap();
+    let shown = print_definition(spec);
+    assert!(
+        shown.contains("  default: CC\n  every_side: [k]\n"),
+        "{shown}"
+    );
+    let again = parse_definition(&shown, "variants/Cwda.yaml").unwrap();
+    assert_eq!(print_definition(&again), shown);
+}
