@@ -400,23 +400,16 @@ fn win_keys(spec: &ChessLikeSpec) -> String {
         if !goal.squares.is_empty() {
             let _ = writeln!(win, "    squares: [{}]", goal.squares.join(", "));
         }
-        if goal.not_attacked {
-            win.push_str("    not_attacked: true\n");
-        }
-        if goal.survives {
-            win.push_str("    survives: true\n");
-        }
-        if goal.mirrored {
-            win.push_str("    mirrored: true\n");
-        }
-        if goal.not_capturable {
-            win.push_str("    not_capturable: true\n");
-        }
-        if goal.after_every_move {
-            win.push_str("    after_every_move: true\n");
-        }
-        if goal.black_may_follow {
-            win.push_str("    black_may_follow: true\n");
+        let flags = [
+            (goal.not_attacked, "not_attacked"),
+            (goal.survives, "survives"),
+            (goal.mirrored, "mirrored"),
+            (goal.not_capturable, "not_capturable"),
+            (goal.after_every_move, "after_every_move"),
+            (goal.black_may_follow, "black_may_follow"),
+        ];
+        for (_, key) in flags.iter().filter(|(on, _)| *on) {
+            let _ = writeln!(win, "    {key}: true");
         }
         match goal.side {
             Some(Color::White) => win.push_str("    side: white\n"),
