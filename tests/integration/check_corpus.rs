@@ -251,18 +251,15 @@ fn captions_of_variants_with_rules_are_classified() {
     assert_eq!(got, expected, "\n{}", got.join("\n"));
 }
 
-/// Every diagram of the Paco Sako and Apocalypse pages is fully verified:
-/// the before/after pairs (the chain `Bxe4, Ne4xc3, Qc3xc6`, the draw
-/// `Kxg4, g4xd7, d7xe8`, Apocalypse's `1.d1d2 e4e3 2.dxe3 exd2`) and the
-/// castling figure ("Black cannot castle because of the chain ...").
-#[test]
-fn pacosako_and_apocalypse_diagrams_are_fully_verified() {
-    let Some(root) = corpus() else { return };
-    let mut loaded = fenpress::content::load(&root);
+/// Verifies every corpus page of `variants`, asserts that none has a
+/// finding and every diagram is fully verified, and returns how many
+/// diagrams there were.
+fn fully_verified_diagrams(root: &std::path::Path, variants: &[&str]) -> usize {
+    let mut loaded = fenpress::content::load(root);
     let mut seen = 0;
     for lp in &mut loaded.pages {
         let v = lp.page.variant.as_deref().unwrap_or("");
-        if !["Pacosako", "Apocalypse"].contains(&v) {
+        if !variants.contains(&v) {
             continue;
         }
         let checked = fenpress::check::verify_page(lp, &Default::default());
@@ -273,6 +270,17 @@ fn pacosako_and_apocalypse_diagrams_are_fully_verified() {
             seen += 1;
         }
     }
+    seen
+}
+
+/// Every diagram of the Paco Sako and Apocalypse pages is fully verified:
+/// the before/after pairs (the chain `Bxe4, Ne4xc3, Qc3xc6`, the draw
+/// `Kxg4, g4xd7, d7xe8`, Apocalypse's `1.d1d2 e4e3 2.dxe3 exd2`) and the
+/// castling figure ("Black cannot castle because of the chain ...").
+#[test]
+fn pacosako_and_apocalypse_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let seen = fully_verified_diagrams(&root, &["Pacosako", "Apocalypse"]);
     // Paco Sako: 3 figures (two of them pairs); Apocalypse: 2 diagrams;
     // in en, es, fr.
     assert_eq!(seen, 3 * (3 + 2));
@@ -283,20 +291,6 @@ fn pacosako_and_apocalypse_diagrams_are_fully_verified() {
 #[test]
 fn pandemonium_diagrams_are_fully_verified() {
     let Some(root) = corpus() else { return };
-    let mut loaded = fenpress::content::load(&root);
-    let mut seen = 0;
-    for lp in &mut loaded.pages {
-        let v = lp.page.variant.as_deref().unwrap_or("");
-        if !["Pandemonium1", "Pandemonium2"].contains(&v) {
-            continue;
-        }
-        let checked = fenpress::check::verify_page(lp, &Default::default());
-        let f = lp.page.source.display();
-        assert!(checked.findings.is_empty(), "{f}: {:#?}", checked.findings);
-        for verdict in &checked.verdicts {
-            assert!(verdict.has_rules && verdict.verified, "{f}: {verdict:?}");
-            seen += 1;
-        }
-    }
+    let seen = fully_verified_diagrams(&root, &["Pandemonium1", "Pandemonium2"]);
     assert_eq!(seen, 2 * 3);
 }
