@@ -8,6 +8,7 @@ pub mod content;
 pub mod diagnostic;
 pub mod diagram;
 pub mod markdown;
+pub mod memory;
 pub mod model;
 pub mod puzzle;
 pub mod report;

@@ -40,6 +40,18 @@ const ENTRY_FILE: &str = "pagefind-entry.json";
 /// off without it.
 const GENERIC_WASM_FILE: &str = "wasm.unknown.pagefind";
 
+/// The most pages one Pagefind bundle holds unless the site says otherwise
+/// (`search.pages_per_bundle`): a language with more is split into parts
+/// that `search.js` merges. Pagefind's build holds about 60 KB per page of
+/// the vchess corpus, so a part of 4,000 pages peaks near 250 MB, and the
+/// corpus (about 175 pages per language) is one part even at ten times
+/// its size.
+pub const PAGES_PER_BUNDLE: usize = 4_000;
+
+/// The file of `pagefind/<lang>/` that lists its further parts
+/// (`{"parts":["part-2/"]}`, relative to the folder; empty for one part).
+pub const PARTS_FILE: &str = "fenpress-parts.json";
+
 /// A bundle file: its path below the output root and its contents.
 pub type BundleFile = (String, Vec<u8>);
 
@@ -62,6 +74,9 @@ pub struct LanguageIndex {
     pub words: u64,
     /// The bundle folder, relative to the output folder: `pagefind/fr`.
     pub bundle: PathBuf,
+    /// Pagefind bundles the language's pages are split into (see
+    /// [`PAGES_PER_BUNDLE`]).
+    pub parts: usize,
     /// Files written and their total size in bytes.
     pub files: usize,
     pub bytes: u64,
@@ -90,8 +105,18 @@ pub struct LanguageIndex {
 /// # Ok::<(), fenpress::search::SearchError>(())
 /// ```
 pub fn build_indexes(pages: &[SearchPage], out_dir: &Path) -> Result<SearchStats, SearchError> {
+    build_indexes_in_parts(pages, out_dir, PAGES_PER_BUNDLE)
+}
+
+/// [`build_indexes`] with a language's pages split into bundles of at most
+/// `pages_per_bundle` pages.
+pub fn build_indexes_in_parts(
+    pages: &[SearchPage],
+    out_dir: &Path,
+    pages_per_bundle: usize,
+) -> Result<SearchStats, SearchError> {
     let started = Instant::now();
-    let bundles = build_bundles(pages)?;
+    let bundles = build_bundles(pages, pages_per_bundle)?;
 
     let bundles_root = out_dir.join(BUNDLE_DIR);
     if bundles_root.exists() {
@@ -131,9 +156,13 @@ pub struct Bundles {
 }
 
 /// [`build_indexes`] without the writing: every file of every language's
-/// bundle, with its path below the output root.
-pub fn build_bundles(pages: &[SearchPage]) -> Result<Bundles, SearchError> {
-    bundles_of(pages.iter())
+/// bundle, with its path below the output root; a language's bundle is
+/// split into parts of at most `pages_per_bundle` pages.
+pub fn build_bundles(
+    pages: &[SearchPage],
+    pages_per_bundle: usize,
+) -> Result<Bundles, SearchError> {
+    bundles_of(pages.iter(), pages_per_bundle)
 }
 
 /// [`build_bundles`] taking the pages: each page's text is dropped as soon
@@ -143,15 +172,17 @@ pub fn build_bundles(pages: &[SearchPage]) -> Result<Bundles, SearchError> {
 /// re-index thread) are only released.
 pub fn build_bundles_from<P: Borrow<SearchPage> + Send>(
     pages: Vec<P>,
+    pages_per_bundle: usize,
 ) -> Result<Bundles, SearchError> {
-    bundles_of(pages.into_iter())
+    bundles_of(pages.into_iter(), pages_per_bundle)
 }
 
 fn bundles_of<P: Borrow<SearchPage> + Send>(
     pages: impl Iterator<Item = P>,
+    pages_per_bundle: usize,
 ) -> Result<Bundles, SearchError> {
     let mut files = Vec::new();
-    let stats = bundles_each(pages, &mut |lang_files| {
+    let stats = bundles_each(pages, pages_per_bundle, &mut |lang_files| {
         files.extend(lang_files);
         Ok::<_, SearchError>(())
     })?;
@@ -159,19 +190,21 @@ fn bundles_of<P: Borrow<SearchPage> + Send>(
     Ok(Bundles { files, stats })
 }
 
-/// [`build_bundles_from`] handing each language's bundle files to `put` as
-/// soon as that language is built (a build writes them out then), so no
-/// language's files are held while the next one is indexed, nor all of
-/// them until the write step.
+/// [`build_bundles_from`] handing each part's bundle files to `put` as
+/// soon as that part is built (a build writes them out then), so no part's
+/// files are held while the next one is indexed, nor all of them until the
+/// write step.
 pub fn build_bundles_into<E: From<SearchError>>(
     pages: Vec<SearchPage>,
+    pages_per_bundle: usize,
     put: &mut dyn FnMut(Vec<BundleFile>) -> Result<(), E>,
 ) -> Result<SearchStats, E> {
-    bundles_each(pages.into_iter(), put)
+    bundles_each(pages.into_iter(), pages_per_bundle, put)
 }
 
 fn bundles_each<P: Borrow<SearchPage> + Send, E: From<SearchError>>(
     pages: impl Iterator<Item = P>,
+    pages_per_bundle: usize,
     put: &mut dyn FnMut(Vec<BundleFile>) -> Result<(), E>,
 ) -> Result<SearchStats, E> {
     let started = Instant::now();
@@ -181,8 +214,7 @@ fn bundles_each<P: Borrow<SearchPage> + Send, E: From<SearchError>>(
     // core meanwhile. `by_lang` is sorted by language code.
     let mut languages = Vec::with_capacity(by_lang.len());
     for (lang, pages) in by_lang {
-        let (stats, lang_files) = build_language(&lang, pages)?;
-        put(lang_files)?;
+        let stats = build_language(&lang, pages, pages_per_bundle, put)?;
         languages.push(stats);
     }
     Ok(SearchStats {
@@ -232,10 +264,64 @@ fn is_language_code(lang: &str) -> bool {
             .all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric()))
 }
 
-fn build_language<P: Borrow<SearchPage>>(
+/// Splits a language's pages into parts of at most `pages_per_bundle`
+/// (as even as can be) and builds each part's bundle: the first at
+/// `pagefind/<lang>/`, part `k` at `pagefind/<lang>/part-<k>/`, with
+/// [`PARTS_FILE`] listing the further parts for `search.js` to merge.
+/// Pagefind holds every page of a bundle twice while it builds it (its
+/// pages and a copy), so the part size bounds the index step's memory.
+fn build_language<P: Borrow<SearchPage>, E: From<SearchError>>(
     lang: &str,
     pages: Vec<P>,
-) -> Result<(LanguageIndex, Vec<BundleFile>), SearchError> {
+    pages_per_bundle: usize,
+    put: &mut dyn FnMut(Vec<BundleFile>) -> Result<(), E>,
+) -> Result<LanguageIndex, E> {
+    let page_count = pages.len();
+    let parts = page_count.div_ceil(pages_per_bundle.max(1)).max(1);
+    let part_size = page_count.div_ceil(parts).max(1);
+    let bundle = Path::new(BUNDLE_DIR).join(lang);
+    let (mut words, mut files_written, mut bytes) = (0u64, 0usize, 0u64);
+    let mut further = Vec::with_capacity(parts - 1);
+    let mut pages = pages.into_iter();
+    for part in 1..=parts {
+        let folder = if part == 1 {
+            format!("{BUNDLE_DIR}/{lang}/")
+        } else {
+            further.push(format!("part-{part}/"));
+            format!("{BUNDLE_DIR}/{lang}/part-{part}/")
+        };
+        let (part_words, files) = build_part(lang, pages.by_ref().take(part_size))?;
+        words += part_words;
+        let mut out = bundle_files(lang, &folder, files, part == 1)?;
+        if part == parts {
+            let manifest = serde_json::json!({ "parts": further }).to_string();
+            out.push((
+                format!("{BUNDLE_DIR}/{lang}/{PARTS_FILE}"),
+                manifest.into_bytes(),
+            ));
+        }
+        files_written += out.len();
+        bytes += out.iter().map(|(_, b)| b.len() as u64).sum::<u64>();
+        put(out)?;
+        // What Pagefind freed is given back before the next part grows.
+        crate::memory::release_freed();
+    }
+    Ok(LanguageIndex {
+        lang: lang.to_string(),
+        pages: page_count,
+        words,
+        bundle,
+        parts,
+        files: files_written,
+        bytes,
+    })
+}
+
+/// One Pagefind index over `pages`: its word count and its files.
+fn build_part<P: Borrow<SearchPage>>(
+    lang: &str,
+    pages: impl Iterator<Item = P>,
+) -> Result<(u64, Vec<pagefind::api::SyntheticFile>), SearchError> {
     let pagefind_error = |context: String| {
         let lang = lang.to_string();
         move |error: anyhow::Error| SearchError::Pagefind {
@@ -244,14 +330,12 @@ fn build_language<P: Borrow<SearchPage>>(
             source: error.into(),
         }
     };
-
-    let page_count = pages.len();
     // Pagefind's API is async; a one-thread runtime is all it needs (its
     // page parsing runs on the runtime's blocking pool).
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
         .map_err(SearchError::Runtime)?;
-    let (words, files) = runtime.block_on(async {
+    runtime.block_on(async {
         let config = PagefindServiceConfig::builder()
             .force_language(lang.to_string())
             .keep_index_url(true)
@@ -273,16 +357,27 @@ fn build_language<P: Borrow<SearchPage>>(
             .await
             .map_err(pagefind_error("building the index".into()))?;
         Ok::<_, SearchError>((words, files))
-    })?;
+    })
+}
 
-    let bundle = Path::new(BUNDLE_DIR).join(lang);
-    let generic_wasm_needed = needs_generic_wasm(&files);
-    let mut out = Vec::new();
-    let mut bytes = 0u64;
+/// A part's files under `folder` (`pagefind/fr/` or `pagefind/fr/part-2/`),
+/// without what fenpress does not use. A further part keeps only its index:
+/// `search.js` merges it into the first part's instance, which brings the
+/// engine (`pagefind.js` and the WebAssembly module).
+fn bundle_files(
+    lang: &str,
+    folder: &str,
+    files: Vec<pagefind::api::SyntheticFile>,
+    first: bool,
+) -> Result<Vec<BundleFile>, SearchError> {
+    let generic_wasm_needed = first && needs_generic_wasm(&files);
+    let mut out = Vec::with_capacity(files.len());
     for file in files {
         let name = file.filename.to_string_lossy();
+        let engine = name == "pagefind.js" || name.starts_with("wasm.");
         if UNUSED_BUNDLE_FILES.iter().any(|p| name.starts_with(p))
             || (name == GENERIC_WASM_FILE && !generic_wasm_needed)
+            || (engine && !first)
         {
             continue;
         }
@@ -300,22 +395,9 @@ fn build_language<P: Borrow<SearchPage>>(
                 path: file.filename,
             });
         };
-        bytes += file.contents.len() as u64;
-        out.push((
-            format!("{BUNDLE_DIR}/{lang}/{}", parts.join("/")),
-            file.contents,
-        ));
+        out.push((format!("{folder}{}", parts.join("/")), file.contents));
     }
-
-    let stats = LanguageIndex {
-        lang: lang.to_string(),
-        pages: page_count,
-        words,
-        bundle,
-        files: out.len(),
-        bytes,
-    };
-    Ok((stats, out))
+    Ok(out)
 }
 
 /// Whether `pagefind.js` could ask for [`GENERIC_WASM_FILE`]: it loads

@@ -32,6 +32,8 @@ pub struct Request {
     /// [`Shared::search_epoch`] when asked: a full build since then brought
     /// its own index, and this one would be older.
     pub epoch: u64,
+    /// The site's `search.pages_per_bundle`.
+    pub pages_per_bundle: usize,
 }
 
 #[derive(Default)]
@@ -114,7 +116,7 @@ fn run(queue: &Queue, shared: &Shared, hook: Option<ReindexHook>) {
             hook();
         }
         let epoch = request.epoch;
-        let built = search::build_bundles_from(request.pages);
+        let built = search::build_bundles_from(request.pages, request.pages_per_bundle);
         if queue.lock().stopping {
             return;
         }

@@ -474,11 +474,19 @@ impl Rebuilder {
     /// After the edited pages were published: the search index catches up
     /// on the re-index thread (which reloads the search pages when done).
     fn request_reindex(&mut self) {
-        let Some(pages) = self.site.as_mut().and_then(Site::take_search_backlog) else {
+        let Some(site) = self.site.as_mut() else {
             return;
         };
+        let Some(pages) = site.take_search_backlog() else {
+            return;
+        };
+        let pages_per_bundle = site.pages_per_bundle();
         let epoch = self.shared.search_epoch.load(Ordering::SeqCst);
-        self.reindexer.request(Request { pages, epoch });
+        self.reindexer.request(Request {
+            pages,
+            epoch,
+            pages_per_bundle,
+        });
     }
 
     /// The build could not run (config, theme): the overlay says why.

@@ -380,6 +380,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
     // Everything the index and the write need is in `rendered` now.
     drop(loaded.pages);
     drop(loaded.sources);
+    crate::memory::release_freed();
 
     if report.count(Severity::Error) != verify_errors {
         if let Some(sink) = streaming {
@@ -396,10 +397,17 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
         rayon::join(
             || og_pngs(og_jobs, Some(&options.out)),
             || match &streaming {
-                Some(sink) => {
-                    super::search::write_indexes(search_pages, sink, &mut rendered.output)
-                }
-                None => super::search::add_indexes(search_pages, &mut rendered.output),
+                Some(sink) => super::search::write_indexes(
+                    search_pages,
+                    config.pages_per_bundle,
+                    sink,
+                    &mut rendered.output,
+                ),
+                None => super::search::add_indexes(
+                    search_pages,
+                    config.pages_per_bundle,
+                    &mut rendered.output,
+                ),
             },
         )
     });

@@ -21,6 +21,9 @@ pub struct Config {
     pub pieces: Option<PiecesConfig>,
     /// Wall-clock budget of each puzzle proof (`puzzles.proof_budget_ms`).
     pub proof_budget_ms: u64,
+    /// The most pages of one language in one search bundle
+    /// (`search.pages_per_bundle`; see `search::PAGES_PER_BUNDLE`).
+    pub pages_per_bundle: usize,
     /// `words: {fr: {search.label: Chercher}}`: interface words replaced,
     /// per language, by their key in `site::strings` (dotted for nested
     /// ones: `search.label`, or nested maps).
@@ -46,6 +49,7 @@ const KNOWN_KEYS: &[&str] = &[
     "theme",
     "pieces",
     "puzzles",
+    "search",
     "words",
     "menu",
 ];
@@ -54,6 +58,7 @@ const KNOWN_KEYS: &[&str] = &[
 /// (`words:` is checked against the interface words instead).
 const NESTED_KEYS: &[(&str, &[&str])] = &[
     ("puzzles", &["proof_budget_ms"]),
+    ("search", &["pages_per_bundle"]),
     ("pieces", &["folder", "svg"]),
     ("menu", &["title", "url"]),
 ];
@@ -154,6 +159,7 @@ struct RawConfig {
     theme: Option<String>,
     pieces: Option<RawPieces>,
     puzzles: Option<RawPuzzles>,
+    search: Option<RawSearch>,
     words: Option<BTreeMap<String, serde_json::Value>>,
     menu: Option<BTreeMap<String, Vec<MenuItem>>>,
 }
@@ -184,6 +190,12 @@ fn flatten_words(prefix: &str, value: &serde_json::Value, out: &mut BTreeMap<Str
 #[derive(Deserialize, Default)]
 struct RawPuzzles {
     proof_budget_ms: Option<u64>,
+}
+
+/// `search: { pages_per_bundle: 4000 }`; unknown keys are warnings.
+#[derive(Deserialize, Default)]
+struct RawSearch {
+    pages_per_bundle: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -290,6 +302,18 @@ impl Config {
             .unwrap_or(crate::puzzle::verify::DEFAULT_TIME_BUDGET_MS);
         // Proofs read no config: the budget is the process's from here on.
         crate::puzzle::verify::set_time_budget_ms(proof_budget_ms);
+        let pages_per_bundle = raw
+            .search
+            .and_then(|s| s.pages_per_bundle)
+            .unwrap_or(crate::search::PAGES_PER_BUNDLE);
+        if pages_per_bundle == 0 {
+            return Err(SiteError::Config {
+                line: key_line(text, "pages_per_bundle"),
+                path,
+                column: 1,
+                message: "search.pages_per_bundle must be at least 1 (the default is 4000)".into(),
+            });
+        }
         let words = raw
             .words
             .unwrap_or_default()
@@ -306,6 +330,7 @@ impl Config {
             words,
             menu: raw.menu,
             proof_budget_ms,
+            pages_per_bundle,
             title: raw.title.unwrap_or_else(|| "Chess variants".into()),
             languages,
             base_url,
@@ -467,6 +492,27 @@ mod tests {
         .unwrap();
         let e = Config::load(dir.path(), &[]).unwrap_err().to_string();
         assert!(e.contains("config.yaml:2:"), "{e}");
+        // The search bundles' size: the default, a given one, and 0 refused
+        // at its line.
+        assert_eq!(c.pages_per_bundle, crate::search::PAGES_PER_BUNDLE);
+        std::fs::write(
+            dir.path().join("config.yaml"),
+            "search:\n  pages_per_bundle: 500\n",
+        )
+        .unwrap();
+        let c = Config::load(dir.path(), &[]).unwrap();
+        assert_eq!(c.pages_per_bundle, 500);
+        assert!(c.unknown_keys.is_empty(), "{:?}", c.unknown_keys);
+        std::fs::write(
+            dir.path().join("config.yaml"),
+            "title: A\nsearch:\n  pages_per_bundle: 0\n",
+        )
+        .unwrap();
+        let e = Config::load(dir.path(), &[]).unwrap_err().to_string();
+        assert!(
+            e.contains("config.yaml:3:") && e.contains("at least 1"),
+            "{e}"
+        );
         // An unknown key is a warning (with its line), not an error.
         std::fs::write(dir.path().join("config.yaml"), "title: A\ncolour: red\n").unwrap();
         let c = Config::load(dir.path(), &[]).unwrap();

@@ -85,7 +85,7 @@ impl Site {
         let mut rendered = render_site(&config, root, &loaded.pages, &theme)?;
         rendered.output.rasterise_og_images(None);
         // serve keeps the search pages to re-index after edits.
-        let bundles = crate::search::build_bundles(&rendered.search)?;
+        let bundles = crate::search::build_bundles(&rendered.search, config.pages_per_bundle)?;
         super::search::put_bundles(bundles, &mut rendered.output);
         let search = rendered
             .search
@@ -251,7 +251,7 @@ impl Site {
             return Ok(changed);
         }
         let listed: Vec<Arc<SearchPage>> = self.search.values().cloned().collect();
-        let bundles = crate::search::build_bundles_from(listed)?;
+        let bundles = crate::search::build_bundles_from(listed, self.config.pages_per_bundle)?;
         let (written, removed) = super::search::put_bundles(bundles, &mut self.output);
         changed.rendered = written;
         changed.removed = removed;
@@ -269,6 +269,11 @@ impl Site {
         }
         self.search_stale = false;
         Some(self.search.values().cloned().collect())
+    }
+
+    /// The most pages of a language in one search bundle (the config's).
+    pub fn pages_per_bundle(&self) -> usize {
+        self.config.pages_per_bundle
     }
 
     /// The rendered site.

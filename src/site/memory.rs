@@ -41,6 +41,30 @@ pub(super) fn after(step: &str) {
         return;
     }
     if let (Some(peak), Some(now)) = (status_mb("VmHWM"), status_mb("VmRSS")) {
-        eprintln!("memory {step}: peak {peak:.1} MB, resident after {now:.1} MB");
+        eprintln!(
+            "memory {step}: peak {peak:.1} MB, resident after {now:.1} MB{}",
+            heap_in_use()
+        );
     }
+}
+
+/// `, heap in use <MB> MB`: what the allocator has handed out and not got
+/// back (glibc's `mallinfo2`, every arena), so that memory freed but kept
+/// by the allocator shows apart from live data.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn heap_in_use() -> String {
+    // SAFETY: mallinfo2 only reads the allocator's own statistics.
+    let info = unsafe { libc::mallinfo2() };
+    let mb = |b: usize| b as f64 / (1024.0 * 1024.0);
+    format!(
+        ", heap in use {:.1} MB (arenas {:.1} MB, mmapped {:.1} MB)",
+        mb(info.uordblks + info.hblkhd),
+        mb(info.arena),
+        mb(info.hblkhd)
+    )
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn heap_in_use() -> String {
+    String::new()
 }

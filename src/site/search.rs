@@ -96,22 +96,27 @@ pub(super) fn render_search_pages(
 /// The index step: every language's bundle added to `output` under
 /// `pagefind/`, replacing any bundle there. Each page's text is dropped
 /// once Pagefind has read it.
-pub fn add_indexes(pages: Vec<SearchPage>, output: &mut Output) -> Result<Duration, SiteError> {
-    let bundles = search::build_bundles_from(pages)?;
+pub fn add_indexes(
+    pages: Vec<SearchPage>,
+    pages_per_bundle: usize,
+    output: &mut Output,
+) -> Result<Duration, SiteError> {
+    let bundles = search::build_bundles_from(pages, pages_per_bundle)?;
     let took = bundles.stats.elapsed;
     put_bundles(bundles, output);
     Ok(took)
 }
 
 /// [`add_indexes`] for a streaming build: each language's bundle is
-/// written into `sink` as soon as it is built, not held in `output` (which
+/// written into `sink` part by part as soon as it is built, not held in `output` (which
 /// lists the paths written, for the count and the write step's cleanup).
 pub fn write_indexes(
     pages: Vec<SearchPage>,
+    pages_per_bundle: usize,
     sink: &Streaming,
     output: &mut Output,
 ) -> Result<Duration, SiteError> {
-    let stats = search::build_bundles_into(pages, &mut |files| {
+    let stats = search::build_bundles_into(pages, pages_per_bundle, &mut |files| {
         for (path, bytes) in files {
             sink.put(&path, &bytes)?;
             output.written.insert(path);

@@ -285,6 +285,55 @@ fn synthetic_site_searches_in_chromium() {
 }
 
 /// The acceptance queries of issue #9, on the corpus's amount of text.
+/// A language's index split into parts (here one page per part, as
+/// `search.pages_per_bundle: 1` asks): search.js merges them, so the same
+/// queries find the same pages, with no request missing and no console
+/// error, and the further parts bring no engine of their own.
+#[test]
+fn index_split_into_parts_searches_in_chromium() {
+    let Some(binary) = chromium::binary_or_skip("index_split_into_parts_searches_in_chromium")
+    else {
+        return;
+    };
+    let site = tempfile::tempdir().expect("tempdir");
+    let pages = search_fixture::pages();
+    let stats = search_site::write_site_in_parts(site.path(), &pages, 1);
+    let fr = stats.languages.iter().find(|l| l.lang == "fr").expect("fr");
+    assert_eq!(fr.parts, fr.pages, "{stats:?}");
+    assert!(fr.parts >= 3, "{stats:?}");
+    let fr_dir = site.path().join("pagefind/fr");
+    assert!(fr_dir.join("part-2/pagefind-entry.json").is_file());
+    assert!(!fr_dir.join("part-2/pagefind.js").exists());
+    let server = StaticServer::start(site.path()).expect("server");
+    let mut browser = Browser::launch(&binary).expect("launch Chromium");
+
+    let (hits, status, _) = run_query(&mut browser, &server.url("/fr/search/?q=kheshig"));
+    let mut found = hrefs(&hits);
+    found.sort();
+    assert_eq!(found, ["/fr/rules/Orda/", "/fr/rules/Steppe/"], "{hits:#?}");
+    assert!(status.contains("2 pages"), "{status}");
+    let orda = hits
+        .iter()
+        .find(|h| h.href == "/fr/rules/Orda/")
+        .expect("Orda");
+    assert!(orda.marks.iter().any(|m| m == "kheshig"), "{hits:#?}");
+    assert!(
+        orda.sections
+            .iter()
+            .any(|s| s == "/fr/rules/Orda/#pieces-de-la-horde"),
+        "{hits:#?}"
+    );
+    let (hits, ..) = run_query(&mut browser, &server.url("/fr/search/?q=pieces"));
+    let found = hrefs(&hits);
+    for url in ["/fr/pages/about/", "/fr/rules/Orda/", "/fr/rules/Miroir/"] {
+        assert!(found.contains(&url), "{url} not in {found:?}");
+    }
+    let (hits, ..) = run_query(&mut browser, &server.url("/en/search/?q=immobilizer"));
+    let mut found = hrefs(&hits);
+    found.sort();
+    assert_eq!(found, ["/en/rules/Baroque/", "/en/rules/Maxima/"]);
+}
+
 fn corpus_queries(browser: &mut Browser, server: &StaticServer, what: &str) {
     let find = |hits: &[Hit], name: &str| {
         hits.iter().position(|h| {

@@ -151,3 +151,57 @@ fn bad_pages_are_refused_with_their_url() {
         "nothing written on error"
     );
 }
+
+/// Five pages of one language in bundles of at most two: three parts as
+/// even as can be, the first with the engine, the others with their index
+/// only, and the parts file listing the two further parts. With the default
+/// size the same pages make one bundle and an empty list.
+#[test]
+fn a_language_is_split_into_parts() {
+    let pages: Vec<SearchPage> = (0..5)
+        .map(|i| SearchPage {
+            html: format!("<p>word{i} shared</p>"),
+            ..one_page(&format!("/en/p{i}/"), "en")
+        })
+        .collect();
+    let bundles = fenpress::search::build_bundles(&pages, 2).expect("build");
+    let en = &bundles.stats.languages[0];
+    assert_eq!((en.pages, en.parts), (5, 3));
+    let paths: Vec<&str> = bundles.files.iter().map(|(p, _)| p.as_str()).collect();
+    for part in ["pagefind/en/", "pagefind/en/part-2/", "pagefind/en/part-3/"] {
+        let entry = format!("{part}pagefind-entry.json");
+        assert!(paths.contains(&entry.as_str()), "{entry} in {paths:#?}");
+    }
+    assert!(paths.contains(&"pagefind/en/pagefind.js"));
+    assert!(!paths
+        .iter()
+        .any(|p| p.starts_with("pagefind/en/part-2/pagefind.js")
+            || p.starts_with("pagefind/en/part-2/wasm.")));
+    assert!(!paths.iter().any(|p| p.starts_with("pagefind/en/part-4/")));
+    let manifest = |files: &[(String, Vec<u8>)]| -> serde_json::Value {
+        let (_, bytes) = files
+            .iter()
+            .find(|(p, _)| p == "pagefind/en/fenpress-parts.json")
+            .expect("parts file");
+        serde_json::from_slice(bytes).expect("json")
+    };
+    assert_eq!(
+        manifest(&bundles.files),
+        serde_json::json!({"parts": ["part-2/", "part-3/"]})
+    );
+    // Each page is in exactly one part: the parts' page counts add up.
+    let counted: u64 = bundles
+        .files
+        .iter()
+        .filter(|(p, _)| p.ends_with("pagefind-entry.json"))
+        .map(|(_, b)| {
+            let v: serde_json::Value = serde_json::from_slice(b).expect("entry");
+            v["languages"]["en"]["page_count"].as_u64().expect("count")
+        })
+        .sum();
+    assert_eq!(counted, 5);
+    let one =
+        fenpress::search::build_bundles(&pages, fenpress::search::PAGES_PER_BUNDLE).expect("build");
+    assert_eq!(one.stats.languages[0].parts, 1);
+    assert_eq!(manifest(&one.files), serde_json::json!({"parts": []}));
+}

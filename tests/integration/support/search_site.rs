@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 
-use fenpress::search::{build_indexes, SearchPage, SearchStats};
+use fenpress::search::{build_indexes_in_parts, SearchPage, SearchStats, PAGES_PER_BUNDLE};
 use fenpress::site::strings::{language_name, strings};
 
 const THEME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/themes/default");
@@ -40,6 +40,16 @@ fn layout(lang: &str, title: &str, box_html: &str, body: &str) -> String {
 }
 
 pub fn write_site(dir: &Path, pages: &[SearchPage]) -> SearchStats {
+    write_site_in_parts(dir, pages, PAGES_PER_BUNDLE)
+}
+
+/// [`write_site`] with each language's index split into bundles of at most
+/// `pages_per_bundle` pages (as `search.pages_per_bundle` does).
+pub fn write_site_in_parts(
+    dir: &Path,
+    pages: &[SearchPage],
+    pages_per_bundle: usize,
+) -> SearchStats {
     let tera = templates();
     let render = |name: &str, lang: &str, root: &str| {
         let mut context = tera::Context::new();
@@ -85,5 +95,5 @@ pub fn write_site(dir: &Path, pages: &[SearchPage]) -> SearchStats {
         fs::write(folder.join("index.html"), html).expect("write search page");
     }
 
-    build_indexes(pages, dir).expect("search indexes")
+    build_indexes_in_parts(pages, dir, pages_per_bundle).expect("search indexes")
 }

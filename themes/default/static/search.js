@@ -24,11 +24,22 @@
   const loadPagefind = () => {
     if (!pagefind) {
       const bundle = new URL(root.dataset.bundle, document.baseURI);
+      // A large site splits a language's index into parts (the build's
+      // memory stays bounded); fenpress-parts.json lists the ones after
+      // the first, which are merged into this instance. Fetched beside the
+      // engine, so one part costs no wait.
+      const parts = fetch(new URL("fenpress-parts.json", bundle))
+        .then((r) => (r.ok ? r.json() : { parts: [] }))
+        .then((j) => (Array.isArray(j.parts) ? j.parts : []))
+        .catch(() => []);
       pagefind = import(new URL("pagefind.js", bundle).href).then(async (pf) => {
         // No web worker: the index is small, and the worker script would be
         // one more download of the whole engine.
         await pf.options({ excerptLength: 30, noWorker: true });
         await pf.init();
+        for (const part of await parts) {
+          await pf.mergeIndex(new URL(part, bundle).href, { excerptLength: 30 });
+        }
         return pf;
       });
       pagefind.catch(() => { pagefind = null; });
