@@ -61,8 +61,12 @@ pub struct Search<'a> {
     next_clock_read: u64,
     /// One move list per depth, reused (see [`Search::take_list`]).
     lists: Vec<MoveList>,
-    /// The replies counted while ordering the attacker's moves.
+    /// The replies counted while ordering moves.
     scratch: MoveList,
+    /// Scores and indices of the moves being ordered, and the list they
+    /// are sorted into (both reused).
+    order: Vec<(u32, u32)>,
+    sorted: MoveList,
     /// Whether legality is only "the mover's royals are safe" (no list-wide
     /// restriction, no ban on giving check): the last turn's shortcut.
     plain_legality: bool,
@@ -78,23 +82,35 @@ struct Bounds {
 }
 
 /// The table's key of `pos`: a 64-bit hash of the whole position (board,
-/// turn, castling, en passant, ply count, variant state, hands).
+/// turn, castling, en passant, ply count, variant state, hands, counters).
+/// The board's cells are packed four to a word: hashing cell by cell (and
+/// the royal squares, which the cells already say) cost a tenth of a proof.
 fn key(pos: &Position) -> u64 {
     let mut h = MixHasher(0);
-    pos.board.hash(&mut h);
+    for four in pos.board.cells().chunks(4) {
+        let mut word = 0u64;
+        for (i, cell) in four.iter().enumerate() {
+            word |= u64::from(cell.0) << (16 * i);
+        }
+        h.write_u64(word);
+    }
     let s = &pos.state;
     // The half-move clock is left out: no rule of the core reads it (the
     // 50-move rule is tolerated), and with it a capture played before or
     // after a quiet move made two keys of one position.
-    (
-        s.turn,
-        s.castling,
-        s.en_passant,
-        s.plies,
-        s.variant,
-        s.hands,
-    )
-        .hash(&mut h);
+    let mut castling = 0u64;
+    for (i, file) in s.castling.0.iter().flatten().enumerate() {
+        castling |= u64::from(file.map_or(0, |f| u16::from(f) + 1)) << (16 * i);
+    }
+    h.write_u64(castling);
+    h.write_u64(
+        u64::from(s.turn == Color::White)
+            | u64::from(s.en_passant.map_or(0, |sq| u32::from(sq.0) + 1)) << 1
+            | u64::from(s.plies) << 32,
+    );
+    h.write_u64(s.variant);
+    s.hands.hash(&mut h);
+    pos.counters.hash(&mut h);
     h.finish()
 }
 
@@ -163,10 +179,12 @@ impl<'a> Search<'a> {
             exhausted: false,
             deadline: None,
             next_clock_read: 0,
-            table: HashMap::default(),
+            table: HashMap::with_capacity_and_hasher(1 << 14, Default::default()),
             killers: Vec::new(),
             lists: Vec::new(),
             scratch: MoveList::new(),
+            order: Vec::new(),
+            sorted: MoveList::new(),
             plain_legality: !rules.restricts_legal() && !rules.forbids_giving_check(),
         }
     }
@@ -246,34 +264,78 @@ impl<'a> Search<'a> {
     }
 
     /// The attacker's moves, most promising first: the killer, then (with
-    /// more than one turn left) checks, then fewest legal replies.
+    /// more than one turn left) checks, fewest legal replies first, then
+    /// captures, then the rest. Only checks have their replies counted:
+    /// counting every move's replies cost a ply of generation at each
+    /// node, wasted where no move wins and all must be refuted anyway.
     fn order_attacks(&mut self, pos: &mut Position, moves: &mut MoveList, turns: u32, plies: u32) {
         if turns > 1 {
-            let mut scored: Vec<(u32, Move)> = Vec::with_capacity(moves.len());
             let mut replies = std::mem::take(&mut self.scratch);
-            for mv in moves.iter() {
+            let mut order = std::mem::take(&mut self.order);
+            order.clear();
+            for (i, mv) in moves.iter().enumerate() {
                 let undo = self.rules.play(pos, mv);
                 let score = if mv.intent.continues {
                     0
-                } else {
+                } else if legal::in_check(self.rules, pos) {
                     legal::legal_moves(self.rules, pos, &mut replies);
-                    let check = legal::in_check(self.rules, pos);
-                    // A move that leaves no reply decides at once: first.
-                    if replies.is_empty() {
-                        0
-                    } else {
-                        1 + u32::from(!check) * 1000 + replies.len() as u32
-                    }
+                    1 + replies.len() as u32
+                } else if mv.intent.capture {
+                    10_000
+                } else {
+                    20_000
                 };
                 self.rules.unplay(pos, mv, undo);
-                scored.push((score, *mv));
+                order.push((score, i as u32));
             }
             self.scratch = replies;
-            scored.sort_by_key(|(score, _)| *score);
-            moves.clear();
-            moves.extend(scored.into_iter().map(|(_, mv)| mv));
+            self.order = order;
+            self.apply_order(moves);
         }
         self.killer_first(moves, plies);
+    }
+
+    /// Sorts `moves` by the scores of `self.order` (stable: equal scores
+    /// keep the generator's order), through an index sort: moves are large.
+    fn apply_order(&mut self, moves: &mut MoveList) {
+        self.order.sort_by_key(|(score, _)| *score);
+        let mut sorted = std::mem::take(&mut self.sorted);
+        sorted.clear();
+        sorted.extend(self.order.iter().map(|(_, i)| moves[*i as usize]));
+        std::mem::swap(moves, &mut sorted);
+        self.sorted = sorted;
+    }
+
+    /// The defender's moves, the likeliest escape with the smallest proof
+    /// first. With more than one attacker turn left, a defence leaving the
+    /// attacker fewest legal moves first: proving that an escape holds
+    /// means refuting every attacker move after it, so a check or a
+    /// capture that cuts the attacker's choice proves fastest. On the
+    /// attacker's last turn, defences that check first, then captures.
+    fn order_defences(&mut self, pos: &mut Position, moves: &mut MoveList, turns: u32) {
+        let mut replies = std::mem::take(&mut self.scratch);
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        for (i, mv) in moves.iter().enumerate() {
+            let undo = self.rules.play(pos, mv);
+            let score = if mv.intent.continues {
+                0
+            } else if turns > 1 {
+                legal::legal_moves(self.rules, pos, &mut replies);
+                replies.len() as u32
+            } else if legal::in_check(self.rules, pos) {
+                0
+            } else if mv.intent.capture {
+                1
+            } else {
+                2
+            };
+            self.rules.unplay(pos, mv, undo);
+            order.push((score, i as u32));
+        }
+        self.scratch = replies;
+        self.order = order;
+        self.apply_order(moves);
     }
 
     /// Whether the game is over with the attacker's win, in `pos` as it
@@ -543,10 +605,25 @@ impl<'a> Search<'a> {
         if self.out_of_budget(plies) {
             return (Proof::Unknown, None);
         }
-        // The escape that worked in a sibling is tried first.
-        self.killer_first(moves, plies);
+        // The escape that worked in a sibling is tried first, before the
+        // others are ordered: it often escapes here too, and then ordering
+        // would be wasted.
         let mut unknown = false;
+        let killer = self.killer(plies).filter(|k| moves.contains(k));
+        if let Some(k) = killer {
+            match self.after_defence(pos, &k, turns, plies) {
+                Proof::NoWin => return (Proof::NoWin, Some(k)),
+                Proof::Unknown => unknown = true,
+                Proof::Win => {}
+            }
+        }
+        if moves.len() > 1 {
+            self.order_defences(pos, moves, turns);
+        }
         for mv in moves.iter() {
+            if Some(*mv) == killer {
+                continue;
+            }
             match self.after_defence(pos, mv, turns, plies) {
                 Proof::NoWin => {
                     self.set_killer(plies, *mv);
