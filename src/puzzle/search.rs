@@ -79,7 +79,26 @@ pub struct Search<'a> {
 struct Bounds {
     win_within: u32,
     no_win_within: Option<u32>,
+    /// At a defender's node, the defence that escaped when `no_win_within`
+    /// was proved: tried first when the node is searched deeper (the next
+    /// pass of the iterative deepening), where it often escapes again.
+    escape: Option<Tag>,
 }
+
+/// A move named by its origin, destination and promotion: enough to find
+/// it again in a node's list (ordering only, never a result).
+type Tag = (u16, u16, u8);
+
+fn tag(mv: &Move) -> Tag {
+    (
+        mv.intent.from.0,
+        mv.intent.to.0,
+        mv.intent.promotion.map_or(0, |k| k.0),
+    )
+}
+
+/// A table key: the position's hash and whether the attacker is to move.
+type Key = (u64, bool);
 
 /// The table's key of `pos`: a 64-bit hash of the whole position (board,
 /// turn, castling, en passant, ply count, variant state, hands, counters).
@@ -209,9 +228,17 @@ impl<'a> Search<'a> {
         self.lists[i] = list;
     }
 
+    fn key_of(&self, pos: &Position) -> Key {
+        (key(pos), pos.turn() == self.attacker)
+    }
+
     /// What the table proves for `pos` with `turns` of the attacker's left.
     fn probe(&self, pos: &Position, turns: u32) -> Option<Proof> {
-        let b = self.table.get(&(key(pos), pos.turn() == self.attacker))?;
+        self.probe_key(self.key_of(pos), turns)
+    }
+
+    fn probe_key(&self, key: Key, turns: u32) -> Option<Proof> {
+        let b = self.table.get(&key)?;
         if turns >= b.win_within {
             Some(Proof::Win)
         } else if b.no_win_within.is_some_and(|n| turns <= n) {
@@ -223,20 +250,26 @@ impl<'a> Search<'a> {
 
     /// Records a proved result (an unknown one is not a result).
     fn store(&mut self, pos: &Position, turns: u32, proof: Proof) {
+        self.store_key(self.key_of(pos), turns, proof, None)
+    }
+
+    /// [`Search::store`] by key, with the escape that proved a `NoWin`.
+    fn store_key(&mut self, key: Key, turns: u32, proof: Proof, escape: Option<Tag>) {
         if proof == Proof::Unknown {
             return;
         }
-        let entry = self
-            .table
-            .entry((key(pos), pos.turn() == self.attacker))
-            .or_insert(Bounds {
-                win_within: u32::MAX,
-                no_win_within: None,
-            });
+        let entry = self.table.entry(key).or_insert(Bounds {
+            win_within: u32::MAX,
+            no_win_within: None,
+            escape: None,
+        });
         match proof {
             Proof::Win => entry.win_within = entry.win_within.min(turns),
             Proof::NoWin => {
-                entry.no_win_within = Some(entry.no_win_within.map_or(turns, |n| n.max(turns)))
+                entry.no_win_within = Some(entry.no_win_within.map_or(turns, |n| n.max(turns)));
+                if escape.is_some() {
+                    entry.escape = escape;
+                }
             }
             Proof::Unknown => {}
         }
@@ -542,27 +575,33 @@ impl<'a> Search<'a> {
             // The last move must mate, and mate needs check: no need to
             // generate the replies.
             Proof::NoWin
-        } else if let Some(known) = self.probe(pos, turns - 1) {
-            known
         } else {
-            let mut replies = self.take_list(plies + 1);
-            legal::legal_moves(self.rules, pos, &mut replies);
-            let proof = if replies.is_empty() {
-                if self.ended_in_win(pos) {
-                    Proof::Win
-                } else {
-                    Proof::NoWin
-                }
-            } else if turns > 1 {
-                self.defend_with(pos, &mut replies, turns - 1, plies + 1).0
-            } else {
-                Proof::NoWin
-            };
-            self.give_back(plies + 1, replies);
-            self.store(pos, turns - 1, proof);
-            proof
+            self.judge_defender_node(pos, turns - 1, plies + 1)
         };
         self.rules.unplay(pos, mv, undo);
+        proof
+    }
+
+    /// The defender to move in `pos` (after an attacker's completed move),
+    /// the attacker then having `turns` moves: the table's result, else
+    /// the search's, stored with the escape that proved a `NoWin`.
+    fn judge_defender_node(&mut self, pos: &mut Position, turns: u32, plies: u32) -> Proof {
+        let key = self.key_of(pos);
+        if let Some(known) = self.probe_key(key, turns) {
+            return known;
+        }
+        let hint = self.table.get(&key).and_then(|b| b.escape);
+        let mut replies = self.take_list(plies);
+        legal::legal_moves(self.rules, pos, &mut replies);
+        let (proof, escape) = if replies.is_empty() {
+            (self.no_move_result(pos), None)
+        } else if turns > 0 {
+            self.defend_with(pos, &mut replies, turns, plies, hint)
+        } else {
+            (Proof::NoWin, None)
+        };
+        self.give_back(plies, replies);
+        self.store_key(key, turns, proof, escape.as_ref().map(tag));
         proof
     }
 
@@ -589,7 +628,7 @@ impl<'a> Search<'a> {
             };
             (proof, None)
         } else {
-            self.defend_with(pos, &mut moves, turns, plies)
+            self.defend_with(pos, &mut moves, turns, plies, None)
         };
         self.give_back(plies, moves);
         result
@@ -601,18 +640,25 @@ impl<'a> Search<'a> {
         moves: &mut MoveList,
         turns: u32,
         plies: u32,
+        hint: Option<Tag>,
     ) -> (Proof, Option<Move>) {
         if self.out_of_budget(plies) {
             return (Proof::Unknown, None);
         }
-        // The escape that worked in a sibling is tried first, before the
-        // others are ordered: it often escapes here too, and then ordering
-        // would be wasted.
+        let hinted = hint.and_then(|t| moves.iter().find(|m| tag(m) == t).copied());
+        let killer = self
+            .killer(plies)
+            .filter(|k| moves.contains(k) && Some(*k) != hinted);
+        // The escape this node had at a shallower depth, then the one that
+        // worked in a sibling, are tried before the others are ordered:
+        // they often escape here too, and then ordering would be wasted.
         let mut unknown = false;
-        let killer = self.killer(plies).filter(|k| moves.contains(k));
-        if let Some(k) = killer {
-            match self.after_defence(pos, &k, turns, plies) {
-                Proof::NoWin => return (Proof::NoWin, Some(k)),
+        for first in [hinted, killer].into_iter().flatten() {
+            match self.after_defence(pos, &first, turns, plies) {
+                Proof::NoWin => {
+                    self.set_killer(plies, first);
+                    return (Proof::NoWin, Some(first));
+                }
                 Proof::Unknown => unknown = true,
                 Proof::Win => {}
             }
@@ -621,7 +667,7 @@ impl<'a> Search<'a> {
             self.order_defences(pos, moves, turns);
         }
         for mv in moves.iter() {
-            if Some(*mv) == killer {
+            if Some(*mv) == killer || Some(*mv) == hinted {
                 continue;
             }
             match self.after_defence(pos, mv, turns, plies) {
@@ -744,5 +790,163 @@ mod tests {
         }
         assert!(compared > 100, "{compared} comparisons");
         assert!(wins > 0, "some positions are wins");
+    }
+
+    /// A plain full-width search, the definition the search must agree
+    /// with: no table, no ordering, no shortcut. `None` past `cap` moves.
+    struct Reference<'a> {
+        rules: &'a dyn Rules,
+        attacker: Color,
+        win: WinKind,
+        nodes: u64,
+        cap: u64,
+    }
+
+    impl Reference<'_> {
+        fn ended_in_win(&self, pos: &Position) -> bool {
+            match self.rules.variant_outcome(pos) {
+                Some(o) => self.win == WinKind::Any && o.winner() == Some(self.attacker),
+                None => pos.turn() != self.attacker && legal::in_check(self.rules, pos),
+            }
+        }
+
+        /// The attacker to move with `turns` left: does it force a win?
+        fn attack(&mut self, pos: &mut Position, turns: u32) -> Option<bool> {
+            if turns == 0 {
+                return Some(false);
+            }
+            let mut moves = MoveList::new();
+            legal::legal_moves(self.rules, pos, &mut moves);
+            if moves.is_empty() {
+                return Some(self.ended_in_win(pos));
+            }
+            for mv in &moves {
+                self.nodes += 1;
+                if self.nodes > self.cap {
+                    return None;
+                }
+                let undo = self.rules.play(pos, mv);
+                let wins = if mv.intent.continues {
+                    self.attack(pos, turns)
+                } else {
+                    self.defend(pos, turns - 1)
+                };
+                self.rules.unplay(pos, mv, undo);
+                if wins? {
+                    return Some(true);
+                }
+            }
+            Some(false)
+        }
+
+        /// The defender to move, the attacker then having `turns`: does
+        /// every defence lose?
+        fn defend(&mut self, pos: &mut Position, turns: u32) -> Option<bool> {
+            let mut moves = MoveList::new();
+            legal::legal_moves(self.rules, pos, &mut moves);
+            if moves.is_empty() {
+                return Some(self.ended_in_win(pos));
+            }
+            if turns == 0 {
+                return Some(false);
+            }
+            for mv in &moves {
+                self.nodes += 1;
+                if self.nodes > self.cap {
+                    return None;
+                }
+                let undo = self.rules.play(pos, mv);
+                let loses = if mv.intent.continues {
+                    self.defend(pos, turns)
+                } else {
+                    self.attack(pos, turns)
+                };
+                self.rules.unplay(pos, mv, undo);
+                if !loses? {
+                    return Some(false);
+                }
+            }
+            Some(true)
+        }
+    }
+
+    /// The search (table, ordering, killers, escapes remembered, the last
+    /// turn's shortcut) agrees with the plain full-width search at every
+    /// position of random walks of chess, Maxima and Paco Sako, for mates
+    /// and wins in 1 to 3 turns, whenever both decide. One search serves a
+    /// whole walk, so its table and killers carry over from position to
+    /// position and from depth to depth, as in a cook search.
+    #[test]
+    fn agrees_with_a_full_width_search_on_random_walks() {
+        let cases = [
+            ("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - -", &[][..]),
+            ("chess", "7k/3q4/5P2/5PQ1/8/3B4/3K4/8 w - - 0 1", &[]),
+            ("chess", "1r5k/R3R3/K7/8/8/8/8/8 w - - 0 1", &[]),
+            ("chess", "3k4/3p4/3K4/8/3N1P2/8/1P6/3R4 w - - 0 1", &[]),
+            ("chess", "k7/1R3n2/2p5/7b/8/K7/1R6/8 w - - 0 1", &[]),
+            ("chess", "6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1", &[]),
+            (
+                "Maxima",
+                "xxx2xxx/8/3DD3/8/8/8/3k4/8/7M/7p/xxxK1xxx w 0",
+                &[],
+            ),
+            (
+                "Maxima",
+                "xxx2xxx/8/8/3kb3/8/8/2D5/4P3/2N5/4K3/xxx2xxx w - - 0 1",
+                &[],
+            ),
+            ("Pacosako", "4k3/8/8/p7/8/8/7N/1N1QK3 w - - 0 1", &[]),
+            (
+                "Pacosako",
+                "1n2k3/5p2/5n2/8/8/8/8/3QK2R w - - 0 1",
+                &["pacoplay"],
+            ),
+        ];
+        let mut compared = [0usize; 4];
+        let mut wins = 0;
+        for (walk, (variant, fen, options)) in cases.iter().enumerate() {
+            let rules = registry::rules_with_options(variant, options).unwrap();
+            let start = position_from_fen(rules, fen).unwrap();
+            for win in [WinKind::Mate, WinKind::Any] {
+                let mut pos = start.clone();
+                let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ (walk as u64) << 32;
+                let mut moves = MoveList::new();
+                let mut search = Search::new(rules, pos.turn(), win, 50_000_000);
+                for _ in 0..10 {
+                    if pos.turn() == search.attacker {
+                        for turns in 1..=3 {
+                            let mut reference = Reference {
+                                rules,
+                                attacker: pos.turn(),
+                                win,
+                                nodes: 0,
+                                cap: 60_000,
+                            };
+                            let Some(expected) = reference.attack(&mut pos.clone(), turns) else {
+                                continue;
+                            };
+                            let got = search.attack(&mut pos.clone(), turns, 0);
+                            assert_ne!(got, Proof::Unknown, "{variant} {turns} at {pos:?}");
+                            let want = if expected { Proof::Win } else { Proof::NoWin };
+                            assert_eq!(got, want, "{variant} {win:?} {turns} turns at {pos:?}");
+                            compared[turns as usize] += 1;
+                            wins += usize::from(expected);
+                        }
+                    }
+                    legal::legal_moves(rules, &mut pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mv = moves[(seed % moves.len() as u64) as usize];
+                    rules.play(&mut pos, &mv);
+                }
+            }
+        }
+        assert!(compared[1] >= 40, "{compared:?} comparisons per depth");
+        assert!(compared[3] >= 60, "{compared:?} comparisons per depth");
+        assert!(wins >= 40, "{wins} wins among {compared:?}");
     }
 }
