@@ -61,8 +61,12 @@ pub struct Search<'a> {
     next_clock_read: u64,
     /// One move list per depth, reused (see [`Search::take_list`]).
     lists: Vec<MoveList>,
-    /// The replies counted while ordering the attacker's moves.
+    /// The replies counted while ordering moves.
     scratch: MoveList,
+    /// Scores and indices of the moves being ordered, and the list they
+    /// are sorted into (both reused).
+    order: Vec<(u32, u32)>,
+    sorted: MoveList,
     /// Whether legality is only "the mover's royals are safe" (no list-wide
     /// restriction, no ban on giving check): the last turn's shortcut.
     plain_legality: bool,
@@ -75,26 +79,57 @@ pub struct Search<'a> {
 struct Bounds {
     win_within: u32,
     no_win_within: Option<u32>,
+    /// At a defender's node, the defence that escaped when `no_win_within`
+    /// was proved: tried first when the node is searched deeper (the next
+    /// pass of the iterative deepening), where it often escapes again.
+    escape: Option<Tag>,
 }
 
+/// A move named by its origin, destination and promotion: enough to find
+/// it again in a node's list (ordering only, never a result).
+type Tag = (u16, u16, u8);
+
+fn tag(mv: &Move) -> Tag {
+    (
+        mv.intent.from.0,
+        mv.intent.to.0,
+        mv.intent.promotion.map_or(0, |k| k.0),
+    )
+}
+
+/// A table key: the position's hash and whether the attacker is to move.
+type Key = (u64, bool);
+
 /// The table's key of `pos`: a 64-bit hash of the whole position (board,
-/// turn, castling, en passant, ply count, variant state, hands).
+/// turn, castling, en passant, ply count, variant state, hands, counters).
+/// The board's cells are packed four to a word: hashing cell by cell (and
+/// the royal squares, which the cells already say) cost a tenth of a proof.
 fn key(pos: &Position) -> u64 {
     let mut h = MixHasher(0);
-    pos.board.hash(&mut h);
+    for four in pos.board.cells().chunks(4) {
+        let mut word = 0u64;
+        for (i, cell) in four.iter().enumerate() {
+            word |= u64::from(cell.0) << (16 * i);
+        }
+        h.write_u64(word);
+    }
     let s = &pos.state;
     // The half-move clock is left out: no rule of the core reads it (the
     // 50-move rule is tolerated), and with it a capture played before or
     // after a quiet move made two keys of one position.
-    (
-        s.turn,
-        s.castling,
-        s.en_passant,
-        s.plies,
-        s.variant,
-        s.hands,
-    )
-        .hash(&mut h);
+    let mut castling = 0u64;
+    for (i, file) in s.castling.0.iter().flatten().enumerate() {
+        castling |= u64::from(file.map_or(0, |f| u16::from(f) + 1)) << (16 * i);
+    }
+    h.write_u64(castling);
+    h.write_u64(
+        u64::from(s.turn == Color::White)
+            | u64::from(s.en_passant.map_or(0, |sq| u32::from(sq.0) + 1)) << 1
+            | u64::from(s.plies) << 32,
+    );
+    h.write_u64(s.variant);
+    s.hands.hash(&mut h);
+    pos.counters.hash(&mut h);
     h.finish()
 }
 
@@ -163,10 +198,12 @@ impl<'a> Search<'a> {
             exhausted: false,
             deadline: None,
             next_clock_read: 0,
-            table: HashMap::default(),
+            table: HashMap::with_capacity_and_hasher(1 << 14, Default::default()),
             killers: Vec::new(),
             lists: Vec::new(),
             scratch: MoveList::new(),
+            order: Vec::new(),
+            sorted: MoveList::new(),
             plain_legality: !rules.restricts_legal() && !rules.forbids_giving_check(),
         }
     }
@@ -191,9 +228,17 @@ impl<'a> Search<'a> {
         self.lists[i] = list;
     }
 
+    fn key_of(&self, pos: &Position) -> Key {
+        (key(pos), pos.turn() == self.attacker)
+    }
+
     /// What the table proves for `pos` with `turns` of the attacker's left.
     fn probe(&self, pos: &Position, turns: u32) -> Option<Proof> {
-        let b = self.table.get(&(key(pos), pos.turn() == self.attacker))?;
+        self.probe_key(self.key_of(pos), turns)
+    }
+
+    fn probe_key(&self, key: Key, turns: u32) -> Option<Proof> {
+        let b = self.table.get(&key)?;
         if turns >= b.win_within {
             Some(Proof::Win)
         } else if b.no_win_within.is_some_and(|n| turns <= n) {
@@ -205,20 +250,26 @@ impl<'a> Search<'a> {
 
     /// Records a proved result (an unknown one is not a result).
     fn store(&mut self, pos: &Position, turns: u32, proof: Proof) {
+        self.store_key(self.key_of(pos), turns, proof, None)
+    }
+
+    /// [`Search::store`] by key, with the escape that proved a `NoWin`.
+    fn store_key(&mut self, key: Key, turns: u32, proof: Proof, escape: Option<Tag>) {
         if proof == Proof::Unknown {
             return;
         }
-        let entry = self
-            .table
-            .entry((key(pos), pos.turn() == self.attacker))
-            .or_insert(Bounds {
-                win_within: u32::MAX,
-                no_win_within: None,
-            });
+        let entry = self.table.entry(key).or_insert(Bounds {
+            win_within: u32::MAX,
+            no_win_within: None,
+            escape: None,
+        });
         match proof {
             Proof::Win => entry.win_within = entry.win_within.min(turns),
             Proof::NoWin => {
-                entry.no_win_within = Some(entry.no_win_within.map_or(turns, |n| n.max(turns)))
+                entry.no_win_within = Some(entry.no_win_within.map_or(turns, |n| n.max(turns)));
+                if escape.is_some() {
+                    entry.escape = escape;
+                }
             }
             Proof::Unknown => {}
         }
@@ -246,34 +297,78 @@ impl<'a> Search<'a> {
     }
 
     /// The attacker's moves, most promising first: the killer, then (with
-    /// more than one turn left) checks, then fewest legal replies.
+    /// more than one turn left) checks, fewest legal replies first, then
+    /// captures, then the rest. Only checks have their replies counted:
+    /// counting every move's replies cost a ply of generation at each
+    /// node, wasted where no move wins and all must be refuted anyway.
     fn order_attacks(&mut self, pos: &mut Position, moves: &mut MoveList, turns: u32, plies: u32) {
         if turns > 1 {
-            let mut scored: Vec<(u32, Move)> = Vec::with_capacity(moves.len());
             let mut replies = std::mem::take(&mut self.scratch);
-            for mv in moves.iter() {
+            let mut order = std::mem::take(&mut self.order);
+            order.clear();
+            for (i, mv) in moves.iter().enumerate() {
                 let undo = self.rules.play(pos, mv);
                 let score = if mv.intent.continues {
                     0
-                } else {
+                } else if legal::in_check(self.rules, pos) {
                     legal::legal_moves(self.rules, pos, &mut replies);
-                    let check = legal::in_check(self.rules, pos);
-                    // A move that leaves no reply decides at once: first.
-                    if replies.is_empty() {
-                        0
-                    } else {
-                        1 + u32::from(!check) * 1000 + replies.len() as u32
-                    }
+                    1 + replies.len() as u32
+                } else if mv.intent.capture {
+                    10_000
+                } else {
+                    20_000
                 };
                 self.rules.unplay(pos, mv, undo);
-                scored.push((score, *mv));
+                order.push((score, i as u32));
             }
             self.scratch = replies;
-            scored.sort_by_key(|(score, _)| *score);
-            moves.clear();
-            moves.extend(scored.into_iter().map(|(_, mv)| mv));
+            self.order = order;
+            self.apply_order(moves);
         }
         self.killer_first(moves, plies);
+    }
+
+    /// Sorts `moves` by the scores of `self.order` (stable: equal scores
+    /// keep the generator's order), through an index sort: moves are large.
+    fn apply_order(&mut self, moves: &mut MoveList) {
+        self.order.sort_by_key(|(score, _)| *score);
+        let mut sorted = std::mem::take(&mut self.sorted);
+        sorted.clear();
+        sorted.extend(self.order.iter().map(|(_, i)| moves[*i as usize]));
+        std::mem::swap(moves, &mut sorted);
+        self.sorted = sorted;
+    }
+
+    /// The defender's moves, the likeliest escape with the smallest proof
+    /// first. With more than one attacker turn left, a defence leaving the
+    /// attacker fewest legal moves first: proving that an escape holds
+    /// means refuting every attacker move after it, so a check or a
+    /// capture that cuts the attacker's choice proves fastest. On the
+    /// attacker's last turn, defences that check first, then captures.
+    fn order_defences(&mut self, pos: &mut Position, moves: &mut MoveList, turns: u32) {
+        let mut replies = std::mem::take(&mut self.scratch);
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        for (i, mv) in moves.iter().enumerate() {
+            let undo = self.rules.play(pos, mv);
+            let score = if mv.intent.continues {
+                0
+            } else if turns > 1 {
+                legal::legal_moves(self.rules, pos, &mut replies);
+                replies.len() as u32
+            } else if legal::in_check(self.rules, pos) {
+                0
+            } else if mv.intent.capture {
+                1
+            } else {
+                2
+            };
+            self.rules.unplay(pos, mv, undo);
+            order.push((score, i as u32));
+        }
+        self.scratch = replies;
+        self.order = order;
+        self.apply_order(moves);
     }
 
     /// Whether the game is over with the attacker's win, in `pos` as it
@@ -480,27 +575,33 @@ impl<'a> Search<'a> {
             // The last move must mate, and mate needs check: no need to
             // generate the replies.
             Proof::NoWin
-        } else if let Some(known) = self.probe(pos, turns - 1) {
-            known
         } else {
-            let mut replies = self.take_list(plies + 1);
-            legal::legal_moves(self.rules, pos, &mut replies);
-            let proof = if replies.is_empty() {
-                if self.ended_in_win(pos) {
-                    Proof::Win
-                } else {
-                    Proof::NoWin
-                }
-            } else if turns > 1 {
-                self.defend_with(pos, &mut replies, turns - 1, plies + 1).0
-            } else {
-                Proof::NoWin
-            };
-            self.give_back(plies + 1, replies);
-            self.store(pos, turns - 1, proof);
-            proof
+            self.judge_defender_node(pos, turns - 1, plies + 1)
         };
         self.rules.unplay(pos, mv, undo);
+        proof
+    }
+
+    /// The defender to move in `pos` (after an attacker's completed move),
+    /// the attacker then having `turns` moves: the table's result, else
+    /// the search's, stored with the escape that proved a `NoWin`.
+    fn judge_defender_node(&mut self, pos: &mut Position, turns: u32, plies: u32) -> Proof {
+        let key = self.key_of(pos);
+        if let Some(known) = self.probe_key(key, turns) {
+            return known;
+        }
+        let hint = self.table.get(&key).and_then(|b| b.escape);
+        let mut replies = self.take_list(plies);
+        legal::legal_moves(self.rules, pos, &mut replies);
+        let (proof, escape) = if replies.is_empty() {
+            (self.no_move_result(pos), None)
+        } else if turns > 0 {
+            self.defend_with(pos, &mut replies, turns, plies, hint)
+        } else {
+            (Proof::NoWin, None)
+        };
+        self.give_back(plies, replies);
+        self.store_key(key, turns, proof, escape.as_ref().map(tag));
         proof
     }
 
@@ -527,7 +628,7 @@ impl<'a> Search<'a> {
             };
             (proof, None)
         } else {
-            self.defend_with(pos, &mut moves, turns, plies)
+            self.defend_with(pos, &mut moves, turns, plies, None)
         };
         self.give_back(plies, moves);
         result
@@ -539,14 +640,36 @@ impl<'a> Search<'a> {
         moves: &mut MoveList,
         turns: u32,
         plies: u32,
+        hint: Option<Tag>,
     ) -> (Proof, Option<Move>) {
         if self.out_of_budget(plies) {
             return (Proof::Unknown, None);
         }
-        // The escape that worked in a sibling is tried first.
-        self.killer_first(moves, plies);
+        let hinted = hint.and_then(|t| moves.iter().find(|m| tag(m) == t).copied());
+        let killer = self
+            .killer(plies)
+            .filter(|k| moves.contains(k) && Some(*k) != hinted);
+        // The escape this node had at a shallower depth, then the one that
+        // worked in a sibling, are tried before the others are ordered:
+        // they often escape here too, and then ordering would be wasted.
         let mut unknown = false;
+        for first in [hinted, killer].into_iter().flatten() {
+            match self.after_defence(pos, &first, turns, plies) {
+                Proof::NoWin => {
+                    self.set_killer(plies, first);
+                    return (Proof::NoWin, Some(first));
+                }
+                Proof::Unknown => unknown = true,
+                Proof::Win => {}
+            }
+        }
+        if moves.len() > 1 {
+            self.order_defences(pos, moves, turns);
+        }
         for mv in moves.iter() {
+            if Some(*mv) == killer || Some(*mv) == hinted {
+                continue;
+            }
             match self.after_defence(pos, mv, turns, plies) {
                 Proof::NoWin => {
                     self.set_killer(plies, *mv);
@@ -667,5 +790,163 @@ mod tests {
         }
         assert!(compared > 100, "{compared} comparisons");
         assert!(wins > 0, "some positions are wins");
+    }
+
+    /// A plain full-width search, the definition the search must agree
+    /// with: no table, no ordering, no shortcut. `None` past `cap` moves.
+    struct Reference<'a> {
+        rules: &'a dyn Rules,
+        attacker: Color,
+        win: WinKind,
+        nodes: u64,
+        cap: u64,
+    }
+
+    impl Reference<'_> {
+        fn ended_in_win(&self, pos: &Position) -> bool {
+            match self.rules.variant_outcome(pos) {
+                Some(o) => self.win == WinKind::Any && o.winner() == Some(self.attacker),
+                None => pos.turn() != self.attacker && legal::in_check(self.rules, pos),
+            }
+        }
+
+        /// The attacker to move with `turns` left: does it force a win?
+        fn attack(&mut self, pos: &mut Position, turns: u32) -> Option<bool> {
+            if turns == 0 {
+                return Some(false);
+            }
+            let mut moves = MoveList::new();
+            legal::legal_moves(self.rules, pos, &mut moves);
+            if moves.is_empty() {
+                return Some(self.ended_in_win(pos));
+            }
+            for mv in &moves {
+                self.nodes += 1;
+                if self.nodes > self.cap {
+                    return None;
+                }
+                let undo = self.rules.play(pos, mv);
+                let wins = if mv.intent.continues {
+                    self.attack(pos, turns)
+                } else {
+                    self.defend(pos, turns - 1)
+                };
+                self.rules.unplay(pos, mv, undo);
+                if wins? {
+                    return Some(true);
+                }
+            }
+            Some(false)
+        }
+
+        /// The defender to move, the attacker then having `turns`: does
+        /// every defence lose?
+        fn defend(&mut self, pos: &mut Position, turns: u32) -> Option<bool> {
+            let mut moves = MoveList::new();
+            legal::legal_moves(self.rules, pos, &mut moves);
+            if moves.is_empty() {
+                return Some(self.ended_in_win(pos));
+            }
+            if turns == 0 {
+                return Some(false);
+            }
+            for mv in &moves {
+                self.nodes += 1;
+                if self.nodes > self.cap {
+                    return None;
+                }
+                let undo = self.rules.play(pos, mv);
+                let loses = if mv.intent.continues {
+                    self.defend(pos, turns)
+                } else {
+                    self.attack(pos, turns)
+                };
+                self.rules.unplay(pos, mv, undo);
+                if !loses? {
+                    return Some(false);
+                }
+            }
+            Some(true)
+        }
+    }
+
+    /// The search (table, ordering, killers, escapes remembered, the last
+    /// turn's shortcut) agrees with the plain full-width search at every
+    /// position of random walks of chess, Maxima and Paco Sako, for mates
+    /// and wins in 1 to 3 turns, whenever both decide. One search serves a
+    /// whole walk, so its table and killers carry over from position to
+    /// position and from depth to depth, as in a cook search.
+    #[test]
+    fn agrees_with_a_full_width_search_on_random_walks() {
+        let cases = [
+            ("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - -", &[][..]),
+            ("chess", "7k/3q4/5P2/5PQ1/8/3B4/3K4/8 w - - 0 1", &[]),
+            ("chess", "1r5k/R3R3/K7/8/8/8/8/8 w - - 0 1", &[]),
+            ("chess", "3k4/3p4/3K4/8/3N1P2/8/1P6/3R4 w - - 0 1", &[]),
+            ("chess", "k7/1R3n2/2p5/7b/8/K7/1R6/8 w - - 0 1", &[]),
+            ("chess", "6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1", &[]),
+            (
+                "Maxima",
+                "xxx2xxx/8/3DD3/8/8/8/3k4/8/7M/7p/xxxK1xxx w 0",
+                &[],
+            ),
+            (
+                "Maxima",
+                "xxx2xxx/8/8/3kb3/8/8/2D5/4P3/2N5/4K3/xxx2xxx w - - 0 1",
+                &[],
+            ),
+            ("Pacosako", "4k3/8/8/p7/8/8/7N/1N1QK3 w - - 0 1", &[]),
+            (
+                "Pacosako",
+                "1n2k3/5p2/5n2/8/8/8/8/3QK2R w - - 0 1",
+                &["pacoplay"],
+            ),
+        ];
+        let mut compared = [0usize; 4];
+        let mut wins = 0;
+        for (walk, (variant, fen, options)) in cases.iter().enumerate() {
+            let rules = registry::rules_with_options(variant, options).unwrap();
+            let start = position_from_fen(rules, fen).unwrap();
+            for win in [WinKind::Mate, WinKind::Any] {
+                let mut pos = start.clone();
+                let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ (walk as u64) << 32;
+                let mut moves = MoveList::new();
+                let mut search = Search::new(rules, pos.turn(), win, 50_000_000);
+                for _ in 0..10 {
+                    if pos.turn() == search.attacker {
+                        for turns in 1..=3 {
+                            let mut reference = Reference {
+                                rules,
+                                attacker: pos.turn(),
+                                win,
+                                nodes: 0,
+                                cap: 60_000,
+                            };
+                            let Some(expected) = reference.attack(&mut pos.clone(), turns) else {
+                                continue;
+                            };
+                            let got = search.attack(&mut pos.clone(), turns, 0);
+                            assert_ne!(got, Proof::Unknown, "{variant} {turns} at {pos:?}");
+                            let want = if expected { Proof::Win } else { Proof::NoWin };
+                            assert_eq!(got, want, "{variant} {win:?} {turns} turns at {pos:?}");
+                            compared[turns as usize] += 1;
+                            wins += usize::from(expected);
+                        }
+                    }
+                    legal::legal_moves(rules, &mut pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mv = moves[(seed % moves.len() as u64) as usize];
+                    rules.play(&mut pos, &mv);
+                }
+            }
+        }
+        assert!(compared[1] >= 40, "{compared:?} comparisons per depth");
+        assert!(compared[3] >= 60, "{compared:?} comparisons per depth");
+        assert!(wins >= 40, "{wins} wins among {compared:?}");
     }
 }

@@ -70,6 +70,12 @@ impl Board {
             self.put(sq, p);
         }
     }
+    /// Every cell in square order, holes included: what a search's table
+    /// key hashes, word by word, without walking the pieces.
+    #[inline]
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
     /// Every piece with its square, a1 first (unions give two entries).
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.cells
