@@ -2,19 +2,26 @@
 //! generation and results: the attacker needs one move that wins or keeps a
 //! forced win, the defender escapes with any reply that avoids it. Chain
 //! steps (Paco Sako) keep the turn, so N counts player turns. A node budget
-//! bounds the work; running out gives `Unknown`, never a pass. The attacker
-//! looks for shorter wins first (iterative deepening), tries checks and
-//! moves that leave the fewest replies first, each side tries first the
-//! move that decided a sibling (killers), and proved results are kept per
-//! position (a transposition table of proven bounds). On its last turn the
-//! attacker needs a move that ends the game at once: only moves that check
-//! or decide the game are tested for legality, and a mate is seen at the
-//! defender's first legal reply.
+//! bounds the work; running out gives `Unknown`, never a pass.
+//!
+//! The search is a depth-first proof-number search ([`proof_number`]) over
+//! the upper turns, and an exact alpha-beta search over the last two: the
+//! attacker looks for shorter wins first (iterative deepening), tries
+//! checks and moves that leave the fewest replies first, each side tries
+//! first the move that decided a sibling (killers), and proved results are
+//! kept per position (a transposition table of proven bounds), shared by
+//! both. On its last turn the attacker needs a move that ends the game at
+//! once: for a mate, only moves that can give check are played
+//! ([`Rules::check_squares`]), only moves that check or decide the game
+//! are tested for legality, and a mate is seen at the defender's first
+//! legal reply.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use fenpress_rules::{legal, Color, Move, MoveList, Outcome, Position, Rules};
+
+mod proof_number;
 
 /// What the search proved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,6 +77,18 @@ pub struct Search<'a> {
     /// Whether legality is only "the mover's royals are safe" (no list-wide
     /// restriction, no ban on giving check): the last turn's shortcut.
     plain_legality: bool,
+    /// The proof and disproof numbers of undecided nodes, by position and
+    /// turns left (see [`proof_number`]).
+    pending: HashMap<
+        proof_number::PendingKey,
+        (proof_number::Number, proof_number::Number),
+        BuildHasherDefault<MixHasher>,
+    >,
+    /// One list of children per depth, reused.
+    children: Vec<Vec<proof_number::Child>>,
+    /// Whether some line was cut at the depth cap and counted as no win:
+    /// a disproof may then rest on it, and is reported as unknown.
+    capped: bool,
 }
 
 /// What is proved of one position: the attacker wins within `win_within`
@@ -205,7 +224,23 @@ impl<'a> Search<'a> {
             order: Vec::new(),
             sorted: MoveList::new(),
             plain_legality: !rules.restricts_legal() && !rules.forbids_giving_check(),
+            pending: HashMap::with_capacity_and_hasher(1 << 14, Default::default()),
+            children: Vec::new(),
+            capped: false,
         }
+    }
+
+    /// A search of the same puzzle (rules, attacker, win, deadline) with
+    /// `budget` moves, for another thread: it starts with a copy of what
+    /// this one has proved (the solution's lines, which cook tries often
+    /// reach again), then keeps its own table.
+    pub fn sibling(&self, budget: u64) -> Search<'a> {
+        let mut other = Search::new(self.rules, self.attacker, self.win, budget);
+        other.deadline = self.deadline;
+        other.table = self.table.clone();
+        other.pending = self.pending.clone();
+        other.capped = self.capped;
+        other
     }
 
     /// The move list of the node `plies` deep, cleared: one buffer per
@@ -266,10 +301,12 @@ impl<'a> Search<'a> {
         match proof {
             Proof::Win => entry.win_within = entry.win_within.min(turns),
             Proof::NoWin => {
-                entry.no_win_within = Some(entry.no_win_within.map_or(turns, |n| n.max(turns)));
-                if escape.is_some() {
+                // The escape of the strongest bound is kept: it escapes at
+                // every fewer turns too.
+                if escape.is_some() && entry.no_win_within.is_none_or(|n| turns >= n) {
                     entry.escape = escape;
                 }
+                entry.no_win_within = Some(entry.no_win_within.map_or(turns, |n| n.max(turns)));
             }
             Proof::Unknown => {}
         }
@@ -409,6 +446,13 @@ impl<'a> Search<'a> {
     /// The attacker to move with `turns` of its moves left (this one
     /// included): can it force a win?
     pub fn attack(&mut self, pos: &mut Position, turns: u32, plies: u32) -> Proof {
+        let key = self.key_of(pos);
+        self.solve(pos, key, turns, plies)
+    }
+
+    /// [`Search::attack`] by alpha-beta with iterative deepening, the
+    /// exact search of the last few turns (see [`proof_number`]).
+    fn attack_exact(&mut self, pos: &mut Position, turns: u32, plies: u32) -> Proof {
         if turns == 0 {
             return Proof::NoWin;
         }
@@ -465,7 +509,7 @@ impl<'a> Search<'a> {
     fn first_win(&mut self, pos: &mut Position, moves: &MoveList, turns: u32, plies: u32) -> Proof {
         let mut unknown = false;
         for mv in moves {
-            match self.after_attack(pos, mv, turns, plies) {
+            match self.after_attack_exact(pos, mv, turns, plies) {
                 Proof::Win => {
                     self.set_killer(plies, *mv);
                     return Proof::Win;
@@ -501,8 +545,19 @@ impl<'a> Search<'a> {
         }
         self.killer_first(&mut moves, plies);
         let mover = pos.turn();
+        // A mate needs check: a plain move that cannot give one is not
+        // played at all.
+        let checks = match self.win {
+            WinKind::Mate => self.rules.check_squares(pos),
+            WinKind::Any => None,
+        };
         let mut winner = None;
         for mv in moves.iter() {
+            if checks.is_some_and(|c| {
+                !c.may_check(mv.intent.from, mv.intent.to) && legal::is_plain(self.rules, mv)
+            }) {
+                continue;
+            }
             self.nodes += 1;
             let undo = self.rules.play(pos, mv);
             let wins = self.wins_at_once(pos, plies + 1, Some(mover));
@@ -563,8 +618,37 @@ impl<'a> Search<'a> {
     pub fn after_attack(&mut self, pos: &mut Position, mv: &Move, turns: u32, plies: u32) -> Proof {
         self.nodes += 1;
         let undo = self.rules.play(pos, mv);
+        let proof = if turns == 1 && self.plain_legality && !mv.intent.continues {
+            if self.wins_at_once(pos, plies + 1, None) {
+                Proof::Win
+            } else {
+                Proof::NoWin
+            }
+        } else {
+            let after = if mv.intent.continues {
+                turns
+            } else {
+                turns - 1
+            };
+            let key = self.key_of(pos);
+            self.solve(pos, key, after, plies + 1)
+        };
+        self.rules.unplay(pos, mv, undo);
+        proof
+    }
+
+    /// [`Search::after_attack`] within the exact search.
+    fn after_attack_exact(
+        &mut self,
+        pos: &mut Position,
+        mv: &Move,
+        turns: u32,
+        plies: u32,
+    ) -> Proof {
+        self.nodes += 1;
+        let undo = self.rules.play(pos, mv);
         let proof = if mv.intent.continues {
-            self.attack(pos, turns, plies + 1)
+            self.attack_exact(pos, turns, plies + 1)
         } else if turns == 1 && self.plain_legality {
             if self.wins_at_once(pos, plies + 1, None) {
                 Proof::Win
@@ -585,7 +669,12 @@ impl<'a> Search<'a> {
     /// The defender to move in `pos` (after an attacker's completed move),
     /// the attacker then having `turns` moves: the table's result, else
     /// the search's, stored with the escape that proved a `NoWin`.
-    fn judge_defender_node(&mut self, pos: &mut Position, turns: u32, plies: u32) -> Proof {
+    pub(super) fn judge_defender_node(
+        &mut self,
+        pos: &mut Position,
+        turns: u32,
+        plies: u32,
+    ) -> Proof {
         let key = self.key_of(pos);
         if let Some(known) = self.probe_key(key, turns) {
             return known;
@@ -618,6 +707,23 @@ impl<'a> Search<'a> {
     /// every defence still lose? With `NoWin`, the first defence that
     /// escapes (the first ply of it, for a chain).
     pub fn defend(&mut self, pos: &mut Position, turns: u32, plies: u32) -> (Proof, Option<Move>) {
+        let key = self.key_of(pos);
+        let proof = self.solve(pos, key, turns, plies);
+        let escape = if proof == Proof::NoWin {
+            self.escape_at(pos)
+        } else {
+            None
+        };
+        (proof, escape)
+    }
+
+    /// [`Search::defend`] within the exact search.
+    fn defend_exact(
+        &mut self,
+        pos: &mut Position,
+        turns: u32,
+        plies: u32,
+    ) -> (Proof, Option<Move>) {
         let mut moves = self.take_list(plies);
         legal::legal_moves(self.rules, pos, &mut moves);
         let result = if moves.is_empty() {
@@ -684,19 +790,13 @@ impl<'a> Search<'a> {
     }
 
     /// Plays the defence `mv` and judges what follows for the attacker.
-    pub fn after_defence(
-        &mut self,
-        pos: &mut Position,
-        mv: &Move,
-        turns: u32,
-        plies: u32,
-    ) -> Proof {
+    fn after_defence(&mut self, pos: &mut Position, mv: &Move, turns: u32, plies: u32) -> Proof {
         self.nodes += 1;
         let undo = self.rules.play(pos, mv);
         let proof = if mv.intent.continues {
-            self.defend(pos, turns, plies + 1).0
+            self.defend_exact(pos, turns, plies + 1).0
         } else {
-            self.attack(pos, turns, plies + 1)
+            self.attack_exact(pos, turns, plies + 1)
         };
         self.rules.unplay(pos, mv, undo);
         proof

@@ -189,6 +189,17 @@ pub trait Rules: Send + Sync {
         None
     }
 
+    /// Where a plain move of the side to move (see
+    /// [`crate::legal::is_plain`]) can give check: `Some(squares)` promises
+    /// that such a move leaves the opponent's royals unattacked unless it
+    /// lands on a square of `squares.to` or leaves one of `squares.from`.
+    /// A mate search then plays only those moves on its last turn. The
+    /// same rules as [`Rules::pinned`] may promise it; the default, `None`,
+    /// promises nothing.
+    fn check_squares(&self, _pos: &Position) -> Option<CheckSquares> {
+        None
+    }
+
     /// The variant's own rule that forbids moving the piece on `from` to
     /// `to` in `pos`, when one does (Madrasi paralysis, Isardam's mutual
     /// observation, Checkless's check that does not mate, an antiking left
@@ -325,6 +336,23 @@ pub trait Rules: Send + Sync {
         _offset_of: &dyn Fn(Square) -> usize,
         _out: &mut Vec<Problem>,
     ) {
+    }
+}
+
+/// Where a plain move can give check (see [`Rules::check_squares`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CheckSquares {
+    /// Squares a checking move may land on.
+    pub to: crate::squareset::SquareSet,
+    /// Squares a checking move may leave (it uncovers a line).
+    pub from: crate::squareset::SquareSet,
+}
+
+impl CheckSquares {
+    /// Whether a plain move from `from` to `to` may give check.
+    #[inline]
+    pub fn may_check(&self, from: crate::square::Square, to: crate::square::Square) -> bool {
+        self.to.contains(to) || self.from.contains(from)
     }
 }
 

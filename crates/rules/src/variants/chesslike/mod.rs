@@ -155,6 +155,12 @@ impl Rules for ChessLike {
         }
         self.pinned_pieces(pos)
     }
+    fn check_squares(&self, pos: &Position) -> Option<crate::rules::CheckSquares> {
+        if self.armies.is_some() {
+            return None;
+        }
+        ChessLike::check_squares(self, pos)
+    }
 
     fn castling_rank(&self) -> u8 {
         if let Some(a) = &self.armies {

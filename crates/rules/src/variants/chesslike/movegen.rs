@@ -171,6 +171,84 @@ impl ChessLike {
         Some(pinned)
     }
 
+    /// Where a plain move of the side to move can give check (see
+    /// [`crate::rules::Rules::check_squares`]): the squares along the
+    /// opponent's royal's attack rays up to the first piece that is not
+    /// the mover's (a piece landing there attacks the royal, lines allowing),
+    /// and the mover's pieces that stand between the royal and a far
+    /// attacker of the mover (leaving them uncovers the line). Range-limited
+    /// rays are taken whole, both ways. `None` where the shortcut of
+    /// [`ChessLike::pinned_pieces`] does not apply, the opponent has not one
+    /// royal, or it is attacked already.
+    pub(super) fn check_squares(&self, pos: &Position) -> Option<crate::rules::CheckSquares> {
+        use crate::squareset::SquareSet;
+        if !self.pins_ok {
+            return None;
+        }
+        let me = pos.turn();
+        let them = me.opposite();
+        let royals = pos.board.royals(them);
+        if royals.len() != 1 {
+            return None;
+        }
+        let king = royals.first()?;
+        if self.square_attacked(pos, king, me) {
+            return None;
+        }
+        let g = &self.geometry;
+        let board = &pos.board;
+        let mut to = SquareSet::EMPTY;
+        let mut from = SquareSet::EMPTY;
+        for ray in &self.attack[me.index()] {
+            let mut t = g.step_raw(king.0, ray.dir);
+            // The mover's first piece met along the ray, if any.
+            let mut mine = None;
+            let mut steps = 0;
+            while t != NO_SQUARE {
+                steps += 1;
+                if ray.far.is_empty() && steps > 1 {
+                    break;
+                }
+                let cell = board.cell_raw(t);
+                let own = !cell.is_empty() && cell.kind(me).is_some();
+                if !cell.is_empty() && own && cell.kind(them).is_some() {
+                    // A cell holding both colours (a union): be safe.
+                    return None;
+                }
+                // Beyond the mover's first piece, only that piece can land
+                // and see the royal (it leaves the line open): kept too.
+                to.insert(Square(t));
+                if !cell.is_empty() {
+                    if !own {
+                        break;
+                    }
+                    match mine {
+                        None => mine = Some(t),
+                        Some(m) => {
+                            if matches!(cell.kind(me), Some(k) if ray.far.contains(k)) {
+                                from.insert(Square(m));
+                            }
+                            break;
+                        }
+                    }
+                }
+                t = g.step_raw(t, ray.dir);
+            }
+        }
+        for &(dir, range, _) in &self.attack_limited[me.index()] {
+            let mut t = king.0;
+            for _ in 0..range {
+                t = g.step_raw(t, dir);
+                if t == NO_SQUARE {
+                    break;
+                }
+                to.insert(Square(t));
+                from.insert(Square(t));
+            }
+        }
+        Some(crate::rules::CheckSquares { to, from })
+    }
+
     /// The slow part of [`ChessLike::square_attacked`]: hoppers, lame and
     /// jumping leapers, initial-only and long leaps, walked back from the
     /// target.
@@ -805,5 +883,66 @@ impl ChessLike {
                 self.special_moves(pos, from, piece, def, out);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::legal::{self, is_plain};
+    use crate::moves::MoveList;
+    use crate::registry;
+
+    /// The promise of `check_squares`: along random walks of every variant
+    /// that makes it, each plain pseudo-legal move that gives check lands on
+    /// or leaves one of its squares (and some moves are skipped, or the
+    /// promise would be empty).
+    #[test]
+    fn a_plain_move_that_checks_is_among_the_check_squares() {
+        let mut variants = 0;
+        let mut checks = 0;
+        let mut skipped = 0;
+        for info in registry::all() {
+            let Some(rules) = info.rules() else { continue };
+            let mut pos = rules.start_position();
+            let mut seed = 0x2545_f491_4f6c_dd1du64 ^ info.name.len() as u64;
+            let mut moves = MoveList::new();
+            let mut promised = false;
+            for _ in 0..60 {
+                if let Some(squares) = rules.check_squares(&pos) {
+                    promised = true;
+                    // The generator appends.
+                    moves.clear();
+                    rules.pseudo_legal_moves(&pos, &mut moves);
+                    for mv in moves.clone().iter().filter(|m| is_plain(rules, m)) {
+                        let may = squares.may_check(mv.intent.from, mv.intent.to);
+                        let undo = rules.play(&mut pos, mv);
+                        let gives = rules.royal_attacked(&pos, pos.turn());
+                        rules.unplay(&mut pos, mv, undo);
+                        assert!(
+                            may || !gives,
+                            "{}: {} checks from outside {squares:?} at {}",
+                            info.name,
+                            crate::notation::coordinate(rules, mv),
+                            crate::fen::standard_fen(rules, &pos)
+                        );
+                        checks += usize::from(gives);
+                        skipped += usize::from(!may);
+                    }
+                }
+                legal::legal_moves(rules, &mut pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mv = moves[(seed % moves.len() as u64) as usize];
+                rules.play(&mut pos, &mv);
+            }
+            variants += usize::from(promised);
+        }
+        assert!(variants >= 20, "{variants} variants promise check squares");
+        assert!(checks >= 100, "{checks} checking moves seen");
+        assert!(skipped >= 1000, "{skipped} moves skipped");
     }
 }
