@@ -33,8 +33,9 @@ use super::{tag, Key, Proof, Search, MAX_PLIES};
 /// Nodes with at most this many of the attacker's turns left are searched
 /// exactly, by alpha-beta with iterative deepening (the older search): at
 /// the bottom of the tree, where most nodes are, it decides faster than
-/// proof numbers pay for themselves (measured on the hard fixtures: with 2,
-/// a mate in 6 took half the moves of 0 or 3).
+/// proof numbers pay for themselves (measured on the hard fixtures' mate
+/// in 6 with pawns: 1.7 s with 2, 1.9 s with 0, and with 3 the
+/// 4,000,000-move budget ran out).
 const EXACT_TURNS: u32 = 2;
 
 /// A proof or disproof number.
