@@ -18,10 +18,13 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use fenpress_rules::{legal, Color, Move, MoveList, Outcome, Position, Rules};
 
 mod proof_number;
+mod table;
 
 /// What the search proved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,8 +62,13 @@ pub struct Search<'a> {
     /// When the proof must stop, whatever its node budget: a deep "win in
     /// 6" took a minute, and `serve` waited for it after every save.
     pub deadline: Option<std::time::Instant>,
-    /// Proven bounds per position and side to move (see [`Bounds`]).
-    table: HashMap<(u64, bool), Bounds, BuildHasherDefault<MixHasher>>,
+    /// Proven bounds per position and side to move (see [`Bounds`]),
+    /// shared with the siblings of this search (see [`table`]).
+    table: Arc<table::Table>,
+    /// The budget shared with siblings on other threads, and how many of
+    /// this search's moves it has been told of.
+    pool: Option<Arc<Pool>>,
+    reported: u64,
     /// Per ply, the move that last decided a node there (a win for the
     /// attacker, an escape for the defender): tried first by its siblings.
     killers: Vec<Option<Move>>,
@@ -91,6 +99,14 @@ pub struct Search<'a> {
     capped: bool,
 }
 
+/// The moves a search and its siblings may spend together: each adds what
+/// it spent when it reads the clock, and stops once the sum reaches the
+/// limit (overshooting by at most the moves between two clock reads).
+struct Pool {
+    spent: AtomicU64,
+    limit: u64,
+}
+
 /// What is proved of one position: the attacker wins within `win_within`
 /// of its turns (and so within any more), and does not win within
 /// `no_win_within` (nor any fewer). Unknown results are never stored.
@@ -102,6 +118,17 @@ struct Bounds {
     /// was proved: tried first when the node is searched deeper (the next
     /// pass of the iterative deepening), where it often escapes again.
     escape: Option<Tag>,
+}
+
+/// What `b` proves with `turns` of the attacker's left, if anything.
+fn bound_proves(b: &Bounds, turns: u32) -> Option<Proof> {
+    if turns >= b.win_within {
+        Some(Proof::Win)
+    } else if b.no_win_within.is_some_and(|n| turns <= n) {
+        Some(Proof::NoWin)
+    } else {
+        None
+    }
 }
 
 /// A move named by its origin, destination and promotion: enough to find
@@ -217,7 +244,9 @@ impl<'a> Search<'a> {
             exhausted: false,
             deadline: None,
             next_clock_read: 0,
-            table: HashMap::with_capacity_and_hasher(1 << 14, Default::default()),
+            table: Arc::new(table::Table::new()),
+            pool: None,
+            reported: 0,
             killers: Vec::new(),
             lists: Vec::new(),
             scratch: MoveList::new(),
@@ -230,17 +259,38 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// A search of the same puzzle (rules, attacker, win, deadline) with
-    /// `budget` moves, for another thread: it starts with a copy of what
-    /// this one has proved (the solution's lines, which cook tries often
-    /// reach again), then keeps its own table.
-    pub fn sibling(&self, budget: u64) -> Search<'a> {
-        let mut other = Search::new(self.rules, self.attacker, self.win, budget);
+    /// A search of the same puzzle (rules, attacker, win, deadline) for
+    /// another thread. It shares this one's table: what either proves,
+    /// the other reads. The moves left in this one's budget become a pool
+    /// the two spend together (see [`Search::join_sibling`]); the
+    /// sibling starts with a copy of the pending proof numbers.
+    pub fn sibling(&mut self) -> Search<'a> {
+        let left = self.budget.saturating_sub(self.nodes);
+        let pool = Arc::new(Pool {
+            spent: AtomicU64::new(0),
+            limit: left,
+        });
+        self.pool = Some(Arc::clone(&pool));
+        self.reported = self.nodes;
+        let mut other = Search::new(self.rules, self.attacker, self.win, left);
         other.deadline = self.deadline;
-        other.table = self.table.clone();
+        other.table = Arc::clone(&self.table);
+        other.pool = Some(pool);
         other.pending = self.pending.clone();
         other.capped = self.capped;
         other
+    }
+
+    /// Takes back a finished sibling: its moves count as this search's,
+    /// and this search has its own budget again (what is left of it).
+    pub fn join_sibling(&mut self, other: Search<'a>) {
+        self.nodes += other.nodes;
+        self.exhausted |= other.exhausted;
+        self.capped |= other.capped;
+        self.pool = None;
+        if self.exhausted {
+            self.budget = self.budget.min(self.nodes);
+        }
     }
 
     /// The move list of the node `plies` deep, cleared: one buffer per
@@ -273,14 +323,7 @@ impl<'a> Search<'a> {
     }
 
     fn probe_key(&self, key: Key, turns: u32) -> Option<Proof> {
-        let b = self.table.get(&key)?;
-        if turns >= b.win_within {
-            Some(Proof::Win)
-        } else if b.no_win_within.is_some_and(|n| turns <= n) {
-            Some(Proof::NoWin)
-        } else {
-            None
-        }
+        bound_proves(&self.table.get(&key)?, turns)
     }
 
     /// Records a proved result (an unknown one is not a result).
@@ -293,12 +336,7 @@ impl<'a> Search<'a> {
         if proof == Proof::Unknown {
             return;
         }
-        let entry = self.table.entry(key).or_insert(Bounds {
-            win_within: u32::MAX,
-            no_win_within: None,
-            escape: None,
-        });
-        match proof {
+        self.table.update(key, |entry| match proof {
             Proof::Win => entry.win_within = entry.win_within.min(turns),
             Proof::NoWin => {
                 // The escape of the strongest bound is kept: it escapes at
@@ -309,7 +347,7 @@ impl<'a> Search<'a> {
                 entry.no_win_within = Some(entry.no_win_within.map_or(turns, |n| n.max(turns)));
             }
             Proof::Unknown => {}
-        }
+        });
     }
 
     fn killer(&self, plies: u32) -> Option<Move> {
@@ -380,8 +418,11 @@ impl<'a> Search<'a> {
     /// first. With more than one attacker turn left, a defence leaving the
     /// attacker fewest legal moves first: proving that an escape holds
     /// means refuting every attacker move after it, so a check or a
-    /// capture that cuts the attacker's choice proves fastest. On the
-    /// attacker's last turn, defences that check first, then captures.
+    /// capture that cuts the attacker's choice proves fastest. Counting
+    /// costs a generation per defence; measured against ordering by checks
+    /// and captures alone, it is 10% faster on the slowest fixture (mate in
+    /// 6) and up to 20% slower on some others: the slowest one decides. On
+    /// the attacker's last turn, defences that check first, then captures.
     fn order_defences(&mut self, pos: &mut Position, moves: &mut MoveList, turns: u32) {
         let mut replies = std::mem::take(&mut self.scratch);
         let mut order = std::mem::take(&mut self.order);
@@ -403,8 +444,8 @@ impl<'a> Search<'a> {
             self.rules.unplay(pos, mv, undo);
             order.push((score, i as u32));
         }
-        self.scratch = replies;
         self.order = order;
+        self.scratch = replies;
         self.apply_order(moves);
     }
 
@@ -428,6 +469,14 @@ impl<'a> Search<'a> {
         // The clock is read every 1,024 moves: cheap next to move generation.
         if self.nodes >= self.next_clock_read {
             self.next_clock_read = self.nodes + 1024;
+            if let Some(pool) = &self.pool {
+                let mine = self.nodes - self.reported;
+                self.reported = self.nodes;
+                let spent = pool.spent.fetch_add(mine, Ordering::Relaxed) + mine;
+                if spent >= pool.limit {
+                    self.budget = self.nodes;
+                }
+            }
             if self
                 .deadline
                 .is_some_and(|d| std::time::Instant::now() >= d)
@@ -676,10 +725,13 @@ impl<'a> Search<'a> {
         plies: u32,
     ) -> Proof {
         let key = self.key_of(pos);
-        if let Some(known) = self.probe_key(key, turns) {
+        // One probe gives both the result, if proved, and the escape of a
+        // shallower proof.
+        let bounds = self.table.get(&key);
+        if let Some(known) = bounds.as_ref().and_then(|b| bound_proves(b, turns)) {
             return known;
         }
-        let hint = self.table.get(&key).and_then(|b| b.escape);
+        let hint = bounds.and_then(|b| b.escape);
         let mut replies = self.take_list(plies);
         legal::legal_moves(self.rules, pos, &mut replies);
         let (proof, escape) = if replies.is_empty() {
