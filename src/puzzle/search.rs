@@ -10,7 +10,8 @@
 //! checks and moves that leave the fewest replies first, each side tries
 //! first the move that decided a sibling (killers), and proved results are
 //! kept per position (a transposition table of proven bounds), shared by
-//! both. On its last turn the attacker needs a move that ends the game at
+//! both, and by a sibling search on a second thread when the first moves
+//! are split between two ([`Search::sibling`]). On its last turn the attacker needs a move that ends the game at
 //! once: for a mate, only moves that can give check are played
 //! ([`Rules::check_squares`]), only moves that check or decide the game
 //! are tested for legality, and a mate is seen at the defender's first
@@ -622,9 +623,7 @@ impl<'a> Search<'a> {
                 self.set_killer(plies, mv);
                 Proof::Win
             }
-            None if !moves.iter().any(|mv| legal::is_legal(rules, pos, mv)) => {
-                self.no_move_result(pos)
-            }
+            None if !legal::any_legal(rules, pos, &moves) => self.no_move_result(pos),
             None => Proof::NoWin,
         };
         self.give_back(plies, moves);
@@ -657,7 +656,7 @@ impl<'a> Search<'a> {
         let mut replies = self.take_list(plies);
         self.rules.pseudo_legal_moves(pos, &mut replies);
         let rules = self.rules;
-        let stuck = !replies.iter().any(|mv| legal::is_legal(rules, pos, mv));
+        let stuck = !legal::any_legal(rules, pos, &replies);
         self.give_back(plies, replies);
         stuck && self.ended_in_win(pos)
     }

@@ -2,13 +2,13 @@
 //! pseudo-legal reply of the opponent removes a royal piece of the mover.
 //! Also game results and perft, which only need that. Rules that can list
 //! the pinned pieces of a node ([`Rules::pinned`]) let a plain move that
-//! leaves no pinned square skip being played to be tested.
+//! leaves no pinned square skip being played to be tested; in check, such
+//! a move is legal when it takes the checker or blocks its line.
 
 use crate::color::Color;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
-use crate::rules::{Outcome, Rules};
-use crate::squareset::SquareSet;
+use crate::rules::{Outcome, Pins, Rules};
 
 /// Whether `mv` is a plain move: one piece, not royal, goes from `from` to
 /// `to` (promoting or not), taking at most what stands on `to`. Played
@@ -34,13 +34,48 @@ pub fn is_plain(rules: &dyn Rules, mv: &Move) -> bool {
             .all(|v| v.square == i.from || v.square == i.to)
 }
 
-/// Whether `mv` is legal by the node's pin set alone (see [`is_plain`]).
+/// Whether `mv` is legal by the node's pins alone (see [`is_plain`]):
+/// `None` when it must be played to be tested.
 #[inline]
-fn surely_legal(rules: &dyn Rules, pinned: &Option<SquareSet>, mv: &Move) -> bool {
-    match pinned {
-        Some(p) => !p.contains(mv.intent.from) && is_plain(rules, mv),
-        None => false,
+fn judged_by_pins(rules: &dyn Rules, pins: &Option<Pins>, mv: &Move) -> Option<bool> {
+    let pins = pins.as_ref()?;
+    if pins.pinned.contains(mv.intent.from) || !is_plain(rules, mv) {
+        return None;
     }
+    Some(pins.check.is_none_or(|stops| stops.contains(mv.intent.to)))
+}
+
+/// The node's pins, where the rules give them and may use them.
+#[inline]
+fn pins_of(rules: &dyn Rules, pos: &Position) -> Option<Pins> {
+    if rules.forbids_giving_check() {
+        None
+    } else {
+        rules.pinned(pos)
+    }
+}
+
+/// Whether one of `moves` (pseudo-legal for `pos`) is legal: the answer to
+/// "is the side to move stuck?" without keeping the list. Moves the pins
+/// judge come first, so in check the moves that block or take decide
+/// before any is played.
+pub fn any_legal(rules: &dyn Rules, pos: &mut Position, moves: &[Move]) -> bool {
+    let pins = pins_of(rules, pos);
+    if pins.is_none() {
+        return moves.iter().any(|mv| is_legal(rules, pos, mv));
+    }
+    let mut untested = false;
+    for mv in moves {
+        match judged_by_pins(rules, &pins, mv) {
+            Some(true) => return true,
+            Some(false) => {}
+            None => untested = true,
+        }
+    }
+    untested
+        && moves
+            .iter()
+            .any(|mv| judged_by_pins(rules, &pins, mv).is_none() && is_legal(rules, pos, mv))
 }
 
 /// Whether `mv` (pseudo-legal for `pos`) leaves the mover's royals safe.
@@ -75,15 +110,15 @@ pub fn legal_moves(rules: &dyn Rules, pos: &mut Position, out: &mut MoveList) {
         return;
     }
     rules.pseudo_legal_moves(pos, out);
-    let pinned = if rules.forbids_giving_check() {
-        None
-    } else {
-        rules.pinned(pos)
-    };
+    let pins = pins_of(rules, pos);
     let mut kept = 0;
     for i in 0..out.len() {
         let mv = out[i];
-        if surely_legal(rules, &pinned, &mv) || is_legal(rules, pos, &mv) {
+        let legal = match judged_by_pins(rules, &pins, &mv) {
+            Some(verdict) => verdict,
+            None => is_legal(rules, pos, &mv),
+        };
+        if legal {
             out[kept] = mv;
             kept += 1;
         }
@@ -192,33 +227,37 @@ fn perft_with(rules: &dyn Rules, pos: &mut Position, depth: u32, buffers: &mut [
     }
     list.clear();
     rules.pseudo_legal_moves(pos, list);
-    let pinned = rules.pinned(pos);
+    let pins = rules.pinned(pos);
     let mut nodes = 0;
     for mv in list.iter() {
-        if surely_legal(rules, &pinned, mv) {
-            nodes += if depth == 1 {
-                1
-            } else {
+        match judged_by_pins(rules, &pins, mv) {
+            Some(false) => continue,
+            Some(true) => {}
+            None => {
+                let mover: Color = mv.color();
                 let undo = rules.play(pos, mv);
-                let n = perft_with(rules, pos, depth - 1, deeper);
+                // Chains are judged at their end by the variant; count them through.
+                if mv.intent.continues || !rules.illegal_after(pos, mover) {
+                    // At the last ply a legal move is a leaf: counting it needs no
+                    // deeper generation (the usual "bulk" count).
+                    nodes += if depth == 1 {
+                        1
+                    } else {
+                        perft_with(rules, pos, depth - 1, deeper)
+                    };
+                }
                 rules.unplay(pos, mv, undo);
-                n
-            };
-            continue;
+                continue;
+            }
         }
-        let mover: Color = mv.color();
-        let undo = rules.play(pos, mv);
-        // Chains are judged at their end by the variant; count them through.
-        if mv.intent.continues || !rules.illegal_after(pos, mover) {
-            // At the last ply a legal move is a leaf: counting it needs no
-            // deeper generation (the usual "bulk" count).
-            nodes += if depth == 1 {
-                1
-            } else {
-                perft_with(rules, pos, depth - 1, deeper)
-            };
-        }
-        rules.unplay(pos, mv, undo);
+        nodes += if depth == 1 {
+            1
+        } else {
+            let undo = rules.play(pos, mv);
+            let n = perft_with(rules, pos, depth - 1, deeper);
+            rules.unplay(pos, mv, undo);
+            n
+        };
     }
     nodes
 }

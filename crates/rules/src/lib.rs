@@ -75,7 +75,7 @@ pub use geometry::{Dir, Geometry};
 pub use moves::{Effect, Intent, Move, MoveKind, MoveList};
 pub use piece::{Cell, Kind, KindSet, Piece};
 pub use position::{Castling, Hands, Position, State};
-pub use rules::{CheckSquares, Outcome, Rules};
+pub use rules::{CheckSquares, Outcome, Pins, Rules};
 pub use square::Square;
 pub use squareset::SquareSet;
 

@@ -177,15 +177,14 @@ pub trait Rules: Send + Sync {
         self.royal_attacked(pos, mover)
     }
 
-    /// A legality shortcut for one node (see [`crate::legal`]): `Some(pinned)`
-    /// promises that the side to move is not in check and that a plain move
-    /// (a non-royal piece going from `from` to `to`, taking at most what
-    /// stands on `to`, see [`crate::legal::is_plain`]) can only expose a
-    /// royal when it leaves a square of `pinned`; such a move is then legal
+    /// A legality shortcut for one node (see [`crate::legal`] and
+    /// [`Pins`]): a plain move (a non-royal piece going from `from` to
+    /// `to`, taking at most what stands on `to`, see
+    /// [`crate::legal::is_plain`]) that leaves no pinned square is judged
     /// without being played. Only rules whose legality is exactly "the
     /// mover's one royal is not attacked" and whose attacks are plain rays
     /// may promise it. The default: `None`, every move is played and tested.
-    fn pinned(&self, _pos: &Position) -> Option<crate::squareset::SquareSet> {
+    fn pinned(&self, _pos: &Position) -> Option<Pins> {
         None
     }
 
@@ -337,6 +336,20 @@ pub trait Rules: Send + Sync {
         _out: &mut Vec<Problem>,
     ) {
     }
+}
+
+/// What [`Rules::pinned`] promises for one node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pins {
+    /// The mover's pieces that may be pinned to its royal: a plain move
+    /// leaving one of these squares is played and tested.
+    pub pinned: crate::squareset::SquareSet,
+    /// `None` when the side to move is not in check: a plain move leaving
+    /// no pinned square is legal. In check, `Some(stops)`: such a move is
+    /// legal exactly when it lands on a square of `stops`, where it takes
+    /// the checking piece or stands between it and the royal (empty when
+    /// two lines give check: only the royal can answer those).
+    pub check: Option<crate::squareset::SquareSet>,
 }
 
 /// Where a plain move can give check (see [`Rules::check_squares`]).

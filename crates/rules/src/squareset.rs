@@ -23,6 +23,12 @@ impl SquareSet {
     /// The empty set.
     pub const EMPTY: SquareSet = SquareSet([0; WORDS]);
 
+    /// The squares in both sets.
+    #[inline]
+    pub fn intersection(&self, other: &SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
     /// Adds a square.
     #[inline]
     pub fn insert(&mut self, sq: Square) {

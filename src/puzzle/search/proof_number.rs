@@ -350,7 +350,7 @@ impl Search<'_> {
         } else {
             self.rules.pseudo_legal_moves(pos, &mut moves);
             let rules = self.rules;
-            if moves.iter().any(|m| legal::is_legal(rules, pos, m)) {
+            if legal::any_legal(rules, pos, &moves) {
                 moves.len()
             } else {
                 // A list-wide rule can only refuse more: none is legal.

@@ -57,7 +57,7 @@ macro_rules! forward_rules {
         fn pinned(
             &self,
             pos: &$crate::position::Position,
-        ) -> Option<$crate::squareset::SquareSet> {
+        ) -> Option<$crate::rules::Pins> {
             self.$inner.pinned(pos)
         }
     };

@@ -223,7 +223,7 @@ impl Rules for Sittuyin {
         // No check while the pieces are placed.
         !placement::placing(pos) && self.inner.royal_attacked(pos, color)
     }
-    fn pinned(&self, pos: &Position) -> Option<crate::squareset::SquareSet> {
+    fn pinned(&self, pos: &Position) -> Option<crate::rules::Pins> {
         if placement::placing(pos) {
             return None;
         }

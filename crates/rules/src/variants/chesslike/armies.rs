@@ -346,7 +346,7 @@ impl Rules for ArmyPairs {
     fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
         self.rules_of(pos).royal_attacked(pos, color)
     }
-    fn pinned(&self, pos: &Position) -> Option<crate::squareset::SquareSet> {
+    fn pinned(&self, pos: &Position) -> Option<crate::rules::Pins> {
         self.rules_of(pos).pinned(pos)
     }
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {

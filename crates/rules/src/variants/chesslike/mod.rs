@@ -149,11 +149,11 @@ impl Rules for ChessLike {
     }
 
     #[inline]
-    fn pinned(&self, pos: &Position) -> Option<crate::squareset::SquareSet> {
+    fn pinned(&self, pos: &Position) -> Option<crate::rules::Pins> {
         if let Some(a) = &self.armies {
             return a.pinned(pos);
         }
-        self.pinned_pieces(pos)
+        self.pins(pos)
     }
     fn check_squares(&self, pos: &Position) -> Option<crate::rules::CheckSquares> {
         if self.armies.is_some() {

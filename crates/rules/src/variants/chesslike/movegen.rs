@@ -98,13 +98,14 @@ impl ChessLike {
             && self.attack_special.iter().all(Vec::is_empty)
     }
 
-    /// The squares of the mover's pieces that may be pinned to its royal
-    /// (see [`Rules::pinned`]), or `None` when the shortcut does not apply
-    /// here (the rules, or the mover is in check or has not one royal).
-    /// Along each attack ray from the royal, the first piece of the mover
-    /// is pinned when a far attacker stands behind it; along a ray of
-    /// limited range, the first piece of the mover counts as pinned.
-    pub(super) fn pinned_pieces(&self, pos: &Position) -> Option<crate::squareset::SquareSet> {
+    /// The mover's pieces that may be pinned to its royal and, in check,
+    /// the squares that answer it (see [`crate::rules::Pins`]), or `None`
+    /// when the shortcut does not apply here (the rules, or the mover has
+    /// not one royal). Along each attack ray from the royal, the first
+    /// piece of the mover is pinned when a far attacker stands behind it;
+    /// along a ray of limited range, the first piece of the mover counts
+    /// as pinned.
+    pub(super) fn pins(&self, pos: &Position) -> Option<crate::rules::Pins> {
         if !self.pins_ok {
             return None;
         }
@@ -115,9 +116,7 @@ impl ChessLike {
             return None;
         }
         let king = royals.first()?;
-        if self.square_attacked(pos, king, by) {
-            return None;
-        }
+        let check = self.check_stops(pos, king, by)?;
         let g = &self.geometry;
         let board = &pos.board;
         let mut pinned = crate::squareset::SquareSet::EMPTY;
@@ -168,7 +167,83 @@ impl ChessLike {
                 }
             }
         }
-        Some(pinned)
+        Some(crate::rules::Pins { pinned, check })
+    }
+
+    /// Whether `king` is attacked by `by` and, if so, the squares where a
+    /// plain move of the king's side stops every attack: for each line
+    /// that gives check, the checker's square and those between it and
+    /// the king, and where several lines give check, only the squares on
+    /// all of them (one piece attacking along two lines, an alfil-bishop
+    /// say, is answered only by taking it). `Some(None)`: not in check.
+    /// `None` when a cell on a line holds both colours (a union): the
+    /// caller then takes the slow way. The lines are those of
+    /// [`ChessLike::square_attacked`], walked the same way.
+    fn check_stops(
+        &self,
+        pos: &Position,
+        king: Square,
+        by: Color,
+    ) -> Option<Option<crate::squareset::SquareSet>> {
+        use crate::squareset::SquareSet;
+        let g = &self.geometry;
+        let board = &pos.board;
+        let me = by.opposite();
+        let mut stops: Option<SquareSet> = None;
+        let mut hit = |line: SquareSet| {
+            stops = Some(match stops {
+                None => line,
+                Some(s) => s.intersection(&line),
+            });
+        };
+        for ray in &self.attack[by.index()] {
+            let mut line = SquareSet::EMPTY;
+            let mut t = g.step_raw(king.0, ray.dir);
+            let mut first = true;
+            while t != NO_SQUARE && t != king.0 {
+                let cell = board.cell_raw(t);
+                line.insert(Square(t));
+                if !cell.is_empty() {
+                    let enemy = cell.kind(by);
+                    if enemy.is_some() && cell.kind(me).is_some() {
+                        return None;
+                    }
+                    let reaches = if first { ray.near } else { ray.far };
+                    if matches!(enemy, Some(k) if reaches.contains(k)) {
+                        hit(line);
+                    }
+                    break;
+                }
+                if ray.far.is_empty() {
+                    break;
+                }
+                first = false;
+                t = g.step_raw(t, ray.dir);
+            }
+        }
+        for &(dir, range, kinds) in &self.attack_limited[by.index()] {
+            let mut line = SquareSet::EMPTY;
+            let mut t = king.0;
+            for _ in 0..range {
+                t = g.step_raw(t, dir);
+                if t == NO_SQUARE {
+                    break;
+                }
+                let cell = board.cell_raw(t);
+                line.insert(Square(t));
+                if !cell.is_empty() {
+                    let enemy = cell.kind(by);
+                    if enemy.is_some() && cell.kind(me).is_some() {
+                        return None;
+                    }
+                    if matches!(enemy, Some(k) if kinds.contains(k)) {
+                        hit(line);
+                    }
+                    break;
+                }
+            }
+        }
+        Some(stops)
     }
 
     /// Where a plain move of the side to move can give check (see
@@ -178,7 +253,7 @@ impl ChessLike {
     /// and the mover's pieces that stand between the royal and a far
     /// attacker of the mover (leaving them uncovers the line). Range-limited
     /// rays are taken whole, both ways. `None` where the shortcut of
-    /// [`ChessLike::pinned_pieces`] does not apply, the opponent has not one
+    /// [`ChessLike::pins`] does not apply, the opponent has not one
     /// royal, or it is attacked already.
     pub(super) fn check_squares(&self, pos: &Position) -> Option<crate::rules::CheckSquares> {
         use crate::squareset::SquareSet;
@@ -944,5 +1019,93 @@ mod tests {
         assert!(variants >= 20, "{variants} variants promise check squares");
         assert!(checks >= 100, "{checks} checking moves seen");
         assert!(skipped >= 1000, "{skipped} moves skipped");
+    }
+
+    /// The promise of `pinned`: along random walks of every variant that
+    /// makes it, each plain pseudo-legal move leaving no pinned square is
+    /// legal exactly as the pins say (in check: when it lands on a stop),
+    /// played and tested. The walks prefer checks, so that many nodes are
+    /// in check, some by two lines.
+    #[test]
+    fn the_pins_judge_plain_moves_as_playing_them_does() {
+        let (mut variants, mut in_check, mut judged_in_check, mut double) = (0, 0, 0, 0);
+        for info in registry::all() {
+            let Some(rules) = info.rules() else { continue };
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ info.name.len() as u64;
+            let mut next = move || {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed
+            };
+            let mut promised = false;
+            for _walk in 0..4 {
+                let mut pos = rules.start_position();
+                let mut moves = MoveList::new();
+                for _ in 0..80 {
+                    if let Some(pins) = rules.pinned(&pos) {
+                        promised = true;
+                        assert_eq!(
+                            pins.check.is_some(),
+                            legal::in_check(rules, &pos),
+                            "{}: the pins misread check at {}",
+                            info.name,
+                            crate::fen::standard_fen(rules, &pos)
+                        );
+                        if let Some(stops) = pins.check {
+                            in_check += 1;
+                            double += usize::from(stops.is_empty());
+                        }
+                        moves.clear();
+                        rules.pseudo_legal_moves(&pos, &mut moves);
+                        for mv in moves.clone().iter() {
+                            if !is_plain(rules, mv) || pins.pinned.contains(mv.intent.from) {
+                                continue;
+                            }
+                            let said = pins.check.is_none_or(|s| s.contains(mv.intent.to));
+                            let played = legal::is_legal(rules, &mut pos, mv);
+                            assert_eq!(
+                                said,
+                                played,
+                                "{}: the pins misjudge {} at {}",
+                                info.name,
+                                crate::notation::coordinate(rules, mv),
+                                crate::fen::standard_fen(rules, &pos)
+                            );
+                            judged_in_check += usize::from(pins.check.is_some());
+                        }
+                    }
+                    legal::legal_moves(rules, &mut pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    // A checking move when there is one, three times in four.
+                    let checks: Vec<_> = moves
+                        .iter()
+                        .filter(|m| {
+                            let undo = rules.play(&mut pos, m);
+                            let gives = legal::in_check(rules, &pos);
+                            rules.unplay(&mut pos, m, undo);
+                            gives
+                        })
+                        .copied()
+                        .collect();
+                    let mv = if !checks.is_empty() && next() % 4 != 0 {
+                        checks[(next() % checks.len() as u64) as usize]
+                    } else {
+                        moves[(next() % moves.len() as u64) as usize]
+                    };
+                    rules.play(&mut pos, &mv);
+                }
+            }
+            variants += usize::from(promised);
+        }
+        assert!(variants >= 20, "{variants} variants promise pins");
+        assert!(in_check >= 500, "{in_check} nodes in check");
+        assert!(
+            judged_in_check >= 2000,
+            "{judged_in_check} moves judged in check"
+        );
+        assert!(double >= 3, "{double} nodes in double check");
     }
 }

@@ -138,7 +138,7 @@ impl Rules for Screen {
         let en_prise = pos.state.plies == 2 && color == Color::Black && pos.turn() == Color::White;
         !placement::placing(pos) && !en_prise && self.inner.royal_attacked(pos, color)
     }
-    fn pinned(&self, pos: &Position) -> Option<crate::squareset::SquareSet> {
+    fn pinned(&self, pos: &Position) -> Option<crate::rules::Pins> {
         if placement::placing(pos) {
             return None;
         }
