@@ -5,7 +5,7 @@ use super::compile::{CompiledPiece, Special, NONE};
 use super::ChessLike;
 use crate::betza::{Mode, Path};
 use crate::color::Color;
-use crate::geometry::NO_SQUARE;
+use crate::geometry::{Dir, NO_SQUARE};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::KindSet;
 use crate::piece::{Kind, Piece};
@@ -60,18 +60,9 @@ impl ChessLike {
             }
         }
         for &(dir, range, kinds) in &self.attack_limited[by.index()] {
-            let mut t = target.0;
-            for _ in 0..range {
-                t = g.step_raw(t, dir);
-                if t == NO_SQUARE {
-                    break;
-                }
-                let cell = board.cell_raw(t);
-                if !cell.is_empty() {
-                    if matches!(cell.kind(by), Some(k) if kinds.contains(k)) {
-                        return true;
-                    }
-                    break;
+            if let Some(t) = self.first_piece_within(pos, target.0, dir, range) {
+                if matches!(board.cell_raw(t).kind(by), Some(k) if kinds.contains(k)) {
+                    return true;
                 }
             }
         }
@@ -79,6 +70,23 @@ impl ChessLike {
             return self.special_attacked(pos, target, by);
         }
         false
+    }
+
+    /// The first occupied square at most `range` steps from `from` along
+    /// `dir`: where a ray of limited range stops.
+    #[inline(always)]
+    fn first_piece_within(&self, pos: &Position, from: u16, dir: Dir, range: u8) -> Option<u16> {
+        let mut t = from;
+        for _ in 0..range {
+            t = self.geometry.step_raw(t, dir);
+            if t == NO_SQUARE {
+                return None;
+            }
+            if !pos.board.cell_raw(t).is_empty() {
+                return Some(t);
+            }
+        }
+        None
     }
 
     /// Whether the shortcut of [`Rules::pinned`] is sound for these rules:
@@ -152,18 +160,9 @@ impl ChessLike {
             }
         }
         for &(dir, range, _) in &self.attack_limited[by.index()] {
-            let mut t = king.0;
-            for _ in 0..range {
-                t = g.step_raw(t, dir);
-                if t == NO_SQUARE {
-                    break;
-                }
-                let cell = board.cell_raw(t);
-                if !cell.is_empty() {
-                    if cell.kind(me).is_some() {
-                        pinned.insert(Square(t));
-                    }
-                    break;
+            if let Some(t) = self.first_piece_within(pos, king.0, dir, range) {
+                if board.cell_raw(t).kind(me).is_some() {
+                    pinned.insert(Square(t));
                 }
             }
         }
@@ -222,25 +221,23 @@ impl ChessLike {
             }
         }
         for &(dir, range, kinds) in &self.attack_limited[by.index()] {
-            let mut line = SquareSet::EMPTY;
-            let mut t = king.0;
-            for _ in 0..range {
-                t = g.step_raw(t, dir);
-                if t == NO_SQUARE {
-                    break;
+            let Some(at) = self.first_piece_within(pos, king.0, dir, range) else {
+                continue;
+            };
+            let cell = board.cell_raw(at);
+            let enemy = cell.kind(by);
+            if enemy.is_some() && cell.kind(me).is_some() {
+                return None;
+            }
+            if matches!(enemy, Some(k) if kinds.contains(k)) {
+                // The line: the squares from the king's neighbour to `at`.
+                let mut line = SquareSet::EMPTY;
+                let mut t = king.0;
+                while t != at {
+                    t = g.step_raw(t, dir);
+                    line.insert(Square(t));
                 }
-                let cell = board.cell_raw(t);
-                line.insert(Square(t));
-                if !cell.is_empty() {
-                    let enemy = cell.kind(by);
-                    if enemy.is_some() && cell.kind(me).is_some() {
-                        return None;
-                    }
-                    if matches!(enemy, Some(k) if kinds.contains(k)) {
-                        hit(line);
-                    }
-                    break;
-                }
+                hit(line);
             }
         }
         Some(stops)
