@@ -230,34 +230,28 @@ fn perft_with(rules: &dyn Rules, pos: &mut Position, depth: u32, buffers: &mut [
     let pins = rules.pinned(pos);
     let mut nodes = 0;
     for mv in list.iter() {
-        match judged_by_pins(rules, &pins, mv) {
+        let judged = judged_by_pins(rules, &pins, mv);
+        match judged {
             Some(false) => continue,
-            Some(true) => {}
-            None => {
-                let mover: Color = mv.color();
-                let undo = rules.play(pos, mv);
-                // Chains are judged at their end by the variant; count them through.
-                if mv.intent.continues || !rules.illegal_after(pos, mover) {
-                    // At the last ply a legal move is a leaf: counting it needs no
-                    // deeper generation (the usual "bulk" count).
-                    nodes += if depth == 1 {
-                        1
-                    } else {
-                        perft_with(rules, pos, depth - 1, deeper)
-                    };
-                }
-                rules.unplay(pos, mv, undo);
+            Some(true) if depth == 1 => {
+                nodes += 1;
                 continue;
             }
+            _ => {}
         }
-        nodes += if depth == 1 {
-            1
-        } else {
-            let undo = rules.play(pos, mv);
-            let n = perft_with(rules, pos, depth - 1, deeper);
-            rules.unplay(pos, mv, undo);
-            n
-        };
+        let mover: Color = mv.color();
+        let undo = rules.play(pos, mv);
+        // Chains are judged at their end by the variant; count them through.
+        if judged.is_some() || mv.intent.continues || !rules.illegal_after(pos, mover) {
+            // At the last ply a legal move is a leaf: counting it needs no
+            // deeper generation (the usual "bulk" count).
+            nodes += if depth == 1 {
+                1
+            } else {
+                perft_with(rules, pos, depth - 1, deeper)
+            };
+        }
+        rules.unplay(pos, mv, undo);
     }
     nodes
 }

@@ -188,56 +188,48 @@ impl ChessLike {
         let g = &self.geometry;
         let board = &pos.board;
         let me = by.opposite();
+        // The checker's kind on `t`, if any; `Err` for a union.
+        let enemy_at = |t: u16| {
+            let cell = board.cell_raw(t);
+            match cell.kind(by) {
+                Some(_) if cell.kind(me).is_some() => Err(()),
+                enemy => Ok(enemy),
+            }
+        };
+        // The squares after the king up to `at`, along `dir`.
+        let line_to = |dir: Dir, at: u16| {
+            let mut line = SquareSet::EMPTY;
+            let mut t = king.0;
+            while t != at {
+                t = g.step_raw(t, dir);
+                line.insert(Square(t));
+            }
+            line
+        };
         let mut stops: Option<SquareSet> = None;
         let mut hit = |line: SquareSet| {
-            stops = Some(match stops {
-                None => line,
-                Some(s) => s.intersection(&line),
-            });
+            stops = Some(stops.map_or(line, |s| s.intersection(&line)));
         };
         for ray in &self.attack[by.index()] {
-            let mut line = SquareSet::EMPTY;
             let mut t = g.step_raw(king.0, ray.dir);
-            let mut first = true;
-            while t != NO_SQUARE && t != king.0 {
-                let cell = board.cell_raw(t);
-                line.insert(Square(t));
-                if !cell.is_empty() {
-                    let enemy = cell.kind(by);
-                    if enemy.is_some() && cell.kind(me).is_some() {
-                        return None;
-                    }
-                    let reaches = if first { ray.near } else { ray.far };
-                    if matches!(enemy, Some(k) if reaches.contains(k)) {
-                        hit(line);
-                    }
-                    break;
-                }
-                if ray.far.is_empty() {
-                    break;
-                }
-                first = false;
+            let mut reaches = ray.near;
+            while t != NO_SQUARE && board.cell_raw(t).is_empty() && !ray.far.is_empty() {
                 t = g.step_raw(t, ray.dir);
+                reaches = ray.far;
+            }
+            if t == NO_SQUARE || t == king.0 {
+                continue;
+            }
+            if matches!(enemy_at(t).ok()?, Some(k) if reaches.contains(k)) {
+                hit(line_to(ray.dir, t));
             }
         }
         for &(dir, range, kinds) in &self.attack_limited[by.index()] {
             let Some(at) = self.first_piece_within(pos, king.0, dir, range) else {
                 continue;
             };
-            let cell = board.cell_raw(at);
-            let enemy = cell.kind(by);
-            if enemy.is_some() && cell.kind(me).is_some() {
-                return None;
-            }
-            if matches!(enemy, Some(k) if kinds.contains(k)) {
-                // The line: the squares from the king's neighbour to `at`.
-                let mut line = SquareSet::EMPTY;
-                let mut t = king.0;
-                while t != at {
-                    t = g.step_raw(t, dir);
-                    line.insert(Square(t));
-                }
-                hit(line);
+            if matches!(enemy_at(at).ok()?, Some(k) if kinds.contains(k)) {
+                hit(line_to(dir, at));
             }
         }
         Some(stops)
