@@ -3,18 +3,20 @@
 
 use std::path::PathBuf;
 
+use super::site::SiteArgs;
 use super::ui::Ui;
 use crate::site::{build, BuildOptions};
 
 /// `fenpress build`
 #[derive(clap::Args, Debug, Clone)]
 pub struct BuildArgs {
-    /// Content folder (config.yaml, rules/, pages/, puzzles/).
-    #[arg(long, default_value = "content")]
-    pub content: PathBuf,
-    /// Output folder, replaced only when the build succeeds.
-    #[arg(long, default_value = "public")]
-    pub out: PathBuf,
+    #[command(flatten)]
+    pub site: SiteArgs,
+    /// Output folder, replaced only when the build succeeds; fenpress
+    /// replaces only a folder it wrote itself (it holds `.fenpress-output`)
+    /// or an empty one. Default: public/ in the site folder.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
     /// Treat warnings (missing images, repaired Pug) as errors.
     #[arg(long)]
     pub strict: bool,
@@ -22,10 +24,12 @@ pub struct BuildArgs {
 
 /// Exit 1 when the sources have errors (the output is then left untouched).
 pub fn run(args: &BuildArgs, ui: &Ui) -> anyhow::Result<u8> {
+    let content = args.site.folder()?;
+    let out = args.out.clone().unwrap_or_else(|| content.join("public"));
     let report = ui.with_progress("building…", || {
         build(&BuildOptions {
-            content: args.content.clone(),
-            out: args.out.clone(),
+            content,
+            out,
             strict: args.strict,
         })
     })?;

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use std::time::Duration;
 
+use super::site::SiteArgs;
 use super::ui::Ui;
 use crate::report;
 use crate::site::external::ExternalOptions;
@@ -13,8 +14,10 @@ use crate::site::{check_site_with, CheckOptions};
 /// `fenpress check`
 #[derive(clap::Args, Debug, Clone)]
 pub struct CheckArgs {
-    #[arg(long, default_value = "content")]
-    pub content: PathBuf,
+    #[command(flatten)]
+    pub site: SiteArgs,
+    /// How findings are printed: human (with the source line), json (one
+    /// array), github (workflow annotations on the lines of a pull request).
     #[arg(long, value_enum, default_value = "human")]
     pub format: OutputFormat,
     /// `--deny warnings` makes warnings fail the check.
@@ -54,6 +57,7 @@ pub fn run(args: &CheckArgs, ui: &Ui) -> anyhow::Result<u8> {
         Some("warnings") => true,
         Some(other) => return Err(BadDeny(other.to_string()).into()),
     };
+    let content = args.site.folder()?;
     let started = std::time::Instant::now();
     let options = CheckOptions {
         external: args.external.then(|| ExternalOptions {
@@ -64,7 +68,7 @@ pub fn run(args: &CheckArgs, ui: &Ui) -> anyhow::Result<u8> {
             ..ExternalOptions::default()
         }),
     };
-    let report = ui.with_progress("checking…", || check_site_with(&args.content, &options))?;
+    let report = ui.with_progress("checking…", || check_site_with(&content, &options))?;
     let text = match args.format {
         OutputFormat::Human => report::human_with(
             &report.diagnostics,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 /// `fenpress init DIR`
 ///
-/// Example: `fenpress init my-site && fenpress check --content my-site`
+/// Example: `fenpress init my-site && cd my-site && fenpress check`
 #[derive(clap::Args, Debug, Clone)]
 pub struct InitArgs {
     /// The folder to create (it may exist, but must be empty).
@@ -51,8 +51,9 @@ pub fn run(args: &InitArgs) -> anyhow::Result<u8> {
     match init(&args.dir) {
         Ok(()) => {
             println!(
-                "created a site in {0}: `fenpress serve --content {0}` previews it, \
-                 `fenpress check --content {0}` proves it",
+                "created a site in {0}: `cd {0}`, then `fenpress serve` previews it, \
+                 `fenpress check` proves it, `fenpress build` writes it into public/ \
+                 (its README.md says more)",
                 args.dir.display()
             );
             Ok(0)
@@ -62,6 +63,17 @@ pub fn run(args: &InitArgs) -> anyhow::Result<u8> {
             Ok(2)
         }
     }
+}
+
+/// The fenpress the starter's workflow installs: this one's version, from
+/// the repository `Cargo.toml` names (the one place it is written).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+pub const REPOSITORY: &str = env!("CARGO_PKG_REPOSITORY");
+
+/// A starter file with `@VERSION@` and `@REPOSITORY@` filled in.
+pub fn fill_in(text: &str) -> String {
+    text.replace("@VERSION@", VERSION)
+        .replace("@REPOSITORY@", REPOSITORY)
 }
 
 /// Writes the starter site into `dir`, which must not hold anything yet.
@@ -84,7 +96,7 @@ pub fn init(dir: &Path) -> Result<(), String> {
             std::fs::create_dir_all(parent)
                 .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
         }
-        std::fs::write(&target, text)
+        std::fs::write(&target, fill_in(text))
             .map_err(|e| format!("cannot write {}: {e}", target.display()))?;
     }
     #[cfg(unix)]
@@ -101,12 +113,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_workflow_names_this_version_and_the_repository() {
+        let (_, workflow) = FILES
+            .iter()
+            .find(|(path, _)| path.ends_with("fenpress.yml"))
+            .unwrap();
+        let workflow = fill_in(workflow);
+        assert!(!workflow.contains("@VERSION@") && !workflow.contains("@REPOSITORY@"));
+        assert!(workflow.contains(&format!("FENPRESS_VERSION: \"{VERSION}\"")));
+        assert!(workflow.contains(&format!("FENPRESS_REPOSITORY: \"{REPOSITORY}\"")));
+        assert!(REPOSITORY.starts_with("https://"), "{REPOSITORY}");
+    }
+
+    #[test]
     fn writes_every_file_of_the_starter_and_refuses_a_non_empty_folder() {
         let dir = tempfile::tempdir().unwrap();
         let site = dir.path().join("site");
         init(&site).unwrap();
         for (path, text) in FILES {
-            assert_eq!(std::fs::read_to_string(site.join(path)).unwrap(), *text);
+            assert_eq!(
+                std::fs::read_to_string(site.join(path)).unwrap(),
+                fill_in(text)
+            );
         }
         let err = init(&site).unwrap_err();
         assert!(err.contains("not empty"), "{err}");

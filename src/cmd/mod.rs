@@ -13,6 +13,7 @@ pub mod moves;
 pub mod perft;
 mod position;
 pub mod serve;
+pub mod site;
 pub mod ui;
 pub mod variant;
 
@@ -20,20 +21,20 @@ pub mod variant;
 #[derive(clap::Subcommand)]
 pub enum Command {
     /// Start a new site: a working example in a new or empty folder.
-    #[command(
-        after_help = "Example:\n  fenpress init my-site && fenpress check --content my-site"
-    )]
+    #[command(after_help = "Example:\n  fenpress init my-site && cd my-site && fenpress serve")]
     Init(init::InitArgs),
     /// Build the site into the output folder.
-    #[command(after_help = "Example:\n  fenpress build --content content --out public --strict")]
+    #[command(
+        after_help = "Examples:\n  fenpress build                     # the site in this folder, into public/\n  fenpress build my-site --out /tmp/site --strict"
+    )]
     Build(build::BuildArgs),
     /// Verify every diagram and puzzle; write nothing.
     #[command(
-        after_help = "Examples:\n  fenpress check --content content --deny warnings\n  fenpress check --content content --format github   # annotations on a pull request\n  fenpress check --content content --external        # web links too (cached)"
+        after_help = "Examples:\n  fenpress check --deny warnings\n  fenpress check --format github   # annotations on a pull request\n  fenpress check my-site --external  # web links too (cached)"
     )]
     Check(check::CheckArgs),
     /// Preview the site locally with live reload.
-    #[command(after_help = "Example:\n  fenpress serve --content content --port 1111 --open")]
+    #[command(after_help = "Example:\n  fenpress serve --port 1111 --open")]
     Serve(serve::ServeArgs),
     /// Print a Pug page converted to Markdown or HTML.
     #[command(after_help = "Example:\n  fenpress convert rules/Orda/en.pug --to html")]

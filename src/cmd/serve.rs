@@ -1,17 +1,19 @@
 //! `fenpress serve`: the local preview until Ctrl-C.
 
-use std::path::PathBuf;
-
+use super::site::SiteArgs;
 use crate::serve::{ServeError, ServeOptions, Server};
 
 /// `fenpress serve`
 #[derive(clap::Args, Debug, Clone)]
 pub struct ServeArgs {
-    #[arg(long, default_value = "content")]
-    pub content: PathBuf,
+    #[command(flatten)]
+    pub site: SiteArgs,
+    /// The port to listen on.
     #[arg(long, default_value_t = 1111)]
     pub port: u16,
-    #[arg(long, default_value = "127.0.0.1")]
+    /// The address to listen on: 127.0.0.1 (this machine only), or e.g.
+    /// 0.0.0.0 to let other machines of the network see the preview.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
     pub bind: String,
     /// Open the site in a browser.
     #[arg(long)]
@@ -28,8 +30,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<u8> {
         .bind
         .parse()
         .map_err(|_| ServeError::BadAddress(args.bind.clone()))?;
+    let content = args.site.folder()?;
     let server = Server::start(ServeOptions {
-        content: args.content.clone(),
+        content: content.clone(),
         bind,
         port: args.port,
         strict: args.strict,
@@ -41,7 +44,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<u8> {
     server.wait_for_ctrl_c(|| {
         eprintln!(
             "fenpress serve: serving {} at {url} (Ctrl-C to stop)",
-            args.content.display()
+            content.display()
         );
         if args.open {
             open_browser(&url);

@@ -27,7 +27,7 @@ pub enum SiteError {
     Template { name: String, message: String },
     #[error("refusing to write into {out}: it holds {holds}, which the swap would delete")]
     UnsafeOutput { out: PathBuf, holds: PathBuf },
-    #[error("refusing to write into {out}: it is inside {inside}, whose files the next build would delete; choose an output folder outside it (the default is public/ beside the content)")]
+    #[error("refusing to write into {out}: it is inside {inside}, among files fenpress reads or the next build would delete; choose a folder beside the sources (the default is public/ in the site folder) or outside it")]
     OutputInsideSource { out: PathBuf, inside: PathBuf },
     #[error("refusing to write into {out}: the folder holds files fenpress did not write ({example}); empty it, or choose another output folder")]
     ForeignOutput { out: PathBuf, example: PathBuf },

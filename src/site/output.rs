@@ -25,7 +25,8 @@ use super::render::Output;
 pub const MARKER: &str = ".fenpress-output";
 
 /// Write `output` and swap it into `out`. `protected` are folders the swap
-/// must never delete (the content and theme folders).
+/// must never delete: the site folder first (an output may lie beside its
+/// sources, as `public/` does), then the theme folder.
 pub fn write_atomically(output: &Output, out: &Path, protected: &[&Path]) -> Result<(), SiteError> {
     stage(output, out, protected)?.swap()
 }
@@ -238,15 +239,20 @@ impl Staged {
 /// Refuses an output folder that holds the sources (or sits inside them),
 /// and an existing folder that fenpress did not write.
 fn check_output_folder(out: &Path, out_abs: &Path, protected: &[&Path]) -> Result<(), SiteError> {
-    for keep in protected {
+    for (i, keep) in protected.iter().enumerate() {
         let keep_abs = absolute(keep);
+        // The first protected folder is the site folder, whose `public/`
+        // may hold the output; the others (the theme) may hold none.
+        let site_folder = i == 0;
         if keep_abs.starts_with(out_abs) {
             return Err(SiteError::UnsafeOutput {
                 out: out.to_path_buf(),
                 holds: keep.to_path_buf(),
             });
         }
-        if out_abs.starts_with(&keep_abs) {
+        if out_abs.starts_with(&keep_abs)
+            && !(site_folder && beside_the_sources(&keep_abs, out_abs))
+        {
             return Err(SiteError::OutputInsideSource {
                 out: out.to_path_buf(),
                 inside: keep.to_path_buf(),
@@ -259,10 +265,9 @@ fn check_output_folder(out: &Path, out_abs: &Path, protected: &[&Path]) -> Resul
             source: std::io::Error::other("the output path exists and is not a folder"),
         });
     }
-    // Outputs of fenpress before the marker existed are recognised by what
-    // every build writes.
-    let earlier_output = out.join("sitemap.xml").is_file() && out.join("404.html").is_file();
-    if out.is_dir() && !out.join(MARKER).is_file() && !earlier_output {
+    // Only the marker says a folder is fenpress's: a folder of the user's
+    // that happens to hold a sitemap.xml and a 404.html is still theirs.
+    if out.is_dir() && !out.join(MARKER).is_file() {
         let first = std::fs::read_dir(out)
             .map_err(|source| SiteError::Write {
                 path: out.to_path_buf(),
@@ -279,6 +284,25 @@ fn check_output_folder(out: &Path, out_abs: &Path, protected: &[&Path]) -> Resul
         }
     }
     Ok(())
+}
+
+/// The folders of a site that fenpress reads: an output may not lie in one.
+pub const SOURCE_FOLDERS: &[&str] = &["rules", "pages", "puzzles", "variants", "static", "themes"];
+
+/// Whether `out_abs`, inside the site folder `root_abs`, lies beside the
+/// sources rather than among them: `public/` in the site folder is the
+/// usual output (the starter's README builds there), and fenpress reads
+/// no page from it, while `rules/public/` would be read as a variant's
+/// pages. Hidden folders (`.git/`) are never an output either.
+fn beside_the_sources(root_abs: &Path, out_abs: &Path) -> bool {
+    let Ok(below) = out_abs.strip_prefix(root_abs) else {
+        return false;
+    };
+    let Some(first) = below.components().next() else {
+        return false;
+    };
+    let first = first.as_os_str().to_string_lossy();
+    !first.starts_with('.') && !SOURCE_FOLDERS.contains(&first.as_ref())
 }
 
 /// Deletes the staging folders of builds that were killed before their
@@ -446,6 +470,47 @@ mod tests {
         assert!(matches!(err, SiteError::OutputInsideSource { .. }), "{err}");
         assert_eq!(
             std::fs::read_to_string(out.join("page.md")).unwrap(),
+            "mine"
+        );
+    }
+
+    #[test]
+    fn takes_public_in_the_site_folder_but_no_source_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let content = dir.path().join("site");
+        std::fs::create_dir_all(content.join("rules")).unwrap();
+        let mut output = Output::default();
+        output.files.insert("index.html".into(), b"home".to_vec());
+        let public = content.join("public");
+        write_atomically(&output, &public, &[&content]).unwrap();
+        assert!(public.join(MARKER).is_file());
+        // And again: the marker says it is fenpress's.
+        write_atomically(&output, &public, &[&content]).unwrap();
+        for inside in ["rules/public", "static/out", "themes/x", ".git/out", "."] {
+            let out = content.join(inside);
+            let err = write_atomically(&output, &out, &[&content]).unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    SiteError::OutputInsideSource { .. } | SiteError::UnsafeOutput { .. }
+                ),
+                "{inside}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_sitemap_and_a_404_page_do_not_make_a_folder_fenpress_s() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("mine");
+        std::fs::create_dir(&out).unwrap();
+        for file in ["sitemap.xml", "404.html", "notes.txt"] {
+            std::fs::write(out.join(file), "mine").unwrap();
+        }
+        let err = write_atomically(&Output::default(), &out, &[]).unwrap_err();
+        assert!(matches!(err, SiteError::ForeignOutput { .. }), "{err}");
+        assert_eq!(
+            std::fs::read_to_string(out.join("notes.txt")).unwrap(),
             "mine"
         );
     }

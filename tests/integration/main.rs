@@ -58,9 +58,11 @@ mod site_cli;
 mod site_corpus;
 mod site_hostile;
 mod site_init;
+// The starter site: its README and workflow, run as written.
 mod site_languages;
 mod site_safety;
 mod site_scan;
+mod site_starter;
 mod site_words;
 // The theme's palette: contrast of marks, arrows and shadows.
 mod theme_contrast;
