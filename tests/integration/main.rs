@@ -63,6 +63,8 @@ mod site_languages;
 mod site_safety;
 mod site_scan;
 mod site_starter;
+// The workflows: actionlint and shellcheck.
 mod site_words;
+mod workflow_lint;
 // The theme's palette: contrast of marks, arrows and shadows.
 mod theme_contrast;
