@@ -37,6 +37,12 @@ pub struct Strings {
     pub dark_mode: Word,
     /// The header's menu (its navigation landmark's name).
     pub menu: Word,
+    /// The menu's link to `pages/about/` when that page has no title of
+    /// its own (a vchess page: its name, `About`, would be English).
+    pub about: Word,
+    /// Shown only when the page is opened from the disk (`file://`): the
+    /// stylesheet, which then cannot load, is what hides it.
+    pub file_notice: Word,
     pub search: SearchStrings,
     pub puzzle: PuzzleWords,
     pub diagram: DiagramWords,
@@ -84,6 +90,8 @@ pub fn strings(lang: &str) -> Strings {
             skip_to_content: w("Aller au contenu"),
             dark_mode: w("Mode sombre"),
             menu: w("Menu"),
+            about: w("À propos"),
+            file_notice: w("Cette page est ouverte depuis le disque : ses styles et ses liens ont besoin d'un serveur web. Lancez « fenpress serve » dans le dossier du site, ou publiez-le."),
             puzzle: puzzle_words("fr"),
             diagram: diagram_words("fr"),
             search: SearchStrings {
@@ -116,6 +124,8 @@ pub fn strings(lang: &str) -> Strings {
             skip_to_content: w("Ir al contenido"),
             dark_mode: w("Modo oscuro"),
             menu: w("Menú"),
+            about: w("Acerca de"),
+            file_notice: w("Esta página está abierta desde el disco: sus estilos y enlaces necesitan un servidor web. Ejecute «fenpress serve» en la carpeta del sitio, o publíquelo."),
             puzzle: puzzle_words("es"),
             diagram: diagram_words("es"),
             search: SearchStrings {
@@ -148,6 +158,8 @@ pub fn strings(lang: &str) -> Strings {
             skip_to_content: w("Skip to content"),
             dark_mode: w("Dark mode"),
             menu: w("Menu"),
+            about: w("About"),
+            file_notice: w("This page is opened from the disk: its styles and links need a web server. Run “fenpress serve” in the site folder, or publish the site."),
             puzzle: puzzle_words("en"),
             diagram: diagram_words("en"),
             search: SearchStrings {

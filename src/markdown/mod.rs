@@ -136,6 +136,17 @@ pub fn options() -> Options {
 /// Render Markdown (CommonMark + GFM tables) to an HTML fragment; each
 /// diagram block is replaced by what `render_diagram` returns (raw HTML).
 pub fn render(markdown: &str, render_diagram: &mut dyn FnMut(&DiagramBlock) -> String) -> String {
+    render_below(markdown, "/", render_diagram)
+}
+
+/// [`render`] for a site published below `base_path` (`/repo/`): a link or
+/// image the author wrote from the site root (`/en/rules/`, which link
+/// checking reads as a page of the site) is written below that path.
+pub fn render_below(
+    markdown: &str,
+    base_path: &str,
+    render_diagram: &mut dyn FnMut(&DiagramBlock) -> String,
+) -> String {
     let mut events: Vec<Event> = Vec::new();
     // Inside a diagram block: its first line and the YAML collected so far.
     let mut diagram: Option<(usize, String)> = None;
@@ -171,13 +182,37 @@ pub fn render(markdown: &str, render_diagram: &mut dyn FnMut(&DiagramBlock) -> S
     add_heading_ids(&mut events);
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
-    let mut html = sanitise(&html);
+    let mut html = rebase_root_links(&sanitise(&html), base_path);
     for (i, svg) in diagrams.iter().enumerate() {
         // Once each, in order: a placeholder typed by the author can at
         // worst move one of our own diagrams.
         html = html.replacen(&placeholder(i), svg, 1);
     }
     html
+}
+
+/// `href="/x"` and `src="/x"` of sanitised HTML (which quotes every
+/// attribute with `"`) written as `href="<base_path>x"`; `//host` links,
+/// relative ones and fragments are left alone.
+pub fn rebase_root_links(html: &str, base_path: &str) -> String {
+    if base_path == "/" {
+        return html.to_string();
+    }
+    let mut out = String::with_capacity(html.len() + 64);
+    let mut rest = html;
+    while let Some(at) = rest.find("=\"/") {
+        let (before, after) = rest.split_at(at + 2);
+        out.push_str(before);
+        let attribute_ok = before.ends_with(" href=\"") || before.ends_with(" src=\"");
+        if attribute_ok && !after[1..].starts_with('/') {
+            out.push_str(base_path);
+            rest = &after[1..];
+        } else {
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The 1-based line of byte offsets met in increasing order: each call
@@ -409,6 +444,24 @@ mod tests {
         let page = lines.join("\n\ntext\n\n");
         assert_eq!(heading_ids_of_lines(&lines), heading_ids(&page));
         assert_eq!(heading_ids_of_lines(&lines)[4], "oeuvre-d-art-2");
+    }
+
+    #[test]
+    fn root_links_are_written_below_the_site_path() {
+        let html = render_below(
+            "[rules](/en/rules/) [web](//x.org/) [here](#a) [near](../b/) ![i](/img/b.png)\n\n<a href=\"/raw/\">raw</a>\n",
+            "/repo/",
+            &mut |_| String::new(),
+        );
+        assert!(html.contains(r#"href="/repo/en/rules/""#), "{html}");
+        assert!(html.contains(r#"src="/repo/img/b.png""#), "{html}");
+        assert!(html.contains(r#"href="/repo/raw/""#), "{html}");
+        assert!(html.contains(r#"href="//x.org/""#), "{html}");
+        assert!(html.contains(r##"href="#a""##), "{html}");
+        assert!(html.contains(r#"href="../b/""#), "{html}");
+        // At the root, nothing changes.
+        let plain = render("[rules](/en/rules/)", &mut |_| String::new());
+        assert!(plain.contains(r#"href="/en/rules/""#), "{plain}");
     }
 
     #[test]

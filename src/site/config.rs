@@ -11,7 +11,12 @@ use crate::content::load::is_language;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
+    /// The site's name in its first language (`title: Name`, or that
+    /// language's entry of `title: {en: Name, fr: Nom}`).
     pub title: String,
+    /// `title: {en: ..., fr: ...}`: the name per language; a language
+    /// without one shows [`Config::title`].
+    pub titles: BTreeMap<String, String>,
     /// Languages in display order; the first is the default.
     pub languages: Vec<String>,
     /// Absolute URL of the site root, always ending with `/`.
@@ -39,6 +44,13 @@ pub struct Config {
     /// The text of `config.yaml` (empty without one): warnings find their
     /// lines in it without reading the file again.
     source: String,
+}
+
+impl Config {
+    /// The site's name in `lang`.
+    pub fn title_of(&self, lang: &str) -> &str {
+        self.titles.get(lang).unwrap_or(&self.title)
+    }
 }
 
 /// The top-level keys of `config.yaml`.
@@ -153,7 +165,7 @@ pub struct PiecesConfig {
 /// Unknown keys are left to [`unknown_keys`] (warnings, not errors).
 #[derive(Deserialize, Default)]
 struct RawConfig {
-    title: Option<String>,
+    title: Option<RawTitle>,
     languages: Option<Vec<String>>,
     base_url: Option<String>,
     theme: Option<String>,
@@ -196,6 +208,14 @@ struct RawPuzzles {
 #[derive(Deserialize, Default)]
 struct RawSearch {
     pages_per_bundle: Option<usize>,
+}
+
+/// `title: Name` or `title: {en: Name, fr: Nom}`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawTitle {
+    One(String),
+    PerLanguage(BTreeMap<String, String>),
 }
 
 #[derive(Deserialize)]
@@ -324,6 +344,19 @@ impl Config {
                 (lang, flat)
             })
             .collect();
+        let (title, titles) = match raw.title {
+            None => ("Chess variants".to_string(), BTreeMap::new()),
+            Some(RawTitle::One(title)) => (title, BTreeMap::new()),
+            Some(RawTitle::PerLanguage(titles)) => (
+                languages
+                    .iter()
+                    .find_map(|l| titles.get(l))
+                    .or_else(|| titles.values().next())
+                    .cloned()
+                    .unwrap_or_else(|| "Chess variants".into()),
+                titles,
+            ),
+        };
         Ok(Config {
             unknown_keys: text.map(unknown_keys).unwrap_or_default(),
             source: text.unwrap_or_default().to_string(),
@@ -331,7 +364,8 @@ impl Config {
             menu: raw.menu,
             proof_budget_ms,
             pages_per_bundle,
-            title: raw.title.unwrap_or_else(|| "Chess variants".into()),
+            title,
+            titles,
             languages,
             base_url,
             theme: raw.theme.unwrap_or_else(|| "default".into()),

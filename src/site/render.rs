@@ -356,7 +356,13 @@ impl<'a> SiteFrame<'a> {
                     p.page.kind == PageKind::Page && p.page.lang == lang && p.page.name == "about"
                 })
                 .map(|p| Link {
-                    title: p.page.title.clone(),
+                    // A page without a title of its own is titled by its
+                    // folder, `About`: in the language's word instead.
+                    title: if p.page.title == "About" {
+                        t["about"].as_str().unwrap_or("About").to_string()
+                    } else {
+                        p.page.title.clone()
+                    },
                     url: self.url(&p.page.path()),
                 }),
         );
@@ -398,7 +404,7 @@ impl<'a> SiteFrame<'a> {
     ) -> tera::Context {
         let frame = Frame {
             site: SiteCtx {
-                title: &self.config.title,
+                title: self.config.title_of(lang),
                 base_url: &self.config.base_url,
                 base_path: &self.base_path,
             },
@@ -585,7 +591,7 @@ fn render_content_page(
     // Text alternatives in the page's language.
     let words = words_for(&page.lang, &site.config.words);
     let painter = painter.with_words(&words.diagram);
-    let mut result = render_body(loaded, &painter);
+    let mut result = render_body(loaded, &painter, &site.base_path);
     result.search = Some(super::search::search_page(page, &result.html));
     let og_image = match (&page.kind, result.first.take()) {
         (PageKind::Rules, Some((variant, board))) => {
@@ -860,7 +866,7 @@ struct PageResult {
 /// far as it goes; the `fen-malformed` warning is left out where
 /// verification checked the board (its findings say precisely what is
 /// wrong: one finding per fault).
-fn render_body(loaded: &LoadedPage, painter: &Painter) -> PageResult {
+fn render_body(loaded: &LoadedPage, painter: &Painter, base_path: &str) -> PageResult {
     let page = &loaded.page;
     let mut diagnostics = Vec::new();
     let mut diagrams = 0;
@@ -924,7 +930,7 @@ fn render_body(loaded: &LoadedPage, painter: &Painter) -> PageResult {
             None => drawing.html,
         }
     };
-    let body = markdown::render(&page.markdown, &mut draw);
+    let body = markdown::render_below(&page.markdown, base_path, &mut draw);
     // The page's piece symbols, once, before its diagrams.
     let mut html = sheet.html();
     html.push_str(&body);

@@ -35,10 +35,14 @@
       pagefind = import(new URL("pagefind.js", bundle).href).then(async (pf) => {
         // No web worker: the index is small, and the worker script would be
         // one more download of the whole engine.
-        await pf.options({ excerptLength: 30, noWorker: true });
+        // The index holds each page's path from the site root; results
+        // link below the site's own path (the repository's name on the
+        // pages of a GitHub repository): the folder holding pagefind/.
+        const baseUrl = bundle.pathname.replace(/pagefind\/[^/]*\/?$/, "");
+        await pf.options({ excerptLength: 30, noWorker: true, baseUrl });
         await pf.init();
         for (const part of await parts) {
-          await pf.mergeIndex(new URL(part, bundle).href, { excerptLength: 30 });
+          await pf.mergeIndex(new URL(part, bundle).href, { excerptLength: 30, baseUrl });
         }
         return pf;
       });
