@@ -430,7 +430,9 @@ impl Config {
                 );
                 out.push(match near {
                     Some(n) => d.with_hint(format!("did you mean `{n}`?")),
-                    None => d.with_hint("the words are listed in the README (Interface words)"),
+                    None => {
+                        d.with_hint("the words are listed in docs/authoring.md (Interface words)")
+                    }
                 });
             }
         }

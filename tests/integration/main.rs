@@ -63,6 +63,8 @@ mod site_languages;
 mod site_safety;
 mod site_scan;
 mod site_starter;
+// The README: short, its commands and example run as written.
+mod readme;
 // A site below a path (GitHub project pages); a page opened from the disk.
 mod site_subpath;
 // The workflows: actionlint and shellcheck.

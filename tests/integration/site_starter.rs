@@ -14,14 +14,14 @@ use std::time::{Duration, Instant};
 
 /// A folder holding only `fenpress` (the binary under test), to put first
 /// on PATH: the README's commands name it as an installed program.
-fn bin_dir(root: &Path) -> PathBuf {
+pub fn bin_dir(root: &Path) -> PathBuf {
     let bin = root.join("bin");
     std::fs::create_dir_all(&bin).unwrap();
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_fenpress"), bin.join("fenpress")).unwrap();
     bin
 }
 
-fn path_with(first: &Path) -> String {
+pub fn path_with(first: &Path) -> String {
     format!(
         "{}:{}",
         first.display(),
@@ -43,7 +43,7 @@ fn init_mysite(root: &Path, bin: &Path) -> PathBuf {
 }
 
 /// The lines of the ```sh blocks of a Markdown file.
-fn shell_lines(markdown: &str) -> Vec<String> {
+pub fn shell_lines(markdown: &str) -> Vec<String> {
     let mut lines = Vec::new();
     let mut inside = false;
     for line in markdown.lines() {
@@ -60,7 +60,20 @@ fn shell_lines(markdown: &str) -> Vec<String> {
 
 /// Runs `fenpress serve` as written until it answers a request for the
 /// home page, then stops it.
-fn serve_answers(line: &str, site: &Path, bin: &Path) {
+pub fn serve_answers(line: &str, site: &Path, bin: &Path) {
+    // The README's `fenpress serve` takes port 1111: the tests that run it
+    // take turns, and wait for a port another process holds a while.
+    static PORT_1111: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = PORT_1111.lock().unwrap_or_else(|e| e.into_inner());
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !serve_once(line, site, bin) {
+        assert!(Instant::now() < deadline, "port 1111 stayed in use");
+        std::thread::sleep(Duration::from_millis(500));
+    }
+}
+
+/// One try of [`serve_answers`]: false when the port was in use.
+fn serve_once(line: &str, site: &Path, bin: &Path) -> bool {
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(format!("exec {line}"))
@@ -85,6 +98,10 @@ fn serve_answers(line: &str, site: &Path, bin: &Path) {
                 let _ = child.kill();
                 panic!("`{line}` never said where it serves: {said:?}")
             });
+        if line.contains("already in use") {
+            let _ = child.wait();
+            return false;
+        }
         if let Some(at) = line.split(" at ").nth(1) {
             if let Some(url) = at.split_whitespace().next() {
                 break url.to_string();
@@ -97,6 +114,7 @@ fn serve_answers(line: &str, site: &Path, bin: &Path) {
     let _ = child.wait();
     assert!(home.starts_with("HTTP/1.1 200"), "{url}: {home}");
     assert!(home.contains("My variants"), "{home}");
+    true
 }
 
 fn http_get(url: &str) -> String {

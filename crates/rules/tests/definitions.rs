@@ -205,8 +205,8 @@ fn an_unknown_key_message_reads_well() {
 }
 
 #[test]
-fn the_readme_example_is_capablanca() {
-    let readme = include_str!("../../../README.md");
+fn the_documented_example_is_capablanca() {
+    let readme = include_str!("../../../docs/authoring.md");
     let start = readme.find("```yaml\n# Capablanca").expect("the example") + 8;
     let len = readme[start..].find("```").unwrap();
     let site = Registry::from_files(&[("variants/Capa.yaml", &readme[start..start + len])])

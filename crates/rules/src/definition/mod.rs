@@ -3,7 +3,7 @@
 //! is won), read into a [`ChessLikeSpec`] with errors that point at
 //! file:line:col, and printed back in the same format.
 //!
-//! The format is documented in the crate's README ("Variant definitions").
+//! The format is documented in docs/authoring.md ("Variant definitions").
 //! The built-in definitions live in `crates/rules/variants/*.yaml`.
 
 mod builtin;
@@ -58,10 +58,10 @@ impl DefinitionErrorKind {
     pub fn hint(&self) -> &'static str {
         match self {
             DefinitionErrorKind::Yaml(_) => {
-                "check the YAML syntax and the key names against the README's \"Variant definitions\""
+                "check the YAML syntax and the key names against docs/authoring.md (\"Variant definitions\")"
             }
             DefinitionErrorKind::Betza { .. } => {
-                "write the moves with the Betza atoms and modifiers the README lists"
+                "write the moves with the Betza atoms and modifiers docs/authoring.md lists"
             }
             DefinitionErrorKind::LetterTwice(_) => {
                 "give each piece its own letter, or `side: white` / `side: black` to each of the two"
