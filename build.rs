@@ -1,11 +1,14 @@
 //! Embeds the default piece set (`themes/default/pieces/**.svg`) into the
 //! binary, so a new piece file needs no code change; links the release
-//! binary position-dependent on Linux (see `link_position_dependent`).
+//! binary position-dependent on Linux (see `link_position_dependent`);
+//! marks the tests that need the vchess corpus as ignored when it is not
+//! there (see `shared_data_cfg`).
 
 use std::path::Path;
 
 fn main() {
     link_position_dependent();
+    shared_data_cfg();
     let root = Path::new("themes/default/pieces");
     println!("cargo:rerun-if-changed=themes/default/pieces");
     let mut files = Vec::new();
@@ -55,5 +58,25 @@ fn link_position_dependent() {
     let gnu = std::env::var("CARGO_CFG_TARGET_ENV").is_ok_and(|env| env == "gnu");
     if release && linux && gnu {
         println!("cargo:rustc-link-arg-bins=-no-pie");
+    }
+}
+
+/// Sets `cfg(no_shared)` when the vchess corpus is not beside the checkout
+/// (`$FENPRESS_SHARED`, else `../shared`): the tests over it are then
+/// `#[ignore]`d with the reason, and `cargo test` reports them as ignored
+/// instead of counting them as passed. Cargo re-runs this when
+/// `FENPRESS_SHARED` changes; a `../shared` laid beside an existing build
+/// is seen after `touch build.rs` (watching a path that does not exist
+/// would rebuild the crate on every run). Each such test also checks at
+/// run time and prints "skipped" if the corpus went away.
+fn shared_data_cfg() {
+    println!("cargo::rustc-check-cfg=cfg(no_shared)");
+    println!("cargo:rerun-if-env-changed=FENPRESS_SHARED");
+    println!("cargo:rerun-if-changed=build.rs");
+    let shared = std::env::var_os("FENPRESS_SHARED")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
+    if !shared.join("corpus/vchess/rules").is_dir() {
+        println!("cargo:rustc-cfg=no_shared");
     }
 }

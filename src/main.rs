@@ -7,18 +7,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-#[derive(Parser)]
-#[command(
-    name = "fenpress",
-    version,
-    about = "Chess-variant rules sites with verified diagrams"
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: fenpress::cmd::Command,
-    #[command(flatten)]
-    ui: fenpress::cmd::ui::UiArgs,
-}
+use fenpress::cmd::Cli;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

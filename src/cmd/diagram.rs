@@ -12,18 +12,23 @@ use crate::diagram::{raster, spec, squares_off_board, svg};
 #[derive(clap::Args, Debug, Clone)]
 pub struct DiagramArgs {
     /// A content folder whose `variants/*.yaml` add to the built-in variants.
-    #[arg(long)]
+    #[arg(long, value_name = "DIR")]
     pub content: Option<std::path::PathBuf>,
+    /// The variant whose board and pieces are drawn (`fenpress variant
+    /// list` names those with rules; another name draws the FEN's board).
     pub variant: String,
+    /// The position, as vchess writes a diagram: `<fen> [marks]
+    /// [orientation] [shadow]`, e.g. "8/8/8/4k3/8/8/8/4K3 e4,d5"; `start`
+    /// for the variant's start position (`start e4,d5` with marks).
     pub spec: String,
-    /// `.svg` or `.png`.
-    #[arg(short, long)]
+    /// The file to write: `.svg`, or `.png` (rasterised).
+    #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
     /// Width of the PNG in pixels.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, value_name = "PIXELS", default_value_t = 400)]
     pub size: u32,
     /// A folder of piece images laid out like vchess's (default: ours).
-    #[arg(long)]
+    #[arg(long, value_name = "DIR")]
     pub pieces: Option<PathBuf>,
 }
 
@@ -32,7 +37,14 @@ pub fn run(args: &DiagramArgs) -> anyhow::Result<u8> {
         eprintln!("{msg}");
         return Ok(2);
     }
-    let spec = match spec::parse_compact(&args.spec) {
+    let text = match with_start_position(&args.variant, &args.spec) {
+        Ok(text) => text,
+        Err(msg) => {
+            eprintln!("<spec>:1:1: error[diagram-spec]: {msg}");
+            return Ok(1);
+        }
+    };
+    let spec = match spec::parse_compact(&text) {
         Ok(spec) => spec,
         Err(err) => {
             eprintln!(
@@ -75,4 +87,41 @@ pub fn run(args: &DiagramArgs) -> anyhow::Result<u8> {
     std::fs::write(&args.output, bytes)
         .with_context(|| format!("writing {}", args.output.display()))?;
     Ok(0)
+}
+
+/// The spec with a leading `start` replaced by the variant's start
+/// position, as `perft` and `moves` accept it.
+fn with_start_position(variant: &str, spec: &str) -> Result<String, String> {
+    let trimmed = spec.trim_start();
+    let first = trimmed.split_whitespace().next().unwrap_or("");
+    if !first.eq_ignore_ascii_case("start") {
+        return Ok(spec.to_string());
+    }
+    let Some(rules) = fenpress_rules::registry::rules(variant) else {
+        return Err(format!(
+            "`start`: fenpress knows no start position for `{variant}` (no move rules); write its FEN"
+        ));
+    };
+    // A diagram spec's first field is the board alone (vchess's compact
+    // form): the start FEN's turn and counters are not part of it.
+    let board = rules.start_fen().split_whitespace().next().unwrap_or("");
+    Ok(format!("{board}{}", &trimmed[first.len()..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_is_the_variant_s_start_position() {
+        let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        assert_eq!(with_start_position("Chess", "start").unwrap(), chess);
+        assert_eq!(
+            with_start_position("chess", "start e4,d5").unwrap(),
+            format!("{chess} e4,d5")
+        );
+        let fen = "8/8/8/4k3/8/8/8/4K3 e4";
+        assert_eq!(with_start_position("Chess", fen).unwrap(), fen);
+        assert!(with_start_position("NoSuchVariant", "start").is_err());
+    }
 }

@@ -17,6 +17,20 @@ pub mod site;
 pub mod ui;
 pub mod variant;
 
+/// The command line: a command and the flags every command shares.
+#[derive(clap::Parser)]
+#[command(
+    name = "fenpress",
+    version,
+    about = "Chess-variant rules sites with verified diagrams"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+    #[command(flatten)]
+    pub ui: ui::UiArgs,
+}
+
 /// Every command, as `main.rs` dispatches them.
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -72,5 +86,59 @@ impl Command {
             Command::Diagram(args) => diagram::run(args),
             Command::Variant(cmd) => variant::run(cmd),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// Every argument of every command, with the command's path, that has
+    /// no help text.
+    fn undescribed(cmd: &clap::Command, path: &str, out: &mut Vec<String>) {
+        for arg in cmd.get_arguments() {
+            let id = arg.get_id().as_str();
+            if id == "help" || id == "version" {
+                continue;
+            }
+            if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                out.push(format!("{path} {id}"));
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            if sub.get_name() == "help" {
+                continue;
+            }
+            if sub.get_about().is_none() {
+                out.push(format!("{path} {} (no description)", sub.get_name()));
+            }
+            undescribed(sub, &format!("{path} {}", sub.get_name()), out);
+        }
+    }
+
+    #[test]
+    fn every_flag_and_argument_of_every_command_is_described() {
+        let cli = Cli::command();
+        cli.clone().debug_assert();
+        let mut missing = Vec::new();
+        undescribed(&cli, "fenpress", &mut missing);
+        assert!(
+            missing.is_empty(),
+            "no --help text for:\n{}",
+            missing.join("\n")
+        );
+    }
+
+    #[test]
+    fn the_walk_sees_an_undescribed_argument() {
+        let cmd = clap::Command::new("x").subcommand(
+            clap::Command::new("y")
+                .about("Y.")
+                .arg(clap::Arg::new("bare")),
+        );
+        let mut missing = Vec::new();
+        undescribed(&cmd, "x", &mut missing);
+        assert_eq!(missing, ["x y bare"]);
     }
 }

@@ -12,11 +12,14 @@ use super::position::setup;
 #[derive(clap::Args, Debug, Clone)]
 pub struct MovesArgs {
     /// A content folder whose `variants/*.yaml` add to the built-in variants.
-    #[arg(long)]
+    #[arg(long, value_name = "DIR")]
     pub content: Option<std::path::PathBuf>,
+    /// The variant, by name (`fenpress variant list` lists them).
     pub variant: String,
+    /// A FEN in the variant's format, or `start`.
     pub fen: String,
-    #[arg(long)]
+    /// Variant options, e.g. `pacoplay` (repeat for several).
+    #[arg(long, value_name = "OPTION")]
     pub option: Vec<String>,
 }
 

@@ -13,16 +13,19 @@ use super::position::setup;
 #[derive(clap::Args, Debug, Clone)]
 pub struct PerftArgs {
     /// A content folder whose `variants/*.yaml` add to the built-in variants.
-    #[arg(long)]
+    #[arg(long, value_name = "DIR")]
     pub content: Option<std::path::PathBuf>,
+    /// The variant, by name (`fenpress variant list` lists them).
     pub variant: String,
     /// A FEN in the variant's format, or `start`.
     pub fen: String,
+    /// How many plies deep to count (0 counts the position itself).
     pub depth: u32,
+    /// Print each first move with the count below it, then the total.
     #[arg(long)]
     pub divide: bool,
-    /// Variant options, e.g. `pacoplay`.
-    #[arg(long)]
+    /// Variant options, e.g. `pacoplay` (repeat for several).
+    #[arg(long, value_name = "OPTION")]
     pub option: Vec<String>,
 }
 

@@ -14,21 +14,29 @@ pub enum VariantCommand {
     ///
     /// Example: `fenpress variant list --content my-site`
     List {
-        #[arg(long)]
+        /// A site folder whose `variants/*.yaml` are listed too.
+        #[arg(long, value_name = "DIR")]
         content: Option<PathBuf>,
     },
     /// Print a variant defined as data, as a definition file.
     ///
     /// Example: `fenpress variant show capablanca > my-site/variants/Mycapa.yaml`
     Show {
+        /// The variant, by name (`fenpress variant list` lists them).
         name: String,
-        #[arg(long)]
+        /// A site folder whose own variants (`variants/*.yaml`) can be shown.
+        #[arg(long, value_name = "DIR")]
         content: Option<PathBuf>,
     },
     /// Read a Fairy-Stockfish variants.ini section and print its definition.
     ///
     /// Example: `fenpress variant import variants.ini capablanca > my-site/variants/Capa.yaml`
-    Import { file: PathBuf, section: String },
+    Import {
+        /// A Fairy-Stockfish `variants.ini` file.
+        file: PathBuf,
+        /// The section (variant) of the file to import, e.g. `capablanca`.
+        section: String,
+    },
 }
 
 pub fn run(cmd: &VariantCommand) -> anyhow::Result<u8> {

@@ -45,6 +45,10 @@ fn outcome(content: &Path) -> (Vec<String>, (usize, usize, usize)) {
 }
 
 #[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
 fn converted_markdown_verifies_as_the_pug_page() {
     let Some(rules) = corpus() else { return };
     let pug = tempfile::tempdir().unwrap();

@@ -91,6 +91,10 @@ const EXPECTED_ERRORS: &[(&str, usize, &str)] = &[
 ];
 
 #[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
 fn corpus_errors_are_exactly_the_known_mistakes() {
     let Some(root) = corpus() else { return };
     let report = check_site(&root).expect("the corpus loads");
@@ -143,6 +147,10 @@ fn corpus_errors_are_exactly_the_known_mistakes() {
 /// How each caption of the pages of variants with rules is read: kinds and
 /// moves, or nothing (a caption that states no move).
 #[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
 fn captions_of_variants_with_rules_are_classified() {
     let Some(root) = corpus() else { return };
     let loaded = fenpress::content::load(&root);
@@ -278,6 +286,10 @@ fn fully_verified_diagrams(root: &std::path::Path, variants: &[&str]) -> usize {
 /// `Kxg4, g4xd7, d7xe8`, Apocalypse's `1.d1d2 e4e3 2.dxe3 exd2`) and the
 /// castling figure ("Black cannot castle because of the chain ...").
 #[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
 fn pacosako_and_apocalypse_diagrams_are_fully_verified() {
     let Some(root) = corpus() else { return };
     let seen = fully_verified_diagrams(&root, &["Pacosako", "Apocalypse"]);
@@ -289,6 +301,10 @@ fn pacosako_and_apocalypse_diagrams_are_fully_verified() {
 /// Both Pandemonium pages' start diagrams (a board-only FEN: the set-up
 /// turn, empty hands) are fully verified, in en, es, fr.
 #[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
 fn pandemonium_diagrams_are_fully_verified() {
     let Some(root) = corpus() else { return };
     let seen = fully_verified_diagrams(&root, &["Pandemonium1", "Pandemonium2"]);

@@ -115,6 +115,10 @@ fn compare(path: &Path, text: &str) -> Result<usize, Vec<String>> {
 }
 
 #[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
 fn pug_writer_records_equal_the_parsed_ones_on_the_corpus() {
     let Some(corpus) = shared_dir::vchess() else {
         println!("skipped: no corpus ($FENPRESS_SHARED or ../shared)");

@@ -67,6 +67,10 @@ fn first_difference(a: &str, b: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
 fn corpus_matches_pug_2_0_4() {
     let Some(shared) = shared() else {
         println!("skipped: ../shared not found");

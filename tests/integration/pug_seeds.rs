@@ -17,6 +17,10 @@ fn seed(shared: &std::path::Path, prefix: &str) -> Option<(String, String)> {
 }
 
 #[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
 fn numbered_pastes_with_indentation_are_recovered() {
     let Some(shared) = shared() else {
         println!("skipped: ../shared not found");
@@ -88,6 +92,10 @@ fn numbered_pastes_with_indentation_are_recovered() {
 }
 
 #[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
 fn pastes_without_structure_are_refused_with_a_reason() {
     let Some(shared) = shared() else {
         println!("skipped: ../shared not found");

@@ -32,6 +32,10 @@ fn corpus_boards(corpus: &std::path::Path) -> Vec<(String, BoardSpec)> {
 }
 
 #[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
 fn every_corpus_diagram_renders_with_both_sets() {
     let Some(corpus) = common::corpus() else {
         println!("skipped: ../shared not found");

@@ -38,6 +38,10 @@ const VARIANTS: &[&str] = &[
 const ROUNDS: u64 = 6;
 
 #[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
 fn mutated_corpus_pages_never_panic_build_or_check() {
     let Some(corpus) = shared_dir::vchess() else {
         println!("skipped: no corpus ($FENPRESS_SHARED or ../shared)");

@@ -383,6 +383,10 @@ fn corpus_queries(browser: &mut Browser, server: &StaticServer, what: &str) {
 /// Until the site build lands: the corpus's Pug sources read roughly into
 /// search pages, indexed and searched like the real site will be.
 #[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
 fn corpus_sources_search_in_chromium() {
     let Some(corpus) = support::corpus::vchess() else {
         eprintln!("notice: corpus_sources_search_in_chromium skipped: no vchess corpus");
@@ -414,6 +418,10 @@ fn corpus_sources_search_in_chromium() {
 /// Issue #9's acceptance test on the real corpus site, as `fenpress build`
 /// writes it: search pages, search boxes and per-language indexes.
 #[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
 fn corpus_site_search_in_chromium() {
     let Some(corpus) = support::corpus::vchess() else {
         eprintln!("notice: corpus_site_search_in_chromium skipped: no vchess corpus");

@@ -6,6 +6,10 @@ use crate::common;
 use fenpress::site::{build, BuildOptions};
 
 #[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
 fn the_vchess_corpus_builds() {
     let Some(corpus) = common::corpus() else {
         println!("skipped: ../shared not found");

@@ -91,3 +91,19 @@ fn an_imported_fairy_stockfish_section_is_a_site_variant() {
     let (code, text) = fenpress(&["variant", "import", ini.to_str().unwrap(), "nosuch"]);
     assert_eq!(code, 2, "{text}");
 }
+
+#[test]
+fn a_misspelled_variant_folder_suggests_the_site_s_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    fenpress::cmd::init::init(&site).unwrap();
+    std::fs::rename(
+        site.join("rules/Nightriders"),
+        site.join("rules/Nightrider"),
+    )
+    .unwrap();
+    let (code, text) = fenpress(&["check", site.to_str().unwrap()]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("unknown variant `Nightrider`"), "{text}");
+    assert!(text.contains("did you mean Nightriders"), "{text}");
+}

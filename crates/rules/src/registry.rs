@@ -126,22 +126,27 @@ pub fn rules_with_options(name: &str, options: &[&str]) -> Option<&'static dyn R
     }
 }
 
-/// Known names closest to `name` (for "did you mean"), best first.
+/// Known names closest to `name` (for "did you mean"), best first: the
+/// built-in variants and the site's own (`variants/*.yaml`), so that a
+/// misspelled folder `rules/Nightrider/` suggests the site's `Nightriders`.
 pub fn close_names(name: &str) -> Vec<&'static str> {
     let lower = name.to_ascii_lowercase();
     let mut scored: Vec<(usize, &'static str)> = all()
-        .map(|v| {
-            let n = v.name.to_ascii_lowercase();
+        .map(|v| v.name)
+        .chain(crate::site_variants::names())
+        .map(|known| {
+            let n = known.to_ascii_lowercase();
             let d = if n.starts_with(&lower) || lower.starts_with(&n) {
                 1
             } else {
                 edit_distance(&lower, &n)
             };
-            (d, v.name)
+            (d, known)
         })
         .filter(|(d, _)| *d <= 2.max(lower.len() / 3))
         .collect();
     scored.sort();
+    scored.dedup_by(|a, b| a.1.eq_ignore_ascii_case(b.1));
     scored.into_iter().take(5).map(|(_, n)| n).collect()
 }
 

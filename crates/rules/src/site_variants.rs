@@ -155,6 +155,13 @@ mod tests {
     }
 
     #[test]
+    fn a_misspelled_name_suggests_the_site_s_own_variant() {
+        define("variants/Sitewidetiny.yaml", TINY).unwrap();
+        assert_eq!(registry::close_names("Sitewidetin")[0], "Sitewidetiny");
+        assert!(registry::close_names("Sitewdetiny").contains(&"Sitewidetiny"));
+    }
+
+    #[test]
     fn a_bad_definition_says_where() {
         let err = define("variants/Sitebad.yaml", "board: 5x5\npieces:\n  - { letter: k, betza: Ky, royal: true }\nstart: k4/5/5/5/4K w 0\n").unwrap_err();
         assert!(
