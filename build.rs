@@ -2,13 +2,15 @@
 //! binary, so a new piece file needs no code change; links the release
 //! binary position-dependent on Linux (see `link_position_dependent`);
 //! marks the tests that need the vchess corpus as ignored when it is not
-//! there (see `shared_data_cfg`).
+//! there (see `shared_data_cfg`); lists every finding code the sources
+//! raise, for `fenpress reference` (see `finding_codes`).
 
 use std::path::Path;
 
 fn main() {
     link_position_dependent();
     shared_data_cfg();
+    finding_codes();
     let root = Path::new("themes/default/pieces");
     println!("cargo:rerun-if-changed=themes/default/pieces");
     let mut files = Vec::new();
@@ -79,4 +81,114 @@ fn shared_data_cfg() {
     if !shared.join("corpus/vchess/rules").is_dir() {
         println!("cargo:rustc-cfg=no_shared");
     }
+}
+
+/// Every finding code the sources raise, with the file raising it first,
+/// into `finding_codes.rs`: `fenpress reference` lists them, so the list
+/// cannot miss a new one. A code is the string literal written right after
+/// a severity (`Severity::Warning, "broken-link"`, `Kind::Error, ...`), after
+/// `code:`, after `broken(`, or returned by a `fn code(&self)`. Test code
+/// (after `#[cfg(test)]`) is left out.
+fn finding_codes() {
+    let mut codes: std::collections::BTreeMap<String, String> = Default::default();
+    for dir in ["src", "crates/pug/src", "crates/rules/src"] {
+        println!("cargo:rerun-if-changed={dir}");
+        let mut files = Vec::new();
+        rust_files(Path::new(dir), &mut files);
+        files.sort();
+        for file in files {
+            let Ok(text) = std::fs::read_to_string(&file) else {
+                continue;
+            };
+            let text = text.split("#[cfg(test)]").next().unwrap_or("");
+            let shown = file.to_string_lossy().replace('\\', "/");
+            for code in codes_in(text) {
+                codes.entry(code).or_insert_with(|| shown.clone());
+            }
+        }
+    }
+    let mut out = String::from("pub static FINDING_CODES: &[(&str, &str)] = &[\n");
+    for (code, file) in &codes {
+        out.push_str(&format!("    ({code:?}, {file:?}),\n"));
+    }
+    out.push_str("];\n");
+    let dest =
+        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("finding_codes.rs");
+    std::fs::write(dest, out).expect("writing finding_codes.rs");
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The codes of one source text (see [`finding_codes`]).
+fn codes_in(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for marker in [
+        "::Error",
+        "::Warning",
+        "::Note",
+        "::Info",
+        "code:",
+        "broken(",
+    ] {
+        for (at, _) in text.match_indices(marker) {
+            let rest = &text[at + marker.len()..];
+            // A whole word: `::Errors` or `::ErrorKind` is no severity.
+            if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            if let Some(code) = literal_after(rest) {
+                found.push(code);
+            }
+        }
+    }
+    for (at, _) in text.match_indices("fn code(&self)") {
+        let body = &text[at..];
+        let Some(open) = body.find('{') else { continue };
+        let mut depth = 0;
+        let mut end = body.len();
+        for (i, c) in body[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = open + i;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (arm, _) in body[open..end].match_indices("=>") {
+            if let Some(code) = literal_after(&body[open + arm + 2..end]) {
+                found.push(code);
+            }
+        }
+    }
+    found
+}
+
+/// A code literal (`"lower-case-words"`) after only spaces and commas.
+fn literal_after(rest: &str) -> Option<String> {
+    let rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+    let inner = rest.strip_prefix('"')?;
+    let end = inner.find('"')?;
+    let code = &inner[..end];
+    let well_formed = code.starts_with(|c: char| c.is_ascii_lowercase())
+        && code
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    well_formed.then(|| code.to_string())
 }

@@ -12,6 +12,7 @@ pub mod init;
 pub mod moves;
 pub mod perft;
 mod position;
+pub mod reference;
 pub mod serve;
 pub mod site;
 pub mod ui;
@@ -64,6 +65,10 @@ pub enum Command {
         after_help = "Example:\n  fenpress diagram Chess \"8/8/8/4k3/8/8/8/4K3 e4,d5\" -o board.svg"
     )]
     Diagram(diagram::DiagramArgs),
+    /// Print every command, configuration key, diagram key, puzzle key,
+    /// variant definition key and finding code, as Markdown.
+    #[command(after_help = "Example:\n  fenpress reference > docs/reference.md")]
+    Reference(reference::ReferenceArgs),
     /// List, show or import variant definitions.
     #[command(subcommand)]
     #[command(
@@ -84,6 +89,7 @@ impl Command {
             Command::Perft(args) => perft::run(args),
             Command::Moves(args) => moves::run(args),
             Command::Diagram(args) => diagram::run(args),
+            Command::Reference(args) => reference::run(args),
             Command::Variant(cmd) => variant::run(cmd),
         }
     }

@@ -187,7 +187,8 @@ impl SpecError {
     }
 }
 
-const KNOWN_KEYS: &[&str] = &[
+/// The keys of a ```diagram block (`fenpress reference` lists them).
+pub const KNOWN_KEYS: &[&str] = &[
     "fen",
     "variant",
     "marks",

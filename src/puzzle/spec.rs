@@ -169,7 +169,8 @@ impl SpecError {
     }
 }
 
-const KNOWN_KEYS: &[&str] = &[
+/// The front matter keys of a puzzle file (`fenpress reference` lists them).
+pub const KNOWN_KEYS: &[&str] = &[
     "variant", "fen", "goal", "solution", "option", "options", "title", "lang",
 ];
 

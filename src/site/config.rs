@@ -54,7 +54,7 @@ impl Config {
 }
 
 /// The top-level keys of `config.yaml`.
-const KNOWN_KEYS: &[&str] = &[
+pub const KNOWN_KEYS: &[&str] = &[
     "title",
     "languages",
     "base_url",
@@ -68,7 +68,7 @@ const KNOWN_KEYS: &[&str] = &[
 
 /// The keys of the maps inside `config.yaml` whose keys fenpress knows
 /// (`words:` is checked against the interface words instead).
-const NESTED_KEYS: &[(&str, &[&str])] = &[
+pub const NESTED_KEYS: &[(&str, &[&str])] = &[
     ("puzzles", &["proof_budget_ms"]),
     ("search", &["pages_per_bundle"]),
     ("pieces", &["folder", "svg"]),

@@ -153,3 +153,15 @@ fn the_repository_is_named_as_cargo_toml_names_it() {
         "the README's install line names it, nothing else does"
     );
 }
+
+/// docs/reference.md is `fenpress reference`'s output: regenerated when a
+/// command, key or finding code changes.
+#[test]
+fn the_reference_page_is_current() {
+    let written = std::fs::read_to_string(repo().join("docs/reference.md")).unwrap();
+    let now = fenpress::cmd::reference::reference();
+    assert!(
+        written == now,
+        "docs/reference.md is out of date: run `cargo run -- reference > docs/reference.md`"
+    );
+}

@@ -13,7 +13,7 @@ mod print;
 
 pub use builtin::{builtin_rules, builtin_spec, builtin_text, BUILTIN};
 pub use ini::{import_ini, ImportError};
-pub use parse::parse_definition;
+pub use parse::{definition_keys, parse_definition};
 pub use print::print_definition;
 
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec};

@@ -230,6 +230,68 @@ struct RawFen {
     en_passant: Option<bool>,
 }
 
+/// Every key of a definition file, by where it is written (`""` for the
+/// top level, `pieces[]` for a piece, `win.reach` for the goal of
+/// reaching a square...): read from the reader's own structs, so the
+/// reference (`fenpress reference`) cannot list a key the reader refuses
+/// or miss one it takes.
+pub fn definition_keys() -> Vec<(&'static str, &'static [&'static str])> {
+    vec![
+        ("", fields_of::<RawDef>()),
+        ("pieces[]", fields_of::<RawPiece>()),
+        ("promotion", fields_of::<RawPromotion>()),
+        ("pawns", fields_of::<RawPawns>()),
+        ("castling", fields_of::<RawCastling>()),
+        ("royal", fields_of::<RawRoyal>()),
+        ("win", fields_of::<RawWin>()),
+        ("win.reach", fields_of::<RawReach>()),
+        ("fen", fields_of::<RawFen>()),
+        ("armies", fields_of::<RawArmies>()),
+        ("armies.list[]", fields_of::<RawArmy>()),
+    ]
+}
+
+/// The field names serde's derive hands to `deserialize_struct`.
+fn fields_of<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
+    struct Fields(Option<&'static [&'static str]>);
+    #[derive(Debug)]
+    struct Stop;
+    impl std::fmt::Display for Stop {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("stop")
+        }
+    }
+    impl std::error::Error for Stop {}
+    impl serde::de::Error for Stop {
+        fn custom<M: std::fmt::Display>(_: M) -> Self {
+            Stop
+        }
+    }
+    impl<'de> serde::Deserializer<'de> for &mut Fields {
+        type Error = Stop;
+        fn deserialize_any<V: serde::de::Visitor<'de>>(self, _: V) -> Result<V::Value, Stop> {
+            Err(Stop)
+        }
+        fn deserialize_struct<V: serde::de::Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Stop> {
+            self.0 = Some(fields);
+            Err(Stop)
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+            bytes byte_buf option unit unit_struct newtype_struct seq tuple
+            tuple_struct map enum identifier ignored_any
+        }
+    }
+    let mut fields = Fields(None);
+    let _ = T::deserialize(&mut fields);
+    fields.0.unwrap_or(&[])
+}
+
 struct Ctx<'a> {
     file: &'a str,
 }
@@ -1116,4 +1178,21 @@ fn reach_tests_agree(ctx: &Ctx, r: &RawReach) -> Result<(), DefinitionError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod key_tests {
+    use super::*;
+
+    #[test]
+    fn the_keys_are_the_reader_s() {
+        let keys = definition_keys();
+        let top = keys[0].1;
+        for key in ["board", "pieces", "start", "promotion", "win", "armies"] {
+            assert!(top.contains(&key), "{key}: {top:?}");
+        }
+        let piece = keys.iter().find(|(at, _)| *at == "pieces[]").unwrap().1;
+        assert!(piece.contains(&"betza") && piece.contains(&"letter"));
+        assert!(keys.iter().all(|(_, fields)| !fields.is_empty()));
+    }
 }
