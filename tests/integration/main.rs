@@ -65,6 +65,8 @@ mod site_scan;
 mod site_starter;
 // The README: short, its commands and example run as written.
 mod readme;
+// The user guide, a fenpress site of its own.
+mod guide;
 // A site below a path (GitHub project pages); a page opened from the disk.
 mod site_subpath;
 // The workflows: actionlint and shellcheck.

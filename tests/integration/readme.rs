@@ -37,7 +37,7 @@ fn the_readme_is_a_short_front_page() {
     for link in text.split("](").skip(1) {
         let target = &link[..link.find(')').unwrap()];
         if !target.starts_with("http") {
-            assert!(repo().join(target).is_file(), "{target}");
+            assert!(repo().join(target).exists(), "{target}");
         }
     }
 }
