@@ -34,7 +34,16 @@ fn fenpress(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
 #[test]
 fn every_command_help_has_an_example() {
     for command in [
-        "init", "build", "check", "serve", "convert", "perft", "moves", "diagram", "variant",
+        "init",
+        "build",
+        "check",
+        "serve",
+        "convert",
+        "perft",
+        "moves",
+        "diagram",
+        "variant",
+        "reference",
     ] {
         let (code, out, _) = fenpress(&[command, "--help"], &[]);
         assert_eq!(code, 0, "{command}");
@@ -170,4 +179,37 @@ fn external_links_only_with_the_flag_and_cached() {
     let found: Vec<&str> = out.lines().filter(|l| l.contains("external")).collect();
     assert_eq!(found.len(), 1, "{out}");
     assert!(out.contains("gone.html` could not be reached"), "{out}");
+}
+
+/// `start` is a position wherever one is asked for: `perft`, `moves` and
+/// `diagram` alike.
+#[test]
+fn diagram_takes_start_as_perft_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("x.svg");
+    let (code, _, err) = fenpress(
+        &["diagram", "orda", "start", "-o", svg.to_str().unwrap()],
+        &[],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawn.starts_with("<svg"), "{drawn}");
+    let (code, _, err) = fenpress(
+        &["diagram", "Chess", "start e4", "-o", svg.to_str().unwrap()],
+        &[],
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = fenpress(
+        &[
+            "diagram",
+            "NoSuchVariant",
+            "start",
+            "-o",
+            svg.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("no start position"), "{err}");
 }
