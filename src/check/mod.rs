@@ -41,6 +41,10 @@ pub struct CheckReport {
     pub summary: Summary,
     /// The text of each file that has a diagnostic, for the caret lines.
     pub sources: HashMap<PathBuf, String>,
+    /// Findings the site's baseline lists: reported, not failing.
+    pub baselined: Vec<Diagnostic>,
+    /// The baseline read, if any.
+    pub baseline: Option<PathBuf>,
 }
 
 /// Findings and verdicts of one page.

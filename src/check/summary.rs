@@ -17,6 +17,8 @@ pub struct Summary {
     pub errors: usize,
     pub warnings: usize,
     pub notes: usize,
+    /// Findings the site's baseline lists (not among the counts above).
+    pub baselined: usize,
 }
 
 impl Summary {
@@ -39,6 +41,12 @@ impl Summary {
         }
     }
 
+    /// Counts the findings by severity again, from zero.
+    pub fn recount(&mut self, diagnostics: &[Diagnostic]) {
+        (self.errors, self.warnings, self.notes) = (0, 0, 0);
+        self.count(diagnostics);
+    }
+
     pub fn line(&self) -> String {
         let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
         let unreadable = if self.unreadable > 0 {
@@ -47,13 +55,18 @@ impl Summary {
             String::new()
         };
         format!(
-            "checked {}: {} fully verified, {} board checked (moves not verified){unreadable}; {}, {}, {}",
+            "checked {}: {} fully verified, {} board checked (moves not verified){unreadable}; {}, {}, {}{}",
             plural(self.diagrams, "diagram"),
             self.verified,
             self.board_only,
             plural(self.errors, "error"),
             plural(self.warnings, "warning"),
             plural(self.notes, "note"),
+            if self.baselined > 0 {
+                format!(", {} baselined", self.baselined)
+            } else {
+                String::new()
+            },
         )
     }
 }

@@ -1,15 +1,16 @@
 //! `fenpress build` as a flat list of timed steps over an in-memory site:
 //! load (`content`) → verify (`check`) → render → write; and `check_site`,
 //! the load-and-verify half with nothing written.
-//! Nothing is written unless every step succeeded without errors; a
-//! diagram that fails verification is marked in its page and is not a
-//! build failure, unless `--strict`.
+//! Nothing is written unless every step succeeded without errors: a
+//! diagram that fails verification is an error like any other, unless the
+//! site's baseline lists it (see [`super::baseline`]).
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::baseline::{Baseline, BaselineChoice};
 use super::config::Config;
 use super::error::SiteError;
 use super::output::{stage, Streaming};
@@ -41,8 +42,12 @@ pub struct BuildReport {
     pub diagrams: usize,
     pub files: usize,
     pub written: bool,
-    /// Diagrams that failed verification (marked in their pages).
+    /// Diagrams that failed verification.
     pub invalid_diagrams: usize,
+    /// Findings the site's baseline lists: reported, not failing.
+    pub baselined: Vec<Diagnostic>,
+    /// The baseline read, if any.
+    pub baseline: Option<PathBuf>,
     /// The text of each file that has a diagnostic, for the caret lines
     /// (as read by the load step: no file is read again).
     pub sources: HashMap<PathBuf, String>,
@@ -84,11 +89,12 @@ impl BuildReport {
         };
         let invalid = match self.invalid_diagrams {
             0 => String::new(),
-            1 => " (1 diagram failed verification, marked in its page)".into(),
-            n => format!(" ({n} diagrams failed verification, marked in their pages)"),
+            1 => " (1 diagram failed verification)".into(),
+            n => format!(" ({n} diagrams failed verification)"),
         };
+        let baselined = baselined_words(self.baselined.len(), self.baseline.as_deref());
         format!(
-            "{verb} {} pages, {} diagrams, {} files in {:.2}s: {errors} error{}, {warnings} warning{}{invalid}",
+            "{verb} {} pages, {} diagrams, {} files in {:.2}s: {errors} error{}, {warnings} warning{}{baselined}{invalid}",
             self.pages,
             self.diagrams,
             self.files,
@@ -97,6 +103,29 @@ impl BuildReport {
             if warnings == 1 { "" } else { "s" },
         )
     }
+}
+
+/// `, 76 baselined (in fenpress-baseline.yaml)`, or nothing.
+pub fn baselined_words(count: usize, baseline: Option<&Path>) -> String {
+    match baseline {
+        Some(path) if count > 0 => format!(
+            ", {count} baselined (known in {}, not failing)",
+            path.display()
+        ),
+        _ => String::new(),
+    }
+}
+
+/// Reads the baseline `choice` names; a broken one is a finding.
+fn read_baseline(
+    root: &Path,
+    choice: &BaselineChoice,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Baseline> {
+    Baseline::read(root, choice).unwrap_or_else(|d| {
+        diagnostics.push(*d);
+        None
+    })
 }
 
 fn timed<T>(
@@ -188,6 +217,8 @@ pub fn check_site(content: &Path) -> Result<CheckReport, CheckError> {
 pub struct CheckOptions {
     /// Check external links too (`--external`).
     pub external: Option<super::external::ExternalOptions>,
+    /// The baseline of known findings (default: the site's, if any).
+    pub baseline: BaselineChoice,
 }
 
 /// [`check_site`] with options: the links of every page, the images, and
@@ -216,16 +247,48 @@ pub fn check_site_with(content: &Path, options: &CheckOptions) -> Result<CheckRe
     }
     diagnostics.extend(checked.diagrams);
     diagnostics.extend(checked.puzzles);
-    diagnostics.sort_by(|a, b| {
-        (&a.file, a.line, a.column, a.code).cmp(&(&b.file, b.line, b.column, b.code))
-    });
+    let mut baseline = read_baseline(content, &options.baseline, &mut diagnostics);
+    let mut baselined = Vec::new();
+    if let Some(b) = &mut baseline {
+        baselined = b.take(&mut diagnostics, &loaded.sources);
+        diagnostics.extend(b.stale());
+    }
+    settle(&mut diagnostics, false);
+    settle(&mut baselined, false);
     let mut summary: Summary = checked.summary;
     summary.count(&diagnostics);
+    summary.baselined = baselined.len();
+    let mut sources = sources_of(&diagnostics, &loaded.sources);
+    sources.extend(sources_of(&baselined, &loaded.sources));
     Ok(CheckReport {
-        sources: sources_of(&diagnostics, &loaded.sources),
+        sources,
         diagnostics,
         summary,
+        baselined,
+        baseline: baseline.map(|b| b.path().to_path_buf()),
     })
+}
+
+/// Lists as baselined every finding of `report` the baseline at `path`
+/// names (after `check --write-baseline` wrote it: all of them).
+pub fn apply_baseline(
+    report: &mut CheckReport,
+    root: &Path,
+    path: &Path,
+) -> Result<(), Box<Diagnostic>> {
+    let choice = BaselineChoice::At(path.to_path_buf());
+    let Some(mut baseline) = Baseline::read(root, &choice)? else {
+        return Ok(());
+    };
+    let taken = baseline.take(&mut report.diagnostics, &report.sources);
+    report.diagnostics.extend(baseline.stale());
+    report.baselined.extend(taken);
+    settle(&mut report.diagnostics, false);
+    settle(&mut report.baselined, false);
+    report.summary.recount(&report.diagnostics);
+    report.summary.baselined = report.baselined.len();
+    report.baseline = Some(path.to_path_buf());
+    Ok(())
 }
 
 /// `config.yaml` read as `build` reads it: what `build` refuses in it, as
@@ -311,11 +374,20 @@ pub(super) fn settle(diagnostics: &mut [Diagnostic], strict: bool) {
 /// pages are dropped before the search index is built, which takes the
 /// indexed text page by page; the output only replaces `--out` at the swap.
 pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
+    build_with(options, &BaselineChoice::Site)
+}
+
+/// [`build`] with the baseline `baseline` names: the findings it lists
+/// are reported as baselined and fail nothing.
+pub fn build_with(
+    options: &BuildOptions,
+    baseline: &BaselineChoice,
+) -> Result<BuildReport, SiteError> {
     let root = &options.content;
     let mut report = BuildReport::default();
     let t = &mut report.timings;
     let Prepared {
-        loaded,
+        mut loaded,
         config,
         theme,
         verified,
@@ -327,30 +399,27 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
         .flat_map(|p| &p.diagrams)
         .filter(|d| d.verdict.as_ref().is_some_and(|v| v.failure.is_some()))
         .count();
-    // A diagram that fails verification is no build failure (it is marked
-    // in its page) unless `--strict`.
-    let verify_errors = if options.strict {
-        0
-    } else {
-        verified
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count()
-    };
     let mut protected = vec![root.as_path()];
     if let Some(folder) = &theme.folder {
         protected.push(folder);
     }
-    let errors_so_far = [&loaded.diagnostics, &puzzles, &verified]
-        .into_iter()
-        .flatten()
-        .filter(|d| {
-            d.severity == Severity::Error || (options.strict && d.severity == Severity::Warning)
-        })
+    let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
+    diagnostics.extend(puzzles);
+    diagnostics.extend(verified);
+    let mut baseline = read_baseline(root, baseline, &mut diagnostics);
+    settle(&mut diagnostics, options.strict);
+    let mut baselined = match &mut baseline {
+        Some(b) => b.take(&mut diagnostics, &loaded.sources),
+        None => Vec::new(),
+    };
+    let errors_so_far = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
         .count();
     // An output folder that cannot be taken is reported by `stage` as
-    // before: the build then holds its pages in memory.
-    let streaming = (errors_so_far == verify_errors)
+    // before: the build then holds its pages in memory. With errors
+    // already found nothing is staged: the build will write nothing.
+    let streaming = (errors_so_far == 0)
         .then(|| Streaming::open(&options.out, &protected).ok())
         .flatten();
     let rendered = timed(t, "render", || match &streaming {
@@ -366,13 +435,22 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
             return Err(e);
         }
     };
-    let mut diagnostics = loaded.diagnostics;
-    diagnostics.extend(std::mem::take(&mut rendered.diagnostics));
-    diagnostics.extend(puzzles);
-    diagnostics.extend(verified);
+    let mut drawn = std::mem::take(&mut rendered.diagnostics);
+    settle(&mut drawn, options.strict);
+    if let Some(b) = &mut baseline {
+        baselined.extend(b.take(&mut drawn, &loaded.sources));
+        diagnostics.extend(b.stale());
+    }
+    diagnostics.extend(drawn);
     settle(&mut diagnostics, options.strict);
+    settle(&mut baselined, false);
     report.sources = sources_of(&diagnostics, &loaded.sources);
+    report
+        .sources
+        .extend(sources_of(&baselined, &loaded.sources));
     report.diagnostics = diagnostics;
+    report.baselined = baselined;
+    report.baseline = baseline.map(|b| b.path().to_path_buf());
     report.invalid_diagrams = invalid_diagrams;
     report.pages = loaded.pages.len();
     report.diagrams = rendered.diagrams;
@@ -382,7 +460,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
     drop(loaded.sources);
     crate::memory::release_freed();
 
-    if report.count(Severity::Error) != verify_errors {
+    if report.count(Severity::Error) > 0 {
         if let Some(sink) = streaming {
             sink.abandon();
         }

@@ -1,11 +1,13 @@
 //! `fenpress build` runs `check`'s verification: it reports the findings,
-//! still writes the site when diagrams fail (unless `--strict`), and marks
-//! each failed diagram in its page with the reason on hover.
+//! writes nothing when a diagram fails (unless the site's baseline declares
+//! the failure), and marks each failed diagram it writes in its page with
+//! the reason on hover.
 
 use std::path::Path;
 
 use fenpress::diagnostic::Severity;
-use fenpress::site::{build, BuildOptions};
+use fenpress::site::baseline::{self, BaselineChoice};
+use fenpress::site::{build, build_with, check_site_with, BuildOptions, CheckOptions};
 
 fn fixture(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -22,13 +24,45 @@ fn build_fixture(name: &str, out: &Path, strict: bool) -> fenpress::site::BuildR
     .expect("the build runs")
 }
 
+/// A baseline in `dir` declaring every finding `check` makes on `content`
+/// today, as `fenpress check --write-baseline` writes it.
+fn baseline_of(content: &Path, dir: &Path) -> BaselineChoice {
+    let report = check_site_with(
+        content,
+        &CheckOptions {
+            baseline: BaselineChoice::Ignore,
+            ..CheckOptions::default()
+        },
+    )
+    .unwrap();
+    let path = dir.join("baseline.yaml");
+    baseline::write(&path, content, &report.diagnostics, &report.sources).unwrap();
+    BaselineChoice::At(path)
+}
+
+fn build_with_baseline(content: &Path, out: &Path) -> fenpress::site::BuildReport {
+    build_with(
+        &BuildOptions {
+            content: content.to_path_buf(),
+            out: out.join("site"),
+            strict: false,
+        },
+        &baseline_of(content, out),
+    )
+    .expect("the build runs")
+}
+
 #[test]
-fn failed_diagrams_are_marked_and_the_site_is_written() {
+fn failed_diagrams_are_marked_when_the_baseline_declares_them() {
     let out = tempfile::tempdir().unwrap();
-    let report = build_fixture("bad", out.path(), false);
+    let report = build_with_baseline(&fixture("bad"), out.path());
     assert!(report.written, "{:#?}", report.diagnostics);
-    let errors: Vec<_> = report
+    assert!(report
         .diagnostics
+        .iter()
+        .all(|d| d.severity != Severity::Error));
+    let errors: Vec<_> = report
+        .baselined
         .iter()
         .filter(|d| d.severity == Severity::Error)
         .map(|d| d.code)
@@ -58,11 +92,18 @@ fn a_clean_site_has_no_mark() {
 }
 
 #[test]
-fn strict_makes_a_failed_diagram_a_build_failure() {
-    let out = tempfile::tempdir().unwrap();
-    let report = build_fixture("bad", out.path(), true);
-    assert!(!report.written);
-    assert!(!out.path().join("site").exists());
+fn a_failed_diagram_is_a_build_failure() {
+    for strict in [false, true] {
+        let out = tempfile::tempdir().unwrap();
+        let report = build_fixture("bad", out.path(), strict);
+        assert!(!report.written);
+        assert!(
+            report.summary().starts_with("build failed:"),
+            "{}",
+            report.summary()
+        );
+        assert!(!out.path().join("site").exists());
+    }
 }
 
 /// A malformed board is one finding: check's precise one (`fen-row-width`
@@ -84,31 +125,18 @@ fn a_malformed_board_is_reported_once() {
         )
         .unwrap();
     }
-    let report = build(&BuildOptions {
-        content: content.clone(),
-        out: dir.path().join("site"),
-        strict: false,
-    })
-    .expect("the build runs");
+    let report = build_with_baseline(&content, dir.path());
     let codes = |variant: &str| -> Vec<&str> {
         report
-            .diagnostics
+            .baselined
             .iter()
+            .chain(&report.diagnostics)
             .filter(|d| d.file.ends_with(format!("{variant}/en.md")))
             .map(|d| d.code)
             .collect()
     };
-    assert_eq!(
-        codes("Chess"),
-        ["fen-row-width"],
-        "{:#?}",
-        report.diagnostics
-    );
-    assert!(
-        codes("Nosuch").contains(&"fen-malformed"),
-        "{:#?}",
-        report.diagnostics
-    );
+    assert_eq!(codes("Chess"), ["fen-row-width"], "{report:#?}");
+    assert!(codes("Nosuch").contains(&"fen-malformed"), "{report:#?}");
     assert!(report.written);
     let page = std::fs::read_to_string(dir.path().join("site/en/rules/Chess/index.html")).unwrap();
     assert!(page.contains("fp-invalid"), "{page}");
@@ -117,6 +145,7 @@ fn a_malformed_board_is_reported_once() {
     // The Pug fixture's row-width error is not doubled either.
     let out = tempfile::tempdir().unwrap();
     let report = build_fixture("bad", out.path(), false);
+    assert!(!report.written);
     assert!(report.diagnostics.iter().any(|d| d.code == "fen-row-width"));
     assert!(
         !report.diagnostics.iter().any(|d| d.code == "fen-malformed"),
