@@ -585,7 +585,7 @@ fn render_content_page(
     // Text alternatives in the page's language.
     let words = words_for(&page.lang, &site.config.words);
     let painter = painter.with_words(&words.diagram);
-    let mut result = render_body(loaded, &painter);
+    let mut result = render_body(loaded, &painter, site.config.show_failures);
     result.search = Some(super::search::search_page(page, &result.html));
     let og_image = match (&page.kind, result.first.take()) {
         (PageKind::Rules, Some((variant, board))) => {
@@ -859,8 +859,10 @@ struct PageResult {
 /// an error box (the load step reported it). A malformed board is drawn as
 /// far as it goes; the `fen-malformed` warning is left out where
 /// verification checked the board (its findings say precisely what is
-/// wrong: one finding per fault).
-fn render_body(loaded: &LoadedPage, painter: &Painter) -> PageResult {
+/// wrong: one finding per fault). A diagram that failed verification is
+/// marked for readers only when the site asks (`diagrams.show_failures`):
+/// the author sees the verdicts in `build`'s output and in `serve`.
+fn render_body(loaded: &LoadedPage, painter: &Painter, show_failures: bool) -> PageResult {
     let page = &loaded.page;
     let mut diagnostics = Vec::new();
     let mut diagrams = 0;
@@ -918,10 +920,11 @@ fn render_body(loaded: &LoadedPage, painter: &Painter) -> PageResult {
                 format!("unknown diagram key `{key}` (ignored)"),
             ));
         }
-        // Verification (`build`'s verify step) failed: marked.
+        // Verification (`build`'s verify step) failed: marked, if the site
+        // shows failures to its readers.
         match verdict.and_then(|v| v.failure.as_deref()) {
-            Some(why) => super::mark::mark_invalid(&drawing.html, why),
-            None => drawing.html,
+            Some(why) if show_failures => super::mark::mark_invalid(&drawing.html, why),
+            _ => drawing.html,
         }
     };
     let body = markdown::render(&page.markdown, &mut draw);

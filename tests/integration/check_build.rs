@@ -53,9 +53,35 @@ fn build_with_baseline(content: &Path, out: &Path) -> fenpress::site::BuildRepor
 }
 
 #[test]
-fn failed_diagrams_are_marked_when_the_baseline_declares_them() {
+fn failed_diagrams_are_marked_when_the_baseline_declares_them_and_the_site_asks() {
+    // Readers see no badge unless the site asks for it.
+    let plain = tempfile::tempdir().unwrap();
+    let report = build_with_baseline(&fixture("bad"), plain.path());
+    assert!(report.written, "{:#?}", report.diagnostics);
+    assert_eq!(report.invalid_diagrams, 15);
+    let chess =
+        std::fs::read_to_string(plain.path().join("site/en/rules/Chess960/index.html")).unwrap();
+    assert!(!chess.contains("fp-invalid"), "{chess}");
+
     let out = tempfile::tempdir().unwrap();
-    let report = build_with_baseline(&fixture("bad"), out.path());
+    let content = out.path().join("content");
+    for e in walkdir::WalkDir::new(fixture("bad"))
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let to = content.join(e.path().strip_prefix(fixture("bad")).unwrap());
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+        } else {
+            std::fs::copy(e.path(), &to).unwrap();
+        }
+    }
+    std::fs::write(
+        content.join("config.yaml"),
+        "diagrams:\n  show_failures: true\n",
+    )
+    .unwrap();
+    let report = build_with_baseline(&content, out.path());
     assert!(report.written, "{:#?}", report.diagnostics);
     assert!(report
         .diagnostics
@@ -125,6 +151,11 @@ fn a_malformed_board_is_reported_once() {
         )
         .unwrap();
     }
+    std::fs::write(
+        content.join("config.yaml"),
+        "diagrams: {show_failures: true}\n",
+    )
+    .unwrap();
     let report = build_with_baseline(&content, dir.path());
     let codes = |variant: &str| -> Vec<&str> {
         report
