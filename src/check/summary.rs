@@ -56,7 +56,7 @@ impl Summary {
         };
         format!(
             "checked {}: {} fully verified, {} board checked (moves not verified){unreadable}; {}, {}, {}{}",
-            plural(self.diagrams, "diagram"),
+            plural(self.diagrams, "diagram block"),
             self.verified,
             self.board_only,
             plural(self.errors, "error"),

@@ -64,6 +64,15 @@ pub fn run(args: &BuildArgs, ui: &Ui) -> anyhow::Result<u8> {
         ui,
     );
     if ui.verbose {
+        eprintln!("diagram blocks:");
+        for (file, line, status) in &report.statuses {
+            match status {
+                crate::model::Status::Failed(why) => {
+                    eprintln!("  {}:{line}: failed: {why}", file.display())
+                }
+                other => eprintln!("  {}:{line}: {}", file.display(), other.word()),
+            }
+        }
         for (step, took) in &report.timings {
             eprintln!("  {step:<8} {:>8.1} ms", took.as_secs_f64() * 1000.0);
         }

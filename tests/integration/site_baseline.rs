@@ -100,9 +100,18 @@ fn a_failed_diagram_fails_the_build_until_the_baseline_declares_it() {
     assert!(baseline.contains("code: claim-illegal"), "{baseline}");
     assert!(!baseline.contains("/tmp"), "paths are relative: {baseline}");
 
-    let (code, text) = build(&site, &out, &[]);
+    let (code, text) = build(&site, &out, &["--verbose"]);
     assert_eq!(code, 0, "{text}");
     assert!(text.contains("baselined"), "{text}");
+    // The author sees each block's status: in the summary, by count, with
+    // blocks and boards named as such; with `--verbose`, one by one.
+    assert!(text.contains("diagram blocks ("), "{text}");
+    assert!(text.contains("15 failed"), "{text}");
+    assert!(text.contains("boards drawn)"), "{text}");
+    assert!(
+        text.contains("rules/Chess960/en.pug:") && text.contains(": failed: Bxe7 is claimed legal"),
+        "{text}"
+    );
     assert_ne!(snapshot(&out), before, "the build wrote the site");
     let (code, text) = fenpress(&["check", "--content"], &[&site]);
     assert_eq!(code, 0, "{text}");
