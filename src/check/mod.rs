@@ -63,8 +63,8 @@ pub struct PageCheck {
 /// What verifying a whole site found.
 #[derive(Debug, Default)]
 pub struct SiteCheck {
-    /// Findings about diagrams: a failed diagram is marked in its page and
-    /// fails `build` only under `--strict`.
+    /// Findings about diagrams: an error fails `check` and `build` unless
+    /// the site's baseline lists it (`serve` still shows the site).
     pub diagrams: Vec<Diagnostic>,
     /// Findings of puzzles: a wrong puzzle fails `build`.
     pub puzzles: Vec<Diagnostic>,
@@ -179,10 +179,22 @@ pub fn verify_page(lp: &mut LoadedPage, words: &Overrides) -> PageCheck {
         let Some(d) = &record.source else {
             // The load step reported a block that does not parse.
             result.unreadable += usize::from(record.spec.is_err());
+            if let Ok(spec) = &record.spec {
+                let drawn = drawing_findings(page, spec, record.at, false);
+                result
+                    .findings
+                    .extend(drawn.iter().map(|(f, v)| to_diag(f, v.as_deref())));
+            }
             continue;
         };
         let mut findings = Vec::new();
         let verdict = verify_diagram(page, d, &mut findings);
+        if let Ok(spec) = &record.spec {
+            let drawn = drawing_findings(page, spec, record.at, verdict.board_checked);
+            result
+                .findings
+                .extend(drawn.iter().map(|(f, v)| to_diag(f, v.as_deref())));
+        }
         let findings = finding::dedup_and_cap(findings);
         let name = d.variant.as_deref().or(page.variant.as_deref());
         result
@@ -203,6 +215,57 @@ pub fn verify_page(lp: &mut LoadedPage, words: &Overrides) -> PageCheck {
         });
     }
     result
+}
+
+/// What the drawing of a block would get wrong, found before it is drawn
+/// (render only draws): each unknown key of the block (`diagram-key`), and
+/// where verification did not check the board against a variant (none
+/// named, or one fenpress does not know) a board whose shape does not
+/// hold together (`fen-malformed`), as the drawing reads it. With the
+/// variant each finding names, if any.
+fn drawing_findings(
+    page: &Page,
+    spec: &crate::diagram::spec::DiagramSpec,
+    at: crate::model::BlockAt,
+    board_checked: bool,
+) -> Vec<(Finding, Option<String>)> {
+    let mut out = Vec::new();
+    let variant = spec
+        .variant
+        .as_deref()
+        .or(page.variant.as_deref())
+        .unwrap_or("Chess");
+    if !board_checked {
+        let boards = std::iter::once((0, &spec.board, spec.fen_at))
+            .chain(spec.after.iter().map(|a| (1, &a.board, a.fen_at)));
+        for (board, text, inner) in boards {
+            let shape = crate::diagram::board::board_shape(variant, &text.board);
+            if let Some(why) = shape.malformed {
+                let f = Finding::new(
+                    Kind::Warning,
+                    "fen-malformed",
+                    at.locate(inner, board),
+                    1,
+                    why,
+                );
+                out.push((
+                    f,
+                    Some(page.variant.as_deref().unwrap_or("Chess").to_string()),
+                ));
+            }
+        }
+    }
+    for (line, key) in &spec.unknown_keys {
+        let f = Finding::new(
+            Kind::Warning,
+            "diagram-key",
+            at.locate((*line, 1), 0),
+            1,
+            format!("unknown diagram key `{key}` (ignored)"),
+        );
+        out.push((f, None));
+    }
+    out
 }
 
 /// Board checks for every variant, full verification for those with rules.

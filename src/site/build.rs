@@ -16,13 +16,11 @@ use super::error::SiteError;
 use super::output::{stage, Streaming};
 use super::render::{og_pngs, render_site, render_site_streaming};
 use super::theme::{load_theme, Theme};
-use crate::check::links::check_links;
 use crate::check::{verify_site, CheckError, CheckReport, Summary};
 use crate::content::images::{check_page, link_target_exists};
 use crate::content::{load, Loaded};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::Status;
-use crate::words::Overrides;
 
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -177,26 +175,43 @@ fn timed<T>(
     value
 }
 
-/// What `build` and `serve` do before rendering: the site loaded, its
-/// config and theme, and verification's findings (verdicts are stored on
-/// the diagram records for the render step to mark failed diagrams).
-pub(super) struct Prepared {
-    pub loaded: Loaded,
-    pub config: Config,
-    pub theme: Theme,
-    /// Findings about diagrams (a failure fails the build only if strict).
-    pub verified: Vec<Diagnostic>,
-    /// Findings of puzzles (an error fails the build).
-    pub puzzles: Vec<Diagnostic>,
+/// What a run is for: the same steps serve each (load → verify, then for
+/// build and serve render → write), and the mode decides only what a
+/// broken config is (a finding for `check`, which still verifies with the
+/// defaults; the end of the run for `build` and `serve`) and whether the
+/// base URL is the local one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Check,
+    Build,
+    Serve,
 }
 
-/// Load, config, theme and verify, each step timed into `t`. `base_url`
-/// replaces the config's (serve: the local address).
-pub(super) fn prepare(
+/// The site after the steps every mode runs: loaded, its config read once,
+/// every finding made. `loaded.diagnostics` holds the load step's findings
+/// (files, front matter, config words, links, images); `diagrams` and
+/// `puzzles` verification's (verdicts are stored on the diagram records,
+/// for the render step to draw).
+pub(super) struct Verified {
+    pub loaded: Loaded,
+    /// `None` only in [`Mode::Check`], when `config.yaml` was refused (the
+    /// finding is among the load step's).
+    pub config: Option<Config>,
+    pub diagrams: Vec<Diagnostic>,
+    pub puzzles: Vec<Diagnostic>,
+    /// External links, for `check --external`.
+    pub external: crate::check::links::ExternalLinks,
+    pub summary: Summary,
+}
+
+/// Load and verify: the steps `check`, `build` and `serve` share, each
+/// timed into `t`. Every finding of a run is made here; render only draws.
+pub(super) fn load_and_verify(
     root: &Path,
+    mode: Mode,
     base_url: Option<&str>,
     t: &mut Vec<(&'static str, Duration)>,
-) -> Result<Prepared, SiteError> {
+) -> Result<Verified, SiteError> {
     if !root.is_dir() {
         return Err(SiteError::ContentMissing(root.to_path_buf()));
     }
@@ -207,38 +222,114 @@ pub(super) fn prepare(
         .map(|p| p.page.lang.clone())
         .filter(|l| !l.is_empty())
         .collect();
-    let mut config = timed(t, "config", || Config::load(root, &found))?;
-    if let Some(url) = base_url {
-        config.base_url = url.to_string();
-    }
-    loaded.diagnostics.extend(config.word_warnings(root));
-    let theme = timed(t, "theme", || load_theme(root, &config.theme))?;
+    let config = match timed(t, "config", || Config::load(root, &found)) {
+        Ok(mut config) => {
+            if let Some(url) = base_url {
+                config.base_url = url.to_string();
+            }
+            loaded.diagnostics.extend(config.word_warnings(root));
+            Some(config)
+        }
+        Err(e) if mode == Mode::Check => {
+            loaded.diagnostics.push(config_finding(root, e));
+            None
+        }
+        Err(e) => return Err(e),
+    };
+    // Pages that name no language (puzzles may not) get the site's first,
+    // so their links resolve as built.
     let default_lang = config
-        .languages
-        .first()
-        .cloned()
+        .as_ref()
+        .and_then(|c| c.languages.first().cloned())
         .unwrap_or_else(|| "en".into());
     for p in &mut loaded.pages {
         if p.page.lang.is_empty() {
             p.page.lang = default_lang.clone();
         }
     }
-    let (links, _external) = timed(t, "links", || {
-        check_links(&loaded.pages, &|page, path| {
-            link_target_exists(root, page, path)
-        })
-    });
+    let (links, external) = timed(t, "links", || page_findings(root, &loaded.pages, &|_| true));
     loaded.diagnostics.extend(links);
-    // Verification, as `fenpress check` does it.
-    let checked = timed(t, "verify", || {
-        verify_site(&mut loaded.pages, &config.words)
-    });
-    Ok(Prepared {
+    let words = config.as_ref().map(|c| c.words.clone()).unwrap_or_default();
+    let checked = timed(t, "verify", || verify_site(&mut loaded.pages, &words));
+    Ok(Verified {
         loaded,
         config,
-        theme,
-        verified: checked.diagrams,
+        diagrams: checked.diagrams,
         puzzles: checked.puzzles,
+        external,
+        summary: checked.summary,
+    })
+}
+
+/// The links and images of the pages `only` accepts, judged against every
+/// page of the site: the whole site's in the shared steps, the edited
+/// pages' after an edit in `serve`.
+pub(super) fn page_findings(
+    root: &Path,
+    pages: &[crate::model::LoadedPage],
+    only: &dyn Fn(&crate::model::Page) -> bool,
+) -> (Vec<Diagnostic>, crate::check::links::ExternalLinks) {
+    let (mut findings, external) =
+        crate::check::links::check_links_of(pages, only, &|page, path| {
+            link_target_exists(root, page, path)
+        });
+    for p in pages.iter().filter(|p| only(&p.page)) {
+        findings.extend(check_page(root, p).1);
+    }
+    (findings, external)
+}
+
+/// What `config.yaml` refuses, as an error at its line and column.
+fn config_finding(root: &Path, e: SiteError) -> Diagnostic {
+    match e {
+        SiteError::Config {
+            path,
+            line,
+            column,
+            message,
+        } => Diagnostic::new(Severity::Error, "config", path, line, column, message),
+        e => Diagnostic::new(
+            Severity::Error,
+            "config",
+            root.join("config.yaml"),
+            1,
+            1,
+            e.to_string(),
+        ),
+    }
+}
+
+/// What `build` and `serve` render from: the shared steps' site, its
+/// config and theme.
+pub(super) struct Prepared {
+    pub loaded: Loaded,
+    pub config: Config,
+    pub theme: Theme,
+    pub verified: Vec<Diagnostic>,
+    pub puzzles: Vec<Diagnostic>,
+}
+
+/// The shared steps, then the theme. `base_url` replaces the config's
+/// (serve: the local address).
+pub(super) fn prepare(
+    root: &Path,
+    serve: bool,
+    base_url: Option<&str>,
+    t: &mut Vec<(&'static str, Duration)>,
+) -> Result<Prepared, SiteError> {
+    let mode = if serve { Mode::Serve } else { Mode::Build };
+    let verified = load_and_verify(root, mode, base_url, t)?;
+    // Outside `Mode::Check` a refused config ended the run above.
+    let config = verified
+        .config
+        .expect("load_and_verify returns a config outside Mode::Check");
+    let theme = timed(t, "theme", || load_theme(root, &config.theme))?;
+    Ok(Prepared {
+        loaded: verified.loaded,
+        config,
+        theme,
+        verified: verified.diagrams,
+        puzzles: verified.puzzles,
     })
 }
 
@@ -257,45 +348,34 @@ pub struct CheckOptions {
     pub baseline: BaselineChoice,
 }
 
-/// [`check_site`] with options: the links of every page, the images, and
-/// with `external` the web addresses the pages link to.
+/// [`check_site`] with options: the shared steps in [`Mode::Check`] (the
+/// same findings as `build`), and with `external` the web addresses the
+/// pages link to.
 pub fn check_site_with(content: &Path, options: &CheckOptions) -> Result<CheckReport, CheckError> {
-    if !content.is_dir() {
-        return Err(CheckError::ContentMissing(content.to_path_buf()));
-    }
-    let mut loaded = load(content);
-    // The config as `build` reads it (issue 19: `check` passed what `build`
-    // refused), before verifying: it sets the puzzles' proof budget.
-    let (config_error, words) = config_diagnostic(content, &loaded);
-    default_languages(content, &mut loaded);
-    let checked = verify_site(&mut loaded.pages, &words);
-    let mut diagnostics = loaded.diagnostics;
-    diagnostics.extend(config_error);
-    let (links, external) = check_links(&loaded.pages, &|page, path| {
-        link_target_exists(content, page, path)
-    });
-    diagnostics.extend(links);
-    for p in &loaded.pages {
-        diagnostics.extend(check_page(content, p).1);
-    }
+    let verified = match load_and_verify(content, Mode::Check, None, &mut Vec::new()) {
+        Ok(v) => v,
+        Err(_) => return Err(CheckError::ContentMissing(content.to_path_buf())),
+    };
+    let mut diagnostics = verified.loaded.diagnostics;
     if let Some(ext) = &options.external {
-        diagnostics.extend(super::external::check_external(&external, ext));
+        diagnostics.extend(super::external::check_external(&verified.external, ext));
     }
-    diagnostics.extend(checked.diagrams);
-    diagnostics.extend(checked.puzzles);
+    diagnostics.extend(verified.diagrams);
+    diagnostics.extend(verified.puzzles);
+    let sources_read = &verified.loaded.sources;
     let mut baseline = read_baseline(content, &options.baseline, &mut diagnostics);
     let mut baselined = Vec::new();
     if let Some(b) = &mut baseline {
-        baselined = b.take(&mut diagnostics, &loaded.sources);
+        baselined = b.take(&mut diagnostics, sources_read);
         diagnostics.extend(b.stale());
     }
     settle(&mut diagnostics, false);
     settle(&mut baselined, false);
-    let mut summary: Summary = checked.summary;
+    let mut summary: Summary = verified.summary;
     summary.count(&diagnostics);
     summary.baselined = baselined.len();
-    let mut sources = sources_of(&diagnostics, &loaded.sources);
-    sources.extend(sources_of(&baselined, &loaded.sources));
+    let mut sources = sources_of(&diagnostics, sources_read);
+    sources.extend(sources_of(&baselined, sources_read));
     Ok(CheckReport {
         sources,
         diagnostics,
@@ -325,65 +405,6 @@ pub fn apply_baseline(
     report.summary.baselined = report.baselined.len();
     report.baseline = Some(path.to_path_buf());
     Ok(())
-}
-
-/// `config.yaml` read as `build` reads it: what `build` refuses in it, as
-/// an error at its line and column, if any, and its interface words.
-fn config_diagnostic(content: &Path, loaded: &Loaded) -> (Option<Diagnostic>, Overrides) {
-    let found: Vec<String> = loaded
-        .pages
-        .iter()
-        .map(|p| p.page.lang.clone())
-        .filter(|l| !l.is_empty())
-        .collect();
-    let error = match Config::load(content, &found) {
-        Ok(config) => return (None, config.words),
-        Err(SiteError::Config {
-            path,
-            line,
-            column,
-            message,
-        }) => Some(Diagnostic::new(
-            Severity::Error,
-            "config",
-            path,
-            line,
-            column,
-            message,
-        )),
-        Err(e) => Some(Diagnostic::new(
-            Severity::Error,
-            "config",
-            content.join("config.yaml"),
-            1,
-            1,
-            e.to_string(),
-        )),
-    };
-    (error, Overrides::new())
-}
-
-/// Pages that name no language (puzzles may not) get the site's first,
-/// as the build gives them, so their links resolve as built.
-fn default_languages(content: &Path, loaded: &mut Loaded) {
-    let found: Vec<String> = loaded
-        .pages
-        .iter()
-        .map(|p| p.page.lang.clone())
-        .filter(|l| !l.is_empty())
-        .collect();
-    let config = Config::load(content, &found).ok();
-    if let Some(c) = &config {
-        loaded.diagnostics.extend(c.word_warnings(content));
-    }
-    let first = config
-        .and_then(|c| c.languages.first().cloned())
-        .unwrap_or_else(|| "en".into());
-    for p in &mut loaded.pages {
-        if p.page.lang.is_empty() {
-            p.page.lang = first.clone();
-        }
-    }
 }
 
 /// Sorts findings by file, line, column, code; under `strict` warnings
@@ -428,7 +449,7 @@ pub fn build_with(
         theme,
         verified,
         puzzles,
-    } = prepare(root, None, t)?;
+    } = prepare(root, false, None, t)?;
     let statuses: Vec<(PathBuf, usize, Status)> = loaded
         .pages
         .iter()
@@ -482,13 +503,9 @@ pub fn build_with(
             return Err(e);
         }
     };
-    let mut drawn = std::mem::take(&mut rendered.diagnostics);
-    settle(&mut drawn, options.strict);
-    if let Some(b) = &mut baseline {
-        baselined.extend(b.take(&mut drawn, &loaded.sources));
+    if let Some(b) = &baseline {
         diagnostics.extend(b.stale());
     }
-    diagnostics.extend(drawn);
     settle(&mut diagnostics, options.strict);
     settle(&mut baselined, false);
     report.sources = sources_of(&diagnostics, &loaded.sources);

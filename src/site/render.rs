@@ -15,7 +15,7 @@ use super::output::Streaming;
 use super::strings::{language_name, Strings};
 use super::theme::{error_chain, Theme};
 use crate::content::images::ImageAsset;
-use crate::diagnostic::{Diagnostic, Severity};
+
 use crate::diagram::pieces::PieceSet;
 use crate::diagram::spec::BoardSpec;
 use crate::diagram::svg::{draw_diagram, draw_standalone, escape, Painter, SymbolSheet};
@@ -121,11 +121,11 @@ fn og_image_path(svg: &str) -> String {
     format!("og/{hash:016x}.png")
 }
 
-/// What rendering found and made.
+/// What rendering made (it finds nothing: every finding comes from the
+/// load and verify steps).
 #[derive(Debug, Default)]
 pub struct Rendered {
     pub output: Output,
-    pub diagnostics: Vec<Diagnostic>,
     pub diagrams: usize,
     /// The rendered pages as the search index sees them (see `search.rs`).
     pub search: Vec<crate::search::SearchPage>,
@@ -531,7 +531,6 @@ fn render_pages_into(
         };
         rendered.diagrams += result.diagrams;
         rendered.search.extend(result.search);
-        rendered.diagnostics.extend(result.diagnostics);
         for asset in result.assets {
             match asset.drawn {
                 Some(svg) => {
@@ -597,9 +596,7 @@ fn render_content_page(
         }
         _ => None,
     };
-    result
-        .assets
-        .extend(check_images(root, loaded, &mut result.diagnostics));
+    result.assets.extend(check_images(root, loaded));
     if is_home(page) {
         return Ok(result);
     }
@@ -841,7 +838,6 @@ fn puzzle_groups(
 #[derive(Default)]
 struct PageResult {
     html: String,
-    diagnostics: Vec<Diagnostic>,
     diagrams: usize,
     assets: Vec<ImageAsset>,
     file: Option<(String, Vec<u8>)>,
@@ -857,14 +853,11 @@ struct PageResult {
 /// Markdown to HTML, each ```diagram block drawn as SVG from its record
 /// (read once by the content layer). A block that does not parse shows as
 /// an error box (the load step reported it). A malformed board is drawn as
-/// far as it goes; the `fen-malformed` warning is left out where
-/// verification checked the board (its findings say precisely what is
-/// wrong: one finding per fault). A diagram that failed verification is
+/// far as it goes (verification reported it: render only draws). A diagram that failed verification is
 /// marked for readers only when the site asks (`diagrams.show_failures`):
 /// the author sees the verdicts in `build`'s output and in `serve`.
 fn render_body(loaded: &LoadedPage, painter: &Painter, show_failures: bool) -> PageResult {
     let page = &loaded.page;
-    let mut diagnostics = Vec::new();
     let mut diagrams = 0;
     let mut sheet = SymbolSheet::default();
     let mut first = None;
@@ -889,37 +882,6 @@ fn render_body(loaded: &LoadedPage, painter: &Painter, show_failures: bool) -> P
         }
         diagrams += 1 + usize::from(spec.after.is_some());
         let verdict = record.verdict.as_ref();
-        let checked = verdict.is_some_and(|v| v.board_checked);
-        for (board, why) in drawing.problems.into_iter().filter(|_| !checked) {
-            let inner = if board == 1 {
-                spec.after.as_ref().map_or(spec.fen_at, |a| a.fen_at)
-            } else {
-                spec.fen_at
-            };
-            let at = record.at.locate(inner, board);
-            diagnostics.push(
-                Diagnostic::new(
-                    Severity::Warning,
-                    "fen-malformed",
-                    &page.source,
-                    at.line,
-                    at.column,
-                    why,
-                )
-                .with_variant(variant),
-            );
-        }
-        for (line, key) in &spec.unknown_keys {
-            let at = record.at.locate((*line, 1), 0);
-            diagnostics.push(Diagnostic::new(
-                Severity::Warning,
-                "diagram-key",
-                &page.source,
-                at.line,
-                at.column,
-                format!("unknown diagram key `{key}` (ignored)"),
-            ));
-        }
         // Verification (`build`'s verify step) failed: marked, if the site
         // shows failures to its readers.
         match verdict.and_then(|v| v.failure.as_deref()) {
@@ -942,7 +904,6 @@ fn render_body(loaded: &LoadedPage, painter: &Painter, show_failures: bool) -> P
         .collect();
     PageResult {
         html,
-        diagnostics,
         diagrams,
         assets,
         first,
@@ -950,16 +911,10 @@ fn render_body(loaded: &LoadedPage, painter: &Painter, show_failures: bool) -> P
     }
 }
 
-/// Missing images are warnings (errors under `--strict`); found ones are
-/// copied into the output at their URL.
-fn check_images(
-    root: &std::path::Path,
-    loaded: &LoadedPage,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Vec<ImageAsset> {
-    let (assets, missing) = crate::content::images::check_page(root, loaded);
-    diagnostics.extend(missing);
-    assets
+/// The images found, copied into the output at their URL (the missing
+/// ones were reported by the load step).
+fn check_images(root: &std::path::Path, loaded: &LoadedPage) -> Vec<ImageAsset> {
+    crate::content::images::check_page(root, loaded).0
 }
 
 /// `sitemap.xml`: every HTML page but 404, absolute, sorted.

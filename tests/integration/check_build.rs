@@ -184,3 +184,76 @@ fn a_malformed_board_is_reported_once() {
         report.diagnostics
     );
 }
+
+/// Every finding comes from the shared load and verify steps: `check` and
+/// `build` report the same findings on every fixture site and, when
+/// `../shared` is there, on the corpus.
+#[test]
+fn check_and_build_report_the_same_findings() {
+    let mut sites: Vec<std::path::PathBuf> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check"))
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.is_dir())
+            .collect();
+    sites.sort();
+    assert!(sites.len() >= 5, "{sites:?}");
+    match crate::common::corpus() {
+        Some(corpus) => sites.push(corpus),
+        None => println!("corpus part skipped: ../shared not found"),
+    }
+    for site in sites {
+        let checked = check_site_with(
+            &site,
+            &CheckOptions {
+                baseline: BaselineChoice::Ignore,
+                ..CheckOptions::default()
+            },
+        )
+        .unwrap();
+        let out = tempfile::tempdir().unwrap();
+        let built = build_with(
+            &BuildOptions {
+                content: site.clone(),
+                out: out.path().join("site"),
+                strict: false,
+            },
+            &BaselineChoice::Ignore,
+        )
+        .unwrap();
+        assert_eq!(
+            checked.diagnostics,
+            built.diagnostics,
+            "{}: check and build differ",
+            site.display()
+        );
+    }
+}
+
+/// A key a diagram block does not have is reported by `check`, where it
+/// is written, as by `build`.
+#[test]
+fn check_reports_an_unknown_key_in_a_diagram_block() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(content.join("rules/Chess")).unwrap();
+    std::fs::write(
+        content.join("rules/Chess/en.md"),
+        "Text.\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/4K3\ncolour: red\n```\n",
+    )
+    .unwrap();
+    let checked = fenpress::site::check_site(&content).unwrap();
+    let key: Vec<_> = checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "diagram-key")
+        .map(|d| (d.line, d.message.as_str()))
+        .collect();
+    assert_eq!(
+        key,
+        [(5, "unknown diagram key `colour` (ignored)")],
+        "{:#?}",
+        checked.diagnostics
+    );
+}
