@@ -23,7 +23,7 @@ use crate::model::{
 };
 use crate::words::Overrides;
 use claims::{CaptionClaims, Claim, ClaimKind, MoveText};
-use finding::{Finding, Kind};
+use finding::{Finding, Findings, Kind};
 pub use summary::Summary;
 
 /// Why `check` could not run at all (exit code 2).
@@ -187,7 +187,7 @@ pub fn verify_page(lp: &mut LoadedPage, words: &Overrides) -> PageCheck {
             }
             continue;
         };
-        let mut findings = Vec::new();
+        let mut findings = Findings::new();
         let verdict = verify_diagram(page, d, &mut findings);
         if let Ok(spec) = &record.spec {
             let drawn = drawing_findings(page, spec, record.at, verdict.board_checked);
@@ -195,7 +195,7 @@ pub fn verify_page(lp: &mut LoadedPage, words: &Overrides) -> PageCheck {
                 .findings
                 .extend(drawn.iter().map(|(f, v)| to_diag(f, v.as_deref())));
         }
-        let findings = finding::dedup_and_cap(findings);
+        let findings = findings.into_reported();
         let name = d.variant.as_deref().or(page.variant.as_deref());
         result
             .findings
@@ -269,7 +269,7 @@ fn drawing_findings(
 }
 
 /// Board checks for every variant, full verification for those with rules.
-pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Vec<Finding>) -> Verdict {
+pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Findings) -> Verdict {
     let at = d.boards.first().map(|b| b.fen_at).unwrap_or_default();
     let mut verdict = Verdict::default();
     let Some(name) = d.variant.as_deref().or(page.variant.as_deref()) else {
