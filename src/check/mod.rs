@@ -19,9 +19,8 @@ use rayon::prelude::*;
 
 use crate::diagnostic::Diagnostic;
 use crate::model::{
-    CaptionText, DiagramSource, Explicit, LoadedPage, Loc, Page, PageKind, PuzzleWidget, Verdict,
+    CaptionText, DiagramSource, Explicit, LoadedPage, Loc, Page, PageKind, Verdict,
 };
-use crate::words::Overrides;
 use claims::{CaptionClaims, Claim, ClaimKind, MoveText};
 use finding::{Finding, Findings, Kind};
 pub use summary::Summary;
@@ -77,11 +76,8 @@ pub struct SiteCheck {
 /// verdicts are stored on the diagram records, a puzzle's widget on its
 /// page, drawn in the interface words of its language (`words`: the
 /// config's overrides). `check` and `build` share it.
-pub fn verify_site(pages: &mut [LoadedPage], words: &Overrides) -> SiteCheck {
-    let checks: Vec<PageCheck> = pages
-        .par_iter_mut()
-        .map(|lp| verify_page(lp, words))
-        .collect();
+pub fn verify_site(pages: &mut [LoadedPage]) -> SiteCheck {
+    let checks: Vec<PageCheck> = pages.par_iter_mut().map(verify_page).collect();
     let mut site = SiteCheck::default();
     for checked in checks {
         site.summary.add(&checked);
@@ -154,7 +150,7 @@ impl verify::Locate for CaptionLocs<'_> {
 
 /// Verifies every diagram of one page (storing each verdict on its
 /// record) and, for a puzzle page, its puzzle (storing its widget).
-pub fn verify_page(lp: &mut LoadedPage, words: &Overrides) -> PageCheck {
+pub fn verify_page(lp: &mut LoadedPage) -> PageCheck {
     let page = &lp.page;
     let mut result = PageCheck::default();
     let to_diag = |f: &Finding, variant: Option<&str>| {
@@ -205,14 +201,10 @@ pub fn verify_page(lp: &mut LoadedPage, words: &Overrides) -> PageCheck {
     }
     if page.kind == PageKind::Puzzle {
         // A puzzle's position, goal and solution, proved by the puzzle
-        // module; the page's widget is drawn from the same proof.
-        let words = crate::words::words_for(&page.lang, words);
-        let made = crate::puzzle::page::render(&page.source, &lp.text, &words);
-        result.puzzle = made.diagnostics;
-        lp.puzzle = Some(PuzzleWidget {
-            widget: made.widget,
-            goal: made.goal,
-        });
+        // module; the render step draws the page's widget from the proof.
+        let (proof, findings) = crate::puzzle::page::prove(&page.source, &lp.text);
+        result.puzzle = findings;
+        lp.puzzle = proof.map(std::sync::Arc::new);
     }
     result
 }

@@ -249,8 +249,7 @@ pub(super) fn load_and_verify(
     }
     let (links, external) = timed(t, "links", || page_findings(root, &loaded.pages, &|_| true));
     loaded.diagnostics.extend(links);
-    let words = config.as_ref().map(|c| c.words.clone()).unwrap_or_default();
-    let checked = timed(t, "verify", || verify_site(&mut loaded.pages, &words));
+    let checked = timed(t, "verify", || verify_site(&mut loaded.pages));
     Ok(Verified {
         loaded,
         config,

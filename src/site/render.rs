@@ -640,15 +640,15 @@ fn render_content_page(
             og_image,
         },
     );
-    // Puzzles: verified and made playable by the verify step.
+    // Puzzles: proved by the verify step, drawn here in the page's words.
     let template = match (&page.kind, &loaded.puzzle) {
         (PageKind::Puzzle, puzzle) => {
-            let p = puzzle.clone().unwrap_or_default();
+            let (widget, goal) = puzzle.as_ref().map(|p| p.draw(&words)).unwrap_or_default();
             ctx.insert(
                 "puzzle",
                 &PuzzleCtx {
-                    widget: &p.widget,
-                    goal: &p.goal,
+                    widget: &widget,
+                    goal: &goal,
                 },
             );
             "puzzle.html"
