@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::Status;
 
 /// Counts for the closing line.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -11,6 +12,8 @@ pub struct Summary {
     pub diagrams: usize,
     pub verified: usize,
     pub board_only: usize,
+    /// Diagram blocks that failed verification.
+    pub failed: usize,
     /// Diagram blocks that could not be read at all (broken YAML): counted
     /// among the diagrams, so none goes missing from the total.
     pub unreadable: usize,
@@ -26,8 +29,15 @@ impl Summary {
     pub fn add(&mut self, page: &super::PageCheck) {
         self.diagrams += page.verdicts.len() + page.unreadable;
         self.unreadable += page.unreadable;
-        self.verified += page.verdicts.iter().filter(|v| v.verified).count();
-        self.board_only += page.verdicts.iter().filter(|v| !v.has_rules).count();
+        // The statuses `build` counts: each block in one of them.
+        for v in &page.verdicts {
+            match v.status() {
+                Status::Proved => self.verified += 1,
+                Status::BoardOnly => self.board_only += 1,
+                Status::Failed(_) => self.failed += 1,
+                Status::Unchecked | Status::Unreadable => {}
+            }
+        }
     }
 
     /// Counts the findings by severity.
@@ -49,11 +59,13 @@ impl Summary {
 
     pub fn line(&self) -> String {
         let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
-        let unreadable = if self.unreadable > 0 {
-            format!(", {} unreadable", self.unreadable)
-        } else {
-            String::new()
-        };
+        let mut unreadable = String::new();
+        if self.failed > 0 {
+            unreadable.push_str(&format!(", {} failed", self.failed));
+        }
+        if self.unreadable > 0 {
+            unreadable.push_str(&format!(", {} unreadable", self.unreadable));
+        }
         format!(
             "checked {}: {} fully verified, {} board checked (moves not verified){unreadable}; {}, {}, {}{}",
             plural(self.diagrams, "diagram block"),

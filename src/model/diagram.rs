@@ -103,13 +103,20 @@ impl DiagramRecord {
         if self.spec.is_err() {
             return Status::Unreadable;
         }
-        match &self.verdict {
-            Some(Verdict {
-                failure: Some(why), ..
-            }) => Status::Failed(why.clone()),
-            Some(v) if v.verified => Status::Proved,
-            Some(v) if v.board_checked => Status::BoardOnly,
-            _ => Status::Unchecked,
+        self.verdict
+            .as_ref()
+            .map_or(Status::Unchecked, Verdict::status)
+    }
+}
+
+impl Verdict {
+    /// The status this verdict gives its block.
+    pub fn status(&self) -> Status {
+        match &self.failure {
+            Some(why) => Status::Failed(why.clone()),
+            None if self.verified => Status::Proved,
+            None if self.board_checked => Status::BoardOnly,
+            None => Status::Unchecked,
         }
     }
 }
