@@ -8,7 +8,7 @@ use fenpress_rules::fen_row::{self, CellSpelling, RowItem};
 use fenpress_rules::geometry::Coord;
 use fenpress_rules::registry::VariantInfo;
 
-use super::finding::{Finding, Kind};
+use super::finding::{Finding, Findings, Kind};
 use crate::model::BoardText;
 
 /// A board's text cut into rows and cells.
@@ -56,12 +56,8 @@ fn reading_words(r: DigitReading) -> &'static str {
 
 /// Checks one board of `variant`; pushes findings, returns the reading that
 /// fits when the shape and letters are right.
-pub fn check_board(
-    variant: &VariantInfo,
-    b: &BoardText,
-    out: &mut Vec<Finding>,
-) -> Option<BoardOk> {
-    let before = out.len();
+pub fn check_board(variant: &VariantInfo, b: &BoardText, out: &mut Findings) -> Option<BoardOk> {
+    let before = out.error_codes().len();
     check_space(b, out);
     if b.board.is_empty() {
         out.push(Finding::new(
@@ -82,13 +78,13 @@ pub fn check_board(
     check_letters(variant, b, out);
     check_marks(variant, b, out);
     // fenpress itself reads a board after `fen: ` (see `fen-space`).
-    let failed = out[before..]
+    let failed = out.error_codes()[before..]
         .iter()
-        .any(|f| f.kind == Kind::Error && f.code != "fen-space");
+        .any(|code| *code != "fen-space");
     (!failed).then_some(BoardOk { reading })
 }
 
-fn check_space(b: &BoardText, out: &mut Vec<Finding>) {
+fn check_space(b: &BoardText, out: &mut Findings) {
     // A real mistake of the page, not a style nit: vchess replaces
     // `/(fen:)([^:]*):/g` and reads the captured text with
     // `fen.split(" ")` (no trim; yagu0/vchess, the rules view's
@@ -118,7 +114,7 @@ fn check_rows(
     variant: &VariantInfo,
     b: &BoardText,
     parsed: &[Row],
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) -> [Vec<usize>; 2] {
     let rows = variant.rows as usize;
     let cols = variant.cols as usize;
@@ -189,7 +185,7 @@ fn choose_reading(
     b: &BoardText,
     parsed: &[Row],
     only: &[Vec<usize>; 2],
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) -> DigitReading {
     match (only[0].is_empty(), only[1].is_empty()) {
         (true, _) => DigitReading::PerDigit,
@@ -222,7 +218,7 @@ fn choose_reading(
 
 /// Rows right as standard FEN that vchess (digit by digit) would misplace
 /// after a multi-digit run: a warning each.
-fn warn_multi_digit_runs(b: &BoardText, parsed: &[Row], rows: &[usize], out: &mut Vec<Finding>) {
+fn warn_multi_digit_runs(b: &BoardText, parsed: &[Row], rows: &[usize], out: &mut Findings) {
     for &i in rows {
         let row = &parsed[i];
         let misplaced = row.text.char_indices().any(|(k, c)| {
@@ -254,7 +250,7 @@ fn warn_multi_digit_runs(b: &BoardText, parsed: &[Row], rows: &[usize], out: &mu
 }
 
 /// Every letter of the board must be a piece (or the hole) of the variant.
-fn check_letters(variant: &VariantInfo, b: &BoardText, out: &mut Vec<Finding>) {
+fn check_letters(variant: &VariantInfo, b: &BoardText, out: &mut Findings) {
     let letters = variant.letters;
     let mut row_at = 0; // characters before the row, in the board text
     for (index, text) in b.board.split('/').enumerate() {
@@ -294,7 +290,7 @@ fn check_letters(variant: &VariantInfo, b: &BoardText, out: &mut Vec<Finding>) {
 }
 
 /// Every mark must be a square of the board.
-fn check_marks(variant: &VariantInfo, b: &BoardText, out: &mut Vec<Finding>) {
+fn check_marks(variant: &VariantInfo, b: &BoardText, out: &mut Findings) {
     let rows = variant.rows as usize;
     let cols = variant.cols as usize;
     for (mark, at) in &b.marks {
@@ -358,7 +354,7 @@ mod tests {
 
     fn codes(variant: &str, text: &str, marks: &[&str]) -> Vec<(&'static str, usize)> {
         let v = fenpress_rules::registry::lookup(variant).unwrap();
-        let mut out = Vec::new();
+        let mut out = Findings::new();
         check_board(v, &board(text, marks), &mut out);
         out.iter().map(|f| (f.code, f.at.column)).collect()
     }
@@ -386,7 +382,7 @@ mod tests {
             &[]
         )
         .is_empty());
-        let mut out = Vec::new();
+        let mut out = Findings::new();
         let v = fenpress_rules::registry::lookup("Chess").unwrap();
         check_board(v, &board("8/8/8/8/8/8/8/44", &[]), &mut out);
         assert!(out.is_empty(), "{out:?}");

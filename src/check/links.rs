@@ -196,10 +196,20 @@ pub fn check_links(
     pages: &[LoadedPage],
     file_exists: &(dyn Fn(&Page, &str) -> bool + Sync),
 ) -> (Vec<Diagnostic>, ExternalLinks) {
+    check_links_of(pages, &|_| true, file_exists)
+}
+
+/// [`check_links`] for the links written in the pages `only` accepts,
+/// against the targets of every page (`serve` after an edit).
+pub fn check_links_of(
+    pages: &[LoadedPage],
+    only: &dyn Fn(&Page) -> bool,
+    file_exists: &(dyn Fn(&Page, &str) -> bool + Sync),
+) -> (Vec<Diagnostic>, ExternalLinks) {
     let targets = LinkTargets::of(pages);
     let mut diagnostics = Vec::new();
     let mut external = ExternalLinks::new();
-    for p in pages {
+    for p in pages.iter().filter(|p| only(&p.page)) {
         let page_path = p.page.path();
         for link in &p.links {
             match classify(&link.url, &page_path) {

@@ -19,11 +19,10 @@ use rayon::prelude::*;
 
 use crate::diagnostic::Diagnostic;
 use crate::model::{
-    CaptionText, DiagramSource, Explicit, LoadedPage, Loc, Page, PageKind, PuzzleWidget, Verdict,
+    CaptionText, DiagramSource, Explicit, LoadedPage, Loc, Page, PageKind, Verdict,
 };
-use crate::words::Overrides;
 use claims::{CaptionClaims, Claim, ClaimKind, MoveText};
-use finding::{Finding, Kind};
+use finding::{Finding, Findings, Kind};
 pub use summary::Summary;
 
 /// Why `check` could not run at all (exit code 2).
@@ -41,6 +40,10 @@ pub struct CheckReport {
     pub summary: Summary,
     /// The text of each file that has a diagnostic, for the caret lines.
     pub sources: HashMap<PathBuf, String>,
+    /// Findings the site's baseline lists: reported, not failing.
+    pub baselined: Vec<Diagnostic>,
+    /// The baseline read, if any.
+    pub baseline: Option<PathBuf>,
 }
 
 /// Findings and verdicts of one page.
@@ -59,8 +62,8 @@ pub struct PageCheck {
 /// What verifying a whole site found.
 #[derive(Debug, Default)]
 pub struct SiteCheck {
-    /// Findings about diagrams: a failed diagram is marked in its page and
-    /// fails `build` only under `--strict`.
+    /// Findings about diagrams: an error fails `check` and `build` unless
+    /// the site's baseline lists it (`serve` still shows the site).
     pub diagrams: Vec<Diagnostic>,
     /// Findings of puzzles: a wrong puzzle fails `build`.
     pub puzzles: Vec<Diagnostic>,
@@ -73,11 +76,8 @@ pub struct SiteCheck {
 /// verdicts are stored on the diagram records, a puzzle's widget on its
 /// page, drawn in the interface words of its language (`words`: the
 /// config's overrides). `check` and `build` share it.
-pub fn verify_site(pages: &mut [LoadedPage], words: &Overrides) -> SiteCheck {
-    let checks: Vec<PageCheck> = pages
-        .par_iter_mut()
-        .map(|lp| verify_page(lp, words))
-        .collect();
+pub fn verify_site(pages: &mut [LoadedPage]) -> SiteCheck {
+    let checks: Vec<PageCheck> = pages.par_iter_mut().map(verify_page).collect();
     let mut site = SiteCheck::default();
     for checked in checks {
         site.summary.add(&checked);
@@ -150,7 +150,7 @@ impl verify::Locate for CaptionLocs<'_> {
 
 /// Verifies every diagram of one page (storing each verdict on its
 /// record) and, for a puzzle page, its puzzle (storing its widget).
-pub fn verify_page(lp: &mut LoadedPage, words: &Overrides) -> PageCheck {
+pub fn verify_page(lp: &mut LoadedPage) -> PageCheck {
     let page = &lp.page;
     let mut result = PageCheck::default();
     let to_diag = |f: &Finding, variant: Option<&str>| {
@@ -175,11 +175,23 @@ pub fn verify_page(lp: &mut LoadedPage, words: &Overrides) -> PageCheck {
         let Some(d) = &record.source else {
             // The load step reported a block that does not parse.
             result.unreadable += usize::from(record.spec.is_err());
+            if let Ok(spec) = &record.spec {
+                let drawn = drawing_findings(page, spec, record.at, false);
+                result
+                    .findings
+                    .extend(drawn.iter().map(|(f, v)| to_diag(f, v.as_deref())));
+            }
             continue;
         };
-        let mut findings = Vec::new();
+        let mut findings = Findings::new();
         let verdict = verify_diagram(page, d, &mut findings);
-        let findings = finding::dedup_and_cap(findings);
+        if let Ok(spec) = &record.spec {
+            let drawn = drawing_findings(page, spec, record.at, verdict.board_checked);
+            result
+                .findings
+                .extend(drawn.iter().map(|(f, v)| to_diag(f, v.as_deref())));
+        }
+        let findings = findings.into_reported();
         let name = d.variant.as_deref().or(page.variant.as_deref());
         result
             .findings
@@ -189,20 +201,67 @@ pub fn verify_page(lp: &mut LoadedPage, words: &Overrides) -> PageCheck {
     }
     if page.kind == PageKind::Puzzle {
         // A puzzle's position, goal and solution, proved by the puzzle
-        // module; the page's widget is drawn from the same proof.
-        let words = crate::words::words_for(&page.lang, words);
-        let made = crate::puzzle::page::render(&page.source, &lp.text, &words);
-        result.puzzle = made.diagnostics;
-        lp.puzzle = Some(PuzzleWidget {
-            widget: made.widget,
-            goal: made.goal,
-        });
+        // module; the render step draws the page's widget from the proof.
+        let (proof, findings) = crate::puzzle::page::prove(&page.source, &lp.text);
+        result.puzzle = findings;
+        lp.puzzle = proof.map(std::sync::Arc::new);
     }
     result
 }
 
+/// What the drawing of a block would get wrong, found before it is drawn
+/// (render only draws): each unknown key of the block (`diagram-key`), and
+/// where verification did not check the board against a variant (none
+/// named, or one fenpress does not know) a board whose shape does not
+/// hold together (`fen-malformed`), as the drawing reads it. With the
+/// variant each finding names, if any.
+fn drawing_findings(
+    page: &Page,
+    spec: &crate::diagram::spec::DiagramSpec,
+    at: crate::model::BlockAt,
+    board_checked: bool,
+) -> Vec<(Finding, Option<String>)> {
+    let mut out = Vec::new();
+    let variant = spec
+        .variant
+        .as_deref()
+        .or(page.variant.as_deref())
+        .unwrap_or("Chess");
+    if !board_checked {
+        let boards = std::iter::once((0, &spec.board, spec.fen_at))
+            .chain(spec.after.iter().map(|a| (1, &a.board, a.fen_at)));
+        for (board, text, inner) in boards {
+            let shape = crate::diagram::board::board_shape(variant, &text.board);
+            if let Some(why) = shape.malformed {
+                let f = Finding::new(
+                    Kind::Warning,
+                    "fen-malformed",
+                    at.locate(inner, board),
+                    1,
+                    why,
+                );
+                out.push((
+                    f,
+                    Some(page.variant.as_deref().unwrap_or("Chess").to_string()),
+                ));
+            }
+        }
+    }
+    for (line, key) in &spec.unknown_keys {
+        let f = Finding::new(
+            Kind::Warning,
+            "diagram-key",
+            at.locate((*line, 1), 0),
+            1,
+            format!("unknown diagram key `{key}` (ignored)"),
+        );
+        out.push((f, None));
+    }
+    out
+}
+
 /// Board checks for every variant, full verification for those with rules.
-pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Vec<Finding>) -> Verdict {
+pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Findings) -> Verdict {
     let at = d.boards.first().map(|b| b.fen_at).unwrap_or_default();
     let mut verdict = Verdict::default();
     let Some(name) = d.variant.as_deref().or(page.variant.as_deref()) else {

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::Status;
 
 /// Counts for the closing line.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -11,12 +12,16 @@ pub struct Summary {
     pub diagrams: usize,
     pub verified: usize,
     pub board_only: usize,
+    /// Diagram blocks that failed verification.
+    pub failed: usize,
     /// Diagram blocks that could not be read at all (broken YAML): counted
     /// among the diagrams, so none goes missing from the total.
     pub unreadable: usize,
     pub errors: usize,
     pub warnings: usize,
     pub notes: usize,
+    /// Findings the site's baseline lists (not among the counts above).
+    pub baselined: usize,
 }
 
 impl Summary {
@@ -24,8 +29,15 @@ impl Summary {
     pub fn add(&mut self, page: &super::PageCheck) {
         self.diagrams += page.verdicts.len() + page.unreadable;
         self.unreadable += page.unreadable;
-        self.verified += page.verdicts.iter().filter(|v| v.verified).count();
-        self.board_only += page.verdicts.iter().filter(|v| !v.has_rules).count();
+        // The statuses `build` counts: each block in one of them.
+        for v in &page.verdicts {
+            match v.status() {
+                Status::Proved => self.verified += 1,
+                Status::BoardOnly => self.board_only += 1,
+                Status::Failed(_) => self.failed += 1,
+                Status::Unchecked | Status::Unreadable => {}
+            }
+        }
     }
 
     /// Counts the findings by severity.
@@ -39,21 +51,34 @@ impl Summary {
         }
     }
 
+    /// Counts the findings by severity again, from zero.
+    pub fn recount(&mut self, diagnostics: &[Diagnostic]) {
+        (self.errors, self.warnings, self.notes) = (0, 0, 0);
+        self.count(diagnostics);
+    }
+
     pub fn line(&self) -> String {
         let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
-        let unreadable = if self.unreadable > 0 {
-            format!(", {} unreadable", self.unreadable)
-        } else {
-            String::new()
-        };
+        let mut unreadable = String::new();
+        if self.failed > 0 {
+            unreadable.push_str(&format!(", {} failed", self.failed));
+        }
+        if self.unreadable > 0 {
+            unreadable.push_str(&format!(", {} unreadable", self.unreadable));
+        }
         format!(
-            "checked {}: {} fully verified, {} board checked (moves not verified){unreadable}; {}, {}, {}",
-            plural(self.diagrams, "diagram"),
+            "checked {}: {} fully verified, {} board checked (moves not verified){unreadable}; {}, {}, {}{}",
+            plural(self.diagrams, "diagram block"),
             self.verified,
             self.board_only,
             plural(self.errors, "error"),
             plural(self.warnings, "warning"),
             plural(self.notes, "note"),
+            if self.baselined > 0 {
+                format!(", {} baselined", self.baselined)
+            } else {
+                String::new()
+            },
         )
     }
 }

@@ -14,7 +14,7 @@ use fenpress_rules::validate::{self, Problem};
 use fenpress_rules::{explain, Board, Color, Kind, Piece, Position, Square, SquareSet};
 
 use super::claims::{CaptionClaims, ClaimKind, MoveText};
-use super::finding::{Finding, Kind as Sev};
+use super::finding::{Finding, Findings, Kind as Sev};
 use crate::model::{BoardText, Loc};
 
 /// Where a claim's move sits: a caption offset mapped to the source.
@@ -39,7 +39,7 @@ fn read_board(
     rules: &dyn Rules,
     b: &BoardText,
     reading: DigitReading,
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) -> Option<Read> {
     let text = b.full_fen.clone().unwrap_or_else(|| b.board.clone());
     let setup = match fen::parse_with(&text, reading) {
@@ -350,7 +350,7 @@ fn after_previous(
     input: &Input,
     first: &Read,
     mut starts: Vec<Position>,
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) -> Vec<Position> {
     let g = rules.geometry();
     let previous = input
@@ -444,7 +444,7 @@ fn check_just_played(
     input: &Input,
     first: &Read,
     moves: &[MoveText],
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) {
     let g = rules.geometry();
     let Some(m) = moves.last() else {
@@ -494,7 +494,7 @@ fn check_claims(
     input: &Input,
     starts: &[Position],
     reads: &[Option<Read>],
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) {
     let Some(Some(first)) = reads.first() else {
         return;
@@ -625,7 +625,7 @@ fn check_plan(
     input: &Input,
     starts: &[Position],
     moves: &[MoveText],
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) {
     let mut states = starts.to_vec();
     for (k, m) in moves.iter().enumerate() {
@@ -707,7 +707,7 @@ fn check_continued_line(
     input: &Input,
     from: &[Position],
     moves: &[MoveText],
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) -> Option<(Vec<Position>, (u32, Color))> {
     match play_line(rules, from, moves, input.letters) {
         Ok(ends) => Some(ends).zip(last_ply(moves)),
@@ -736,7 +736,7 @@ fn check_previous_line(
     input: &Input,
     moves: &[MoveText],
     first: &Read,
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) {
     if moves.first().is_none_or(|m| m.number != Some(1)) {
         return;
@@ -761,7 +761,7 @@ fn check_previous_line(
 }
 
 /// Verifies one diagram; findings go to `out`.
-pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outcome {
+pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Findings) -> Outcome {
     let mut reads = Vec::new();
     for (b, r) in input.boards.iter().zip(input.readings) {
         reads.push(r.and_then(|r| read_board(rules, b, r, out)));
@@ -800,7 +800,7 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Vec<Finding>) -> Outco
 /// legal move in the diagram: else the error `claim-legal`, naming one.
 /// Positions that differ only by rights the board does not show (castling,
 /// en passant) must all have a move for it to be an error.
-fn check_immobile(rules: &dyn Rules, input: &Input, starts: &[Position], out: &mut Vec<Finding>) {
+fn check_immobile(rules: &dyn Rules, input: &Input, starts: &[Position], out: &mut Findings) {
     let g = rules.geometry();
     for claim in &input.claims.immobile {
         let mut first_move: Option<Move> = None;
@@ -845,7 +845,7 @@ fn check_marks(
     positions: &[Position],
     named: SquareSet,
     caption: &CaptionClaims,
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) {
     let g = rules.geometry();
     let forbidden = caption.marks_forbidden;
@@ -907,7 +907,7 @@ fn check_arrows(
     b: &BoardText,
     read: &Read,
     positions: &[Position],
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) {
     if b.arrows.is_empty() {
         return;
@@ -960,7 +960,7 @@ fn check_legal(
     input: &Input,
     starts: &[Position],
     m: &MoveText,
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) {
     let (at, len) = move_loc(input, m);
     let mut failure: Option<MoveError> = None;
@@ -1031,7 +1031,7 @@ fn check_illegal(
     input: &Input,
     starts: &[Position],
     m: &MoveText,
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) -> Option<(Position, Move)> {
     let g = rules.geometry();
     let mut played = None;
@@ -1236,7 +1236,7 @@ fn check_line(
     moves: &[MoveText],
     target: &Position,
     target_text: &BoardText,
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
     sev: Sev,
 ) -> Option<Vec<Position>> {
     let names: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
@@ -1302,10 +1302,10 @@ fn check_opening(
     input: &Input,
     moves: &[MoveText],
     first: &Read,
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) -> Option<Vec<Position>> {
     let start = validate::position_from_fen(rules, rules.start_fen()).ok()?;
-    let line = |starts: &[Position], out: &mut Vec<Finding>| {
+    let line = |starts: &[Position], out: &mut Findings| {
         let target = &input.boards[0];
         check_line(
             rules,
@@ -1318,7 +1318,7 @@ fn check_opening(
             Sev::Error,
         )
     };
-    let mut usual = Vec::new();
+    let mut usual = Findings::new();
     let ends = line(std::slice::from_ref(&start), &mut usual);
     if ends.is_some() || usual.is_empty() {
         out.append(&mut usual);
@@ -1326,7 +1326,7 @@ fn check_opening(
     }
     let shuffled = super::shuffled::shuffled_starts(rules, &start, &first.pos.board);
     let found = shuffled.iter().find_map(|s| {
-        let mut quiet = Vec::new();
+        let mut quiet = Findings::new();
         line(std::slice::from_ref(s), &mut quiet).filter(|_| quiet.is_empty())
     });
     if found.is_none() {
@@ -1406,7 +1406,7 @@ fn check_pair(
     moves: &[MoveText],
     second: &Read,
     second_text: &BoardText,
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) -> Option<Vec<Position>> {
     check_line(
         rules,
@@ -1431,9 +1431,9 @@ fn check_pair_or_opening(
     starts: &[Position],
     moves: &[MoveText],
     second: &Read,
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) -> Option<Vec<Position>> {
-    let mut from_left = Vec::new();
+    let mut from_left = Findings::new();
     let ends = check_pair(
         rules,
         input,
@@ -1457,7 +1457,7 @@ fn check_pair_or_opening(
     let opening = validate::position_from_fen(rules, rules.start_fen())
         .ok()
         .and_then(|start| {
-            let mut quiet = Vec::new();
+            let mut quiet = Findings::new();
             let ends = check_pair(
                 rules,
                 input,
@@ -1493,7 +1493,7 @@ fn line_through_left_board(
         return None;
     }
     (1..moves.len()).find_map(|from| {
-        let mut quiet = Vec::new();
+        let mut quiet = Findings::new();
         let ends = check_pair(
             rules,
             input,
@@ -1512,7 +1512,7 @@ fn check_sequence_playable(
     input: &Input,
     starts: &[Position],
     moves: &[MoveText],
-    out: &mut Vec<Finding>,
+    out: &mut Findings,
 ) {
     if let Err((k, why)) = play_line(rules, starts, moves, input.letters) {
         let (at, len) = move_loc(input, &moves[k]);

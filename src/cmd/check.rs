@@ -7,9 +7,11 @@ use std::time::Duration;
 
 use super::site::SiteArgs;
 use super::ui::Ui;
+use crate::diagnostic::Diagnostic;
 use crate::report;
+use crate::site::baseline::{self, BaselineChoice};
 use crate::site::external::ExternalOptions;
-use crate::site::{check_site_with, CheckOptions};
+use crate::site::{apply_baseline, check_site_with, CheckOptions};
 
 /// `fenpress check`
 #[derive(clap::Args, Debug, Clone)]
@@ -35,6 +37,15 @@ pub struct CheckArgs {
     /// Seconds `--external` may take in all (one request: at most 10).
     #[arg(long, default_value_t = 60)]
     pub external_budget: u64,
+    /// The baseline of known findings, which are reported and do not fail
+    /// the check. Default: fenpress-baseline.yaml in the site, if any.
+    #[arg(long, value_name = "PATH")]
+    pub baseline: Option<PathBuf>,
+    /// Write every current error and warning to the baseline (the
+    /// `--baseline` file, else fenpress-baseline.yaml in the site), so
+    /// that they no longer fail `check` or `build`; new findings still do.
+    #[arg(long)]
+    pub write_baseline: bool,
 }
 
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,8 +78,30 @@ pub fn run(args: &CheckArgs, ui: &Ui) -> anyhow::Result<u8> {
             cache: Some(args.external_cache.clone()),
             ..ExternalOptions::default()
         }),
+        baseline: match (&args.baseline, args.write_baseline) {
+            (_, true) => BaselineChoice::Ignore,
+            (Some(path), false) => BaselineChoice::At(path.clone()),
+            (None, false) => BaselineChoice::Site,
+        },
     };
-    let report = ui.with_progress("checking…", || check_site_with(&content, &options))?;
+    let mut report = ui.with_progress("checking…", || check_site_with(&content, &options))?;
+    if args.write_baseline {
+        let path = args
+            .baseline
+            .clone()
+            .unwrap_or_else(|| content.join(baseline::DEFAULT_FILE));
+        let written = baseline::write(&path, &content, &report.diagnostics, &report.sources)
+            .map_err(|e| anyhow::anyhow!("cannot write the baseline {}: {e}", path.display()))?;
+        if let Err(d) = apply_baseline(&mut report, &content, &path) {
+            report.diagnostics.push(*d);
+            report.summary.recount(&report.diagnostics);
+        }
+        eprintln!(
+            "wrote {written} finding{} to {}",
+            if written == 1 { "" } else { "s" },
+            path.display()
+        );
+    }
     let text = match args.format {
         OutputFormat::Human => report::human_with(
             &report.diagnostics,
@@ -80,6 +113,14 @@ pub fn run(args: &CheckArgs, ui: &Ui) -> anyhow::Result<u8> {
         OutputFormat::Github => report::github(&report.diagnostics),
     };
     print!("{text}");
+    if args.format == OutputFormat::Human {
+        print_baselined(
+            &report.baselined,
+            &report.sources,
+            report.baseline.as_deref(),
+            ui,
+        );
+    }
     if !ui.quiet {
         eprintln!(
             "{} in {:.2}s",
@@ -89,4 +130,35 @@ pub fn run(args: &CheckArgs, ui: &Ui) -> anyhow::Result<u8> {
     }
     let s = &report.summary;
     Ok(u8::from(s.errors > 0 || (deny_warnings && s.warnings > 0)))
+}
+
+/// The baselined findings: one line saying how many, or with `--verbose`
+/// each of them under that line.
+pub(super) fn print_baselined(
+    baselined: &[Diagnostic],
+    sources: &std::collections::HashMap<PathBuf, String>,
+    baseline: Option<&std::path::Path>,
+    ui: &Ui,
+) {
+    let (Some(path), false) = (baseline, baselined.is_empty()) else {
+        return;
+    };
+    let n = baselined.len();
+    if ui.verbose {
+        eprintln!(
+            "{n} baselined finding{} (known in {}, not failing):\n",
+            if n == 1 { "" } else { "s" },
+            path.display()
+        );
+        eprint!(
+            "{}",
+            report::human_with(baselined, sources, None, ui.colour_err)
+        );
+    } else if !ui.quiet {
+        eprintln!(
+            "{n} baselined finding{} not shown (known in {}; `--verbose` lists them)",
+            if n == 1 { "" } else { "s" },
+            path.display()
+        );
+    }
 }

@@ -70,6 +70,57 @@ pub struct Verdict {
     pub board_checked: bool,
 }
 
+/// How far one diagram block was verified, in the words every command
+/// uses: fully verified (position, marks, arrows, claims proved by the
+/// rules core), board checked (against the variant; its moves not, for
+/// want of rules), failed (with the first error), unchecked (a variant fenpress
+/// does not know), unreadable (the block does not parse).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Status {
+    Proved,
+    BoardOnly,
+    Failed(String),
+    Unchecked,
+    Unreadable,
+}
+
+impl Status {
+    /// The status word of `check`'s and `build`'s listings.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Status::Proved => "fully verified",
+            Status::BoardOnly => "board checked",
+            Status::Failed(_) => "failed",
+            Status::Unchecked => "unchecked",
+            Status::Unreadable => "unreadable",
+        }
+    }
+}
+
+impl DiagramRecord {
+    /// What verification decided about this block.
+    pub fn status(&self) -> Status {
+        if self.spec.is_err() {
+            return Status::Unreadable;
+        }
+        self.verdict
+            .as_ref()
+            .map_or(Status::Unchecked, Verdict::status)
+    }
+}
+
+impl Verdict {
+    /// The status this verdict gives its block.
+    pub fn status(&self) -> Status {
+        match &self.failure {
+            Some(why) => Status::Failed(why.clone()),
+            None if self.verified => Status::Proved,
+            None if self.board_checked => Status::BoardOnly,
+            None => Status::Unchecked,
+        }
+    }
+}
+
 /// One board as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardText {

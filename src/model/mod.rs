@@ -8,7 +8,7 @@ mod loc;
 pub mod page;
 
 pub use diagram::{
-    BlockAt, BoardText, CaptionText, DiagramRecord, DiagramSource, Explicit, Verdict,
+    BlockAt, BoardText, CaptionText, DiagramRecord, DiagramSource, Explicit, Status, Verdict,
 };
 pub use loc::Loc;
-pub use page::{ImageRef, LinkRef, LoadedPage, Page, PageKind, PuzzleWidget, SourceFormat};
+pub use page::{ImageRef, LinkRef, LoadedPage, Page, PageKind, SourceFormat};

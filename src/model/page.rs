@@ -80,18 +80,9 @@ pub struct LoadedPage {
     pub anchors: Vec<String>,
     /// One record per ```diagram block of `page.markdown`, in order.
     pub diagrams: Vec<DiagramRecord>,
-    /// A puzzle page: its widget and goal, made when it was verified.
-    pub puzzle: Option<PuzzleWidget>,
-}
-
-/// What a puzzle page shows besides its text, made by the verify step from
-/// the puzzle's proof.
-#[derive(Debug, Clone, Default)]
-pub struct PuzzleWidget {
-    /// The HTML fragment: goal, board, controls, solution, play data.
-    pub widget: String,
-    /// The goal as a sentence in the page's language.
-    pub goal: String,
+    /// A puzzle page: its proof, made when it was verified, which the
+    /// render step draws (widget and goal).
+    pub puzzle: Option<std::sync::Arc<crate::puzzle::page::PuzzleProof>>,
 }
 
 /// One image reference in a source file.

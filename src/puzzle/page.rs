@@ -32,6 +32,46 @@ pub struct PuzzlePage {
     pub nodes: u64,
 }
 
+/// A puzzle file parsed and proved: what the verify step keeps on the page
+/// for the render step to draw.
+pub struct PuzzleProof {
+    pub puzzle: Puzzle,
+    pub verified: Verified,
+}
+
+impl std::fmt::Debug for PuzzleProof {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PuzzleProof")
+            .field("puzzle", &self.puzzle)
+            .field("nodes", &self.verified.nodes)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Parses and proves a puzzle file's text (the verify step): the proof,
+/// when the file parses, and every finding.
+pub fn prove(path: &Path, text: &str) -> (Option<PuzzleProof>, Vec<Diagnostic>) {
+    match spec::parse(path, text) {
+        Err(e) => (None, vec![spec_diagnostic(path, &e)]),
+        Ok(puzzle) => {
+            let verified = verify(&puzzle, VerifyOptions::default());
+            let diagnostics = verified.diagnostics(&puzzle);
+            (Some(PuzzleProof { puzzle, verified }), diagnostics)
+        }
+    }
+}
+
+impl PuzzleProof {
+    /// The widget and the goal sentence, in the language of `words` (the
+    /// render step).
+    pub fn draw(&self, words: &Strings) -> (String, String) {
+        (
+            widget(&self.puzzle, &self.verified, words),
+            goal_text(&self.puzzle, &self.verified, words),
+        )
+    }
+}
+
 /// Parses, verifies and draws a puzzle file's text for a page in the
 /// language of `words` (its interface words, the config's overrides in).
 pub fn render(path: &Path, text: &str, words: &Strings) -> PuzzlePage {

@@ -1,26 +1,26 @@
 //! `fenpress build` as a flat list of timed steps over an in-memory site:
 //! load (`content`) → verify (`check`) → render → write; and `check_site`,
 //! the load-and-verify half with nothing written.
-//! Nothing is written unless every step succeeded without errors; a
-//! diagram that fails verification is marked in its page and is not a
-//! build failure, unless `--strict`.
+//! Nothing is written unless every step succeeded without errors: a
+//! diagram that fails verification is an error like any other, unless the
+//! site's baseline lists it (see [`super::baseline`]).
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::baseline::{Baseline, BaselineChoice};
 use super::config::Config;
 use super::error::SiteError;
 use super::output::{stage, Streaming};
 use super::render::{og_pngs, render_site, render_site_streaming};
 use super::theme::{load_theme, Theme};
-use crate::check::links::check_links;
 use crate::check::{verify_site, CheckError, CheckReport, Summary};
 use crate::content::images::{check_page, link_target_exists};
 use crate::content::{load, Loaded};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::words::Overrides;
+use crate::model::Status;
 
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -41,8 +41,15 @@ pub struct BuildReport {
     pub diagrams: usize,
     pub files: usize,
     pub written: bool,
-    /// Diagrams that failed verification (marked in their pages).
+    /// Diagrams that failed verification.
     pub invalid_diagrams: usize,
+    /// Each diagram block's status, in file order: the file, the line of
+    /// its board, the verdict (`--verbose` lists them).
+    pub statuses: Vec<(PathBuf, usize, Status)>,
+    /// Findings the site's baseline lists: reported, not failing.
+    pub baselined: Vec<Diagnostic>,
+    /// The baseline read, if any.
+    pub baseline: Option<PathBuf>,
     /// The text of each file that has a diagnostic, for the caret lines
     /// (as read by the load step: no file is read again).
     pub sources: HashMap<PathBuf, String>,
@@ -73,7 +80,39 @@ impl BuildReport {
             .count()
     }
 
-    /// `built 525 pages, 927 diagrams, 1 600 files: 0 errors, 140 warnings`
+    /// `699 diagram blocks (495 fully verified, 168 board checked, 36
+    /// failed)`: each
+    /// block by its status (a block may draw two boards: before, after).
+    pub fn status_words(&self) -> String {
+        let mut counts: Vec<(&str, usize)> = Vec::new();
+        for (_, _, status) in &self.statuses {
+            match counts.iter_mut().find(|(w, _)| *w == status.word()) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((status.word(), 1)),
+            }
+        }
+        let order = [
+            "fully verified",
+            "board checked",
+            "failed",
+            "unchecked",
+            "unreadable",
+        ];
+        let parts: Vec<String> = order
+            .iter()
+            .filter_map(|w| counts.iter().find(|(c, _)| c == w))
+            .map(|(w, n)| format!("{n} {w}"))
+            .collect();
+        let blocks = plural(self.statuses.len(), "diagram block");
+        if parts.is_empty() {
+            blocks
+        } else {
+            format!("{blocks} ({})", parts.join(", "))
+        }
+    }
+
+    /// `built 525 pages, 699 diagram blocks (495 fully verified, 168 board
+    /// checked, 36 failed) (927 boards drawn), 1 600 files: 0 errors, ...`
     pub fn summary(&self) -> String {
         let (errors, warnings) = (self.count(Severity::Error), self.count(Severity::Warning));
         let total: Duration = self.timings.iter().map(|(_, d)| *d).sum();
@@ -82,21 +121,45 @@ impl BuildReport {
         } else {
             "build failed:"
         };
-        let invalid = match self.invalid_diagrams {
-            0 => String::new(),
-            1 => " (1 diagram failed verification, marked in its page)".into(),
-            n => format!(" ({n} diagrams failed verification, marked in their pages)"),
-        };
+        let baselined = baselined_words(self.baselined.len(), self.baseline.as_deref());
         format!(
-            "{verb} {} pages, {} diagrams, {} files in {:.2}s: {errors} error{}, {warnings} warning{}{invalid}",
+            "{verb} {} pages, {} ({} drawn), {} files in {:.2}s: {errors} error{}, {warnings} warning{}{baselined}",
             self.pages,
-            self.diagrams,
+            self.status_words(),
+            plural(self.diagrams, "board"),
             self.files,
             total.as_secs_f64(),
             if errors == 1 { "" } else { "s" },
             if warnings == 1 { "" } else { "s" },
         )
     }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// `, 76 baselined (in fenpress-baseline.yaml)`, or nothing.
+pub fn baselined_words(count: usize, baseline: Option<&Path>) -> String {
+    match baseline {
+        Some(path) if count > 0 => format!(
+            ", {count} baselined (known in {}, not failing)",
+            path.display()
+        ),
+        _ => String::new(),
+    }
+}
+
+/// Reads the baseline `choice` names; a broken one is a finding.
+fn read_baseline(
+    root: &Path,
+    choice: &BaselineChoice,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Baseline> {
+    Baseline::read(root, choice).unwrap_or_else(|d| {
+        diagnostics.push(*d);
+        None
+    })
 }
 
 fn timed<T>(
@@ -112,26 +175,43 @@ fn timed<T>(
     value
 }
 
-/// What `build` and `serve` do before rendering: the site loaded, its
-/// config and theme, and verification's findings (verdicts are stored on
-/// the diagram records for the render step to mark failed diagrams).
-pub(super) struct Prepared {
-    pub loaded: Loaded,
-    pub config: Config,
-    pub theme: Theme,
-    /// Findings about diagrams (a failure fails the build only if strict).
-    pub verified: Vec<Diagnostic>,
-    /// Findings of puzzles (an error fails the build).
-    pub puzzles: Vec<Diagnostic>,
+/// What a run is for: the same steps serve each (load → verify, then for
+/// build and serve render → write), and the mode decides only what a
+/// broken config is (a finding for `check`, which still verifies with the
+/// defaults; the end of the run for `build` and `serve`) and whether the
+/// base URL is the local one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Check,
+    Build,
+    Serve,
 }
 
-/// Load, config, theme and verify, each step timed into `t`. `base_url`
-/// replaces the config's (serve: the local address).
-pub(super) fn prepare(
+/// The site after the steps every mode runs: loaded, its config read once,
+/// every finding made. `loaded.diagnostics` holds the load step's findings
+/// (files, front matter, config words, links, images); `diagrams` and
+/// `puzzles` verification's (verdicts are stored on the diagram records,
+/// for the render step to draw).
+pub(super) struct Verified {
+    pub loaded: Loaded,
+    /// `None` only in [`Mode::Check`], when `config.yaml` was refused (the
+    /// finding is among the load step's).
+    pub config: Option<Config>,
+    pub diagrams: Vec<Diagnostic>,
+    pub puzzles: Vec<Diagnostic>,
+    /// External links, for `check --external`.
+    pub external: crate::check::links::ExternalLinks,
+    pub summary: Summary,
+}
+
+/// Load and verify: the steps `check`, `build` and `serve` share, each
+/// timed into `t`. Every finding of a run is made here; render only draws.
+pub(super) fn load_and_verify(
     root: &Path,
+    mode: Mode,
     base_url: Option<&str>,
     t: &mut Vec<(&'static str, Duration)>,
-) -> Result<Prepared, SiteError> {
+) -> Result<Verified, SiteError> {
     if !root.is_dir() {
         return Err(SiteError::ContentMissing(root.to_path_buf()));
     }
@@ -142,38 +222,113 @@ pub(super) fn prepare(
         .map(|p| p.page.lang.clone())
         .filter(|l| !l.is_empty())
         .collect();
-    let mut config = timed(t, "config", || Config::load(root, &found))?;
-    if let Some(url) = base_url {
-        config.base_url = url.to_string();
-    }
-    loaded.diagnostics.extend(config.word_warnings(root));
-    let theme = timed(t, "theme", || load_theme(root, &config.theme))?;
+    let config = match timed(t, "config", || Config::load(root, &found)) {
+        Ok(mut config) => {
+            if let Some(url) = base_url {
+                config.base_url = url.to_string();
+            }
+            loaded.diagnostics.extend(config.word_warnings(root));
+            Some(config)
+        }
+        Err(e) if mode == Mode::Check => {
+            loaded.diagnostics.push(config_finding(root, e));
+            None
+        }
+        Err(e) => return Err(e),
+    };
+    // Pages that name no language (puzzles may not) get the site's first,
+    // so their links resolve as built.
     let default_lang = config
-        .languages
-        .first()
-        .cloned()
+        .as_ref()
+        .and_then(|c| c.languages.first().cloned())
         .unwrap_or_else(|| "en".into());
     for p in &mut loaded.pages {
         if p.page.lang.is_empty() {
             p.page.lang = default_lang.clone();
         }
     }
-    let (links, _external) = timed(t, "links", || {
-        check_links(&loaded.pages, &|page, path| {
-            link_target_exists(root, page, path)
-        })
-    });
+    let (links, external) = timed(t, "links", || page_findings(root, &loaded.pages, &|_| true));
     loaded.diagnostics.extend(links);
-    // Verification, as `fenpress check` does it.
-    let checked = timed(t, "verify", || {
-        verify_site(&mut loaded.pages, &config.words)
-    });
-    Ok(Prepared {
+    let checked = timed(t, "verify", || verify_site(&mut loaded.pages));
+    Ok(Verified {
         loaded,
         config,
-        theme,
-        verified: checked.diagrams,
+        diagrams: checked.diagrams,
         puzzles: checked.puzzles,
+        external,
+        summary: checked.summary,
+    })
+}
+
+/// The links and images of the pages `only` accepts, judged against every
+/// page of the site: the whole site's in the shared steps, the edited
+/// pages' after an edit in `serve`.
+pub(super) fn page_findings(
+    root: &Path,
+    pages: &[crate::model::LoadedPage],
+    only: &dyn Fn(&crate::model::Page) -> bool,
+) -> (Vec<Diagnostic>, crate::check::links::ExternalLinks) {
+    let (mut findings, external) =
+        crate::check::links::check_links_of(pages, only, &|page, path| {
+            link_target_exists(root, page, path)
+        });
+    for p in pages.iter().filter(|p| only(&p.page)) {
+        findings.extend(check_page(root, p).1);
+    }
+    (findings, external)
+}
+
+/// What `config.yaml` refuses, as an error at its line and column.
+fn config_finding(root: &Path, e: SiteError) -> Diagnostic {
+    match e {
+        SiteError::Config {
+            path,
+            line,
+            column,
+            message,
+        } => Diagnostic::new(Severity::Error, "config", path, line, column, message),
+        e => Diagnostic::new(
+            Severity::Error,
+            "config",
+            root.join("config.yaml"),
+            1,
+            1,
+            e.to_string(),
+        ),
+    }
+}
+
+/// What `build` and `serve` render from: the shared steps' site, its
+/// config and theme.
+pub(super) struct Prepared {
+    pub loaded: Loaded,
+    pub config: Config,
+    pub theme: Theme,
+    pub verified: Vec<Diagnostic>,
+    pub puzzles: Vec<Diagnostic>,
+}
+
+/// The shared steps, then the theme. `base_url` replaces the config's
+/// (serve: the local address).
+pub(super) fn prepare(
+    root: &Path,
+    serve: bool,
+    base_url: Option<&str>,
+    t: &mut Vec<(&'static str, Duration)>,
+) -> Result<Prepared, SiteError> {
+    let mode = if serve { Mode::Serve } else { Mode::Build };
+    let verified = load_and_verify(root, mode, base_url, t)?;
+    // Outside `Mode::Check` a refused config ended the run above.
+    let config = verified
+        .config
+        .expect("load_and_verify returns a config outside Mode::Check");
+    let theme = timed(t, "theme", || load_theme(root, &config.theme))?;
+    Ok(Prepared {
+        loaded: verified.loaded,
+        config,
+        theme,
+        verified: verified.diagrams,
+        puzzles: verified.puzzles,
     })
 }
 
@@ -188,103 +343,67 @@ pub fn check_site(content: &Path) -> Result<CheckReport, CheckError> {
 pub struct CheckOptions {
     /// Check external links too (`--external`).
     pub external: Option<super::external::ExternalOptions>,
+    /// The baseline of known findings (default: the site's, if any).
+    pub baseline: BaselineChoice,
 }
 
-/// [`check_site`] with options: the links of every page, the images, and
-/// with `external` the web addresses the pages link to.
+/// [`check_site`] with options: the shared steps in [`Mode::Check`] (the
+/// same findings as `build`), and with `external` the web addresses the
+/// pages link to.
 pub fn check_site_with(content: &Path, options: &CheckOptions) -> Result<CheckReport, CheckError> {
-    if !content.is_dir() {
-        return Err(CheckError::ContentMissing(content.to_path_buf()));
-    }
-    let mut loaded = load(content);
-    // The config as `build` reads it (issue 19: `check` passed what `build`
-    // refused), before verifying: it sets the puzzles' proof budget.
-    let (config_error, words) = config_diagnostic(content, &loaded);
-    default_languages(content, &mut loaded);
-    let checked = verify_site(&mut loaded.pages, &words);
-    let mut diagnostics = loaded.diagnostics;
-    diagnostics.extend(config_error);
-    let (links, external) = check_links(&loaded.pages, &|page, path| {
-        link_target_exists(content, page, path)
-    });
-    diagnostics.extend(links);
-    for p in &loaded.pages {
-        diagnostics.extend(check_page(content, p).1);
-    }
+    let verified = match load_and_verify(content, Mode::Check, None, &mut Vec::new()) {
+        Ok(v) => v,
+        Err(_) => return Err(CheckError::ContentMissing(content.to_path_buf())),
+    };
+    let mut diagnostics = verified.loaded.diagnostics;
     if let Some(ext) = &options.external {
-        diagnostics.extend(super::external::check_external(&external, ext));
+        diagnostics.extend(super::external::check_external(&verified.external, ext));
     }
-    diagnostics.extend(checked.diagrams);
-    diagnostics.extend(checked.puzzles);
-    diagnostics.sort_by(|a, b| {
-        (&a.file, a.line, a.column, a.code).cmp(&(&b.file, b.line, b.column, b.code))
-    });
-    let mut summary: Summary = checked.summary;
+    diagnostics.extend(verified.diagrams);
+    diagnostics.extend(verified.puzzles);
+    let sources_read = &verified.loaded.sources;
+    let mut baseline = read_baseline(content, &options.baseline, &mut diagnostics);
+    let mut baselined = Vec::new();
+    if let Some(b) = &mut baseline {
+        baselined = b.take(&mut diagnostics, sources_read);
+        diagnostics.extend(b.stale());
+    }
+    settle(&mut diagnostics, false);
+    settle(&mut baselined, false);
+    let mut summary: Summary = verified.summary;
     summary.count(&diagnostics);
+    summary.baselined = baselined.len();
+    let mut sources = sources_of(&diagnostics, sources_read);
+    sources.extend(sources_of(&baselined, sources_read));
     Ok(CheckReport {
-        sources: sources_of(&diagnostics, &loaded.sources),
+        sources,
         diagnostics,
         summary,
+        baselined,
+        baseline: baseline.map(|b| b.path().to_path_buf()),
     })
 }
 
-/// `config.yaml` read as `build` reads it: what `build` refuses in it, as
-/// an error at its line and column, if any, and its interface words.
-fn config_diagnostic(content: &Path, loaded: &Loaded) -> (Option<Diagnostic>, Overrides) {
-    let found: Vec<String> = loaded
-        .pages
-        .iter()
-        .map(|p| p.page.lang.clone())
-        .filter(|l| !l.is_empty())
-        .collect();
-    let error = match Config::load(content, &found) {
-        Ok(config) => return (None, config.words),
-        Err(SiteError::Config {
-            path,
-            line,
-            column,
-            message,
-        }) => Some(Diagnostic::new(
-            Severity::Error,
-            "config",
-            path,
-            line,
-            column,
-            message,
-        )),
-        Err(e) => Some(Diagnostic::new(
-            Severity::Error,
-            "config",
-            content.join("config.yaml"),
-            1,
-            1,
-            e.to_string(),
-        )),
+/// Lists as baselined every finding of `report` the baseline at `path`
+/// names (after `check --write-baseline` wrote it: all of them).
+pub fn apply_baseline(
+    report: &mut CheckReport,
+    root: &Path,
+    path: &Path,
+) -> Result<(), Box<Diagnostic>> {
+    let choice = BaselineChoice::At(path.to_path_buf());
+    let Some(mut baseline) = Baseline::read(root, &choice)? else {
+        return Ok(());
     };
-    (error, Overrides::new())
-}
-
-/// Pages that name no language (puzzles may not) get the site's first,
-/// as the build gives them, so their links resolve as built.
-fn default_languages(content: &Path, loaded: &mut Loaded) {
-    let found: Vec<String> = loaded
-        .pages
-        .iter()
-        .map(|p| p.page.lang.clone())
-        .filter(|l| !l.is_empty())
-        .collect();
-    let config = Config::load(content, &found).ok();
-    if let Some(c) = &config {
-        loaded.diagnostics.extend(c.word_warnings(content));
-    }
-    let first = config
-        .and_then(|c| c.languages.first().cloned())
-        .unwrap_or_else(|| "en".into());
-    for p in &mut loaded.pages {
-        if p.page.lang.is_empty() {
-            p.page.lang = first.clone();
-        }
-    }
+    let taken = baseline.take(&mut report.diagnostics, &report.sources);
+    report.diagnostics.extend(baseline.stale());
+    report.baselined.extend(taken);
+    settle(&mut report.diagnostics, false);
+    settle(&mut report.baselined, false);
+    report.summary.recount(&report.diagnostics);
+    report.summary.baselined = report.baselined.len();
+    report.baseline = Some(path.to_path_buf());
+    Ok(())
 }
 
 /// Sorts findings by file, line, column, code; under `strict` warnings
@@ -311,46 +430,63 @@ pub(super) fn settle(diagnostics: &mut [Diagnostic], strict: bool) {
 /// pages are dropped before the search index is built, which takes the
 /// indexed text page by page; the output only replaces `--out` at the swap.
 pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
+    build_with(options, &BaselineChoice::Site)
+}
+
+/// [`build`] with the baseline `baseline` names: the findings it lists
+/// are reported as baselined and fail nothing.
+pub fn build_with(
+    options: &BuildOptions,
+    baseline: &BaselineChoice,
+) -> Result<BuildReport, SiteError> {
     let root = &options.content;
     let mut report = BuildReport::default();
     let t = &mut report.timings;
     let Prepared {
-        loaded,
+        mut loaded,
         config,
         theme,
         verified,
         puzzles,
-    } = prepare(root, None, t)?;
-    let invalid_diagrams = loaded
+    } = prepare(root, false, None, t)?;
+    let statuses: Vec<(PathBuf, usize, Status)> = loaded
         .pages
         .iter()
-        .flat_map(|p| &p.diagrams)
-        .filter(|d| d.verdict.as_ref().is_some_and(|v| v.failure.is_some()))
+        .flat_map(|p| {
+            p.diagrams.iter().map(|d| {
+                (
+                    p.page.source.clone(),
+                    d.at.locate((1, 1), 0).line,
+                    d.status(),
+                )
+            })
+        })
+        .collect();
+    let invalid_diagrams = statuses
+        .iter()
+        .filter(|(_, _, s)| matches!(s, Status::Failed(_)))
         .count();
-    // A diagram that fails verification is no build failure (it is marked
-    // in its page) unless `--strict`.
-    let verify_errors = if options.strict {
-        0
-    } else {
-        verified
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count()
-    };
     let mut protected = vec![root.as_path()];
     if let Some(folder) = &theme.folder {
         protected.push(folder);
     }
-    let errors_so_far = [&loaded.diagnostics, &puzzles, &verified]
-        .into_iter()
-        .flatten()
-        .filter(|d| {
-            d.severity == Severity::Error || (options.strict && d.severity == Severity::Warning)
-        })
+    let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
+    diagnostics.extend(puzzles);
+    diagnostics.extend(verified);
+    let mut baseline = read_baseline(root, baseline, &mut diagnostics);
+    settle(&mut diagnostics, options.strict);
+    let mut baselined = match &mut baseline {
+        Some(b) => b.take(&mut diagnostics, &loaded.sources),
+        None => Vec::new(),
+    };
+    let errors_so_far = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
         .count();
     // An output folder that cannot be taken is reported by `stage` as
-    // before: the build then holds its pages in memory.
-    let streaming = (errors_so_far == verify_errors)
+    // before: the build then holds its pages in memory. With errors
+    // already found nothing is staged: the build will write nothing.
+    let streaming = (errors_so_far == 0)
         .then(|| Streaming::open(&options.out, &protected).ok())
         .flatten();
     let rendered = timed(t, "render", || match &streaming {
@@ -366,14 +502,20 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
             return Err(e);
         }
     };
-    let mut diagnostics = loaded.diagnostics;
-    diagnostics.extend(std::mem::take(&mut rendered.diagnostics));
-    diagnostics.extend(puzzles);
-    diagnostics.extend(verified);
+    if let Some(b) = &baseline {
+        diagnostics.extend(b.stale());
+    }
     settle(&mut diagnostics, options.strict);
+    settle(&mut baselined, false);
     report.sources = sources_of(&diagnostics, &loaded.sources);
+    report
+        .sources
+        .extend(sources_of(&baselined, &loaded.sources));
     report.diagnostics = diagnostics;
+    report.baselined = baselined;
+    report.baseline = baseline.map(|b| b.path().to_path_buf());
     report.invalid_diagrams = invalid_diagrams;
+    report.statuses = statuses;
     report.pages = loaded.pages.len();
     report.diagrams = rendered.diagrams;
     report.files = rendered.output.file_count();
@@ -382,7 +524,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildReport, SiteError> {
     drop(loaded.sources);
     crate::memory::release_freed();
 
-    if report.count(Severity::Error) != verify_errors {
+    if report.count(Severity::Error) > 0 {
         if let Some(sink) = streaming {
             sink.abandon();
         }

@@ -29,6 +29,11 @@ pub struct Config {
     /// The most pages of one language in one search bundle
     /// (`search.pages_per_bundle`; see `search::PAGES_PER_BUNDLE`).
     pub pages_per_bundle: usize,
+    /// `diagrams: { show_failures: true }`: a diagram that failed
+    /// verification (and was baselined) shows readers a "not verified"
+    /// badge with the reason. Default: no badge; the author sees the
+    /// verdicts in `build`'s output and over the page in `serve`.
+    pub show_failures: bool,
     /// `words: {fr: {search.label: Chercher}}`: interface words replaced,
     /// per language, by their key in `site::strings` (dotted for nested
     /// ones: `search.label`, or nested maps).
@@ -62,6 +67,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "pieces",
     "puzzles",
     "search",
+    "diagrams",
     "words",
     "menu",
 ];
@@ -71,6 +77,7 @@ pub const KNOWN_KEYS: &[&str] = &[
 pub const NESTED_KEYS: &[(&str, &[&str])] = &[
     ("puzzles", &["proof_budget_ms"]),
     ("search", &["pages_per_bundle"]),
+    ("diagrams", &["show_failures"]),
     ("pieces", &["folder", "svg"]),
     ("menu", &["title", "url"]),
 ];
@@ -172,6 +179,7 @@ struct RawConfig {
     pieces: Option<RawPieces>,
     puzzles: Option<RawPuzzles>,
     search: Option<RawSearch>,
+    diagrams: Option<RawDiagrams>,
     words: Option<BTreeMap<String, serde_json::Value>>,
     menu: Option<BTreeMap<String, Vec<MenuItem>>>,
 }
@@ -202,6 +210,12 @@ fn flatten_words(prefix: &str, value: &serde_json::Value, out: &mut BTreeMap<Str
 #[derive(Deserialize, Default)]
 struct RawPuzzles {
     proof_budget_ms: Option<u64>,
+}
+
+/// `diagrams: { show_failures: true }`; unknown keys are warnings.
+#[derive(Deserialize, Default)]
+struct RawDiagrams {
+    show_failures: Option<bool>,
 }
 
 /// `search: { pages_per_bundle: 4000 }`; unknown keys are warnings.
@@ -364,6 +378,7 @@ impl Config {
             menu: raw.menu,
             proof_budget_ms,
             pages_per_bundle,
+            show_failures: raw.diagrams.and_then(|d| d.show_failures).unwrap_or(false),
             title,
             titles,
             languages,

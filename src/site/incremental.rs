@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::build::{prepare, settle, sources_of, Prepared};
+use super::build::{page_findings, prepare, settle, sources_of, Prepared};
 use super::config::Config;
 use super::error::SiteError;
 use super::render::{render_edited_pages, render_site, Output};
@@ -49,13 +49,12 @@ pub struct Site {
     theme: Theme,
     pages: Vec<LoadedPage>,
     load_diagnostics: Vec<Diagnostic>,
-    /// Findings of verification: a failed diagram is marked in its page and
-    /// fails the build only under `strict`, as in `fenpress build`.
+    /// Findings of verification: shown in serve's overlay; a failed
+    /// diagram does not keep the preview from updating.
     verify_diagnostics: Vec<Diagnostic>,
     /// Findings of puzzles (made by the verify step): an error fails the
     /// build.
     puzzle_diagnostics: Vec<Diagnostic>,
-    render_diagnostics: Vec<Diagnostic>,
     /// The text of every content file read, for the overlay's source lines.
     sources: BTreeMap<PathBuf, Arc<str>>,
     output: Output,
@@ -81,7 +80,7 @@ impl Site {
             theme,
             verified,
             puzzles,
-        } = prepare(root, options.base_url.as_deref(), &mut Vec::new())?;
+        } = prepare(root, true, options.base_url.as_deref(), &mut Vec::new())?;
         let mut rendered = render_site(&config, root, &loaded.pages, &theme)?;
         rendered.output.rasterise_og_images(None);
         // serve keeps the search pages to re-index after edits.
@@ -102,7 +101,6 @@ impl Site {
             load_diagnostics: loaded.diagnostics,
             verify_diagnostics: verified,
             puzzle_diagnostics: puzzles,
-            render_diagnostics: rendered.diagnostics,
             sources: loaded.sources,
             output: rendered.output,
         })
@@ -169,7 +167,7 @@ impl Site {
         }
 
         // The edited pages are verified again (the others did not change).
-        let checked = crate::check::verify_site(&mut loaded.pages, &self.config.words);
+        let checked = crate::check::verify_site(&mut loaded.pages);
         // The edited pages take their places (no copy of the site's pages:
         // at 10x the corpus that copy was most of an edit's time); the old
         // ones go back if the render fails.
@@ -209,11 +207,13 @@ impl Site {
             self.search.insert(page.url.clone(), Arc::new(page));
         }
 
-        // The findings of the pages rendered again are replaced.
-        self.render_diagnostics.retain(|d| !paths.contains(&d.file));
-        self.render_diagnostics.extend(rendered.diagnostics);
+        // The findings of the pages loaded again are replaced, their links
+        // and images judged again against the whole site, as the shared
+        // steps judge them.
+        let (links, _) = page_findings(&root, &self.pages, &|p| paths.contains(&p.source));
         self.load_diagnostics.retain(|d| !paths.contains(&d.file));
         self.load_diagnostics.extend(loaded.diagnostics);
+        self.load_diagnostics.extend(links);
         self.verify_diagnostics.retain(|d| !paths.contains(&d.file));
         self.verify_diagnostics.extend(checked.diagrams);
         self.puzzle_diagnostics.retain(|d| !paths.contains(&d.file));
@@ -289,7 +289,6 @@ impl Site {
             .iter()
             .chain(&self.verify_diagnostics)
             .chain(&self.puzzle_diagnostics)
-            .chain(&self.render_diagnostics)
             .cloned()
             .collect();
         settle(&mut all, self.options.strict);
@@ -308,7 +307,6 @@ impl Site {
             .iter()
             .chain(&self.verify_diagnostics)
             .chain(&self.puzzle_diagnostics)
-            .chain(&self.render_diagnostics)
         {
             match d.severity {
                 Severity::Error => errors.push(d.clone()),
@@ -332,7 +330,6 @@ impl Site {
         self.load_diagnostics
             .iter()
             .chain(&self.puzzle_diagnostics)
-            .chain(&self.render_diagnostics)
             .any(error)
     }
 
@@ -422,6 +419,37 @@ mod tests {
         assert_same_files(&full, &site);
     }
 
+    /// An edit in `serve` runs the same steps as a full build: the edited
+    /// page's broken link is still reported (it was dropped before), a
+    /// fixed one no longer is, and the findings equal a full build's.
+    #[test]
+    fn an_edit_keeps_the_pages_link_findings() {
+        let dir = fixture();
+        let source = dir.path().join("content/rules/Beta/en.md");
+        std::fs::write(&source, "# Beta\n\nSee [nowhere](/en/rules/Nowhere/).\n").unwrap();
+        let mut site = Site::build(options(&dir)).unwrap();
+        let broken = |site: &Site| {
+            site.diagnostics()
+                .iter()
+                .filter(|d| d.code == "broken-link" && d.file == source)
+                .count()
+        };
+        assert_eq!(broken(&site), 1, "{:#?}", site.diagnostics());
+        std::fs::write(
+            &source,
+            "# Beta\n\nStill [nowhere](/en/rules/Nowhere/), edited.\n",
+        )
+        .unwrap();
+        let changed = site.rebuild_changed(std::slice::from_ref(&source)).unwrap();
+        assert!(!changed.full);
+        assert_eq!(broken(&site), 1, "{:#?}", site.diagnostics());
+        let full = Site::build(options(&dir)).unwrap();
+        assert_eq!(full.diagnostics(), site.diagnostics());
+        std::fs::write(&source, "# Beta\n\nSee [Alpha](/en/rules/Alpha/).\n").unwrap();
+        site.rebuild_changed(std::slice::from_ref(&source)).unwrap();
+        assert_eq!(broken(&site), 0, "{:#?}", site.diagnostics());
+    }
+
     #[test]
     fn a_home_page_edit_renders_its_home_and_indexes() {
         let dir = fixture();
@@ -473,10 +501,10 @@ mod tests {
     }
 
     /// `serve` verifies as `build` does: a failed diagram is a finding
-    /// (shown in the overlay) and is marked in the page, the site is still
-    /// published, and fixing the page clears both.
+    /// (shown in the overlay; no badge for readers unless the site asks),
+    /// the site is still served, and fixing the page clears it.
     #[test]
-    fn serve_verifies_diagrams_and_marks_the_failed_ones() {
+    fn serve_verifies_diagrams_and_reports_the_failed_ones() {
         let dir = fixture();
         std::fs::create_dir_all(dir.path().join("content/rules/Chess")).unwrap();
         let chess = dir.path().join("content/rules/Chess/en.md");
@@ -506,7 +534,9 @@ mod tests {
             !site.has_errors(),
             "a failed diagram does not block the site"
         );
-        assert!(html(&site).contains("fp-invalid"));
+        // The author sees the finding (serve's overlay); the page shows
+        // readers no badge unless `diagrams.show_failures` asks.
+        assert!(!html(&site).contains("fp-invalid"));
         // The same as a full build.
         let full = Site::build(options(&dir)).unwrap();
         assert_same_files(&full, &site);

@@ -4,6 +4,7 @@
 //! keeps.
 
 pub mod annotate;
+pub mod baseline;
 pub mod build;
 pub mod config;
 pub mod error;
@@ -18,5 +19,8 @@ pub mod strings;
 pub mod theme;
 
 pub mod convert;
-pub use build::{build, check_site, check_site_with, BuildOptions, BuildReport, CheckOptions};
+pub use build::{
+    apply_baseline, build, build_with, check_site, check_site_with, BuildOptions, BuildReport,
+    CheckOptions,
+};
 pub use error::SiteError;

@@ -15,7 +15,7 @@ use super::output::Streaming;
 use super::strings::{language_name, Strings};
 use super::theme::{error_chain, Theme};
 use crate::content::images::ImageAsset;
-use crate::diagnostic::{Diagnostic, Severity};
+
 use crate::diagram::pieces::PieceSet;
 use crate::diagram::spec::BoardSpec;
 use crate::diagram::svg::{draw_diagram, draw_standalone, escape, Painter, SymbolSheet};
@@ -121,11 +121,11 @@ fn og_image_path(svg: &str) -> String {
     format!("og/{hash:016x}.png")
 }
 
-/// What rendering found and made.
+/// What rendering made (it finds nothing: every finding comes from the
+/// load and verify steps).
 #[derive(Debug, Default)]
 pub struct Rendered {
     pub output: Output,
-    pub diagnostics: Vec<Diagnostic>,
     pub diagrams: usize,
     /// The rendered pages as the search index sees them (see `search.rs`).
     pub search: Vec<crate::search::SearchPage>,
@@ -537,7 +537,6 @@ fn render_pages_into(
         };
         rendered.diagrams += result.diagrams;
         rendered.search.extend(result.search);
-        rendered.diagnostics.extend(result.diagnostics);
         for asset in result.assets {
             match asset.drawn {
                 Some(svg) => {
@@ -591,7 +590,12 @@ fn render_content_page(
     // Text alternatives in the page's language.
     let words = words_for(&page.lang, &site.config.words);
     let painter = painter.with_words(&words.diagram);
-    let mut result = render_body(loaded, &painter, &site.base_path);
+    let mut result = render_body(
+        loaded,
+        &painter,
+        &site.base_path,
+        site.config.show_failures,
+    );
     result.search = Some(super::search::search_page(page, &result.html));
     let og_image = match (&page.kind, result.first.take()) {
         (PageKind::Rules, Some((variant, board))) => {
@@ -603,9 +607,7 @@ fn render_content_page(
         }
         _ => None,
     };
-    result
-        .assets
-        .extend(check_images(root, loaded, &mut result.diagnostics));
+    result.assets.extend(check_images(root, loaded));
     if is_home(page) {
         return Ok(result);
     }
@@ -649,15 +651,15 @@ fn render_content_page(
             og_image,
         },
     );
-    // Puzzles: verified and made playable by the verify step.
+    // Puzzles: proved by the verify step, drawn here in the page's words.
     let template = match (&page.kind, &loaded.puzzle) {
         (PageKind::Puzzle, puzzle) => {
-            let p = puzzle.clone().unwrap_or_default();
+            let (widget, goal) = puzzle.as_ref().map(|p| p.draw(&words)).unwrap_or_default();
             ctx.insert(
                 "puzzle",
                 &PuzzleCtx {
-                    widget: &p.widget,
-                    goal: &p.goal,
+                    widget: &widget,
+                    goal: &goal,
                 },
             );
             "puzzle.html"
@@ -847,7 +849,6 @@ fn puzzle_groups(
 #[derive(Default)]
 struct PageResult {
     html: String,
-    diagnostics: Vec<Diagnostic>,
     diagrams: usize,
     assets: Vec<ImageAsset>,
     file: Option<(String, Vec<u8>)>,
@@ -863,12 +864,16 @@ struct PageResult {
 /// Markdown to HTML, each ```diagram block drawn as SVG from its record
 /// (read once by the content layer). A block that does not parse shows as
 /// an error box (the load step reported it). A malformed board is drawn as
-/// far as it goes; the `fen-malformed` warning is left out where
-/// verification checked the board (its findings say precisely what is
-/// wrong: one finding per fault).
-fn render_body(loaded: &LoadedPage, painter: &Painter, base_path: &str) -> PageResult {
+/// far as it goes (verification reported it: render only draws). A diagram that failed verification is
+/// marked for readers only when the site asks (`diagrams.show_failures`):
+/// the author sees the verdicts in `build`'s output and in `serve`.
+fn render_body(
+    loaded: &LoadedPage,
+    painter: &Painter,
+    base_path: &str,
+    show_failures: bool,
+) -> PageResult {
     let page = &loaded.page;
-    let mut diagnostics = Vec::new();
     let mut diagrams = 0;
     let mut sheet = SymbolSheet::default();
     let mut first = None;
@@ -893,41 +898,11 @@ fn render_body(loaded: &LoadedPage, painter: &Painter, base_path: &str) -> PageR
         }
         diagrams += 1 + usize::from(spec.after.is_some());
         let verdict = record.verdict.as_ref();
-        let checked = verdict.is_some_and(|v| v.board_checked);
-        for (board, why) in drawing.problems.into_iter().filter(|_| !checked) {
-            let inner = if board == 1 {
-                spec.after.as_ref().map_or(spec.fen_at, |a| a.fen_at)
-            } else {
-                spec.fen_at
-            };
-            let at = record.at.locate(inner, board);
-            diagnostics.push(
-                Diagnostic::new(
-                    Severity::Warning,
-                    "fen-malformed",
-                    &page.source,
-                    at.line,
-                    at.column,
-                    why,
-                )
-                .with_variant(variant),
-            );
-        }
-        for (line, key) in &spec.unknown_keys {
-            let at = record.at.locate((*line, 1), 0);
-            diagnostics.push(Diagnostic::new(
-                Severity::Warning,
-                "diagram-key",
-                &page.source,
-                at.line,
-                at.column,
-                format!("unknown diagram key `{key}` (ignored)"),
-            ));
-        }
-        // Verification (`build`'s verify step) failed: marked.
+        // Verification (`build`'s verify step) failed: marked, if the site
+        // shows failures to its readers.
         match verdict.and_then(|v| v.failure.as_deref()) {
-            Some(why) => super::mark::mark_invalid(&drawing.html, why),
-            None => drawing.html,
+            Some(why) if show_failures => super::mark::mark_invalid(&drawing.html, why),
+            _ => drawing.html,
         }
     };
     let body = markdown::render_below(&page.markdown, base_path, &mut draw);
@@ -945,7 +920,6 @@ fn render_body(loaded: &LoadedPage, painter: &Painter, base_path: &str) -> PageR
         .collect();
     PageResult {
         html,
-        diagnostics,
         diagrams,
         assets,
         first,
@@ -953,16 +927,10 @@ fn render_body(loaded: &LoadedPage, painter: &Painter, base_path: &str) -> PageR
     }
 }
 
-/// Missing images are warnings (errors under `--strict`); found ones are
-/// copied into the output at their URL.
-fn check_images(
-    root: &std::path::Path,
-    loaded: &LoadedPage,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Vec<ImageAsset> {
-    let (assets, missing) = crate::content::images::check_page(root, loaded);
-    diagnostics.extend(missing);
-    assets
+/// The images found, copied into the output at their URL (the missing
+/// ones were reported by the load step).
+fn check_images(root: &std::path::Path, loaded: &LoadedPage) -> Vec<ImageAsset> {
+    crate::content::images::check_page(root, loaded).0
 }
 
 /// `sitemap.xml`: every HTML page but 404, absolute, sorted.

@@ -1,11 +1,13 @@
 //! `fenpress build` runs `check`'s verification: it reports the findings,
-//! still writes the site when diagrams fail (unless `--strict`), and marks
-//! each failed diagram in its page with the reason on hover.
+//! writes nothing when a diagram fails (unless the site's baseline declares
+//! the failure), and marks each failed diagram it writes in its page with
+//! the reason on hover.
 
 use std::path::Path;
 
 use fenpress::diagnostic::Severity;
-use fenpress::site::{build, BuildOptions};
+use fenpress::site::baseline::{self, BaselineChoice};
+use fenpress::site::{build, build_with, check_site_with, BuildOptions, CheckOptions};
 
 fn fixture(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -22,13 +24,71 @@ fn build_fixture(name: &str, out: &Path, strict: bool) -> fenpress::site::BuildR
     .expect("the build runs")
 }
 
+/// A baseline in `dir` declaring every finding `check` makes on `content`
+/// today, as `fenpress check --write-baseline` writes it.
+fn baseline_of(content: &Path, dir: &Path) -> BaselineChoice {
+    let report = check_site_with(
+        content,
+        &CheckOptions {
+            baseline: BaselineChoice::Ignore,
+            ..CheckOptions::default()
+        },
+    )
+    .unwrap();
+    let path = dir.join("baseline.yaml");
+    baseline::write(&path, content, &report.diagnostics, &report.sources).unwrap();
+    BaselineChoice::At(path)
+}
+
+fn build_with_baseline(content: &Path, out: &Path) -> fenpress::site::BuildReport {
+    build_with(
+        &BuildOptions {
+            content: content.to_path_buf(),
+            out: out.join("site"),
+            strict: false,
+        },
+        &baseline_of(content, out),
+    )
+    .expect("the build runs")
+}
+
 #[test]
-fn failed_diagrams_are_marked_and_the_site_is_written() {
-    let out = tempfile::tempdir().unwrap();
-    let report = build_fixture("bad", out.path(), false);
+fn failed_diagrams_are_marked_when_the_baseline_declares_them_and_the_site_asks() {
+    // Readers see no badge unless the site asks for it.
+    let plain = tempfile::tempdir().unwrap();
+    let report = build_with_baseline(&fixture("bad"), plain.path());
     assert!(report.written, "{:#?}", report.diagnostics);
-    let errors: Vec<_> = report
+    assert_eq!(report.invalid_diagrams, 15);
+    let chess =
+        std::fs::read_to_string(plain.path().join("site/en/rules/Chess960/index.html")).unwrap();
+    assert!(!chess.contains("fp-invalid"), "{chess}");
+
+    let out = tempfile::tempdir().unwrap();
+    let content = out.path().join("content");
+    for e in walkdir::WalkDir::new(fixture("bad"))
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let to = content.join(e.path().strip_prefix(fixture("bad")).unwrap());
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+        } else {
+            std::fs::copy(e.path(), &to).unwrap();
+        }
+    }
+    std::fs::write(
+        content.join("config.yaml"),
+        "diagrams:\n  show_failures: true\n",
+    )
+    .unwrap();
+    let report = build_with_baseline(&content, out.path());
+    assert!(report.written, "{:#?}", report.diagnostics);
+    assert!(report
         .diagnostics
+        .iter()
+        .all(|d| d.severity != Severity::Error));
+    let errors: Vec<_> = report
+        .baselined
         .iter()
         .filter(|d| d.severity == Severity::Error)
         .map(|d| d.code)
@@ -58,11 +118,18 @@ fn a_clean_site_has_no_mark() {
 }
 
 #[test]
-fn strict_makes_a_failed_diagram_a_build_failure() {
-    let out = tempfile::tempdir().unwrap();
-    let report = build_fixture("bad", out.path(), true);
-    assert!(!report.written);
-    assert!(!out.path().join("site").exists());
+fn a_failed_diagram_is_a_build_failure() {
+    for strict in [false, true] {
+        let out = tempfile::tempdir().unwrap();
+        let report = build_fixture("bad", out.path(), strict);
+        assert!(!report.written);
+        assert!(
+            report.summary().starts_with("build failed:"),
+            "{}",
+            report.summary()
+        );
+        assert!(!out.path().join("site").exists());
+    }
 }
 
 /// A malformed board is one finding: check's precise one (`fen-row-width`
@@ -84,31 +151,23 @@ fn a_malformed_board_is_reported_once() {
         )
         .unwrap();
     }
-    let report = build(&BuildOptions {
-        content: content.clone(),
-        out: dir.path().join("site"),
-        strict: false,
-    })
-    .expect("the build runs");
+    std::fs::write(
+        content.join("config.yaml"),
+        "diagrams: {show_failures: true}\n",
+    )
+    .unwrap();
+    let report = build_with_baseline(&content, dir.path());
     let codes = |variant: &str| -> Vec<&str> {
         report
-            .diagnostics
+            .baselined
             .iter()
+            .chain(&report.diagnostics)
             .filter(|d| d.file.ends_with(format!("{variant}/en.md")))
             .map(|d| d.code)
             .collect()
     };
-    assert_eq!(
-        codes("Chess"),
-        ["fen-row-width"],
-        "{:#?}",
-        report.diagnostics
-    );
-    assert!(
-        codes("Nosuch").contains(&"fen-malformed"),
-        "{:#?}",
-        report.diagnostics
-    );
+    assert_eq!(codes("Chess"), ["fen-row-width"], "{report:#?}");
+    assert!(codes("Nosuch").contains(&"fen-malformed"), "{report:#?}");
     assert!(report.written);
     let page = std::fs::read_to_string(dir.path().join("site/en/rules/Chess/index.html")).unwrap();
     assert!(page.contains("fp-invalid"), "{page}");
@@ -117,10 +176,84 @@ fn a_malformed_board_is_reported_once() {
     // The Pug fixture's row-width error is not doubled either.
     let out = tempfile::tempdir().unwrap();
     let report = build_fixture("bad", out.path(), false);
+    assert!(!report.written);
     assert!(report.diagnostics.iter().any(|d| d.code == "fen-row-width"));
     assert!(
         !report.diagnostics.iter().any(|d| d.code == "fen-malformed"),
         "{:#?}",
         report.diagnostics
+    );
+}
+
+/// Every finding comes from the shared load and verify steps: `check` and
+/// `build` report the same findings on every fixture site and, when
+/// `../shared` is there, on the corpus.
+#[test]
+fn check_and_build_report_the_same_findings() {
+    let mut sites: Vec<std::path::PathBuf> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check"))
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.is_dir())
+            .collect();
+    sites.sort();
+    assert!(sites.len() >= 5, "{sites:?}");
+    match crate::common::corpus() {
+        Some(corpus) => sites.push(corpus),
+        None => println!("corpus part skipped: ../shared not found"),
+    }
+    for site in sites {
+        let checked = check_site_with(
+            &site,
+            &CheckOptions {
+                baseline: BaselineChoice::Ignore,
+                ..CheckOptions::default()
+            },
+        )
+        .unwrap();
+        let out = tempfile::tempdir().unwrap();
+        let built = build_with(
+            &BuildOptions {
+                content: site.clone(),
+                out: out.path().join("site"),
+                strict: false,
+            },
+            &BaselineChoice::Ignore,
+        )
+        .unwrap();
+        assert_eq!(
+            checked.diagnostics,
+            built.diagnostics,
+            "{}: check and build differ",
+            site.display()
+        );
+    }
+}
+
+/// A key a diagram block does not have is reported by `check`, where it
+/// is written, as by `build`.
+#[test]
+fn check_reports_an_unknown_key_in_a_diagram_block() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(content.join("rules/Chess")).unwrap();
+    std::fs::write(
+        content.join("rules/Chess/en.md"),
+        "Text.\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/4K3\ncolour: red\n```\n",
+    )
+    .unwrap();
+    let checked = fenpress::site::check_site(&content).unwrap();
+    let key: Vec<_> = checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "diagram-key")
+        .map(|d| (d.line, d.message.as_str()))
+        .collect();
+    assert_eq!(
+        key,
+        [(5, "unknown diagram key `colour` (ignored)")],
+        "{:#?}",
+        checked.diagnostics
     );
 }

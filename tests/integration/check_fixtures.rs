@@ -177,7 +177,7 @@ fn an_unreadable_block_is_counted() {
     assert_eq!(codes, [("diagram-spec", 8)], "{:?}", report.diagnostics);
     let s = report.summary;
     assert_eq!((s.diagrams, s.verified, s.unreadable), (2, 1, 1), "{s:?}");
-    assert!(s.line().starts_with("checked 2 diagrams: 1 fully verified, 0 board checked (moves not verified), 1 unreadable;"), "{}", s.line());
+    assert!(s.line().starts_with("checked 2 diagram blocks: 1 fully verified, 0 board checked (moves not verified), 1 unreadable;"), "{}", s.line());
 }
 
 #[test]

@@ -52,6 +52,7 @@ mod serve_safety;
 // The tree's own shape.
 mod tree_shape;
 // Site builds.
+mod site_baseline;
 mod site_bounds;
 mod site_build;
 mod site_cli;

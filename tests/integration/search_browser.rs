@@ -432,11 +432,14 @@ fn corpus_site_search_in_chromium() {
     };
     let work = tempfile::tempdir().expect("tempdir");
     let out = work.path().join("public");
-    let report = fenpress::site::build(&fenpress::site::BuildOptions {
-        content: corpus,
-        out: out.clone(),
-        strict: false,
-    })
+    let report = fenpress::site::build_with(
+        &fenpress::site::BuildOptions {
+            content: corpus,
+            out: out.clone(),
+            strict: false,
+        },
+        &fenpress::site::baseline::BaselineChoice::At(crate::site_baseline::corpus_baseline()),
+    )
     .expect("corpus site builds");
     assert!(report.written, "{}", report.summary());
     eprintln!("{}", report.summary());

@@ -59,7 +59,8 @@ fn fifty_thousand_marks_give_few_findings_and_short_excerpts() {
     .unwrap();
     println!("build of {MARKS} marks: {:?}", started.elapsed());
     assert!(built.diagnostics.len() <= 22, "{}", built.diagnostics.len());
-    assert!(out.is_dir());
+    // The diagrams fail: rendered (timed above), but nothing is written.
+    assert!(!built.written && !out.exists());
 }
 
 /// Hostile sizes of our own: a FEN row of a million characters, a count of
