@@ -230,7 +230,7 @@ pub fn check_site_with(content: &Path, options: &CheckOptions) -> Result<CheckRe
 
 /// `config.yaml` read as `build` reads it: what `build` refuses in it, as
 /// an error at its line and column, if any, and its interface words.
-fn config_diagnostic(content: &Path, loaded: &Loaded) -> (Option<Diagnostic>, Overrides) {
+fn config_diagnostic(content: &Path, loaded: &Loaded) -> (Vec<Diagnostic>, Overrides) {
     let found: Vec<String> = loaded
         .pages
         .iter()
@@ -238,7 +238,7 @@ fn config_diagnostic(content: &Path, loaded: &Loaded) -> (Option<Diagnostic>, Ov
         .filter(|l| !l.is_empty())
         .collect();
     let error = match Config::load(content, &found) {
-        Ok(config) => return (None, config.words),
+        Ok(config) => return (piece_diagnostics(&config), config.words),
         Err(SiteError::Config {
             path,
             line,
@@ -261,7 +261,41 @@ fn config_diagnostic(content: &Path, loaded: &Loaded) -> (Option<Diagnostic>, Ov
             e.to_string(),
         )),
     };
-    (error, Overrides::new())
+    (error.into_iter().collect(), Overrides::new())
+}
+
+/// What the config's piece set held that is dropped from the art or
+/// refused (`unsafe-svg`: script, handlers, outside references), as
+/// `build` reads the set.
+fn piece_diagnostics(config: &Config) -> Vec<Diagnostic> {
+    let Some(pieces) = &config.pieces else {
+        return Vec::new();
+    };
+    match crate::diagram::pieces::PieceSet::from_folder(&pieces.folder, pieces.svg) {
+        Ok(set) => set
+            .findings
+            .into_iter()
+            .map(|f| {
+                Diagnostic::new(
+                    Severity::Warning,
+                    "unsafe-svg",
+                    f.path,
+                    f.line,
+                    f.column,
+                    f.message,
+                )
+                .with_hint("it is left out of the site; write the piece without it")
+            })
+            .collect(),
+        Err(e) => vec![Diagnostic::new(
+            Severity::Error,
+            "config",
+            pieces.folder.clone(),
+            1,
+            1,
+            e.to_string(),
+        )],
+    }
 }
 
 /// Pages that name no language (puzzles may not) get the site's first,

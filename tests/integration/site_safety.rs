@@ -278,3 +278,67 @@ pub fn theme_tag(tag: &str) -> bool {
         || tag == "<link rel=\"icon\" href=\"data:,\">"
         || tag.starts_with("<form class=\"search-box\" role=\"search\"")
 }
+
+/// A piece set's SVG is inlined into every page showing the piece: it is
+/// rebuilt from an allowlist, and `check` reports what was dropped at its
+/// line (issue 41).
+#[test]
+fn hostile_piece_svgs_are_rebuilt_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(content.join("pages/board")).unwrap();
+    std::fs::create_dir_all(content.join("pieces")).unwrap();
+    std::fs::write(
+        content.join("config.yaml"),
+        "title: T\npieces: { folder: pieces, svg: inline }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        content.join("pieces/wk.svg"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 45 45\" onload=\"alert(1)\">\n\
+         <script>alert(2)</script>\n\
+         <a href=\"javascript:alert(3)\"><circle r=\"9\"/></a>\n\
+         <image href=\"/etc/hostname\" width=\"45\" height=\"45\"/>\n\
+         <path d=\"M0 0h45v45z\" style=\"fill:url(data:image/png;base64,AA)\"/>\n\
+         <rect width=\"45\" height=\"45\" fill=\"#123456\"/>\n\
+         </svg>\n",
+    )
+    .unwrap();
+    std::fs::write(
+        content.join("pages/board/en.md"),
+        "# Board\n\n```diagram\nfen: 8/8/8/8/8/8/8/K6k\n```\n",
+    )
+    .unwrap();
+    let report = check_site(&content).expect("check runs");
+    let mut got: Vec<(usize, &str)> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "unsafe-svg")
+        .map(|d| (d.line, d.code))
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            (1, "unsafe-svg"),
+            (2, "unsafe-svg"),
+            (3, "unsafe-svg"),
+            (4, "unsafe-svg"),
+            (5, "unsafe-svg")
+        ],
+        "{:?}",
+        report.diagnostics
+    );
+    let out = dir.path().join("public");
+    build(&BuildOptions {
+        content,
+        out: out.clone(),
+        strict: false,
+    })
+    .expect("the site builds");
+    let html = std::fs::read_to_string(out.join("en/board/index.html")).unwrap();
+    assert!(html.contains("#123456"), "the piece's drawing is kept");
+    let found = fenpress::unsafe_markup::find(&html, &theme_tag);
+    assert!(found.is_empty(), "{found:?}");
+    assert!(!html.contains("/etc/hostname"));
+}
