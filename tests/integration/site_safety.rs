@@ -269,7 +269,7 @@ fn hostile_captions_never_reach_the_output() {
 
 /// The default theme's own tags that the output scan would otherwise flag:
 /// its scripts (files of its own `static/`, JSON data), the empty icon,
-/// the search form.
+/// the search forms, the puzzle widget's form, the root page's redirect.
 pub fn theme_tag(tag: &str) -> bool {
     let own_script = tag.starts_with("<script")
         && (tag.contains(" src=\"") && tag.contains("static/") && !tag.contains("://")
@@ -277,6 +277,11 @@ pub fn theme_tag(tag: &str) -> bool {
     own_script
         || tag == "<link rel=\"icon\" href=\"data:,\">"
         || tag.starts_with("<form class=\"search-box\" role=\"search\"")
+        || tag.starts_with("<form class=\"search-form\" role=\"search\"")
+        // The puzzle widget's move box (no action: script reads it).
+        || tag == "<form class=\"fp-puzzle-form\">"
+        // The root page's redirect to the first language, a path of the site.
+        || tag.starts_with("<meta http-equiv=\"refresh\" content=\"0; url=/")
 }
 
 /// A piece set's SVG is inlined into every page showing the piece: it is
