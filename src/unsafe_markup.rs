@@ -170,7 +170,7 @@ fn read_tag(html: &str, start: usize) -> (Tag, usize) {
 
 /// Character references decoded as a browser decodes them in an
 /// attribute: numeric ones, and the named ones that can spell a scheme.
-fn decode_entities(text: &str) -> String {
+pub fn decode_entities(text: &str) -> String {
     if !text.contains('&') {
         return text.to_string();
     }

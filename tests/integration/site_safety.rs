@@ -149,6 +149,7 @@ fn check_reports_each_unsafe_construct_where_it_is_written() {
         ("hostile/en.md", "unsafe-html", 5, 18),
         ("hostile/en.md", "unsafe-html", 13, 6),
         ("hostile/en.md", "unsafe-html", 13, 40),
+        ("hostile/en.md", "unsafe-html", 15, 1),
         ("hostile/en.md", "unsafe-url", 7, 9),
         ("hostile/en.md", "unsafe-url", 9, 10),
         ("hostile/en.md", "unsafe-url", 11, 8),
@@ -282,6 +283,41 @@ pub fn theme_tag(tag: &str) -> bool {
         || tag == "<form class=\"fp-puzzle-form\">"
         // The root page's redirect to the first language, a path of the site.
         || tag.starts_with("<meta http-equiv=\"refresh\" content=\"0; url=/")
+}
+
+/// `check` names each hostile caption at its line: `check --deny
+/// warnings` fails on them (they passed with 0 findings).
+#[test]
+fn check_reports_hostile_captions() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(content.join("pages/captions")).unwrap();
+    std::fs::create_dir_all(content.join("pages/pugcaptions")).unwrap();
+    std::fs::write(content.join("pages/captions/en.md"), CAPTIONS_MD).unwrap();
+    std::fs::write(content.join("pages/pugcaptions/en.pug"), CAPTIONS_PUG).unwrap();
+    let report = check_site(&content).expect("check runs");
+    let mut lines: Vec<(String, usize)> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.starts_with("unsafe-"))
+        .map(|d| {
+            let folder = d.file.parent().unwrap().file_name().unwrap();
+            (folder.to_string_lossy().into_owned(), d.line)
+        })
+        .collect();
+    lines.dedup();
+    assert_eq!(
+        lines,
+        [
+            ("captions".to_string(), 5),
+            ("captions".to_string(), 10),
+            ("captions".to_string(), 15),
+            ("pugcaptions".to_string(), 6),
+            ("pugcaptions".to_string(), 8),
+        ],
+        "{:?}",
+        report.diagnostics
+    );
 }
 
 /// A piece set's SVG is inlined into every page showing the piece: it is
