@@ -140,7 +140,7 @@ pub fn load_variants(
         .collect();
     files.sort();
     for path in files {
-        let text = match std::fs::read_to_string(&path) {
+        let text = match super::input::read_text(&path, super::input::MAX_CONFIG_BYTES) {
             Ok(t) => t,
             Err(e) => {
                 diagnostics.push(Diagnostic::new(
@@ -621,14 +621,16 @@ fn read_text(path: &Path) -> Result<String, Box<Diagnostic>> {
             ));
         }
     }
-    let bytes = std::fs::read(path).map_err(|e| {
+    // A regular file only, never past the cap (a file can grow or be
+    // swapped for a FIFO or a link after the look above).
+    let bytes = super::input::read_bytes(path, MAX_FILE_BYTES).map_err(|e| {
         Box::new(Diagnostic::new(
             Severity::Error,
             "read",
             path,
             1,
             1,
-            format!("cannot read the file: {e}"),
+            e.to_string(),
         ))
     })?;
     String::from_utf8(bytes).map_err(|e| {

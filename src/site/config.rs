@@ -222,10 +222,22 @@ impl Config {
     /// languages of the pages) stand in when the config names none.
     pub fn load(root: &Path, found_languages: &[String]) -> Result<Config, SiteError> {
         let path = root.join("config.yaml");
-        let text = match std::fs::read_to_string(&path) {
+        // A regular file only, capped: a committed symlink to /dev/zero,
+        // a FIFO or a secrets file is refused unread.
+        let text = match crate::content::input::read_text(
+            &path,
+            crate::content::input::MAX_CONFIG_BYTES,
+        ) {
             Ok(text) => Some(text),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(source) => return Err(SiteError::Read { path, source }),
+            Err(e) if e.is_not_found() => None,
+            Err(e) => {
+                return Err(SiteError::Config {
+                    path,
+                    line: 1,
+                    column: 1,
+                    message: e.to_string(),
+                })
+            }
         };
         Config::from_text(root, text.as_deref(), found_languages)
     }

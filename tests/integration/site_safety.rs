@@ -383,3 +383,51 @@ fn hostile_piece_svgs_are_rebuilt_and_reported() {
     assert!(found.is_empty(), "{found:?}");
     assert!(!html.contains("/etc/hostname"));
 }
+
+/// A committed `config.yaml` or `variants/*.yaml` that is a symlink (to a
+/// secrets file, `/dev/zero`, a FIFO) is refused unread: its first line
+/// never reaches a finding or an excerpt (issue 41).
+#[cfg(unix)]
+#[test]
+fn symlinked_config_and_definitions_are_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(content.join("pages/a")).unwrap();
+    std::fs::create_dir_all(content.join("variants")).unwrap();
+    std::fs::write(content.join("pages/a/en.md"), "# A\n").unwrap();
+    let secret = dir.path().join("secret.txt");
+    std::fs::write(&secret, "TOKEN-PWNED: hunter2\n").unwrap();
+    std::os::unix::fs::symlink(&secret, content.join("config.yaml")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", content.join("variants/Zero.yaml")).unwrap();
+    let report = check_site(&content).expect("check runs");
+    let config = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "config")
+        .expect("a config finding");
+    assert!(
+        config.message.contains("symbolic link"),
+        "{}",
+        config.message
+    );
+    let variant = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "variant-definition")
+        .expect("a definition finding");
+    assert!(
+        variant.message.contains("symbolic link"),
+        "{}",
+        variant.message
+    );
+    let printed = format!("{:?}{:?}", report.diagnostics, report.sources);
+    assert!(!printed.contains("hunter2"), "{printed}");
+    let err = build(&BuildOptions {
+        content,
+        out: dir.path().join("public"),
+        strict: false,
+    })
+    .expect_err("build refuses the config");
+    assert!(err.to_string().contains("symbolic link"), "{err}");
+    assert!(!err.to_string().contains("hunter2"));
+}
