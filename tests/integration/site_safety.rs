@@ -431,3 +431,48 @@ fn symlinked_config_and_definitions_are_refused_unread() {
     assert!(err.to_string().contains("symbolic link"), "{err}");
     assert!(!err.to_string().contains("hunter2"));
 }
+
+/// `rules/Foo` and `rules/foo` are one folder on macOS and Windows: an
+/// error, the first kept. A name that is not a URL path as written (`#`,
+/// `%`, a space) is refused as other unsafe names are (issue 41).
+#[test]
+fn case_colliding_and_unencodable_names_are_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    for folder in [
+        "rules/Foo",
+        "rules/foo",
+        "pages/a#b",
+        "pages/Ev il",
+        "pages/ok",
+    ] {
+        std::fs::create_dir_all(content.join(folder)).unwrap();
+        std::fs::write(content.join(folder).join("en.md"), "# T\n").unwrap();
+    }
+    let report = check_site(&content).expect("check runs");
+    let mut bad: Vec<String> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "bad-name")
+        .map(|d| {
+            let folder = d.file.parent().unwrap();
+            let section = folder.parent().unwrap().file_name().unwrap();
+            format!(
+                "{}/{}",
+                section.to_string_lossy(),
+                folder.file_name().unwrap().to_string_lossy()
+            )
+        })
+        .collect();
+    bad.sort();
+    assert_eq!(
+        bad,
+        ["pages/Ev il", "pages/a#b", "rules/foo"],
+        "{:?}",
+        report.diagnostics
+    );
+    assert!(report
+        .diagnostics
+        .iter()
+        .all(|d| d.code != "bad-name" || d.severity == fenpress::diagnostic::Severity::Error));
+}
