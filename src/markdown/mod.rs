@@ -142,6 +142,7 @@ pub fn render(markdown: &str, render_diagram: &mut dyn FnMut(&DiagramBlock) -> S
     let mut index = 0;
     let mut diagrams: Vec<String> = Vec::new();
     let mut lines = LineCounter::new(markdown);
+    let mut quote_depth = 0usize;
     for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
         match (&mut diagram, event) {
             (None, Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))))
@@ -165,6 +166,21 @@ pub fn render(markdown: &str, render_diagram: &mut dyn FnMut(&DiagramBlock) -> S
                 diagram = None;
             }
             (Some(_), _) => {}
+            // Quotes nested past a depth are flattened: the sanitiser's
+            // HTML parser walks the open elements for each new one, so a
+            // page of 100 KB of `>` took a minute.
+            (None, Event::Start(Tag::BlockQuote(kind))) => {
+                quote_depth += 1;
+                if quote_depth <= MAX_QUOTE_DEPTH {
+                    events.push(Event::Start(Tag::BlockQuote(kind)));
+                }
+            }
+            (None, Event::End(TagEnd::BlockQuote(kind))) => {
+                if quote_depth <= MAX_QUOTE_DEPTH {
+                    events.push(Event::End(TagEnd::BlockQuote(kind)));
+                }
+                quote_depth = quote_depth.saturating_sub(1);
+            }
             (None, event) => events.push(event),
         }
     }
@@ -216,6 +232,9 @@ fn swap_placeholders(html: &str, diagrams: &[String]) -> String {
     out.push_str(rest);
     out
 }
+
+/// Block quotes nested deeper than this are drawn at this depth.
+const MAX_QUOTE_DEPTH: usize = 16;
 
 /// The 1-based line of byte offsets met in increasing order: each call
 /// counts only the newlines since the previous one (counting from the start
@@ -469,6 +488,22 @@ mod tests {
             odd,
             "\u{E000}\u{E000}fp-diagram-\u{E000}fp-diagram-9\u{E000}"
         );
+    }
+
+    #[test]
+    fn deep_quotes_are_flattened() {
+        let html = render(&format!("{}deep\n", ">".repeat(500)), &mut |_| {
+            String::new()
+        });
+        assert_eq!(
+            html.matches("<blockquote>").count(),
+            MAX_QUOTE_DEPTH,
+            "{html}"
+        );
+        assert_eq!(html.matches("</blockquote>").count(), MAX_QUOTE_DEPTH);
+        assert!(html.contains("deep"));
+        let two = render("> a\n>> b\n", &mut |_| String::new());
+        assert_eq!(two.matches("<blockquote>").count(), 2, "{two}");
     }
 
     #[test]
