@@ -88,15 +88,18 @@ pub fn unsafe_url(value: &str) -> Option<&'static str> {
         .filter(|c| !c.is_whitespace() && !c.is_control())
         .flat_map(char::to_lowercase)
         .collect();
-    for scheme in ["javascript:", "vbscript:"] {
-        if squeezed.contains(scheme) {
-            return Some(scheme);
-        }
-    }
-    if squeezed.starts_with("data:") || squeezed.contains("url(data:") {
-        return Some("data:");
-    }
-    None
+    // Where a URL starts: the value itself, or a CSS `url(` (quoted or
+    // not). Elsewhere (`(x)javascript:`) it is a relative path.
+    let starts: Vec<&str> = std::iter::once(squeezed.as_str())
+        .chain(
+            squeezed
+                .match_indices("url(")
+                .map(|(i, _)| squeezed[i + 4..].trim_start_matches(['"', '\''])),
+        )
+        .collect();
+    ["javascript:", "vbscript:", "data:"]
+        .into_iter()
+        .find(|scheme| starts.iter().any(|s| s.starts_with(scheme)))
 }
 
 struct Tag {
@@ -244,6 +247,7 @@ mod tests {
             "<svg><foreignObject></foreignObject></svg>",
             "<p style=\"background:url(javascript:x)\">",
             "<use href=\"data:image/svg+xml,x\"/>",
+            "<p style=\"a:b;background:url('vbscript:x')\">",
         ] {
             assert_eq!(whats(bad).len(), 1, "{bad}: {:?}", whats(bad));
         }
@@ -260,6 +264,8 @@ mod tests {
             "<",
             "<a href",
             "<a href='",
+            "<a href=\"(rjavbjavascript:ipr\">",
+            "<img src=\"3%3C(%5B3vbscript:x\">",
         ] {
             assert_eq!(whats(good), Vec::<String>::new(), "{good}");
         }
