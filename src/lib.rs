@@ -15,6 +15,7 @@ pub mod report;
 pub mod search;
 pub mod serve;
 pub mod site;
+pub mod unsafe_markup;
 pub mod words;
 
 pub use fenpress_pug as pug;

@@ -77,6 +77,7 @@ pub fn check_board(variant: &VariantInfo, b: &BoardText, out: &mut Findings) -> 
     }
     check_letters(variant, b, out);
     check_marks(variant, b, out);
+    check_arrow_squares(variant, b, out);
     // fenpress itself reads a board after `fen: ` (see `fen-space`).
     let failed = out.error_codes()[before..]
         .iter()
@@ -323,6 +324,37 @@ fn check_marks(variant: &VariantInfo, b: &BoardText, out: &mut Findings) {
     }
 }
 
+/// Every arrow must join two squares of the board, as every mark must be
+/// one (an arrow off the board was drawn without a word).
+fn check_arrow_squares(variant: &VariantInfo, b: &BoardText, out: &mut Findings) {
+    let rows = variant.rows as usize;
+    let cols = variant.cols as usize;
+    for (arrow, at) in &b.arrows {
+        if !arrow_on_board(arrow, rows, cols) {
+            out.push(Finding::new(
+                Kind::Error,
+                "arrow-off-board",
+                *at,
+                arrow.chars().count(),
+                format!(
+                    "arrow `{arrow}` is not two squares of the {rows}×{cols} board of {} (files a–{}, ranks 1–{rows})",
+                    variant.name,
+                    (b'a' + cols.clamp(1, 26) as u8 - 1) as char
+                ),
+            ));
+        }
+    }
+}
+
+/// Whether an arrow is two squares of a `rows`×`cols` board.
+pub fn arrow_on_board(arrow: &str, rows: usize, cols: usize) -> bool {
+    crate::diagram::spec::Arrow::parse(arrow).is_some_and(|a| {
+        [a.from, a.to]
+            .iter()
+            .all(|c| usize::from(c.file) < cols && usize::from(c.rank) < rows)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -357,6 +389,37 @@ mod tests {
         let mut out = Findings::new();
         check_board(v, &board(text, marks), &mut out);
         out.iter().map(|f| (f.code, f.at.column)).collect()
+    }
+
+    #[test]
+    fn arrows_off_the_board_are_errors_at_the_arrow() {
+        let variant = fenpress_rules::registry::lookup("Chess").unwrap();
+        let mut b = board("8/8/8/8/8/8/8/8", &[]);
+        b.arrows = vec![
+            ("d4z9".into(), Loc { line: 3, column: 9 }),
+            (
+                "e2e4".into(),
+                Loc {
+                    line: 3,
+                    column: 15,
+                },
+            ),
+            (
+                "i1a1".into(),
+                Loc {
+                    line: 3,
+                    column: 21,
+                },
+            ),
+        ];
+        let mut out = Findings::new();
+        check_arrow_squares(variant, &b, &mut out);
+        let got: Vec<_> = out
+            .into_reported()
+            .iter()
+            .map(|f| (f.code, f.at.column))
+            .collect();
+        assert_eq!(got, [("arrow-off-board", 9), ("arrow-off-board", 21)]);
     }
 
     #[test]

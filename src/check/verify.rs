@@ -926,6 +926,11 @@ fn check_arrows(
         if squares.is_some_and(|s| played.contains(&s)) {
             continue;
         }
+        // Off the board: `arrow-off-board` (the board checks) says so.
+        let (rows, cols) = (usize::from(g.rows()), usize::from(g.cols()));
+        if !super::board::arrow_on_board(arrow, rows, cols) {
+            continue;
+        }
         out.push(
             Finding::new(
                 Sev::Warning,

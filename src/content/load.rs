@@ -140,7 +140,7 @@ pub fn load_variants(
         .collect();
     files.sort();
     for path in files {
-        let text = match std::fs::read_to_string(&path) {
+        let text = match super::input::read_text(&path, super::input::MAX_CONFIG_BYTES) {
             Ok(t) => t,
             Err(e) => {
                 diagnostics.push(Diagnostic::new(
@@ -323,7 +323,53 @@ fn walk(root: &Path, folders: Folders) -> (Vec<SourceFile>, Vec<Diagnostic>) {
             files.push(file);
         }
     }
+    diagnostics.extend(case_collisions(&mut files));
     (files, diagnostics)
+}
+
+/// Pages whose output folders differ only in case (`rules/Foo` and
+/// `rules/foo`): one folder on macOS and Windows, where one would replace
+/// the other. The first in path order is kept; each other is an error.
+fn case_collisions(files: &mut Vec<SourceFile>) -> Vec<Diagnostic> {
+    type Key = (PageKind, String, String, Option<String>);
+    // The first file of each key, with its exact name and slug.
+    let mut seen: std::collections::HashMap<Key, (PathBuf, String, String)> =
+        std::collections::HashMap::new();
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut found = Vec::new();
+    files.retain(|f| {
+        let key = (
+            f.kind,
+            f.name.to_lowercase(),
+            f.slug.to_lowercase(),
+            f.lang.clone(),
+        );
+        match seen.get(&key) {
+            Some((first, name, slug)) if *name != f.name || *slug != f.slug => {
+                found.push(
+                    Diagnostic::new(
+                        Severity::Error,
+                        "bad-name",
+                        &f.path,
+                        1,
+                        1,
+                        format!(
+                            "this page's folder or name differs only in case from `{}`: they are one folder on macOS and Windows",
+                            first.display()
+                        ),
+                    )
+                    .with_hint("rename one of them"),
+                );
+                false
+            }
+            Some(_) => true,
+            None => {
+                seen.insert(key, (f.path.clone(), f.name.clone(), f.slug.clone()));
+                true
+            }
+        }
+    });
+    found
 }
 
 /// Why `name` (a variant, page or puzzle name, each an output folder or
@@ -340,7 +386,11 @@ pub fn unsafe_name(name: &str) -> Option<String> {
     if let Some(c) = name.chars().find(|&c| {
         c.is_control()
             || is_invisible(c)
-            || matches!(c, '/' | '\\' | '<' | '>' | ':' | '"' | '|' | '?' | '*')
+            || c.is_whitespace()
+            || matches!(
+                c,
+                '/' | '\\' | '<' | '>' | ':' | '"' | '|' | '?' | '*' | '#' | '%'
+            )
     }) {
         return Some(format!(
             "`{}` holds the character {c:?}",
@@ -621,14 +671,16 @@ fn read_text(path: &Path) -> Result<String, Box<Diagnostic>> {
             ));
         }
     }
-    let bytes = std::fs::read(path).map_err(|e| {
+    // A regular file only, never past the cap (a file can grow or be
+    // swapped for a FIFO or a link after the look above).
+    let bytes = super::input::read_bytes(path, MAX_FILE_BYTES).map_err(|e| {
         Box::new(Diagnostic::new(
             Severity::Error,
             "read",
             path,
             1,
             1,
-            format!("cannot read the file: {e}"),
+            e.to_string(),
         ))
     })?;
     String::from_utf8(bytes).map_err(|e| {

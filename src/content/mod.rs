@@ -4,6 +4,7 @@
 //! rendering: it imports neither `check` nor `site`.
 
 pub mod images;
+pub mod input;
 pub mod links;
 pub mod load;
 pub mod records;

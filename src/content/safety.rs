@@ -79,6 +79,21 @@ pub fn scan(path: &Path, text: &str, pug: bool) -> Vec<Diagnostic> {
                 ),
             );
         }
+        if !pug && lower.contains('<') {
+            for what in other_markup(lower) {
+                report("unsafe-html", what.0, what.1, what.2);
+            }
+        }
+        if lower.contains('&') {
+            for (byte, scheme) in spelled_schemes(lower) {
+                report(
+                    "unsafe-url",
+                    byte,
+                    1,
+                    format!("a `{scheme}` URL spelled with character references"),
+                );
+            }
+        }
         let schemes = UNSAFE_SCHEMES.iter().zip(&needles.schemes);
         for ((scheme, finder), _) in schemes.zip(schemes_in_text).filter(|(_, found)| *found) {
             for byte in finder.find_iter(lower.as_bytes()) {
@@ -96,6 +111,50 @@ pub fn scan(path: &Path, text: &str, pug: bool) -> Vec<Diagnostic> {
         }
     }
     found
+}
+
+/// Raw HTML in a Markdown line that the script, handler and scheme
+/// needles do not name: `<iframe>`, `<object>`, `<embed>`, `<form>`,
+/// `<base>`, `<foreignObject>`, `<meta http-equiv>`, `srcdoc` (as the
+/// output scan reads tags), each as (byte, length, message).
+fn other_markup(lower: &str) -> Vec<(usize, usize, String)> {
+    crate::unsafe_markup::find(lower, &|_| false)
+        .into_iter()
+        .filter(|f| {
+            !f.what.starts_with("a <script>")
+                && !f.what.starts_with("event-handler")
+                && !f.what.contains(" URL in ")
+        })
+        .map(|f| {
+            let len = lower[f.at..].find(['>', ' ']).unwrap_or(1).max(1);
+            (f.at, len, f.what)
+        })
+        .collect()
+}
+
+/// `javascript:`, `vbscript:` or `data:` URLs written with character
+/// references (`javascript&#58;`, `&#x6A;avascript:`) where a URL starts,
+/// which the plain needles miss: each as (byte of the `&` nearest the
+/// URL's start, scheme).
+fn spelled_schemes(lower: &str) -> Vec<(usize, &'static str)> {
+    let decoded = crate::unsafe_markup::decode_entities(lower);
+    let mut out = Vec::new();
+    for scheme in UNSAFE_SCHEMES {
+        if lower.contains(scheme) {
+            continue;
+        }
+        let at_url_start = decoded.match_indices(scheme).any(|(i, _)| {
+            let before = decoded[..i].trim_end().chars().next_back();
+            matches!(before, Some('"' | '\'' | '(' | '=' | '<'))
+        });
+        if at_url_start {
+            let byte = lower
+                .find(&scheme[..4])
+                .unwrap_or_else(|| lower.find('&').unwrap_or(0));
+            out.push((byte, scheme));
+        }
+    }
+    out
 }
 
 /// Byte offsets of `on<letters>=` written where an attribute starts (after
@@ -136,6 +195,20 @@ mod tests {
                 ("unsafe-html", 2, 12),
                 ("unsafe-url", 3, 5)
             ]
+        );
+        let md = "caption: \"[Play](javascript&#58;x())\"\n<iframe srcdoc='x'></iframe>\n<META HTTP-EQUIV=refresh content=0>\n[a](&#x6A;avascript:x)\n";
+        let found = scan(Path::new("a.md"), md, false);
+        let got: Vec<_> = found.iter().map(|d| (d.code, d.line, d.column)).collect();
+        assert_eq!(
+            got,
+            [
+                ("unsafe-url", 1, 18),
+                ("unsafe-html", 2, 1),
+                ("unsafe-html", 2, 1),
+                ("unsafe-html", 3, 1),
+                ("unsafe-url", 4, 5)
+            ],
+            "{found:?}"
         );
         let pug = "p\n  script.\n    alert(1)\n  a(href=\"vbscript:x\" onclick='y') z\n";
         let found = scan(Path::new("a.pug"), pug, true);

@@ -11,6 +11,7 @@ pub mod hands;
 mod kanji;
 pub mod pieces;
 pub mod raster;
+pub mod safe_svg;
 pub mod spec;
 pub mod svg;
 

@@ -63,6 +63,16 @@ pub enum PieceSetError {
     },
 }
 
+/// Something unsafe a piece file held (dropped from the art, or the file
+/// refused), for `check` to report at its place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PieceFinding {
+    pub path: PathBuf,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
 #[derive(Debug, Clone)]
 enum ArtFile {
     /// SVG text, inlined into a symbol.
@@ -238,6 +248,8 @@ pub enum Links<'a> {
 #[derive(Debug, Clone)]
 pub struct PieceSet {
     files: BTreeMap<String, ArtFile>,
+    /// What the folder's files held that was dropped or refused.
+    pub findings: Vec<PieceFinding>,
 }
 
 impl PieceSet {
@@ -249,6 +261,7 @@ impl PieceSet {
                 .iter()
                 .map(|(k, svg)| (k.to_string(), ArtFile::Svg(svg.to_string())))
                 .collect(),
+            findings: Vec::new(),
         })
     }
 
@@ -260,6 +273,7 @@ impl PieceSet {
             });
         }
         let mut files = BTreeMap::new();
+        let mut findings = Vec::new();
         for entry in walkdir::WalkDir::new(folder)
             .max_depth(4)
             .sort_by_file_name()
@@ -289,7 +303,7 @@ impl PieceSet {
             // text (vchess's `Doublearmy/wc.svg` is `../Knightmate/wc.svg`);
             // git-fat leaves a pointer: follow the first, skip the second.
             let Some((source, bytes)) =
-                resolve_link(path).map_err(|source| PieceSetError::Read {
+                resolve_link(folder, path).map_err(|source| PieceSetError::Read {
                     path: path.to_path_buf(),
                     source,
                 })?
@@ -299,14 +313,47 @@ impl PieceSet {
             let art = match ext {
                 "svg" if !contains(&bytes, b"<svg") => continue,
                 "png" if !bytes.starts_with(b"\x89PNG") => continue,
-                "svg" if svg == SvgMode::Inline => {
-                    ArtFile::Svg(String::from_utf8_lossy(&bytes).into_owned())
+                "svg" => {
+                    let text = String::from_utf8_lossy(&bytes);
+                    let mut report = |line: u32, column: u32, message: String| {
+                        findings.push(PieceFinding {
+                            path: source.clone(),
+                            line: line as usize,
+                            column: column as usize,
+                            message,
+                        })
+                    };
+                    match super::safe_svg::rebuild(&text) {
+                        Err((line, column, why)) => {
+                            report(
+                                line,
+                                column,
+                                format!("piece SVG does not parse ({why}): a disc stands in"),
+                            );
+                            continue;
+                        }
+                        Ok(rebuilt) => {
+                            let clean = rebuilt.dropped.is_empty();
+                            for d in rebuilt.dropped {
+                                report(d.line, d.column, format!("piece SVG: {}", d.what));
+                            }
+                            if svg == SvgMode::Inline {
+                                ArtFile::Svg(rebuilt.svg)
+                            } else if clean {
+                                ArtFile::Linked { source, ext }
+                            } else {
+                                // Linked files are copied as they are: one
+                                // that held script is not published.
+                                continue;
+                            }
+                        }
+                    }
                 }
                 _ => ArtFile::Linked { source, ext },
             };
             files.insert(key, art);
         }
-        Ok(PieceSet { files })
+        Ok(PieceSet { files, findings })
     }
 
     /// Whether the set has a file for `key` (`Orda/ba`).
@@ -389,11 +436,25 @@ impl PieceSet {
 }
 
 /// A file's bytes, following links stored as text (a short relative path)
-/// up to a few hops; `None` if a link leads nowhere.
-fn resolve_link(path: &Path) -> std::io::Result<Option<(PathBuf, Vec<u8>)>> {
+/// up to a few hops; `None` if a link leads nowhere, out of `folder`, to
+/// a symlink or anything but a regular file, or to a file over
+/// [`super::safe_svg::MAX_PIECE_BYTES`].
+fn resolve_link(folder: &Path, path: &Path) -> std::io::Result<Option<(PathBuf, Vec<u8>)>> {
+    use std::io::Read as _;
+    let inside = folder.canonicalize()?;
     let mut path = path.to_path_buf();
     for _ in 0..4 {
-        let bytes = std::fs::read(&path)?;
+        let meta = std::fs::symlink_metadata(&path)?;
+        if !meta.file_type().is_file() || meta.len() > super::safe_svg::MAX_PIECE_BYTES {
+            return Ok(None);
+        }
+        if !path.canonicalize()?.starts_with(&inside) {
+            return Ok(None);
+        }
+        let mut bytes = Vec::new();
+        std::fs::File::open(&path)?
+            .take(super::safe_svg::MAX_PIECE_BYTES)
+            .read_to_end(&mut bytes)?;
         let text = std::str::from_utf8(&bytes).map(str::trim).unwrap_or("");
         let is_link = !text.is_empty()
             && text.len() < 256
@@ -406,7 +467,7 @@ fn resolve_link(path: &Path) -> std::io::Result<Option<(PathBuf, Vec<u8>)>> {
             return Ok(None);
         };
         let next = dir.join(text);
-        if !next.is_file() {
+        if !next.is_file() || !next.canonicalize()?.starts_with(&inside) {
             return Ok(None);
         }
         path = next;

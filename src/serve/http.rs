@@ -25,7 +25,24 @@ pub fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route(EVENTS_PATH, get(events))
         .fallback(file)
+        .layer(axum::middleware::from_fn(check_host))
         .with_state(shared)
+}
+
+/// Refuses a request whose `Host` is not a name of this machine (DNS
+/// rebinding: see [`super::guard::host_allowed`]).
+async fn check_host(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .map(|h| h.to_str().unwrap_or("\u{0}"));
+    if !super::guard::host_allowed(host) {
+        return plain(
+            StatusCode::MISDIRECTED_REQUEST,
+            "this preview answers only to localhost and IP addresses\n",
+        );
+    }
+    next.run(request).await
 }
 
 async fn file(State(shared): State<Arc<Shared>>, method: Method, uri: Uri) -> Response {
@@ -126,7 +143,16 @@ fn rfind_ignore_case(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 /// The event stream: `hello` (and the overlay if the last build failed),
 /// then every message of later builds, until the client leaves or the
 /// server stops.
-async fn events(State(shared): State<Arc<Shared>>) -> Response {
+async fn events(
+    State(shared): State<Arc<Shared>>,
+    axum::extract::ConnectInfo(client): axum::extract::ConnectInfo<super::guard::ClientAddr>,
+) -> Response {
+    let Some(ticket) = shared.streams.admit(client.0) else {
+        return plain(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many open live-reload streams\n",
+        );
+    };
     // Subscribe before reading the state, so no build falls between.
     let mut bus = shared.bus.subscribe();
     let mut first = vec![Message::Hello {
@@ -137,6 +163,8 @@ async fn events(State(shared): State<Arc<Shared>>) -> Response {
     let mut stop = shared.stop.clone();
     let (tx, rx) = mpsc::channel(16);
     tokio::spawn(async move {
+        // Counted while the stream is open.
+        let _ticket = ticket;
         for message in first {
             if tx.send(Ok(event(&message))).await.is_err() {
                 return;

@@ -5,6 +5,7 @@
 
 pub mod error;
 pub mod events;
+pub mod guard;
 mod http;
 pub mod limits;
 mod reindex;

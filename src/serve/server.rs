@@ -59,6 +59,8 @@ pub struct Shared {
     /// Held while a new snapshot is made from the current one and
     /// published: the rebuild and the re-index threads both publish.
     publishing: Mutex<()>,
+    /// Open event streams (see [`super::guard::Streams`]).
+    pub(super) streams: super::guard::Streams,
 }
 
 impl Shared {
@@ -149,6 +151,7 @@ impl Server {
             reindexes: AtomicU64::new(0),
             search_epoch: AtomicU64::new(0),
             publishing: Mutex::new(()),
+            streams: super::guard::Streams::default(),
         });
 
         let (signals, signals_rx) = std::sync::mpsc::channel();
@@ -199,6 +202,7 @@ impl Server {
             };
             // Timeouts and a connection cap: see `limits`.
             let listener = super::limits::GuardedListener::new(listener);
+            let app = app.into_make_service_with_connect_info::<super::guard::ClientAddr>();
             if let Err(err) = axum::serve(listener, app)
                 .with_graceful_shutdown(shutdown)
                 .await

@@ -228,6 +228,7 @@ pub(super) fn load_and_verify(
                 config.base_url = url.to_string();
             }
             loaded.diagnostics.extend(config.word_warnings(root));
+            loaded.diagnostics.extend(piece_diagnostics(&config));
             Some(config)
         }
         Err(e) if mode == Mode::Check => {
@@ -404,6 +405,40 @@ pub fn apply_baseline(
     report.summary.baselined = report.baselined.len();
     report.baseline = Some(path.to_path_buf());
     Ok(())
+}
+
+/// What the config's piece set held that is dropped from the art or
+/// refused (`unsafe-svg`: script, handlers, outside references), as
+/// `build` reads the set.
+fn piece_diagnostics(config: &Config) -> Vec<Diagnostic> {
+    let Some(pieces) = &config.pieces else {
+        return Vec::new();
+    };
+    match crate::diagram::pieces::PieceSet::from_folder(&pieces.folder, pieces.svg) {
+        Ok(set) => set
+            .findings
+            .into_iter()
+            .map(|f| {
+                Diagnostic::new(
+                    Severity::Warning,
+                    "unsafe-svg",
+                    f.path,
+                    f.line,
+                    f.column,
+                    f.message,
+                )
+                .with_hint("it is left out of the site; write the piece without it")
+            })
+            .collect(),
+        Err(e) => vec![Diagnostic::new(
+            Severity::Error,
+            "config",
+            pieces.folder.clone(),
+            1,
+            1,
+            e.to_string(),
+        )],
+    }
 }
 
 /// Sorts findings by file, line, column, code; under `strict` warnings

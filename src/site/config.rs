@@ -256,10 +256,22 @@ impl Config {
     /// languages of the pages) stand in when the config names none.
     pub fn load(root: &Path, found_languages: &[String]) -> Result<Config, SiteError> {
         let path = root.join("config.yaml");
-        let text = match std::fs::read_to_string(&path) {
+        // A regular file only, capped: a committed symlink to /dev/zero,
+        // a FIFO or a secrets file is refused unread.
+        let text = match crate::content::input::read_text(
+            &path,
+            crate::content::input::MAX_CONFIG_BYTES,
+        ) {
             Ok(text) => Some(text),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(source) => return Err(SiteError::Read { path, source }),
+            Err(e) if e.is_not_found() => None,
+            Err(e) => {
+                return Err(SiteError::Config {
+                    path,
+                    line: 1,
+                    column: 1,
+                    message: e.to_string(),
+                })
+            }
         };
         Config::from_text(root, text.as_deref(), found_languages)
     }
@@ -329,6 +341,16 @@ impl Config {
         }
         if !base_url.ends_with('/') {
             base_url.push('/');
+        }
+        if let Some((url, line)) = unsafe_menu_url(raw.menu.as_ref(), text) {
+            return Err(SiteError::Config {
+                line,
+                path,
+                column: 1,
+                message: format!(
+                    "menu url `{url}` is neither a path nor an http(s) or mailto address (a script URL would run in every reader's browser)"
+                ),
+            });
         }
         let proof_budget_ms = raw
             .puzzles
@@ -468,6 +490,38 @@ impl Config {
     }
 }
 
+/// The first menu URL that is not a path (`/about/`, `about/`, `#x`) or
+/// an `http:`, `https:` or `mailto:` address, and the line it is written
+/// on: the menu is on every page, outside the page sanitiser's reach.
+fn unsafe_menu_url(
+    menu: Option<&BTreeMap<String, Vec<MenuItem>>>,
+    text: Option<&str>,
+) -> Option<(String, usize)> {
+    let bad = menu?.values().flatten().map(|item| &item.url).find(|url| {
+        let squeezed: String = url
+            .chars()
+            .filter(|c| !c.is_whitespace() && !c.is_control())
+            .collect();
+        // A scheme is letters before a `:` that comes before any `/?#`.
+        let scheme = squeezed
+            .split_once(':')
+            .filter(|(s, _)| !s.contains(['/', '?', '#']))
+            .map(|(s, _)| s.to_ascii_lowercase());
+        let allowed = match scheme.as_deref() {
+            None => true,
+            Some(s) => matches!(s, "http" | "https" | "mailto"),
+        };
+        !allowed || crate::unsafe_markup::unsafe_url(url).is_some()
+    })?;
+    let line = text
+        .unwrap_or_default()
+        .lines()
+        .position(|l| l.contains(bad.as_str()))
+        // Written with YAML escapes: the `menu:` key's line.
+        .map_or_else(|| key_line(text, "menu"), |i| i + 1);
+    Some((bad.clone(), line))
+}
+
 /// The line of `config.yaml` at `path` that sets `key` (1 if none does).
 fn key_line(text: Option<&str>, key: &str) -> usize {
     text.unwrap_or_default()
@@ -568,6 +622,42 @@ mod tests {
         std::fs::write(dir.path().join("config.yaml"), "title: A\ncolour: red\n").unwrap();
         let c = Config::load(dir.path(), &[]).unwrap();
         assert_eq!(c.unknown_keys, vec![(2, "colour".to_string())]);
+    }
+
+    #[test]
+    fn menu_urls_must_be_paths_or_web_addresses() {
+        for bad in [
+            "javascript:alert(1)",
+            "JavaScript:alert(1)",
+            "\"java\\tscript:x\"",
+            "data:text/html,x",
+            "vbscript:x",
+            "file:///etc/passwd",
+        ] {
+            let text = format!("title: T\nmenu:\n  en:\n    - title: Home\n      url: {bad}\n");
+            match Config::from_text(Path::new("site"), Some(&text), &[]) {
+                Err(SiteError::Config { line, message, .. }) => {
+                    let written_as_is = !bad.contains('\\');
+                    assert_eq!(line, if written_as_is { 5 } else { 2 }, "{bad}: {message}");
+                    assert!(message.contains("menu url"), "{message}");
+                }
+                other => panic!("{bad}: {other:?}"),
+            }
+        }
+        for good in [
+            "/about/",
+            "about/",
+            "#top",
+            "https://x.org/a:b",
+            "mailto:a@b.c",
+            "a/b:c",
+        ] {
+            let text = format!("menu:\n  en:\n    - {{title: A, url: \"{good}\"}}\n");
+            assert!(
+                Config::from_text(Path::new("site"), Some(&text), &[]).is_ok(),
+                "{good}"
+            );
+        }
     }
 
     #[test]

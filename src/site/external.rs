@@ -4,7 +4,7 @@
 //! second run asks only what is new, stale or was broken.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -65,16 +65,49 @@ fn now() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
+/// Whether a cached good answer still stands at `now`. One dated in the
+/// future is no answer: it would hide a broken link for ever.
+fn is_fresh(a: &Answer, now: u64, max_age: Duration) -> bool {
+    a.ok() && a.checked <= now && now - a.checked < max_age.as_secs()
+}
+
+/// Writes the cache at `path` through a new file renamed over it: a
+/// symlink (or anything but a regular file) there is left alone, never
+/// written through (a committed link would make `check` write anywhere).
+fn write_cache(path: &Path, text: &str) {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if !meta.file_type().is_file() => return,
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return,
+        _ => {}
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".fenpress-tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    let _ = std::fs::remove_file(&tmp);
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()));
+    if written.is_err() || std::fs::rename(&tmp, path).is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+}
+
 /// A warning for every place a broken external link is written, and a
 /// note if the time budget ran out first.
 pub fn check_external(links: &ExternalLinks, options: &ExternalOptions) -> Vec<Diagnostic> {
+    // Only a regular file is read (a committed symlink is not followed).
     let mut cache: Cache = options
         .cache
         .as_ref()
-        .and_then(|p| std::fs::read_to_string(p).ok())
+        .and_then(|p| {
+            crate::content::input::read_text(p, crate::content::input::MAX_CONFIG_BYTES).ok()
+        })
         .and_then(|t| serde_json::from_str(&t).ok())
         .unwrap_or_default();
-    let fresh = |a: &Answer| a.ok() && now().saturating_sub(a.checked) < options.max_age.as_secs();
+    let now = now();
+    let fresh = |a: &Answer| is_fresh(a, now, options.max_age);
     let wanted: Vec<&String> = links
         .keys()
         .filter(|u| !cache.get(*u).is_some_and(fresh))
@@ -87,7 +120,7 @@ pub fn check_external(links: &ExternalLinks, options: &ExternalOptions) -> Vec<D
             let _ = std::fs::create_dir_all(dir);
         }
         if let Ok(text) = serde_json::to_string_pretty(&cache) {
-            let _ = std::fs::write(path, text + "\n");
+            write_cache(path, &(text + "\n"));
         }
     }
     let mut out = Vec::new();
@@ -199,5 +232,46 @@ fn ask(agent: &ureq::Agent, url: &str) -> Answer {
             error: Some(e.to_string()),
             checked: now(),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_dated_in_the_future_are_not_fresh() {
+        let good = |checked| Answer {
+            status: Some(200),
+            error: None,
+            checked,
+        };
+        let day = Duration::from_secs(86_400);
+        assert!(is_fresh(&good(1_000), 1_000 + 10, day));
+        assert!(!is_fresh(&good(1_000), 1_000 + 86_400, day));
+        assert!(!is_fresh(&good(u64::MAX), 1_000, day));
+        assert!(!is_fresh(&good(2_000), 1_000, day));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlinked_cache_is_neither_followed_nor_overwritten() {
+        let dir = std::env::temp_dir().join(format!("fp-cache-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let victim = dir.join("victim.txt");
+        std::fs::write(&victim, "keep me").unwrap();
+        let cache = dir.join("cache.json");
+        std::os::unix::fs::symlink(&victim, &cache).unwrap();
+        write_cache(&cache, "{}\n");
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+        assert!(std::fs::symlink_metadata(&cache)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        let plain = dir.join("plain.json");
+        write_cache(&plain, "{}\n");
+        write_cache(&plain, "{\"a\": 1}\n");
+        assert_eq!(std::fs::read_to_string(&plain).unwrap(), "{\"a\": 1}\n");
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

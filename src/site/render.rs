@@ -590,12 +590,7 @@ fn render_content_page(
     // Text alternatives in the page's language.
     let words = words_for(&page.lang, &site.config.words);
     let painter = painter.with_words(&words.diagram);
-    let mut result = render_body(
-        loaded,
-        &painter,
-        &site.base_path,
-        site.config.show_failures,
-    );
+    let mut result = render_body(loaded, &painter, &site.base_path, site.config.show_failures);
     result.search = Some(super::search::search_page(page, &result.html));
     let og_image = match (&page.kind, result.first.take()) {
         (PageKind::Rules, Some((variant, board))) => {

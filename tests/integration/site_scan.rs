@@ -59,6 +59,11 @@ pub fn script_in_output(out: &Path) -> Vec<String> {
                 }
             }
         }
+        // The library's tokenizer-level scan: forbidden elements, srcdoc,
+        // <meta http-equiv>, entity-spelled script URLs.
+        for f in fenpress::unsafe_markup::find(&text, &super::site_safety::theme_tag) {
+            flag(f.at, &f.what);
+        }
         // ` on<name>=` as an attribute (the theme writes none).
         for (i, _) in text.match_indices(" on") {
             let name: String = text[i + 3..]
@@ -138,6 +143,6 @@ fn the_scan_finds_what_it_looks_for() {
         "<iframe src='data:text/html,x'>",
     ] {
         std::fs::write(out.join("a.html"), bad).unwrap();
-        assert_eq!(script_in_output(out).len(), 1, "{bad}");
+        assert!(!script_in_output(out).is_empty(), "{bad}");
     }
 }

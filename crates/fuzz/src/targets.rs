@@ -129,6 +129,62 @@ pub static ALL: &[Target] = &[
         recycle_blocks: 0,
     },
     Target {
+        name: "hostile",
+        about: "hostile pages rendered as a build renders them (Markdown, Pug, diagram \
+                captions, piece SVGs, config menus): the output holds no script, handler, \
+                script or data URL, <base>, <meta http-equiv>, srcdoc, iframe, object or form",
+        run: hostile_target,
+        dictionary: &[
+            "<script>alert(1)</script>",
+            "<SCRIPT",
+            "<img src=x onerror=alert(1)>",
+            " onload=",
+            " onclick=\"",
+            "javascript:",
+            "java\tscript:",
+            "javascript&#58;",
+            "&#x6A;avascript:",
+            "&colon;",
+            "vbscript:",
+            "data:text/html,",
+            "[x](",
+            "![i](",
+            ")",
+            "<a href=\"",
+            "<a href='",
+            "\">",
+            "<iframe srcdoc='",
+            "<base href=//x/>",
+            "<meta http-equiv=refresh content=0>",
+            "<form action=x>",
+            "<object data=x>",
+            "<embed src=x>",
+            "<svg><foreignObject>",
+            "<style>",
+            "url(",
+            "<image href=\"/etc/passwd\"/>",
+            "<use xlink:href=\"",
+            "xmlns:xlink=\"http://www.w3.org/1999/xlink\" ",
+            "<set attributeName=href to=",
+            "<!--",
+            "-->",
+            "<![CDATA[",
+            "\u{E000}fp-diagram-0\u{E000}",
+            "figcaption ",
+            "a(href=\"",
+            "\n  ",
+            "| ",
+            "\ncaption: ",
+            "\"",
+            "'",
+            "<",
+            ">",
+            "=",
+        ],
+        max_len: 1024,
+        recycle_blocks: 0,
+    },
+    Target {
         name: "variant",
         about: "variant definitions (YAML with Betza pieces, Fairy-Stockfish ini) and Betza \
                 strings: read, compile, play the first moves",
@@ -367,6 +423,71 @@ fn variant_target(data: &[u8]) {
         legal::legal_moves(rules, &mut pos, &mut replies);
         rules.unplay(&mut pos, mv, undo);
     }
+}
+
+/// The first byte picks what the rest is: a Markdown page, a Pug page
+/// holding a figure, a diagram's caption, a piece SVG (rebuilt as a piece
+/// set is), or a `config.yaml` menu URL. Whatever is rendered must hold no
+/// unsafe markup (see `fenpress::unsafe_markup`); a config that is
+/// accepted must hold no script URL in its menu.
+fn hostile_target(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(rest);
+    let html = match first % 5 {
+        0 => render_page(Path::new("pages/x/en.md"), &text),
+        1 => {
+            let page = format!(
+                "p {text}\nfigure\n  .diagram\n    | fen:8/8/8/8/8/8/8/K6k:\n  figcaption {text}\n"
+            );
+            render_page(Path::new("pages/x/en.pug"), &page)
+        }
+        2 => {
+            let yaml = serde_json::to_string(text.as_ref()).unwrap_or_default();
+            let page = format!("# C\n\n```diagram\nfen: 8/8/8/8/8/8/8/K6k\ncaption: {yaml}\n```\n");
+            render_page(Path::new("pages/x/en.md"), &page)
+        }
+        3 => match fenpress::diagram::safe_svg::rebuild(&text) {
+            Ok(rebuilt) => rebuilt.svg,
+            Err(_) => String::new(),
+        },
+        _ => {
+            let url = serde_json::to_string(text.as_ref()).unwrap_or_default();
+            let config = format!("menu:\n  en:\n    - {{title: a, url: {url}}}\n");
+            if let Ok(c) =
+                fenpress::site::config::Config::from_text(Path::new("site"), Some(&config), &[])
+            {
+                for item in c.menu.iter().flat_map(|m| m.values()).flatten() {
+                    let scheme = fenpress::unsafe_markup::unsafe_url(&item.url);
+                    assert!(scheme.is_none(), "menu url accepted: {:?}", item.url);
+                }
+            }
+            String::new()
+        }
+    };
+    let found = fenpress::unsafe_markup::find(&html, &|_| false);
+    assert!(found.is_empty(), "{found:?} in {html}");
+}
+
+/// A page's body as `build` renders it: loaded, its diagrams drawn with
+/// their captions, its Markdown rendered and sanitised.
+fn render_page(path: &Path, page: &str) -> String {
+    let (loaded, _) = fenpress::content::load::read_source(path, "Chess", "en", page);
+    let Some(lp) = loaded else {
+        return String::new();
+    };
+    let painter = svg::Painter::page(PieceSet::default_set(), "/pieces/");
+    let mut sheet = svg::SymbolSheet::default();
+    let mut draw = |block: &fenpress::markdown::DiagramBlock| -> String {
+        match lp.diagrams.get(block.index).map(|d| &d.spec) {
+            Some(Ok(spec)) => svg::draw_diagram("Chess", spec, &painter, &mut sheet).html,
+            _ => String::new(),
+        }
+    };
+    let mut html = fenpress::markdown::render(&lp.page.markdown, &mut draw);
+    html.push_str(&sheet.html());
+    html
 }
 
 #[cfg(test)]
