@@ -39,7 +39,7 @@ fn the_guide_checks_clean_with_every_diagram_fully_verified() {
     assert!(out.status.success(), "{said}");
     assert!(
         said.contains(&format!(
-            "checked {blocks} diagrams: {blocks} fully verified"
+            "checked {blocks} diagram blocks: {blocks} fully verified"
         )),
         "{said}"
     );
