@@ -78,6 +78,30 @@ fn the_vchess_corpus_builds() {
         .map(|d| d.to_string())
         .collect();
     assert!(missing.is_empty(), "{}", missing.join("\n"));
+    // Twenty of its pictures are git-fat pointers (the site's repository
+    // keeps them in git-fat's store): each is named, none is copied as if
+    // it were a picture. Its symbolic links, checked out as text files,
+    // are followed to the picture they name.
+    let mut pointers: Vec<&str> = report
+        .diagnostics
+        .iter()
+        .chain(&report.baselined)
+        .filter(|d| d.code == "image-pointer" || d.code == "image-corrupt")
+        .map(|d| {
+            assert!(
+                d.code == "image-pointer" && d.message.contains("git-fat pointer"),
+                "{d}"
+            );
+            d.message.split('`').nth(3).unwrap()
+        })
+        .collect();
+    pointers.sort_unstable();
+    pointers.dedup();
+    assert_eq!(pointers.len(), 20, "{pointers:?}");
+    assert!(pointers.contains(&"static/variants/Orda/Archer.png"));
+    assert!(!out.join("variants/Orda/Archer.png").exists());
+    let linked = std::fs::read_to_string(out.join("images/pieces/Absorption/ws.svg")).unwrap();
+    assert!(linked.contains("<svg"), "{linked:.80}");
 
     if !common::markdown_renders() {
         println!("skipped diagram count: markdown::render is not merged yet");
