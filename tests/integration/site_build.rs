@@ -147,6 +147,29 @@ fn diagrams_are_inline_svg_with_one_data_fen_per_board() {
     assert!(page.contains("role=\"img\""));
 }
 
+/// An arrow (and "Before"/"After" in the titles) only between boards a
+/// move apart; two positions compared side by side get none.
+#[test]
+fn only_a_pair_a_move_apart_gets_an_arrow() {
+    let site = Site::new().file(
+        "rules/Chess/en.md",
+        "```diagram\nfen: 4k3/8/8/8/8/8/4P3/4K3\nafter: {fen: 4k3/8/8/8/4P3/8/8/4K3}\ncaption: Before and after e4.\n```\n\n```diagram\nfen: 4k3/8/8/8/4Q3/8/8/4K3\nafter: {fen: 4k3/8/8/8/4R3/8/8/4K3}\ncaption: \"Left: a queen. Right: a rook.\"\n```\n",
+    );
+    let built = site.build();
+    built.ok();
+    let html = built.read("en/rules/Chess/index.html");
+    assert_eq!(html.matches("→").count(), 1, "{html}");
+    assert_eq!(html.matches("fp-before-after").count(), 1);
+    let linked = html.find("fp-before-after").unwrap();
+    let compared = html.find("<div class=\"fp-pair\">").unwrap();
+    assert!(linked < compared, "the first pair is the linked one");
+    assert!(
+        html.contains("<title>Before: White: king e1, pawn e2"),
+        "{html}"
+    );
+    assert!(html[compared..].contains("<title>White: king e1, rook e4"));
+}
+
 /// A git-fat pointer and a cut PNG are named at the page's line, with
 /// what to do, and not copied as pictures; a link checked out as text is
 /// followed to its picture.

@@ -100,6 +100,23 @@ fn the_vchess_corpus_builds() {
     assert_eq!(pointers.len(), 20, "{pointers:?}");
     assert!(pointers.contains(&"static/variants/Orda/Archer.png"));
     assert!(!out.join("variants/Orda/Archer.png").exists());
+    // Pairs: comparisons side by side without an arrow, before/after
+    // pairs with one.
+    let page = |name: &str| {
+        std::fs::read_to_string(out.join(format!("en/rules/{name}/index.html"))).unwrap()
+    };
+    for compared in ["Shogi", "Interweave", "Cwda"] {
+        let html = page(compared);
+        assert!(html.contains("class=\"fp-pair\""), "{compared}");
+        assert!(!html.contains("fp-before-after"), "{compared} has an arrow");
+    }
+    for (linked, pairs) in [("Koopa", 2), ("Pacifist1", 3), ("Madhouse", 1)] {
+        assert_eq!(
+            page(linked).matches("fp-before-after").count(),
+            pairs,
+            "{linked}"
+        );
+    }
     let linked = std::fs::read_to_string(out.join("images/pieces/Absorption/ws.svg")).unwrap();
     assert!(linked.contains("<svg"), "{linked:.80}");
 
