@@ -141,8 +141,8 @@ fn rfind_ignore_case(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// The event stream: `hello` (and the overlay if the last build failed),
-/// then every message of later builds, until the client leaves or the
-/// server stops.
+/// then every message of later builds, until the client leaves, the
+/// server stops, or no message came for `limits::stream_idle()`.
 async fn events(
     State(shared): State<Arc<Shared>>,
     axum::extract::ConnectInfo(client): axum::extract::ConnectInfo<super::guard::ClientAddr>,
@@ -162,6 +162,7 @@ async fn events(
     first.extend(shared.failure());
     let mut stop = shared.stop.clone();
     let (tx, rx) = mpsc::channel(16);
+    let idle = super::limits::stream_idle();
     tokio::spawn(async move {
         // Counted while the stream is open.
         let _ticket = ticket;
@@ -174,6 +175,8 @@ async fn events(
             let message = tokio::select! {
                 _ = stop.wait_for(|stopped| *stopped) => return,
                 _ = tx.closed() => return,
+                // No message for too long: ended, its slot freed.
+                _ = tokio::time::sleep(idle) => return,
                 received = bus.recv() => match received {
                     Ok(message) => message,
                     // Too slow to follow: reload whatever it shows.
