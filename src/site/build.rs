@@ -539,7 +539,7 @@ pub fn build_with(
         Ok(r) => r,
         Err(e) => {
             if let Some(sink) = streaming {
-                sink.abandon();
+                sink.abandon_after(&e);
             }
             return Err(e);
         }
@@ -597,7 +597,7 @@ pub fn build_with(
     });
     if let Err(e) = search {
         if let Some(sink) = streaming {
-            sink.abandon();
+            sink.abandon_after(&e);
         }
         return Err(e);
     }
