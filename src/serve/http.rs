@@ -78,7 +78,9 @@ async fn file(State(shared): State<Arc<Shared>>, method: Method, uri: Uri) -> Re
     };
     let kind = content_type(&key);
     if kind.starts_with("text/html") {
-        let page = inject(bytes, &script(&shared.server_id, snapshot.build));
+        let mut injected = statuses_script(snapshot.statuses.get(&key));
+        injected.push_str(&script(&shared.server_id, snapshot.build));
+        let page = inject(bytes, &injected);
         return html(status, Bytes::from(page), &method);
     }
     respond(status, kind, bytes.clone(), &method)
@@ -119,6 +121,20 @@ fn respond(status: StatusCode, kind: &'static str, body: Bytes, method: &Method)
 /// The live-reload script for a page of snapshot `build`.
 fn script(server: &str, build: u64) -> String {
     format!("<script data-server=\"{server}\" data-build=\"{build}\">\n{LIVERELOAD_JS}</script>\n")
+}
+
+/// The page's diagram statuses for the live-reload script, which shows
+/// each over its diagram (serve only: a built page never holds them). The
+/// JSON sits in a data block, with `<` escaped so that a reason cannot end
+/// it.
+fn statuses_script(statuses: Option<&Vec<super::snapshot::DiagramStatus>>) -> String {
+    let Some(list) = statuses else {
+        return String::new();
+    };
+    let json = serde_json::to_string(list)
+        .unwrap_or_else(|_| "[]".into())
+        .replace('<', "\\u003c");
+    format!("<script type=\"application/json\" id=\"fenpress-statuses\">{json}</script>\n")
 }
 
 /// `page` with `script` before its last `</body>` (or at its end).
@@ -210,6 +226,22 @@ fn event(message: &Message) -> Event {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn statuses_are_a_json_block_no_reason_can_end() {
+        use super::super::snapshot::DiagramStatus;
+        let list = vec![
+            DiagramStatus::of(&crate::model::Status::Proved),
+            DiagramStatus::of(&crate::model::Status::Failed(
+                "</script><script>alert(1)</script>".into(),
+            )),
+        ];
+        let html = statuses_script(Some(&list));
+        assert_eq!(html.matches("</script>").count(), 1, "{html}");
+        assert!(html.contains(r#"{"status":"proved","word":"fully verified"}"#));
+        assert!(html.contains(r#""status":"failed""#));
+        assert_eq!(statuses_script(None), "");
+    }
 
     #[test]
     fn script_goes_before_the_last_body_end() {
