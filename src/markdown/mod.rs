@@ -1,6 +1,10 @@
 //! Markdown to HTML with pulldown-cmark; ```diagram blocks are handed to the
 //! diagram step instead of being printed as code.
 
+mod nesting;
+
+pub use nesting::MAX_ELEMENT_DEPTH;
+
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 /// A ```diagram fenced block found in a Markdown source.
@@ -315,7 +319,9 @@ fn placeholder(i: usize) -> String {
 /// attributes written in Pug, links and images) goes through ammonia's
 /// allowlist, so no `<script>`, event-handler attribute or
 /// `javascript:`/`vbscript:`/`data:` URL reaches a reader. Classes, ids and
-/// table alignment stay; `rel` is left as written.
+/// table alignment stay; `rel` is left as written. Elements nested deeper
+/// than [`MAX_ELEMENT_DEPTH`] are flattened first (see `nesting.rs`: the
+/// HTML parser's time grows with the depth).
 pub fn sanitise(html: &str) -> String {
     use std::sync::OnceLock;
     static CLEANER: OnceLock<ammonia::Builder<'static>> = OnceLock::new();
@@ -330,7 +336,7 @@ pub fn sanitise(html: &str) -> String {
                 .link_rel(None);
             b
         })
-        .clean(html)
+        .clean(&nesting::flatten_deep(html, MAX_ELEMENT_DEPTH))
         .to_string()
 }
 

@@ -229,6 +229,9 @@ pub(super) fn load_and_verify(
             }
             loaded.diagnostics.extend(config.word_warnings(root));
             loaded.diagnostics.extend(piece_diagnostics(&config));
+            loaded
+                .diagnostics
+                .extend(super::theme::skipped_files(root, &config.theme));
             Some(config)
         }
         Err(e) if mode == Mode::Check => {
@@ -416,9 +419,13 @@ fn piece_diagnostics(config: &Config) -> Vec<Diagnostic> {
     };
     match crate::diagram::pieces::PieceSet::from_folder(&pieces.folder, pieces.svg) {
         Ok(set) => set
-            .findings
+            .skipped
             .into_iter()
-            .map(|f| {
+            .map(|(path, why)| {
+                let message = format!("the piece file `{}` {why}: it is left out", path.display());
+                crate::content::input::skipped_file(&path, message)
+            })
+            .chain(set.findings.into_iter().map(|f| {
                 Diagnostic::new(
                     Severity::Warning,
                     "unsafe-svg",
@@ -428,7 +435,7 @@ fn piece_diagnostics(config: &Config) -> Vec<Diagnostic> {
                     f.message,
                 )
                 .with_hint("it is left out of the site; write the piece without it")
-            })
+            }))
             .collect(),
         Err(e) => vec![Diagnostic::new(
             Severity::Error,
@@ -532,7 +539,7 @@ pub fn build_with(
         Ok(r) => r,
         Err(e) => {
             if let Some(sink) = streaming {
-                sink.abandon();
+                sink.abandon_after(&e);
             }
             return Err(e);
         }
@@ -591,7 +598,7 @@ pub fn build_with(
     });
     if let Err(e) = search {
         if let Some(sink) = streaming {
-            sink.abandon();
+            sink.abandon_after(&e);
         }
         return Err(e);
     }

@@ -316,12 +316,14 @@ impl<'a> SiteFrame<'a> {
         frame
     }
 
+    /// The URL of `path`, a folder or file the site writes (percent-encoded:
+    /// see [`crate::model::url_path`]).
     fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.base_path)
+        format!("{}{}", self.base_path, crate::model::url_path(path))
     }
 
     fn permalink(&self, path: &str) -> String {
-        format!("{}{path}", self.config.base_url)
+        format!("{}{}", self.config.base_url, crate::model::url_path(path))
     }
 
     fn has_puzzles(&self, lang: &str) -> bool {
@@ -340,8 +342,9 @@ impl<'a> SiteFrame<'a> {
                 .iter()
                 .map(|item| Link {
                     title: item.title.clone(),
+                    // The author's URL, as written (already a URL).
                     url: match item.url.strip_prefix('/') {
-                        Some(rest) => self.url(rest),
+                        Some(rest) => format!("{}{rest}", self.base_path),
                         None => item.url.clone(),
                     },
                 })
@@ -951,7 +954,7 @@ fn sitemap<'a>(base_url: &str, files: impl Iterator<Item = &'a String>) -> Strin
         };
         xml.push_str(&format!(
             "  <url><loc>{}</loc></url>\n",
-            escape(&format!("{base_url}{dir}"))
+            escape(&format!("{base_url}{}", crate::model::url_path(dir)))
         ));
     }
     xml.push_str("</urlset>\n");
