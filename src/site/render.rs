@@ -18,7 +18,7 @@ use crate::content::images::ImageAsset;
 
 use crate::diagram::pieces::PieceSet;
 use crate::diagram::spec::BoardSpec;
-use crate::diagram::svg::{draw_diagram, draw_standalone, escape, Painter, SymbolSheet};
+use crate::diagram::svg::{draw_diagram, draw_standalone, escape, Painter, Pair, SymbolSheet};
 use crate::markdown::{self, DiagramBlock};
 use crate::model::{LoadedPage, Page, PageKind};
 use crate::words::words_for;
@@ -901,7 +901,13 @@ fn render_body(
                 )
             }
         };
-        let drawing = draw_diagram(variant, spec, painter, &mut sheet);
+        // Only a pair verification linked is drawn as before and after.
+        let pair = if record.verdict.as_ref().is_some_and(|v| v.pair_linked) {
+            Pair::BeforeAfter
+        } else {
+            Pair::SideBySide
+        };
+        let drawing = draw_diagram(variant, spec, pair, painter, &mut sheet);
         if first.is_none() {
             let v = spec.variant.as_deref().unwrap_or(variant);
             first = Some((v.to_string(), spec.board.clone()));
