@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use fenpress::diagram::pieces::PieceSet;
 use fenpress::diagram::raster::{encode, pixmap, png};
 use fenpress::diagram::spec::parse_block;
-use fenpress::diagram::svg::{draw_diagram, draw_standalone, Painter, SymbolSheet};
+use fenpress::diagram::svg::{draw_diagram, draw_standalone, Painter, Pair, SymbolSheet};
 use fenpress::markdown::{self, DiagramBlock};
 
 #[path = "../tests/integration/shared_dir/mod.rs"]
@@ -31,7 +31,7 @@ fn main() {
             let Ok(spec) = parse_block(block.yaml) else {
                 return String::new();
             };
-            let html = draw_diagram(&variant, &spec, &painter, &mut sheet).html;
+            let html = draw_diagram(&variant, &spec, Pair::SideBySide, &painter, &mut sheet).html;
             // The boards' own bytes: each <svg class="fp-board"…</svg>.
             for part in html.split("<svg ").skip(1) {
                 board_bytes += "<svg ".len() + part.find("</svg>").map_or(part.len(), |i| i + 6);

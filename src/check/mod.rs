@@ -341,6 +341,7 @@ pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Findings) -> Ver
         };
         let outcome = verify::verify(rules, &input, out);
         verdict.verified = outcome.verified;
+        verdict.pair_linked = outcome.pair_linked;
     }
     verdict.failure = out[start..]
         .iter()
@@ -348,6 +349,7 @@ pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Findings) -> Ver
         .map(|f| f.message.clone());
     if verdict.failure.is_some() {
         verdict.verified = false;
+        verdict.pair_linked = false;
     }
     verdict
 }

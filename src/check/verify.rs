@@ -297,6 +297,10 @@ fn why(e: &MoveError, side_given: bool) -> String {
 pub struct Outcome {
     /// Every board was read as a position and checked.
     pub verified: bool,
+    /// The second board of a pair follows from the first: one legal move
+    /// gives it, or the caption's line does (proved). Only such a pair is
+    /// drawn as before and after; any other pair is a comparison.
+    pub pair_linked: bool,
 }
 
 /// Everything full verification needs about a diagram.
@@ -488,17 +492,19 @@ fn numbered_starts(first: &Read, starts: &[Position], moves: &[MoveText]) -> Vec
 }
 
 /// The caption's (or block's) claims, each checked against `starts` (and
-/// the second board of a pair).
+/// the second board of a pair). True when a line of play the caption
+/// names leads from the left board of a pair to the right one.
 fn check_claims(
     rules: &dyn Rules,
     input: &Input,
     starts: &[Position],
     reads: &[Option<Read>],
     out: &mut Findings,
-) {
+) -> bool {
     let Some(Some(first)) = reads.first() else {
-        return;
+        return false;
     };
+    let mut line_proved = false;
     let mut illegal_played: Option<(Position, Move)> = None;
     // Where the caption's numbered line stands ("Before and after 1.exf7+.
     // Not checkmate yet: 1...e6. Then 2.Qxe6#"): the positions after its
@@ -583,9 +589,11 @@ fn check_claims(
                 }
                 let ends = if input.boards.len() == 2 && claim.after {
                     let numbered = numbered_starts(first, starts, &claim.moves);
-                    reads.get(1).and_then(Option::as_ref).and_then(|second| {
+                    let pair = reads.get(1).and_then(Option::as_ref).and_then(|second| {
                         check_pair_or_opening(rules, input, &numbered, &claim.moves, second, out)
-                    })
+                    });
+                    line_proved |= pair.as_ref().is_some_and(|(_, from_left)| *from_left);
+                    pair.map(|(ends, _)| ends)
                 } else if claim.after
                     && (numbered_from_diagram(rules, input, &claim.moves)
                         || just_played_unnumbered(rules, input, starts, &claim.moves))
@@ -604,6 +612,7 @@ fn check_claims(
             }
         }
     }
+    line_proved
 }
 
 /// Moves of one side numbered one after the other, the other side's
@@ -768,7 +777,10 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Findings) -> Outcome {
     }
     let verified = reads.iter().all(Option::is_some);
     let Some(Some(first)) = reads.first() else {
-        return Outcome { verified: false };
+        return Outcome {
+            verified: false,
+            pair_linked: false,
+        };
     };
     let both = [Color::White, Color::Black];
 
@@ -787,13 +799,57 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Findings) -> Outcome {
         check_arrows(rules, b, read, &positions, out);
     }
 
+    let one_move = match reads.get(1) {
+        Some(Some(second)) if input.boards.len() == 2 => {
+            one_move_apart(rules, &starts, &second.pos.board)
+        }
+        _ => false,
+    };
     if input.shared_caption {
-        return Outcome { verified };
+        return Outcome {
+            verified,
+            pair_linked: one_move,
+        };
     }
 
-    check_claims(rules, input, &starts, &reads, out);
+    let line_proved = check_claims(rules, input, &starts, &reads, out);
     check_immobile(rules, input, &starts, out);
-    Outcome { verified }
+    Outcome {
+        verified,
+        pair_linked: one_move || line_proved,
+    }
+}
+
+/// Whether `second` is on the board after one legal move of either side
+/// from one of `starts`, or after such a move and a reply ("Bishop takes
+/// knight, which is repositioned on g8"; "Before and after BxNf3 and
+/// RxNg8").
+fn one_move_apart(rules: &dyn Rules, starts: &[Position], second: &Board) -> bool {
+    let mut legal = fenpress_rules::MoveList::new();
+    let mut replies = fenpress_rules::MoveList::new();
+    starts.iter().any(|start| {
+        [start.turn(), start.turn().opposite()]
+            .into_iter()
+            .any(|side| {
+                let mut p = start.with_turn(side);
+                legal.clear();
+                fenpress_rules::legal::legal_moves(rules, &mut p, &mut legal);
+                legal.iter().any(|mv| {
+                    let mut q = p.clone();
+                    rules.play(&mut q, mv);
+                    if q.board == *second {
+                        return true;
+                    }
+                    replies.clear();
+                    fenpress_rules::legal::legal_moves(rules, &mut q, &mut replies);
+                    replies.iter().any(|reply| {
+                        let mut r = q.clone();
+                        rules.play(&mut r, reply);
+                        r.board == *second
+                    })
+                })
+            })
+    })
 }
 
 /// A side the caption says cannot move ("White cannot move: 1-0") has no
@@ -1437,7 +1493,7 @@ fn check_pair_or_opening(
     moves: &[MoveText],
     second: &Read,
     out: &mut Findings,
-) -> Option<Vec<Position>> {
+) -> Option<(Vec<Position>, bool)> {
     let mut from_left = Findings::new();
     let ends = check_pair(
         rules,
@@ -1448,12 +1504,12 @@ fn check_pair_or_opening(
         &input.boards[1],
         &mut from_left,
     );
-    if ends.is_some() {
+    if let Some(ends) = ends {
         out.append(&mut from_left);
-        return ends;
+        return Some((ends, true));
     }
     if let Some(ends) = line_through_left_board(rules, input, starts, moves, second) {
-        return Some(ends);
+        return Some((ends, true));
     }
     if moves.first().is_none_or(|m| m.number != Some(1)) {
         out.append(&mut from_left);
@@ -1477,7 +1533,7 @@ fn check_pair_or_opening(
     if opening.is_none() {
         out.append(&mut from_left);
     }
-    opening
+    opening.map(|ends| (ends, false))
 }
 
 /// A pair's caption that names the line leading to the right board with

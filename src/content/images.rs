@@ -122,7 +122,7 @@ pub fn resolve(
 /// Whether `path`, symlinks resolved, is inside `root`: a symlink in the
 /// content to a file outside it (`x.png -> ~/.ssh/id_rsa`, in a pull
 /// request) would otherwise be copied into the published site.
-fn within(root: &Path, path: &Path) -> bool {
+pub(super) fn within(root: &Path, path: &Path) -> bool {
     match (root.canonicalize(), path.canonicalize()) {
         (Ok(root), Ok(path)) => path.starts_with(root),
         _ => false,
@@ -130,8 +130,10 @@ fn within(root: &Path, path: &Path) -> bool {
 }
 
 /// The images of `loaded` that exist (to copy into the output) and a
-/// `missing-image` warning for each one that does not: the one judge of
-/// images, for `check` and `build` alike.
+/// `missing-image` warning for each one that does not, an `image-pointer`
+/// or `image-corrupt` one for each file that is not the image it names
+/// (not copied: our drawing stands in where there is one): the one judge
+/// of images, for `check` and `build` alike.
 pub fn check_page(root: &Path, loaded: &LoadedPage) -> (Vec<ImageAsset>, Vec<Diagnostic>) {
     let page = &loaded.page;
     let dir = page.source.parent().unwrap_or(root);
@@ -139,7 +141,41 @@ pub fn check_page(root: &Path, loaded: &LoadedPage) -> (Vec<ImageAsset>, Vec<Dia
     let mut diagnostics = Vec::new();
     for image in &loaded.images {
         match resolve(root, dir, &page.path(), &image.url) {
-            Ok(asset) => assets.push(asset),
+            Ok(asset) => match super::image_file::follow(root, &asset.source) {
+                Ok(source) => assets.push(ImageAsset { source, ..asset }),
+                Err((file, fault)) => {
+                    let shown = |p: &Path| p.strip_prefix(root).unwrap_or(p).display().to_string();
+                    let through = if file == asset.source {
+                        String::new()
+                    } else {
+                        format!(" through the link `{}`", shown(&asset.source))
+                    };
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Severity::Warning,
+                            fault.code(),
+                            &page.source,
+                            image.at.line,
+                            image.at.column,
+                            format!(
+                                "image `{}`: `{}`{through} is {}",
+                                image.url,
+                                shown(&file),
+                                fault.what()
+                            ),
+                        )
+                        .with_span(image.url.chars().count())
+                        .with_hint(fault.hint()),
+                    );
+                    if let Some(svg) = crate::diagram::pieces::drawn_piece_image(&image.url) {
+                        assets.push(ImageAsset {
+                            source: PathBuf::new(),
+                            target: asset.target,
+                            drawn: Some(svg),
+                        });
+                    }
+                }
+            },
             Err(looked) => {
                 // vchess's piece images (`/images/pieces/Shogi/wk.svg`) are
                 // not in the content: where we draw the piece, our drawing

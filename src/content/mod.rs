@@ -3,6 +3,7 @@
 //! the shared model (`crate::model`). It knows nothing of verification or
 //! rendering: it imports neither `check` nor `site`.
 
+pub mod image_file;
 pub mod images;
 pub mod input;
 pub mod links;

@@ -147,11 +147,23 @@ pub struct DiagramDrawing {
     pub problems: Vec<(usize, String)>,
 }
 
-/// Draw a whole diagram (one board, or a before/after pair side by side)
-/// with its caption, as an HTML fragment; its symbols go to `sheet`.
+/// What the two boards of a pair are to each other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pair {
+    /// The right board follows from the left (verification proved it): an
+    /// arrow between them, "Before"/"After" starting their titles.
+    BeforeAfter,
+    /// Two positions set side by side ("Left: promoted rook. Right:
+    /// promoted bishop"), or a pair nothing proved: no arrow.
+    SideBySide,
+}
+
+/// Draw a whole diagram (one board, or a pair side by side) with its
+/// caption, as an HTML fragment; its symbols go to `sheet`.
 pub fn draw_diagram(
     page_variant: &str,
     spec: &DiagramSpec,
+    pair: Pair,
     painter: &Painter,
     sheet: &mut SymbolSheet,
 ) -> DiagramDrawing {
@@ -169,10 +181,19 @@ pub fn draw_diagram(
             if let Some(why) = &second.malformed {
                 problems.push((1, why.clone()));
             }
-            html.push_str("<div class=\"fp-pair\">");
-            html.push_str(&first.svg);
-            html.push_str("<span class=\"fp-arrow\" aria-hidden=\"true\">→</span>");
-            html.push_str(&second.svg);
+            match pair {
+                Pair::BeforeAfter => {
+                    html.push_str("<div class=\"fp-pair fp-before-after\">");
+                    html.push_str(&titled(&first.svg, &painter.words.before));
+                    html.push_str("<span class=\"fp-arrow\" aria-hidden=\"true\">→</span>");
+                    html.push_str(&titled(&second.svg, &painter.words.after));
+                }
+                Pair::SideBySide => {
+                    html.push_str("<div class=\"fp-pair\">");
+                    html.push_str(&first.svg);
+                    html.push_str(&second.svg);
+                }
+            }
             html.push_str("</div>");
         }
     }
@@ -185,6 +206,17 @@ pub fn draw_diagram(
     }
     html.push_str("</figure>");
     DiagramDrawing { html, problems }
+}
+
+/// `svg` with its `<title>` starting `word: ` ("Before: White: king e1").
+fn titled(svg: &str, word: &str) -> String {
+    match svg.find("<title>") {
+        Some(at) => {
+            let at = at + "<title>".len();
+            format!("{}{}: {}", &svg[..at], escape(word), &svg[at..])
+        }
+        None => svg.to_string(),
+    }
 }
 
 /// One board as a standalone SVG file (its symbols inside, linked images
@@ -695,9 +727,43 @@ mod tests {
         assert!(svg.contains("<title>White: king e1; Black: king e8; marked: e2</title>"));
         let pair = parse_block("fen: 8/8\nafter: {fen: 8/8}\n").unwrap();
         let mut sheet = SymbolSheet::default();
-        let html = draw_diagram("Chess", &pair, &page_painter(), &mut sheet).html;
+        let html = draw_diagram(
+            "Chess",
+            &pair,
+            Pair::SideBySide,
+            &page_painter(),
+            &mut sheet,
+        )
+        .html;
         assert_eq!(count(&html, "data-fen="), 2);
         assert!(html.contains("class=\"fp-pair\""));
+        assert!(!html.contains("→"), "a comparison has no arrow: {html}");
+        assert!(!html.contains("Before"));
+    }
+
+    #[test]
+    fn a_linked_pair_has_an_arrow_and_says_before_and_after() {
+        let pair = parse_block("fen: 4k3/8/8/8/8/8/4P3/4K3\nafter: {fen: 4k3/8/8/8/4P3/8/8/4K3}\n")
+            .unwrap();
+        let mut sheet = SymbolSheet::default();
+        let html = draw_diagram(
+            "Chess",
+            &pair,
+            Pair::BeforeAfter,
+            &page_painter(),
+            &mut sheet,
+        )
+        .html;
+        assert_eq!(count(&html, "→"), 1);
+        assert!(html.contains("fp-before-after"));
+        assert!(
+            html.contains("<title>Before: White: king e1, pawn e2"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<title>After: White: king e1, pawn e4"),
+            "{html}"
+        );
     }
 
     #[test]
@@ -797,7 +863,14 @@ mod tests {
     fn captions_are_inline_markdown() {
         let spec = parse_block("fen: 8/8\ncaption: \"1.Qa5 *wins* a < b\"\n").unwrap();
         let mut sheet = SymbolSheet::default();
-        let html = draw_diagram("Chess", &spec, &page_painter(), &mut sheet).html;
+        let html = draw_diagram(
+            "Chess",
+            &spec,
+            Pair::SideBySide,
+            &page_painter(),
+            &mut sheet,
+        )
+        .html;
         assert!(
             html.contains("<figcaption>1.Qa5 <em>wins</em> a &lt; b</figcaption>"),
             "{html}"
@@ -822,7 +895,14 @@ mod tests {
             let mut spec = parse_block("fen: 8/8\n").unwrap();
             spec.caption = Some(caption.to_string());
             let mut sheet = SymbolSheet::default();
-            let html = draw_diagram("Chess", &spec, &page_painter(), &mut sheet).html;
+            let html = draw_diagram(
+                "Chess",
+                &spec,
+                Pair::SideBySide,
+                &page_painter(),
+                &mut sheet,
+            )
+            .html;
             let found = crate::unsafe_markup::find(&html, &|_| false);
             assert!(found.is_empty(), "{caption}: {found:?} in {html}");
             assert!(html.contains("<figcaption>"), "{html}");

@@ -319,9 +319,11 @@ fn placeholder(i: usize) -> String {
 /// attributes written in Pug, links and images) goes through ammonia's
 /// allowlist, so no `<script>`, event-handler attribute or
 /// `javascript:`/`vbscript:`/`data:` URL reaches a reader. Classes, ids and
-/// table alignment stay; `rel` is left as written. Elements nested deeper
-/// than [`MAX_ELEMENT_DEPTH`] are flattened first (see `nesting.rs`: the
-/// HTML parser's time grows with the depth).
+/// table alignment stay; `rel` is left as written. An image keeps the size
+/// its page gives it (`style="width:60px"`, vchess's way) and nothing else
+/// of its `style`. Elements nested deeper than [`MAX_ELEMENT_DEPTH`] are
+/// flattened first (see `nesting.rs`: the HTML parser's time grows with
+/// the depth).
 pub fn sanitise(html: &str) -> String {
     use std::sync::OnceLock;
     static CLEANER: OnceLock<ammonia::Builder<'static>> = OnceLock::new();
@@ -332,12 +334,39 @@ pub fn sanitise(html: &str) -> String {
                 .add_tag_attributes("td", ["style"])
                 .add_tag_attributes("th", ["style"])
                 .add_tag_attributes("a", ["name"])
-                .add_tag_attributes("img", ["loading"])
+                .add_tag_attributes("img", ["loading", "style"])
+                .attribute_filter(|element, attribute, value| match (element, attribute) {
+                    ("img", "style") => image_size_style(value).map(Into::into),
+                    _ => Some(value.into()),
+                })
                 .link_rel(None);
             b
         })
         .clean(&nesting::flatten_deep(html, MAX_ELEMENT_DEPTH))
         .to_string()
+}
+
+/// The size declarations of an image's `style` (`width`, `height`,
+/// `max-width`, a number in `px`, `%`, `em` or `rem`), written again from
+/// what was read; `None` when none is left. Anything else (a position, a
+/// background, a URL) could cover the page or fetch from elsewhere.
+fn image_size_style(style: &str) -> Option<String> {
+    let kept: Vec<String> = style
+        .split(';')
+        .filter_map(|declaration| {
+            let (property, value) = declaration.split_once(':')?;
+            let property = property.trim().to_ascii_lowercase();
+            if !matches!(property.as_str(), "width" | "height" | "max-width") {
+                return None;
+            }
+            let value = value.trim().to_ascii_lowercase();
+            let unit_at = value.find(|c: char| !(c.is_ascii_digit() || c == '.'))?;
+            let (number, unit) = value.split_at(unit_at);
+            let number: f64 = number.parse().ok()?;
+            matches!(unit, "px" | "%" | "em" | "rem").then(|| format!("{property}:{number}{unit}"))
+        })
+        .collect();
+    (!kept.is_empty()).then(|| kept.join(";"))
 }
 
 /// The ids [`render`] gives the headings of `markdown`, in order: what a
@@ -439,6 +468,24 @@ pub fn render_inline(markdown: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_image_keeps_its_size_and_nothing_else_of_its_style() {
+        assert_eq!(
+            sanitise("<img src=\"/a.png\" style=\"width:60px\">"),
+            "<img src=\"/a.png\" style=\"width:60px\">"
+        );
+        assert_eq!(
+            sanitise("<img src=\"/a.png\" style=\"position:fixed; WIDTH: 75% ;top:0\">"),
+            "<img src=\"/a.png\" style=\"width:75%\">"
+        );
+        assert_eq!(
+            sanitise("<img src=\"/a.png\" style=\"background:url(//x.org/a); width:calc(1px)\">"),
+            "<img src=\"/a.png\">"
+        );
+        // Other elements keep no style (table cells keep their alignment).
+        assert_eq!(sanitise("<p style=\"width:60px\">x</p>"), "<p>x</p>");
+    }
 
     #[test]
     fn diagram_blocks_go_to_the_callback_with_their_line() {

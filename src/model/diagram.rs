@@ -68,6 +68,9 @@ pub struct Verdict {
     pub has_rules: bool,
     /// The boards were checked against the variant (its registry entry).
     pub board_checked: bool,
+    /// A pair whose right board follows from its left one (one legal move,
+    /// or the caption's line, proved): drawn as before and after.
+    pub pair_linked: bool,
 }
 
 /// How far one diagram block was verified, in the words every command

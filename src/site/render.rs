@@ -18,7 +18,7 @@ use crate::content::images::ImageAsset;
 
 use crate::diagram::pieces::PieceSet;
 use crate::diagram::spec::BoardSpec;
-use crate::diagram::svg::{draw_diagram, draw_standalone, escape, Painter, SymbolSheet};
+use crate::diagram::svg::{draw_diagram, draw_standalone, escape, Painter, Pair, SymbolSheet};
 use crate::markdown::{self, DiagramBlock};
 use crate::model::{LoadedPage, Page, PageKind};
 use crate::words::words_for;
@@ -101,11 +101,23 @@ pub fn og_cache_dir() -> Option<PathBuf> {
 }
 
 /// Writes `bytes` to a temporary name beside `path`, then renames it: a
-/// build running at the same time never reads half a PNG.
+/// build running at the same time never reads half a PNG. The name is the
+/// writer's own (process and a per-process count), so two builds in one
+/// process drawing the same board never write one temporary file at once.
 fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = path.with_extension(format!("tmp{}-{n}", std::process::id()));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut file| std::io::Write::write_all(&mut file, bytes))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 /// The og:image path of a board that draws as `svg`. The name is a hash of
@@ -889,7 +901,13 @@ fn render_body(
                 )
             }
         };
-        let drawing = draw_diagram(variant, spec, painter, &mut sheet);
+        // Only a pair verification linked is drawn as before and after.
+        let pair = if record.verdict.as_ref().is_some_and(|v| v.pair_linked) {
+            Pair::BeforeAfter
+        } else {
+            Pair::SideBySide
+        };
+        let drawing = draw_diagram(variant, spec, pair, painter, &mut sheet);
         if first.is_none() {
             let v = spec.variant.as_deref().unwrap_or(variant);
             first = Some((v.to_string(), spec.board.clone()));

@@ -147,6 +147,81 @@ fn diagrams_are_inline_svg_with_one_data_fen_per_board() {
     assert!(page.contains("role=\"img\""));
 }
 
+/// An arrow (and "Before"/"After" in the titles) only between boards a
+/// move apart; two positions compared side by side get none.
+#[test]
+fn only_a_pair_a_move_apart_gets_an_arrow() {
+    let site = Site::new().file(
+        "rules/Chess/en.md",
+        "```diagram\nfen: 4k3/8/8/8/8/8/4P3/4K3\nafter: {fen: 4k3/8/8/8/4P3/8/8/4K3}\ncaption: Before and after e4.\n```\n\n```diagram\nfen: 4k3/8/8/8/4Q3/8/8/4K3\nafter: {fen: 4k3/8/8/8/4R3/8/8/4K3}\ncaption: \"Left: a queen. Right: a rook.\"\n```\n",
+    );
+    let built = site.build();
+    built.ok();
+    let html = built.read("en/rules/Chess/index.html");
+    assert_eq!(html.matches("→").count(), 1, "{html}");
+    assert_eq!(html.matches("fp-before-after").count(), 1);
+    let linked = html.find("fp-before-after").unwrap();
+    let compared = html.find("<div class=\"fp-pair\">").unwrap();
+    assert!(linked < compared, "the first pair is the linked one");
+    assert!(
+        html.contains("<title>Before: White: king e1, pawn e2"),
+        "{html}"
+    );
+    assert!(html[compared..].contains("<title>White: king e1, rook e4"));
+}
+
+/// A git-fat pointer and a cut PNG are named at the page's line, with
+/// what to do, and not copied as pictures; a link checked out as text is
+/// followed to its picture.
+#[test]
+fn image_files_that_are_not_images_are_named_and_not_copied() {
+    let cut = &common::TINY_PNG[..30];
+    let site = Site::new()
+        .file(
+            "rules/Chess/en.md",
+            "![fat](/img/fat.png)\n\n![cut](/img/cut.png)\n\n![link](/img/link.png)\n",
+        )
+        .bytes(
+            "static/img/fat.png",
+            b"#$# git-fat 95df899f13b1adefad85a23ce0f0acd17396b4b4                14751\n",
+        )
+        .bytes("static/img/cut.png", cut)
+        .bytes("static/img/real/whole.png", common::TINY_PNG)
+        .file("static/img/link.png", "real/whole.png");
+    let built = site.build();
+    built
+        .ok()
+        .diagnostic(Severity::Warning, "image-pointer", "rules/Chess/en.md", 1)
+        .diagnostic(Severity::Warning, "image-corrupt", "rules/Chess/en.md", 3)
+        .has_file("img/link.png");
+    let pointer = built
+        .report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "image-pointer")
+        .unwrap();
+    assert!(pointer.message.contains("git-fat pointer"), "{pointer}");
+    assert!(pointer.hint.as_deref().unwrap().contains("git fat pull"));
+    assert_eq!(
+        built.report.diagnostics.len(),
+        2,
+        "{:#?}",
+        built.report.diagnostics
+    );
+    assert!(!site.out().join("img/fat.png").exists());
+    assert!(!site.out().join("img/cut.png").exists());
+    assert_eq!(
+        std::fs::read(site.out().join("img/link.png")).unwrap(),
+        common::TINY_PNG
+    );
+    site.build_strict().failed().diagnostic(
+        Severity::Error,
+        "image-pointer",
+        "rules/Chess/en.md",
+        1,
+    );
+}
+
 #[test]
 fn missing_images_warn_and_fail_only_when_strict() {
     let site = Site::new()
@@ -155,7 +230,7 @@ fn missing_images_warn_and_fail_only_when_strict() {
             "Text\n\n![board](/variants/Chess/board.png)\n",
         )
         .file("rules/Chess/fr.md", "![ok](/img/here.png)\n")
-        .bytes("static/img/here.png", b"\x89PNG");
+        .bytes("static/img/here.png", common::TINY_PNG);
     site.build()
         .ok()
         .diagnostic(Severity::Warning, "missing-image", "rules/Chess/en.md", 3)

@@ -78,6 +78,47 @@ fn the_vchess_corpus_builds() {
         .map(|d| d.to_string())
         .collect();
     assert!(missing.is_empty(), "{}", missing.join("\n"));
+    // Twenty of its pictures are git-fat pointers (the site's repository
+    // keeps them in git-fat's store): each is named, none is copied as if
+    // it were a picture. Its symbolic links, checked out as text files,
+    // are followed to the picture they name.
+    let mut pointers: Vec<&str> = report
+        .diagnostics
+        .iter()
+        .chain(&report.baselined)
+        .filter(|d| d.code == "image-pointer" || d.code == "image-corrupt")
+        .map(|d| {
+            assert!(
+                d.code == "image-pointer" && d.message.contains("git-fat pointer"),
+                "{d}"
+            );
+            d.message.split('`').nth(3).unwrap()
+        })
+        .collect();
+    pointers.sort_unstable();
+    pointers.dedup();
+    assert_eq!(pointers.len(), 20, "{pointers:?}");
+    assert!(pointers.contains(&"static/variants/Orda/Archer.png"));
+    assert!(!out.join("variants/Orda/Archer.png").exists());
+    // Pairs: comparisons side by side without an arrow, before/after
+    // pairs with one.
+    let page = |name: &str| {
+        std::fs::read_to_string(out.join(format!("en/rules/{name}/index.html"))).unwrap()
+    };
+    for compared in ["Shogi", "Interweave", "Cwda"] {
+        let html = page(compared);
+        assert!(html.contains("class=\"fp-pair\""), "{compared}");
+        assert!(!html.contains("fp-before-after"), "{compared} has an arrow");
+    }
+    for (linked, pairs) in [("Koopa", 2), ("Pacifist1", 3), ("Madhouse", 1)] {
+        assert_eq!(
+            page(linked).matches("fp-before-after").count(),
+            pairs,
+            "{linked}"
+        );
+    }
+    let linked = std::fs::read_to_string(out.join("images/pieces/Absorption/ws.svg")).unwrap();
+    assert!(linked.contains("<svg"), "{linked:.80}");
 
     if !common::markdown_renders() {
         println!("skipped diagram count: markdown::render is not merged yet");

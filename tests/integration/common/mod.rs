@@ -188,3 +188,7 @@ use crate::shared_dir;
 pub fn corpus() -> Option<PathBuf> {
     shared_dir::vchess()
 }
+
+/// A whole 1×1 grey PNG: an image the build's image check accepts (a few
+/// bytes that only start like a PNG are reported as `image-corrupt`).
+pub const TINY_PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\0\0\0\0:~\x9bU\0\0\0\nIDATx\x9cch\0\0\0\x82\0\x81w\xcdr\xb6\0\0\0\0IEND\xaeB`\x82";
