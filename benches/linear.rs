@@ -72,6 +72,24 @@ fn main() {
         |n| "<div>".repeat(n),
         render_page,
     );
+    scaled(
+        "render: n nested list markers (`- - - x`)",
+        1_000,
+        |n| "- ".repeat(n) + "x",
+        render_page,
+    );
+    scaled(
+        "render: n unclosed <b>",
+        2_000,
+        |n| "<b>".repeat(n) + "x",
+        render_page,
+    );
+    scaled(
+        "render: n nested tables",
+        500,
+        |n| "<table><tr><td>".repeat(n) + "x",
+        render_page,
+    );
     let caption = |n: usize| {
         let moves: String = (0..n / 12)
             .map(|i| {

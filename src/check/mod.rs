@@ -77,6 +77,8 @@ pub struct SiteCheck {
 /// page, drawn in the interface words of its language (`words`: the
 /// config's overrides). `check` and `build` share it.
 pub fn verify_site(pages: &mut [LoadedPage]) -> SiteCheck {
+    // One clock for every proof of the site (`puzzles.total_proof_budget_ms`).
+    let _budget = crate::puzzle::verify::SiteBudget::start();
     let checks: Vec<PageCheck> = pages.par_iter_mut().map(verify_page).collect();
     let mut site = SiteCheck::default();
     for checked in checks {

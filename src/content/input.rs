@@ -6,6 +6,8 @@
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
+use crate::diagnostic::{Diagnostic, Severity};
+
 /// The cap of a site's configuration files (`config.yaml`,
 /// `variants/*.yaml`, a theme's templates, caches): far above any real
 /// one, far below what would hurt the machine.
@@ -58,6 +60,33 @@ fn kind_of(meta: &std::fs::Metadata) -> &'static str {
     } else {
         "not a file"
     }
+}
+
+/// Why a walk of the site's folders leaves out the entry `path` of type
+/// `file_type` (a symbolic link, a FIFO, a device): the warning a build
+/// and a check report for it, so that no file is skipped unsaid. `None`
+/// for a regular file or a folder.
+pub fn skipped_entry(path: &Path, file_type: std::fs::FileType) -> Option<Diagnostic> {
+    if file_type.is_file() || file_type.is_dir() {
+        return None;
+    }
+    let what = match std::fs::symlink_metadata(path) {
+        Ok(meta) => kind_of(&meta),
+        Err(_) => "not a file",
+    };
+    Some(skipped_file(
+        path,
+        format!(
+            "`{}` is {what}: fenpress reads only regular files, so it is left out of the site",
+            path.display()
+        ),
+    ))
+}
+
+/// The `skipped-file` warning for `path`, saying why.
+pub fn skipped_file(path: &Path, message: String) -> Diagnostic {
+    Diagnostic::new(Severity::Warning, "skipped-file", path, 1, 1, message)
+        .with_hint("copy the file itself into the site folder, or delete it")
 }
 
 /// The bytes of the regular file `path`, at most `cap` of them.

@@ -240,31 +240,47 @@ fn walk(root: &Path, folders: Folders) -> (Vec<SourceFile>, Vec<Diagnostic>) {
                 }
             };
             if !entry.file_type().is_file() {
+                let is_source = matches!(
+                    entry.path().extension().and_then(|s| s.to_str()),
+                    Some("pug" | "md")
+                );
+                if is_source {
+                    diagnostics
+                        .extend(super::input::skipped_entry(entry.path(), entry.file_type()));
+                }
                 continue;
             }
             let path = entry.path().to_path_buf();
-            let (Some(stem), Some(ext)) = (
+            let format = match path.extension().and_then(|s| s.to_str()) {
+                Some("pug") => SourceFormat::Pug,
+                Some("md") => SourceFormat::Markdown,
+                _ => continue,
+            };
+            // A page's folder and file name make its URL: a name that is
+            // not UTF-8 cannot be written in one (it was skipped unsaid).
+            let (Some(stem), Some(name)) = (
                 path.file_stem()
                     .and_then(|s| s.to_str())
                     .map(str::to_string),
-                path.extension().and_then(|s| s.to_str()),
+                path.parent()
+                    .and_then(Path::file_name)
+                    .and_then(|s| s.to_str())
+                    .map(str::to_string),
             ) else {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Severity::Error,
+                        "bad-name",
+                        &path,
+                        1,
+                        1,
+                        "this file's name or folder is not UTF-8 text: it cannot be written in a URL",
+                    )
+                    .with_hint("rename it with letters, digits, `-` and `_`"),
+                );
                 continue;
             };
             let stem = stem.as_str();
-            let format = match ext {
-                "pug" => SourceFormat::Pug,
-                "md" => SourceFormat::Markdown,
-                _ => continue,
-            };
-            let Some(name) = path
-                .parent()
-                .and_then(Path::file_name)
-                .and_then(|s| s.to_str())
-                .map(str::to_string)
-            else {
-                continue;
-            };
             // Both name output folders and files: `...md` was a puzzle
             // slug `..` that replaced the puzzle index.
             let slug_part = (section == "puzzles").then_some(stem);

@@ -250,6 +250,9 @@ pub struct PieceSet {
     files: BTreeMap<String, ArtFile>,
     /// What the folder's files held that was dropped or refused.
     pub findings: Vec<PieceFinding>,
+    /// Piece files left out unread, each with why (a symbolic link, a
+    /// FIFO, a link out of the folder, a file over the cap).
+    pub skipped: Vec<(PathBuf, String)>,
 }
 
 impl PieceSet {
@@ -262,6 +265,7 @@ impl PieceSet {
                 .map(|(k, svg)| (k.to_string(), ArtFile::Svg(svg.to_string())))
                 .collect(),
             findings: Vec::new(),
+            skipped: Vec::new(),
         })
     }
 
@@ -274,12 +278,13 @@ impl PieceSet {
         }
         let mut files = BTreeMap::new();
         let mut findings = Vec::new();
+        let mut skipped = Vec::new();
         for entry in walkdir::WalkDir::new(folder)
             .max_depth(4)
             .sort_by_file_name()
             .into_iter()
             .filter_map(Result::ok)
-            .filter(|e| e.file_type().is_file())
+            .filter(|e| !e.file_type().is_dir())
         {
             let path = entry.path();
             let ext = match path.extension().and_then(|e| e.to_str()) {
@@ -287,6 +292,13 @@ impl PieceSet {
                 Some(e) if e.eq_ignore_ascii_case("png") => "png",
                 _ => continue,
             };
+            if !entry.file_type().is_file() {
+                skipped.push((
+                    path.to_path_buf(),
+                    "is a symbolic link or not a regular file".to_string(),
+                ));
+                continue;
+            }
             let Ok(rel) = path
                 .with_extension("")
                 .strip_prefix(folder)
@@ -308,6 +320,13 @@ impl PieceSet {
                     source,
                 })?
             else {
+                skipped.push((
+                    path.to_path_buf(),
+                    format!(
+                        "leads out of the piece folder, to a symbolic link or a FIFO, or is over {} KiB",
+                        super::safe_svg::MAX_PIECE_BYTES >> 10
+                    ),
+                ));
                 continue;
             };
             let art = match ext {
@@ -353,7 +372,11 @@ impl PieceSet {
             };
             files.insert(key, art);
         }
-        Ok(PieceSet { files, findings })
+        Ok(PieceSet {
+            files,
+            findings,
+            skipped,
+        })
     }
 
     /// Whether the set has a file for `key` (`Orda/ba`).

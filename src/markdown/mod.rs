@@ -1,6 +1,10 @@
 //! Markdown to HTML with pulldown-cmark; ```diagram blocks are handed to the
 //! diagram step instead of being printed as code.
 
+mod nesting;
+
+pub use nesting::MAX_ELEMENT_DEPTH;
+
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 /// A ```diagram fenced block found in a Markdown source.
@@ -339,7 +343,9 @@ fn placeholder(i: usize) -> String {
 /// `javascript:`/`vbscript:`/`data:` URL reaches a reader. Classes, ids and
 /// table alignment stay; `rel` is left as written. An image keeps the size
 /// its page gives it (`style="width:60px"`, vchess's way) and nothing else
-/// of its `style`.
+/// of its `style`. Elements nested deeper than [`MAX_ELEMENT_DEPTH`] are
+/// flattened first (see `nesting.rs`: the HTML parser's time grows with
+/// the depth).
 pub fn sanitise(html: &str) -> String {
     use std::sync::OnceLock;
     static CLEANER: OnceLock<ammonia::Builder<'static>> = OnceLock::new();
@@ -358,7 +364,7 @@ pub fn sanitise(html: &str) -> String {
                 .link_rel(None);
             b
         })
-        .clean(html)
+        .clean(&nesting::flatten_deep(html, MAX_ELEMENT_DEPTH))
         .to_string()
 }
 

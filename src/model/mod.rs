@@ -11,4 +11,4 @@ pub use diagram::{
     BlockAt, BoardText, CaptionText, DiagramRecord, DiagramSource, Explicit, Status, Verdict,
 };
 pub use loc::Loc;
-pub use page::{ImageRef, LinkRef, LoadedPage, Page, PageKind, SourceFormat};
+pub use page::{url_path, ImageRef, LinkRef, LoadedPage, Page, PageKind, SourceFormat};

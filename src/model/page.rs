@@ -59,6 +59,14 @@ impl Page {
         }
     }
 
+    /// [`Page::path`] as written in a URL: each byte that is not a letter,
+    /// digit, `-`, `.`, `_`, `~` or `/` percent-encoded (`rules/Échecs/` →
+    /// `rules/%C3%89checs/`), so links, the sitemap and the search index
+    /// name the folder the page is written to.
+    pub fn url_path(&self) -> String {
+        url_path(&self.path())
+    }
+
     /// Pages that are translations of each other share this key.
     pub fn key(&self) -> (PageKind, &str, &str) {
         (self.kind, &self.name, &self.slug)
@@ -99,4 +107,35 @@ pub struct LinkRef {
     pub url: String,
     /// Where the URL starts.
     pub at: Loc,
+}
+
+/// A path below the site root (`en/rules/a+b/`, a file path) as written in
+/// a URL: every byte but ASCII letters, digits, `-._~` and `/`
+/// percent-encoded. A static host decodes the escapes back to the folder's
+/// name; without them `a#b/` was a link to `a` and `Ev il/` put a space in
+/// the sitemap.
+pub fn url_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn url_paths_are_percent_encoded_bytewise() {
+        assert_eq!(url_path("en/rules/Chess/"), "en/rules/Chess/");
+        assert_eq!(url_path("en/rules/a#b/"), "en/rules/a%23b/");
+        assert_eq!(url_path("fr/rules/Échecs/"), "fr/rules/%C3%89checs/");
+        assert_eq!(url_path("en/x+y&z'/"), "en/x%2By%26z%27/");
+        assert_eq!(url_path("a%20b"), "a%2520b");
+    }
 }

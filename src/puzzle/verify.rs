@@ -39,6 +39,55 @@ pub fn time_budget_ms() -> u64 {
     TIME_BUDGET_MS.load(std::sync::atomic::Ordering::Relaxed)
 }
 
+/// The wall-clock time every proof of one `check` or `build` may take
+/// together by default, in milliseconds (config
+/// `puzzles.total_proof_budget_ms`): eleven hard puzzles took 52 s, each
+/// within its own budget.
+pub const DEFAULT_TOTAL_BUDGET_MS: u64 = 60_000;
+
+static TOTAL_BUDGET_MS: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(DEFAULT_TOTAL_BUDGET_MS);
+
+/// The instant the proofs of the running site verification must end by
+/// (see [`SiteBudget`]); `None` outside one.
+static SITE_DEADLINE: std::sync::Mutex<Option<Instant>> = std::sync::Mutex::new(None);
+
+/// Sets the total budget of the proofs of one site verification
+/// (`puzzles.total_proof_budget_ms`).
+pub fn set_total_budget_ms(ms: u64) {
+    TOTAL_BUDGET_MS.store(ms, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The total budget of one site verification's proofs, in milliseconds.
+pub fn total_budget_ms() -> u64 {
+    TOTAL_BUDGET_MS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The shared clock of one site verification's proofs: from its making
+/// until it is dropped, every proof made with [`VerifyOptions::default`]
+/// also stops at the total budget's end
+/// (a proof that then stops is a `puzzle-search-budget` warning naming
+/// `puzzles.total_proof_budget_ms`, never a pass).
+pub struct SiteBudget(());
+
+impl SiteBudget {
+    pub fn start() -> SiteBudget {
+        let end = Instant::now().checked_add(Duration::from_millis(total_budget_ms()));
+        *SITE_DEADLINE.lock().unwrap_or_else(|e| e.into_inner()) = end;
+        SiteBudget(())
+    }
+}
+
+impl Drop for SiteBudget {
+    fn drop(&mut self) {
+        *SITE_DEADLINE.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+}
+
+fn site_deadline() -> Option<Instant> {
+    *SITE_DEADLINE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// One thing found about a puzzle, with what it blames.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Finding {
@@ -155,6 +204,9 @@ pub struct Verified {
     pub elapsed: Duration,
     /// The budget the proof ran under, for the warning when it ran out.
     pub budget: VerifyOptions,
+    /// Whether the site's total proof budget ([`SiteBudget`]) ended the
+    /// proof before its own did.
+    pub site_limited: bool,
 }
 
 impl Verified {
@@ -182,11 +234,18 @@ impl Verified {
                 .with_variant(puzzle.variant.clone());
                 if let Finding::Unproved { .. } | Finding::CookSearchIncomplete { .. } = &f.finding
                 {
-                    d = d.with_hint(format!(
-                        "the proof budget is {} moves and {} ms; raise `puzzles.proof_budget_ms` in config.yaml, or shorten the puzzle",
-                        self.budget.budget,
-                        self.budget.time.as_millis()
-                    ));
+                    d = d.with_hint(if self.site_limited {
+                        format!(
+                            "the proofs of the whole site ran out of their total budget of {} ms; raise `puzzles.total_proof_budget_ms` in config.yaml, or shorten the puzzles",
+                            total_budget_ms()
+                        )
+                    } else {
+                        format!(
+                            "the proof budget is {} moves and {} ms; raise `puzzles.proof_budget_ms` in config.yaml, or shorten the puzzle",
+                            self.budget.budget,
+                            self.budget.time.as_millis()
+                        )
+                    });
                 }
                 if let Finding::UnknownVariant { close, .. } = &f.finding {
                     if !close.is_empty() {
@@ -208,6 +267,8 @@ pub struct VerifyOptions {
     pub cooks: bool,
     /// Wall-clock time the whole proof may take.
     pub time: Duration,
+    /// When the site's proofs must all have ended (see [`SiteBudget`]).
+    pub site_deadline: Option<Instant>,
 }
 
 impl Default for VerifyOptions {
@@ -216,6 +277,7 @@ impl Default for VerifyOptions {
             budget: DEFAULT_BUDGET,
             cooks: true,
             time: Duration::from_millis(time_budget_ms()),
+            site_deadline: site_deadline(),
         }
     }
 }
@@ -240,6 +302,7 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
         nodes: 0,
         elapsed: Duration::ZERO,
         budget: options,
+        site_limited: false,
     };
     for (at, key) in &puzzle.unknown_keys {
         push(
@@ -478,7 +541,12 @@ fn check_goal(
     let last_at = puzzle.solution[last].at;
     let last_span = puzzle.solution[last].text.chars().count();
     let mut search = Search::new(rules, attacker, win, options.budget);
-    search.deadline = Instant::now().checked_add(options.time);
+    let own = Instant::now().checked_add(options.time);
+    let site = options.site_deadline;
+    search.deadline = match (own, site) {
+        (Some(own), Some(site)) => Some(own.min(site)),
+        (own, site) => own.or(site),
+    };
     let ended_in_win = search.is_win(&mut pos) && v.line[last].color() == attacker;
     if attacker_turns > n {
         // The first attacker move past the goal's count.
@@ -533,6 +601,9 @@ fn check_goal(
         check_cooks(puzzle, rules, start, &mut search, n, v);
     }
     v.nodes = search.nodes;
+    // The site's clock, not the proof's own, ended the search.
+    v.site_limited = search.exhausted
+        && site.is_some_and(|end| Instant::now() >= end && own.is_none_or(|own| end < own));
 }
 
 /// No defence escapes: after each completed attacker move of the line

@@ -332,6 +332,16 @@ fn build_part<P: Borrow<SearchPage>>(
     };
     // Pagefind's API is async; a one-thread runtime is all it needs (its
     // page parsing runs on the runtime's blocking pool).
+    //
+    // Never on a rayon worker: Pagefind's own rayon work makes the worker
+    // wait inside the runtime, and a waiting worker steals other jobs —
+    // another build's index (two builds in one process: `serve`, tests)
+    // would enter a second runtime on that thread and panic. Callers run
+    // the index on a thread of their own (see `site::build`).
+    debug_assert!(
+        rayon::current_thread_index().is_none(),
+        "a search index is built on a rayon worker"
+    );
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
         .map_err(SearchError::Runtime)?;

@@ -103,11 +103,13 @@ impl Message {
 }
 
 /// The URL a page is open at for an output key: `en/index.html` → `/en/`.
+/// Percent-encoded as a browser's `location.pathname` is.
 pub fn url_of(key: &str) -> String {
-    match key.strip_suffix("index.html") {
-        Some(folder) if folder.is_empty() || folder.ends_with('/') => format!("/{folder}"),
-        _ => format!("/{key}"),
-    }
+    let path = match key.strip_suffix("index.html") {
+        Some(folder) if folder.is_empty() || folder.ends_with('/') => folder,
+        _ => key,
+    };
+    format!("/{}", crate::model::url_path(path))
 }
 
 #[cfg(test)]
@@ -119,6 +121,10 @@ mod tests {
         assert_eq!(url_of("index.html"), "/");
         assert_eq!(url_of("en/rules/Chess/index.html"), "/en/rules/Chess/");
         assert_eq!(url_of("sitemap.xml"), "/sitemap.xml");
+        assert_eq!(
+            url_of("fr/rules/Échecs/index.html"),
+            "/fr/rules/%C3%89checs/"
+        );
         let m = Message::reload(3, &["en/index.html".into()]);
         assert_eq!(
             m.data(),

@@ -78,7 +78,9 @@ async fn file(State(shared): State<Arc<Shared>>, method: Method, uri: Uri) -> Re
     };
     let kind = content_type(&key);
     if kind.starts_with("text/html") {
-        let page = inject(bytes, &script(&shared.server_id, snapshot.build));
+        let mut injected = statuses_script(snapshot.statuses.get(&key));
+        injected.push_str(&script(&shared.server_id, snapshot.build));
+        let page = inject(bytes, &injected);
         return html(status, Bytes::from(page), &method);
     }
     respond(status, kind, bytes.clone(), &method)
@@ -121,6 +123,20 @@ fn script(server: &str, build: u64) -> String {
     format!("<script data-server=\"{server}\" data-build=\"{build}\">\n{LIVERELOAD_JS}</script>\n")
 }
 
+/// The page's diagram statuses for the live-reload script, which shows
+/// each over its diagram (serve only: a built page never holds them). The
+/// JSON sits in a data block, with `<` escaped so that a reason cannot end
+/// it.
+fn statuses_script(statuses: Option<&Vec<super::snapshot::DiagramStatus>>) -> String {
+    let Some(list) = statuses else {
+        return String::new();
+    };
+    let json = serde_json::to_string(list)
+        .unwrap_or_else(|_| "[]".into())
+        .replace('<', "\\u003c");
+    format!("<script type=\"application/json\" id=\"fenpress-statuses\">{json}</script>\n")
+}
+
 /// `page` with `script` before its last `</body>` (or at its end).
 pub fn inject(page: &[u8], script: &str) -> Vec<u8> {
     let at = rfind_ignore_case(page, b"</body>").unwrap_or(page.len());
@@ -141,8 +157,8 @@ fn rfind_ignore_case(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// The event stream: `hello` (and the overlay if the last build failed),
-/// then every message of later builds, until the client leaves or the
-/// server stops.
+/// then every message of later builds, until the client leaves, the
+/// server stops, or no message came for `limits::stream_idle()`.
 async fn events(
     State(shared): State<Arc<Shared>>,
     axum::extract::ConnectInfo(client): axum::extract::ConnectInfo<super::guard::ClientAddr>,
@@ -162,6 +178,7 @@ async fn events(
     first.extend(shared.failure());
     let mut stop = shared.stop.clone();
     let (tx, rx) = mpsc::channel(16);
+    let idle = super::limits::stream_idle();
     tokio::spawn(async move {
         // Counted while the stream is open.
         let _ticket = ticket;
@@ -174,6 +191,8 @@ async fn events(
             let message = tokio::select! {
                 _ = stop.wait_for(|stopped| *stopped) => return,
                 _ = tx.closed() => return,
+                // No message for too long: ended, its slot freed.
+                _ = tokio::time::sleep(idle) => return,
                 received = bus.recv() => match received {
                     Ok(message) => message,
                     // Too slow to follow: reload whatever it shows.
@@ -207,6 +226,22 @@ fn event(message: &Message) -> Event {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn statuses_are_a_json_block_no_reason_can_end() {
+        use super::super::snapshot::DiagramStatus;
+        let list = vec![
+            DiagramStatus::of(&crate::model::Status::Proved),
+            DiagramStatus::of(&crate::model::Status::Failed(
+                "</script><script>alert(1)</script>".into(),
+            )),
+        ];
+        let html = statuses_script(Some(&list));
+        assert_eq!(html.matches("</script>").count(), 1, "{html}");
+        assert!(html.contains(r#"{"status":"proved","word":"fully verified"}"#));
+        assert!(html.contains(r#""status":"failed""#));
+        assert_eq!(statuses_script(None), "");
+    }
 
     #[test]
     fn script_goes_before_the_last_body_end() {

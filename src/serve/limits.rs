@@ -24,6 +24,22 @@ pub const MAX_CONNECTIONS: usize = 2048;
 /// event stream writes a keep-alive every 15 s, a page is answered at once.
 pub const IDLE: Duration = Duration::from_secs(30);
 
+/// An event stream that carried no message (keep-alives aside) for this
+/// long is ended by the server, as an idle request is closed: its slot
+/// (see `guard::Streams`) is freed even when the client stopped reading,
+/// and a live page's `EventSource` reconnects by itself (its `hello`
+/// reloads the page only if a build came meanwhile).
+pub const STREAM_IDLE: Duration = Duration::from_secs(600);
+
+/// The stream idle time of this process: `STREAM_IDLE`, or
+/// `FENPRESS_SERVE_STREAM_IDLE_MS` (for the tests).
+pub fn stream_idle() -> Duration {
+    std::env::var("FENPRESS_SERVE_STREAM_IDLE_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(STREAM_IDLE, Duration::from_millis)
+}
+
 /// Bytes a connection may send between two answers: a GET request's head
 /// is far smaller, and this bounds what a connection holds in memory.
 pub const MAX_UNANSWERED_BYTES: usize = 64 * 1024;

@@ -54,11 +54,39 @@
     var note = document.createElement("div");
     note.textContent = message.blocked
       ? "Still showing the last good build. Fix the sources and save: this page updates by itself."
-      : "Diagrams that fail verification are marked in their pages. Fix the sources and save: this page updates by itself.";
+      : "Each diagram shows its status over it in its page (proved, board only, or failed with the reason). Fix the sources and save: this page updates by itself.";
     note.style.cssText = "margin-top:1em;color:#aaa";
     overlay.append(close, title, text, note);
     document.documentElement.appendChild(overlay);
   }
+
+  // Each diagram block's status over its diagram, for the author only:
+  // the statuses come from serve (a built page never holds them), in the
+  // order of the page's blocks, each drawn as a figure or an error box.
+  function showStatuses() {
+    var data = document.getElementById("fenpress-statuses");
+    if (!data) return;
+    var statuses;
+    try { statuses = JSON.parse(data.textContent); } catch (e) { return; }
+    var blocks = document.querySelectorAll("figure.fp-diagram, .fp-diagram-error");
+    var colours = { proved: "#1a7f37", board: "#9a6700", failed: "#cf222e" };
+    var marks = { proved: "\u2713 ", board: "\u25a1 ", failed: "\u2717 " };
+    for (var i = 0; i < statuses.length && i < blocks.length; i++) {
+      var s = statuses[i];
+      var badge = document.createElement("div");
+      badge.className = "fenpress-status fenpress-status-" + s.status;
+      badge.textContent = (marks[s.status] || "? ") + s.word + (s.reason ? ": " + s.reason : "");
+      badge.title = "fenpress serve: this diagram's verification (not shown in the built site)";
+      badge.style.cssText = "position:absolute;top:0;left:0;z-index:2147483646;max-width:100%;" +
+        "padding:.1em .4em;font:12px/1.4 system-ui,sans-serif;color:#fff;opacity:.92;" +
+        "background:" + (colours[s.status] || "#57606a") + ";pointer-events:none";
+      var block = blocks[i];
+      if (getComputedStyle(block).position === "static") block.style.position = "relative";
+      block.appendChild(badge);
+    }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", showStatuses);
+  else showStatuses();
 
   var events = new EventSource("/__fenpress/events");
   events.addEventListener("hello", function (e) {

@@ -385,8 +385,9 @@ impl Rebuilder {
         // Only the errors are shown: their sources are the only ones copied.
         let (diagnostics, warnings) = site.errors_and_warnings();
         let errors = diagnostics.len();
-        // As in `fenpress build`: a diagram that fails verification is
-        // marked in its page and shown in the overlay, but the build is
+        // A diagram that fails verification is shown failed, with its
+        // reason, over the diagram in its page (every diagram shows its
+        // status there) and listed in the overlay, and the preview is
         // published; other errors keep the last good build.
         let blocked = site.has_errors();
         let summary = if blocked {
@@ -397,7 +398,7 @@ impl Rebuilder {
             )
         } else {
             format!(
-                "{errors} error{}, {warnings} warning{}: diagrams that fail verification are marked in their pages",
+                "{errors} error{}, {warnings} warning{}: each diagram shows its status over it in its page (proved, board only, or failed with the reason)",
                 plural(errors),
                 plural(warnings)
             )

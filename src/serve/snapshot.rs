@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use axum::body::Bytes;
 
@@ -15,6 +16,39 @@ pub struct Snapshot {
     pub build: u64,
     /// Output path below the root → contents.
     pub files: BTreeMap<String, Bytes>,
+    /// A page's output path → its diagram blocks' statuses, in order:
+    /// shown over the page to the author, never written into a build.
+    pub statuses: Arc<BTreeMap<String, Vec<DiagramStatus>>>,
+}
+
+/// One diagram block's status as the page's script reads it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct DiagramStatus {
+    /// `proved`, `board`, `failed`, `unchecked` or `unreadable`.
+    pub status: &'static str,
+    /// The status as `build --verbose` words it (`fully verified`).
+    pub word: &'static str,
+    /// Why it failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+impl DiagramStatus {
+    pub fn of(status: &crate::model::Status) -> DiagramStatus {
+        use crate::model::Status;
+        let (name, reason) = match status {
+            Status::Proved => ("proved", None),
+            Status::BoardOnly => ("board", None),
+            Status::Failed(why) => ("failed", Some(why.clone())),
+            Status::Unchecked => ("unchecked", None),
+            Status::Unreadable => ("unreadable", None),
+        };
+        DiagramStatus {
+            status: name,
+            word: status.word(),
+            reason,
+        }
+    }
 }
 
 /// The files `keys` as they are in `site` now, applied over `old`; returns
@@ -31,6 +65,11 @@ pub fn next(
     let output = site.output();
     let mut files = old.files.clone();
     let mut changed = Vec::new();
+    let statuses: BTreeMap<String, Vec<DiagramStatus>> = site
+        .statuses()
+        .into_iter()
+        .map(|(key, list)| (key, list.iter().map(DiagramStatus::of).collect()))
+        .collect();
     for key in keys {
         let now: Option<Bytes> = match (output.files.get(key), output.copies.get(key)) {
             (Some(bytes), _) => Some(match old.files.get(key) {
@@ -41,7 +80,11 @@ pub fn next(
             (None, None) => None,
         };
         let before = files.get(key);
-        if before.map(|b| b.as_ref()) != now.as_ref().map(|b| b.as_ref()) {
+        // A page whose diagrams' statuses changed reloads to show them,
+        // even when its HTML did not change.
+        if before.map(|b| b.as_ref()) != now.as_ref().map(|b| b.as_ref())
+            || old.statuses.get(key) != statuses.get(key)
+        {
             changed.push(key.clone());
         }
         match now {
@@ -49,7 +92,12 @@ pub fn next(
             None => files.remove(key),
         };
     }
-    (Snapshot { build, files }, changed)
+    let snapshot = Snapshot {
+        build,
+        files,
+        statuses: Arc::new(statuses),
+    };
+    (snapshot, changed)
 }
 
 /// A file's bytes, if it resolves (symlinks followed) inside one of `roots`.
@@ -97,6 +145,7 @@ pub fn with_bundles(
     let snapshot = Snapshot {
         build: old.build,
         files,
+        statuses: old.statuses.clone(),
     };
     (snapshot, changed)
 }
@@ -117,6 +166,7 @@ mod tests {
                 ("pagefind/en/pagefind.js".to_string(), file("v1")),
                 ("pagefindex.html".to_string(), file("not a bundle")),
             ]),
+            statuses: Default::default(),
         };
         let bundle = vec![
             ("pagefind/en/kept.pf".to_string(), b"same".to_vec()),

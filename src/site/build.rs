@@ -229,6 +229,9 @@ pub(super) fn load_and_verify(
             }
             loaded.diagnostics.extend(config.word_warnings(root));
             loaded.diagnostics.extend(piece_diagnostics(&config));
+            loaded
+                .diagnostics
+                .extend(super::theme::skipped_files(root, &config.theme));
             Some(config)
         }
         Err(e) if mode == Mode::Check => {
@@ -416,9 +419,13 @@ fn piece_diagnostics(config: &Config) -> Vec<Diagnostic> {
     };
     match crate::diagram::pieces::PieceSet::from_folder(&pieces.folder, pieces.svg) {
         Ok(set) => set
-            .findings
+            .skipped
             .into_iter()
-            .map(|f| {
+            .map(|(path, why)| {
+                let message = format!("the piece file `{}` {why}: it is left out", path.display());
+                crate::content::input::skipped_file(&path, message)
+            })
+            .chain(set.findings.into_iter().map(|f| {
                 Diagnostic::new(
                     Severity::Warning,
                     "unsafe-svg",
@@ -428,7 +435,7 @@ fn piece_diagnostics(config: &Config) -> Vec<Diagnostic> {
                     f.message,
                 )
                 .with_hint("it is left out of the site; write the piece without it")
-            })
+            }))
             .collect(),
         Err(e) => vec![Diagnostic::new(
             Severity::Error,
@@ -532,7 +539,7 @@ pub fn build_with(
         Ok(r) => r,
         Err(e) => {
             if let Some(sink) = streaming {
-                sink.abandon();
+                sink.abandon_after(&e);
             }
             return Err(e);
         }
@@ -567,11 +574,12 @@ pub fn build_with(
     }
     // Search: the per-language indexes join the output, so they are
     // staged and swapped in with the rest of the site. Pagefind indexes
-    // on one thread: the og:image PNGs are drawn on the others meanwhile.
+    // on a thread of its own, never a rayon worker (see `search::index`):
+    // the og:image PNGs are drawn on the pool meanwhile.
     let og_jobs = std::mem::take(&mut rendered.output.og_images);
     let search_pages = std::mem::take(&mut rendered.search);
     let (pngs, search) = timed(&mut report.timings, "search + og images", || {
-        rayon::join(
+        beside(
             || og_pngs(og_jobs, Some(&options.out)),
             || match &streaming {
                 Some(sink) => super::search::write_indexes(
@@ -590,7 +598,7 @@ pub fn build_with(
     });
     if let Err(e) = search {
         if let Some(sink) = streaming {
-            sink.abandon();
+            sink.abandon_after(&e);
         }
         return Err(e);
     }
@@ -604,4 +612,22 @@ pub fn build_with(
     timed(t, "swap", || staged.swap())?;
     report.written = true;
     Ok(report)
+}
+
+/// Runs `here` on this thread and `apart` on a new one at the same time.
+/// Unlike `rayon::join`, `apart` never runs on a rayon worker: it may
+/// block on work it hands to the pool (Pagefind's index does), which a
+/// worker must not do while other builds' jobs wait to be stolen.
+fn beside<A: Send, B: Send>(
+    here: impl FnOnce() -> A + Send,
+    apart: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    std::thread::scope(|scope| {
+        let apart = scope.spawn(apart);
+        let here = here();
+        let apart = apart
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (here, apart)
+    })
 }

@@ -26,6 +26,9 @@ pub struct Config {
     pub pieces: Option<PiecesConfig>,
     /// Wall-clock budget of each puzzle proof (`puzzles.proof_budget_ms`).
     pub proof_budget_ms: u64,
+    /// Wall-clock budget of all the proofs of one `check` or `build`
+    /// together (`puzzles.total_proof_budget_ms`).
+    pub total_proof_budget_ms: u64,
     /// The most pages of one language in one search bundle
     /// (`search.pages_per_bundle`; see `search::PAGES_PER_BUNDLE`).
     pub pages_per_bundle: usize,
@@ -75,7 +78,7 @@ pub const KNOWN_KEYS: &[&str] = &[
 /// The keys of the maps inside `config.yaml` whose keys fenpress knows
 /// (`words:` is checked against the interface words instead).
 pub const NESTED_KEYS: &[(&str, &[&str])] = &[
-    ("puzzles", &["proof_budget_ms"]),
+    ("puzzles", &["proof_budget_ms", "total_proof_budget_ms"]),
     ("search", &["pages_per_bundle"]),
     ("diagrams", &["show_failures"]),
     ("pieces", &["folder", "svg"]),
@@ -206,10 +209,12 @@ fn flatten_words(prefix: &str, value: &serde_json::Value, out: &mut BTreeMap<Str
     }
 }
 
-/// `puzzles: { proof_budget_ms: 10000 }`; unknown keys are warnings.
+/// `puzzles: { proof_budget_ms: 10000, total_proof_budget_ms: 60000 }`;
+/// unknown keys are warnings.
 #[derive(Deserialize, Default)]
 struct RawPuzzles {
     proof_budget_ms: Option<u64>,
+    total_proof_budget_ms: Option<u64>,
 }
 
 /// `diagrams: { show_failures: true }`; unknown keys are warnings.
@@ -354,10 +359,16 @@ impl Config {
         }
         let proof_budget_ms = raw
             .puzzles
+            .as_ref()
             .and_then(|p| p.proof_budget_ms)
             .unwrap_or(crate::puzzle::verify::DEFAULT_TIME_BUDGET_MS);
-        // Proofs read no config: the budget is the process's from here on.
+        let total_proof_budget_ms = raw
+            .puzzles
+            .and_then(|p| p.total_proof_budget_ms)
+            .unwrap_or(crate::puzzle::verify::DEFAULT_TOTAL_BUDGET_MS);
+        // Proofs read no config: the budgets are the process's from here on.
         crate::puzzle::verify::set_time_budget_ms(proof_budget_ms);
+        crate::puzzle::verify::set_total_budget_ms(total_proof_budget_ms);
         let pages_per_bundle = raw
             .search
             .and_then(|s| s.pages_per_bundle)
@@ -399,6 +410,7 @@ impl Config {
             words,
             menu: raw.menu,
             proof_budget_ms,
+            total_proof_budget_ms,
             pages_per_bundle,
             show_failures: raw.diagrams.and_then(|d| d.show_failures).unwrap_or(false),
             title,
@@ -589,6 +601,15 @@ mod tests {
         let c = Config::load(dir.path(), &[]).unwrap();
         assert_eq!(c.proof_budget_ms, 10_001);
         assert_eq!(crate::puzzle::verify::time_budget_ms(), 10_001);
+        // The total budget of a site's proofs (the same care).
+        std::fs::write(
+            dir.path().join("config.yaml"),
+            "puzzles: {total_proof_budget_ms: 60001}\n",
+        )
+        .unwrap();
+        let c = Config::load(dir.path(), &[]).unwrap();
+        assert_eq!(c.total_proof_budget_ms, 60_001);
+        assert_eq!(crate::puzzle::verify::total_budget_ms(), 60_001);
         // A mistyped value still fails, with its line.
         std::fs::write(
             dir.path().join("config.yaml"),

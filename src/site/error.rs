@@ -35,10 +35,32 @@ pub enum SiteError {
     Search(#[from] crate::search::SearchError),
     #[error("{0}")]
     Pieces(#[from] crate::diagram::pieces::PieceSetError),
+    #[error("the disk is full: cannot write {path}. A build writes a complete copy of the site beside {out} before it replaces the old one, so the disk needs room for both; the unfinished copy was deleted. Free space on that disk (delete {out} itself if you can do without the previous output until the build) and build again")]
+    DiskFull { path: PathBuf, out: PathBuf },
     #[error("cannot write {path}: {source}")]
     Write {
         path: PathBuf,
         #[source]
         source: std::io::Error,
     },
+}
+
+impl SiteError {
+    /// Whether this is a write that failed for want of space (a full disk
+    /// or an exhausted quota).
+    pub fn is_disk_full(&self) -> bool {
+        match self {
+            SiteError::DiskFull { .. } => true,
+            SiteError::Write { source, .. } => is_disk_full(source),
+            _ => false,
+        }
+    }
+}
+
+/// ENOSPC and EDQUOT, whatever the platform calls them.
+pub fn is_disk_full(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
+    ) || (cfg!(unix) && matches!(e.raw_os_error(), Some(28 | 122)))
 }

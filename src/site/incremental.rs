@@ -281,6 +281,22 @@ impl Site {
         &self.output
     }
 
+    /// Each page's diagram blocks' statuses, in the page's order, by the
+    /// page's output key (`en/rules/Chess/index.html`): what `serve` shows
+    /// the author over each diagram.
+    pub fn statuses(&self) -> BTreeMap<String, Vec<crate::model::Status>> {
+        self.pages
+            .iter()
+            .filter(|p| !p.diagrams.is_empty())
+            .map(|p| {
+                (
+                    format!("{}index.html", p.page.path()),
+                    p.diagrams.iter().map(|d| d.status()).collect(),
+                )
+            })
+            .collect()
+    }
+
     /// Every finding, sorted by file, line, column; warnings are errors
     /// under `strict`.
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
@@ -321,7 +337,7 @@ impl Site {
 
     /// Whether the site has errors that make `build` write nothing: any
     /// error under `strict`, else any outside verification (a diagram that
-    /// fails verification is only marked in its page).
+    /// fails verification is only shown failed over its diagram).
     pub fn has_errors(&self) -> bool {
         let error = |d: &Diagnostic| d.severity == Severity::Error;
         if self.options.strict {

@@ -46,7 +46,7 @@ pub fn stage(output: &Output, out: &Path, protected: &[&Path]) -> Result<Staged,
     let staged = open_staging(out, protected)?;
     if let Err(err) = write_tree(output, &staged.tmp) {
         let _ = std::fs::remove_dir_all(&staged.tmp);
-        return Err(err);
+        return Err(staged.disk_full(err));
     }
     Ok(staged)
 }
@@ -112,7 +112,7 @@ impl Streaming {
 
     /// Writes one output file (`path` below the output root) now.
     pub fn put(&self, path: &str, bytes: &[u8]) -> Result<(), SiteError> {
-        put_file(&self.staged.tmp, path, bytes)?;
+        put_file(&self.staged.tmp, path, bytes).map_err(|e| self.staged.disk_full(e))?;
         self.written
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -142,7 +142,7 @@ impl Streaming {
         });
         if let Err(err) = result {
             let _ = std::fs::remove_dir_all(dir);
-            return Err(err);
+            return Err(staged.disk_full(err));
         }
         Ok(staged)
     }
@@ -153,6 +153,19 @@ impl Streaming {
     pub fn abandon(self) {
         if std::fs::rename(&self.staged.tmp, &self.staged.spare).is_err() {
             let _ = std::fs::remove_dir_all(&self.staged.tmp);
+        }
+    }
+
+    /// [`Streaming::abandon`] for a build that failed with `err`: when the
+    /// disk is full the folder is deleted instead of kept as the spare, so
+    /// that its space is free again and the next build recovers by itself
+    /// (a full spare made every later build fail until it was deleted by
+    /// hand).
+    pub fn abandon_after(self, err: &SiteError) {
+        if err.is_disk_full() {
+            let _ = std::fs::remove_dir_all(&self.staged.tmp);
+        } else {
+            self.abandon();
         }
     }
 }
@@ -197,6 +210,20 @@ fn clear_way(dir: &Path, target: &Path) {
 }
 
 impl Staged {
+    /// `err` as [`SiteError::DiskFull`] (naming the output) when it is a
+    /// write that failed for want of space.
+    fn disk_full(&self, err: SiteError) -> SiteError {
+        match err {
+            SiteError::Write { path, source } if super::error::is_disk_full(&source) => {
+                SiteError::DiskFull {
+                    path,
+                    out: self.out.clone(),
+                }
+            }
+            err => err,
+        }
+    }
+
     /// Put the new output in place with two renames; the old one becomes
     /// the spare.
     pub fn swap(self) -> Result<(), SiteError> {
@@ -398,7 +425,11 @@ fn write_marker(dir: &Path) -> Result<(), SiteError> {
 fn write_if_changed(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
     match std::fs::read(target) {
         Ok(old) if old == bytes => Ok(()),
-        _ => std::fs::write(target, bytes),
+        _ => {
+            #[cfg(test)]
+            tests::disk_full_now(target, bytes)?;
+            std::fs::write(target, bytes)
+        }
     }
 }
 
@@ -448,6 +479,86 @@ fn absolute(path: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Writes of this thread that succeed before the disk is "full".
+        static WRITES_LEFT: Cell<Option<usize>> = const { Cell::new(None) };
+    }
+
+    /// A full disk, simulated for the tests of this thread: once the
+    /// writes allowed are spent, a write leaves half its bytes (as a full
+    /// disk does) and fails with ENOSPC.
+    pub(super) fn disk_full_now(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
+        let Some(left) = WRITES_LEFT.get() else {
+            return Ok(());
+        };
+        if left > 0 {
+            WRITES_LEFT.set(Some(left - 1));
+            return Ok(());
+        }
+        std::fs::write(target, &bytes[..bytes.len() / 2])?;
+        Err(std::io::Error::from_raw_os_error(28))
+    }
+
+    /// Issue 41: a build that fills the disk says what to delete, leaves
+    /// the output as it was and no spare behind (a full spare made every
+    /// later build fail until it was deleted by hand); the next build
+    /// recovers by itself, also from a spare left half-written.
+    #[cfg(unix)]
+    #[test]
+    fn a_full_disk_leaves_no_spare_and_the_next_build_recovers() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("public");
+        let mut site = Output::default();
+        for i in 0..8 {
+            site.files
+                .insert(format!("p{i}/index.html"), format!("page {i}").into_bytes());
+        }
+        write_atomically(&site, &out, &[]).unwrap();
+        // Change every page, so a rebuild writes each one.
+        for bytes in site.files.values_mut() {
+            bytes.extend_from_slice(b" (edited)");
+        }
+
+        let sink = Streaming::open(&out, &[]).unwrap();
+        WRITES_LEFT.set(Some(3));
+        let err = site
+            .files
+            .iter()
+            .try_for_each(|(path, bytes)| sink.put(path, bytes))
+            .expect_err("the disk fills");
+        WRITES_LEFT.set(None);
+        assert!(matches!(err, SiteError::DiskFull { .. }), "{err:?}");
+        let message = err.to_string();
+        assert!(message.contains("disk is full"), "{message}");
+        assert!(message.contains(&out.display().to_string()), "{message}");
+        assert!(message.contains("Free space"), "{message}");
+        sink.abandon_after(&err);
+        let mut left: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["public"], "no spare, no staging folder is left");
+        assert_eq!(std::fs::read(out.join("p0/index.html")).unwrap(), b"page 0");
+
+        // A spare a crashed build left half-written, with a stray file.
+        let spare = dir.path().join(".public.fenpress-spare");
+        std::fs::create_dir_all(spare.join("p1")).unwrap();
+        std::fs::write(spare.join("p1/index.html"), b"pa").unwrap();
+        std::fs::write(spare.join("stray.html"), b"x").unwrap();
+        let sink = Streaming::open(&out, &[]).unwrap();
+        for (path, bytes) in &site.files {
+            sink.put(path, bytes).unwrap();
+        }
+        sink.finish(&Output::default()).unwrap().swap().unwrap();
+        for (path, bytes) in &site.files {
+            assert_eq!(&std::fs::read(out.join(path)).unwrap(), bytes);
+        }
+        assert!(!out.join("stray.html").exists());
+    }
 
     #[test]
     fn refuses_to_replace_a_folder_holding_the_content() {

@@ -101,11 +101,23 @@ pub fn og_cache_dir() -> Option<PathBuf> {
 }
 
 /// Writes `bytes` to a temporary name beside `path`, then renames it: a
-/// build running at the same time never reads half a PNG.
+/// build running at the same time never reads half a PNG. The name is the
+/// writer's own (process and a per-process count), so two builds in one
+/// process drawing the same board never write one temporary file at once.
 fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = path.with_extension(format!("tmp{}-{n}", std::process::id()));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut file| std::io::Write::write_all(&mut file, bytes))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 /// The og:image path of a board that draws as `svg`. The name is a hash of
@@ -304,12 +316,14 @@ impl<'a> SiteFrame<'a> {
         frame
     }
 
+    /// The URL of `path`, a folder or file the site writes (percent-encoded:
+    /// see [`crate::model::url_path`]).
     fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.base_path)
+        format!("{}{}", self.base_path, crate::model::url_path(path))
     }
 
     fn permalink(&self, path: &str) -> String {
-        format!("{}{path}", self.config.base_url)
+        format!("{}{}", self.config.base_url, crate::model::url_path(path))
     }
 
     fn has_puzzles(&self, lang: &str) -> bool {
@@ -328,8 +342,9 @@ impl<'a> SiteFrame<'a> {
                 .iter()
                 .map(|item| Link {
                     title: item.title.clone(),
+                    // The author's URL, as written (already a URL).
                     url: match item.url.strip_prefix('/') {
-                        Some(rest) => self.url(rest),
+                        Some(rest) => format!("{}{rest}", self.base_path),
                         None => item.url.clone(),
                     },
                 })
@@ -950,7 +965,7 @@ fn sitemap<'a>(base_url: &str, files: impl Iterator<Item = &'a String>) -> Strin
         };
         xml.push_str(&format!(
             "  <url><loc>{}</loc></url>\n",
-            escape(&format!("{base_url}{dir}"))
+            escape(&format!("{base_url}{}", crate::model::url_path(dir)))
         ));
     }
     xml.push_str("</urlset>\n");

@@ -29,7 +29,7 @@ pub fn search_page(page: &Page, content: &str) -> SearchPage {
         _ => Vec::new(),
     };
     SearchPage {
-        url: format!("/{}", page.path()),
+        url: format!("/{}", page.url_path()),
         lang: page.lang.clone(),
         title: page.title.clone(),
         variant,
@@ -149,4 +149,30 @@ pub fn put_bundles(bundles: search::Bundles, output: &mut Output) -> (Vec<String
         .filter(|k| !output.files.contains_key(k))
         .collect();
     (written, removed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::SourceFormat;
+
+    /// The search index names a page by its URL, percent-encoded as its
+    /// links are (issue 41).
+    #[test]
+    fn a_search_entry_url_is_percent_encoded() {
+        let page = Page {
+            kind: PageKind::Page,
+            name: "Échecs+x".into(),
+            variant: None,
+            slug: String::new(),
+            lang: "en".into(),
+            source: "pages/Échecs+x/en.md".into(),
+            format: SourceFormat::Markdown,
+            title: "T".into(),
+            markdown: String::new(),
+            line_offset: 0,
+            front_matter: None,
+        };
+        assert_eq!(search_page(&page, "<p>x</p>").url, "/en/%C3%89checs%2Bx/");
+    }
 }

@@ -99,12 +99,7 @@ pub struct Theme {
 /// Find the theme `name` for the content folder `content`: on disk in
 /// `<content>/../themes/<name>/`, else (for `default`) the embedded copy.
 pub fn load_theme(content: &Path, name: &str) -> Result<Theme, SiteError> {
-    let parent = content
-        .canonicalize()
-        .ok()
-        .and_then(|c| c.parent().map(Path::to_path_buf))
-        .unwrap_or_else(|| content.join(".."));
-    let folder = parent.join("themes").join(name);
+    let folder = theme_folder(content, name);
     if folder.join("templates").is_dir() {
         return from_folder(&folder);
     }
@@ -120,6 +115,54 @@ pub fn load_theme(content: &Path, name: &str) -> Result<Theme, SiteError> {
         looked_in: folder,
     })
 }
+
+/// Where the theme `name` of the content folder `content` is on disk.
+fn theme_folder(content: &Path, name: &str) -> PathBuf {
+    let parent = content
+        .canonicalize()
+        .ok()
+        .and_then(|c| c.parent().map(Path::to_path_buf))
+        .unwrap_or_else(|| content.join(".."));
+    parent.join("themes").join(name)
+}
+
+/// The theme's files that [`load_theme`] leaves out, each a `skipped-file`
+/// warning: symbolic links, FIFOs and devices, files over the cap. The
+/// shared steps report them, so `check` says what `build` leaves out.
+pub fn skipped_files(content: &Path, name: &str) -> Vec<crate::diagnostic::Diagnostic> {
+    let folder = theme_folder(content, name);
+    if !folder.join("templates").is_dir() {
+        return Vec::new();
+    }
+    let mut skipped = Vec::new();
+    for entry in WalkDir::new(&folder)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let path = entry.path();
+        if let Some(d) = crate::content::input::skipped_entry(path, entry.file_type()) {
+            skipped.push(d);
+        } else if entry.file_type().is_file()
+            && entry
+                .metadata()
+                .is_ok_and(|m| m.len() > MAX_THEME_FILE_BYTES)
+        {
+            skipped.push(crate::content::input::skipped_file(
+                path,
+                format!(
+                    "`{}` is larger than a theme file may be ({} MiB): it is left out of the site",
+                    path.display(),
+                    MAX_THEME_FILE_BYTES >> 20
+                ),
+            ));
+        }
+    }
+    skipped
+}
+
+/// The cap of one theme file (its fonts and images).
+const MAX_THEME_FILE_BYTES: u64 = 64 << 20;
 
 fn from_folder(folder: &Path) -> Result<Theme, SiteError> {
     let mut files = Vec::new();
@@ -140,13 +183,18 @@ fn from_folder(folder: &Path) -> Result<Theme, SiteError> {
             continue;
         };
         let rel = rel.to_string_lossy().replace('\\', "/");
-        // A regular file of at most 64 MiB (a theme's fonts and images).
-        let bytes = crate::content::input::read_bytes(entry.path(), 64 << 20).map_err(|e| {
-            SiteError::Read {
-                path: entry.path().to_path_buf(),
-                source: std::io::Error::other(e.to_string()),
+        // A regular file of at most the cap (a theme's fonts and images);
+        // a bigger one is left out, reported by `skipped_files`.
+        let bytes = match crate::content::input::read_bytes(entry.path(), MAX_THEME_FILE_BYTES) {
+            Ok(bytes) => bytes,
+            Err(crate::content::input::InputError::TooLarge { .. }) => continue,
+            Err(e) => {
+                return Err(SiteError::Read {
+                    path: entry.path().to_path_buf(),
+                    source: std::io::Error::other(e.to_string()),
+                })
             }
-        })?;
+        };
         files.push((rel, bytes));
     }
     from_files(files, Some(folder.to_path_buf()))

@@ -286,3 +286,23 @@ fn no_input_panics() {
         }
     }
 }
+
+/// Issue 41: the proofs of one site share a total budget
+/// (`puzzles.total_proof_budget_ms`); a proof it stops is a warning naming
+/// that key, not a pass and not the proof's own budget.
+#[test]
+fn the_site_total_budget_stops_a_proof_with_a_warning_naming_it() {
+    let text = puzzle(SACRIFICE, "mate in 2", "1.Qg8+ Rxg8 2.Nf7#");
+    let p = spec::parse(Path::new("content/puzzles/Chess/p.md"), &text).expect("parses");
+    let options = VerifyOptions {
+        site_deadline: Some(std::time::Instant::now()),
+        ..VerifyOptions::default()
+    };
+    let verified = verify(&p, options);
+    let found: Vec<&Finding> = verified.findings.iter().map(|f| &f.finding).collect();
+    assert!(matches!(found[0], Finding::Unproved { .. }), "{found:#?}");
+    let diags = verified.diagnostics(&p);
+    assert_eq!(diags[0].code, "puzzle-search-budget");
+    let hint = diags[0].hint.as_deref().unwrap_or("");
+    assert!(hint.contains("puzzles.total_proof_budget_ms"), "{hint}");
+}

@@ -113,3 +113,37 @@ fn an_event_stream_outlives_the_idle_time() {
     // of 1.5 s it would be closed, so the real idle time must be longer.
     assert!(fenpress::serve::limits::IDLE > Duration::from_secs(15));
 }
+
+/// Issue 41: an event stream is ended when it carried no message for the
+/// stream idle time, as an idle request is closed, so a client that stops
+/// reading cannot hold its slot for ever (the keep-alives alone kept it
+/// open before).
+#[test]
+fn an_event_stream_without_messages_is_ended_after_its_idle_time() {
+    let fx = Fixture::start();
+    let serve = ServeChild::spawn(&fx, &[("FENPRESS_SERVE_STREAM_IDLE_MS", "1000")]);
+    let mut s = TcpStream::connect(serve.addr).expect("connect");
+    s.write_all(b"GET /__fenpress/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        .unwrap();
+    s.set_read_timeout(Some(WAIT)).unwrap();
+    let mut head = [0u8; 512];
+    let n = s.read(&mut head).expect("the stream's answer");
+    assert!(
+        String::from_utf8_lossy(&head[..n]).contains("200 OK"),
+        "{}",
+        String::from_utf8_lossy(&head[..n])
+    );
+    // The response ends with its last chunk (the connection itself is
+    // then an idle keep-alive, closed after the request idle time).
+    let started = std::time::Instant::now();
+    let mut seen = head[..n].to_vec();
+    let mut buf = [0u8; 4096];
+    while !seen.ends_with(b"\r\n0\r\n\r\n") {
+        match s.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => seen.extend_from_slice(&buf[..n]),
+            Err(e) => panic!("the stream was not ended: {e}"),
+        }
+    }
+    assert!(started.elapsed() < Duration::from_secs(10));
+}

@@ -235,3 +235,51 @@ fn saves_during_a_reindex_give_one_more_reindex() {
     assert_eq!(gate.arrived(), 2);
     assert_eq!(fx.server.search_reindexes(), 2);
 }
+
+/// Issue 40: `serve` shows the author each diagram's status over the page
+/// (proved, board only, failed with its reason), from a data block it
+/// injects; an edit that changes a status reloads the page with it. A
+/// built page holds none of it.
+#[test]
+fn each_diagram_shows_its_status_over_the_page_in_serve_only() {
+    let fx = Fixture::start();
+    let mut events = fx.events();
+    let build = events.expect("hello").data["build"].as_u64().unwrap();
+    let page = fx.get("/en/rules/Alpha/");
+    assert!(
+        page.body.contains("id=\"fenpress-statuses\""),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("fenpress-status"),
+        "the script draws them"
+    );
+    // Alpha is no variant fenpress knows: these name theirs.
+    let two = "```diagram\nvariant: Chess\nfen: 4k3/8/8/8/8/8/8/4K3\n```\n\n\
+               ```diagram\nvariant: Chess\nfen: K6K/8/8/8/8/8/8/k7\n```\n";
+    save_by_rename(&fx.page("Alpha"), &alpha("First text of Alpha.", two));
+    events.reload_after(build);
+    let body = fx.get("/en/rules/Alpha/").body;
+    let start = body.find("id=\"fenpress-statuses\">").expect("statuses") + 23;
+    let end = start + body[start..].find("</script>").unwrap();
+    let statuses: serde_json::Value = serde_json::from_str(&body[start..end]).unwrap();
+    let list = statuses.as_array().expect("a list");
+    assert_eq!(list.len(), 2, "{statuses}");
+    assert!(
+        matches!(list[0]["status"].as_str(), Some("proved" | "board")),
+        "{statuses}"
+    );
+    assert_eq!(list[1]["status"], "failed", "{statuses}");
+    assert!(!list[1]["reason"].as_str().unwrap_or("").is_empty());
+    // The page as rendered (what `build` writes, and serve before it
+    // injects its script) holds no status.
+    let site = fenpress::site::incremental::Site::build(fenpress::site::incremental::SiteOptions {
+        content: fx.content(),
+        strict: false,
+        base_url: None,
+    })
+    .expect("renders");
+    let rendered = &site.output().files["en/rules/Alpha/index.html"];
+    assert!(!String::from_utf8_lossy(rendered).contains("fenpress-status"));
+}

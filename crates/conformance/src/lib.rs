@@ -17,6 +17,7 @@ pub mod deviations;
 pub mod oracle;
 pub mod prng;
 pub mod roots;
+pub mod round_trip;
 pub mod session;
 
 use fenpress_rules::{registry, Rules};

@@ -23,8 +23,10 @@ pub enum SessionError {
 /// The comparison at one position.
 #[derive(Clone, Debug)]
 pub struct Here {
-    /// vchess's `getFen()`.
+    /// vchess's `getFen()`, normalized for comparison with fenpress's.
     pub vchess_fen: String,
+    /// vchess's `getFen()` as its writer wrote it.
+    pub vchess_written_fen: String,
     /// fenpress's [`fen::vchess_fen`].
     pub fenpress_fen: String,
     /// `getCurrentScore()`.
@@ -98,7 +100,18 @@ impl<'o> Session<'o> {
         if !loaded.accepted {
             return Err(SessionError::VchessRejects(loaded.fen));
         }
-        let pos = match validate::position_from_fen(rules, &loaded.fen) {
+        // vchess completes a bare board with its start's castling flags,
+        // which fenpress reads as the site does (a flag without its rook
+        // is kept and never castles); but the two engines then clear such
+        // a flag at different moves. A diagram root gets no such rights.
+        let read = validate::position_from_fen(rules, &loaded.fen).and_then(|p| {
+            if board_only && has_stale_right(rules, &p) {
+                Err(validate::PositionError::Invalid(Vec::new()))
+            } else {
+                Ok(p)
+            }
+        });
+        let pos = match read {
             Ok(p) => p,
             Err(e) => {
                 // vchess completes a bare board with its start's castling
@@ -183,6 +196,7 @@ impl<'o> Session<'o> {
                 // fenpress writes vchess's split runs too (`91` = ten).
                 true,
             ),
+            vchess_written_fen: vchess_fen,
             score,
             fenpress_outcome: self
                 .rules
@@ -278,6 +292,32 @@ fn with_own_fields(rules: &dyn Rules, fen: &str) -> Option<String> {
     fields.extend(start[3..].iter().map(|f| f.to_string()));
     let own = fields.join(" ");
     (own != fen).then_some(own)
+}
+
+/// Whether `pos` has a castling right whose rook is not on its square.
+fn has_stale_right(rules: &dyn Rules, pos: &Position) -> bool {
+    let g = rules.geometry();
+    let rook = rules.fen_style().castle_rook;
+    fenpress_rules::Color::ALL.into_iter().any(|color| {
+        let back = if color == fenpress_rules::Color::White {
+            rules.castling_rank()
+        } else {
+            g.rows() - 1 - rules.castling_rank()
+        };
+        (0..2).any(|side| {
+            pos.state
+                .castling
+                .rook_file(color, side)
+                .is_some_and(|file| {
+                    !g.square(file, back).is_some_and(|sq| {
+                        pos.board
+                            .cell(sq)
+                            .piece(color)
+                            .is_some_and(|p| rules.castling_kind(p.kind) == rook)
+                    })
+                })
+        })
+    })
 }
 
 fn without_castling(rules: &dyn Rules, fen: &str) -> Option<String> {

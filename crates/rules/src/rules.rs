@@ -76,6 +76,19 @@ pub trait Rules: Send + Sync {
         FenStyle::default()
     }
 
+    /// The number of checks received that loses (Threechecks: 3), when the
+    /// variant counts checks: a standard FEN may then carry a check
+    /// counter (lichess's `+2+0` after the move number, Fairy-Stockfish's
+    /// `1+3` before the clocks). `None`: no counter may be read.
+    fn checks_that_lose(&self) -> Option<u8> {
+        None
+    }
+
+    /// Sets the checks each side has received (White's, Black's), read
+    /// from such a counter. Called only when [`Rules::checks_that_lose`]
+    /// says the variant counts them.
+    fn set_checks_received(&self, _state: &mut crate::position::State, _received: [u8; 2]) {}
+
     /// Reads what a variant appends to vchess's flags field after the
     /// castling letters (Paco Sako: 16 pawn flags) into `state.variant`;
     /// `false` if it cannot. The default accepts nothing.
@@ -105,6 +118,13 @@ pub trait Rules: Send + Sync {
     /// (Koopa: a stunned rook keeps its right). Default: itself.
     fn castling_kind(&self, kind: Kind) -> Kind {
         kind
+    }
+
+    /// What the reader reconstructs of these fields instead of reading it
+    /// (a lossy field of the site's, filled in from the board), in words;
+    /// see [`crate::validate::reading_notes`]. The default: nothing.
+    fn reading_notes(&self, _fields: &[crate::fen::Field]) -> Vec<String> {
+        Vec::new()
     }
 
     /// Reads the same fields into what a position keeps beyond its state

@@ -66,6 +66,14 @@ pub enum Problem {
         square: String,
         offset: usize,
     },
+    #[error("the {field} field `{text}` is the site's lossy form, and this board does not determine what it lost: write {write}")]
+    LossyField {
+        field: &'static str,
+        text: String,
+        /// What to write instead.
+        write: String,
+        offset: usize,
+    },
     #[error("the {field} field `{text}` cannot be read")]
     BadField {
         field: &'static str,
@@ -116,6 +124,7 @@ impl Problem {
             | TooManyRoyals { offset, .. }
             | PawnOnBackRank { offset, .. }
             | BadField { offset, .. }
+            | LossyField { offset, .. }
             | CastlingWithoutKing { offset, .. }
             | CastlingWithoutRook { offset, .. }
             | EnPassantImpossible { offset, .. }
@@ -264,6 +273,25 @@ pub enum PositionError {
     Syntax(#[from] fen::FenError),
     #[error("{}", .0.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))]
     Invalid(Vec<Problem>),
+}
+
+/// What reading `text` reconstructed rather than read: a lossy field the
+/// site writes (Crazyhouse's six-digit reserve, Schess's summed pocket),
+/// filled in from the board. Empty when every field was read as written
+/// (or the text does not parse).
+///
+/// ```
+/// use fenpress_rules::{registry, validate::reading_notes};
+/// let zh = registry::rules("Crazyhouse").unwrap();
+/// let site = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - 000000";
+/// assert_eq!(reading_notes(zh, site).len(), 1);
+/// assert!(reading_notes(zh, &site.replace("000000", "0000000000")).is_empty());
+/// ```
+pub fn reading_notes(rules: &dyn Rules, text: &str) -> Vec<String> {
+    match fen::parse(text) {
+        Ok(setup) => rules.reading_notes(vchess_extra_fields(rules, &setup)),
+        Err(_) => Vec::new(),
+    }
 }
 
 /// Parses and validates a FEN for `rules` in one go.
@@ -589,20 +617,71 @@ fn read_fields(
         };
         rules.read_variant_fields(vchess_extra_fields(rules, setup), &mut state, problems);
     } else {
-        // board turn castling ep halfmove fullmove
+        // board turn castling ep halfmove fullmove; a three-check counter
+        // before the clocks (Fairy-Stockfish, checks still to give: `1+3`)
+        // or after them (lichess, checks given: `+2+0`).
         castle_field = fields.first();
         ep_field = fields.get(1);
-        if let Some(n) = number(2, "half-move clock", problems) {
+        let remaining = fields
+            .get(2)
+            .and_then(|f| check_counter(&f.text, false).map(|c| (f, c)));
+        let clocks = if remaining.is_some() { 3 } else { 2 };
+        let given = fields
+            .get(clocks + 2)
+            .and_then(|f| check_counter(&f.text, true).map(|c| (f, c)));
+        if let Some(n) = number(clocks, "half-move clock", problems) {
             state.halfmove_clock = n;
         }
-        if let Some(n) = number(3, "move number", problems) {
+        if let Some(n) = number(clocks + 1, "move number", problems) {
             state.plies = n.saturating_sub(1) * 2 + (turn == Color::Black) as u32;
+        }
+        if let Some((f, [white, black])) = remaining.or(given) {
+            // Checks received by White are the ones Black gave.
+            let received = match (rules.checks_that_lose(), remaining.is_some()) {
+                (Some(limit), true) if white <= limit && black <= limit => {
+                    Some([limit - black, limit - white])
+                }
+                (Some(limit), false) if white <= limit && black <= limit => Some([black, white]),
+                _ => None,
+            };
+            match received {
+                Some(r) => rules.set_checks_received(&mut state, r),
+                None => problems.push(Problem::BadField {
+                    field: "check counter",
+                    text: f.text.clone(),
+                    offset: f.offset,
+                }),
+            }
+        }
+        if let Some(extra) = fields.get(clocks + 2 + usize::from(given.is_some())) {
+            problems.push(Problem::BadField {
+                field: "after the move number",
+                text: extra.text.clone(),
+                offset: extra.offset,
+            });
         }
     }
 
     read_castling(rules, board, castle_field, vchess, &mut state, problems);
     read_en_passant_field(rules, board, ep_field, vchess, turn, &mut state, problems);
     state
+}
+
+/// A three-check counter, White's number then Black's: lichess's `+2+0`
+/// (`plus_first`) or Fairy-Stockfish's `1+3`.
+fn check_counter(text: &str, plus_first: bool) -> Option<[u8; 2]> {
+    let rest = if plus_first {
+        text.strip_prefix('+')?
+    } else {
+        text
+    };
+    let (white, black) = rest.split_once('+')?;
+    let digits = |t: &str| {
+        (!t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| t.parse::<u8>().ok())
+            .flatten()
+    };
+    Some([digits(white)?, digits(black)?])
 }
 
 /// The castling field (vchess flags or X-FEN), and a problem for each right
@@ -672,6 +751,15 @@ fn read_castling(
                         .piece(color)
                         .is_some_and(|p| rules.castling_kind(p.kind) == style.castle_rook)
                 });
+                if !has && vchess {
+                    // vchess leaves a flag standing when the rook changed
+                    // colour (Benedict, Pacifist) or was taken on its
+                    // square by its own side (Recycle), and writes it on:
+                    // its castling skips a flag without its rook, and so
+                    // does fenpress's (the right is kept, as the site
+                    // keeps it, and castles only with a rook there).
+                    continue;
+                }
                 if !has {
                     problems.push(Problem::CastlingWithoutRook {
                         color,
@@ -736,24 +824,61 @@ fn en_passant_reason(
 ) -> Option<&'static str> {
     let g = rules.geometry();
     let mover = turn.opposite();
-    if g.relative_rank(sq, mover) != 2 {
-        return Some("it is not on the third rank of the side that just moved");
-    }
     if !board.cell(sq).is_empty() {
         return Some("it is occupied");
     }
     let dr: i32 = if mover == Color::White { 1 } else { -1 };
     let pawn = Piece::new(mover, crate::Kind::PAWN);
     let front = g.offset(sq, 0, dr);
-    if front.map(|s| board.cell(s).piece(mover)) != Some(Some(pawn)) {
+    let Some(front) = front.filter(|s| board.cell(*s).piece(mover) == Some(pawn)) else {
         return Some("no pawn stands in front of it");
-    }
-    if g.offset(sq, 0, -dr)
-        .is_some_and(|s| !board.cell(s).is_empty())
-    {
+    };
+    let Some(origin) = g.offset(sq, 0, -dr) else {
+        return Some("no pawn can have passed it");
+    };
+    if !board.cell(origin).is_empty() {
         return Some("the square the pawn came from is occupied");
     }
+    // Chess's pawns double-step from their second rank; Rugby's from their
+    // first, Shako's and Grand's from their third: where the variant's own
+    // pawn could have stepped from `origin` over `sq`, the square stands.
+    if g.relative_rank(sq, mover) != 2 && !double_steps(rules, board, origin, front, pawn) {
+        return Some("no pawn of the side that just moved double-steps over it");
+    }
     None
+}
+
+/// Whether the variant's pawn `pawn` on `origin` (the pawn now on `front`
+/// put back there) could step to `front` in one move, over the square
+/// between: asked of the variant's own move generation.
+fn double_steps(
+    rules: &dyn Rules,
+    board: &Board,
+    origin: Square,
+    front: Square,
+    pawn: Piece,
+) -> bool {
+    let mut before = board.clone();
+    before.remove(front, pawn.color);
+    before.put(origin, pawn);
+    let pos = Position {
+        board: before,
+        state: State {
+            turn: pawn.color,
+            castling: Castling::NONE,
+            en_passant: None,
+            halfmove_clock: 0,
+            // Past any set-up or placement turns.
+            plies: 10,
+            variant: 0,
+            hands: Default::default(),
+        },
+        counters: Default::default(),
+    };
+    let mut list = crate::MoveList::new();
+    rules.pseudo_legal_moves(&pos, &mut list);
+    list.iter()
+        .any(|m| m.intent.from == origin && m.intent.to == front && m.intent.piece == pawn)
 }
 
 /// The castling letters of a vchess flags field, and what follows them

@@ -34,6 +34,41 @@ const HAWK: Kind = Kind(b'h');
 const ELEPHANT: Kind = Kind(b'e');
 const POCKET: [Kind; 2] = [HAWK, ELEPHANT];
 
+/// Whether `text` is the pocket vchess's `getPocketFen` writes: per side
+/// the hawk's count plus the elephant's (`22`), which its reader then
+/// takes for the four-digit form it expects.
+fn is_summed_pocket(text: &str) -> bool {
+    text.len() == 2 && text.bytes().all(|b| (b'0'..=b'2').contains(&b))
+}
+
+/// `color`'s pocket (hawk, elephant) from its summed count `sum`, when the
+/// board decides it: none or both held; or one, when no pawn of `color`
+/// can have promoted (all eight on the board) and exactly one of the two
+/// pieces stands on the board: it was gated, the other is held. `None`
+/// when the board leaves it open (the gated piece taken, or a pawn's
+/// promotion may explain the one on the board).
+fn pocket_from_sum(pos: &Position, color: Color, sum: u8) -> Option<[u8; 2]> {
+    match sum {
+        0 => return Some([0, 0]),
+        2 => return Some([1, 1]),
+        _ => {}
+    }
+    let count = |kind: Kind| {
+        pos.board
+            .pieces()
+            .filter(|(_, p)| *p == Piece::new(color, kind))
+            .count()
+    };
+    if count(Kind::PAWN) < 8 {
+        return None;
+    }
+    match (count(HAWK), count(ELEPHANT)) {
+        (1, 0) => Some([0, 1]),
+        (0, 1) => Some([1, 0]),
+        _ => None,
+    }
+}
+
 /// The rules of Schess.
 pub struct Schess {
     inner: ChessLike,
@@ -184,6 +219,10 @@ impl Rules for Schess {
     ) {
         let Some(f) = fields.first() else { return };
         let digits: Vec<u8> = f.text.bytes().map(|b| b.wrapping_sub(b'0')).collect();
+        if is_summed_pocket(&f.text) {
+            // `read_position_fields` tells the pieces apart on the board.
+            return;
+        }
         if digits.len() != 4 || digits.iter().any(|&d| d > 1) {
             problems.push(Problem::BadField {
                 field: "pocket",
@@ -195,6 +234,48 @@ impl Rules for Schess {
         for (i, &n) in digits.iter().enumerate() {
             let color = if i < 2 { Color::White } else { Color::Black };
             state.hands.set(color, POCKET[i % 2], n);
+        }
+    }
+
+    fn read_position_fields(
+        &self,
+        fields: &[Field],
+        pos: &mut Position,
+        problems: &mut Vec<Problem>,
+    ) {
+        let Some(f) = fields.first().filter(|f| is_summed_pocket(&f.text)) else {
+            return;
+        };
+        for (color, sum) in Color::ALL.into_iter().zip(f.text.bytes().map(|b| b - b'0')) {
+            match pocket_from_sum(pos, color, sum) {
+                Some(pocket) => {
+                    for (kind, n) in POCKET.into_iter().zip(pocket) {
+                        pos.state.hands.set(color, kind, n);
+                    }
+                }
+                None => {
+                    problems.push(Problem::LossyField {
+                        field: "pocket",
+                        text: f.text.clone(),
+                        write: "the four-digit pocket: 1 or 0 for White's hawk and elephant, \
+                                then Black's (`1111`)"
+                            .into(),
+                        offset: f.offset,
+                    });
+                    return;
+                }
+            }
+        }
+    }
+
+    fn reading_notes(&self, fields: &[Field]) -> Vec<String> {
+        match fields.first() {
+            Some(f) if is_summed_pocket(&f.text) => vec![format!(
+                "the pocket `{}` is the site's summed form (pieces per side, not which): \
+                 the board told which piece each side still holds",
+                f.text
+            )],
+            _ => Vec::new(),
         }
     }
 

@@ -192,13 +192,16 @@ impl Rules for Sittuyin {
     fn read_variant_fields(
         &self,
         fields: &[Field],
-        state: &mut State,
+        _state: &mut State,
         problems: &mut Vec<Problem>,
     ) {
-        placement::read_fields(fields, &SET, state, problems);
+        placement::read_fields(fields, problems);
+    }
+    fn read_position_fields(&self, _fields: &[Field], pos: &mut Position, _: &mut Vec<Problem>) {
+        placement::fill_hands(pos, &SET);
     }
     fn complete_diagram(&self, pos: &mut Position) {
-        placement::fill_hands(&mut pos.state, &SET);
+        placement::fill_hands(pos, &SET);
     }
     fn hand_kinds(&self, _color: Color) -> KindSet {
         SET.iter().map(|(k, _)| *k).collect()

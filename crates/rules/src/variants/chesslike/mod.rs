@@ -299,6 +299,14 @@ impl Rules for ChessLike {
         }
     }
 
+    fn checks_that_lose(&self) -> Option<u8> {
+        (self.armies.is_none() && self.spec.wins.checks > 0).then_some(self.spec.wins.checks)
+    }
+
+    fn set_checks_received(&self, state: &mut crate::position::State, received: [u8; 2]) {
+        self.put_checks_received(state, received);
+    }
+
     fn read_flags_tail(&self, tail: &str, state: &mut crate::position::State) -> bool {
         if let Some(a) = &self.armies {
             return a.read_flags_tail(tail, state);

@@ -1018,6 +1018,13 @@ impl ChessLike {
         true
     }
 
+    /// Sets the checks received by White and Black (a standard FEN's
+    /// check counter, [`crate::Rules::set_checks_received`]).
+    pub(super) fn put_checks_received(&self, state: &mut State, received: [u8; 2]) {
+        set_checks(state, Color::White, received[0]);
+        set_checks(state, Color::Black, received[1]);
+    }
+
     /// Writes the check counters as a flags tail (or Coregal's flags).
     pub(super) fn write_checks(&self, pos: &Position) -> String {
         if self.spec.pawn.file_flags {

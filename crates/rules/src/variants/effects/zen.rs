@@ -88,6 +88,41 @@ pub fn zen_captures(
 }
 
 impl Twist for Zen {
+    fn position_problems(
+        &self,
+        base: &ChessLike,
+        pos: &Position,
+        offset_of: &dyn Fn(Square) -> usize,
+        out: &mut Vec<crate::validate::Problem>,
+    ) {
+        let start = out.len();
+        base.position_problems(pos, offset_of, out);
+        // A pawn takes a piece as that piece would take it: backwards along
+        // a bishop's or rook's line, or a knight's leap, onto its own first
+        // rank (`4k3/8/8/8/8/8/3P4/2b1K3 w`, d2xc1), where it stands until
+        // it moves on. Only the last rank stays out of reach (it promotes).
+        let g = base.geometry();
+        let mut i = start;
+        while i < out.len() {
+            let on_first_rank = match &out[i] {
+                crate::validate::Problem::PawnOnBackRank { piece, square, .. } => {
+                    let color = if piece.is_ascii_uppercase() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    g.parse_square(square)
+                        .is_some_and(|sq| g.relative_rank(sq, color) == 0)
+                }
+                _ => false,
+            };
+            if on_first_rank {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
     fn moves(&self, base: &ChessLike, pos: &Position, out: &mut MoveList) {
         let start = out.len();
         base.pseudo_legal_moves(pos, out);

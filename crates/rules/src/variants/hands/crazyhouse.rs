@@ -17,7 +17,7 @@ use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, State, Undo};
 use crate::rules::Rules;
 use crate::square::Square;
-use crate::validate::Problem;
+use crate::validate::{self, Problem};
 use crate::variants::chess;
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec, PieceSpec};
 use crate::variants::forward::forward_rules;
@@ -37,6 +37,46 @@ const HAND: [Kind; 5] = super::drops::CHESS_HAND;
 
 /// vchess's reserve field: ten digits, White's five kinds then Black's.
 const RESERVE: [(Color, Kind); 10] = super::drops::CHESS_RESERVE;
+
+/// The reserve field vchess's Crazyhouse writes (`getReserveFen` walks
+/// nine kinds into a ten-slot array, and the empty slots vanish when
+/// joined): White's five counts, then Black's queens.
+const LOSSY_RESERVE: [(Color, Kind); 6] = [
+    (Color::White, Kind::PAWN),
+    (Color::White, Kind::ROOK),
+    (Color::White, Kind::KNIGHT),
+    (Color::White, Kind::BISHOP),
+    (Color::White, Kind::QUEEN),
+    (Color::Black, Kind::QUEEN),
+];
+
+/// Whether `text` is that six-digit form.
+fn is_lossy_reserve(text: &str) -> bool {
+    text.len() == LOSSY_RESERVE.len() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Black's hand (pawns, rooks, knights, bishops, queens) when every piece
+/// of the start is on the board or in a hand, as in any Crazyhouse game
+/// (a capture moves a piece to a hand, a drop back): the start's count of
+/// each kind less the board's (a promoted piece counts as the pawn it was)
+/// and White's hand. `None` when the counts do not add up (a composed
+/// position), or disagree with the queens the field does give.
+fn black_reserve_from_board(pos: &Position) -> Option<[u8; 5]> {
+    const START: [i32; 5] = [16, 4, 4, 4, 2];
+    let mut left = START;
+    for (_, p) in pos.board.pieces() {
+        let kind = in_hand(p.kind).unwrap_or(p.kind);
+        if let Some(i) = HAND.iter().position(|k| *k == kind) {
+            left[i] -= 1;
+        }
+    }
+    let mut black = [0u8; 5];
+    for (i, kind) in HAND.into_iter().enumerate() {
+        let n = left[i] - i32::from(pos.state.hands.count(Color::White, kind));
+        black[i] = u8::try_from(n).ok().filter(|n| *n <= 9)?;
+    }
+    (black[4] == pos.state.hands.count(Color::Black, Kind::QUEEN)).then_some(black)
+}
 
 /// Crazyhouse rules: chess moves from [`ChessLike`] plus drops.
 pub struct Crazyhouse {
@@ -105,7 +145,50 @@ impl Rules for Crazyhouse {
             [reserve, dash] if dash.text == "-" => std::slice::from_ref(reserve),
             _ => fields,
         };
-        drops::read_reserve_field(fields, &RESERVE, state, problems);
+        match fields {
+            // The site's lossy form: Black's pawn..bishop counts are lost;
+            // `read_position_fields` counts them from the board.
+            [f] if is_lossy_reserve(&f.text) => {
+                validate::read_reserve_digits(f, &LOSSY_RESERVE, state, problems);
+            }
+            _ => drops::read_reserve_field(fields, &RESERVE, state, problems),
+        }
+    }
+    fn read_position_fields(
+        &self,
+        fields: &[Field],
+        pos: &mut Position,
+        problems: &mut Vec<Problem>,
+    ) {
+        let Some(f) = fields.first().filter(|f| is_lossy_reserve(&f.text)) else {
+            return;
+        };
+        match black_reserve_from_board(pos) {
+            Some(black) => {
+                for (kind, n) in HAND.into_iter().zip(black) {
+                    pos.state.hands.set(Color::Black, kind, n);
+                }
+            }
+            None => problems.push(Problem::LossyField {
+                field: "reserve",
+                text: f.text.clone(),
+                write: "the ten-digit reserve: White's pawns, rooks, knights, bishops and queens \
+                        in hand, then Black's (`0000000000`)"
+                    .into(),
+                offset: f.offset,
+            }),
+        }
+    }
+    fn reading_notes(&self, fields: &[Field]) -> Vec<String> {
+        match fields {
+            [f] if is_lossy_reserve(&f.text) => vec![format!(
+                "the reserve `{}` is the site's six-digit form, which loses Black's pawns, \
+                 rooks, knights and bishops in hand: they were counted from the board \
+                 (every piece of the start is on the board or in a hand)",
+                f.text
+            )],
+            _ => Vec::new(),
+        }
     }
     fn write_variant_fields(&self, pos: &Position) -> (String, String) {
         drops::write_reserve_field(pos, &RESERVE)

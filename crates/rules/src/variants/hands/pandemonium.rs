@@ -414,6 +414,9 @@ impl Rules for Pandemonium {
         self.chess.write_en_passant(pos)
     }
     fn read_en_passant(&self, text: &str, board: &crate::Board, state: &mut State) -> Option<bool> {
+        if drop_en_passant(text) {
+            return Some(true);
+        }
         self.chess.read_en_passant(text, board, state)
     }
     fn hand_kinds(&self, _color: Color) -> KindSet {
@@ -482,4 +485,17 @@ impl Rules for Pandemonium {
     ) {
         self.chess.position_problems(pos, offset_of, out);
     }
+}
+
+/// Whether `text` is the en-passant field vchess writes after a pawn drop:
+/// it takes the reserve's row for the pawn's start, so the "passed" squares
+/// are on file a next to White's edge (`a1,a2` after White's drop, `a0,a1`
+/// after Black's). No pawn passes them; vchess's own game never captures
+/// there, and fenpress reads the field as no en passant.
+fn drop_en_passant(text: &str) -> bool {
+    text.split(',').all(|name| {
+        name.strip_prefix('a')
+            .and_then(|rank| rank.parse::<u8>().ok())
+            .is_some_and(|rank| rank <= 2)
+    })
 }

@@ -7,7 +7,7 @@ use crate::fen::Field;
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, Piece};
-use crate::position::{Position, State};
+use crate::position::Position;
 use crate::square::Square;
 use crate::validate::Problem;
 
@@ -16,28 +16,36 @@ pub fn placing(pos: &Position) -> bool {
     pos.state.plies <= 1
 }
 
-/// The hands no FEN writes: a side whose placement turn has not come
-/// (White's at ply 0, Black's at plies 0 and 1) holds its whole `set`.
-pub fn fill_hands(state: &mut State, set: &[(Kind, u8)]) {
+/// The hands no FEN writes: a side whose placement turn has not ended
+/// (White's at ply 0, Black's at plies 0 and 1) holds its whole `set` but
+/// what it has placed already (vchess writes a FEN after each drop of the
+/// placement, and reads its hand back the same way); a side done holds
+/// nothing.
+pub fn fill_hands(pos: &mut Position, set: &[(Kind, u8)]) {
     for color in Color::ALL {
         let waiting = match color {
-            Color::White => state.plies == 0,
-            Color::Black => state.plies <= 1,
+            Color::White => pos.state.plies == 0,
+            Color::Black => pos.state.plies <= 1,
         };
         for &(kind, n) in set {
-            state.hands.set(color, kind, if waiting { n } else { 0 });
+            let placed = pos
+                .board
+                .pieces()
+                .filter(|(_, p)| *p == Piece::new(color, kind))
+                .count();
+            let held = if waiting {
+                usize::from(n).saturating_sub(placed)
+            } else {
+                0
+            };
+            pos.state.hands.set(color, kind, held as u8);
         }
     }
 }
 
-/// Reads the fields after the move counter: there are none; then fills
-/// the hands from the plies.
-pub fn read_fields(
-    fields: &[Field],
-    set: &[(Kind, u8)],
-    state: &mut State,
-    problems: &mut Vec<Problem>,
-) {
+/// Reads the fields after the move counter: there are none (the hands
+/// follow from the plies and the board, [`fill_hands`]).
+pub fn read_fields(fields: &[Field], problems: &mut Vec<Problem>) {
     if let Some(extra) = fields.first() {
         problems.push(Problem::BadField {
             field: "after the move counter",
@@ -45,7 +53,6 @@ pub fn read_fields(
             offset: extra.offset,
         });
     }
-    fill_hands(state, set);
 }
 
 /// The placement drops of the side to move, on the empty squares
