@@ -205,6 +205,8 @@ pub struct PuzzleWords {
     pub unreadable: Word,
     pub choose: Word,
     pub puzzles: Word,
+    /// How to write a move: `{san}` and `{coords}` are filled with a legal
+    /// move of the puzzle that is not its solution (its own pieces).
     pub move_hint: Word,
 }
 
@@ -229,7 +231,7 @@ fn puzzle_words(lang: &str) -> PuzzleWords {
             unreadable: w("Je ne sais pas lire ce coup."),
             choose: w("Lequel ?"),
             puzzles: w("Problèmes"),
-            move_hint: w("par exemple Qh5 ou d1h5 (lettres anglaises)"),
+            move_hint: w("par exemple {san} ou {coords} (lettres anglaises)"),
         },
         "es" => PuzzleWords {
             white_to_play: w("Juegan las blancas"),
@@ -250,7 +252,7 @@ fn puzzle_words(lang: &str) -> PuzzleWords {
             unreadable: w("No sé leer esa jugada."),
             choose: w("¿Cuál?"),
             puzzles: w("Problemas"),
-            move_hint: w("por ejemplo Qh5 o d1h5 (letras inglesas)"),
+            move_hint: w("por ejemplo {san} o {coords} (letras inglesas)"),
         },
         _ => PuzzleWords {
             white_to_play: w("White to play"),
@@ -271,7 +273,7 @@ fn puzzle_words(lang: &str) -> PuzzleWords {
             unreadable: w("I can't read that move."),
             choose: w("Which one?"),
             puzzles: w("Puzzles"),
-            move_hint: w("for example Qh5 or d1h5"),
+            move_hint: w("for example {san} or {coords}"),
         },
     }
 }

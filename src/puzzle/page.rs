@@ -193,7 +193,7 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> String {
 <p class=\"fp-puzzle-buttons\"><button type=\"button\" class=\"fp-puzzle-reset\">{reset}</button> <button type=\"button\" class=\"fp-puzzle-show\">{show}</button></p>\
 </div>",
             your_move = escape(&t.your_move),
-            hint = escape(&t.move_hint),
+            hint = escape(&move_hint(&t.move_hint, data.as_ref())),
             play = escape(&t.play),
             reset = escape(&t.reset),
             show = escape(&t.show_solution),
@@ -215,4 +215,29 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> String {
     }
     html.push_str("</section>");
     html
+}
+
+/// The move box's hint with an example of the puzzle's own: a legal move
+/// of the first position that is not the solution (a piece's rather than
+/// a pawn's where there is one), so a Horde puzzle is not told "Qh5" when
+/// Black has no queen, and no example gives the answer away.
+fn move_hint(word: &str, data: Option<&super::play::PlayData>) -> String {
+    let example = data.and_then(|d| d.steps.first()).and_then(|step| {
+        let others: Vec<&super::play::Choice> = step
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|(i, m)| !step.expected.contains(i) && !m.from.starts_with('@'))
+            .map(|(_, m)| m)
+            .collect();
+        others
+            .iter()
+            .find(|m| m.san.starts_with(|c: char| c.is_ascii_uppercase()))
+            .or(others.first())
+            .copied()
+    });
+    match example {
+        Some(m) => word.replace("{san}", &m.san).replace("{coords}", &m.uci),
+        None => word.replace("{san}", "Qh5").replace("{coords}", "d1h5"),
+    }
 }

@@ -367,13 +367,25 @@ fn queen_sacrifice(browser: &mut Browser, server: &StaticServer) {
     let mut page = Page::open(browser, server, "/en/puzzles/Chess/queen-sacrifice/", 8);
     page.assert_board(START);
     assert_eq!(page.title(), START_TITLE);
-    // The move box's hint is shown whole.
-    assert_eq!(
-        page.eval(
-            "(() => { const h = document.querySelector('.fp-puzzle-hint'); \
-             return h.checkVisibility() && h.scrollWidth <= h.clientWidth && h.textContent; })()"
-        ),
-        "for example Qh5 or d1h5"
+    // The move box's hint is shown whole, with a legal move of this
+    // position that is not the solution (Qg8+).
+    let hint = page.eval(
+        "(() => { const h = document.querySelector('.fp-puzzle-hint'); \
+         return h.checkVisibility() && h.scrollWidth <= h.clientWidth && h.textContent; })()",
+    );
+    let hint = hint.as_str().expect("the hint shows whole").to_string();
+    let example = hint
+        .strip_prefix("for example ")
+        .and_then(|rest| rest.split_once(" or "))
+        .unwrap_or_else(|| panic!("{hint}"));
+    let legal = page.eval(&format!(
+        "JSON.parse(document.querySelector('.fp-puzzle-data').textContent).steps[0].moves.some(m => m.san === '{}' && m.uci === '{}')",
+        example.0, example.1
+    ));
+    assert_eq!(legal, Value::Bool(true), "{hint}");
+    assert!(
+        !example.0.starts_with("Qg8"),
+        "the hint gives the answer: {hint}"
     );
     // Coloured as the server draws it: a1 dark, h1 light.
     assert!(page.square_class("a1").contains("fp-dark"));
