@@ -219,7 +219,7 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> String {
 
 /// The move box's hint with an example of the puzzle's own: a legal move
 /// of the first position that is not the solution (a piece's rather than
-/// a pawn's where there is one), so a Horde puzzle is not told "Qh5" when
+/// a pawn's or the king's where there is one), so a Horde puzzle is not told "Qh5" when
 /// Black has no queen, and no example gives the answer away.
 fn move_hint(word: &str, data: Option<&super::play::PlayData>) -> String {
     let example = data.and_then(|d| d.steps.first()).and_then(|step| {
@@ -230,9 +230,11 @@ fn move_hint(word: &str, data: Option<&super::play::PlayData>) -> String {
             .filter(|(i, m)| !step.expected.contains(i) && !m.from.starts_with('@'))
             .map(|(_, m)| m)
             .collect();
+        let piece = |m: &&&super::play::Choice| m.san.starts_with(|c: char| c.is_ascii_uppercase());
         others
             .iter()
-            .find(|m| m.san.starts_with(|c: char| c.is_ascii_uppercase()))
+            .find(|m| piece(m) && !m.san.starts_with('K'))
+            .or_else(|| others.iter().find(piece))
             .or(others.first())
             .copied()
     });
