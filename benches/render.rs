@@ -31,7 +31,8 @@ fn main() {
             let Ok(spec) = parse_block(block.yaml) else {
                 return String::new();
             };
-            let html = draw_diagram(&variant, &spec, Pair::SideBySide, &painter, &mut sheet).html;
+            let html =
+                draw_diagram(&variant, &spec, Pair::SideBySide, &[], &painter, &mut sheet).html;
             // The boards' own bytes: each <svg class="fp-board"…</svg>.
             for part in html.split("<svg ").skip(1) {
                 board_bytes += "<svg ".len() + part.find("</svg>").map_or(part.len(), |i| i + 6);

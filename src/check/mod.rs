@@ -342,6 +342,7 @@ pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Findings) -> Ver
         let outcome = verify::verify(rules, &input, out);
         verdict.verified = outcome.verified;
         verdict.pair_linked = outcome.pair_linked;
+        verdict.explore = outcome.explore;
     }
     verdict.failure = out[start..]
         .iter()
@@ -350,6 +351,9 @@ pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Findings) -> Ver
     if verdict.failure.is_some() {
         verdict.verified = false;
         verdict.pair_linked = false;
+    }
+    if !verdict.verified {
+        verdict.explore.clear();
     }
     verdict
 }

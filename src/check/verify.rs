@@ -293,7 +293,7 @@ fn why(e: &MoveError, side_given: bool) -> String {
 }
 
 /// How a diagram went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
     /// Every board was read as a position and checked.
     pub verified: bool,
@@ -301,6 +301,9 @@ pub struct Outcome {
     /// gives it, or the caption's line does (proved). Only such a pair is
     /// drawn as before and after; any other pair is a comparison.
     pub pair_linked: bool,
+    /// Per board, its legal moves for a reader to explore (see
+    /// [`explore_moves`]); empty for a board not read.
+    pub explore: Vec<String>,
 }
 
 /// Everything full verification needs about a diagram.
@@ -780,6 +783,7 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Findings) -> Outcome {
         return Outcome {
             verified: false,
             pair_linked: false,
+            explore: Vec::new(),
         };
     };
     let both = [Color::White, Color::Black];
@@ -805,10 +809,20 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Findings) -> Outcome {
         }
         _ => false,
     };
+    let explore: Vec<String> = reads
+        .iter()
+        .zip(input.boards)
+        .map(|(read, b)| {
+            read.as_ref()
+                .map(|r| explore_moves(rules, r, &b.board))
+                .unwrap_or_default()
+        })
+        .collect();
     if input.shared_caption {
         return Outcome {
             verified,
             pair_linked: one_move,
+            explore,
         };
     }
 
@@ -817,7 +831,67 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Findings) -> Outcome {
     Outcome {
         verified,
         pair_linked: one_move || line_proved,
+        explore,
     }
+}
+
+/// The legal moves of a board, for the reader who selects a piece: each
+/// square a piece moves from, then where it goes (`b1:a3,c3;g1:f3,h3`),
+/// squares in board order. A board without a side to move is read for
+/// both sides, with the castling its kings and rooks allow and no en
+/// passant (nothing shows a pawn just moved); drops (no square to select)
+/// are left out.
+fn explore_moves(rules: &dyn Rules, read: &Read, board: &str) -> String {
+    let positions: Vec<Position> = if read.side_given {
+        vec![read.pos.clone()]
+    } else {
+        let castling = generous_castling(rules, &read.pos.board);
+        [Color::White, Color::Black]
+            .into_iter()
+            .flat_map(|side| {
+                // As `fenpress moves` reads the board with this side to
+                // move (a game under way, not a set-up phase), where it
+                // can; a board it refuses (no kings) as verification read it.
+                let letter = if side == Color::White { 'w' } else { 'b' };
+                let fen = format!("{board} {letter} - - 0 1");
+                let mut p = validate::position_from_fen(rules, &fen).unwrap_or_else(|_| {
+                    let mut p = read.pos.clone();
+                    p.state.turn = side;
+                    p
+                });
+                p.state.castling = castling;
+                p.state.en_passant = None;
+                rules.diagram_completions(&p)
+            })
+            .collect()
+    };
+    let mut by_square: std::collections::BTreeMap<Square, std::collections::BTreeSet<Square>> =
+        Default::default();
+    let mut legal = fenpress_rules::MoveList::new();
+    for mut p in positions {
+        legal.clear();
+        fenpress_rules::legal::legal_moves(rules, &mut p, &mut legal);
+        for mv in legal.iter().filter(|mv| !mv.is_drop()) {
+            if mv.intent.from != mv.intent.to {
+                by_square
+                    .entry(mv.intent.from)
+                    .or_default()
+                    .insert(mv.intent.to);
+            }
+        }
+    }
+    let g = rules.geometry();
+    let mut out = String::new();
+    for (from, tos) in by_square {
+        if !out.is_empty() {
+            out.push(';');
+        }
+        out.push_str(&g.square_name(from));
+        out.push(':');
+        let names: Vec<String> = tos.into_iter().map(|to| g.square_name(to)).collect();
+        out.push_str(&names.join(","));
+    }
+    out
 }
 
 /// Whether `second` is on the board after one legal move of either side

@@ -160,15 +160,23 @@ pub enum Pair {
 
 /// Draw a whole diagram (one board, or a pair side by side) with its
 /// caption, as an HTML fragment; its symbols go to `sheet`.
+///
+/// `explore` holds, per board, the legal moves verification found
+/// (`from:to,to;...`, empty for none): a board with some carries them
+/// (`data-moves`) and its grid (`data-grid`: columns, rows, left and top
+/// edge, square size, 1 if seen from Black) for `explore.js`, which shows
+/// a selected piece's moves.
 pub fn draw_diagram(
     page_variant: &str,
     spec: &DiagramSpec,
     pair: Pair,
+    explore: &[String],
     painter: &Painter,
     sheet: &mut SymbolSheet,
 ) -> DiagramDrawing {
     let variant = spec.variant.as_deref().unwrap_or(page_variant);
-    let first = draw_board(variant, &spec.board, painter, sheet);
+    let moves = |i: usize| explore.get(i).map(String::as_str).filter(|m| !m.is_empty());
+    let first = draw_board_exploring(variant, &spec.board, painter, sheet, moves(0));
     let mut problems = Vec::new();
     if let Some(why) = &first.malformed {
         problems.push((0, why.clone()));
@@ -177,7 +185,7 @@ pub fn draw_diagram(
     match &spec.after {
         None => html.push_str(&first.svg),
         Some(after) => {
-            let second = draw_board(variant, &after.board, painter, sheet);
+            let second = draw_board_exploring(variant, &after.board, painter, sheet, moves(1));
             if let Some(why) = &second.malformed {
                 problems.push((1, why.clone()));
             }
@@ -253,6 +261,17 @@ pub fn draw_board(
     painter: &Painter,
     sheet: &mut SymbolSheet,
 ) -> BoardDrawing {
+    draw_board_exploring(variant, spec, painter, sheet, None)
+}
+
+/// [`draw_board`], carrying `moves` for the reader to explore.
+fn draw_board_exploring(
+    variant: &str,
+    spec: &BoardSpec,
+    painter: &Painter,
+    sheet: &mut SymbolSheet,
+    moves: Option<&str>,
+) -> BoardDrawing {
     let layout = read_board(variant, &spec.board);
     let (rows, cols) = (layout.shape.rows, layout.shape.cols);
     let flip = spec.orientation == Orientation::Black;
@@ -281,9 +300,17 @@ pub fn draw_board(
     let malformed = layout.shape.malformed.clone();
 
     let mut svg = String::with_capacity(2048);
+    let explore = match moves {
+        Some(moves) => format!(
+            " data-moves=\"{}\" data-grid=\"{cols} {rows} {left} {top} {SQ} {}\"",
+            escape(moves),
+            u8::from(flip)
+        ),
+        None => String::new(),
+    };
     let _ = write!(
         svg,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" class=\"fp-board{}\" style=\"--fp-cols:{cols}\" role=\"img\" data-fen=\"{}\"><title>{}</title>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" class=\"fp-board{}\" style=\"--fp-cols:{cols}\" role=\"img\" data-fen=\"{}\"{explore}><title>{}</title>",
         if malformed.is_some() { " fp-malformed" } else { "" },
         escape(&spec.vchess_text()),
         escape(&alt),
@@ -731,6 +758,7 @@ mod tests {
             "Chess",
             &pair,
             Pair::SideBySide,
+            &[],
             &page_painter(),
             &mut sheet,
         )
@@ -750,6 +778,7 @@ mod tests {
             "Chess",
             &pair,
             Pair::BeforeAfter,
+            &[],
             &page_painter(),
             &mut sheet,
         )
@@ -867,6 +896,7 @@ mod tests {
             "Chess",
             &spec,
             Pair::SideBySide,
+            &[],
             &page_painter(),
             &mut sheet,
         )
@@ -899,6 +929,7 @@ mod tests {
                 "Chess",
                 &spec,
                 Pair::SideBySide,
+                &[],
                 &page_painter(),
                 &mut sheet,
             )

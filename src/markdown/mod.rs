@@ -202,8 +202,30 @@ pub fn render_below(
     add_heading_ids(&mut events);
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
-    let html = rebase_root_links(&sanitise(&html), base_path);
+    let html = rebase_root_links(&scroll_tables(&sanitise(&html)), base_path);
     swap_placeholders(&html, &diagrams)
+}
+
+/// Each table of sanitised HTML inside a box that scrolls sideways, so a
+/// table wider than a phone scrolls there instead of widening the page;
+/// the box takes focus, so a keyboard can scroll it too.
+fn scroll_tables(html: &str) -> String {
+    if !html.contains("<table") {
+        return html.to_string();
+    }
+    let mut out = String::with_capacity(html.len() + 64);
+    let mut rest = html;
+    while let Some(at) = rest.find("<table") {
+        let opens = matches!(rest.as_bytes().get(at + 6), Some(b'>' | b' '));
+        out.push_str(&rest[..at]);
+        if opens {
+            out.push_str("<div class=\"fp-table\" tabindex=\"0\">");
+        }
+        out.push_str("<table");
+        rest = &rest[at + 6..];
+    }
+    out.push_str(rest);
+    out.replace("</table>", "</table></div>")
 }
 
 /// `href="/x"` and `src="/x"` of sanitised HTML (which quotes every
@@ -468,6 +490,23 @@ pub fn render_inline(markdown: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tables_scroll_in_their_own_box() {
+        assert_eq!(
+            scroll_tables("<p>a</p><table><tr><td>x</td></tr></table><table class=\"t\"></table>"),
+            "<p>a</p><div class=\"fp-table\" tabindex=\"0\"><table><tr><td>x</td></tr></table></div><div class=\"fp-table\" tabindex=\"0\"><table class=\"t\"></table></div>"
+        );
+        assert_eq!(
+            scroll_tables("<p>&lt;table&gt;</p>"),
+            "<p>&lt;table&gt;</p>"
+        );
+        let html = render("| a | b |\n|---|---|\n| 1 | 2 |\n", &mut |_| String::new());
+        assert!(
+            html.contains("<div class=\"fp-table\" tabindex=\"0\"><table>"),
+            "{html}"
+        );
+    }
 
     #[test]
     fn an_image_keeps_its_size_and_nothing_else_of_its_style() {

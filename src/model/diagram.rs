@@ -71,6 +71,10 @@ pub struct Verdict {
     /// A pair whose right board follows from its left one (one legal move,
     /// or the caption's line, proved): drawn as before and after.
     pub pair_linked: bool,
+    /// Per board, its legal moves as `from:to,to;from:to` (see
+    /// `check::verify::explore_moves`): what a reader who selects a piece
+    /// is shown. Kept only for a fully verified block.
+    pub explore: Vec<String>,
 }
 
 /// How far one diagram block was verified, in the words every command

@@ -20,7 +20,7 @@ use crate::diagram::pieces::PieceSet;
 use crate::diagram::spec::BoardSpec;
 use crate::diagram::svg::{draw_diagram, draw_standalone, escape, Painter, Pair, SymbolSheet};
 use crate::markdown::{self, DiagramBlock};
-use crate::model::{LoadedPage, Page, PageKind};
+use crate::model::{LoadedPage, Page, PageKind, Status};
 use crate::words::words_for;
 
 /// The site as files, before writing: path below the root → bytes, and
@@ -907,7 +907,12 @@ fn render_body(
         } else {
             Pair::SideBySide
         };
-        let drawing = draw_diagram(variant, spec, pair, painter, &mut sheet);
+        // A fully verified board carries its legal moves for the reader.
+        let explore = match record.verdict.as_ref() {
+            Some(v) if record.status() == Status::Proved => v.explore.as_slice(),
+            _ => &[],
+        };
+        let drawing = draw_diagram(variant, spec, pair, explore, painter, &mut sheet);
         if first.is_none() {
             let v = spec.variant.as_deref().unwrap_or(variant);
             first = Some((v.to_string(), spec.board.clone()));

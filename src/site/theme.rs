@@ -44,6 +44,10 @@ const EMBEDDED_DEFAULT: &[(&str, &[u8])] = &[
         "static/theme.js",
         include_bytes!("../../themes/default/static/theme.js"),
     ),
+    (
+        "static/explore.js",
+        include_bytes!("../../themes/default/static/explore.js"),
+    ),
     // Puzzles (owned by `puzzle`).
     (
         "templates/puzzle.html",

@@ -35,6 +35,9 @@ mod puzzle_content;
 mod puzzle_site;
 mod puzzle_verify;
 // Diagram rendering.
+// Explorable diagrams in a browser.
+mod explore_browser;
+mod layout_browser;
 mod render_corpus;
 mod render_pixels;
 mod render_snapshots;

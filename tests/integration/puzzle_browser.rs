@@ -665,9 +665,13 @@ fn drop(browser: &mut Browser, server: &StaticServer) {
     page.expect_feedback("wrong", &["N@e1", "not the solution"]);
     page.assert_board(START);
     assert_eq!(page.count(hand), 1);
+    // Text that names no square is not understood, which is not illegal.
+    page.type_move("zz9");
+    page.expect_feedback("unreadable", &["I can't read that move."]);
+    page.eval("document.querySelector('.fp-puzzle-form input').value = ''");
     // Typed wrongly, then rightly: the typed form of a drop is `N@f7`.
     page.type_move("R@f7");
-    page.expect_feedback("illegal", &[]);
+    page.expect_feedback("illegal", &["Illegal move."]);
     // A refused text stays in the box to be corrected: clear it.
     page.eval("document.querySelector('.fp-puzzle-form input').value = ''");
     page.click(".fp-puzzle-reset");

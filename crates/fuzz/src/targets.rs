@@ -342,8 +342,14 @@ fn diagram_target(data: &[u8]) {
         let mut sheet = svg::SymbolSheet::default();
         for d in &lp.diagrams {
             if let Ok(spec) = &d.spec {
-                let _ =
-                    svg::draw_diagram(variant, spec, svg::Pair::BeforeAfter, &painter, &mut sheet);
+                let _ = svg::draw_diagram(
+                    variant,
+                    spec,
+                    svg::Pair::BeforeAfter,
+                    &[],
+                    &painter,
+                    &mut sheet,
+                );
             }
         }
     }
@@ -483,7 +489,15 @@ fn render_page(path: &Path, page: &str) -> String {
     let mut draw = |block: &fenpress::markdown::DiagramBlock| -> String {
         match lp.diagrams.get(block.index).map(|d| &d.spec) {
             Some(Ok(spec)) => {
-                svg::draw_diagram("Chess", spec, svg::Pair::BeforeAfter, &painter, &mut sheet).html
+                svg::draw_diagram(
+                    "Chess",
+                    spec,
+                    svg::Pair::BeforeAfter,
+                    &[],
+                    &painter,
+                    &mut sheet,
+                )
+                .html
             }
             _ => String::new(),
         }

@@ -321,6 +321,17 @@ impl Tab<'_> {
         Ok(())
     }
 
+    /// Lays the page out for a screen `width`×`height` CSS pixels wide, as
+    /// a phone (`mobile`: the viewport meta tag counts) or a desktop.
+    pub fn set_viewport(&mut self, width: u32, height: u32, mobile: bool) -> Result<(), String> {
+        self.browser.call(
+            Some(&self.session.clone()),
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile }),
+        )?;
+        Ok(())
+    }
+
     /// Types `text` into the focused element, as a keyboard would.
     pub fn type_text(&mut self, text: &str) -> Result<(), String> {
         self.browser.call(

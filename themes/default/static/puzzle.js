@@ -331,11 +331,28 @@
     this.offer(found);
   };
 
+  // Whether a typed text can be a move here: it names a square of the
+  // board (`Qh5`, `d1h5`, `N@f7`) or castles (`O-O`). `zz9` cannot: the
+  // reader is told it was not understood, not that it is illegal.
+  Puzzle.prototype.readable = function (text) {
+    if (/^[o0](-[o0]){1,2}/i.test(text)) return true;
+    var squares = /([a-z])(\d+)/g, m;
+    while ((m = squares.exec(text.toLowerCase()))) {
+      var col = m[1].charCodeAt(0) - 97, rank = parseInt(m[2], 10);
+      if (col < this.data.cols && rank >= 1 && rank <= this.data.rows) return true;
+    }
+    return false;
+  };
+
   Puzzle.prototype.typed = function (text) {
     var step = this.current();
     text = text.trim();
     if (!step || !text) return;
     this.dropChoices(false);
+    if (!this.readable(text)) {
+      this.say(this.data.t.unreadable, "unreadable");
+      return;
+    }
     var want = norm(text), coords = norm(text.toLowerCase());
     var found = step.moves.filter(function (m) {
       return norm(m.san) === want || m.uci === coords || m.from + m.to === coords;
