@@ -514,3 +514,54 @@ pub fn wildebeest_castling_through_check(ctx: &Ctx, f: &Finding) -> bool {
         ctx.rules.royal_attacked(&probe, color)
     })
 }
+
+/// Recycle: vchess castles with whatever of the mover's stands on the
+/// square its flag names (the queen that took its own rook there), and
+/// keeps that flag when the rook is taken on its square; fenpress castles
+/// with the rook only, and drops the right with the rook.
+pub fn recycle_castle_any_piece(ctx: &Ctx, f: &Finding) -> bool {
+    match f {
+        Finding::VchessOnly(m) => {
+            castling(m)
+                && m.vanish
+                    .iter()
+                    .filter_map(|t| token(t))
+                    .any(|(_, _, k)| k == 'k')
+                && m.vanish
+                    .iter()
+                    .filter_map(|t| token(t))
+                    .all(|(_, _, k)| k == 'k' || k != 'r')
+        }
+        Finding::Fen { vchess, fenpress } => {
+            let v: Vec<&str> = vchess.split_whitespace().collect();
+            let p: Vec<&str> = fenpress.split_whitespace().collect();
+            if v.len() != p.len() || v.len() < 4 {
+                return false;
+            }
+            let g = ctx.rules.geometry();
+            let none = fenpress_rules::geometry::file_char(g.cols());
+            // Only the flags differ, each where vchess names a file whose
+            // first-rank square holds no rook of that side and fenpress none.
+            let others_same = v
+                .iter()
+                .zip(&p)
+                .enumerate()
+                .all(|(i, (a, b))| i == 3 || a == b);
+            let flags_ok = v[3].len() == p[3].len()
+                && v[3]
+                    .chars()
+                    .zip(p[3].chars())
+                    .enumerate()
+                    .all(|(i, (a, b))| {
+                        if a == b {
+                            return true;
+                        }
+                        let color = if i < 2 { Color::White } else { Color::Black };
+                        let rank = if color == Color::White { 1 } else { g.rows() };
+                        b == none && ctx.kind_at(&format!("{a}{rank}"), color) != Some('r')
+                    });
+            others_same && flags_ok && v[3] != p[3]
+        }
+        _ => false,
+    }
+}

@@ -396,6 +396,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: pocketknight_drop_in_one_move,
     },
     Classifier {
+        id: "recycle-castle-any-piece",
+        variant: "Recycle",
+        matches: chess_family::recycle_castle_any_piece,
+    },
+    Classifier {
         id: "relayup-start-fields",
         variant: "Relayup",
         matches: relayup_start_fields,

@@ -39,6 +39,9 @@ pub struct MoveText {
     /// A drop from the hand (`N@f3`): `piece` is what is dropped (`None`
     /// for vchess's `@e4`, a pawn), `to` where.
     pub drop: bool,
+    /// Where a castling's gated piece lands (Schess, `O-O/Hh1`,
+    /// `e1g1h/h1`), file and rank; `None`: the king's square, if gated.
+    pub gate: Option<(u8, u8)>,
 }
 
 /// Text that is not a move at all.
@@ -201,6 +204,33 @@ pub fn parse(text: &str) -> Result<MoveText, SyntaxError> {
         }
         return parse(&format!("{}{to}", &head[..head.len() - via_len]));
     }
+    if let Some((head, gate)) = t.split_once('/') {
+        // A castling with gating (Schess): `O-O/Hh1` (vchess's), `O-O/H`,
+        // or coordinates with the gated piece's square, `e1g1h/h1`.
+        let mut m = parse(head)?;
+        let (letter, square) = match gate.as_bytes().first() {
+            Some(b) if b.is_ascii_uppercase() => (Kind::from_char(*b as char), &gate[1..]),
+            _ => (None, gate),
+        };
+        if letter.is_some() {
+            m.promotion = letter;
+        }
+        if !square.is_empty() {
+            m.gate = Some(
+                parse_square_coords(square).ok_or_else(|| SyntaxError::Unreadable {
+                    text: text.into(),
+                    rest: gate.into(),
+                })?,
+            );
+        }
+        if m.promotion.is_none() || m.drop {
+            return Err(SyntaxError::Unreadable {
+                text: text.into(),
+                rest: gate.into(),
+            });
+        }
+        return Ok(m);
+    }
     if let Some((head, square)) = t.split_once('@') {
         // A drop: `P@e4`, `N@f3`, vchess's `@e4` (a pawn).
         let piece = match head.as_bytes() {
@@ -318,9 +348,23 @@ pub fn parse(text: &str) -> Result<MoveText, SyntaxError> {
 /// Whether `mv` fits what `m` says, before legality.
 fn fits(rules: &dyn Rules, pos: &Position, mv: &Move, m: &MoveText) -> bool {
     let g = rules.geometry();
+    // A gated castling's text names its gate square, or means the king's.
+    let gate_ok = || match m.gate {
+        Some((f, r)) => gate_of(mv).is_some_and(|sq| (g.file(sq), g.rank(sq)) == (f, r)),
+        None => gate_square(mv).is_none(),
+    };
     if let Some(side) = m.castle {
         return matches!(mv.intent.kind, MoveKind::Castle { rook_from, .. }
-            if (g.file(rook_from) > g.file(mv.intent.from)) == (side == CastleSide::King));
+            if (g.file(rook_from) > g.file(mv.intent.from)) == (side == CastleSide::King))
+            && mv.intent.promotion == m.promotion
+            && gate_ok();
+    }
+    // Gating is a choice, not a promotion a text may leave out: `e1g1`
+    // is the castling that gates nothing.
+    let gated_castle =
+        matches!(mv.intent.kind, MoveKind::Castle { .. }) && mv.intent.promotion.is_some();
+    if !gate_ok() || (gated_castle && m.promotion.is_none()) {
+        return false;
     }
     if m.drop || mv.is_drop() {
         return m.drop
@@ -644,7 +688,59 @@ pub fn coordinate(rules: &dyn Rules, mv: &Move) -> String {
     if let Some(k) = mv.intent.promotion {
         s.push(k.char());
     }
+    if let Some(sq) = gate_square(mv) {
+        s.push('/');
+        s.push_str(&g.square_name(sq));
+    }
     s
+}
+
+/// Where a castling's gated piece lands when that is not the king's own
+/// square (Schess: the rook's): the one thing that tells the two gated
+/// castlings with the same piece apart.
+fn gate_square(mv: &Move) -> Option<Square> {
+    let MoveKind::Castle { .. } = mv.intent.kind else {
+        return None;
+    };
+    let kind = mv.intent.promotion?;
+    mv.effect
+        .appear
+        .as_slice()
+        .iter()
+        .find(|a| a.piece.kind == kind && a.square != mv.intent.from)
+        .map(|a| a.square)
+}
+
+/// The origins of the other legal moves of the same piece to the same
+/// square (with the same promotion): what SAN must tell apart.
+fn rival_origins(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> Vec<Square> {
+    let intent = &mv.intent;
+    let mut legal_moves = MoveList::new();
+    legal::legal_moves(rules, pos, &mut legal_moves);
+    legal_moves
+        .iter()
+        .filter(|o| {
+            // Either colour's: a hypnotised enemy piece (Hypnotic, Mesmer)
+            // is named by its kind too.
+            o.intent.piece.kind == intent.piece.kind
+                && o.intent.to == intent.to
+                && o.intent.from != intent.from
+                && o.intent.promotion == intent.promotion
+                && o.intent.kind != MoveKind::Drop
+        })
+        .map(|o| o.intent.from)
+        .collect()
+}
+
+/// Where a gated castling's piece lands: [`gate_square`], else the
+/// king's square; `None` for any other move.
+fn gate_of(mv: &Move) -> Option<Square> {
+    match mv.intent.kind {
+        MoveKind::Castle { .. } if mv.intent.promotion.is_some() => {
+            Some(gate_square(mv).unwrap_or(mv.intent.from))
+        }
+        _ => None,
+    }
 }
 
 /// The SAN of a pawn move, which needs no look at the board: `e4`,
@@ -694,6 +790,13 @@ pub fn san(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> String {
         } else {
             "O-O-O"
         });
+        // Gating (Schess), as the page's notation: the piece and where it
+        // lands, `O-O/He1` (the king's square) or `O-O/Hh1` (the rook's).
+        if let Some(k) = intent.promotion {
+            s.push('/');
+            s.push(k.char().to_ascii_uppercase());
+            s.push_str(&g.square_name(gate_of(mv).unwrap_or(intent.from)));
+        }
     } else if intent.chain_step > 0 {
         // A chain step (Paco Sako) names its origin in full, as the page
         // writes them: `Ne4xc3`, `c3xb5`.
@@ -709,19 +812,23 @@ pub fn san(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> String {
         }
     } else if intent.piece.kind == Kind::PAWN {
         s = pawn_san(rules, mv);
+        // Pawns that step diagonally (Berolina), sideways (Rugby) or
+        // several ways to one square: the origin tells them apart, its
+        // file if that is enough, else the whole square.
+        let rivals = rival_origins(rules, pos, mv);
+        if !rivals.is_empty() {
+            let (f, from) = (g.file(intent.from), g.square_name(intent.from));
+            let by_file = rivals.iter().all(|o| g.file(*o) != f);
+            s = match (intent.capture, by_file) {
+                (false, true) => format!("{}{s}", file_char(f)),
+                (true, true) => s,
+                (false, false) => format!("{from}{s}"),
+                (true, false) => format!("{from}{}", &s[1..]),
+            };
+        }
     } else {
         s.push(intent.piece.kind.char().to_ascii_uppercase());
-        let mut legal_moves = MoveList::new();
-        legal::legal_moves(rules, pos, &mut legal_moves);
-        let rivals: Vec<Square> = legal_moves
-            .iter()
-            .filter(|o| {
-                o.intent.piece == intent.piece
-                    && o.intent.to == intent.to
-                    && o.intent.from != intent.from
-            })
-            .map(|o| o.intent.from)
-            .collect();
+        let rivals = rival_origins(rules, pos, mv);
         if !rivals.is_empty() {
             let (f, r) = (g.file(intent.from), g.rank(intent.from));
             if rivals.iter().all(|o| g.file(*o) != f) {
