@@ -19,7 +19,7 @@ use super::events::Message;
 use super::reindex::{ReindexHook, Reindexer, Request};
 use super::snapshot::{self, Snapshot};
 use super::watch::{next_batch, FolderWatcher, Signal};
-use crate::site::incremental::{Site, SiteOptions};
+use crate::site::incremental::{Changed, Site, SiteOptions};
 use crate::site::SiteError;
 
 /// How to serve.
@@ -320,6 +320,9 @@ impl Rebuilder {
             let started = Instant::now();
             match self.site.take() {
                 Some(mut site) => match site.rebuild_changed_deferring_search(&paths) {
+                    // The files read as before (a save's late second part):
+                    // no build, no reload.
+                    Ok(changed) if changed == Changed::default() => self.site = Some(site),
                     Ok(changed) => {
                         self.pending.extend(changed.rendered);
                         self.pending.extend(changed.removed);

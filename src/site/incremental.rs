@@ -154,6 +154,18 @@ impl Site {
         if loaded.pages.len() != paths.len() {
             return Ok(None); // a page no longer loads, or is gone
         }
+        // Every file reads as the site last read it: nothing to do. An
+        // editor's save can reach the watcher in two parts (a busy machine
+        // delays the second past the quiet time); the second is no edit.
+        let unchanged = paths.iter().all(|path| {
+            matches!(
+                (loaded.sources.get(path), self.sources.get(path)),
+                (Some(new), Some(old)) if new == old
+            )
+        });
+        if unchanged {
+            return Ok(Some(Changed::default()));
+        }
         let same_place = |new: &Page| {
             self.pages.iter().any(|old| {
                 old.page.source == new.source

@@ -283,3 +283,22 @@ fn each_diagram_shows_its_status_over_the_page_in_serve_only() {
     let rendered = &site.output().files["en/rules/Alpha/index.html"];
     assert!(!String::from_utf8_lossy(rendered).contains("fenpress-status"));
 }
+
+/// A save that leaves the file as the site last read it (the late second
+/// part of an editor's save on a busy machine, or `touch`) is no rebuild
+/// and no reload.
+#[test]
+fn a_save_of_the_same_text_is_no_rebuild() {
+    let fx = Fixture::start();
+    let mut events = fx.events();
+    events.expect("hello");
+    let path = fx.page("Alpha");
+    let text = alpha("Edited once.", DIAGRAM_OK);
+    one_rebuild(&fx, &mut events, || std::fs::write(&path, &text).unwrap());
+    let before = fx.server.rebuilds();
+    std::fs::write(&path, &text).unwrap();
+    if let Some(event) = events.next(Duration::from_millis(1500)) {
+        panic!("a save of the same text gave {event:?}");
+    }
+    assert_eq!(fx.server.rebuilds(), before);
+}
