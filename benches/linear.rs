@@ -1,7 +1,8 @@
 //! Linearity of the steps hostile input could make slow (issue 41): each
 //! input is timed at size n and 4n, and the ratio of the medians printed.
 //! Linear work gives about 4; quadratic work about 16.
-//! Run with `cargo bench --bench linear`.
+//! Run with `cargo bench --bench linear` (`-- WORD`: only the cases
+//! whose name holds WORD).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -29,7 +30,19 @@ fn report(what: &str, n: usize, small: Duration, large: Duration) {
     );
 }
 
+/// Runs only the cases whose name holds the first argument that is not a
+/// flag (`cargo bench --bench linear -- nested`), or all.
+fn wanted(what: &str) -> bool {
+    std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with('-'))
+        .is_none_or(|filter| what.contains(&filter))
+}
+
 fn scaled(what: &str, n: usize, make: impl Fn(usize) -> String, run: impl Fn(&str)) {
+    if !wanted(what) {
+        return;
+    }
     let (a, b) = (make(n), make(4 * n));
     report(what, n, median(|| run(&a)), median(|| run(&b)));
 }
@@ -56,7 +69,7 @@ fn check_page(text: &str) {
 fn main() {
     scaled(
         "render: page of n diagrams (placeholders)",
-        1000,
+        4_000,
         diagrams,
         render_page,
     );
