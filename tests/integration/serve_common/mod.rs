@@ -124,6 +124,12 @@ pub fn get(addr: SocketAddr, path: &str) -> Response {
 /// One open event stream.
 pub struct Events {
     reader: BufReader<TcpStream>,
+    /// What was read of an event not yet complete: a call that times out
+    /// mid-event leaves it here for the next call (lost, the next event's
+    /// data would be read onto the rest of this one's).
+    line: String,
+    name: String,
+    data: String,
 }
 
 #[derive(Debug, Clone)]
@@ -156,38 +162,45 @@ impl Events {
                 Err(_) => assert!(Instant::now() < deadline, "no event stream head"),
             }
         }
-        Events { reader }
+        Events {
+            reader,
+            line: String::new(),
+            name: String::new(),
+            data: String::new(),
+        }
     }
 
     /// The next event within `timeout`, or `None`.
     pub fn next(&mut self, timeout: Duration) -> Option<Event> {
         let deadline = Instant::now() + timeout;
-        let (mut name, mut data) = (String::new(), String::new());
-        let mut line = String::new();
         loop {
             if Instant::now() >= deadline {
                 return None;
             }
-            // A timed-out read may leave a partial line in `line`: keep it.
-            match self.reader.read_line(&mut line) {
+            // A timed-out read may leave a partial line in `line`: kept.
+            match self.reader.read_line(&mut self.line) {
                 Ok(0) => return None,
-                Ok(_) if !line.ends_with('\n') => continue,
+                Ok(_) if !self.line.ends_with('\n') => continue,
                 Ok(_) => {}
                 Err(_) => continue,
             }
-            let text = line.trim_end_matches(['\r', '\n']).to_string();
-            line.clear();
+            let text = self.line.trim_end_matches(['\r', '\n']).to_string();
+            self.line.clear();
             if text.is_empty() {
+                // An event ends at a blank line, named or not.
+                let name = std::mem::take(&mut self.name);
+                let data = std::mem::take(&mut self.data);
                 if !name.is_empty() {
-                    let data = serde_json::from_str(&data).expect("event data is JSON");
+                    let data = serde_json::from_str(&data)
+                        .unwrap_or_else(|e| panic!("event data is JSON ({e}): {data}"));
                     return Some(Event { name, data });
                 }
                 continue;
             }
             if let Some(v) = text.strip_prefix("event:") {
-                name = v.trim().to_string();
+                self.name = v.trim().to_string();
             } else if let Some(v) = text.strip_prefix("data:") {
-                data.push_str(v.trim());
+                self.data.push_str(v.trim());
             }
         }
     }
