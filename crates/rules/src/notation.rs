@@ -177,6 +177,30 @@ pub enum MoveError {
     },
 }
 
+/// A castling with gating (Schess): `O-O/Hh1` (vchess's), `O-O/H`, or
+/// coordinates with the gated piece's square, `e1g1h/h1`.
+fn parse_gated(text: &str, head: &str, gate: &str) -> Result<MoveText, SyntaxError> {
+    let mut m = parse(head)?;
+    let (letter, square) = match gate.as_bytes().first() {
+        Some(b) if b.is_ascii_uppercase() => (Kind::from_char(*b as char), &gate[1..]),
+        _ => (None, gate),
+    };
+    if letter.is_some() {
+        m.promotion = letter;
+    }
+    let unreadable = || SyntaxError::Unreadable {
+        text: text.into(),
+        rest: gate.into(),
+    };
+    if !square.is_empty() {
+        m.gate = Some(parse_square_coords(square).ok_or_else(unreadable)?);
+    }
+    if m.promotion.is_none() || m.drop {
+        return Err(unreadable());
+    }
+    Ok(m)
+}
+
 /// Reads a move's text.
 ///
 /// ```
@@ -205,31 +229,7 @@ pub fn parse(text: &str) -> Result<MoveText, SyntaxError> {
         return parse(&format!("{}{to}", &head[..head.len() - via_len]));
     }
     if let Some((head, gate)) = t.split_once('/') {
-        // A castling with gating (Schess): `O-O/Hh1` (vchess's), `O-O/H`,
-        // or coordinates with the gated piece's square, `e1g1h/h1`.
-        let mut m = parse(head)?;
-        let (letter, square) = match gate.as_bytes().first() {
-            Some(b) if b.is_ascii_uppercase() => (Kind::from_char(*b as char), &gate[1..]),
-            _ => (None, gate),
-        };
-        if letter.is_some() {
-            m.promotion = letter;
-        }
-        if !square.is_empty() {
-            m.gate = Some(
-                parse_square_coords(square).ok_or_else(|| SyntaxError::Unreadable {
-                    text: text.into(),
-                    rest: gate.into(),
-                })?,
-            );
-        }
-        if m.promotion.is_none() || m.drop {
-            return Err(SyntaxError::Unreadable {
-                text: text.into(),
-                rest: gate.into(),
-            });
-        }
-        return Ok(m);
+        return parse_gated(text, head, gate);
     }
     if let Some((head, square)) = t.split_once('@') {
         // A drop: `P@e4`, `N@f3`, vchess's `@e4` (a pawn).
