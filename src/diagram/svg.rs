@@ -316,7 +316,7 @@ fn draw_board_exploring(
         escape(&alt),
     );
 
-    squares(&mut svg, &layout, &origin, left, top);
+    squares(&mut svg, &layout, board_style(variant), &origin, left, top);
     if let Some(hands) = &hands {
         // The side at the bottom of the drawing has its hand below.
         let rows_at = [(flip, EDGE), (!flip, height - EDGE - SQ)];
@@ -422,21 +422,133 @@ fn hand_row(
     }
 }
 
-/// Light and dark squares. Without holes: one light rectangle, and the dark
-/// squares of each row as one dashed stroke (a dash per square). With
-/// holes, each square on its own so the holes stay transparent.
-fn squares(
+/// How a variant's board is drawn, as its players know it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BoardStyle {
+    /// Light and dark squares (chess and most variants).
+    Checkered,
+    /// One colour ruled into squares (shogi).
+    Ruled,
+    /// Pieces on the points where lines cross, with palaces (their
+    /// diagonals drawn) at both ends; `river` breaks the files between the
+    /// two halves (xiangqi; not janggi, nor minixiangqi's 7×7 board).
+    Points { river: bool },
+}
+
+/// The board style of a variant, from the family its pieces come from.
+fn board_style(variant: &str) -> BoardStyle {
+    use super::asian::{asian_set, AsianSet};
+    match asian_set(variant) {
+        Some(AsianSet::Shogi) => BoardStyle::Ruled,
+        Some(AsianSet::Xiangqi) => BoardStyle::Points {
+            river: variant == "Xiangqi",
+        },
+        Some(AsianSet::Janggi) => BoardStyle::Points { river: false },
+        Some(AsianSet::Dobutsu) | None => BoardStyle::Checkered,
+    }
+}
+
+/// The lines of a ruled or point board: ink on the light board colour.
+const LINE: &str = "#5b4128";
+
+/// A board of one colour with lines: shogi's between the squares, xiangqi's
+/// and janggi's through their centres, so a piece drawn in a cell stands on
+/// a point and marks, arrows, coordinates and the explorable grid (all by
+/// cell) stay where they were. The board is `fp-l`, as a light square, so
+/// the theme keeps it light in the dark scheme.
+fn ruled(
     svg: &mut String,
     layout: &Layout,
+    style: BoardStyle,
     origin: &dyn Fn(usize, usize) -> (usize, usize),
     left: usize,
     top: usize,
 ) {
     let (rows, cols) = (layout.shape.rows, layout.shape.cols);
+    let _ = write!(
+        svg,
+        "<rect class=\"fp-l\" x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"{LIGHT}\"/>",
+        cols * SQ,
+        rows * SQ
+    );
+    let mut d = String::new();
+    let BoardStyle::Points { river } = style else {
+        // Shogi: every line between and around the squares.
+        for row in 0..=rows {
+            let _ = write!(d, "M{left} {}h{}", top + row * SQ, cols * SQ);
+        }
+        for col in 0..=cols {
+            let _ = write!(d, "M{} {top}v{}", left + col * SQ, rows * SQ);
+        }
+        let _ = write!(
+            svg,
+            "<path class=\"fp-g\" fill=\"none\" stroke=\"{LINE}\" stroke-width=\".3\" d=\"{d}\"/>"
+        );
+        return;
+    };
+    // A cell's centre, where its point is drawn.
+    let point = |row: usize, col: usize| {
+        let (x, y) = origin(row, col);
+        (x + SQ / 2, y + SQ / 2)
+    };
+    let line = |d: &mut String, from: (usize, usize), to: (usize, usize)| {
+        let (a, b) = (point(from.0, from.1), point(to.0, to.1));
+        let _ = write!(d, "M{} {}L{} {}", a.0, a.1, b.0, b.1);
+    };
+    for row in 0..rows {
+        line(&mut d, (row, 0), (row, cols - 1));
+    }
+    // The river lies between the two middle ranks; only the edge files
+    // cross it.
+    let river = river && rows % 2 == 0 && rows >= 4;
+    for col in 0..cols {
+        if river && col > 0 && col + 1 < cols {
+            line(&mut d, (0, col), (rows / 2 - 1, col));
+            line(&mut d, (rows / 2, col), (rows - 1, col));
+        } else {
+            line(&mut d, (0, col), (rows - 1, col));
+        }
+    }
+    let _ = write!(
+        svg,
+        "<path class=\"fp-g\" fill=\"none\" stroke=\"{LINE}\" stroke-width=\".3\" d=\"{d}\"/>"
+    );
+    // The palaces: the middle three files of the three ranks at each end,
+    // crossed by their diagonals.
+    if cols >= 3 && cols % 2 == 1 && rows >= 6 {
+        let (mid, mut p) = (cols / 2, String::new());
+        for (near, far) in [(0, 2), (rows - 3, rows - 1)] {
+            line(&mut p, (near, mid - 1), (far, mid + 1));
+            line(&mut p, (near, mid + 1), (far, mid - 1));
+        }
+        let _ = write!(
+            svg,
+            "<path class=\"fp-p\" fill=\"none\" stroke=\"{LINE}\" stroke-width=\".3\" d=\"{p}\"/>"
+        );
+    }
+}
+
+/// Light and dark squares. Without holes: one light rectangle, and the dark
+/// squares of each row as one dashed stroke (a dash per square). With
+/// holes, each square on its own so the holes stay transparent. Ruled and
+/// point boards (shogi, xiangqi, janggi) by [`ruled`].
+fn squares(
+    svg: &mut String,
+    layout: &Layout,
+    style: BoardStyle,
+    origin: &dyn Fn(usize, usize) -> (usize, usize),
+    left: usize,
+    top: usize,
+) {
+    let (rows, cols) = (layout.shape.rows, layout.shape.cols);
+    let has_holes = layout.cells.contains(&Cell::Hole);
+    if style != BoardStyle::Checkered && !has_holes && rows > 0 && cols > 0 {
+        ruled(svg, layout, style, origin, left, top);
+        return;
+    }
     // As vchess colours them: the top-left square of the FEN is light (so
     // a1 is dark on 8×8 boards, light on 5×5 or 11×8 ones).
     let is_dark = |row: usize, col: usize| (row + col) % 2 == 1;
-    let has_holes = layout.cells.contains(&Cell::Hole);
     if !has_holes {
         let _ = write!(
             svg,
@@ -845,6 +957,68 @@ mod tests {
         let (white, _) = board("Chess", "8/8/8/8/8/8/8/K7");
         assert!(white.contains(&format!("x=\"{MARGIN}\" y=\"{}\"", EDGE + 7 * SQ)));
         assert!(white.contains(">abcdefgh</text>"));
+    }
+
+    /// The number of lines in the path of class `class`, if drawn.
+    fn lines(svg: &str, class: &str) -> Option<usize> {
+        let start = svg.find(&format!("<path class=\"{class}\""))?;
+        let path = &svg[start..start + svg[start..].find("/>")?];
+        Some(path.split(" d=\"").nth(1)?.matches('M').count())
+    }
+
+    #[test]
+    fn xiangqi_stands_on_points_with_a_river_and_palaces() {
+        let (svg, _) = board(
+            "Xiangqi",
+            "rneakaenr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNEAKAENR",
+        );
+        assert!(
+            !svg.contains("fp-k") && !svg.contains("fp-d"),
+            "no checkered squares"
+        );
+        // Ten ranks; the edge files whole, the seven others broken at the
+        // river (from rank 5 to 6 of the drawing: y 46 to 56; the board
+        // starts at x 6 after the coordinates' margin, y 1).
+        assert_eq!(lines(&svg, "fp-g"), Some(10 + 2 + 7 * 2));
+        assert!(svg.contains("M11 6L11 96") && svg.contains("M21 6L21 46M21 56L21 96"));
+        // Two palaces, each crossed by two diagonals, on files d-f.
+        assert_eq!(lines(&svg, "fp-p"), Some(4));
+        assert!(svg.contains("M41 6L61 26"));
+        // A piece's cell is centred on its point: the a-file rook's cell
+        // at x 6, y 1 around the point (11, 6).
+        assert!(svg.contains("x=\"6\" y=\"1\" width=\"10\""));
+    }
+
+    #[test]
+    fn janggi_and_minixiangqi_have_palaces_and_no_river() {
+        let (janggi, _) = board(
+            "Janggi",
+            "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR",
+        );
+        assert_eq!(lines(&janggi, "fp-g"), Some(10 + 9));
+        assert_eq!(lines(&janggi, "fp-p"), Some(4));
+        let (mini, _) = board("Minixiangqi", "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR");
+        assert_eq!(lines(&mini, "fp-g"), Some(7 + 7));
+        assert_eq!(lines(&mini, "fp-p"), Some(4));
+        assert!(!mini.contains("fp-k"));
+    }
+
+    #[test]
+    fn shogi_is_ruled_not_checkered() {
+        let (svg, _) = board(
+            "Shogi",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL",
+        );
+        assert!(!svg.contains("fp-k") && !svg.contains("fp-d"));
+        assert!(svg.contains("<rect class=\"fp-l\""));
+        // Ten lines each way, around and between the nine files and ranks.
+        assert_eq!(lines(&svg, "fp-g"), Some(20));
+        assert_eq!(lines(&svg, "fp-p"), None);
+        let (mini, _) = board("Minishogi", "rbsgk/4p/5/P4/KGSBR");
+        assert_eq!(lines(&mini, "fp-g"), Some(12));
+        // Chess keeps its squares.
+        let (chess, _) = board("Chess", "8/8/8/4k3/8/8/8/4K3");
+        assert!(chess.contains("fp-k") && !chess.contains("fp-g"));
     }
 
     #[test]
