@@ -52,3 +52,18 @@ fn pacosako_unions() {
 fn apocalypse_small_board() {
     check("apocalypse", "Apocalypse", "nppnp/p3p/5/P3P/PNPPN c3");
 }
+
+#[test]
+fn xiangqi_on_points_from_black() {
+    // Points, river and palaces, seen from Black with marks on points.
+    check(
+        "xiangqi_black",
+        "Xiangqi",
+        "rneakaenr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNEAKAENR e3,e4 b",
+    );
+}
+
+#[test]
+fn minishogi_ruled() {
+    check("minishogi", "Minishogi", "rbsgk/4p/5/P4/KGSBR c3");
+}
