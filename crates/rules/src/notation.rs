@@ -725,7 +725,9 @@ fn rival_origins(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> Vec<Square
             o.intent.piece.kind == intent.piece.kind
                 && o.intent.to == intent.to
                 && o.intent.from != intent.from
-                && o.intent.promotion == intent.promotion
+                // A pawn's promotions are told apart by `=Q`; a piece's
+                // move that promotes a partner (Paco Sako) is still a rival.
+                && (intent.piece.kind != Kind::PAWN || o.intent.promotion == intent.promotion)
                 && o.intent.kind != MoveKind::Drop
         })
         .map(|o| o.intent.from)
