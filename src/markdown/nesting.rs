@@ -270,7 +270,9 @@ mod tests {
             ("- ".repeat(1_000) + "x", 2 * MAX_ELEMENT_DEPTH),
             ("<b>".repeat(2_000) + "x", MAX_ELEMENT_DEPTH),
             ("<div/>".repeat(2_000) + "x", MAX_ELEMENT_DEPTH),
-            ("<table><tr><td>".repeat(1_000) + "x", 4 * MAX_ELEMENT_DEPTH),
+            // A table level is five elements once rendered: the scrolling
+            // box the theme wraps each table in, `table`, `tbody`, `tr`, `td`.
+            ("<table><tr><td>".repeat(1_000) + "x", 5 * MAX_ELEMENT_DEPTH),
         ] {
             let html = crate::markdown::render(&page, &mut |_| String::new());
             let d = depth(&html);
