@@ -208,6 +208,23 @@ pub struct PuzzleWords {
     /// How to write a move: `{san}` and `{coords}` are filled with a legal
     /// move of the puzzle that is not its solution (its own pieces).
     pub move_hint: Word,
+    /// The puzzle page's link to the next puzzle, and the index's heading
+    /// of its list of puzzles.
+    pub next_puzzle: Word,
+    pub all_puzzles: Word,
+    /// The index's puzzle of the day (chosen in the browser from the list).
+    pub puzzle_of_the_day: Word,
+    /// The index's filters.
+    pub variant: Word,
+    pub goal: Word,
+    pub all_variants: Word,
+    pub all_goals: Word,
+    pub hide_solved: Word,
+    pub no_match: Word,
+    /// A puzzle's difficulty: `{n}` of `{max}`.
+    pub difficulty: Word,
+    /// A puzzle this browser has seen solved.
+    pub solved_before: Word,
 }
 
 fn puzzle_words(lang: &str) -> PuzzleWords {
@@ -232,6 +249,17 @@ fn puzzle_words(lang: &str) -> PuzzleWords {
             choose: w("Lequel ?"),
             puzzles: w("Problèmes"),
             move_hint: w("par exemple {san} ou {coords} (lettres anglaises)"),
+            next_puzzle: w("Problème suivant"),
+            all_puzzles: w("Tous les problèmes"),
+            puzzle_of_the_day: w("Problème du jour"),
+            variant: w("Variante"),
+            goal: w("But"),
+            all_variants: w("Toutes les variantes"),
+            all_goals: w("Tous les buts"),
+            hide_solved: w("Masquer les problèmes résolus"),
+            no_match: w("Aucun problème ne correspond."),
+            difficulty: w("difficulté {n} sur {max}"),
+            solved_before: w("Déjà résolu"),
         },
         "es" => PuzzleWords {
             white_to_play: w("Juegan las blancas"),
@@ -253,6 +281,17 @@ fn puzzle_words(lang: &str) -> PuzzleWords {
             choose: w("¿Cuál?"),
             puzzles: w("Problemas"),
             move_hint: w("por ejemplo {san} o {coords} (letras inglesas)"),
+            next_puzzle: w("Problema siguiente"),
+            all_puzzles: w("Todos los problemas"),
+            puzzle_of_the_day: w("Problema del día"),
+            variant: w("Variante"),
+            goal: w("Objetivo"),
+            all_variants: w("Todas las variantes"),
+            all_goals: w("Todos los objetivos"),
+            hide_solved: w("Ocultar los problemas resueltos"),
+            no_match: w("Ningún problema coincide."),
+            difficulty: w("dificultad {n} de {max}"),
+            solved_before: w("Ya resuelto"),
         },
         _ => PuzzleWords {
             white_to_play: w("White to play"),
@@ -274,6 +313,17 @@ fn puzzle_words(lang: &str) -> PuzzleWords {
             choose: w("Which one?"),
             puzzles: w("Puzzles"),
             move_hint: w("for example {san} or {coords}"),
+            next_puzzle: w("Next puzzle"),
+            all_puzzles: w("All puzzles"),
+            puzzle_of_the_day: w("Puzzle of the day"),
+            variant: w("Variant"),
+            goal: w("Goal"),
+            all_variants: w("All variants"),
+            all_goals: w("All goals"),
+            hide_solved: w("Hide solved puzzles"),
+            no_match: w("No puzzle matches."),
+            difficulty: w("difficulty {n} of {max}"),
+            solved_before: w("Solved before"),
         },
     }
 }

@@ -62,6 +62,15 @@ pub fn prove(path: &Path, text: &str) -> (Option<PuzzleProof>, Vec<Diagnostic>) 
 }
 
 impl PuzzleProof {
+    /// The puzzle's difficulty, 1 to [`super::difficulty::MAX`].
+    pub fn difficulty(&self) -> u8 {
+        super::difficulty::difficulty(
+            self.puzzle.goal,
+            self.puzzle.solution.len(),
+            self.verified.nodes,
+        )
+    }
+
     /// The widget and the goal sentence, in the language of `words` (the
     /// render step).
     pub fn draw(&self, words: &Strings) -> (String, String) {

@@ -177,6 +177,12 @@ struct PageCtx<'a> {
     og_image: Option<String>,
 }
 
+/// A puzzle page and its difficulty (from its proof).
+struct PuzzleRef<'a> {
+    loaded: &'a LoadedPage,
+    difficulty: u8,
+}
+
 /// Width of the `og:image` PNG of a rules page's first diagram.
 const OG_IMAGE_WIDTH: u32 = 400;
 
@@ -262,6 +268,11 @@ struct SiteFrame<'a> {
     /// Where each rules page is in its language's list (prev/next without
     /// a search of the list per page, which grew as the square of the site).
     rules_place: HashMap<(&'a str, (PageKind, &'a str, &'a str)), usize>,
+    /// Puzzle pages per language, easiest first (then by variant and
+    /// title): the puzzle index's order and the next-puzzle flow's.
+    puzzles_by_lang: BTreeMap<&'a str, Vec<PuzzleRef<'a>>>,
+    /// Where each puzzle page is in its language's list.
+    puzzle_place: HashMap<(&'a str, (PageKind, &'a str, &'a str)), usize>,
     /// Navigation depends on the language only: built once per language.
     navs: BTreeMap<String, Vec<Link>>,
 }
@@ -297,6 +308,34 @@ impl<'a> SiteFrame<'a> {
                 rules_place.entry((*lang, p.key())).or_insert(i);
             }
         }
+        let mut puzzles_by_lang: BTreeMap<&str, Vec<PuzzleRef>> = BTreeMap::new();
+        for p in pages.iter().filter(|p| p.page.kind == PageKind::Puzzle) {
+            puzzles_by_lang
+                .entry(&p.page.lang)
+                .or_default()
+                .push(PuzzleRef {
+                    loaded: p,
+                    difficulty: p.puzzle.as_ref().map_or(1, |proof| proof.difficulty()),
+                });
+        }
+        for list in puzzles_by_lang.values_mut() {
+            list.sort_by_cached_key(|p| {
+                (
+                    p.difficulty,
+                    p.loaded.page.name.to_lowercase(),
+                    p.loaded.page.title.clone(),
+                    p.loaded.page.slug.clone(),
+                )
+            });
+        }
+        let mut puzzle_place = HashMap::new();
+        for (lang, list) in &puzzles_by_lang {
+            for (i, p) in list.iter().enumerate() {
+                puzzle_place
+                    .entry((*lang, p.loaded.page.key()))
+                    .or_insert(i);
+            }
+        }
         let mut frame = SiteFrame {
             config,
             theme,
@@ -306,6 +345,8 @@ impl<'a> SiteFrame<'a> {
             translations,
             rules_by_lang,
             rules_place,
+            puzzles_by_lang,
+            puzzle_place,
             navs: BTreeMap::new(),
         };
         frame.navs = frame
@@ -327,9 +368,23 @@ impl<'a> SiteFrame<'a> {
     }
 
     fn has_puzzles(&self, lang: &str) -> bool {
-        self.pages
+        self.puzzles_by_lang.contains_key(lang)
+    }
+
+    /// The puzzle to offer after `page` (a puzzle): the next of its variant
+    /// in its language's order, else the next of any variant.
+    fn next_puzzle(&self, page: &Page) -> Option<Link> {
+        let list = self.puzzles_by_lang.get(page.lang.as_str())?;
+        let i = *self.puzzle_place.get(&(page.lang.as_str(), page.key()))?;
+        let after = list.get(i + 1..)?;
+        let next = after
             .iter()
-            .any(|p| p.page.kind == PageKind::Puzzle && p.page.lang == lang)
+            .find(|p| p.loaded.page.name == page.name)
+            .or(after.first())?;
+        Some(Link {
+            title: next.loaded.page.title.clone(),
+            url: self.url(&next.loaded.page.path()),
+        })
     }
 
     /// The header's menu: the config's for the language, else the rules
@@ -665,11 +720,17 @@ fn render_content_page(
     let template = match (&page.kind, &loaded.puzzle) {
         (PageKind::Puzzle, puzzle) => {
             let (widget, goal) = puzzle.as_ref().map(|p| p.draw(&words)).unwrap_or_default();
+            let difficulty = puzzle.as_ref().map_or(1, |p| p.difficulty());
             ctx.insert(
                 "puzzle",
                 &PuzzleCtx {
                     widget: &widget,
                     goal: &goal,
+                    id: page.path(),
+                    difficulty,
+                    difficulty_text: difficulty_text(&words.puzzle, difficulty),
+                    next: site.next_puzzle(page),
+                    index_url: site.url(&format!("{}/puzzles/", page.lang)),
                 },
             );
             "puzzle.html"
@@ -713,8 +774,9 @@ fn render_language_pages(
     );
 
     // The puzzles index, when the language has puzzles.
-    let groups = puzzle_groups(site.pages, lang, &|path| site.url(path));
-    if !groups.is_empty() {
+    if site.has_puzzles(lang) {
+        let words = words_for(lang, &site.config.words);
+        let (entries, variants, goals) = puzzle_entries(site, lang, &words.puzzle);
         let puzzle_langs: Vec<String> = site
             .languages
             .iter()
@@ -727,13 +789,11 @@ fn render_language_pages(
             alts,
             Some(site.permalink(&format!("{lang}/puzzles/"))),
         );
-        ctx.insert("puzzles", &groups);
-        ctx.insert(
-            "puzzles_title",
-            &crate::words::words_for(lang, &site.config.words)
-                .puzzle
-                .puzzles,
-        );
+        ctx.insert("puzzles", &entries);
+        ctx.insert("puzzle_variants", &variants);
+        ctx.insert("puzzle_goals", &goals);
+        ctx.insert("difficulty_max", &crate::puzzle::difficulty::MAX);
+        ctx.insert("puzzles_title", &words.puzzle.puzzles);
         files.insert(
             format!("{lang}/puzzles/index.html"),
             site.render("puzzle_index.html", &ctx)?,
@@ -821,39 +881,117 @@ fn render_site_pages(site: &SiteFrame, rendered: &mut Rendered) -> Result<(), Si
 struct PuzzleCtx<'a> {
     widget: &'a str,
     goal: &'a str,
+    /// The page's path: the key of its solved state in the browser.
+    id: String,
+    difficulty: u8,
+    difficulty_text: String,
+    next: Option<Link>,
+    index_url: String,
 }
 
-/// Puzzles of one variant in a language's puzzle index.
+/// "difficulty 2 of 5" in the page's words.
+fn difficulty_text(t: &crate::words::PuzzleWords, difficulty: u8) -> String {
+    t.difficulty
+        .replace("{n}", &difficulty.to_string())
+        .replace("{max}", &crate::puzzle::difficulty::MAX.to_string())
+}
+
+/// One puzzle of a language's puzzle index.
 #[derive(Serialize)]
-struct PuzzleGroup {
+struct PuzzleEntry {
+    title: String,
+    url: String,
+    /// The page's path: the key of its solved state in the browser.
+    id: String,
     variant: String,
-    puzzles: Vec<Link>,
+    /// The goal as the filter knows it (`mate-2`, `win-3`, `study`) and in
+    /// the page's words.
+    goal_key: String,
+    goal: String,
+    difficulty: u8,
+    difficulty_text: String,
 }
 
-/// The puzzles of `lang`, grouped by variant, in name order.
-fn puzzle_groups(
-    pages: &[LoadedPage],
+/// The index's goal filter: each goal its puzzles have, shortest first.
+#[derive(Serialize)]
+struct GoalChoice {
+    key: String,
+    label: String,
+}
+
+/// The goal of a puzzle for the index: its filter key and its words.
+fn goal_choice(t: &crate::words::PuzzleWords, goal: crate::puzzle::Goal) -> GoalChoice {
+    use crate::puzzle::Goal;
+    let (key, label) = match goal {
+        Goal::Mate(n) => (
+            format!("mate-{n}"),
+            t.mate_in.replace("{n}", &n.to_string()),
+        ),
+        Goal::Win(n) => (format!("win-{n}"), t.win_in.replace("{n}", &n.to_string())),
+        Goal::Line { only: false } => ("best".to_string(), t.find_best.to_string()),
+        Goal::Line { only: true } => ("only".to_string(), t.find_only.to_string()),
+    };
+    GoalChoice { key, label }
+}
+
+/// The puzzles of `lang` in the index's order (easiest first), with the
+/// variants and goals they have, for the index's filters.
+fn puzzle_entries(
+    site: &SiteFrame,
     lang: &str,
-    url: &dyn Fn(&str) -> String,
-) -> Vec<PuzzleGroup> {
-    let mut groups: Vec<PuzzleGroup> = Vec::new();
-    for p in pages
+    t: &crate::words::PuzzleWords,
+) -> (Vec<PuzzleEntry>, Vec<String>, Vec<GoalChoice>) {
+    let list = site
+        .puzzles_by_lang
+        .get(lang)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let mut variants: Vec<String> = Vec::new();
+    let mut goals: Vec<(crate::puzzle::Goal, GoalChoice)> = Vec::new();
+    let entries = list
         .iter()
-        .filter(|p| p.page.kind == PageKind::Puzzle && p.page.lang == lang)
-    {
-        let link = Link {
-            title: p.page.title.clone(),
-            url: url(&p.page.path()),
-        };
-        match groups.iter_mut().find(|g| g.variant == p.page.name) {
-            Some(g) => g.puzzles.push(link),
-            None => groups.push(PuzzleGroup {
-                variant: p.page.name.clone(),
-                puzzles: vec![link],
-            }),
-        }
-    }
-    groups
+        .map(|p| {
+            let page = &p.loaded.page;
+            let goal = p.loaded.puzzle.as_ref().map(|proof| proof.puzzle.goal);
+            let choice = goal.map_or(
+                GoalChoice {
+                    key: String::new(),
+                    label: String::new(),
+                },
+                |g| goal_choice(t, g),
+            );
+            if !variants.contains(&page.name) {
+                variants.push(page.name.clone());
+            }
+            if let Some(g) = goal {
+                if !goals.iter().any(|(_, c)| c.key == choice.key) {
+                    goals.push((g, goal_choice(t, g)));
+                }
+            }
+            PuzzleEntry {
+                title: page.title.clone(),
+                url: site.url(&page.path()),
+                id: page.path(),
+                variant: page.name.clone(),
+                goal_key: choice.key,
+                goal: choice.label,
+                difficulty: p.difficulty,
+                difficulty_text: difficulty_text(t, p.difficulty),
+            }
+        })
+        .collect();
+    variants.sort_by_cached_key(|v| (v.to_lowercase(), v.clone()));
+    // Mates, then wins, then studies; shortest first.
+    goals.sort_by_key(|(g, _)| match *g {
+        crate::puzzle::Goal::Mate(n) => (0, n),
+        crate::puzzle::Goal::Win(n) => (1, n),
+        crate::puzzle::Goal::Line { only } => (2, u32::from(only)),
+    });
+    (
+        entries,
+        variants,
+        goals.into_iter().map(|(_, c)| c).collect(),
+    )
 }
 
 #[derive(Default)]

@@ -62,6 +62,10 @@ const EMBEDDED_DEFAULT: &[(&str, &[u8])] = &[
         include_bytes!("../../themes/default/static/puzzle.js"),
     ),
     (
+        "static/puzzle-index.js",
+        include_bytes!("../../themes/default/static/puzzle-index.js"),
+    ),
+    (
         "static/puzzle.css",
         include_bytes!("../../themes/default/static/puzzle.css"),
     ),

@@ -422,6 +422,16 @@ fn queen_sacrifice(browser: &mut Browser, server: &StaticServer) {
     page.wait_board(MATE);
     page.expect_feedback("solved", &["Nf7#", "Solved!"]);
     assert!(page.title().contains("knight f7"), "{}", page.title());
+    // Solved: remembered in this browser, and the next puzzle is the
+    // page's main action.
+    assert_eq!(
+        page.eval("Object.keys(JSON.parse(localStorage.getItem('fenpress-solved') || '{}'))"),
+        serde_json::json!(["en/puzzles/Chess/queen-sacrifice/"]),
+    );
+    assert_eq!(
+        page.eval("document.querySelector('.fp-puzzle-next')?.classList.contains('fp-puzzle-next-ready') ?? 'no link'"),
+        true
+    );
     // Solved: the board takes no more moves.
     page.click_square("g1");
     assert_eq!(page.selected(), None);
@@ -456,6 +466,117 @@ fn queen_sacrifice(browser: &mut Browser, server: &StaticServer) {
         true
     );
     assert_eq!(page.feedback().text, "1.Qg8+ Rxg8 2.Nf7#");
+    page.finish();
+}
+
+/// The puzzle index after the queen sacrifice was solved: the list is
+/// easiest first, the solved puzzle is marked, the filters narrow the list
+/// and live in the address, and the solved page says so on a new visit.
+fn index(browser: &mut Browser, server: &StaticServer) {
+    let path = "/en/puzzles/";
+    let mut tab = browser.open(&server.url(path), true).expect("open tab");
+    tab.wait_for(
+        "!document.querySelector('.fp-puzzle-filters').hidden",
+        Duration::from_secs(10),
+    )
+    .expect("puzzle-index.js did not start");
+    let eval = |tab: &mut Tab, e: &str| tab.eval(e).unwrap_or_else(|err| panic!("{path}: {err}"));
+    let levels = eval(
+        &mut tab,
+        "[...document.querySelectorAll('.fp-puzzle-list li')].map(li => +li.dataset.difficulty)",
+    );
+    let levels: Vec<u64> = serde_json::from_value(levels).expect("levels");
+    assert!(levels.len() >= 5, "{levels:?}");
+    assert!(
+        levels.windows(2).all(|w| w[0] <= w[1]),
+        "not easiest first: {levels:?}"
+    );
+    assert!(levels.iter().all(|l| (1..=5).contains(l)), "{levels:?}");
+    let solved = eval(
+        &mut tab,
+        "[...document.querySelectorAll('.fp-puzzle-list li.fp-solved')].map(li => li.dataset.id)",
+    );
+    assert_eq!(
+        solved,
+        serde_json::json!(["en/puzzles/Chess/queen-sacrifice/"])
+    );
+    // The puzzle of the day is one of the list's.
+    let daily = eval(
+        &mut tab,
+        "(() => { const a = document.querySelector('.fp-puzzle-daily-link'); \
+         return !a.closest('section').hidden && [...document.querySelectorAll('.fp-puzzle-list a')] \
+           .some(l => l.getAttribute('href') === a.getAttribute('href') && l.textContent === a.textContent); })()",
+    );
+    assert_eq!(daily, true, "no puzzle of the day from the list");
+
+    // A variant filter shows its puzzles only and is kept in the address.
+    let shown = "[...document.querySelectorAll('.fp-puzzle-list li')].filter(li => !li.hidden).map(li => li.dataset.variant)";
+    eval(
+        &mut tab,
+        "(() => { const s = document.querySelector('[name=variant]'); s.value = 'Maxima'; \
+         s.dispatchEvent(new Event('change', { bubbles: true })); return true; })()",
+    );
+    let variants: Vec<String> = serde_json::from_value(eval(&mut tab, shown)).expect("variants");
+    assert!(
+        !variants.is_empty() && variants.iter().all(|v| v == "Maxima"),
+        "{variants:?}"
+    );
+    assert_eq!(eval(&mut tab, "location.hash"), "#variant=Maxima");
+    eval(
+        &mut tab,
+        "(() => { const s = document.querySelector('[name=variant]'); s.value = ''; \
+         s.dispatchEvent(new Event('change', { bubbles: true })); return true; })()",
+    );
+    // Hide solved, with a real click on the box.
+    let xy = eval(
+        &mut tab,
+        "(() => { const b = document.querySelector('[name=unsolved]').getBoundingClientRect(); \
+         return [b.x + b.width / 2, b.y + b.height / 2]; })()",
+    );
+    tab.click_at(xy[0].as_f64().expect("x"), xy[1].as_f64().expect("y"))
+        .expect("click");
+    let hidden = eval(
+        &mut tab,
+        "[...document.querySelectorAll('.fp-puzzle-list li')].filter(li => li.hidden).map(li => li.dataset.id)",
+    );
+    assert_eq!(
+        hidden,
+        serde_json::json!(["en/puzzles/Chess/queen-sacrifice/"])
+    );
+    assert_eq!(eval(&mut tab, "location.hash"), "#unsolved=1");
+    let report = tab.close(Duration::from_millis(200)).expect("close");
+    assert!(report.errors.is_empty(), "{path}: {:#?}", report.errors);
+
+    // The address brings the filters back.
+    let mut tab = browser
+        .open(&server.url("/en/puzzles/#variant=Chess&unsolved=1"), true)
+        .expect("open tab");
+    tab.wait_for(
+        "!document.querySelector('.fp-puzzle-filters').hidden",
+        Duration::from_secs(10),
+    )
+    .expect("puzzle-index.js did not start");
+    let variants: Vec<String> = serde_json::from_value(eval(&mut tab, shown)).expect("variants");
+    assert!(
+        !variants.is_empty() && variants.iter().all(|v| v == "Chess"),
+        "{variants:?}"
+    );
+    assert_eq!(
+        eval(
+            &mut tab,
+            "document.querySelector('[name=unsolved]').checked"
+        ),
+        true
+    );
+    tab.close(Duration::from_millis(200)).expect("close");
+
+    // The solved page remembers.
+    let page = Page::open(browser, server, "/en/puzzles/Chess/queen-sacrifice/", 8);
+    let mut page = page;
+    assert_eq!(
+        page.eval("document.querySelector('.fp-puzzle-solved-before').checkVisibility()"),
+        true
+    );
     page.finish();
 }
 
@@ -722,6 +843,7 @@ fn puzzles_play_in_chromium() {
             "queen sacrifice",
             queen_sacrifice as fn(&mut Browser, &StaticServer),
         ),
+        ("index", index),
         ("maxima", maxima),
         ("orda", orda),
         ("promotion", promotion),

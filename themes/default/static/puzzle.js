@@ -69,6 +69,20 @@
     return hand;
   }
 
+  // Solved puzzles, remembered in this browser only (no server): page
+  // path -> the day it was solved. puzzle-index.js reads the same key.
+  var SOLVED_KEY = "fenpress-solved";
+  function solvedMap() {
+    try { return JSON.parse(localStorage.getItem(SOLVED_KEY) || "{}") || {}; } catch (e) { return {}; }
+  }
+  function rememberSolved(id) {
+    if (!id) return;
+    var all = solvedMap();
+    all[id] = new Date().toISOString().slice(0, 10);
+    // Private windows and full storage refuse: the puzzle still plays.
+    try { localStorage.setItem(SOLVED_KEY, JSON.stringify(all)); } catch (e) { /* not remembered */ }
+  }
+
   // Normalise typed or SAN text so that `Qxh5+` and `Qh5` match:
   // annotations, capture signs, dashes and `=` do not matter.
   function norm(text) {
@@ -80,6 +94,7 @@
   function Puzzle(root) {
     var self = this, data = JSON.parse(root.querySelector(".fp-puzzle-data").textContent);
     this.data = data;
+    this.root = root;
     // FEN letter -> id of the page's piece symbol (drawn by the renderer).
     try { this.symbols = JSON.parse(root.getAttribute("data-symbols") || "{}"); } catch (e) { this.symbols = {}; }
     this.holder = root.querySelector(".fp-puzzle-board");
@@ -416,6 +431,7 @@
       this.done = true;
       this.say(m.san + " — " + t.solved, "solved");
       this.draw();
+      this.solved();
       return;
     }
     this.say(m.san + " — " + t.correct, "correct");
@@ -438,7 +454,24 @@
     this.draw();
   };
 
+  // Solved: remember it, and bring the next puzzle forward (the link is
+  // drawn as the page's main action; the focus stays where the reader is).
+  Puzzle.prototype.solved = function () {
+    var page = this.root.closest ? this.root.closest("[data-puzzle-id]") : null;
+    if (page) rememberSolved(page.getAttribute("data-puzzle-id"));
+    var next = document.querySelector(".fp-puzzle-next");
+    if (next) next.classList.add("fp-puzzle-next-ready");
+  };
+
+  // A puzzle solved on an earlier visit says so.
+  function markSolvedBefore() {
+    var page = document.querySelector("[data-puzzle-id]");
+    var note = document.querySelector(".fp-puzzle-solved-before");
+    if (page && note && solvedMap()[page.getAttribute("data-puzzle-id")]) note.hidden = false;
+  }
+
   function start() {
+    markSolvedBefore();
     var all = document.querySelectorAll(".fp-puzzle");
     for (var i = 0; i < all.length; i++) {
       if (!all[i].querySelector(".fp-puzzle-data")) continue;
