@@ -466,6 +466,12 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Whether the budget (moves, time or the site's) is spent: every later
+    /// call would stop at once.
+    pub fn spent(&self) -> bool {
+        self.nodes >= self.budget
+    }
+
     fn out_of_budget(&mut self, plies: u32) -> bool {
         // The clock is read every 1,024 moves: cheap next to move generation.
         if self.nodes >= self.next_clock_read {

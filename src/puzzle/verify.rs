@@ -15,10 +15,6 @@ use super::search::{Proof, Search, WinKind};
 use super::spec::{Goal, Loc, Puzzle};
 use crate::diagnostic::{Diagnostic, Severity};
 
-/// Search budget per puzzle, in moves played: a mate in 3 in a middlegame
-/// fits; more gives a "could not prove" warning, never a silent pass.
-pub const DEFAULT_BUDGET: u64 = 4_000_000;
-
 /// Time budget per puzzle proof by default, in milliseconds (config
 /// `puzzles.proof_budget_ms`): an unproven puzzle is then a warning naming
 /// the budget, and `serve` never waits longer on a save.
@@ -239,10 +235,15 @@ impl Verified {
                             "the proofs of the whole site ran out of their total budget of {} ms; raise `puzzles.total_proof_budget_ms` in config.yaml, or shorten the puzzles",
                             total_budget_ms()
                         )
+                    } else if self.budget.budget != u64::MAX {
+                        // Only tools set a move cap (the composer, tests).
+                        format!(
+                            "the search was capped at {} moves by the tool that ran it",
+                            self.budget.budget
+                        )
                     } else {
                         format!(
-                            "the proof budget is {} moves and {} ms; raise `puzzles.proof_budget_ms` in config.yaml, or shorten the puzzle",
-                            self.budget.budget,
+                            "the proof's time budget is {} ms; raise `puzzles.proof_budget_ms` in config.yaml, or shorten the puzzle",
                             self.budget.time.as_millis()
                         )
                     });
@@ -261,7 +262,10 @@ impl Verified {
 /// How hard to look.
 #[derive(Debug, Clone, Copy)]
 pub struct VerifyOptions {
-    /// Moves the search may play, for the whole puzzle.
+    /// Moves the search may play, for the whole puzzle: unlimited by
+    /// default, since an author sets the budget as time
+    /// (`puzzles.proof_budget_ms`); tools that must bound their effort in
+    /// moves (the composer, tests) set a cap.
     pub budget: u64,
     /// Whether to look for cooks.
     pub cooks: bool,
@@ -274,7 +278,7 @@ pub struct VerifyOptions {
 impl Default for VerifyOptions {
     fn default() -> Self {
         VerifyOptions {
-            budget: DEFAULT_BUDGET,
+            budget: u64::MAX,
             cooks: true,
             time: Duration::from_millis(time_budget_ms()),
             site_deadline: site_deadline(),
@@ -587,7 +591,7 @@ fn check_goal(
         );
     }
 
-    check_defences(
+    let stopped = check_defences(
         puzzle,
         rules,
         start,
@@ -597,7 +601,9 @@ fn check_goal(
         n,
         v,
     );
-    if options.cooks && ended_in_win && attacker_turns <= n {
+    // A spent budget has been reported once, where it ran out: the cook
+    // search could only stop at once and say so again.
+    if options.cooks && ended_in_win && attacker_turns <= n && !stopped {
         check_cooks(puzzle, rules, start, &mut search, n, v);
     }
     v.nodes = search.nodes;
@@ -608,6 +614,7 @@ fn check_goal(
 
 /// No defence escapes: after each completed attacker move of the line
 /// that does not end the game, every defence must still lose in time.
+/// Returns whether the budget stopped a proof (it is then reported).
 #[allow(clippy::too_many_arguments)]
 fn check_defences(
     puzzle: &Puzzle,
@@ -618,7 +625,7 @@ fn check_defences(
     numbers: &[u32],
     n: u32,
     v: &mut Verified,
-) {
+) -> bool {
     let attacker = start.turn();
     let last = v.line.len() - 1;
     let mut pos = start.clone();
@@ -657,17 +664,25 @@ fn check_defences(
             (Proof::NoWin, None) => {
                 push(&mut v.findings, Finding::NoDefenceNoWin { after }, at, span);
             }
-            (Proof::Unknown, _) => push(
-                &mut v.findings,
-                Finding::Unproved {
-                    after,
-                    nodes: search.nodes - before,
-                },
-                at,
-                span,
-            ),
+            (Proof::Unknown, _) => {
+                push(
+                    &mut v.findings,
+                    Finding::Unproved {
+                        after,
+                        nodes: search.nodes - before,
+                    },
+                    at,
+                    span,
+                );
+                // Out of budget, every later move of the line would stop at
+                // once: one finding for the puzzle, where the budget ran out.
+                if search.spent() {
+                    return true;
+                }
+            }
         }
     }
+    false
 }
 
 /// Cooks: another first move that also wins in `n`.
