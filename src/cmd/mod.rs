@@ -6,6 +6,7 @@
 
 pub mod build;
 pub mod check;
+pub mod compose;
 pub mod convert;
 pub mod diagram;
 pub mod init;
@@ -51,6 +52,12 @@ pub enum Command {
     /// Preview the site locally with live reload.
     #[command(after_help = "Example:\n  fenpress serve --port 1111 --open")]
     Serve(serve::ServeArgs),
+    /// Find puzzles for a variant and prove them: written into the site's
+    /// puzzles/<Variant>/, the same ones for the same seed.
+    #[command(
+        after_help = "Examples:\n  fenpress compose Chess --count 3 --lang en,fr\n  fenpress compose Atomic --win --max 2 --dry-run"
+    )]
+    Compose(compose::ComposeArgs),
     /// Print a Pug page converted to Markdown or HTML.
     #[command(after_help = "Example:\n  fenpress convert rules/Orda/en.pug --to html")]
     Convert(convert::ConvertArgs),
@@ -85,6 +92,7 @@ impl Command {
             Command::Build(args) => build::run(args, ui),
             Command::Check(args) => check::run(args, ui),
             Command::Serve(args) => serve::run(args),
+            Command::Compose(args) => compose::run(args),
             Command::Convert(args) => convert::run(args),
             Command::Perft(args) => perft::run(args),
             Command::Moves(args) => moves::run(args),

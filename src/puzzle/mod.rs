@@ -16,6 +16,7 @@
 //! assert_eq!((found[0].line, found[0].column), (4, 13));
 //! ```
 
+pub mod compose;
 pub mod difficulty;
 pub mod page;
 pub mod play;

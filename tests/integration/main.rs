@@ -31,6 +31,7 @@ mod pug_reference;
 mod pug_seeds;
 // Puzzles.
 mod puzzle_browser;
+mod puzzle_compose;
 mod puzzle_content;
 mod puzzle_site;
 mod puzzle_verify;

@@ -1,0 +1,645 @@
+//! The puzzle composer behind `fenpress compose`: plays seeded random games
+//! with a variant's rules, thins some of their positions out to a few
+//! pieces, and keeps those where exactly one first move forces the goal
+//! (mate in N, or the variant's own win in N). Each candidate is then proved
+//! by [`super::verify`], the proof `check` runs, so every puzzle it writes
+//! passes `check` with exactly one solution.
+//!
+//! Everything is a function of the seed: the games come from a xorshift
+//! generator seeded by it, the searches are capped in moves (not time), so
+//! the same seed gives the same puzzles on any machine, loaded or not.
+
+use std::path::Path;
+
+use fenpress_rules::{
+    fen, legal, notation, validate, Castling, Color, Move, MoveList, Position, Rules,
+};
+
+use super::difficulty::difficulty;
+use super::search::{Proof, Search, WinKind};
+use super::spec::{self, Goal};
+use super::{verify, VerifyOptions};
+use crate::diagnostic::Severity;
+
+/// Moves one candidate's search may play: positions that need more are
+/// skipped (they would be slow to prove on the site too, and a cap in
+/// moves keeps the result independent of the machine's speed).
+const CANDIDATE_BUDGET: u64 = 300_000;
+
+/// The move cap of a candidate's final proof: a candidate whose key search
+/// fitted [`CANDIDATE_BUDGET`] proves well within it.
+const PROOF_BUDGET: u64 = 10 * CANDIDATE_BUDGET;
+
+/// What to look for.
+#[derive(Debug, Clone)]
+pub struct ComposeOptions {
+    /// Variant options (`pacoplay`), passed to the rules and written in
+    /// each puzzle.
+    pub options: Vec<String>,
+    /// Longest goal, in the attacker's moves.
+    pub max: u32,
+    /// Shortest goal.
+    pub min: u32,
+    /// Checkmate only, or any win of the variant.
+    pub win: WinKind,
+    /// Thin positions to at most this many pieces (0 keeps the game's).
+    pub pieces: usize,
+    /// Positions looked at, at most.
+    pub tries: usize,
+    pub seed: u64,
+    /// Keep only keys that neither check nor capture.
+    pub quiet_key: bool,
+    /// Puzzles wanted.
+    pub count: usize,
+}
+
+impl Default for ComposeOptions {
+    fn default() -> Self {
+        ComposeOptions {
+            options: Vec::new(),
+            max: 2,
+            min: 1,
+            win: WinKind::Mate,
+            pieces: 8,
+            tries: 2000,
+            seed: 1,
+            quiet_key: false,
+            count: 3,
+        }
+    }
+}
+
+/// How a key move looks to the solver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyKind {
+    Quiet,
+    Check,
+    Capture,
+    CaptureCheck,
+}
+
+/// One composed puzzle, proved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Composed {
+    /// The variant's name as the registry knows it.
+    pub variant: String,
+    pub fen: String,
+    pub goal: Goal,
+    /// The numbered solution (`1.Qh5+ Kd8 2.Qe8#`).
+    pub solution: String,
+    pub attacker: Color,
+    pub key: KeyKind,
+    /// The key's piece, named by the rules (`knight`).
+    pub key_piece: String,
+    pub pieces: usize,
+    /// Which position of the seeded run it is (the provenance, with the
+    /// seed).
+    pub try_number: usize,
+    /// Moves the final proof played: its effort.
+    pub nodes: u64,
+    /// 1 (easiest) to 5, from the line and the proof's effort.
+    pub difficulty: u8,
+}
+
+/// A tiny xorshift generator: the composer needs repeatable games, not
+/// statistical quality, and the crate takes no dependency for it.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15).max(1))
+    }
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Composes up to `options.count` puzzles for `rules`; fewer when the tries
+/// run out first (a variant whose goal is rare, or out of reach of the
+/// search, gives none).
+pub fn compose(rules: &'static dyn Rules, options: &ComposeOptions) -> Vec<Composed> {
+    let mut rng = Rng::new(options.seed);
+    let mut found: Vec<Composed> = Vec::new();
+    let mut tried = 0;
+    // A game that never yields a position ends the run too (a variant
+    // with no legal move at its start).
+    let mut empty_games = 0;
+    while tried < options.tries && found.len() < options.count && empty_games < 100 {
+        let games = playout(rules, &mut rng);
+        if games.is_empty() {
+            empty_games += 1;
+            continue;
+        }
+        for pos in games {
+            if tried >= options.tries || found.len() >= options.count {
+                break;
+            }
+            if rng.below(4) != 0 {
+                continue;
+            }
+            let cand = if options.pieces == 0 {
+                Some(pos)
+            } else {
+                thin(rules, &pos, options.pieces, &mut rng)
+            };
+            let Some(mut cand) = cand else { continue };
+            tried += 1;
+            if let Some(c) = candidate(rules, options, &mut cand, tried) {
+                // The same position from two games is one puzzle.
+                if found.iter().all(|f| f.fen != c.fen) {
+                    found.push(c);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// A random game from the start, preferring captures so that material
+/// thins out; returns the positions met (not those where the game ended).
+fn playout(rules: &'static dyn Rules, rng: &mut Rng) -> Vec<Position> {
+    let mut pos = rules.start_position();
+    let length = 20 + rng.below(100);
+    let mut seen = Vec::new();
+    for _ in 0..length {
+        let mut moves = MoveList::new();
+        legal::legal_moves(rules, &mut pos, &mut moves);
+        if moves.is_empty() || legal::outcome(rules, &mut pos).is_some() {
+            break;
+        }
+        let captures: Vec<&Move> = moves
+            .iter()
+            .filter(|m| m.effect.vanish.len() > m.effect.appear.len() || is_capture(m))
+            .collect();
+        let mv = if !captures.is_empty() && rng.below(10) < 6 {
+            *captures[rng.below(captures.len())]
+        } else {
+            moves[rng.below(moves.len())]
+        };
+        rules.play(&mut pos, &mv);
+        seen.push(pos.clone());
+    }
+    seen
+}
+
+/// Whether a move removes an enemy piece (its effect names a vanishing
+/// piece of the other colour).
+fn is_capture(m: &Move) -> bool {
+    let mover = m.color();
+    m.effect
+        .vanish
+        .as_slice()
+        .iter()
+        .any(|p| p.piece.color != mover)
+}
+
+/// Removes random non-royal pieces until at most `keep` remain, drops
+/// castling and en passant (their pieces may be gone), and re-reads the
+/// result so that only positions the core accepts survive.
+fn thin(rules: &dyn Rules, pos: &Position, keep: usize, rng: &mut Rng) -> Option<Position> {
+    let mut p = pos.clone();
+    let royal = rules.royal_kinds();
+    loop {
+        let others: Vec<_> = p
+            .board
+            .pieces()
+            .filter(|(_, pc)| !royal.contains(pc.kind))
+            .collect();
+        let total = p.board.pieces().count();
+        if total <= keep || others.is_empty() {
+            break;
+        }
+        let (sq, pc) = others[rng.below(others.len())];
+        p.board.remove(sq, pc.color);
+    }
+    p.state.castling = Castling::NONE;
+    p.state.en_passant = None;
+    let text = fen::vchess_fen(rules, &p);
+    validate::position_from_fen(rules, &text).ok()
+}
+
+/// The smallest number of attacker moves (up to `max`) that forces a win,
+/// with the first moves that do; `None` when none does or the search gave
+/// up.
+fn keys(
+    rules: &dyn Rules,
+    search: &mut Search,
+    pos: &mut Position,
+    max: u32,
+) -> Option<(u32, Vec<Move>)> {
+    let mut moves = MoveList::new();
+    legal::legal_moves(rules, pos, &mut moves);
+    for n in 1..=max {
+        let mut winners = Vec::new();
+        for mv in &moves {
+            match search.after_attack(pos, mv, n, 0) {
+                Proof::Win => winners.push(*mv),
+                Proof::Unknown => return None,
+                Proof::NoWin => {}
+            }
+        }
+        if !winners.is_empty() {
+            return Some((n, winners));
+        }
+    }
+    None
+}
+
+/// Fewest attacker turns (1..=max) that force a win from `pos`, attacker
+/// to move.
+fn need(search: &mut Search, pos: &mut Position, max: u32) -> Option<u32> {
+    (1..=max).find(|&k| search.attack(pos, k, 0) == Proof::Win)
+}
+
+/// The main line: the attacker's fastest win, the defence that holds out
+/// longest, until the game ends. Chain steps (Paco Sako) keep the turn.
+fn main_line(
+    rules: &dyn Rules,
+    attacker: Color,
+    search: &mut Search,
+    pos: &mut Position,
+    n: u32,
+) -> Vec<(String, Color, bool)> {
+    let mut line = Vec::new();
+    let mut left = n;
+    let mut guard = 0;
+    while guard < 40 {
+        guard += 1;
+        let mut moves = MoveList::new();
+        legal::legal_moves(rules, pos, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = if pos.turn() == attacker {
+            let Some(k) = need(search, pos, left) else {
+                break;
+            };
+            left = k;
+            match moves
+                .iter()
+                .find(|m| search.after_attack(pos, m, k, 0) == Proof::Win)
+            {
+                Some(m) => *m,
+                None => break,
+            }
+        } else {
+            // The defence after which the attacker needs the most moves.
+            let mut best = (0, moves[0]);
+            for m in &moves {
+                let undo = rules.play(pos, m);
+                let k = if m.intent.continues {
+                    left
+                } else {
+                    need(search, pos, left).unwrap_or(left + 1)
+                };
+                rules.unplay(pos, m, undo);
+                if k > best.0 {
+                    best = (k, *m);
+                }
+            }
+            best.1
+        };
+        line.push((
+            notation::san(rules, pos, &mv),
+            pos.turn(),
+            mv.intent.continues,
+        ));
+        let attacker_move = pos.turn() == attacker;
+        rules.play(pos, &mv);
+        if attacker_move && !mv.intent.continues {
+            left = left.saturating_sub(1);
+            if search.is_win(pos) || left == 0 {
+                break;
+            }
+        }
+    }
+    line
+}
+
+/// Writes the line as a solution, numbered the way the puzzle files are: a
+/// number starts each White turn (and Black's first, as `1...`); the steps of
+/// a chain follow their turn's first step.
+fn numbered(line: &[(String, Color, bool)]) -> String {
+    let mut out = Vec::new();
+    let mut number = 1;
+    let mut in_chain = false;
+    for (i, (m, mover, continues)) in line.iter().enumerate() {
+        let text = match (in_chain, mover, i) {
+            (true, ..) => m.clone(),
+            (false, Color::White, _) => format!("{number}.{m}"),
+            (false, Color::Black, 0) => format!("{number}...{m}"),
+            (false, Color::Black, _) => m.clone(),
+        };
+        out.push(text);
+        in_chain = *continues;
+        if !continues && *mover == Color::Black {
+            number += 1;
+        }
+    }
+    out.join(" ")
+}
+
+/// `pos` as a proved puzzle if it has a unique key, the proof of
+/// [`verify`] is clean, and the filters hold.
+fn candidate(
+    rules: &'static dyn Rules,
+    o: &ComposeOptions,
+    pos: &mut Position,
+    try_number: usize,
+) -> Option<Composed> {
+    if legal::outcome(rules, pos).is_some() {
+        return None;
+    }
+    let attacker = pos.turn();
+    let mut search = Search::new(rules, attacker, o.win, CANDIDATE_BUDGET);
+    let (n, winners) = keys(rules, &mut search, pos, o.max)?;
+    if winners.len() != 1 || search.exhausted || n < o.min {
+        return None;
+    }
+    let key = winners[0];
+    let undo = rules.play(pos, &key);
+    let checks = legal::in_check(rules, pos);
+    rules.unplay(pos, &key, undo);
+    let kind = match (checks, is_capture(&key)) {
+        (false, false) => KeyKind::Quiet,
+        (true, false) => KeyKind::Check,
+        (false, true) => KeyKind::Capture,
+        (true, true) => KeyKind::CaptureCheck,
+    };
+    if o.quiet_key && kind != KeyKind::Quiet {
+        return None;
+    }
+    let line = main_line(rules, attacker, &mut search, &mut pos.clone(), n);
+    let goal = match o.win {
+        WinKind::Mate => Goal::Mate(n),
+        WinKind::Any => Goal::Win(n),
+    };
+    let solution = numbered(&line);
+    // The standard FEN reads best; a variant whose state it cannot carry
+    // keeps vchess's.
+    let (fen, verified) = [fen::standard_fen(rules, pos), fen::vchess_fen(rules, pos)]
+        .into_iter()
+        .find_map(|f| {
+            let puzzle = Composed::front_matter_of(rules.name(), &f, goal, &solution, &o.options);
+            let path = format!("puzzles/{}/candidate.md", rules.name());
+            let parsed = spec::parse(Path::new(&path), &puzzle).ok()?;
+            let verified = verify(
+                &parsed,
+                VerifyOptions {
+                    budget: PROOF_BUDGET,
+                    cooks: true,
+                    // The cap in moves bounds it; no clock, so that the
+                    // verdict does not depend on the machine's load.
+                    time: std::time::Duration::from_secs(3600),
+                    site_deadline: None,
+                },
+            );
+            // Notes pass: Apocalypse's goal is only noted as unverified
+            // by `check` (simultaneous moves); this search is its proof.
+            verified
+                .diagnostics(&parsed)
+                .iter()
+                .all(|d| d.severity == Severity::Note)
+                .then_some((f, verified))
+        })?;
+    Some(Composed {
+        variant: rules.name().to_string(),
+        fen,
+        goal,
+        difficulty: difficulty(goal, line.len(), verified.nodes),
+        solution,
+        attacker,
+        key: kind,
+        key_piece: rules.piece_name(key.intent.piece),
+        pieces: pos.board.pieces().count(),
+        try_number,
+        nodes: verified.nodes,
+    })
+}
+
+impl Composed {
+    /// The puzzle's essential keys, as YAML (what [`verify`] reads).
+    fn front_matter_of(
+        _variant: &str,
+        fen: &str,
+        goal: Goal,
+        solution: &str,
+        options: &[String],
+    ) -> String {
+        let option = options
+            .first()
+            .map(|x| format!("option: {x}\n"))
+            .unwrap_or_default();
+        format!("---\nfen: \"{fen}\"\ngoal: {goal}\nsolution: {solution}\n{option}---\n")
+    }
+
+    /// The puzzle file in `lang` (`en` or `fr`; other languages get the
+    /// English words and their `lang` key), with its provenance in YAML
+    /// comments: the command that finds it again, and the proof's effort.
+    pub fn file_text(&self, lang: &str, options: &ComposeOptions) -> String {
+        let words = Words::of(lang);
+        let n = self.goal.moves().unwrap_or(1);
+        let verb = match (self.goal, lang) {
+            (Goal::Mate(_), "fr") => "mat",
+            (_, "fr") => "gain",
+            (Goal::Mate(_), _) => "Mate",
+            _ => "Win",
+        };
+        let title = match lang {
+            "fr" => format!("{} en {n} : {}", capitalised(verb), words.key(self.key)),
+            _ => format!(
+                "{verb} in {n}: {} with the {}",
+                words.key(self.key),
+                self.key_piece
+            ),
+        };
+        let side = words.side(self.attacker);
+        let text = match lang {
+            "fr" => format!(
+                "{side} jouent et {} en {n}. Un seul premier coup y parvient, quelle que soit la défense : fenpress l'a trouvé dans une partie aléatoire de {} et l'a prouvé avec ses règles.",
+                if matches!(self.goal, Goal::Mate(_)) { "matent" } else { "gagnent" },
+                self.variant
+            ),
+            _ => format!(
+                "{side} to play and {} in {n}. Only one first move does it, against every defence: fenpress found it in a random game of {} and proved it with its rules.",
+                if matches!(self.goal, Goal::Mate(_)) { "mate" } else { "win" },
+                self.variant
+            ),
+        };
+        let lang_key = if lang == "en" {
+            String::new()
+        } else {
+            format!("lang: {lang}\n")
+        };
+        let option = options
+            .options
+            .first()
+            .map(|x| format!("option: {x}\n"))
+            .unwrap_or_default();
+        let goal = self.goal;
+        let mut command = format!(
+            "fenpress compose {} --seed {} --max {} --min {} --pieces {} --tries {}",
+            self.variant, options.seed, options.max, options.min, options.pieces, options.tries
+        );
+        if options.win == WinKind::Any {
+            command.push_str(" --win");
+        }
+        if options.quiet_key {
+            command.push_str(" --quiet-key");
+        }
+        for o in &options.options {
+            command.push_str(&format!(" --option {o}"));
+        }
+        format!(
+            "---\n# composed by `{command}` (position {}), proved in {} moves searched, difficulty {}\ntitle: \"{}\"\n{lang_key}fen: \"{}\"\ngoal: {goal}\nsolution: {}\n{option}---\n{text}\n",
+            self.try_number,
+            self.nodes,
+            self.difficulty,
+            title.replace('"', "'"),
+            self.fen,
+            self.solution,
+        )
+    }
+
+    /// A file name for the puzzle in `lang`: its variant, seed and place,
+    /// so that two runs with other seeds never collide.
+    pub fn file_name(&self, lang: &str, seed: u64) -> String {
+        let base = format!(
+            "{}-{}-seed{seed}-{}",
+            self.variant.to_ascii_lowercase(),
+            match self.goal {
+                Goal::Mate(n) => format!("mate{n}"),
+                Goal::Win(n) => format!("win{n}"),
+                _ => "line".into(),
+            },
+            self.try_number
+        );
+        if lang == "en" {
+            format!("{base}.md")
+        } else {
+            format!("{base}.{lang}.md")
+        }
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// The few words a composed puzzle's title and text need.
+struct Words {
+    fr: bool,
+}
+
+impl Words {
+    fn of(lang: &str) -> Words {
+        Words { fr: lang == "fr" }
+    }
+    fn key(&self, k: KeyKind) -> &'static str {
+        match (self.fr, k) {
+            (false, KeyKind::Quiet) => "a quiet move",
+            (false, KeyKind::Check) => "a check",
+            (false, KeyKind::Capture) => "a capture",
+            (false, KeyKind::CaptureCheck) => "a capture with check",
+            (true, KeyKind::Quiet) => "un coup tranquille",
+            (true, KeyKind::Check) => "un échec",
+            (true, KeyKind::Capture) => "une prise",
+            (true, KeyKind::CaptureCheck) => "une prise avec échec",
+        }
+    }
+    fn side(&self, c: Color) -> &'static str {
+        match (self.fr, c) {
+            (false, Color::White) => "White",
+            (false, Color::Black) => "Black",
+            (true, Color::White) => "Les Blancs",
+            (true, Color::Black) => "Les Noirs",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fenpress_rules::registry;
+
+    fn chess() -> &'static dyn Rules {
+        registry::rules_with_options("Chess", &[]).expect("chess")
+    }
+
+    fn small() -> ComposeOptions {
+        ComposeOptions {
+            max: 2,
+            pieces: 6,
+            tries: 400,
+            seed: 3,
+            count: 2,
+            ..ComposeOptions::default()
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_puzzles() {
+        let a = compose(chess(), &small());
+        let b = compose(chess(), &small());
+        assert!(!a.is_empty(), "no puzzle in 400 tries");
+        assert_eq!(a, b);
+        let other = compose(chess(), &ComposeOptions { seed: 4, ..small() });
+        assert_ne!(a, other, "another seed, other games");
+    }
+
+    #[test]
+    fn every_composed_puzzle_proves_with_one_solution() {
+        let options = small();
+        for c in compose(chess(), &options) {
+            for lang in ["en", "fr"] {
+                let text = c.file_text(lang, &options);
+                let path = format!("puzzles/Chess/{}", c.file_name(lang, options.seed));
+                let puzzle = spec::parse(Path::new(&path), &text).expect("its own file parses");
+                assert!(puzzle.unknown_keys.is_empty(), "{text}");
+                let verified = verify(&puzzle, VerifyOptions::default());
+                assert!(
+                    verified.findings.is_empty(),
+                    "{text}\n{:#?}",
+                    verified.findings
+                );
+                assert_eq!(puzzle.lang.as_deref(), (lang != "en").then_some(lang));
+            }
+        }
+    }
+
+    #[test]
+    fn the_provenance_names_the_command_that_finds_it_again() {
+        let options = small();
+        let c = compose(chess(), &options).remove(0);
+        let text = c.file_text("en", &options);
+        assert!(
+            text.contains("# composed by `fenpress compose Chess --seed 3 --max 2"),
+            "{text}"
+        );
+        assert!(text.contains("moves searched, difficulty"), "{text}");
+    }
+
+    #[test]
+    fn no_tries_no_puzzles() {
+        let none = compose(
+            chess(),
+            &ComposeOptions {
+                tries: 0,
+                ..small()
+            },
+        );
+        assert!(none.is_empty());
+    }
+}
