@@ -85,6 +85,16 @@ pub enum Command {
 }
 
 impl Command {
+    /// Whether the command opens network connections (`serve`, `check
+    /// --external`).
+    pub fn uses_network(&self) -> bool {
+        match self {
+            Command::Serve(_) => true,
+            Command::Check(args) => args.external,
+            _ => false,
+        }
+    }
+
     /// Runs the command: its exit code, or why it could not run.
     pub fn run(&self, ui: &ui::Ui) -> anyhow::Result<u8> {
         match self {

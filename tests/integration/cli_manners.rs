@@ -213,3 +213,21 @@ fn diagram_takes_start_as_perft_does() {
     assert_eq!(code, 1);
     assert!(err.contains("no start position"), "{err}");
 }
+
+/// `fenpress variant list | head -1`: a reader that stops reading ends the
+/// command quietly, as it ends other tools, never with a panic's trace.
+#[test]
+fn a_closed_pipe_ends_a_command_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fenpress"))
+        .args(["variant", "list"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("fenpress runs");
+    // The reading end is closed before the command writes its first line.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("fenpress ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(!out.status.success());
+}
