@@ -95,7 +95,8 @@ pub struct Composed {
     /// Which position of the seeded run it is (the provenance, with the
     /// seed).
     pub try_number: usize,
-    /// Moves the final proof played: its effort.
+    /// Moves the search played to find the key and rule out the other
+    /// first moves: its effort, the same for a seed on any machine.
     pub nodes: u64,
     /// 1 (easiest) to 5, from the line and the proof's effort.
     pub difficulty: u8,
@@ -364,6 +365,11 @@ fn candidate(
     if winners.len() != 1 || search.exhausted || n < o.min {
         return None;
     }
+    // The effort: moves the search played to find the key and rule out
+    // every other first move. Single-threaded, so the same for a seed on
+    // any machine (the proof below shares its work between two threads,
+    // and its count varies with their timing).
+    let effort = search.nodes;
     let key = winners[0];
     let undo = rules.play(pos, &key);
     let checks = legal::in_check(rules, pos);
@@ -385,7 +391,7 @@ fn candidate(
     let solution = numbered(&line);
     // The standard FEN reads best; a variant whose state it cannot carry
     // keeps vchess's.
-    let (fen, verified) = [fen::standard_fen(rules, pos), fen::vchess_fen(rules, pos)]
+    let fen = [fen::standard_fen(rules, pos), fen::vchess_fen(rules, pos)]
         .into_iter()
         .find_map(|f| {
             let puzzle = Composed::front_matter_of(rules.name(), &f, goal, &solution, &o.options);
@@ -408,20 +414,20 @@ fn candidate(
                 .diagnostics(&parsed)
                 .iter()
                 .all(|d| d.severity == Severity::Note)
-                .then_some((f, verified))
+                .then_some(f)
         })?;
     Some(Composed {
         variant: rules.name().to_string(),
         fen,
         goal,
-        difficulty: difficulty(goal, line.len(), verified.nodes),
+        difficulty: difficulty(goal, line.len(), effort),
         solution,
         attacker,
         key: kind,
         key_piece: rules.piece_name(key.intent.piece),
         pieces: pos.board.pieces().count(),
         try_number,
-        nodes: verified.nodes,
+        nodes: effort,
     })
 }
 
@@ -499,7 +505,7 @@ impl Composed {
             command.push_str(&format!(" --option {o}"));
         }
         format!(
-            "---\n# composed by `{command}` (position {}), proved in {} moves searched, difficulty {}\ntitle: \"{}\"\n{lang_key}fen: \"{}\"\ngoal: {goal}\nsolution: {}\n{option}---\n{text}\n",
+            "---\n# composed by `{command}` (position {}), found in {} moves searched, difficulty {}\ntitle: \"{}\"\n{lang_key}fen: \"{}\"\ngoal: {goal}\nsolution: {}\n{option}---\n{text}\n",
             self.try_number,
             self.nodes,
             self.difficulty,
