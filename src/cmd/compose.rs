@@ -102,7 +102,13 @@ pub fn run(args: &ComposeArgs) -> anyhow::Result<u8> {
         quiet_key: args.quiet_key,
         count: args.count,
     };
-    let found = compose(rules, &options);
+    let found = match compose(rules, &options) {
+        Ok(found) => found,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(2);
+        }
+    };
     let mut out = std::io::stdout().lock();
     let folder: Option<PathBuf> = site.map(|s| s.join("puzzles").join(rules.name()));
     let mut written = 0;

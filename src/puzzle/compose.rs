@@ -19,7 +19,6 @@ use super::difficulty::difficulty;
 use super::search::{Proof, Search, WinKind};
 use super::spec::{self, Goal};
 use super::{verify, VerifyOptions};
-use crate::diagnostic::Severity;
 
 /// Moves one candidate's search may play: positions that need more are
 /// skipped (they would be slow to prove on the site too, and a cap in
@@ -123,10 +122,29 @@ impl Rng {
     }
 }
 
+/// A variant whose goals the search cannot prove (see
+/// [`super::verify::unprovable_goals`]): `check` could not prove what
+/// would be composed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("fenpress cannot compose puzzles for {variant}: {why}")]
+pub struct CannotCompose {
+    pub variant: String,
+    pub why: &'static str,
+}
+
 /// Composes up to `options.count` puzzles for `rules`; fewer when the tries
 /// run out first (a variant whose goal is rare, or out of reach of the
 /// search, gives none).
-pub fn compose(rules: &'static dyn Rules, options: &ComposeOptions) -> Vec<Composed> {
+pub fn compose(
+    rules: &'static dyn Rules,
+    options: &ComposeOptions,
+) -> Result<Vec<Composed>, CannotCompose> {
+    if let Some(why) = super::verify::unprovable_goals(rules) {
+        return Err(CannotCompose {
+            variant: rules.name().into(),
+            why,
+        });
+    }
     let mut rng = Rng::new(options.seed);
     let mut found: Vec<Composed> = Vec::new();
     let mut tried = 0;
@@ -161,7 +179,7 @@ pub fn compose(rules: &'static dyn Rules, options: &ComposeOptions) -> Vec<Compo
             }
         }
     }
-    found
+    Ok(found)
 }
 
 /// A random game from the start, preferring captures so that material
@@ -408,13 +426,7 @@ fn candidate(
                     site_deadline: None,
                 },
             );
-            // Notes pass: Apocalypse's goal is only noted as unverified
-            // by `check` (simultaneous moves); this search is its proof.
-            verified
-                .diagnostics(&parsed)
-                .iter()
-                .all(|d| d.severity == Severity::Note)
-                .then_some(f)
+            verified.findings.is_empty().then_some(f)
         })?;
     Some(Composed {
         variant: rules.name().to_string(),
@@ -597,18 +609,18 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_puzzles() {
-        let a = compose(chess(), &small());
-        let b = compose(chess(), &small());
+        let a = compose(chess(), &small()).unwrap();
+        let b = compose(chess(), &small()).unwrap();
         assert!(!a.is_empty(), "no puzzle in 400 tries");
         assert_eq!(a, b);
         let other = compose(chess(), &ComposeOptions { seed: 4, ..small() });
-        assert_ne!(a, other, "another seed, other games");
+        assert_ne!(Ok(a), other, "another seed, other games");
     }
 
     #[test]
     fn every_composed_puzzle_proves_with_one_solution() {
         let options = small();
-        for c in compose(chess(), &options) {
+        for c in compose(chess(), &options).unwrap() {
             for lang in ["en", "fr"] {
                 let text = c.file_text(lang, &options);
                 let path = format!("puzzles/Chess/{}", c.file_name(lang, options.seed));
@@ -628,7 +640,7 @@ mod tests {
     #[test]
     fn the_provenance_names_the_command_that_finds_it_again() {
         let options = small();
-        let c = compose(chess(), &options).remove(0);
+        let c = compose(chess(), &options).unwrap().remove(0);
         let text = c.file_text("en", &options);
         assert!(
             text.contains("# composed by `fenpress compose Chess --seed 3 --max 2"),
@@ -646,6 +658,13 @@ mod tests {
                 ..small()
             },
         );
-        assert!(none.is_empty());
+        assert_eq!(none, Ok(Vec::new()));
+    }
+
+    #[test]
+    fn a_variant_whose_goals_cannot_be_proved_is_refused_with_why() {
+        let apocalypse = fenpress_rules::registry::rules_with_options("Apocalypse", &[]).unwrap();
+        let refused = compose(apocalypse, &small()).unwrap_err();
+        assert!(refused.to_string().contains("simultaneous"), "{refused}");
     }
 }

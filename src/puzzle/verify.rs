@@ -502,6 +502,14 @@ fn play_line(
     }
 }
 
+/// Why the search cannot prove a goal (`mate in n`, `win in n`) in a
+/// variant, if it cannot: its turns are not one side's move after the
+/// other's.
+pub fn unprovable_goals(rules: &dyn Rules) -> Option<&'static str> {
+    (rules.name() == "Apocalypse")
+        .then_some("its moves are simultaneous, which a move-by-move search cannot model")
+}
+
 /// The goal (`mate in n`, `win in n`): the line ends in a win of the right
 /// length, no defence escapes, and (with `cooks`) no other first move wins.
 fn check_goal(
@@ -520,12 +528,12 @@ fn check_goal(
         attacker_moves,
         numbers,
     } = line;
-    if rules.name() == "Apocalypse" {
+    if let Some(why) = unprovable_goals(rules) {
         push(
             &mut v.findings,
             Finding::GoalNotVerified {
                 variant: rules.name().into(),
-                why: "its moves are simultaneous, which a move-by-move search cannot model",
+                why,
             },
             puzzle.goal_at,
             1,
