@@ -58,6 +58,20 @@ fn pages_of(site: &Path) -> Vec<String> {
     pages
 }
 
+/// Every page but the composed puzzles (`fenpress compose`'s, three per
+/// variant in two languages: 800 pages of one template), of which the
+/// first of each language stays.
+fn sample_composed(pages: Vec<String>) -> Vec<String> {
+    let mut seen = std::collections::BTreeSet::new();
+    pages
+        .into_iter()
+        .filter(|p| {
+            let composed = p.contains("/puzzles/") && p.contains("-seed");
+            !composed || seen.insert(p.split('/').nth(1).unwrap_or("").to_string())
+        })
+        .collect()
+}
+
 /// Builds `content` with its findings declared in a baseline: the audit
 /// covers failed diagrams too.
 fn build(content: PathBuf, out: &Path) {
@@ -175,7 +189,11 @@ fn axe_finds_no_serious_violation() {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("content"),
         &example,
     );
-    let mut sites = vec![(example, pages_of(&work.path().join("example")), &[][..])];
+    let mut sites = vec![(
+        example,
+        sample_composed(pages_of(&work.path().join("example"))),
+        &[][..],
+    )];
     if let Some(content) = corpus_sample(work.path()) {
         let out = work.path().join("corpus-site");
         build(content, &out);
