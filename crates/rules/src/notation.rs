@@ -407,7 +407,8 @@ fn fits(rules: &dyn Rules, pos: &Position, mv: &Move, m: &MoveText) -> bool {
     }
     let kind_ok = match m.piece {
         Some(k) => mv.intent.piece.kind == k || rules.notation_kind(mv.intent.piece.kind) == k,
-        None => full_origin || mv.intent.piece.kind == Kind::PAWN,
+        // Bare coordinates move what stands on the origin, whole.
+        None => (full_origin && !splits_off(rules, mv)) || mv.intent.piece.kind == Kind::PAWN,
     };
     let _ = pos;
     kind_ok
@@ -705,6 +706,9 @@ pub fn coordinate(rules: &dyn Rules, mv: &Move) -> String {
         .relocated_via(mv)
         .map(|v| format!("{}>", g.square_name(v)))
         .unwrap_or_default();
+    if splits_off(rules, mv) {
+        s.push(mv.intent.piece.kind.char().to_ascii_uppercase());
+    }
     s.push_str(&format!(
         "{}{via}{}",
         g.square_name(mv.intent.from),
@@ -718,6 +722,13 @@ pub fn coordinate(rules: &dyn Rules, mv: &Move) -> String {
         s.push_str(&g.square_name(sq));
     }
     s
+}
+
+/// Whether the move is a Fusion fission (a compound's component moves
+/// away, the other stays). Its coordinates name the piece that moves
+/// (`Rd1d2`), as the compound moving whole to the same square is `d1d2`.
+fn splits_off(rules: &dyn Rules, mv: &Move) -> bool {
+    rules.move_note(mv) == Some(crate::variants::effects::fusion::FISSION)
 }
 
 /// `=Q:` for a move made after promoting a waiting pawn (Paco Sako,
