@@ -189,6 +189,13 @@ fn a_union_brings_the_opponents_pawn_to_its_last_rank() {
     assert_eq!(board(r, &q), "4k3/8/8/8/8/1I6/8/4K3");
     r.unplay(&mut q, &mv, undo);
     assert_eq!(q, before);
+    // The FEN has no field for the waiting pawn; read back, the board says.
+    let again = validate::position_from_fen(r, &fen::vchess_fen(r, &before)).unwrap();
+    assert_eq!(
+        PacoState::of(&again.state).promotion,
+        PacoState::of(&before.state).promotion
+    );
+    assert_eq!(legal(r, &mut again.clone()), names);
     // Coordinates carry the promotion too, and read back.
     let mv = notation::parse_move(r, &mut q, "=R:e8d7").unwrap();
     assert_eq!(notation::coordinate(r, &mv), "=R:e8d7");

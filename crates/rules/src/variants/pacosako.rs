@@ -752,6 +752,27 @@ impl Rules for PacoSako {
         }
     }
 
+    /// pacoplay: a pawn of the side to move on its last rank inside a union
+    /// was brought there by the opponent and awaits its promotion; no FEN
+    /// field says so, the board does.
+    fn read_position_fields(&self, _fields: &[Field], pos: &mut Position, _p: &mut Vec<Problem>) {
+        if self.mode != Mode::Pacoplay {
+            return;
+        }
+        let us = pos.turn();
+        let waiting = self.geometry.squares().find(|&sq| {
+            let cell = pos.board.cell(sq);
+            cell.is_union()
+                && cell.kind(us) == Some(Kind::PAWN)
+                && self.geometry.relative_rank(sq, us) == 7
+        });
+        if let Some(sq) = waiting {
+            let mut ps = PacoState::of(&pos.state);
+            ps.promotion = Some(sq);
+            ps.store(&mut pos.state);
+        }
+    }
+
     fn write_variant_fields(&self, pos: &Position) -> (String, String) {
         let ps = PacoState::of(&pos.state);
         let flags: String = (0..16)
