@@ -21,7 +21,7 @@ use fenpress_rules::{legal, registry, validate};
 /// shakmaty's suite names → fenpress variants (`None`: not implemented, or
 /// not the same game).
 const SHAKMATY: &[(&str, Option<&str>)] = &[
-    ("3check", None),
+    ("3check", Some("Threechecks")),
     ("antichess", None),
     ("atomic", None),
     ("chess960", Some("Chess960")),
@@ -36,7 +36,7 @@ const SHAKMATY: &[(&str, Option<&str>)] = &[
 /// here is skipped too; `startpos` is fenpress's start position of the
 /// variant, so map only variants whose start is the same.
 const FAIRY_STOCKFISH: &[(&str, Option<&str>)] = &[
-    ("3check", None),
+    ("3check", Some("Threechecks")),
     ("antichess", None),
     ("atomic", None),
     ("chess", Some("Chess")),
@@ -247,4 +247,30 @@ fn fairy_stockfish_suite() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// Every three-check line of both suites, whatever the sample: their
+/// counters are the two public forms (`1+1`, `1+3` checks still to give;
+/// lichess's `+2+0` checks given), each read as what it says. vchess's
+/// Threechecks is the same game (the third check wins; the suites' perft
+/// stops there too).
+#[test]
+fn three_check_lines_of_both_suites() {
+    let (Some(shakmaty), Some(fsf)) = (read("shakmaty.tsv"), read("fairy-stockfish.tsv")) else {
+        return;
+    };
+    let lines: Vec<Line> = shakmaty
+        .into_iter()
+        .chain(fsf)
+        .filter(|l| l.suite == "3check")
+        .collect();
+    let (positions, ran, failures) = run(&lines, &[("3check", Some("Threechecks"))], u64::MAX, 1);
+    eprintln!("three-check: {positions} positions, {ran} lines");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert_eq!((positions, ran), (4, 8), "the suites' 3check lines");
 }

@@ -107,6 +107,11 @@ pub struct Intent {
     pub piece: Piece,
     /// The kind it becomes, if it promotes.
     pub promotion: Option<Kind>,
+    /// The kind a pawn of the mover's, waiting on its last rank, becomes
+    /// before this move (Paco Sako, pacoplay: a pawn the opponent brought
+    /// there in a union is promoted as part of its owner's next step;
+    /// written `=Q:` before the move).
+    pub prior_promotion: Option<Kind>,
     /// Whether the move removes an enemy piece.
     pub capture: bool,
     pub kind: MoveKind,
@@ -148,6 +153,7 @@ impl Move {
                 to,
                 piece,
                 promotion,
+                prior_promotion: None,
                 capture: captured.is_some(),
                 kind: MoveKind::Normal,
                 chain_step: 0,
@@ -168,6 +174,7 @@ impl Move {
                 to,
                 piece,
                 promotion: None,
+                prior_promotion: None,
                 capture: false,
                 kind: MoveKind::Drop,
                 chain_step: 0,

@@ -42,6 +42,9 @@ pub struct MoveText {
     /// Where a castling's gated piece lands (Schess, `O-O/Hh1`,
     /// `e1g1h/h1`), file and rank; `None`: the king's square, if gated.
     pub gate: Option<(u8, u8)>,
+    /// A promotion made before the move (Paco Sako, pacoplay: `=Q:Kd7`,
+    /// see [`crate::moves::Intent::prior_promotion`]).
+    pub prior_promotion: Option<Kind>,
 }
 
 /// Text that is not a move at all.
@@ -215,6 +218,22 @@ pub fn parse(text: &str) -> Result<MoveText, SyntaxError> {
     if t.is_empty() {
         return Err(SyntaxError::Empty(text.into()));
     }
+    // A promotion made first (`=Q:Kd7`, `=Q:e8d7`).
+    if let Some(rest) = t.strip_prefix('=') {
+        let kind = rest
+            .split_once(':')
+            .filter(|(k, _)| k.len() == 1)
+            .and_then(|(k, m)| Some((Kind::from_char(k.chars().next()?)?, m)));
+        let Some((kind, rest)) = kind else {
+            return Err(SyntaxError::Unreadable {
+                text: text.into(),
+                rest: t.into(),
+            });
+        };
+        let mut m = parse(rest)?;
+        m.prior_promotion = Some(kind);
+        return Ok(m);
+    }
     // A relocated move (`d4d5>b1`, `dxe5>b1`): read without the square it
     // reached; [`resolve`] tells such moves apart by their full text.
     if let Some((head, to)) = t.split_once('>') {
@@ -348,6 +367,10 @@ pub fn parse(text: &str) -> Result<MoveText, SyntaxError> {
 /// Whether `mv` fits what `m` says, before legality.
 fn fits(rules: &dyn Rules, pos: &Position, mv: &Move, m: &MoveText) -> bool {
     let g = rules.geometry();
+    // Like a promotion, a prior promotion left out means any of them.
+    if m.prior_promotion.is_some() && mv.intent.prior_promotion != m.prior_promotion {
+        return false;
+    }
     // A gated castling's text names its gate square, or means the king's.
     let gate_ok = || match m.gate {
         Some((f, r)) => gate_of(mv).is_some_and(|sq| (g.file(sq), g.rank(sq)) == (f, r)),
@@ -384,7 +407,8 @@ fn fits(rules: &dyn Rules, pos: &Position, mv: &Move, m: &MoveText) -> bool {
     }
     let kind_ok = match m.piece {
         Some(k) => mv.intent.piece.kind == k || rules.notation_kind(mv.intent.piece.kind) == k,
-        None => full_origin || mv.intent.piece.kind == Kind::PAWN,
+        // Bare coordinates move what stands on the origin, whole.
+        None => (full_origin && !splits_off(rules, mv)) || mv.intent.piece.kind == Kind::PAWN,
     };
     let _ = pos;
     kind_ok
@@ -672,19 +696,24 @@ fn drop_text(rules: &dyn Rules, mv: &Move) -> String {
 /// Coordinate notation: origin, destination, promotion letter (`e7e8q`).
 /// Castling is the king's own move (`e1g1`); a drop is `P@e4`.
 pub fn coordinate(rules: &dyn Rules, mv: &Move) -> String {
+    let mut s = prior_promotion_text(mv);
     if mv.is_drop() {
-        return drop_text(rules, mv);
+        s.push_str(&drop_text(rules, mv));
+        return s;
     }
     let g = rules.geometry();
     let via = rules
         .relocated_via(mv)
         .map(|v| format!("{}>", g.square_name(v)))
         .unwrap_or_default();
-    let mut s = format!(
+    if splits_off(rules, mv) {
+        s.push(mv.intent.piece.kind.char().to_ascii_uppercase());
+    }
+    s.push_str(&format!(
         "{}{via}{}",
         g.square_name(mv.intent.from),
         g.square_name(mv.intent.to)
-    );
+    ));
     if let Some(k) = mv.intent.promotion {
         s.push(k.char());
     }
@@ -693,6 +722,22 @@ pub fn coordinate(rules: &dyn Rules, mv: &Move) -> String {
         s.push_str(&g.square_name(sq));
     }
     s
+}
+
+/// Whether the move is a Fusion fission (a compound's component moves
+/// away, the other stays). Its coordinates name the piece that moves
+/// (`Rd1d2`), as the compound moving whole to the same square is `d1d2`.
+fn splits_off(rules: &dyn Rules, mv: &Move) -> bool {
+    rules.move_note(mv) == Some(crate::variants::effects::fusion::FISSION)
+}
+
+/// `=Q:` for a move made after promoting a waiting pawn (Paco Sako,
+/// pacoplay), else nothing.
+fn prior_promotion_text(mv: &Move) -> String {
+    match mv.intent.prior_promotion {
+        Some(k) => format!("={}:", k.char().to_ascii_uppercase()),
+        None => String::new(),
+    }
 }
 
 /// Where a castling's gated piece lands when that is not the king's own
@@ -728,6 +773,7 @@ fn rival_origins(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> Vec<Square
                 // A pawn's promotions are told apart by `=Q`; a piece's
                 // move that promotes a partner (Paco Sako) is still a rival.
                 && (intent.piece.kind != Kind::PAWN || o.intent.promotion == intent.promotion)
+                && o.intent.prior_promotion == intent.prior_promotion
                 && o.intent.kind != MoveKind::Drop
         })
         .map(|o| o.intent.from)
@@ -850,6 +896,7 @@ pub fn san(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> String {
             s.push(k.char().to_ascii_uppercase());
         }
     }
+    s.insert_str(0, &prior_promotion_text(mv));
     // A mate-capture (Allmate) takes nothing on the final square: the
     // page's notation appends `X`.
     if rules.move_note(mv) == Some(crate::variants::effects::allmate::MATE_CAPTURE) {

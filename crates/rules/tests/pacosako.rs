@@ -156,22 +156,54 @@ fn a_union_brings_the_opponents_pawn_to_its_last_rank() {
     let mut p = pos(r, "4k3/8/8/8/8/c7/8/4K3", 'w');
     play(r, &mut p, &["Ra1=N"]);
     assert_eq!(board(r, &p), "4k3/8/8/8/8/8/8/I3K3");
-    // pacoplay: one move; its owner promotes as the first ply of its turn.
+    // pacoplay: one move; its owner promotes as part of its next step.
     assert_eq!(count_a1(pacoplay()), 1);
     let r = pacoplay();
     let mut p = pos(r, "4k3/8/8/8/8/c7/8/4K3", 'w');
     play(r, &mut p, &["Ra1"]);
     assert_eq!(p.turn(), fenpress_rules::Color::Black);
+    let names = legal(r, &mut p);
+    // Each of the four promotions with each step of the promoted position:
+    // the king's five, and the new piece's own moves out of the union.
+    assert!(names.iter().all(|n| n.starts_with('=')), "{names:?}");
+    for k in ['Q', 'R', 'B', 'N'] {
+        assert!(names.contains(&format!("={k}:Kd7")), "{names:?}");
+    }
+    assert!(names.contains(&"=Q:Qa8".to_string()), "{names:?}");
+    assert!(names.contains(&"=N:Nb3".to_string()), "{names:?}");
     let mut moves = MoveList::new();
     legal::legal_moves(r, &mut p, &mut moves);
-    assert_eq!(moves.len(), 4);
-    assert!(moves
-        .iter()
-        .all(|m| m.intent.kind == MoveKind::Special(1) && m.intent.continues));
-    play(r, &mut p, &["a1=Q"]);
-    assert_eq!(board(r, &p), "4k3/8/8/8/8/8/8/L3K3");
-    assert_eq!(p.turn(), fenpress_rules::Color::Black, "then Black moves");
-    assert!(legal(r, &mut p).contains(&"Kd7".to_string()));
+    // The union moves to empty squares: the rank up to White's king on e1
+    // (3), the file (7), the diagonal (7); the king's 5 steps besides.
+    assert_eq!(moves.len(), 4 * 5 + 17 + 10 + 7 + 2, "{names:?}");
+    let before = p.clone();
+    play(r, &mut p, &["=Q:Kd7"]);
+    assert_eq!(board(r, &p), "8/3k4/8/8/8/8/8/L3K3");
+    assert_eq!(p.turn(), fenpress_rules::Color::White, "one ply for both");
+    assert_eq!(PacoState::of(&p.state).promotion, None);
+    // Taken back, the pawn waits again.
+    let mut q = before.clone();
+    let mv = notation::parse_move(r, &mut q, "=N:Nb3").unwrap();
+    let undo = r.play(&mut q, &mv);
+    // The knight carries its partner, the white rook, along.
+    assert_eq!(board(r, &q), "4k3/8/8/8/8/1I6/8/4K3");
+    r.unplay(&mut q, &mv, undo);
+    assert_eq!(q, before);
+    // The FEN has no field for the waiting pawn; read back, the board says.
+    let again = validate::position_from_fen(r, &fen::vchess_fen(r, &before)).unwrap();
+    assert_eq!(
+        PacoState::of(&again.state).promotion,
+        PacoState::of(&before.state).promotion
+    );
+    assert_eq!(legal(r, &mut again.clone()), names);
+    // Coordinates carry the promotion too, and read back.
+    let mv = notation::parse_move(r, &mut q, "=R:e8d7").unwrap();
+    assert_eq!(notation::coordinate(r, &mv), "=R:e8d7");
+    // Without it, the text names four moves.
+    assert!(matches!(
+        notation::parse_move(r, &mut q, "Kd7"),
+        Err(notation::MoveError::Ambiguous { .. })
+    ));
 }
 
 #[test]

@@ -227,6 +227,18 @@ fn three_check_counters_of_lichess_and_fairy_stockfish() {
         perft("Threechecks", &format!("{board} w KQkq - 0 3"), 3),
         want
     );
+    // The issue's position (Fairy-Stockfish's suite: 12,407 at depth 3 in
+    // both of its forms); without the counter, every check left: 12,560.
+    let issue = "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - -";
+    assert_eq!(
+        perft("Threechecks", &format!("{issue} 1+3 1 39"), 3),
+        12_407
+    );
+    assert_eq!(
+        perft("Threechecks", &format!("{issue} 1 39 +2+0"), 3),
+        12_407
+    );
+    assert_eq!(perft("Threechecks", &format!("{issue} 1 39"), 3), 12_560);
     // A counter is refused where no checks are counted, or past the limit.
     let chess = rules("Chess");
     assert!(position_from_fen(chess, &format!("{board} w KQkq - 0 3 +2+0")).is_err());

@@ -10,8 +10,9 @@
 //! step once per file, a draw when both kings end in unions). `pacoplay`
 //! plays the official rules as pacoplay.com's engine does: none of those,
 //! kings move to empty squares only, and when a union brings an opponent's
-//! pawn to its last rank, the pawn's owner promotes it as the first ply of
-//! their next turn. Where the two differ in small ways (en passant inside a
+//! pawn to its last rank, the pawn's owner promotes it as part of the first
+//! step of their next turn (one ply: the promotion, then the step; written
+//! `=Q:Kd7`). Where the two differ in small ways (en passant inside a
 //! chain, what clears castling rights, what "attacked" means for castling),
 //! each follows its own source; see the comments at those places.
 
@@ -57,10 +58,6 @@ pub const UNIONS: [(char, Kind, Kind); 21] = [
 
 const PROMOTIONS: [Kind; 4] = [Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT];
 
-/// `MoveKind::Special` of the pacoplay promotion a player makes of their
-/// own pawn, brought to its last rank in a union by the opponent.
-pub const PROMOTE_GIFT: u8 = 1;
-
 /// Which rules: vchess's page (default) or pacoplay.com's.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mode {
@@ -80,7 +77,8 @@ pub struct PacoState {
     pub spent: [u8; 2],
     /// vchess: the last ply, if it moved a union (from, to).
     pub union_move: Option<(Square, Square)>,
-    /// pacoplay: an opponent-brought pawn on this square awaits promotion.
+    /// pacoplay: an opponent-brought pawn on this square awaits promotion,
+    /// which its owner's next step makes first.
     pub promotion: Option<Square>,
 }
 
@@ -754,6 +752,27 @@ impl Rules for PacoSako {
         }
     }
 
+    /// pacoplay: a pawn of the side to move on its last rank inside a union
+    /// was brought there by the opponent and awaits its promotion; no FEN
+    /// field says so, the board does.
+    fn read_position_fields(&self, _fields: &[Field], pos: &mut Position, _p: &mut Vec<Problem>) {
+        if self.mode != Mode::Pacoplay {
+            return;
+        }
+        let us = pos.turn();
+        let waiting = self.geometry.squares().find(|&sq| {
+            let cell = pos.board.cell(sq);
+            cell.is_union()
+                && cell.kind(us) == Some(Kind::PAWN)
+                && self.geometry.relative_rank(sq, us) == 7
+        });
+        if let Some(sq) = waiting {
+            let mut ps = PacoState::of(&pos.state);
+            ps.promotion = Some(sq);
+            ps.store(&mut pos.state);
+        }
+    }
+
     fn write_variant_fields(&self, pos: &Position) -> (String, String) {
         let ps = PacoState::of(&pos.state);
         let flags: String = (0..16)
@@ -780,13 +799,7 @@ impl Rules for PacoSako {
         let us = pos.turn();
         let ps = PacoState::of(&pos.state);
         if let Some(sq) = ps.promotion {
-            let pawn = Piece::new(us, Kind::PAWN);
-            for k in PROMOTIONS {
-                let mut mv = Move::simple(sq, sq, pawn, None, Some(k));
-                mv.intent.kind = MoveKind::Special(PROMOTE_GIFT);
-                mv.intent.continues = true;
-                out.push(mv);
-            }
+            self.promoting_steps(pos, sq, out);
             return;
         }
         if let Some((sq, kind)) = ps.hand {
@@ -822,12 +835,9 @@ impl Rules for PacoSako {
         let mut ps = before;
         ps.hand = None;
         ps.step = 0;
-        if mv.intent.kind == MoveKind::Special(PROMOTE_GIFT) {
-            ps.promotion = None;
-            ps.store(&mut pos.state);
-            pos.state.en_passant = ep;
-            return undo;
-        }
+        // A pending promotion is made by whatever step comes now (its
+        // effect is part of the move, see `promoting_steps`).
+        ps.promotion = None;
         let released_lift = before.hand.is_some();
         let union_lift = !released_lift && from_cell.is_union();
         if mv.intent.continues {
@@ -942,6 +952,46 @@ impl Rules for PacoSako {
 }
 
 impl PacoSako {
+    /// pacoplay: the first steps of a turn that begins with the promotion of
+    /// the mover's pawn on `sq`, brought there in a union by the opponent.
+    /// "It is promoted at the start of your next turn" (pacoplay.com): each
+    /// step of the position with the pawn promoted, for each kind, carrying
+    /// the promotion in its effect so that one ply does both (the official
+    /// engine counts it so: 873 steps at depth 2 from the issue-36 position).
+    fn promoting_steps(&self, pos: &Position, sq: Square, out: &mut MoveList) {
+        let us = pos.turn();
+        let pawn = Piece::new(us, Kind::PAWN);
+        for k in PROMOTIONS {
+            let promoted = Piece::new(us, k);
+            let mut after = pos.clone();
+            after.board.remove(sq, us);
+            after.board.put(sq, promoted);
+            let mut ps = PacoState::of(&after.state);
+            ps.promotion = None;
+            ps.store(&mut after.state);
+            let mut steps = MoveList::new();
+            self.pseudo_legal_moves(&after, &mut steps);
+            for mut mv in steps {
+                // The step may lift the promoted piece (alone with its
+                // partner, or released by a piece entering the union): it
+                // then vanishes as what it became. The pawn is listed last
+                // so that taking the move back restores the pawn.
+                let lifts_it = mv
+                    .effect
+                    .vanish
+                    .as_slice()
+                    .iter()
+                    .any(|v| v.square == sq && v.piece.color == us);
+                mv.effect.vanish.push(sq, pawn);
+                if !lifts_it {
+                    mv.effect.appear.push(sq, promoted);
+                }
+                mv.intent.prior_promotion = Some(k);
+                out.push(mv);
+            }
+        }
+    }
+
     fn update_castling(&self, pos: &mut Position, mv: &Move, from_cell: Cell, released_lift: bool) {
         let castling = &mut pos.state.castling;
         if !Color::ALL.iter().any(|c| castling.any(*c)) {

@@ -207,6 +207,7 @@ impl Musketeer {
                         to: sq,
                         piece: Piece::new(us, extra),
                         promotion: None,
+                        prior_promotion: None,
                         capture: false,
                         kind: MoveKind::Drop,
                         chain_step: 0,

@@ -139,6 +139,7 @@ impl Titan {
                     to: sq,
                     piece: p,
                     promotion: None,
+                    prior_promotion: None,
                     capture: false,
                     kind: AUGMENT,
                     chain_step: 0,

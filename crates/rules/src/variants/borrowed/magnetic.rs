@@ -122,6 +122,11 @@ impl Hooks for Magnetic {
                     appear.push(a.square, piece);
                 }
                 pm.effect.appear = appear;
+                // Named by the pushed pawn's new kind (`Nc3=Q`, `b1c3q`):
+                // the mover itself cannot promote in the same move.
+                if pm.intent.promotion.is_none() {
+                    pm.intent.promotion = Some(kind);
+                }
                 out.push(pm);
             }
         }

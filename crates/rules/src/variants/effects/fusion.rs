@@ -39,6 +39,10 @@ pub const PONTIFF: Kind = Kind(b'f');
 pub const DRAGON_KING: Kind = Kind(b'g');
 pub const CAVALIER_KING: Kind = Kind(b'c');
 
+/// The note of a fission (listings; notation names the piece that moves in
+/// its coordinates, `Rd1d2`, apart from the compound's whole move `d1d2`).
+pub const FISSION: &str = "fission";
+
 /// The Fusion twist.
 pub struct Fusion;
 
@@ -242,6 +246,18 @@ impl Twist for Fusion {
         fission_moves(base, pos, out);
     }
 
+    fn move_note(&self, mv: &Move) -> Option<&'static str> {
+        // Only a fission leaves a piece of the mover's on the origin.
+        let from = mv.intent.from;
+        let stays = mv
+            .effect
+            .appear
+            .as_slice()
+            .iter()
+            .any(|a| a.square == from && a.piece.color == mv.color());
+        (stays && !is_castle(mv) && mv.intent.to != from).then_some(FISSION)
+    }
+
     fn play(&self, base: &ChessLike, pos: &mut Position, mv: &Move) -> Undo {
         let undo = base.play(pos, mv);
         // A king that fused may no longer castle.
@@ -418,7 +434,7 @@ mod tests {
             .collect();
         assert_eq!(knight, ["a7c8"]);
         assert!(
-            moves(fen).contains(&"a7b5".to_string()),
+            moves(fen).contains(&"Na7b5".to_string()),
             "the knight splits off to b5"
         );
     }
