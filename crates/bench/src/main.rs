@@ -6,6 +6,7 @@
 mod family;
 mod fsf;
 mod hugo;
+mod matetrack;
 mod prev;
 mod puzzle;
 mod run;
@@ -61,6 +62,8 @@ benches:
   family   perft of chess, Orda and five chess-family variants against
            Fairy-Stockfish and the previous fenpress (FENPRESS_BENCH_FAMILY)
   puzzle   proof time of each puzzle of content/ and tests/fixtures/puzzles-hard/
+  matetrack  matetrack's mates in 1-6 proved (verdicts, CPU per puzzle) beside
+           Fairy-Stockfish's go mate (FENPRESS_BENCH_MATETRACK_MAX, _LIMIT)
   serve    save-to-reload latency of `fenpress serve` at 10x the corpus
   all      every bench above
   gen K DIR   write a site K times the corpus into DIR (the scale generator)
@@ -130,6 +133,9 @@ fn real_main() -> Result<(), BenchError> {
     }
     if wanted("puzzle") {
         puzzle::bench(&env)?;
+    }
+    if wanted("matetrack") {
+        matetrack::bench(&env)?;
     }
     if wanted("serve") {
         serve::bench(&env)?;
