@@ -72,14 +72,31 @@ pub struct SiteCheck {
     pub summary: Summary,
 }
 
+/// What a verification is for. Its findings and each diagram's status are
+/// the same either way; a drawing also needs two answers of the rules core
+/// that no finding depends on, and that cost more than the rest of `check`:
+/// whether a pair's right board is a move (and a reply) from its left one,
+/// and each proved board's legal moves for the reader to explore.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// `check`: findings and statuses only.
+    Findings,
+    /// `build` and `serve`: the verdicts also say how to draw each diagram
+    /// ([`Verdict::pair_linked`], [`Verdict::explore`]).
+    Drawing,
+}
+
 /// Verifies every diagram and puzzle of the loaded pages (in parallel):
-/// verdicts are stored on the diagram records, a puzzle's widget on its
-/// page, drawn in the interface words of its language (`words`: the
-/// config's overrides). `check` and `build` share it.
-pub fn verify_site(pages: &mut [LoadedPage]) -> SiteCheck {
+/// verdicts are stored on the diagram records, a puzzle's proof on its
+/// page. `check`, `build` and `serve` share it, `check` for its
+/// [`Purpose::Findings`] only.
+pub fn verify_site(pages: &mut [LoadedPage], purpose: Purpose) -> SiteCheck {
     // One clock for every proof of the site (`puzzles.total_proof_budget_ms`).
     let _budget = crate::puzzle::verify::SiteBudget::start();
-    let checks: Vec<PageCheck> = pages.par_iter_mut().map(verify_page).collect();
+    let checks: Vec<PageCheck> = pages
+        .par_iter_mut()
+        .map(|lp| verify_page(lp, purpose))
+        .collect();
     let mut site = SiteCheck::default();
     for checked in checks {
         site.summary.add(&checked);
@@ -151,8 +168,8 @@ impl verify::Locate for CaptionLocs<'_> {
 }
 
 /// Verifies every diagram of one page (storing each verdict on its
-/// record) and, for a puzzle page, its puzzle (storing its widget).
-pub fn verify_page(lp: &mut LoadedPage) -> PageCheck {
+/// record) and, for a puzzle page, its puzzle (storing its proof).
+pub fn verify_page(lp: &mut LoadedPage, purpose: Purpose) -> PageCheck {
     let page = &lp.page;
     let mut result = PageCheck::default();
     let to_diag = |f: &Finding, variant: Option<&str>| {
@@ -186,7 +203,7 @@ pub fn verify_page(lp: &mut LoadedPage) -> PageCheck {
             continue;
         };
         let mut findings = Findings::new();
-        let verdict = verify_diagram(page, d, &mut findings);
+        let verdict = verify_diagram(page, d, purpose, &mut findings);
         if let Ok(spec) = &record.spec {
             let drawn = drawing_findings(page, spec, record.at, verdict.board_checked);
             result
@@ -263,7 +280,14 @@ fn drawing_findings(
 }
 
 /// Board checks for every variant, full verification for those with rules.
-pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Findings) -> Verdict {
+/// `out` starts empty: it gathers this diagram's findings alone, and what
+/// only a drawing needs is worked out when it holds no error.
+pub fn verify_diagram(
+    page: &Page,
+    d: &DiagramSource,
+    purpose: Purpose,
+    out: &mut Findings,
+) -> Verdict {
     let at = d.boards.first().map(|b| b.fen_at).unwrap_or_default();
     let mut verdict = Verdict::default();
     let Some(name) = d.variant.as_deref().or(page.variant.as_deref()) else {
@@ -338,6 +362,7 @@ pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Findings) -> Ver
             at: &locs,
             shared_caption: d.figure_blocks > 1,
             letters: fenpress_rules::notation::piece_letters(&page.lang),
+            purpose,
         };
         let outcome = verify::verify(rules, &input, out);
         verdict.verified = outcome.verified;

@@ -257,3 +257,33 @@ fn check_reports_an_unknown_key_in_a_diagram_block() {
         checked.diagnostics
     );
 }
+
+/// `check` asks verification for its findings only; `build` also for how to
+/// draw (a pair a move apart, the moves a reader explores). Both purposes
+/// give the same findings and statuses; only the drawing's answers differ.
+#[test]
+fn check_skips_what_only_a_drawing_needs() {
+    use fenpress::check::{verify_page, Purpose};
+    let text = "```diagram\nfen: 4k3/8/8/8/8/8/4P3/4K3\nafter: {fen: 4k3/8/8/8/4P3/8/8/4K3}\n```\n\n```diagram\nfen: 4k3/8/8/8/8/8/4P3/4K3\nmarks: [e3, e4]\n```\n";
+    let path = Path::new("rules/Chess/en.md");
+    let run = |purpose| {
+        let (page, _) = fenpress::content::load::read_source(path, "Chess", "en", text);
+        let mut page = page.expect("the page loads");
+        let checked = verify_page(&mut page, purpose);
+        (checked, page.diagrams)
+    };
+    let (found, checked) = run(Purpose::Findings);
+    let (drawn_found, drawn) = run(Purpose::Drawing);
+    assert_eq!(found.findings, drawn_found.findings);
+    assert_eq!(found.verdicts.len(), 2);
+    for (c, d) in checked.iter().zip(&drawn) {
+        assert_eq!(c.status(), d.status());
+        let c = c.verdict.as_ref().unwrap();
+        assert!(!c.pair_linked && c.explore.iter().all(String::is_empty));
+    }
+    let pair = drawn[0].verdict.as_ref().unwrap();
+    assert!(pair.pair_linked, "e2-e4 links the pair");
+    assert!(pair.explore[0].contains("e2:e3,e4"), "{:?}", pair.explore);
+    let marked = drawn[1].verdict.as_ref().unwrap();
+    assert!(marked.explore[0].contains("e1:"), "{:?}", marked.explore);
+}

@@ -270,7 +270,7 @@ fn fully_verified_diagrams(root: &std::path::Path, variants: &[&str]) -> usize {
         if !variants.contains(&v) {
             continue;
         }
-        let checked = fenpress::check::verify_page(lp);
+        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Findings);
         let f = lp.page.source.display();
         assert!(checked.findings.is_empty(), "{f}: {:#?}", checked.findings);
         for verdict in &checked.verdicts {
