@@ -13,9 +13,10 @@ use fenpress_rules::rules::Rules;
 use fenpress_rules::validate::{self, Problem};
 use fenpress_rules::{explain, Board, Color, Kind, Piece, Position, Square, SquareSet};
 
+use super::board::BoardText;
 use super::claims::{CaptionClaims, ClaimKind, MoveText};
 use super::finding::{Finding, Findings, Kind as Sev};
-use crate::model::{BoardText, Loc};
+use crate::model::Loc;
 
 /// Where a claim's move sits: a caption offset mapped to the source.
 pub trait Locate {

@@ -169,7 +169,7 @@ fn captions_of_variants_with_rules_are_classified() {
         {
             continue;
         }
-        for d in lp.diagrams.iter().filter_map(|r| r.source.as_ref()) {
+        for d in lp.diagrams.iter().filter_map(|r| r.written.as_ref()) {
             let Some(c) = &d.caption else { continue };
             let read = read_caption(&c.text);
             let mut parts: Vec<String> = read
