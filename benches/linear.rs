@@ -62,7 +62,10 @@ fn check_page(text: &str) {
     let path = Path::new("rules/Chess/en.md");
     let (loaded, _) = fenpress::content::load::read_source(path, "Chess", "en", text);
     if let Some(mut page) = loaded {
-        std::hint::black_box(fenpress::check::verify_page(&mut page));
+        std::hint::black_box(fenpress::check::verify_page(
+            &mut page,
+            fenpress::check::Purpose::Findings,
+        ));
     }
 }
 

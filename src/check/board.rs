@@ -9,7 +9,72 @@ use fenpress_rules::geometry::Coord;
 use fenpress_rules::registry::VariantInfo;
 
 use super::finding::{Finding, Findings, Kind};
-use crate::model::BoardText;
+use crate::diagram::spec::{BoardSpec, Side};
+use crate::model::{BoardWritten, Loc};
+
+/// One board as verification reads it: the record's spec of the board
+/// with where each part is written, joined for the checks (a view made
+/// per verification, not kept in the record).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardText {
+    /// Where `fen:` (Pug) or the `fen` key (Markdown) is.
+    pub fen_at: Loc,
+    /// The board field, without its hand.
+    pub board: String,
+    /// Where the board field starts; its characters follow on the line.
+    pub board_at: Loc,
+    /// The marks, each with its position.
+    pub marks: Vec<(String, Loc)>,
+    /// The arrows (`e2e4`), each with its position.
+    pub arrows: Vec<(String, Loc)>,
+    /// Side to move, when the `fen` is a full FEN.
+    pub side: Option<fenpress_rules::Color>,
+    /// The FEN text the rules read when there is more than the board: the
+    /// board, its hand in brackets, then the fields after it.
+    pub full_fen: Option<String>,
+    /// `fen: 8/8/...`: a space after `fen:` makes vchess read an empty board.
+    pub space_after_fen: bool,
+}
+
+impl BoardText {
+    /// The board `spec`, written at `written`.
+    pub fn of(spec: &BoardSpec, written: &BoardWritten) -> BoardText {
+        let located = |names: Vec<String>, at: &[Loc]| -> Vec<(String, Loc)> {
+            names
+                .into_iter()
+                .enumerate()
+                .map(|(i, name)| (name, at.get(i).copied().unwrap_or(written.fen_at)))
+                .collect()
+        };
+        let hand = spec.hand.as_ref().map(|h| format!("[{h}]"));
+        let full_fen = match (&spec.fen_rest, hand) {
+            (Some(rest), hand) => {
+                Some(format!("{}{} {rest}", spec.board, hand.unwrap_or_default()))
+            }
+            (None, Some(hand)) => Some(format!("{}{hand}", spec.board)),
+            (None, None) => None,
+        };
+        BoardText {
+            fen_at: written.fen_at,
+            board: spec.board.clone(),
+            board_at: written.board_at,
+            marks: located(
+                spec.marks.iter().map(ToString::to_string).collect(),
+                &written.marks,
+            ),
+            arrows: located(
+                spec.arrows.iter().map(ToString::to_string).collect(),
+                &written.arrows,
+            ),
+            side: spec.side.map(|s| match s {
+                Side::White => fenpress_rules::Color::White,
+                Side::Black => fenpress_rules::Color::Black,
+            }),
+            full_fen,
+            space_after_fen: written.space_after_fen,
+        }
+    }
+}
 
 /// A board's text cut into rows and cells.
 #[derive(Debug, Clone)]
@@ -358,7 +423,6 @@ pub fn arrow_on_board(arrow: &str, rows: usize, cols: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Loc;
 
     fn board(text: &str, marks: &[&str]) -> BoardText {
         BoardText {

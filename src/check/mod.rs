@@ -18,9 +18,8 @@ use std::path::PathBuf;
 use rayon::prelude::*;
 
 use crate::diagnostic::Diagnostic;
-use crate::model::{
-    CaptionText, DiagramSource, Explicit, LoadedPage, Loc, Page, PageKind, Verdict,
-};
+use crate::diagram::spec::DiagramSpec;
+use crate::model::{BlockAt, CaptionText, LoadedPage, Loc, Page, PageKind, Verdict, Written};
 use claims::{CaptionClaims, Claim, ClaimKind, MoveText};
 use finding::{Finding, Findings, Kind};
 pub use summary::Summary;
@@ -72,14 +71,31 @@ pub struct SiteCheck {
     pub summary: Summary,
 }
 
+/// What a verification is for. Its findings and each diagram's status are
+/// the same either way; a drawing also needs two answers of the rules core
+/// that no finding depends on, and that cost more than the rest of `check`:
+/// whether a pair's right board is a move (and a reply) from its left one,
+/// and each proved board's legal moves for the reader to explore.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// `check`: findings and statuses only.
+    Findings,
+    /// `build` and `serve`: the verdicts also say how to draw each diagram
+    /// ([`Verdict::pair_linked`], [`Verdict::explore`]).
+    Drawing,
+}
+
 /// Verifies every diagram and puzzle of the loaded pages (in parallel):
-/// verdicts are stored on the diagram records, a puzzle's widget on its
-/// page, drawn in the interface words of its language (`words`: the
-/// config's overrides). `check` and `build` share it.
-pub fn verify_site(pages: &mut [LoadedPage]) -> SiteCheck {
+/// verdicts are stored on the diagram records, a puzzle's proof on its
+/// page. `check`, `build` and `serve` share it, `check` for its
+/// [`Purpose::Findings`] only.
+pub fn verify_site(pages: &mut [LoadedPage], purpose: Purpose) -> SiteCheck {
     // One clock for every proof of the site (`puzzles.total_proof_budget_ms`).
     let _budget = crate::puzzle::verify::SiteBudget::start();
-    let checks: Vec<PageCheck> = pages.par_iter_mut().map(verify_page).collect();
+    let checks: Vec<PageCheck> = pages
+        .par_iter_mut()
+        .map(|lp| verify_page(lp, purpose))
+        .collect();
     let mut site = SiteCheck::default();
     for checked in checks {
         site.summary.add(&checked);
@@ -89,54 +105,79 @@ pub fn verify_site(pages: &mut [LoadedPage]) -> SiteCheck {
     site
 }
 
-/// The claims of a Markdown block, with a caption-like text whose
+/// The claims of a Markdown block (its `moves`, `illegal` and
+/// `after.moves`, written at `written`), with a caption-like text whose
 /// characters map to where each move is written. Each item is read as a
 /// caption's move ([`claims::read_item`]); a `moves` list written as a game
 /// or a chain (`1.d1d2 e4e3 2.dxe3 exd2`, `Bxc3, c3xb5`) is a sequence, as
 /// in a caption.
-fn explicit_claims(e: &Explicit) -> (CaptionClaims, CaptionText) {
+fn explicit_claims(spec: &DiagramSpec, written: &Written) -> (CaptionClaims, CaptionText) {
     let mut text = CaptionText::default();
     let mut claims = CaptionClaims::default();
-    let mut note =
-        |items: &[(String, Loc)], kind: ClaimKind, after: bool, claims: &mut CaptionClaims| {
-            let mut moves = Vec::new();
-            for (m, at) in items {
-                let offset = text.text.chars().count();
-                for (i, c) in m.chars().enumerate() {
-                    text.text.push(c);
-                    text.locs.push(at.plus(i));
-                }
-                text.text.push(' ');
-                text.locs.push(at.plus(m.chars().count()));
-                match claims::read_item(m) {
-                    Some(read) => moves.push(MoveText {
-                        offset: offset + read.offset,
-                        ..read
-                    }),
-                    None => claims.unreadable.push(claims::Unreadable {
-                        offset,
-                        len: m.chars().count(),
-                        reason: format!("`{m}` is not a move fenpress can read"),
-                    }),
-                }
+    let fen_at = written.boards.first().map(|b| b.fen_at).unwrap_or_default();
+    let mut note = |items: &[String],
+                    locs: &[Loc],
+                    kind: ClaimKind,
+                    after: bool,
+                    claims: &mut CaptionClaims| {
+        let mut moves = Vec::new();
+        for (i, m) in items.iter().enumerate() {
+            let at = locs.get(i).copied().unwrap_or(fen_at);
+            let offset = text.text.chars().count();
+            for (i, c) in m.chars().enumerate() {
+                text.text.push(c);
+                text.locs.push(at.plus(i));
             }
-            if moves.is_empty() {
-                return;
+            text.text.push(' ');
+            text.locs.push(at.plus(m.chars().count()));
+            match claims::read_item(m) {
+                Some(read) => moves.push(MoveText {
+                    offset: offset + read.offset,
+                    ..read
+                }),
+                None => claims.unreadable.push(claims::Unreadable {
+                    offset,
+                    len: m.chars().count(),
+                    reason: format!("`{m}` is not a move fenpress can read"),
+                }),
             }
-            let (kind, after) = if kind == ClaimKind::Legal && claims::looks_like_sequence(&moves) {
-                // A game from move 1 leads from the start to this board.
-                (ClaimKind::Sequence, moves[0].number == Some(1))
-            } else {
-                (kind, after)
-            };
-            claims.claims.push(Claim { kind, moves, after });
+        }
+        if moves.is_empty() {
+            return;
+        }
+        let (kind, after) = if kind == ClaimKind::Legal && claims::looks_like_sequence(&moves) {
+            // A game from move 1 leads from the start to this board.
+            (ClaimKind::Sequence, moves[0].number == Some(1))
+        } else {
+            (kind, after)
         };
-    note(&e.moves, ClaimKind::Legal, false, &mut claims);
-    note(&e.illegal, ClaimKind::Illegal, false, &mut claims);
-    note(&e.after_moves, ClaimKind::Sequence, true, &mut claims);
+        claims.claims.push(Claim { kind, moves, after });
+    };
+    note(
+        &spec.moves,
+        &written.moves,
+        ClaimKind::Legal,
+        false,
+        &mut claims,
+    );
+    note(
+        &spec.illegal,
+        &written.illegal,
+        ClaimKind::Illegal,
+        false,
+        &mut claims,
+    );
+    let after_moves = spec.after.as_ref().map_or(&[][..], |a| &a.moves);
+    note(
+        after_moves,
+        &written.after_moves,
+        ClaimKind::Sequence,
+        true,
+        &mut claims,
+    );
     // Squares the caption names ("moves from e4") explain marks, as on a
     // Pug page; its moves are not claims: the block states those.
-    if let Some(c) = &e.caption {
+    if let Some(c) = &spec.caption {
         claims.squares = claims::read_caption(c).squares;
     }
     (claims, text)
@@ -151,8 +192,8 @@ impl verify::Locate for CaptionLocs<'_> {
 }
 
 /// Verifies every diagram of one page (storing each verdict on its
-/// record) and, for a puzzle page, its puzzle (storing its widget).
-pub fn verify_page(lp: &mut LoadedPage) -> PageCheck {
+/// record) and, for a puzzle page, its puzzle (storing its proof).
+pub fn verify_page(lp: &mut LoadedPage, purpose: Purpose) -> PageCheck {
     let page = &lp.page;
     let mut result = PageCheck::default();
     let to_diag = |f: &Finding, variant: Option<&str>| {
@@ -174,7 +215,7 @@ pub fn verify_page(lp: &mut LoadedPage) -> PageCheck {
         d
     };
     for record in &mut lp.diagrams {
-        let Some(d) = &record.source else {
+        let (Ok(spec), Some(written)) = (&record.spec, &record.written) else {
             // The load step reported a block that does not parse.
             result.unreadable += usize::from(record.spec.is_err());
             if let Ok(spec) = &record.spec {
@@ -186,15 +227,13 @@ pub fn verify_page(lp: &mut LoadedPage) -> PageCheck {
             continue;
         };
         let mut findings = Findings::new();
-        let verdict = verify_diagram(page, d, &mut findings);
-        if let Ok(spec) = &record.spec {
-            let drawn = drawing_findings(page, spec, record.at, verdict.board_checked);
-            result
-                .findings
-                .extend(drawn.iter().map(|(f, v)| to_diag(f, v.as_deref())));
-        }
+        let verdict = verify_diagram(page, spec, written, record.at, purpose, &mut findings);
+        let drawn = drawing_findings(page, spec, record.at, verdict.board_checked);
+        result
+            .findings
+            .extend(drawn.iter().map(|(f, v)| to_diag(f, v.as_deref())));
         let findings = findings.into_reported();
-        let name = d.variant.as_deref().or(page.variant.as_deref());
+        let name = spec.variant.as_deref().or(page.variant.as_deref());
         result
             .findings
             .extend(findings.iter().map(|f| to_diag(f, name)));
@@ -263,10 +302,19 @@ fn drawing_findings(
 }
 
 /// Board checks for every variant, full verification for those with rules.
-pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Findings) -> Verdict {
-    let at = d.boards.first().map(|b| b.fen_at).unwrap_or_default();
+/// `out` starts empty: it gathers this diagram's findings alone, and what
+/// only a drawing needs is worked out when it holds no error.
+pub fn verify_diagram(
+    page: &Page,
+    spec: &DiagramSpec,
+    written: &Written,
+    block: BlockAt,
+    purpose: Purpose,
+    out: &mut Findings,
+) -> Verdict {
+    let at = written.boards.first().map(|b| b.fen_at).unwrap_or_default();
     let mut verdict = Verdict::default();
-    let Some(name) = d.variant.as_deref().or(page.variant.as_deref()) else {
+    let Some(name) = spec.variant.as_deref().or(page.variant.as_deref()) else {
         // A diagram outside a variant's pages (about, faq): nothing to check against.
         return verdict;
     };
@@ -287,20 +335,25 @@ pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Findings) -> Ver
     };
     verdict.board_checked = true;
     let start = out.len();
-    let readings: Vec<_> = d
-        .boards
+    let specs = std::iter::once(&spec.board).chain(spec.after.as_ref().map(|a| &a.board));
+    let boards: Vec<board::BoardText> = specs
+        .zip(&written.boards)
+        .map(|(b, w)| board::BoardText::of(b, w))
+        .collect();
+    let readings: Vec<_> = boards
         .iter()
         .map(|b| board::check_board(info, b, out).map(|ok| ok.reading))
         .collect();
-    let (claims, caption) = match (&d.explicit, &d.caption) {
-        (Some(e), _) => explicit_claims(e),
-        (None, Some(c)) => (claims::read_caption(&c.text), c.clone()),
-        (None, None) => (CaptionClaims::default(), CaptionText::default()),
+    // A Markdown block states its claims; a Pug figure's caption says them.
+    let (claims, caption) = match (block, &written.caption) {
+        (BlockAt::Markdown { .. }, _) => explicit_claims(spec, written),
+        (BlockAt::Pug { .. }, Some(c)) => (claims::read_caption(&c.text), c.clone()),
+        (BlockAt::Pug { .. }, None) => (CaptionClaims::default(), CaptionText::default()),
     };
-    let rules = if d.options.is_empty() {
+    let rules = if spec.option.is_empty() {
         info.rules()
     } else {
-        let opts: Vec<&str> = d.options.iter().map(String::as_str).collect();
+        let opts: Vec<&str> = spec.option.iter().map(String::as_str).collect();
         let with = fenpress_rules::registry::rules_with_options(info.name, &opts);
         if with.is_none() && info.rules().is_some() {
             out.push(
@@ -311,7 +364,7 @@ pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Findings) -> Ver
                     3,
                     format!(
                         "{name} has no option {}: moves are not verified",
-                        d.options.join(", ")
+                        spec.option.join(", ")
                     ),
                 )
                 .hint("Paco Sako knows `option: pacoplay`"),
@@ -332,12 +385,13 @@ pub fn verify_diagram(page: &Page, d: &DiagramSource, out: &mut Findings) -> Ver
         }
         let locs = CaptionLocs(&caption);
         let input = verify::Input {
-            boards: &d.boards,
+            boards: &boards,
             readings: &readings,
             claims: &claims,
             at: &locs,
-            shared_caption: d.figure_blocks > 1,
+            shared_caption: written.figure_blocks > 1,
             letters: fenpress_rules::notation::piece_letters(&page.lang),
+            purpose,
         };
         let outcome = verify::verify(rules, &input, out);
         verdict.verified = outcome.verified;

@@ -13,9 +13,10 @@ use fenpress_rules::rules::Rules;
 use fenpress_rules::validate::{self, Problem};
 use fenpress_rules::{explain, Board, Color, Kind, Piece, Position, Square, SquareSet};
 
+use super::board::BoardText;
 use super::claims::{CaptionClaims, ClaimKind, MoveText};
 use super::finding::{Finding, Findings, Kind as Sev};
-use crate::model::{BoardText, Loc};
+use crate::model::Loc;
 
 /// Where a claim's move sits: a caption offset mapped to the source.
 pub trait Locate {
@@ -299,10 +300,12 @@ pub struct Outcome {
     pub verified: bool,
     /// The second board of a pair follows from the first: one legal move
     /// gives it, or the caption's line does (proved). Only such a pair is
-    /// drawn as before and after; any other pair is a comparison.
+    /// drawn as before and after; any other pair is a comparison. Worked
+    /// out for a drawing only ([`super::Purpose::Drawing`]).
     pub pair_linked: bool,
     /// Per board, its legal moves for a reader to explore (see
-    /// [`explore_moves`]); empty for a board not read.
+    /// [`explore_moves`]); empty for a board not read, and all empty unless
+    /// the diagram is drawn and has no error.
     pub explore: Vec<String>,
 }
 
@@ -317,6 +320,9 @@ pub struct Input<'a> {
     pub shared_caption: bool,
     /// The page language's piece letters ([`notation::piece_letters`]).
     pub letters: &'static [(char, char)],
+    /// Whether the diagram is to be drawn: only a drawing asks whether a
+    /// pair's boards are a move apart and which moves a reader can explore.
+    pub purpose: super::Purpose,
 }
 
 fn move_loc(input: &Input, m: &MoveText) -> (Loc, usize) {
@@ -803,26 +809,36 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Findings) -> Outcome {
         check_arrows(rules, b, read, &positions, out);
     }
 
-    let one_move = match reads.get(1) {
-        Some(Some(second)) if input.boards.len() == 2 => {
+    // What only a drawing needs, worked out only for one, and only for a
+    // diagram with no error so far (a failed one is drawn without either):
+    // `check` asked for neither and spent most of its time on them.
+    // `out` holds this diagram's findings alone (see `check::verify_diagram`).
+    let drawn = input.purpose == super::Purpose::Drawing;
+    let one_move_apart = |out: &Findings| match reads.get(1) {
+        Some(Some(second)) if drawn && input.boards.len() == 2 && out.error_codes().is_empty() => {
             one_move_apart(rules, &starts, &second.pos.board)
         }
         _ => false,
     };
-    let explore: Vec<String> = reads
-        .iter()
-        .zip(input.boards)
-        .map(|(read, b)| {
-            read.as_ref()
-                .map(|r| explore_moves(rules, r, &b.board))
-                .unwrap_or_default()
-        })
-        .collect();
+    let explore = |out: &Findings| -> Vec<String> {
+        if !(drawn && verified && out.error_codes().is_empty()) {
+            return Vec::new();
+        }
+        reads
+            .iter()
+            .zip(input.boards)
+            .map(|(read, b)| {
+                read.as_ref()
+                    .map(|r| explore_moves(rules, r, &b.board))
+                    .unwrap_or_default()
+            })
+            .collect()
+    };
     if input.shared_caption {
         return Outcome {
             verified,
-            pair_linked: one_move,
-            explore,
+            pair_linked: one_move_apart(out),
+            explore: explore(out),
         };
     }
 
@@ -830,8 +846,8 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Findings) -> Outcome {
     check_immobile(rules, input, &starts, out);
     Outcome {
         verified,
-        pair_linked: one_move || line_proved,
-        explore,
+        pair_linked: line_proved || one_move_apart(out),
+        explore: explore(out),
     }
 }
 

@@ -19,8 +19,7 @@ use fenpress_pug::{BoardFields, DiagramFields, DiagramOrigin};
 use crate::diagram::spec::{self, AfterSpec, BoardSpec, DiagramSpec, SpecError};
 use crate::markdown;
 use crate::model::{
-    BlockAt, BoardText, CaptionText, DiagramRecord, DiagramSource, Explicit, Loc, Page,
-    SourceFormat,
+    BlockAt, BoardWritten, CaptionText, DiagramRecord, Loc, Page, SourceFormat, Written,
 };
 
 /// The diagram records of a page whose source text is `text`: one per
@@ -49,7 +48,7 @@ pub fn records(
         .into_iter()
         .map(|block| {
             let spec = spec::parse_block(&block.yaml);
-            let (at, source) = match page.format {
+            let (at, written) = match page.format {
                 SourceFormat::Pug => {
                     let origin = origins.get(block.index);
                     let at = match origin {
@@ -62,21 +61,25 @@ pub fn records(
                             after_fen: None,
                         },
                     };
-                    (at, origin.and_then(|o| pug_diagram(o, &pug_lines)))
+                    let written = match (origin, &spec) {
+                        (Some(o), Ok(spec)) => pug_diagram(spec, o, &pug_lines),
+                        _ => None,
+                    };
+                    (at, written)
                 }
                 SourceFormat::Markdown => {
                     let base = page.line_offset + block.line;
-                    let source = spec
+                    let written = spec
                         .as_ref()
                         .ok()
                         .map(|s| markdown_diagram(s, &lines, base, block.yaml.lines().count()));
-                    (BlockAt::Markdown { first_line: base }, source)
+                    (BlockAt::Markdown { first_line: base }, written)
                 }
             };
             DiagramRecord {
                 index: block.index,
                 spec,
-                source,
+                written,
                 at,
                 verdict: None,
             }
@@ -98,12 +101,18 @@ pub fn pug_records(diagrams: &[DiagramFields], text: &str) -> Vec<DiagramRecord>
         .iter()
         .enumerate()
         .map(|(index, fields)| {
-            let mut boards = vec![board_text(&fields.board)];
-            boards.extend(fields.after.as_ref().map(board_text));
+            let spec = pug_spec(fields);
+            let written = spec.as_ref().ok().map(|spec| {
+                let mut boards = vec![board_written(&fields.board, &spec.board)];
+                if let (Some(after), Some(after_spec)) = (&fields.after, &spec.after) {
+                    boards.push(board_written(after, &after_spec.board));
+                }
+                pug_written(boards, &lines)
+            });
             DiagramRecord {
                 index,
-                spec: pug_spec(fields),
-                source: Some(pug_source(boards, &lines)),
+                spec,
+                written,
                 at: BlockAt::Pug {
                     fen: fields.board.fen_at,
                     after_fen: fields.after.as_ref().map(|a| a.fen_at),
@@ -114,24 +123,40 @@ pub fn pug_records(diagrams: &[DiagramFields], text: &str) -> Vec<DiagramRecord>
         .collect()
 }
 
-/// One board as the writer read it.
-fn board_text(board: &BoardFields) -> BoardText {
-    BoardText {
+/// Where one board the writer read is written (`spec`: its reading).
+fn board_written(board: &BoardFields, spec: &BoardSpec) -> BoardWritten {
+    let marks = board
+        .fen
+        .marks
+        .iter()
+        .map(String::as_str)
+        .zip(board.marks_at.iter().copied());
+    BoardWritten {
         fen_at: board.fen_at,
-        board: board.fen.board.clone(),
         board_at: board.board_at,
-        marks: board
-            .fen
-            .marks
-            .iter()
-            .cloned()
-            .zip(board.marks_at.iter().copied())
-            .collect(),
+        marks: mark_locs(marks, spec, board.fen_at),
         arrows: Vec::new(),
-        side: None,
-        full_fen: None,
         space_after_fen: board.space_after_fen,
     }
+}
+
+/// Where each of `spec`'s marks is written, from the mark texts of a Pug
+/// `fen:` with their places: each text gives as many marks as it reads as
+/// (`-` none), each at the text's place; a mark no text gives (none in a
+/// spec read from these texts) is blamed on `fen_at`.
+fn mark_locs<'a>(
+    texts: impl Iterator<Item = (&'a str, Loc)>,
+    spec: &BoardSpec,
+    fen_at: Loc,
+) -> Vec<Loc> {
+    let mut locs: Vec<Loc> = texts
+        .flat_map(|(text, at)| {
+            let n = spec::parse_marks(text).map_or(0, |m| m.len());
+            std::iter::repeat_n(at, n)
+        })
+        .collect();
+    locs.resize(spec.marks.len(), fen_at);
+    locs
 }
 
 /// The spec of a Pug diagram block: what [`spec::parse_block`] reads from
@@ -256,8 +281,9 @@ fn yaml_keeps(s: &str) -> bool {
     })
 }
 
-/// Reads `fen:<inner>:` at `at` (the `f` of `fen:`) as vchess does.
-fn pug_board(lines: &[&str], at: Loc) -> Option<BoardText> {
+/// Reads where the parts of `fen:<inner>:` at `at` (the `f` of `fen:`)
+/// are, as vchess cuts it; `spec` is the board's reading.
+fn pug_board(lines: &[&str], at: Loc, spec: &BoardSpec) -> Option<BoardWritten> {
     let chars: Vec<char> = lines.get(at.line.checked_sub(1)?)?.chars().collect();
     let start = at.column.checked_sub(1)?;
     let head: String = chars.get(start..start + 4)?.iter().collect();
@@ -276,27 +302,24 @@ fn pug_board(lines: &[&str], at: Loc) -> Option<BoardText> {
         line: at.line,
         column: inner_start + i + 1,
     };
-    let (board_off, board) = fields.first().cloned().unwrap_or((0, String::new()));
+    let board_off = fields.first().map_or(0, |(off, _)| *off);
     let mut marks = Vec::new();
     if let Some((off, text)) = fields.get(1) {
         if text != "-" {
             let mut pos = *off;
             for m in text.split(',') {
                 if !m.is_empty() {
-                    marks.push((m.to_string(), col(pos)));
+                    marks.push((m, col(pos)));
                 }
                 pos += m.chars().count() + 1;
             }
         }
     }
-    Some(BoardText {
+    Some(BoardWritten {
         fen_at: at,
-        board,
         board_at: col(board_off),
-        marks,
+        marks: mark_locs(marks.into_iter(), spec, at),
         arrows: Vec::new(),
-        side: None,
-        full_fen: None,
         space_after_fen: inner.first() == Some(&' '),
     })
 }
@@ -454,33 +477,33 @@ fn figcaption_text(line: &str, ind: usize, line_no: usize, rest: &[&str]) -> Cap
     cap
 }
 
-/// Where the parts of the diagram whose `fen:` the Pug converter found at
-/// `origin` are written.
-fn pug_diagram(origin: &DiagramOrigin, lines: &[&str]) -> Option<DiagramSource> {
-    let first = pug_board(lines, origin.fen)?;
+/// Where the parts of the diagram `spec` whose `fen:` the Pug converter
+/// found at `origin` are written.
+fn pug_diagram(spec: &DiagramSpec, origin: &DiagramOrigin, lines: &[&str]) -> Option<Written> {
+    let first = pug_board(lines, origin.fen, &spec.board)?;
     let mut boards = vec![first];
-    if let Some(after) = origin.after_fen {
-        boards.extend(pug_board(lines, after));
+    if let (Some(after), Some(after_spec)) = (origin.after_fen, &spec.after) {
+        boards.extend(pug_board(lines, after, &after_spec.board));
     }
-    Some(pug_source(boards, lines))
+    Some(pug_written(boards, lines))
 }
 
-/// A Pug diagram's source: its boards (one, or a before/after pair) and
-/// the caption of its figure.
-fn pug_source(boards: Vec<BoardText>, lines: &[&str]) -> DiagramSource {
+/// Where a Pug diagram is written: its boards (one, or a before/after
+/// pair) and the caption of its figure.
+fn pug_written(boards: Vec<BoardWritten>, lines: &[&str]) -> Written {
     let last_line = boards.last().map_or(1, |b| b.fen_at.line);
     let (caption, fens) = pug_caption(lines, last_line);
-    DiagramSource {
+    Written {
         figure_blocks: if boards.len() == 2 {
             fens.saturating_sub(1).max(1)
         } else {
             fens
         },
         boards,
-        variant: None,
         caption,
-        explicit: None,
-        options: Vec::new(),
+        moves: Vec::new(),
+        illegal: Vec::new(),
+        after_moves: Vec::new(),
     }
 }
 
@@ -593,24 +616,22 @@ fn is_separator(c: char) -> bool {
     c.is_whitespace() || matches!(c, '[' | ']' | '{' | '}' | '"' | '\'')
 }
 
+/// Where each part of the Markdown block `spec` is written: its `fen`
+/// keys, boards, marks, arrows and claimed moves, found in the block's
+/// lines (`base`: the source line of its first) in the order the spec
+/// read them.
 fn markdown_diagram(
     spec: &DiagramSpec,
     lines: &[Vec<char>],
     base: usize,
     block_lines: usize,
-) -> DiagramSource {
+) -> Written {
     let field = |key: &str, from: usize| Field::new(lines, base, block_lines, key, from);
     let key_loc = |(line, column): (usize, usize)| Loc {
         line: base + line.saturating_sub(1),
         column,
     };
-    let side = |b: &spec::BoardSpec| {
-        b.side.map(|s| match s {
-            spec::Side::White => fenpress_rules::Color::White,
-            spec::Side::Black => fenpress_rules::Color::Black,
-        })
-    };
-    let board_text = |b: &spec::BoardSpec, fen_at: (usize, usize), key: &str| {
+    let board_written = |b: &BoardSpec, fen_at: (usize, usize), key: &str| {
         let fen_loc = key_loc(fen_at);
         let from = fen_at.0.saturating_sub(1);
         let mut in_key = field(key, from);
@@ -621,71 +642,46 @@ fn markdown_diagram(
             .iter()
             .map(|m| {
                 let name = m.to_string();
-                let at = in_marks
+                in_marks
                     .take(&name)
                     .or_else(|| in_key.take(&name))
-                    .unwrap_or(fen_loc);
-                (name, at)
+                    .unwrap_or(fen_loc)
             })
             .collect();
         let mut in_arrows = field("arrows", from);
         let arrows = b
             .arrows
             .iter()
-            .map(|a| {
-                let name = a.to_string();
-                let at = in_arrows.take(&name).unwrap_or(fen_loc);
-                (name, at)
-            })
+            .map(|a| in_arrows.take(&a.to_string()).unwrap_or(fen_loc))
             .collect();
-        BoardText {
+        BoardWritten {
             fen_at: fen_loc,
-            board: b.board.clone(),
             board_at,
             marks,
             arrows,
-            side: side(b),
-            full_fen: full_fen(b),
             space_after_fen: false,
         }
     };
-    let mut boards = vec![board_text(&spec.board, spec.fen_at, "fen")];
-    let mut explicit = Explicit::default();
-    let list = |key: &str, items: &[String]| -> Vec<(String, Loc)> {
+    let list = |key: &str, items: &[String]| -> Vec<Loc> {
         let mut in_key = field(key, 0);
         items
             .iter()
-            .map(|m| {
-                let at = in_key.take(m).unwrap_or(key_loc(spec.fen_at));
-                (m.clone(), at)
-            })
+            .map(|m| in_key.take(m).unwrap_or(key_loc(spec.fen_at)))
             .collect()
     };
-    explicit.moves = list("moves", &spec.moves);
-    explicit.illegal = list("illegal", &spec.illegal);
-    explicit.caption = spec.caption.clone();
+    let mut boards = vec![board_written(&spec.board, spec.fen_at, "fen")];
+    let mut after_moves = Vec::new();
     if let Some(after) = &spec.after {
-        boards.push(board_text(&after.board, after.fen_at, "fen"));
-        explicit.after_moves = list("moves", &after.moves);
+        boards.push(board_written(&after.board, after.fen_at, "fen"));
+        after_moves = list("moves", &after.moves);
     }
-    DiagramSource {
+    Written {
         boards,
-        variant: spec.variant.clone(),
         caption: None,
         figure_blocks: 1,
-        explicit: Some(explicit),
-        options: spec.option.clone(),
-    }
-}
-
-/// The FEN text the rules read for a Markdown board: the board, its hand in
-/// brackets, then the fields after it; `None` for a bare board.
-fn full_fen(b: &spec::BoardSpec) -> Option<String> {
-    let hand = b.hand.as_ref().map(|h| format!("[{h}]"));
-    match (&b.fen_rest, hand) {
-        (Some(rest), hand) => Some(format!("{}{} {rest}", b.board, hand.unwrap_or_default())),
-        (None, Some(hand)) => Some(format!("{}{hand}", b.board)),
-        (None, None) => None,
+        moves: list("moves", &spec.moves),
+        illegal: list("illegal", &spec.illegal),
+        after_moves,
     }
 }
 

@@ -14,9 +14,10 @@ pub struct DiagramRecord {
     /// The block's YAML as parsed (positions inside the block), or why it
     /// does not parse.
     pub spec: Result<DiagramSpec, SpecError>,
-    /// Where each part is written in the source file; `None` when the
-    /// block does not parse or a Pug `fen:` could not be found again.
-    pub source: Option<DiagramSource>,
+    /// Where each part of the spec is written in the source file; `None`
+    /// when the block does not parse or a Pug `fen:` could not be found
+    /// again.
+    pub written: Option<Written>,
     /// Where the block's first YAML line is in the source file (Markdown
     /// pages) or its `fen:` (Pug pages): spec errors and drawing problems
     /// are reported from here.
@@ -128,23 +129,19 @@ impl Verdict {
     }
 }
 
-/// One board as written.
+/// Where one board of a block is written: positions only (what the
+/// board says is its [`BoardSpec`](crate::diagram::spec::BoardSpec) in the
+/// record's spec).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BoardText {
+pub struct BoardWritten {
     /// Where `fen:` (Pug) or the `fen` key (Markdown) is.
     pub fen_at: Loc,
-    /// The board field, as vchess would take it.
-    pub board: String,
     /// Where the board field starts; its characters follow on the line.
     pub board_at: Loc,
-    /// The marks, each with its position.
-    pub marks: Vec<(String, Loc)>,
-    /// The arrows (`e2e4`), each with its position (Markdown blocks).
-    pub arrows: Vec<(String, Loc)>,
-    /// Side to move, when a Markdown `fen` is a full FEN.
-    pub side: Option<fenpress_rules::Color>,
-    /// The whole FEN text when it has fields after the board.
-    pub full_fen: Option<String>,
+    /// Where each of the spec's marks is written, in the spec's order.
+    pub marks: Vec<Loc>,
+    /// Where each of the spec's arrows is written, in the spec's order.
+    pub arrows: Vec<Loc>,
     /// `fen: 8/8/...`: a space after `fen:` makes vchess read an empty board.
     pub space_after_fen: bool,
 }
@@ -173,29 +170,23 @@ impl CaptionText {
     }
 }
 
-/// Claims written explicitly in a Markdown diagram block.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Explicit {
-    pub moves: Vec<(String, Loc)>,
-    pub illegal: Vec<(String, Loc)>,
-    pub after_moves: Vec<(String, Loc)>,
-    /// The block's caption: squares it names explain marks, as in Pug.
-    pub caption: Option<String>,
-}
-
-/// Where every part of one diagram (or before/after pair) is written.
+/// Where every part of one diagram (or before/after pair) is written in
+/// its source file, for findings to blame the very character. Positions
+/// only, beside the record's spec, which says what the parts are: the one
+/// reading of the block.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DiagramSource {
-    /// One board, or two for a before/after pair.
-    pub boards: Vec<BoardText>,
-    /// The block's own `variant:`, if any.
-    pub variant: Option<String>,
-    /// The caption of the figure (Pug pages).
+pub struct Written {
+    /// One board, or two for a before/after pair, as the spec's.
+    pub boards: Vec<BoardWritten>,
+    /// A Pug figure's `figcaption`, each character at its place in the
+    /// source: the text its claims are read from (the spec's caption is
+    /// the text the Pug writer made of it, to draw).
     pub caption: Option<CaptionText>,
     /// How many diagram blocks share that caption's figure.
     pub figure_blocks: usize,
-    /// Claims of a Markdown block.
-    pub explicit: Option<Explicit>,
-    /// Variant options of a Markdown block (`option: pacoplay`).
-    pub options: Vec<String>,
+    /// Where each of the spec's `moves`, `illegal` and `after.moves` is
+    /// written (Markdown blocks: the claims), in the spec's order.
+    pub moves: Vec<Loc>,
+    pub illegal: Vec<Loc>,
+    pub after_moves: Vec<Loc>,
 }

@@ -7,8 +7,6 @@ pub mod diagram;
 mod loc;
 pub mod page;
 
-pub use diagram::{
-    BlockAt, BoardText, CaptionText, DiagramRecord, DiagramSource, Explicit, Status, Verdict,
-};
+pub use diagram::{BlockAt, BoardWritten, CaptionText, DiagramRecord, Status, Verdict, Written};
 pub use loc::Loc;
 pub use page::{url_path, ImageRef, LinkRef, LoadedPage, Page, PageKind, SourceFormat};

@@ -16,7 +16,7 @@ use super::error::SiteError;
 use super::output::{stage, Streaming};
 use super::render::{og_pngs, render_site, render_site_streaming};
 use super::theme::{load_theme, Theme};
-use crate::check::{verify_site, CheckError, CheckReport, Summary};
+use crate::check::{verify_site, CheckError, CheckReport, Purpose, Summary};
 use crate::content::images::{check_page, link_target_exists};
 use crate::content::{load, Loaded};
 use crate::diagnostic::{Diagnostic, Severity};
@@ -253,7 +253,12 @@ pub(super) fn load_and_verify(
     }
     let (links, external) = timed(t, "links", || page_findings(root, &loaded.pages, &|_| true));
     loaded.diagnostics.extend(links);
-    let checked = timed(t, "verify", || verify_site(&mut loaded.pages));
+    // `check` draws nothing: it asks verification for findings only.
+    let purpose = match mode {
+        Mode::Check => Purpose::Findings,
+        Mode::Build | Mode::Serve => Purpose::Drawing,
+    };
+    let checked = timed(t, "verify", || verify_site(&mut loaded.pages, purpose));
     Ok(Verified {
         loaded,
         config,

@@ -179,7 +179,7 @@ impl Site {
         }
 
         // The edited pages are verified again (the others did not change).
-        let checked = crate::check::verify_site(&mut loaded.pages);
+        let checked = crate::check::verify_site(&mut loaded.pages, crate::check::Purpose::Drawing);
         // The edited pages take their places (no copy of the site's pages:
         // at 10x the corpus that copy was most of an edit's time); the old
         // ones go back if the render fails.

@@ -257,3 +257,71 @@ fn check_reports_an_unknown_key_in_a_diagram_block() {
         checked.diagnostics
     );
 }
+
+/// `check` asks verification for its findings only; `build` also for how to
+/// draw (a pair a move apart, the moves a reader explores). Both purposes
+/// give the same findings and statuses; only the drawing's answers differ.
+#[test]
+fn check_skips_what_only_a_drawing_needs() {
+    use fenpress::check::{verify_page, Purpose};
+    let text = "```diagram\nfen: 4k3/8/8/8/8/8/4P3/4K3\nafter: {fen: 4k3/8/8/8/4P3/8/8/4K3}\n```\n\n```diagram\nfen: 4k3/8/8/8/8/8/4P3/4K3\nmarks: [e3, e4]\n```\n";
+    let path = Path::new("rules/Chess/en.md");
+    let run = |purpose| {
+        let (page, _) = fenpress::content::load::read_source(path, "Chess", "en", text);
+        let mut page = page.expect("the page loads");
+        let checked = verify_page(&mut page, purpose);
+        (checked, page.diagrams)
+    };
+    let (found, checked) = run(Purpose::Findings);
+    let (drawn_found, drawn) = run(Purpose::Drawing);
+    assert_eq!(found.findings, drawn_found.findings);
+    assert_eq!(found.verdicts.len(), 2);
+    for (c, d) in checked.iter().zip(&drawn) {
+        assert_eq!(c.status(), d.status());
+        let c = c.verdict.as_ref().unwrap();
+        assert!(!c.pair_linked && c.explore.iter().all(String::is_empty));
+    }
+    let pair = drawn[0].verdict.as_ref().unwrap();
+    assert!(pair.pair_linked, "e2-e4 links the pair");
+    assert!(pair.explore[0].contains("e2:e3,e4"), "{:?}", pair.explore);
+    let marked = drawn[1].verdict.as_ref().unwrap();
+    assert!(marked.explore[0].contains("e1:"), "{:?}", marked.explore);
+}
+
+/// One record per block: the spec says what a Pug diagram is and `written`
+/// only where each part is (a position per mark, in the spec's order); a
+/// block whose spec does not parse is unreadable, with one finding and no
+/// verdict, in a Pug page as in a Markdown one.
+#[test]
+fn a_pug_diagram_is_one_record_and_a_bad_one_is_unreadable() {
+    use fenpress::check::{verify_page, Purpose};
+    let text = "p\n  | fen:4k3/8/8/8/8/8/4P3/4K3 e3,e4:\np\n  | fen:4k3/8/8/8/8/8/8/4K3 e4,q9x:\n";
+    let (page, load_findings) =
+        fenpress::content::load::read_source(Path::new("rules/Chess/en.pug"), "Chess", "en", text);
+    let mut page = page.expect("the page loads");
+    let good = &page.diagrams[0];
+    let spec = good.spec.as_ref().expect("the first block parses");
+    let written = good.written.as_ref().expect("its parts are found");
+    assert_eq!(spec.board.marks.len(), written.boards[0].marks.len());
+    let columns: Vec<usize> = written.boards[0].marks.iter().map(|l| l.column).collect();
+    assert_eq!(columns, [31, 34], "each mark at its place on line 2");
+    assert!(written.boards[0].marks.iter().all(|l| l.line == 2));
+    let bad = &page.diagrams[1];
+    assert!(bad.spec.is_err() && bad.written.is_none());
+    assert_eq!(
+        load_findings
+            .iter()
+            .filter(|d| d.code == "diagram-spec")
+            .count(),
+        1
+    );
+    let checked = verify_page(&mut page, Purpose::Findings);
+    assert_eq!(checked.unreadable, 1);
+    assert_eq!(checked.verdicts.len(), 1);
+    assert_eq!(
+        page.diagrams[0].status(),
+        fenpress::model::Status::Proved,
+        "{:?}",
+        checked.findings
+    );
+}

@@ -169,7 +169,7 @@ fn captions_of_variants_with_rules_are_classified() {
         {
             continue;
         }
-        for d in lp.diagrams.iter().filter_map(|r| r.source.as_ref()) {
+        for d in lp.diagrams.iter().filter_map(|r| r.written.as_ref()) {
             let Some(c) = &d.caption else { continue };
             let read = read_caption(&c.text);
             let mut parts: Vec<String> = read
@@ -270,7 +270,7 @@ fn fully_verified_diagrams(root: &std::path::Path, variants: &[&str]) -> usize {
         if !variants.contains(&v) {
             continue;
         }
-        let checked = fenpress::check::verify_page(lp);
+        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Findings);
         let f = lp.page.source.display();
         assert!(checked.findings.is_empty(), "{f}: {:#?}", checked.findings);
         for verdict in &checked.verdicts {

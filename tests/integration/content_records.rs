@@ -66,10 +66,10 @@ fn differences(written: &DiagramRecord, parsed: &DiagramRecord) -> Vec<String> {
     if written.spec != parsed.spec {
         out.push(format!("spec {:?}\n  / {:?}", written.spec, parsed.spec));
     }
-    if written.source != parsed.source {
+    if written.written != parsed.written {
         out.push(format!(
-            "source {:?}\n  / {:?}",
-            written.source, parsed.source
+            "written {:?}\n  / {:?}",
+            written.written, parsed.written
         ));
     }
     if written.at != parsed.at {

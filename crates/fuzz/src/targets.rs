@@ -337,7 +337,7 @@ fn diagram_target(data: &[u8]) {
     let (loaded, _) = fenpress::content::load::read_source(&path, variant, "en", &page);
     let pieces = PieceSet::default_set();
     if let Some(mut lp) = loaded {
-        let _ = fenpress::check::verify_page(&mut lp);
+        let _ = fenpress::check::verify_page(&mut lp, fenpress::check::Purpose::Drawing);
         let painter = svg::Painter::page(pieces, "/pieces/");
         let mut sheet = svg::SymbolSheet::default();
         for d in &lp.diagrams {
