@@ -57,16 +57,23 @@ impl CanonMove {
 /// `continues`: Janggi's set-up swaps, Madhouse's placement after a
 /// capture, Teleport's placement after a self-capture, Take and Make's
 /// make after a capture, Convert's converted piece's move, Sittuyin's and
-/// Screen's placement turns, Pandemonium's first set-up swap);
+/// Screen's placement turns, Pandemonium's first set-up swap, the moves of
+/// a multi-move turn before its last: Doublemove1, Doublemove2, Monster,
+/// Progressive1, Progressive2);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
 /// listed deviation).
 const SUB_TURN_CHAINS: &[&str] = &[
     "Bario",
     "Convert",
+    "Doublemove1",
+    "Doublemove2",
     "Janggi",
     "Madhouse",
+    "Monster",
     "Pandemonium1",
     "Pandemonium2",
+    "Progressive1",
+    "Progressive2",
     "Screen",
     "Sittuyin",
     "Takenmake",

@@ -1,0 +1,77 @@
+//! The classifiers of the deviations of the variants whose turn is several
+//! moves (Doublemove1, Doublemove2, Progressive1, Progressive2, Monster),
+//! kept apart from the others so that each family's helpers edit their own
+//! file.
+
+use crate::canon::CanonMove;
+use crate::classifiers::parse_token as token;
+use crate::deviations::{Ctx, Finding};
+
+/// vchess's en passant onto a square a piece landed on since the pawn
+/// passed it: the capturing pawn (from the move's start) takes the piece
+/// there and the passed pawn beside it, so three pieces vanish, two of
+/// the opponent's.
+fn en_passant_onto_piece(m: &CanonMove) -> bool {
+    let Some((_, mover, 'p')) = m
+        .vanish
+        .iter()
+        .filter_map(|t| token(t))
+        .find(|(sq, _, _)| *sq == m.start)
+    else {
+        return false;
+    };
+    let taken: Vec<_> = m
+        .vanish
+        .iter()
+        .filter_map(|t| token(t))
+        .filter(|(_, c, _)| *c != mover)
+        .collect();
+    // The piece on the end square, and a pawn on the start's rank and the
+    // end's file.
+    let on_end = taken.iter().any(|(sq, _, _)| *sq == m.end);
+    let passed = taken.iter().any(|(sq, _, k)| {
+        *k == 'p' && sq.get(..1) == m.end.get(..1) && sq.get(1..) == m.start.get(1..)
+    });
+    m.vanish.len() == 3 && taken.len() == 2 && on_end && passed
+}
+
+/// vchess takes the passed pawn too; the page's capture takes the piece
+/// alone (a plain capture both list).
+pub fn doublemove_en_passant_occupied(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::VchessOnly(m) if en_passant_onto_piece(m))
+}
+
+/// Black's first move of a turn that takes the White king: vchess lets
+/// Black move again (a chain), fenpress ends the game there (the same move
+/// without the chain).
+pub fn doublemove2_king_capture_ends(ctx: &Ctx, f: &Finding) -> bool {
+    let (Finding::VchessOnly(m) | Finding::FenpressOnly(m)) = f else {
+        return false;
+    };
+    let takes_white_king = m
+        .vanish
+        .iter()
+        .filter_map(|t| token(t))
+        .any(|(_, c, k)| c == fenpress_rules::Color::White && k == 'k');
+    let chained = m.flags.contains(&"chain");
+    let vchess_side = matches!(f, Finding::VchessOnly(_));
+    takes_white_king && ctx.pos.turn() == fenpress_rules::Color::Black && chained == vchess_side
+}
+
+/// vchess's Monster start string without its options (the number of
+/// pawns): no white pawn row at all (`//4K3`); fenpress starts from the
+/// page's six pawns.
+pub fn monster_start_pawns(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::Fen { vchess, fenpress }
+        if vchess.replace("//4K3", "/1PPPPPP1/4K3") == *fenpress)
+}
+
+/// A king that takes the enemy king: vchess's record of the kings skips
+/// the capture (its update returns early for a king's move), so the side
+/// without a king moves on; in fenpress that side has lost.
+pub fn doublemove2_king_takes_king(ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::VchessOnly(_))
+        && fenpress_rules::Color::ALL
+            .into_iter()
+            .any(|c| ctx.pos.board.royals(c).is_empty())
+}
