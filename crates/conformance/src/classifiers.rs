@@ -117,6 +117,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: turns_family::doublemove_en_passant_occupied,
     },
     Classifier {
+        id: "doublemove1-second-en-passant",
+        variant: "Doublemove1",
+        matches: turns_family::doublemove_second_en_passant,
+    },
+    Classifier {
         id: "doublemove2-en-passant-occupied",
         variant: "Doublemove2",
         matches: turns_family::doublemove_en_passant_occupied,
@@ -130,6 +135,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "doublemove2-king-takes-king",
         variant: "Doublemove2",
         matches: turns_family::doublemove2_king_takes_king,
+    },
+    Classifier {
+        id: "doublemove2-second-en-passant",
+        variant: "Doublemove2",
+        matches: turns_family::doublemove_second_en_passant,
     },
     Classifier {
         id: "empire-king-takes-last-interceptor",

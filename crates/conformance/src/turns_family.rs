@@ -3,6 +3,8 @@
 //! kept apart from the others so that each family's helpers edit their own
 //! file.
 
+use fenpress_rules::variants::turns::multimove::TurnState;
+
 use crate::canon::CanonMove;
 use crate::classifiers::parse_token as token;
 use crate::deviations::{Ctx, Finding};
@@ -74,4 +76,21 @@ pub fn doublemove2_king_takes_king(ctx: &Ctx, f: &Finding) -> bool {
         && fenpress_rules::Color::ALL
             .into_iter()
             .any(|c| ctx.pos.board.royals(c).is_empty())
+}
+
+/// fenpress's second en passant of a turn whose first move took one: the
+/// pawn takes the other passed square's pawn. vchess records the turn's own
+/// first move as the square list by then, so it never offers it.
+pub fn doublemove_second_en_passant(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let second = TurnState::of(&ctx.pos.state).second_ep;
+    second.is_some_and(|sq| ctx.rules.geometry().square_name(sq) == m.end)
+        && m.vanish.iter().filter_map(|t| token(t)).any(|(sq, c, k)| {
+            k == 'p'
+                && c != ctx.pos.turn()
+                && sq.get(..1) == m.end.get(..1)
+                && sq.get(1..) == m.start.get(1..)
+        })
 }

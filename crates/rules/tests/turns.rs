@@ -143,3 +143,15 @@ fn monster_white_king_does_not_castle_black_does() {
         "{black:?}"
     );
 }
+
+#[test]
+fn a_second_en_passant_follows_a_first() {
+    // White advanced e2-e4 and c2-c4; Black takes d4xe3 e.p., then b4xc3 e.p.
+    let mut pos = at("Doublemove1", "4k3/8/8/8/1p1p4/8/2P1P3/4K3 w 5 iiii -,-");
+    play("Doublemove1", &mut pos, &["e2e4", "c2c4", "d4e3"]);
+    play("Doublemove1", &mut pos, &["b4c3"]);
+    assert_eq!(
+        fen::board_fen(rules("Doublemove1"), &pos),
+        "4k3/8/8/8/8/2p1p3/8/4K3"
+    );
+}

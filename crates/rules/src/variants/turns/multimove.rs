@@ -21,7 +21,10 @@
 //! vchess's does (each turn's first move in the double-move games and
 //! Monster, each whole turn in Progressive chess). The double-move games
 //! write the en-passant squares of the last turn's moves, comma-separated
-//! (`e6,d6`): the opponent may take either with the first move of its turn.
+//! (`e6,d6`): the opponent may take either with the first move of its turn,
+//! and the other one with its second move after taking one (the pages'
+//! rule; vchess never offers that second one, deviation
+//! doublemove1-second-en-passant).
 
 use crate::color::Color;
 use crate::fen::FenStyle;
@@ -118,6 +121,9 @@ pub struct TurnState {
     pub eps: [Option<Square>; 2],
     /// Entries of `eps` in use (0: the FEN's single `-`).
     pub ep_count: u8,
+    /// After a turn's first move took en passant, the opponent's other
+    /// passed square, which the second move may take too.
+    pub second_ep: Option<Square>,
 }
 
 impl TurnState {
@@ -130,6 +136,7 @@ impl TurnState {
             played: (v & 0xff) as u8,
             ep_count: ((v >> 8) & 0x3) as u8,
             eps: [ep(16), ep(32)],
+            second_ep: ep(48),
         }
     }
 
@@ -139,7 +146,8 @@ impl TurnState {
         state.variant = u64::from(self.played)
             | u64::from(self.ep_count & 0x3) << 8
             | ep(self.eps[0]) << 16
-            | ep(self.eps[1]) << 32;
+            | ep(self.eps[1]) << 32
+            | ep(self.second_ep) << 48;
     }
 
     /// The en-passant squares in the list.
@@ -318,6 +326,11 @@ impl Rules for MultiMove {
                 }
             }
         }
+        if let Some(target) = ts.second_ep {
+            // "After that, if (and only if) there is another en-passant
+            // capture available you can play it on the second move."
+            self.en_passant_onto(pos, target, out);
+        }
         if self.schedule.king_capture() && !self.last_of_turn(pos) {
             let them = pos.turn().opposite();
             for mv in &mut out[start..] {
@@ -401,6 +414,9 @@ impl Rules for MultiMove {
                 } else {
                     next.eps = [ts.eps[0], passed];
                     next.ep_count = 2;
+                }
+                if first && !ends && mv.intent.kind == MoveKind::EnPassant {
+                    next.second_ep = ts.ep_squares().find(|s| *s != mv.intent.to);
                 }
                 // The opponent takes either at its turn's first move;
                 // within the turn, nothing (vchess looks at the mover's own
@@ -534,6 +550,7 @@ mod tests {
             played: 3,
             eps: [None, Some(Square(21))],
             ep_count: 2,
+            second_ep: Some(Square(18)),
         };
         let mut state = rules("Doublemove1").start_position().state;
         ts.store(&mut state);
