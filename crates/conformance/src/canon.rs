@@ -81,6 +81,9 @@ const SUB_TURN_CHAINS: &[&str] = &[
     "Teleport2",
 ];
 
+/// Variants whose refusal replays the opponent's last move backwards.
+const REFUSALS: &[&str] = &["Refusal1", "Refusal2"];
+
 fn token(square: &str, color: char, kind: char) -> String {
     format!("{square}:{color}{kind}")
 }
@@ -142,7 +145,10 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
     // arrives).
     // A declared drop is one too, whoever's piece it places (Madhouse's
     // capturer places the enemy's piece).
+    // A refusal (Refusal1, Refusal2) puts back the opponent's piece and
+    // what it took: a move back, not a drop.
     let drop = mv.intent.chain_step == 0
+        && !REFUSALS.contains(&rules.name())
         && (mv.is_drop()
             || (!vanish_d.iter().any(|p| p.1 == mv.color())
                 && appear_d.iter().any(|p| p.1 == mv.color())));

@@ -447,6 +447,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: chess_family::recycle_castle_any_piece,
     },
     Classifier {
+        id: "refusal2-refused-piece-twice",
+        variant: "Refusal2",
+        matches: turns_family::refusal2_refused_piece_twice,
+    },
+    Classifier {
         id: "relayup-start-fields",
         variant: "Relayup",
         matches: relayup_start_fields,

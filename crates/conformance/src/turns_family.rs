@@ -4,6 +4,7 @@
 //! file.
 
 use fenpress_rules::variants::turns::multimove::TurnState;
+use fenpress_rules::variants::turns::refusal::LastMove;
 
 use crate::canon::CanonMove;
 use crate::classifiers::parse_token as token;
@@ -93,4 +94,27 @@ pub fn doublemove_second_en_passant(ctx: &Ctx, f: &Finding) -> bool {
                 && sq.get(..1) == m.end.get(..1)
                 && sq.get(1..) == m.start.get(1..)
         })
+}
+
+/// Refusal2, after a refusal (which it leaves refusable): vchess adds the
+/// moves of the piece on the refusal's end square as the refusal of the
+/// refusal, but that piece is the mover's own, so its moves are listed
+/// twice (the replay of the refused move, once, is banned). fenpress lists
+/// each once: the extra copy is vchess's only.
+pub fn refusal2_refused_piece_twice(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let Some(last) = LastMove::of(&ctx.pos.state) else {
+        return false;
+    };
+    if !last.refusal || ctx.rules.geometry().square_name(last.to) != m.start {
+        return false;
+    }
+    // fenpress lists the same move once.
+    let mut pos = ctx.pos.clone();
+    let mut list = fenpress_rules::MoveList::new();
+    fenpress_rules::legal::legal_moves(ctx.rules, &mut pos, &mut list);
+    list.iter()
+        .any(|mv| crate::canon::from_fenpress(ctx.rules, &mut pos.clone(), mv) == *m)
 }

@@ -155,3 +155,72 @@ fn a_second_en_passant_follows_a_first() {
         "4k3/8/8/8/8/2p1p3/8/4K3"
     );
 }
+
+#[test]
+fn perft_refusal1() {
+    common::perft_fixture(
+        rules("Refusal1"),
+        include_str!("fixtures/perft-refusal1.txt"),
+    );
+}
+
+#[test]
+fn perft_refusal2() {
+    common::perft_fixture(
+        rules("Refusal2"),
+        include_str!("fixtures/perft-refusal2.txt"),
+    );
+}
+
+#[test]
+fn a_refused_move_is_replaced_and_the_last_move_is_written_as_vchess_does() {
+    let r = rules("Refusal1");
+    let mut pos = r.start_position();
+    play("Refusal1", &mut pos, &["e2e4"]);
+    assert_eq!(
+        fen::vchess_fen(r, &pos),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b 1 e3 {\"start\":{\"x\":6,\"y\":4},\"end\":{\"x\":4,\"y\":4},\"appear\":[{\"p\":\"p\",\"c\":\"w\",\"x\":4,\"y\":4}],\"vanish\":[{\"p\":\"p\",\"c\":\"w\",\"x\":6,\"y\":4}]}"
+    );
+    // Black refuses: the pawn goes back, and White may not play e4 again.
+    play("Refusal1", &mut pos, &["e4e2"]);
+    let text = fen::vchess_fen(r, &pos);
+    assert!(text.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 2 - "));
+    assert!(
+        text.ends_with(",\"noRef\":true,\"refusal\":true}"),
+        "{text}"
+    );
+    let white = legal_coords("Refusal1", &mut pos);
+    assert!(!white.contains(&"e2e4".to_string()));
+    assert!(white.contains(&"e2e3".to_string()));
+    // The FEN reads back to the same position.
+    let again = at("Refusal1", &text);
+    assert_eq!(again, pos);
+    // White's new move cannot be refused.
+    play("Refusal1", &mut pos, &["d2d4"]);
+    assert!(!legal_coords("Refusal1", &mut pos).contains(&"d4d2".to_string()));
+}
+
+#[test]
+fn refusal2_only_move_must_be_accepted() {
+    // Black's only move is Kh7: White may not refuse it (Refusal1 may).
+    for (name, refusable) in [("Refusal1", true), ("Refusal2", false)] {
+        let mut pos = at(name, "7k/8/8/6Q1/8/8/8/K7 b 10 - null");
+        play(name, &mut pos, &["h8h7"]);
+        assert_eq!(
+            legal_coords(name, &mut pos).contains(&"h7h8".to_string()),
+            refusable,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn an_unreadable_last_move_is_refused_with_its_field_named() {
+    let err = validate::position_from_fen(
+        rules("Refusal1"),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 2 - {\"start\":{\"x\":6",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("last move"), "{err}");
+}
