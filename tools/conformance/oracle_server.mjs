@@ -57,6 +57,35 @@ let listed = [];
 let serialized = [];
 let childLists = [];
 
+// vchess's undo() of the multi-move games does not always put back whose
+// sub-move it is: Monster's, taking back a king capture made with White's
+// second move, leaves White at its first (`subTurn = captureKing ? 1 : 2`),
+// so the next sibling move is played as a first one (perft 3 of
+// `4k3/8/3PP3/8/8/8/2q5/7K w 0 ii -`: 956 where the tree has 998);
+// Doublemove2's, taking back a king capture made with a turn's second move,
+// drops the en-passant squares of the whole turn (a later turn then writes
+// three: `-,-,-`). Around each play of these variants the turn, sub-turn,
+// move counter and en-passant squares are saved, and put back by the undo.
+const RESTORE_TURN = new Set(["Doublemove1", "Doublemove2", "Monster", "Progressive1", "Progressive2"]);
+
+function playMove(m) {
+  if (RESTORE_TURN.has(name)) {
+    const eps = vr.epSquares && vr.epSquares.map(e => (Array.isArray(e) ? e.slice() : e));
+    m.__turn = [vr.turn, vr.subTurn, vr.movesCount, eps];
+  }
+  oracle.playMove(vr, m);
+}
+
+function undoMove(m) {
+  oracle.undoMove(vr, m);
+  if (m.__turn !== undefined) {
+    const [turn, subTurn, movesCount, eps] = m.__turn;
+    [vr.turn, vr.subTurn, vr.movesCount] = [turn, subTurn, movesCount];
+    if (eps !== undefined) vr.epSquares = eps;
+    delete m.__turn;
+  }
+}
+
 function piece(p) {
   return [oracle.sq(V, p), p.c, p.p];
 }
@@ -66,7 +95,7 @@ function piece(p) {
 function boardEffect(m) {
   const before = vr.board.map(r => r.slice());
   const turn = vr.turn;
-  oracle.playMove(vr, m);
+  playMove(m);
   // A move after which the same side plays on (Janggi's first set-up swap).
   const kept = vr.turn === turn;
   const bv = [];
@@ -81,7 +110,7 @@ function boardEffect(m) {
       if (now) ba.push([name, now.charAt(0), now.substr(1)]);
     }
   }
-  oracle.undoMove(vr, m);
+  undoMove(m);
   return kept ? { bv, ba, kept } : { bv, ba };
 }
 
@@ -141,9 +170,9 @@ function count(depth, stopAtEnd) {
   if (depth === 1) return moves.length;
   let n = 0;
   for (const m of moves) {
-    oracle.playMove(vr, m);
+    playMove(m);
     n += count(depth - 1, stopAtEnd);
-    oracle.undoMove(vr, m);
+    undoMove(m);
   }
   return n;
 }
@@ -213,7 +242,7 @@ async function handle(req) {
       const m = moves[req.index];
       if (!m) throw new Error(`no move ${req.index} (${moves.length} listed)`);
       const known = childLists[played.length] && childLists[played.length][req.index];
-      oracle.playMove(vr, m);
+      playMove(m);
       played.push(m);
       // The new position: nothing worked out there yet but what divide
       // listed for this child.
@@ -226,7 +255,7 @@ async function handle(req) {
     case "undo": {
       const m = played.pop();
       if (!m) throw new Error("nothing to undo");
-      oracle.undoMove(vr, m);
+      undoMove(m);
       listed.length = played.length + 1;
       return { fen: vr.getFen() };
     }
@@ -246,11 +275,11 @@ async function handle(req) {
       const list = currentSerialized(!!req.notation);
       const depth = req.depth | 0;
       moves.forEach((m, i) => {
-        oracle.playMove(vr, m);
+        playMove(m);
         played.push(m);
         const nodes = depth === 2 ? childCount(i, !!req.stopAtEnd) : count(depth - 1, !!req.stopAtEnd);
         played.pop();
-        oracle.undoMove(vr, m);
+        undoMove(m);
         out.push({ ...list[i], nodes });
       });
       return { moves: out, score: s };

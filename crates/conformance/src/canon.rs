@@ -57,22 +57,32 @@ impl CanonMove {
 /// `continues`: Janggi's set-up swaps, Madhouse's placement after a
 /// capture, Teleport's placement after a self-capture, Take and Make's
 /// make after a capture, Convert's converted piece's move, Sittuyin's and
-/// Screen's placement turns, Pandemonium's first set-up swap);
+/// Screen's placement turns, Pandemonium's first set-up swap, the moves of
+/// a multi-move turn before its last: Doublemove1, Doublemove2, Monster,
+/// Progressive1, Progressive2);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
 /// listed deviation).
 const SUB_TURN_CHAINS: &[&str] = &[
     "Bario",
     "Convert",
+    "Doublemove1",
+    "Doublemove2",
     "Janggi",
     "Madhouse",
+    "Monster",
     "Pandemonium1",
     "Pandemonium2",
+    "Progressive1",
+    "Progressive2",
     "Screen",
     "Sittuyin",
     "Takenmake",
     "Teleport1",
     "Teleport2",
 ];
+
+/// Variants whose refusal replays the opponent's last move backwards.
+const REFUSALS: &[&str] = &["Refusal1", "Refusal2"];
 
 fn token(square: &str, color: char, kind: char) -> String {
     format!("{square}:{color}{kind}")
@@ -135,7 +145,10 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
     // arrives).
     // A declared drop is one too, whoever's piece it places (Madhouse's
     // capturer places the enemy's piece).
+    // A refusal (Refusal1, Refusal2) puts back the opponent's piece and
+    // what it took: a move back, not a drop.
     let drop = mv.intent.chain_step == 0
+        && !REFUSALS.contains(&rules.name())
         && (mv.is_drop()
             || (!vanish_d.iter().any(|p| p.1 == mv.color())
                 && appear_d.iter().any(|p| p.1 == mv.color())));

@@ -12,6 +12,7 @@ use crate::borrowed_family;
 use crate::canon::CanonMove;
 use crate::chess_family;
 use crate::deviations::{Classifier, Ctx, Finding};
+use crate::turns_family;
 
 /// Every classifier, sorted by id.
 pub static CLASSIFIERS: &[Classifier] = &[
@@ -109,6 +110,36 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "dobutsu-start-reserve",
         variant: "Dobutsu",
         matches: dobutsu_start_reserve,
+    },
+    Classifier {
+        id: "doublemove1-en-passant-occupied",
+        variant: "Doublemove1",
+        matches: turns_family::doublemove_en_passant_occupied,
+    },
+    Classifier {
+        id: "doublemove1-second-en-passant",
+        variant: "Doublemove1",
+        matches: turns_family::doublemove_second_en_passant,
+    },
+    Classifier {
+        id: "doublemove2-en-passant-occupied",
+        variant: "Doublemove2",
+        matches: turns_family::doublemove_en_passant_occupied,
+    },
+    Classifier {
+        id: "doublemove2-king-capture-ends",
+        variant: "Doublemove2",
+        matches: turns_family::doublemove2_king_capture_ends,
+    },
+    Classifier {
+        id: "doublemove2-king-takes-king",
+        variant: "Doublemove2",
+        matches: turns_family::doublemove2_king_takes_king,
+    },
+    Classifier {
+        id: "doublemove2-second-en-passant",
+        variant: "Doublemove2",
+        matches: turns_family::doublemove_second_en_passant,
     },
     Classifier {
         id: "empire-king-takes-last-interceptor",
@@ -316,6 +347,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: generals_face_after_king_move,
     },
     Classifier {
+        id: "monster-start-pawns",
+        variant: "Monster",
+        matches: turns_family::monster_start_pawns,
+    },
+    Classifier {
         id: "musketeer-carrier-king-left-square",
         variant: "Musketeer",
         matches: musketeer_carrier_king_left_square,
@@ -396,9 +432,24 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: pocketknight_drop_in_one_move,
     },
     Classifier {
+        id: "progressive1-start-en-passant",
+        variant: "Progressive1",
+        matches: start_en_passant_dropped,
+    },
+    Classifier {
+        id: "progressive2-start-en-passant",
+        variant: "Progressive2",
+        matches: start_en_passant_dropped,
+    },
+    Classifier {
         id: "recycle-castle-any-piece",
         variant: "Recycle",
         matches: chess_family::recycle_castle_any_piece,
+    },
+    Classifier {
+        id: "refusal2-refused-piece-twice",
+        variant: "Refusal2",
+        matches: turns_family::refusal2_refused_piece_twice,
     },
     Classifier {
         id: "relayup-start-fields",

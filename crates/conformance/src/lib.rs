@@ -19,6 +19,7 @@ pub mod prng;
 pub mod roots;
 pub mod round_trip;
 pub mod session;
+pub mod turns_family;
 
 use fenpress_rules::{registry, Rules};
 

@@ -1,0 +1,120 @@
+//! The classifiers of the deviations of the variants whose turn is several
+//! moves (Doublemove1, Doublemove2, Progressive1, Progressive2, Monster),
+//! kept apart from the others so that each family's helpers edit their own
+//! file.
+
+use fenpress_rules::variants::turns::multimove::TurnState;
+use fenpress_rules::variants::turns::refusal::LastMove;
+
+use crate::canon::CanonMove;
+use crate::classifiers::parse_token as token;
+use crate::deviations::{Ctx, Finding};
+
+/// vchess's en passant onto a square a piece landed on since the pawn
+/// passed it: the capturing pawn (from the move's start) takes the piece
+/// there and the passed pawn beside it, so three pieces vanish, two of
+/// the opponent's.
+fn en_passant_onto_piece(m: &CanonMove) -> bool {
+    let Some((_, mover, 'p')) = m
+        .vanish
+        .iter()
+        .filter_map(|t| token(t))
+        .find(|(sq, _, _)| *sq == m.start)
+    else {
+        return false;
+    };
+    let taken: Vec<_> = m
+        .vanish
+        .iter()
+        .filter_map(|t| token(t))
+        .filter(|(_, c, _)| *c != mover)
+        .collect();
+    // The piece on the end square, and a pawn on the start's rank and the
+    // end's file.
+    let on_end = taken.iter().any(|(sq, _, _)| *sq == m.end);
+    let passed = taken.iter().any(|(sq, _, k)| {
+        *k == 'p' && sq.get(..1) == m.end.get(..1) && sq.get(1..) == m.start.get(1..)
+    });
+    m.vanish.len() == 3 && taken.len() == 2 && on_end && passed
+}
+
+/// vchess takes the passed pawn too; the page's capture takes the piece
+/// alone (a plain capture both list).
+pub fn doublemove_en_passant_occupied(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::VchessOnly(m) if en_passant_onto_piece(m))
+}
+
+/// Black's first move of a turn that takes the White king: vchess lets
+/// Black move again (a chain), fenpress ends the game there (the same move
+/// without the chain).
+pub fn doublemove2_king_capture_ends(ctx: &Ctx, f: &Finding) -> bool {
+    let (Finding::VchessOnly(m) | Finding::FenpressOnly(m)) = f else {
+        return false;
+    };
+    let takes_white_king = m
+        .vanish
+        .iter()
+        .filter_map(|t| token(t))
+        .any(|(_, c, k)| c == fenpress_rules::Color::White && k == 'k');
+    let chained = m.flags.contains(&"chain");
+    let vchess_side = matches!(f, Finding::VchessOnly(_));
+    takes_white_king && ctx.pos.turn() == fenpress_rules::Color::Black && chained == vchess_side
+}
+
+/// vchess's Monster start string without its options (the number of
+/// pawns): no white pawn row at all (`//4K3`); fenpress starts from the
+/// page's six pawns.
+pub fn monster_start_pawns(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::Fen { vchess, fenpress }
+        if vchess.replace("//4K3", "/1PPPPPP1/4K3") == *fenpress)
+}
+
+/// A king that takes the enemy king: vchess's record of the kings skips
+/// the capture (its update returns early for a king's move), so the side
+/// without a king moves on; in fenpress that side has lost.
+pub fn doublemove2_king_takes_king(ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::VchessOnly(_))
+        && fenpress_rules::Color::ALL
+            .into_iter()
+            .any(|c| ctx.pos.board.royals(c).is_empty())
+}
+
+/// fenpress's second en passant of a turn whose first move took one: the
+/// pawn takes the other passed square's pawn. vchess records the turn's own
+/// first move as the square list by then, so it never offers it.
+pub fn doublemove_second_en_passant(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let second = TurnState::of(&ctx.pos.state).second_ep;
+    second.is_some_and(|sq| ctx.rules.geometry().square_name(sq) == m.end)
+        && m.vanish.iter().filter_map(|t| token(t)).any(|(sq, c, k)| {
+            k == 'p'
+                && c != ctx.pos.turn()
+                && sq.get(..1) == m.end.get(..1)
+                && sq.get(1..) == m.start.get(1..)
+        })
+}
+
+/// Refusal2, after a refusal (which it leaves refusable): vchess adds the
+/// moves of the piece on the refusal's end square as the refusal of the
+/// refusal, but that piece is the mover's own, so its moves are listed
+/// twice (the replay of the refused move, once, is banned). fenpress lists
+/// each once: the extra copy is vchess's only.
+pub fn refusal2_refused_piece_twice(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let Some(last) = LastMove::of(&ctx.pos.state) else {
+        return false;
+    };
+    if !last.refusal || ctx.rules.geometry().square_name(last.to) != m.start {
+        return false;
+    }
+    // fenpress lists the same move once.
+    let mut pos = ctx.pos.clone();
+    let mut list = fenpress_rules::MoveList::new();
+    fenpress_rules::legal::legal_moves(ctx.rules, &mut pos, &mut list);
+    list.iter()
+        .any(|mv| crate::canon::from_fenpress(ctx.rules, &mut pos.clone(), mv) == *m)
+}

@@ -1,0 +1,39 @@
+//! Variants whose turn is more than one plain move: several chess moves in
+//! a row (Marseillais, Galvin's double move, Progressive chess, Monster),
+//! or a move the opponent may refuse, to be replaced (Refusal chess, where
+//! the refusal is a ply of its own). Each sub-move is a ply of its own, as vchess plays it: a sub-move after
+//! which the same side moves again `continues` ([`crate::moves::Intent`]).
+//! [`rules`] is the family's entry in [`crate::registry`].
+
+use std::sync::LazyLock;
+
+use crate::rules::Rules;
+
+pub mod multimove;
+pub mod refusal;
+
+use multimove::{MultiMove, Schedule};
+
+static DOUBLEMOVE1: LazyLock<MultiMove> = LazyLock::new(|| MultiMove::new(Schedule::Marseillais));
+static DOUBLEMOVE2: LazyLock<MultiMove> = LazyLock::new(|| MultiMove::new(Schedule::Galvin));
+static PROGRESSIVE1: LazyLock<MultiMove> =
+    LazyLock::new(|| MultiMove::new(Schedule::Progressive { castling: true }));
+static PROGRESSIVE2: LazyLock<MultiMove> =
+    LazyLock::new(|| MultiMove::new(Schedule::Progressive { castling: false }));
+static MONSTER: LazyLock<MultiMove> = LazyLock::new(|| MultiMove::new(Schedule::Monster));
+static REFUSAL1: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(false));
+static REFUSAL2: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(true));
+
+/// The rules of a variant of this family, by name (any case).
+pub fn rules(name: &str) -> Option<&'static dyn Rules> {
+    match name.to_ascii_lowercase().as_str() {
+        "doublemove1" => Some(&*DOUBLEMOVE1),
+        "doublemove2" => Some(&*DOUBLEMOVE2),
+        "progressive1" => Some(&*PROGRESSIVE1),
+        "progressive2" => Some(&*PROGRESSIVE2),
+        "monster" => Some(&*MONSTER),
+        "refusal1" => Some(&*REFUSAL1),
+        "refusal2" => Some(&*REFUSAL2),
+        _ => None,
+    }
+}

@@ -1,0 +1,226 @@
+//! Variants whose turn is several moves (Doublemove1, Doublemove2,
+//! Progressive1, Progressive2, Monster): perft from the fixtures, counted
+//! one ply per move as vchess does, and the rules that end a turn early.
+
+mod common;
+
+use fenpress_rules::{
+    fen, legal, notation, registry, validate, MoveList, Outcome, Position, Rules,
+};
+
+fn rules(name: &str) -> &'static dyn Rules {
+    registry::rules(name).unwrap()
+}
+
+#[test]
+fn perft_doublemove1() {
+    common::perft_fixture(
+        rules("Doublemove1"),
+        include_str!("fixtures/perft-doublemove1.txt"),
+    );
+}
+
+#[test]
+fn perft_doublemove2() {
+    common::perft_fixture(
+        rules("Doublemove2"),
+        include_str!("fixtures/perft-doublemove2.txt"),
+    );
+}
+
+#[test]
+fn perft_progressive1() {
+    common::perft_fixture(
+        rules("Progressive1"),
+        include_str!("fixtures/perft-progressive1.txt"),
+    );
+}
+
+#[test]
+fn perft_progressive2() {
+    common::perft_fixture(
+        rules("Progressive2"),
+        include_str!("fixtures/perft-progressive2.txt"),
+    );
+}
+
+#[test]
+fn perft_monster() {
+    common::perft_fixture(rules("Monster"), include_str!("fixtures/perft-monster.txt"));
+}
+
+fn at(name: &str, text: &str) -> Position {
+    validate::position_from_fen(rules(name), text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Plays coordinate moves, each required legal.
+fn play(name: &str, pos: &mut Position, moves: &[&str]) {
+    let r = rules(name);
+    for m in moves {
+        let mut list = MoveList::new();
+        legal::legal_moves(r, pos, &mut list);
+        let mv = *list
+            .iter()
+            .find(|mv| notation::coordinate(r, mv) == *m)
+            .unwrap_or_else(|| panic!("{m} is not legal in {}", fen::vchess_fen(r, pos)));
+        r.play(pos, &mv);
+    }
+}
+
+fn legal_coords(name: &str, pos: &mut Position) -> Vec<String> {
+    let r = rules(name);
+    let mut list = MoveList::new();
+    legal::legal_moves(r, pos, &mut list);
+    list.iter().map(|m| notation::coordinate(r, m)).collect()
+}
+
+#[test]
+fn galvin_king_capture_ends_the_turn_and_the_game() {
+    let mut pos = at("Doublemove2", "4k3/8/8/8/8/8/3q4/4K3 b 5 iiii -,-");
+    play("Doublemove2", &mut pos, &["d2e1"]);
+    assert_eq!(
+        legal::outcome(rules("Doublemove2"), &mut pos),
+        Some(Outcome::VariantWin {
+            winner: fenpress_rules::Color::Black,
+            reason: "king captured"
+        })
+    );
+}
+
+#[test]
+fn en_passant_onto_a_piece_takes_the_piece_alone() {
+    // White's turn: d2-d4, then the bishop lands on d3, the passed square.
+    let mut pos = at("Doublemove1", "4k3/8/8/8/2p5/8/3P4/4KB2 w 5 iiii -,-");
+    play("Doublemove1", &mut pos, &["d2d4", "f1d3"]);
+    assert_eq!(
+        fen::vchess_fen(rules("Doublemove1"), &pos),
+        "4k3/8/8/8/2pP4/3B4/8/4K3 b 6 iiii d3,-"
+    );
+    play("Doublemove1", &mut pos, &["c4d3"]);
+    assert!(fen::board_fen(rules("Doublemove1"), &pos).contains("3P4/3p4"));
+}
+
+#[test]
+fn either_square_of_a_double_advance_turn_is_taken_first() {
+    // White advanced e2-e4 and c2-c4: Black's first move takes either.
+    let mut pos = at("Doublemove1", "4k3/8/8/8/2PpP3/8/8/4K3 b 6 iiii e3,c3");
+    let moves = legal_coords("Doublemove1", &mut pos);
+    assert!(moves.contains(&"d4e3".to_string()));
+    assert!(moves.contains(&"d4c3".to_string()));
+    // Past the turn's first move, neither.
+    play("Doublemove1", &mut pos, &["e8e7"]);
+    let moves = legal_coords("Doublemove1", &mut pos);
+    assert!(!moves.iter().any(|m| m == "d4e3" || m == "d4c3"));
+}
+
+#[test]
+fn progressive_turn_stops_at_check() {
+    // The page's "Mate in 1": c3 Ne5 Qd3 Qf5 Qf7 is White's fifth turn.
+    let mut pos = at(
+        "Progressive1",
+        "rnbqk2r/pppp2pp/4p3/8/1b1P4/4pN2/PPP1PPPP/RN1QKB1R w 4 ahah",
+    );
+    play(
+        "Progressive1",
+        &mut pos,
+        &["c2c3", "f3e5", "d1d3", "d3f5", "f5f7"],
+    );
+    assert!(matches!(
+        legal::outcome(rules("Progressive1"), &mut pos),
+        Some(Outcome::Checkmate { .. })
+    ));
+}
+
+#[test]
+fn monster_white_king_does_not_castle_black_does() {
+    let mut pos = at("Monster", "r3k2r/8/8/8/8/8/8/R3K2R w 2 ah -");
+    let white = legal_coords("Monster", &mut pos);
+    assert!(!white.iter().any(|m| m == "e1g1" || m == "e1c1"));
+    play("Monster", &mut pos, &["a1a2", "a2a1"]);
+    let black = legal_coords("Monster", &mut pos);
+    assert!(
+        black.iter().any(|m| m == "e8g8" || m == "e8h8"),
+        "{black:?}"
+    );
+}
+
+#[test]
+fn a_second_en_passant_follows_a_first() {
+    // White advanced e2-e4 and c2-c4; Black takes d4xe3 e.p., then b4xc3 e.p.
+    let mut pos = at("Doublemove1", "4k3/8/8/8/1p1p4/8/2P1P3/4K3 w 5 iiii -,-");
+    play("Doublemove1", &mut pos, &["e2e4", "c2c4", "d4e3"]);
+    play("Doublemove1", &mut pos, &["b4c3"]);
+    assert_eq!(
+        fen::board_fen(rules("Doublemove1"), &pos),
+        "4k3/8/8/8/8/2p1p3/8/4K3"
+    );
+}
+
+#[test]
+fn perft_refusal1() {
+    common::perft_fixture(
+        rules("Refusal1"),
+        include_str!("fixtures/perft-refusal1.txt"),
+    );
+}
+
+#[test]
+fn perft_refusal2() {
+    common::perft_fixture(
+        rules("Refusal2"),
+        include_str!("fixtures/perft-refusal2.txt"),
+    );
+}
+
+#[test]
+fn a_refused_move_is_replaced_and_the_last_move_is_written_as_vchess_does() {
+    let r = rules("Refusal1");
+    let mut pos = r.start_position();
+    play("Refusal1", &mut pos, &["e2e4"]);
+    assert_eq!(
+        fen::vchess_fen(r, &pos),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b 1 e3 {\"start\":{\"x\":6,\"y\":4},\"end\":{\"x\":4,\"y\":4},\"appear\":[{\"p\":\"p\",\"c\":\"w\",\"x\":4,\"y\":4}],\"vanish\":[{\"p\":\"p\",\"c\":\"w\",\"x\":6,\"y\":4}]}"
+    );
+    // Black refuses: the pawn goes back, and White may not play e4 again.
+    play("Refusal1", &mut pos, &["e4e2"]);
+    let text = fen::vchess_fen(r, &pos);
+    assert!(text.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 2 - "));
+    assert!(
+        text.ends_with(",\"noRef\":true,\"refusal\":true}"),
+        "{text}"
+    );
+    let white = legal_coords("Refusal1", &mut pos);
+    assert!(!white.contains(&"e2e4".to_string()));
+    assert!(white.contains(&"e2e3".to_string()));
+    // The FEN reads back to the same position.
+    let again = at("Refusal1", &text);
+    assert_eq!(again, pos);
+    // White's new move cannot be refused.
+    play("Refusal1", &mut pos, &["d2d4"]);
+    assert!(!legal_coords("Refusal1", &mut pos).contains(&"d4d2".to_string()));
+}
+
+#[test]
+fn refusal2_only_move_must_be_accepted() {
+    // Black's only move is Kh7: White may not refuse it (Refusal1 may).
+    for (name, refusable) in [("Refusal1", true), ("Refusal2", false)] {
+        let mut pos = at(name, "7k/8/8/6Q1/8/8/8/K7 b 10 - null");
+        play(name, &mut pos, &["h8h7"]);
+        assert_eq!(
+            legal_coords(name, &mut pos).contains(&"h7h8".to_string()),
+            refusable,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn an_unreadable_last_move_is_refused_with_its_field_named() {
+    let err = validate::position_from_fen(
+        rules("Refusal1"),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 2 - {\"start\":{\"x\":6",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("last move"), "{err}");
+}
