@@ -95,6 +95,10 @@ fn reshape(g: &Game<Fullcavalry>, list: &MoveList, out: &mut MoveList) {
                 for k in facing_in(top) {
                     let mut m = *mv;
                     set_appear(&mut m, 1, Piece::new(us, k));
+                    // The way the lancer faces is part of the move's name
+                    // (`O-O/Ef1`, `e1g1e`), as a castling's gated piece is
+                    // in Schess: five castlings are five names.
+                    m.intent.promotion = Some(k);
                     out.push(m);
                 }
                 continue;

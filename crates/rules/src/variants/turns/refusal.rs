@@ -261,6 +261,7 @@ impl Refusal {
                 kind: MoveKind::Special(REFUSAL),
                 chain_step: 0,
                 continues: false,
+                prior_promotion: None,
             },
             effect,
         })
