@@ -167,8 +167,8 @@ fn no_two_legal_moves_share_a_name() {
     // to do, and failing here if that changes either way. Fullcavalry: a
     // castling with a lancer names no direction for it (`O-O` five times,
     // one per direction the lancer may face on f1); its walks reach one
-    // since the variants before it in the list (Doublemove1, Doublemove2)
-    // joined the walk.
+    // since variants before it in the list (Avalanche, Doublemove1,
+    // Doublemove2) joined the walk, whose moves come from one sequence.
     const KNOWN: [&str; 5] = [
         "Circular",
         "Fullcavalry",
