@@ -320,8 +320,9 @@ fn pandemonium_diagrams_are_fully_verified() {
 /// The diagrams of the games whose turn is several moves: Doublemove1's
 /// opening "1.e4 e5,Nc6 2.Qh5,Nf3 g6,gxh5" played from the start,
 /// Progressive1's "Mate in 1", Monster's start, its two pairs (the second
-/// one turn apart: "before 1.d5,d6"); in en, es, fr. Doublemove2's pair is
-/// a page mistake (see EXPECTED_ERRORS).
+/// one turn apart: "before 1.d5,d6"), Avalanche's pair ("White plays
+/// Nc3,f3": a move and a push); in en, es, fr. Doublemove2's pair is a page
+/// mistake (see EXPECTED_ERRORS).
 #[test]
 #[cfg_attr(
     no_shared,
@@ -329,7 +330,11 @@ fn pandemonium_diagrams_are_fully_verified() {
 )]
 fn multi_move_turn_diagrams_are_fully_verified() {
     let Some(root) = corpus() else { return };
-    let seen = fully_verified_diagrams(&root, &["Doublemove1", "Progressive1", "Monster"]);
-    // Doublemove1: 1 figure; Progressive1: 1; Monster: 3 (two pairs).
-    assert_eq!(seen, 3 * (1 + 1 + 3));
+    let seen = fully_verified_diagrams(
+        &root,
+        &["Doublemove1", "Progressive1", "Monster", "Avalanche"],
+    );
+    // Doublemove1: 1 figure; Progressive1: 1; Monster: 3 (two pairs);
+    // Avalanche: 1 (a pair).
+    assert_eq!(seen, 3 * (1 + 1 + 3 + 1));
 }

@@ -59,10 +59,11 @@ impl CanonMove {
 /// make after a capture, Convert's converted piece's move, Sittuyin's and
 /// Screen's placement turns, Pandemonium's first set-up swap, the moves of
 /// a multi-move turn before its last: Doublemove1, Doublemove2, Monster,
-/// Progressive1, Progressive2);
+/// Progressive1, Progressive2; Avalanche's pick and move before its push);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
 /// listed deviation).
 const SUB_TURN_CHAINS: &[&str] = &[
+    "Avalanche",
     "Bario",
     "Convert",
     "Doublemove1",
@@ -80,6 +81,10 @@ const SUB_TURN_CHAINS: &[&str] = &[
     "Teleport1",
     "Teleport2",
 ];
+
+/// Variants whose pick of a promotion vchess makes from a reserve off the
+/// board (its move starts there): Avalanche's pushed pawn.
+const PICKS_OFF_BOARD: &[&str] = &["Avalanche"];
 
 /// Variants whose refusal replays the opponent's last move backwards.
 const REFUSALS: &[&str] = &["Refusal1", "Refusal2"];
@@ -147,11 +152,15 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
     // capturer places the enemy's piece).
     // A refusal (Refusal1, Refusal2) puts back the opponent's piece and
     // what it took: a move back, not a drop.
-    let drop = mv.intent.chain_step == 0
-        && !REFUSALS.contains(&rules.name())
-        && (mv.is_drop()
-            || (!vanish_d.iter().any(|p| p.1 == mv.color())
-                && appear_d.iter().any(|p| p.1 == mv.color())));
+    // Avalanche's pick of a pushed pawn's promotion: vchess takes the
+    // piece from its reserve, off the board.
+    let pick = PICKS_OFF_BOARD.contains(&rules.name()) && mv.intent.from == mv.intent.to;
+    let drop = pick
+        || mv.intent.chain_step == 0
+            && !REFUSALS.contains(&rules.name())
+            && (mv.is_drop()
+                || (!vanish_d.iter().any(|p| p.1 == mv.color())
+                    && appear_d.iter().any(|p| p.1 == mv.color())));
     let start = if drop { "@".to_string() } else { start };
     let start = match bario_pick(
         rules,

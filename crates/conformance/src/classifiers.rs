@@ -117,6 +117,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: turns_family::doublemove_en_passant_occupied,
     },
     Classifier {
+        id: "doublemove1-king-move-old-square",
+        variant: "Doublemove1",
+        matches: turns_family::king_move_judged_from_old_square,
+    },
+    Classifier {
         id: "doublemove1-second-en-passant",
         variant: "Doublemove1",
         matches: turns_family::doublemove_second_en_passant,
@@ -432,9 +437,19 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: pocketknight_drop_in_one_move,
     },
     Classifier {
+        id: "progressive1-king-move-old-square",
+        variant: "Progressive1",
+        matches: turns_family::king_move_judged_from_old_square,
+    },
+    Classifier {
         id: "progressive1-start-en-passant",
         variant: "Progressive1",
         matches: start_en_passant_dropped,
+    },
+    Classifier {
+        id: "progressive2-king-move-old-square",
+        variant: "Progressive2",
+        matches: turns_family::king_move_judged_from_old_square,
     },
     Classifier {
         id: "progressive2-start-en-passant",

@@ -118,3 +118,25 @@ pub fn refusal2_refused_piece_twice(ctx: &Ctx, f: &Finding) -> bool {
     list.iter()
         .any(|mv| crate::canon::from_fenpress(ctx.rules, &mut pos.clone(), mv) == *m)
 }
+
+/// A king's move that does not end the turn by itself (the game goes on,
+/// no check given): vchess asks whether the mover has a move left before
+/// it records the king's new square, so every other piece's move is judged
+/// with the king still on its old square; where that square is attacked
+/// none is legal and vchess ends the turn. The same king move, listed by
+/// vchess without the chain and by fenpress with it.
+pub fn king_move_judged_from_old_square(ctx: &Ctx, f: &Finding) -> bool {
+    let (m, vchess_side) = match f {
+        Finding::VchessOnly(m) => (m, true),
+        Finding::FenpressOnly(m) => (m, false),
+        _ => return false,
+    };
+    let us = ctx.pos.turn();
+    let king_moves = m
+        .vanish
+        .iter()
+        .filter_map(|t| token(t))
+        .any(|(sq, c, k)| sq == m.start && c == us && k == 'k');
+    let chained = m.flags.contains(&"chain");
+    king_moves && chained != vchess_side
+}

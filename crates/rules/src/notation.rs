@@ -709,10 +709,17 @@ pub fn coordinate(rules: &dyn Rules, mv: &Move) -> String {
     if splits_off(rules, mv) {
         s.push(mv.intent.piece.kind.char().to_ascii_uppercase());
     }
+    // A castling queen (Coregal's) is written as the queen taking its own
+    // rook, `d1a1`: she lands where a plain move of hers may land (`d1b1`).
+    // Kings (and Titan's king carriers) keep their landing square.
+    let to = match mv.intent.kind {
+        MoveKind::Castle { rook_from, .. } if mv.intent.piece.kind == Kind::QUEEN => rook_from,
+        _ => mv.intent.to,
+    };
     s.push_str(&format!(
         "{}{via}{}",
         g.square_name(mv.intent.from),
-        g.square_name(mv.intent.to)
+        g.square_name(to)
     ));
     if let Some(k) = mv.intent.promotion {
         s.push(k.char());

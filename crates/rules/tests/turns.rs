@@ -224,3 +224,51 @@ fn an_unreadable_last_move_is_refused_with_its_field_named() {
     .to_string();
     assert!(err.contains("last move"), "{err}");
 }
+
+#[test]
+fn perft_avalanche() {
+    common::perft_fixture(
+        rules("Avalanche"),
+        include_str!("fixtures/perft-avalanche.txt"),
+    );
+}
+
+#[test]
+fn avalanche_push_to_the_last_rank_is_promoted_by_its_owner() {
+    let r = rules("Avalanche");
+    let mut pos = at("Avalanche", "4k3/8/8/8/8/8/6p1/4K3 w 6 iiii 0");
+    // White's move, then its push of Black's pawn to g1.
+    play("Avalanche", &mut pos, &["e1d1", "g2g1"]);
+    assert_eq!(fen::vchess_fen(r, &pos), "4k3/8/8/8/8/8/8/3K2p1 b 7 iiii 7");
+    let picks = legal_coords("Avalanche", &mut pos);
+    assert_eq!(picks.len(), 4, "{picks:?}");
+    // Black picks a knight, and its turn goes on with a move.
+    let mut list = MoveList::new();
+    legal::legal_moves(r, &mut pos, &mut list);
+    let knight = *list
+        .iter()
+        .find(|m| m.intent.promotion == Some(fenpress_rules::Kind::KNIGHT))
+        .unwrap();
+    assert!(knight.intent.continues);
+    r.play(&mut pos, &knight);
+    assert_eq!(pos.turn(), fenpress_rules::Color::Black);
+    assert_eq!(fen::board_fen(r, &pos), "4k3/8/8/8/8/8/8/3K2n1");
+}
+
+#[test]
+fn avalanche_king_exposed_by_a_push_is_captured() {
+    // The page: "White plays Nc3,f3 (bad idea). Then Black can capture the
+    // king."
+    let mut pos = at(
+        "Avalanche",
+        "rnbqkbnr/1pppp1pp/8/p7/P3Pp2/8/1PPPKPPP/RNBQ1BNR w 6 iiii 0",
+    );
+    play("Avalanche", &mut pos, &["b1c3", "f4f3", "f3e2"]);
+    assert_eq!(
+        legal::outcome(rules("Avalanche"), &mut pos),
+        Some(Outcome::VariantWin {
+            winner: fenpress_rules::Color::Black,
+            reason: "king captured"
+        })
+    );
+}

@@ -1,7 +1,8 @@
 //! Variants whose turn is more than one plain move: several chess moves in
 //! a row (Marseillais, Galvin's double move, Progressive chess, Monster),
-//! or a move the opponent may refuse, to be replaced (Refusal chess, where
-//! the refusal is a ply of its own). Each sub-move is a ply of its own, as vchess plays it: a sub-move after
+//! a move then the push of an enemy pawn (Avalanche), or a move the
+//! opponent may refuse, to be replaced (Refusal chess, where the refusal is
+//! a ply of its own). Each sub-move is a ply of its own, as vchess plays it: a sub-move after
 //! which the same side moves again `continues` ([`crate::moves::Intent`]).
 //! [`rules`] is the family's entry in [`crate::registry`].
 
@@ -9,6 +10,7 @@ use std::sync::LazyLock;
 
 use crate::rules::Rules;
 
+pub mod avalanche;
 pub mod multimove;
 pub mod refusal;
 
@@ -21,12 +23,14 @@ static PROGRESSIVE1: LazyLock<MultiMove> =
 static PROGRESSIVE2: LazyLock<MultiMove> =
     LazyLock::new(|| MultiMove::new(Schedule::Progressive { castling: false }));
 static MONSTER: LazyLock<MultiMove> = LazyLock::new(|| MultiMove::new(Schedule::Monster));
+static AVALANCHE: LazyLock<avalanche::Avalanche> = LazyLock::new(avalanche::Avalanche::new);
 static REFUSAL1: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(false));
 static REFUSAL2: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(true));
 
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     match name.to_ascii_lowercase().as_str() {
+        "avalanche" => Some(&*AVALANCHE),
         "doublemove1" => Some(&*DOUBLEMOVE1),
         "doublemove2" => Some(&*DOUBLEMOVE2),
         "progressive1" => Some(&*PROGRESSIVE1),
