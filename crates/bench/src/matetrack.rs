@@ -8,7 +8,8 @@
 //! (median, 90th percentile, maximum) and the two side by side.
 //!
 //! `FENPRESS_BENCH_MATETRACK_MAX` (default 6) keeps the mates in N or
-//! fewer, `FENPRESS_BENCH_MATETRACK_LIMIT` the first N of them.
+//! fewer, `FENPRESS_BENCH_MATETRACK_LIMIT` the first N of them,
+//! `FENPRESS_BENCH_PROVE` names a built `prove` example to measure.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -130,10 +131,11 @@ pub fn bench(env: &Env) -> Result<(), BenchError> {
     }
     let max = std::env::var("FENPRESS_BENCH_MATETRACK_MAX").unwrap_or_else(|_| "6".into());
     let limit = std::env::var("FENPRESS_BENCH_MATETRACK_LIMIT").ok();
-    run(
-        &Cmd::new(
-            "cargo",
-            &[
+    // `FENPRESS_BENCH_PROVE` names a built `prove` to measure instead.
+    let prove = match std::env::var_os("FENPRESS_BENCH_PROVE") {
+        Some(p) => std::path::PathBuf::from(p),
+        None => {
+            let build = [
                 "build",
                 "--release",
                 "-q",
@@ -141,12 +143,11 @@ pub fn bench(env: &Env) -> Result<(), BenchError> {
                 "fenpress",
                 "--example",
                 "prove",
-            ],
-        )
-        .cwd(&env.root),
-        false,
-    )?;
-    let prove = env.root.join("target/release/examples/prove");
+            ];
+            run(&Cmd::new("cargo", &build).cwd(&env.root), false)?;
+            env.root.join("target/release/examples/prove")
+        }
+    };
     let mut cmd = Cmd::new(&prove, &["--epd"])
         .arg(epd_path.display().to_string())
         .arg("--max-mate")
