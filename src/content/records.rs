@@ -1,8 +1,10 @@
 //! Reads each diagram of a page once, into the records of the content
-//! model: the block's spec (parsed from its YAML, which draws it) and where
-//! every part is written in the source (the board text, every mark and
-//! caption character with its line and column, so that a finding blames the
-//! very character, not the converted Markdown). Pug pages are read as
+//! model: the block's spec (parsed from its YAML: what the block is, which
+//! verification checks and the renderer draws) and, beside it, where each
+//! of its parts is written in the source ([`Written`]: positions only — the
+//! board, each mark, arrow and claimed move, each caption character with
+//! its line and column — so that a finding blames the very character, not
+//! the converted Markdown). Pug pages are read as
 //! vchess reads them (`fen:<board> [marks] ...:` on one line, the figure's
 //! `figcaption`); Markdown pages from their ```diagram blocks, whose
 //! `moves`, `illegal` and `after.moves` are the claims.
