@@ -56,6 +56,8 @@ pub struct PageCheck {
     pub verdicts: Vec<Verdict>,
     /// Diagram blocks that could not be read (see [`Summary::unreadable`]).
     pub unreadable: usize,
+    /// Whether the page is a puzzle (its findings are `puzzle`).
+    pub is_puzzle: bool,
 }
 
 /// What verifying a whole site found.
@@ -245,6 +247,7 @@ pub fn verify_page(lp: &mut LoadedPage, purpose: Purpose) -> PageCheck {
         // module; the render step draws the page's widget from the proof.
         let (proof, findings) = crate::puzzle::page::prove(&page.source, &lp.text);
         result.puzzle = findings;
+        result.is_puzzle = true;
         lp.puzzle = proof.map(std::sync::Arc::new);
     }
     result

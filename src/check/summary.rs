@@ -22,6 +22,10 @@ pub struct Summary {
     pub notes: usize,
     /// Findings the site's baseline lists (not among the counts above).
     pub baselined: usize,
+    /// Puzzle pages, and those proved with no error or warning (their
+    /// goal shown against every defence, no cook).
+    pub puzzles: usize,
+    pub puzzles_proved: usize,
 }
 
 impl Summary {
@@ -36,6 +40,12 @@ impl Summary {
                 Status::BoardOnly => self.board_only += 1,
                 Status::Failed(_) => self.failed += 1,
                 Status::Unchecked | Status::Unreadable => {}
+            }
+        }
+        if page.is_puzzle {
+            self.puzzles += 1;
+            if page.puzzle.iter().all(|d| d.severity == Severity::Note) {
+                self.puzzles_proved += 1;
             }
         }
     }
@@ -66,6 +76,13 @@ impl Summary {
         if self.unreadable > 0 {
             unreadable.push_str(&format!(", {} unreadable", self.unreadable));
         }
+        if self.puzzles > 0 {
+            unreadable.push_str(&format!(
+                ", {} ({} proved)",
+                plural(self.puzzles, "puzzle"),
+                self.puzzles_proved
+            ));
+        }
         format!(
             "checked {}: {} fully verified, {} board checked (moves not verified){unreadable}; {}, {}, {}{}",
             plural(self.diagrams, "diagram block"),
@@ -80,5 +97,37 @@ impl Summary {
                 String::new()
             },
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::PageCheck;
+
+    #[test]
+    fn puzzles_are_counted_and_a_warning_keeps_one_from_proved() {
+        let mut s = Summary::default();
+        assert!(!s.line().contains("puzzle"), "{}", s.line());
+        s.add(&PageCheck {
+            is_puzzle: true,
+            ..PageCheck::default()
+        });
+        let warned = Diagnostic::new(
+            Severity::Warning,
+            "puzzle-cook",
+            std::path::Path::new("puzzles/Chess/p.md"),
+            3,
+            1,
+            "cook",
+        );
+        s.add(&PageCheck {
+            is_puzzle: true,
+            puzzle: vec![warned],
+            ..PageCheck::default()
+        });
+        s.add(&PageCheck::default());
+        assert_eq!((s.puzzles, s.puzzles_proved), (2, 1));
+        assert!(s.line().contains(", 2 puzzles (1 proved);"), "{}", s.line());
     }
 }
