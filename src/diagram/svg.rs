@@ -362,7 +362,14 @@ fn draw_board_exploring(
         );
     }
 
-    marks(&mut svg, &layout, &spec.marks, &origin);
+    let style = board_style(variant);
+    marks(
+        &mut svg,
+        &layout,
+        &spec.marks,
+        &origin,
+        style == BoardStyle::Go,
+    );
     arrows(&mut svg, &layout, &spec.arrows, &origin);
     if painter.coordinates {
         coordinates(&mut svg, &layout, flip, left, top);
@@ -671,12 +678,15 @@ fn squares(
 }
 
 /// Marks: a dot on an empty square, a ring around a piece; both with a
-/// light halo so they show on light, dark and shadowed squares.
+/// light halo so they show on light, dark and shadowed squares. A ring
+/// lies on the piece's edge; on a Go stone, which fills its cell, it gets
+/// a light halo of its own (`ring_halo`) so it shows on a black stone.
 fn marks(
     svg: &mut String,
     layout: &Layout,
     marks: &[Coord],
     origin: &dyn Fn(usize, usize) -> (usize, usize),
+    ring_halo: bool,
 ) {
     let (mut dots, mut rings) = (String::new(), String::new());
     let mut seen = Vec::new();
@@ -700,6 +710,12 @@ fn marks(
         let _ = write!(
             svg,
             "<g class=\"fp-m\" fill=\"{MARK}\" stroke=\"#fff\" stroke-width=\".8\">{dots}</g>"
+        );
+    }
+    if !rings.is_empty() && ring_halo {
+        let _ = write!(
+            svg,
+            "<g class=\"fp-rh\" fill=\"none\" stroke=\"#fff\" stroke-width=\"2.4\">{rings}</g>"
         );
     }
     if !rings.is_empty() {
@@ -1114,6 +1130,10 @@ mod tests {
         // The marks sit on points: a dot on the empty d7, a ring on f7.
         assert!(svg.contains("<circle cx=\"41\" cy=\"56\" r=\"1.9\"/>"));
         assert!(svg.contains("<circle cx=\"61\" cy=\"56\" r=\"4.3\"/>"));
+        assert!(
+            svg.contains("<g class=\"fp-rh\""),
+            "a ring shows on a black stone"
+        );
         // Gomoku: a 19×19 goban with its nine star points.
         let (gomoku, _) = board("Gomoku", &["991"; 19].join("/"));
         assert_eq!(lines(&gomoku, "fp-g"), Some(17 + 17));
