@@ -100,7 +100,8 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         _ => crate::variants::hands::rules(name)
             .or_else(|| crate::variants::asian::rules(name))
             .or_else(|| crate::variants::effects::rules(name))
-            .or_else(|| crate::variants::borrowed::rules(name)),
+            .or_else(|| crate::variants::borrowed::rules(name))
+            .or_else(|| crate::variants::stones::rules(name)),
     }
 }
 

@@ -13,3 +13,4 @@ pub mod hands;
 pub mod maxima;
 pub mod orda;
 pub mod pacosako;
+pub mod stones;
