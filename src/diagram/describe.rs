@@ -72,6 +72,10 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     if let Some(alt) = &spec.alt {
         return alt.trim().to_string();
     }
+    let name = registry::lookup(variant).map_or(variant, |v| v.name);
+    if super::stones::is_go_game(name) {
+        return describe_go(layout, spec, t);
+    }
     let mut white: Vec<(u8, String, String)> = Vec::new();
     let mut black = Vec::new();
     let mut other = Vec::new();
@@ -145,6 +149,44 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     if !spec.shadow.is_empty() {
         let shadow: Vec<String> = spec.shadow.iter().map(ToString::to_string).collect();
         parts.push(format!("{}: {}", t.shadowed, shadow.join(", ")));
+    }
+    if spec.orientation == Orientation::Black {
+        parts.push(t.seen_from_black.to_string());
+    }
+    if layout.shape.malformed.is_some() {
+        parts.push(t.malformed.to_string());
+    }
+    parts.join("; ")
+}
+
+/// A Go board: its size, then the black stones (the first player's) and
+/// the white ones by point from a1 upwards, and the marked points ("Go
+/// board of 12×12 lines; black stones: c4, d4; white stones: h6; marked
+/// points: d7").
+fn describe_go(layout: &Layout, spec: &BoardSpec, t: &DiagramWords) -> String {
+    let size = format!("{}×{}", layout.shape.cols, layout.shape.rows);
+    let mut parts = vec![t.go_board.replace("{size}", &size)];
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    for row in (0..layout.shape.rows).rev() {
+        for col in 0..layout.shape.cols {
+            if let Cell::Piece(c) = layout.cell(row, col) {
+                let point = layout.square_at(row, col).to_string();
+                if super::stones::is_black_stone(c) {
+                    black.push(point);
+                } else {
+                    white.push(point);
+                }
+            }
+        }
+    }
+    for (word, points) in [(&t.black_stones, black), (&t.white_stones, white)] {
+        if !points.is_empty() {
+            parts.push(format!("{word}: {}", points.join(", ")));
+        }
+    }
+    if !spec.marks.is_empty() {
+        let marks: Vec<String> = spec.marks.iter().map(ToString::to_string).collect();
+        parts.push(format!("{}: {}", t.marked_points, marks.join(", ")));
     }
     if spec.orientation == Orientation::Black {
         parts.push(t.seen_from_black.to_string());
@@ -289,6 +331,37 @@ mod tests {
         assert_eq!(
             describe("Chess", &layout, &spec, &fr),
             "Blancs: roi e1, tour a1 h1; Noirs: roi e8; cases marquées: a5, b5"
+        );
+    }
+
+    #[test]
+    fn go_stones_by_colour_on_points_in_three_languages() {
+        let spec = parse_compact("93/93/93/93/93/5Pp5/5pP5/93/93/93/93/93 d7").unwrap();
+        let layout = read_board("Atarigo", &spec.board);
+        assert_eq!(
+            describe("Atarigo", &layout, &spec, &en()),
+            "Go board of 12×12 lines; black stones: g6, f7; white stones: f6, g7; marked points: d7"
+        );
+        let fr = crate::words::strings("fr").diagram;
+        assert_eq!(
+            describe("Atarigo", &layout, &spec, &fr),
+            "goban de 12×12 lignes; pierres noires: g6, f7; pierres blanches: f6, g7; intersections marquées: d7"
+        );
+        let es = crate::words::strings("es").diagram;
+        assert_eq!(
+            describe(
+                "Gomoku",
+                &read_board(
+                    "Gomoku",
+                    "991/991/991/991/991/991/991/991/991/9P9/991/991/991/991/991/991/991/991/991"
+                ),
+                &parse_compact(
+                    "991/991/991/991/991/991/991/991/991/9P9/991/991/991/991/991/991/991/991/991"
+                )
+                .unwrap(),
+                &es
+            ),
+            "tablero de go de 19×19 líneas; piedras negras: j10"
         );
     }
 

@@ -13,6 +13,7 @@ pub mod pieces;
 pub mod raster;
 pub mod safe_svg;
 pub mod spec;
+mod stones;
 pub mod svg;
 
 /// The marks of `spec` that are not squares of its board (off the edge or

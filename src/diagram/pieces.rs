@@ -101,6 +101,8 @@ pub enum Art {
     /// Our Dōbutsu tile for a letter, turned (`true`: the side at the top
     /// of the drawing) or not.
     Tile(char, bool),
+    /// A Go stone, black (`true`) or white ([`super::stones`]).
+    Stone(bool),
 }
 
 impl Art {
@@ -142,6 +144,7 @@ impl Art {
                 id.push_str(if *down { "db-d-" } else { "db-u-" });
                 push_cased(&mut id, *c);
             }
+            Art::Stone(black) => id.push_str(if *black { "go-b" } else { "go-w" }),
         }
         id
     }
@@ -177,6 +180,7 @@ fn drawn_body(art: &Art) -> Option<String> {
         Art::Xiangqi(c) => asian::xiangqi_body(c),
         Art::Janggi(c) => asian::janggi_body(c),
         Art::Tile(c, down) => super::dobutsu::tile_body(c, down),
+        Art::Stone(black) => Some(super::stones::stone_body(black)),
         _ => None,
     }
 }
@@ -402,6 +406,10 @@ impl PieceSet {
         if !vchess_chess_piece && self.has(&in_folder) {
             return Art::File(in_folder);
         }
+        // Go stones carry no letter; a set's own stone files win (above).
+        if super::stones::is_go_game(variant) {
+            return Art::Stone(super::stones::is_black_stone(letter));
+        }
         let chess_art = mapped.is_none() || CHESS_ART_VARIANTS.contains(&variant);
         if chess_letter && chess_art && self.has(&own) {
             return Art::File(own);
@@ -426,7 +434,7 @@ impl PieceSet {
         match art {
             Art::Disc(c) => (disc_symbol(&id, *c), None),
             Art::Stack(top, under) => (stack_symbol(&id, *top, *under), None),
-            Art::Wedge(..) | Art::Tile(..) | Art::Xiangqi(_) | Art::Janggi(_) => {
+            Art::Wedge(..) | Art::Tile(..) | Art::Xiangqi(_) | Art::Janggi(_) | Art::Stone(_) => {
                 let symbol = match drawn_body(art) {
                     Some(body) => {
                         format!("<symbol id=\"{id}\" viewBox=\"0 0 100 100\">{body}</symbol>")
@@ -793,7 +801,8 @@ mod tests {
         assert_eq!(set.art("Baroque", 'M'), Art::File("Baroque/wm".into()));
         assert_eq!(set.art("Apocalypse", 'n'), Art::File("bn".into()));
         // A Gomoku stone is not a pawn: a disc.
-        assert_eq!(set.art("Gomoku", 'p'), Art::Disc('p'));
+        assert_eq!(set.art("Gomoku", 'p'), Art::Stone(false));
+        assert_eq!(set.art("Atarigo", 'P'), Art::Stone(true));
         // Shogi and xiangqi pieces are ours; a letter those games lack
         // stays a disc.
         assert_eq!(set.art("Xiangqi", 'c'), Art::Xiangqi('c'));

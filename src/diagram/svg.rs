@@ -362,7 +362,14 @@ fn draw_board_exploring(
         );
     }
 
-    marks(&mut svg, &layout, &spec.marks, &origin);
+    let style = board_style(variant);
+    marks(
+        &mut svg,
+        &layout,
+        &spec.marks,
+        &origin,
+        style == BoardStyle::Go,
+    );
     arrows(&mut svg, &layout, &spec.arrows, &origin);
     if painter.coordinates {
         coordinates(&mut svg, &layout, flip, left, top);
@@ -433,11 +440,18 @@ enum BoardStyle {
     /// diagonals drawn) at both ends; `river` breaks the files between the
     /// two halves (xiangqi; not janggi, nor minixiangqi's 7×7 board).
     Points { river: bool },
+    /// Go's grid: stones on the points where its lines cross, the star
+    /// points marked, on a board of pale wood (Atarigo, Gomoku).
+    Go,
 }
 
 /// The board style of a variant, from the family its pieces come from.
 fn board_style(variant: &str) -> BoardStyle {
     use super::asian::{asian_set, AsianSet};
+    let name = fenpress_rules::registry::lookup(variant).map_or(variant, |v| v.name);
+    if super::stones::is_go_game(name) {
+        return BoardStyle::Go;
+    }
     match asian_set(variant) {
         Some(AsianSet::Shogi) => BoardStyle::Ruled,
         Some(AsianSet::Xiangqi) => BoardStyle::Points {
@@ -450,6 +464,9 @@ fn board_style(variant: &str) -> BoardStyle {
 
 /// The lines of a ruled or point board: ink on the light board colour.
 const LINE: &str = "#5b4128";
+/// A Go board's wood (kaya), and its lines and star points.
+const GO_WOOD: &str = "#e3bd6f";
+const GO_LINE: &str = "#2b1d0e";
 
 /// A board of one colour with lines: shogi's between the squares, xiangqi's
 /// and janggi's through their centres, so a piece drawn in a cell stands on
@@ -465,6 +482,10 @@ fn ruled(
     top: usize,
 ) {
     let (rows, cols) = (layout.shape.rows, layout.shape.cols);
+    if style == BoardStyle::Go {
+        go_grid(svg, layout, origin, left, top);
+        return;
+    }
     let _ = write!(
         svg,
         "<rect class=\"fp-l\" x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"{LIGHT}\"/>",
@@ -525,6 +546,62 @@ fn ruled(
             svg,
             "<path class=\"fp-p\" fill=\"none\" stroke=\"{LINE}\" stroke-width=\".3\" d=\"{p}\"/>"
         );
+    }
+}
+
+/// Go's board: pale wood (`fp-w`, a colour of its own that no theme turns
+/// dark), a line through the centre of every row and column of cells so a
+/// stone drawn in its cell stands on a point (`fp-g`, the edge lines
+/// heavier as on a goban), and the star points (`fp-star`). Marks, arrows,
+/// coordinates and the explorable grid stay by cell, hence on the points.
+fn go_grid(
+    svg: &mut String,
+    layout: &Layout,
+    origin: &dyn Fn(usize, usize) -> (usize, usize),
+    left: usize,
+    top: usize,
+) {
+    let (rows, cols) = (layout.shape.rows, layout.shape.cols);
+    let _ = write!(
+        svg,
+        "<rect class=\"fp-w\" x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"{GO_WOOD}\"/>",
+        cols * SQ,
+        rows * SQ
+    );
+    let point = |row: usize, col: usize| {
+        let (x, y) = origin(row, col);
+        (x + SQ / 2, y + SQ / 2)
+    };
+    let (mut inner, mut edge) = (String::new(), String::new());
+    for row in 0..rows {
+        let (a, b) = (point(row, 0), point(row, cols - 1));
+        let d = if row == 0 || row + 1 == rows {
+            &mut edge
+        } else {
+            &mut inner
+        };
+        let _ = write!(d, "M{} {}L{} {}", a.0, a.1, b.0, b.1);
+    }
+    for col in 0..cols {
+        let (a, b) = (point(0, col), point(rows - 1, col));
+        let d = if col == 0 || col + 1 == cols {
+            &mut edge
+        } else {
+            &mut inner
+        };
+        let _ = write!(d, "M{} {}L{} {}", a.0, a.1, b.0, b.1);
+    }
+    let _ = write!(
+        svg,
+        "<path class=\"fp-g\" fill=\"none\" stroke=\"{GO_LINE}\" stroke-width=\".3\" d=\"{inner}\"/><path class=\"fp-g fp-ge\" fill=\"none\" stroke=\"{GO_LINE}\" stroke-width=\".6\" stroke-linecap=\"square\" d=\"{edge}\"/>"
+    );
+    let mut stars = String::new();
+    for (row, col) in super::stones::star_points(rows, cols) {
+        let (x, y) = point(row, col);
+        let _ = write!(stars, "<circle cx=\"{x}\" cy=\"{y}\" r=\".9\"/>");
+    }
+    if !stars.is_empty() {
+        let _ = write!(svg, "<g class=\"fp-star\" fill=\"{GO_LINE}\">{stars}</g>");
     }
 }
 
@@ -601,12 +678,15 @@ fn squares(
 }
 
 /// Marks: a dot on an empty square, a ring around a piece; both with a
-/// light halo so they show on light, dark and shadowed squares.
+/// light halo so they show on light, dark and shadowed squares. A ring
+/// lies on the piece's edge; on a Go stone, which fills its cell, it gets
+/// a light halo of its own (`ring_halo`) so it shows on a black stone.
 fn marks(
     svg: &mut String,
     layout: &Layout,
     marks: &[Coord],
     origin: &dyn Fn(usize, usize) -> (usize, usize),
+    ring_halo: bool,
 ) {
     let (mut dots, mut rings) = (String::new(), String::new());
     let mut seen = Vec::new();
@@ -630,6 +710,12 @@ fn marks(
         let _ = write!(
             svg,
             "<g class=\"fp-m\" fill=\"{MARK}\" stroke=\"#fff\" stroke-width=\".8\">{dots}</g>"
+        );
+    }
+    if !rings.is_empty() && ring_halo {
+        let _ = write!(
+            svg,
+            "<g class=\"fp-rh\" fill=\"none\" stroke=\"#fff\" stroke-width=\"2.4\">{rings}</g>"
         );
     }
     if !rings.is_empty() {
@@ -1019,6 +1105,39 @@ mod tests {
         // Chess keeps its squares.
         let (chess, _) = board("Chess", "8/8/8/4k3/8/8/8/4K3");
         assert!(chess.contains("fp-k") && !chess.contains("fp-g"));
+    }
+
+    #[test]
+    fn go_stones_stand_on_the_points_of_a_grid_with_star_points() {
+        let (svg, sheet) = board("Atarigo", "93/93/93/93/93/5Pp5/5pP5/93/93/93/93/93 d7,f7");
+        assert!(
+            !svg.contains("fp-k") && !svg.contains("fp-d") && !svg.contains("class=\"fp-l\""),
+            "no checkered squares"
+        );
+        // Twelve lines each way: ten inner ones each way, the four edges
+        // heavier; the a-file line runs through the points' centres (the
+        // board starts at x 6, y 1 after the coordinates' margin).
+        assert_eq!(lines(&svg, "fp-g"), Some(10 + 10));
+        assert_eq!(lines(&svg, "fp-g fp-ge"), Some(4));
+        assert!(svg.contains("M11 6L11 116"), "{svg}");
+        // Atarigo's four star points, on the 4-4 points (d9, i9, d4, i4).
+        assert_eq!(count(&svg, "r=\".9\""), 4);
+        assert!(svg.contains("<circle cx=\"41\" cy=\"36\" r=\".9\"/>"));
+        // Stones, not lettered discs: the first player's (uppercase) black.
+        assert_eq!(count(&svg, "<use href=\"#fp-go-b\""), 2);
+        assert_eq!(count(&svg, "<use href=\"#fp-go-w\""), 2);
+        assert!(sheet.symbols.keys().all(|id| id.starts_with("fp-go-")));
+        // The marks sit on points: a dot on the empty d7, a ring on f7.
+        assert!(svg.contains("<circle cx=\"41\" cy=\"56\" r=\"1.9\"/>"));
+        assert!(svg.contains("<circle cx=\"61\" cy=\"56\" r=\"4.3\"/>"));
+        assert!(
+            svg.contains("<g class=\"fp-rh\""),
+            "a ring shows on a black stone"
+        );
+        // Gomoku: a 19×19 goban with its nine star points.
+        let (gomoku, _) = board("Gomoku", &["991"; 19].join("/"));
+        assert_eq!(lines(&gomoku, "fp-g"), Some(17 + 17));
+        assert_eq!(count(&gomoku, "r=\".9\""), 9);
     }
 
     #[test]

@@ -492,3 +492,35 @@ fn dobutsu_tiles_show_their_moves_as_dots_facing_the_opponent() {
     let square = at(&p, 1, 3, 0.4, 0.4);
     assert!(tile[..3] != square[..3], "{tile:?} {square:?}");
 }
+
+#[test]
+fn go_stones_stand_on_the_crossing_lines_of_a_wooden_grid() {
+    // Atarigo's start: black stones (the first player's, uppercase) on f7
+    // and g6, white on g7 and f6; 12×12 cells, no coordinates.
+    let p = render("Atarigo", "93/93/93/93/93/5Pp5/5pP5/93/93/93/93/93", 12);
+    let wood = |c: [u8; 4]| c[0] > 200 && c[1] > 160 && c[2] < 150 && c[0] > c[2] + 80;
+    // The lines are 1.2 pixels wide here: a pixel on one is partly wood.
+    let line = |c: [u8; 4]| luminance(c) < 140;
+    // An empty point: the lines cross at the cell's centre, and the wood
+    // shows between them (no light or dark square).
+    assert!(line(at(&p, 1, 1, 5.0, 5.0)), "a point at b11's centre");
+    assert!(line(at(&p, 1, 1, 5.0, 2.0)), "the b-file line");
+    assert!(line(at(&p, 1, 1, 2.0, 5.0)), "the 11th line");
+    for (dx, dy) in [(2.0, 2.0), (8.0, 2.0), (2.0, 8.0), (8.0, 8.0)] {
+        assert!(wood(at(&p, 1, 1, dx, dy)), "wood between the lines");
+        assert!(wood(at(&p, 2, 2, dx, dy)), "the same in the next cell");
+    }
+    // The star point d9 (4-4) is a dot bigger than the crossing.
+    assert!(line(at(&p, 3, 3, 5.6, 5.6)) && !line(at(&p, 2, 2, 5.6, 5.6)));
+    // Stones: black on f7 and g6, white on g7 and f6, with no letter.
+    for (col, row, black) in [(5, 5, true), (6, 6, true), (6, 5, false), (5, 6, false)] {
+        for (dx, dy) in [(5.0, 5.0), (3.0, 5.0), (5.0, 7.0), (6.5, 4.0)] {
+            let c = at(&p, col, row, dx, dy);
+            if black {
+                assert!(luminance(c) < 60, "black stone at ({col}, {row}): {c:?}");
+            } else {
+                assert!(luminance(c) > 200, "white stone at ({col}, {row}): {c:?}");
+            }
+        }
+    }
+}

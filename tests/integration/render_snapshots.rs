@@ -67,3 +67,14 @@ fn xiangqi_on_points_from_black() {
 fn minishogi_ruled() {
     check("minishogi", "Minishogi", "rbsgk/4p/5/P4/KGSBR c3");
 }
+
+#[test]
+fn atarigo_go_board() {
+    // Stones on the points of a 12×12 grid with its star points; marks on
+    // an empty point and on a stone (the page's first diagram).
+    check(
+        "atarigo",
+        "Atarigo",
+        "93/93/93/2PPP2p4/4P2p4/3PP2p4/3P2ppp3/2PP2p1p3/2P5pp2/93/93/93 d7,h6",
+    );
+}

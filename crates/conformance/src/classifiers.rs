@@ -37,6 +37,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: apocalypse_speculative_knight,
     },
     Classifier {
+        id: "atarigo-first-capture-forgotten",
+        variant: "Atarigo",
+        matches: atarigo_first_capture_forgotten,
+    },
+    Classifier {
         id: "atomic-balanced-any-pawn",
         variant: "Atomic",
         matches: atomic_balanced_any_pawn,
@@ -978,6 +983,24 @@ fn schess_pocket_fen(_ctx: &Ctx, f: &Finding) -> bool {
         _ => return false,
     };
     v_head == f_head && v_pocket == sums
+}
+
+/// vchess's Atarigo forgets a capture once any move is taken back, and
+/// plays on: at a position fenpress has over by the first capture (its
+/// FEN's capture field is 1), every move vchess lists, and vchess's FEN
+/// with 0 where fenpress's has 1.
+fn atarigo_first_capture_forgotten(ctx: &Ctx, f: &Finding) -> bool {
+    let ours = fenpress_rules::fen::vchess_fen(ctx.rules, ctx.pos);
+    if !ours.ends_with(" 1") {
+        return false;
+    }
+    match f {
+        Finding::VchessOnly(_) => true,
+        Finding::Fen { vchess, fenpress } => {
+            vchess.strip_suffix(" 0") == fenpress.strip_suffix(" 1")
+        }
+        Finding::FenpressOnly(_) => false,
+    }
 }
 
 /// The color and kind letter of the piece `m` removes from `sq`, if any.

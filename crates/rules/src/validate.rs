@@ -305,7 +305,18 @@ pub fn reading_notes(rules: &dyn Rules, text: &str) -> Vec<String> {
 /// assert!(problems.iter().any(|p| matches!(p, Problem::MissingRoyal { .. })));
 /// ```
 pub fn position_from_fen(rules: &dyn Rules, text: &str) -> Result<Position, PositionError> {
-    let setup = fen::parse(text)?;
+    let setup = match fen::parse(text) {
+        Ok(setup) => setup,
+        // Gomoku's `991` (19 squares) is too long a run read as decimal:
+        // only the per-digit reading fits.
+        Err(err) if rules.geometry().cols() > 9 => {
+            return match fen::parse_with(text, fen::DigitReading::PerDigit) {
+                Ok(per_digit) => validate(rules, &per_digit).map_err(PositionError::Invalid),
+                Err(_) => Err(err.into()),
+            };
+        }
+        Err(err) => return Err(err.into()),
+    };
     let first = validate(rules, &setup).map_err(PositionError::Invalid);
     if first.is_err() && rules.geometry().cols() > 9 {
         // vchess writes eleven empty squares as `92` (digits add up): on

@@ -13,4 +13,5 @@ pub mod hands;
 pub mod maxima;
 pub mod orda;
 pub mod pacosako;
+pub mod stones;
 pub mod turns;

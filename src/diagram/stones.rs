@@ -1,0 +1,92 @@
+//! Go's board and stones, for the games played with them (Atarigo and
+//! Gomoku): stones stand on the points where the grid's lines cross, the
+//! usual star points mark the grid, and a stone is black or white with no
+//! letter on it. In vchess's FEN the first player is `w` and plays the
+//! black stones (its Gomoku images: `wp` is the black stone), so an
+//! uppercase letter is a black stone and a lowercase one a white stone.
+
+/// The variants played with Go stones on a Go board, by canonical name.
+pub fn is_go_game(variant: &str) -> bool {
+    matches!(variant, "Atarigo" | "Gomoku")
+}
+
+/// Whether a FEN letter of a Go game is a black stone (the first player's).
+pub fn is_black_stone(letter: char) -> bool {
+    letter.is_ascii_uppercase()
+}
+
+/// The star points of a `size`-line side, as line indices from one edge:
+/// the 4th line from each edge on boards of 12 lines or more (the 3rd on
+/// smaller ones), the middle line on an odd board, and the middle of each
+/// side's 4th line too on boards of 19 lines or more, as on a real goban
+/// (9 points on 19×19, 5 on 13×13, 4 on an even board such as 12×12).
+pub fn star_lines(size: usize) -> Vec<usize> {
+    if size < 7 {
+        return Vec::new();
+    }
+    let edge = if size >= 12 { 3 } else { 2 };
+    let mut lines = vec![edge, size - 1 - edge];
+    if size % 2 == 1 && size >= 19 {
+        lines.insert(1, size / 2);
+    }
+    lines
+}
+
+/// The star points of a `rows`×`cols` board as (row, col) grid positions:
+/// the crossings of [`star_lines`], and the centre of an odd square board
+/// smaller than 19 lines (13×13's fifth point, 9×9's).
+pub fn star_points(rows: usize, cols: usize) -> Vec<(usize, usize)> {
+    let (across, down) = (star_lines(cols), star_lines(rows));
+    let mut points: Vec<(usize, usize)> = down
+        .iter()
+        .flat_map(|&row| across.iter().map(move |&col| (row, col)))
+        .collect();
+    let centre = (rows / 2, cols / 2);
+    if rows == cols && rows % 2 == 1 && !points.contains(&centre) && !across.is_empty() {
+        points.push(centre);
+    }
+    points
+}
+
+/// A stone as the content of a 100-unit `<symbol>`: black with a soft
+/// highlight, or white with a grey rim, filling most of its point's cell
+/// so neighbouring stones nearly touch as on a board.
+pub fn stone_body(black: bool) -> String {
+    if black {
+        "<circle cx=\"50\" cy=\"50\" r=\"46\" fill=\"#1b1b1b\" stroke=\"#000\" stroke-width=\"2\"/><circle cx=\"37\" cy=\"35\" r=\"11\" fill=\"#fff\" fill-opacity=\".16\"/>".to_string()
+    } else {
+        "<circle cx=\"50\" cy=\"50\" r=\"46\" fill=\"#f6f5f0\" stroke=\"#6b6b6b\" stroke-width=\"3\"/><circle cx=\"58\" cy=\"60\" r=\"28\" fill=\"#000\" fill-opacity=\".05\"/>".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn star_points_as_on_real_boards() {
+        // 19×19: nine points on the 4th lines (d, k, q) and the centre.
+        let nineteen = star_points(19, 19);
+        assert_eq!(nineteen.len(), 9);
+        assert!(nineteen.contains(&(3, 3)) && nineteen.contains(&(9, 9)));
+        assert!(nineteen.contains(&(15, 9)) && !nineteen.contains(&(2, 2)));
+        // 13×13: four corners and the centre; 9×9: the 3rd lines.
+        assert_eq!(star_points(13, 13).len(), 5);
+        assert!(star_points(13, 13).contains(&(6, 6)));
+        assert_eq!(
+            star_points(9, 9),
+            vec![(2, 2), (2, 6), (6, 2), (6, 6), (4, 4)]
+        );
+        // 12×12 (Atarigo): no middle line, the four 4-4 points.
+        assert_eq!(star_points(12, 12), vec![(3, 3), (3, 8), (8, 3), (8, 8)]);
+        assert!(star_points(5, 5).is_empty());
+    }
+
+    #[test]
+    fn the_first_player_has_the_black_stones() {
+        assert!(is_black_stone('P') && !is_black_stone('p'));
+        assert!(stone_body(true).contains("#1b1b1b"));
+        assert!(stone_body(false).contains("#f6f5f0"));
+        assert!(is_go_game("Atarigo") && is_go_game("Gomoku") && !is_go_game("Chess"));
+    }
+}
