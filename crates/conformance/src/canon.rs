@@ -59,10 +59,12 @@ impl CanonMove {
 /// make after a capture, Convert's converted piece's move, Sittuyin's and
 /// Screen's placement turns, Pandemonium's first set-up swap, the moves of
 /// a multi-move turn before its last: Doublemove1, Doublemove2, Monster,
-/// Progressive1, Progressive2; Avalanche's pick and move before its push);
+/// Progressive1, Progressive2; Avalanche's pick and move before its push;
+/// Ambiguous's execution before its mark);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
 /// listed deviation).
 const SUB_TURN_CHAINS: &[&str] = &[
+    "Ambiguous",
     "Avalanche",
     "Bario",
     "Convert",

@@ -27,6 +27,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: allmate_castling_mate_captures_king,
     },
     Classifier {
+        id: "ambiguous-en-passant-mark",
+        variant: "Ambiguous",
+        matches: turns_family::ambiguous_en_passant_mark,
+    },
+    Classifier {
         id: "antiking1-start-en-passant",
         variant: "Antiking1",
         matches: antiking1_start_en_passant,

@@ -28,10 +28,28 @@ pub fn roots(variant: &str, corpus_rules: &Path) -> Vec<String> {
             out.extend(koopa_roots(&board));
             continue;
         }
+        if let Some(root) = ambiguous_root(variant, &board) {
+            out.push(root);
+            continue;
+        }
         out.push(format!("{board} w"));
         out.push(format!("{board} b"));
     }
     out
+}
+
+/// An Ambiguous diagram with a mark on it: the side in the mark's colour
+/// executes, in the middle of the game (vchess reads a move count of 0 as
+/// the first turn's lone marking, whatever the board shows).
+fn ambiguous_root(variant: &str, board: &str) -> Option<String> {
+    if !variant.eq_ignore_ascii_case("ambiguous") {
+        return None;
+    }
+    let mark = board
+        .chars()
+        .find(|c| "gstuocl".contains(c.to_ascii_lowercase()))?;
+    let side = if mark.is_ascii_uppercase() { 'w' } else { 'b' };
+    Some(format!("{board} {side} 1 -"))
 }
 
 /// A Koopa diagram with either side to move. A diagram says nothing of how
@@ -125,7 +143,21 @@ pub fn chess960_start(seed: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::chess960_start;
+    use super::{ambiguous_root, chess960_start};
+
+    #[test]
+    fn ambiguous_roots_give_the_turn_to_the_marks_colour() {
+        assert_eq!(
+            ambiguous_root("Ambiguous", "8/3G4/8/8/8/8/8/4k2K").as_deref(),
+            Some("8/3G4/8/8/8/8/8/4k2K w 1 -")
+        );
+        assert_eq!(
+            ambiguous_root("Ambiguous", "8/8/5g2/8/8/8/8/4k2K").as_deref(),
+            Some("8/8/5g2/8/8/8/8/4k2K b 1 -")
+        );
+        assert_eq!(ambiguous_root("Ambiguous", "8/8/8/8/8/8/8/4k2K"), None);
+        assert_eq!(ambiguous_root("Chess", "8/3G4/8/8/8/8/8/4k2K"), None);
+    }
 
     #[test]
     fn koopa_roots_give_stunned_pieces_their_count() {

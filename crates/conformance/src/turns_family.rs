@@ -140,3 +140,42 @@ pub fn king_move_judged_from_old_square(ctx: &Ctx, f: &Finding) -> bool {
     let chained = m.flags.contains(&"chain");
     king_moves && chained != vchess_side
 }
+
+/// Ambiguous, a mark named by an en-passant capture: vchess takes the
+/// passed pawn off the board at once and leaves a marked pawn (`s`) on the
+/// empty square the capture lands on; fenpress marks that empty square with
+/// the discus, the capture then one of the moves the opponent may execute
+/// there. The same coordinates on both sides, at the square the state's
+/// en passant names.
+pub fn ambiguous_en_passant_mark(ctx: &Ctx, f: &Finding) -> bool {
+    let (m, vchess_side) = match f {
+        Finding::VchessOnly(m) => (m, true),
+        Finding::FenpressOnly(m) => (m, false),
+        _ => return false,
+    };
+    let Some(ep) = ctx.pos.state.en_passant else {
+        return false;
+    };
+    if ctx.rules.geometry().square_name(ep) != m.end {
+        return false;
+    }
+    let them = ctx.pos.turn().opposite();
+    let appears = |kind: char| {
+        m.appear
+            .iter()
+            .filter_map(|t| token(t))
+            .any(|(sq, c, k)| sq == m.end && c == them && k == kind)
+    };
+    if vchess_side {
+        // The passed pawn, beside the end square, vanishes.
+        let passed = m.vanish.iter().filter_map(|t| token(t)).any(|(sq, c, k)| {
+            k == 'p'
+                && c == them
+                && sq.get(..1) == m.end.get(..1)
+                && sq.get(1..) == m.start.get(1..)
+        });
+        appears('s') && passed && m.vanish.len() == 1
+    } else {
+        appears('g') && m.vanish.is_empty()
+    }
+}

@@ -108,6 +108,10 @@ pub enum Problem {
     /// (Musketeer's chosen piece on e5 or d5).
     #[error("{square} must be free at this ply of the set-up: the chosen piece is shown there")]
     SetUpSquareTaken { square: String, offset: usize },
+    /// Ambiguous: the mark on the board is what the side to move executes,
+    /// so there is one, in its colour.
+    #[error("the mark on {square} is not the side to move's: one mark, in the colour of the side that executes, or none")]
+    StrayMark { square: String, offset: usize },
 }
 
 impl Problem {
@@ -131,7 +135,8 @@ impl Problem {
             | HandPiece { offset, .. }
             | NoPromotedForm { offset, .. }
             | OpponentInCheck { offset, .. }
-            | SetUpSquareTaken { offset, .. } => *offset,
+            | SetUpSquareTaken { offset, .. }
+            | StrayMark { offset, .. } => *offset,
         }
     }
 }

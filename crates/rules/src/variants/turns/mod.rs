@@ -1,6 +1,7 @@
 //! Variants whose turn is more than one plain move: several chess moves in
 //! a row (Marseillais, Galvin's double move, Progressive chess, Monster),
-//! a move then the push of an enemy pawn (Avalanche), or a move the
+//! a move then the push of an enemy pawn (Avalanche), the opponent's move
+//! to a marked square then a mark (Ambiguous), or a move the
 //! opponent may refuse, to be replaced (Refusal chess, where the refusal is
 //! a ply of its own). Each sub-move is a ply of its own, as vchess plays it: a sub-move after
 //! which the same side moves again `continues` ([`crate::moves::Intent`]).
@@ -10,6 +11,7 @@ use std::sync::LazyLock;
 
 use crate::rules::Rules;
 
+pub mod ambiguous;
 pub mod avalanche;
 pub mod multimove;
 pub mod refusal;
@@ -23,6 +25,7 @@ static PROGRESSIVE1: LazyLock<MultiMove> =
 static PROGRESSIVE2: LazyLock<MultiMove> =
     LazyLock::new(|| MultiMove::new(Schedule::Progressive { castling: false }));
 static MONSTER: LazyLock<MultiMove> = LazyLock::new(|| MultiMove::new(Schedule::Monster));
+static AMBIGUOUS: LazyLock<ambiguous::Ambiguous> = LazyLock::new(ambiguous::Ambiguous::new);
 static AVALANCHE: LazyLock<avalanche::Avalanche> = LazyLock::new(avalanche::Avalanche::new);
 static REFUSAL1: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(false));
 static REFUSAL2: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(true));
@@ -30,6 +33,7 @@ static REFUSAL2: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal:
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     match name.to_ascii_lowercase().as_str() {
+        "ambiguous" => Some(&*AMBIGUOUS),
         "avalanche" => Some(&*AVALANCHE),
         "doublemove1" => Some(&*DOUBLEMOVE1),
         "doublemove2" => Some(&*DOUBLEMOVE2),
