@@ -387,7 +387,11 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     use std::sync::OnceLock;
     static ATARIGO: OnceLock<Stones> = OnceLock::new();
     static GOMOKU: OnceLock<Stones> = OnceLock::new();
+    static HAMILTON: OnceLock<super::hamilton::Hamilton> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
+        // Hamilton's one knight on a board that fills with holes: not
+        // stones, but not chess either.
+        "hamilton" => Some(HAMILTON.get_or_init(super::hamilton::Hamilton::new)),
         "atarigo" => Some(ATARIGO.get_or_init(|| Stones::new(Game::Atarigo))),
         "gomoku" => Some(GOMOKU.get_or_init(|| Stones::new(Game::Gomoku))),
         _ => None,
