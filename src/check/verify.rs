@@ -11,6 +11,7 @@ use fenpress_rules::notation::{self, IllegalReason, MoveError, SyntaxError};
 use fenpress_rules::position::Castling;
 use fenpress_rules::rules::Rules;
 use fenpress_rules::validate::{self, Problem};
+use fenpress_rules::variants::stones;
 use fenpress_rules::{explain, Board, Color, Kind, Piece, Position, Square, SquareSet};
 
 use super::board::BoardText;
@@ -1005,6 +1006,14 @@ fn check_marks(
             explain::forbidden_by(rules, p, p.turn(), &mut explained);
         } else {
             explain::explained_by(rules, p, p.turn(), &mut explained);
+        }
+    }
+    // A Go diagram marks a stone whose removal breaks its group's
+    // connection (Atarigo's page); no move ends on a stone, so that is
+    // what a mark on a stone can show there.
+    if !forbidden && stones::is_stones(rules) {
+        for p in positions {
+            stones::cut_stones(rules, p, &mut explained);
         }
     }
     for (mark, at) in &b.marks {

@@ -345,7 +345,7 @@ mod tests {
         let fr = crate::words::strings("fr").diagram;
         assert_eq!(
             describe("Atarigo", &layout, &spec, &fr),
-            "goban de 12×12 lignes; pierres noires: g6, f7; pierres blanches: f6, g7; intersections marquées: d7"
+            "Goban de 12×12 lignes; pierres noires: g6, f7; pierres blanches: f6, g7; intersections marquées: d7"
         );
         let es = crate::words::strings("es").diagram;
         assert_eq!(
@@ -361,7 +361,7 @@ mod tests {
                 .unwrap(),
                 &es
             ),
-            "tablero de go de 19×19 líneas; piedras negras: j10"
+            "Tablero de go de 19×19 líneas; piedras negras: j10"
         );
     }
 

@@ -338,3 +338,20 @@ fn multi_move_turn_diagrams_are_fully_verified() {
     // Avalanche: 1 (a pair).
     assert_eq!(seen, 3 * (1 + 1 + 3 + 1));
 }
+
+/// Every diagram of the Atarigo and Gomoku pages is fully verified: the
+/// marks are stones' placements (Gomoku's two fives, Atarigo's liberties)
+/// or the stones whose removal cuts their group ("removing a stone at the
+/// marked location breaks the connection").
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn atarigo_and_gomoku_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let seen = fully_verified_diagrams(&root, &["Atarigo", "Gomoku"]);
+    // Atarigo: a pair (one verdict) and the liberties; Gomoku: one; in
+    // en, es, fr.
+    assert_eq!(seen, 3 * (2 + 1));
+}

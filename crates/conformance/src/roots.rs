@@ -32,6 +32,14 @@ pub fn roots(variant: &str, corpus_rules: &Path) -> Vec<String> {
             out.push(root);
             continue;
         }
+        // A Hamilton diagram has its knight placed: the game is past its
+        // first move, which vchess tells by its moves count alone (at 0 it
+        // offers to place a knight anywhere, holes included).
+        if variant.eq_ignore_ascii_case("hamilton") && board.contains('N') {
+            out.push(format!("{board} w 2"));
+            out.push(format!("{board} b 1"));
+            continue;
+        }
         out.push(format!("{board} w"));
         out.push(format!("{board} b"));
     }

@@ -336,12 +336,62 @@ impl Rules for Stones {
     }
 }
 
+/// Whether `rules` are those of a game of stones (Atarigo, Gomoku).
+pub fn is_stones(rules: &dyn Rules) -> bool {
+    matches!(rules.name(), "Atarigo" | "Gomoku")
+}
+
+/// Adds to `out` the cutting stones of `pos`: each stone whose removal
+/// leaves the stones of its colour next to it in two groups or more, as
+/// a Go diagram marks "removing a stone at the marked location breaks the
+/// connection" (the Atarigo page).
+pub fn cut_stones(rules: &dyn Rules, pos: &Position, out: &mut SquareSet) {
+    let g = rules.geometry();
+    let colour = |sq: Square| {
+        let cell = pos.board.cell(sq);
+        Color::ALL.into_iter().find(|&c| cell.has(c))
+    };
+    let next = |sq: Square| {
+        ORTHOGONAL
+            .iter()
+            .filter_map(move |&step| g.offset_by(sq, step))
+    };
+    for stone in g.squares() {
+        let Some(c) = colour(stone) else {
+            continue;
+        };
+        let friends: Vec<Square> = next(stone).filter(|&n| colour(n) == Some(c)).collect();
+        let Some(&first) = friends.first() else {
+            continue;
+        };
+        // The stones of `c` reached from `first` without passing `stone`.
+        let mut reached = SquareSet::EMPTY;
+        reached.insert(first);
+        let mut stack = vec![first];
+        while let Some(sq) = stack.pop() {
+            for n in next(sq) {
+                if n != stone && colour(n) == Some(c) && !reached.contains(n) {
+                    reached.insert(n);
+                    stack.push(n);
+                }
+            }
+        }
+        if friends.iter().any(|f| !reached.contains(*f)) {
+            out.insert(stone);
+        }
+    }
+}
+
 /// The registered games of stones, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     use std::sync::OnceLock;
     static ATARIGO: OnceLock<Stones> = OnceLock::new();
     static GOMOKU: OnceLock<Stones> = OnceLock::new();
+    static HAMILTON: OnceLock<super::hamilton::Hamilton> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
+        // Hamilton's one knight on a board that fills with holes: not
+        // stones, but not chess either.
+        "hamilton" => Some(HAMILTON.get_or_init(super::hamilton::Hamilton::new)),
         "atarigo" => Some(ATARIGO.get_or_init(|| Stones::new(Game::Atarigo))),
         "gomoku" => Some(GOMOKU.get_or_init(|| Stones::new(Game::Gomoku))),
         _ => None,
@@ -430,6 +480,24 @@ mod tests {
         // A bad capture field is named.
         let bad = position_from_fen(rules, &format!("1p91/p92/{EMPTY_ROWS} w 0 2"));
         assert!(bad.is_err());
+    }
+
+    #[test]
+    fn the_pages_marked_stones_cut_their_groups() {
+        // Atarigo's page: "removing a stone at the marked location breaks
+        // the connection" (d7 for Black, h6 for White); the same board
+        // with both removed is its "both disconnected" diagram.
+        let (rules, pos) =
+            atarigo("93/93/93/2PPP2p4/4P2p4/3PP2p4/3P2ppp3/2PP2p1p3/2P5pp2/93/93/93 w 0 0");
+        let mut cuts = SquareSet::EMPTY;
+        cut_stones(rules, &pos, &mut cuts);
+        let g = rules.geometry();
+        for name in ["d7", "h6"] {
+            assert!(cuts.contains(g.parse_square(name).unwrap()), "{name}");
+        }
+        // The end of a chain cuts nothing: c9, the first stone of Black's.
+        assert!(!cuts.contains(g.parse_square("c9").unwrap()));
+        assert!(is_stones(rules) && !is_stones(crate::registry::rules("Chess").unwrap()));
     }
 
     #[test]
