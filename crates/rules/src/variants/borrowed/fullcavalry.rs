@@ -92,13 +92,18 @@ fn reshape(g: &Game<Fullcavalry>, list: &MoveList, out: &mut MoveList) {
         if let MoveKind::Castle { rook_from, rook_to } = mv.intent.kind {
             if rook_from != rook_to {
                 let top = g.g.rank(rook_to) == g.g.rows() - 1;
+                let facing = mv.effect.appear.as_slice().get(1).map(|a| a.piece.kind);
                 for k in facing_in(top) {
                     let mut m = *mv;
                     set_appear(&mut m, 1, Piece::new(us, k));
-                    // The way the lancer faces is part of the move's name
-                    // (`O-O/Ef1`, `e1g1e`), as a castling's gated piece is
-                    // in Schess: five castlings are five names.
-                    m.intent.promotion = Some(k);
+                    // A lancer that turns names its new way in the move
+                    // (`O-O/Ef1`, `e1g1e/f1`), as a castling's gated piece is
+                    // named in Schess: five castlings, five names. One that
+                    // keeps its way is the plain `O-O` (the page's "0-0 (no
+                    // reorientation)").
+                    if Some(k) != facing {
+                        m.intent.promotion = Some(k);
+                    }
                     out.push(m);
                 }
                 continue;
