@@ -339,6 +339,9 @@ pub struct DiagramWords {
     pub unions: Word,
     pub empty_board: Word,
     pub marked: Word,
+    /// Ambiguous's mark: the square (or piece) the side in its colour
+    /// must execute a move to.
+    pub target: Word,
     pub arrows: Word,
     pub arrow: Word,
     pub shadowed: Word,
@@ -384,6 +387,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             unions: w("Unions"),
             empty_board: w("Échiquier vide"),
             marked: w("cases marquées"),
+            target: w("cible"),
             arrows: w("flèches"),
             arrow: w("{from} vers {to}"),
             shadowed: w("cases dans l'ombre"),
@@ -419,6 +423,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             unions: w("Uniones"),
             empty_board: w("Tablero vacío"),
             marked: w("casillas marcadas"),
+            target: w("objetivo"),
             arrows: w("flechas"),
             arrow: w("{from} a {to}"),
             shadowed: w("casillas en sombra"),
@@ -462,6 +467,7 @@ impl DiagramWords {
             unions: w("Unions"),
             empty_board: w("Empty board"),
             marked: w("marked"),
+            target: w("target"),
             arrows: w("arrows"),
             arrow: w("{from} to {to}"),
             shadowed: w("shadowed"),

@@ -63,6 +63,11 @@ fn read_board(
         Err(problems) => {
             let mut fatal = false;
             for p in &problems {
+                // A board-only diagram's side to move is the mark's colour
+                // (Ambiguous): the default side read first is no mistake.
+                if !side_given && matches!(p, Problem::MarkNotToMove { .. }) {
+                    continue;
+                }
                 let at = b.board_at.plus(char_offset(&text, p.offset()));
                 let (sev, code, hint) = match p {
                     Problem::MissingRoyal { .. } if !side_given => (
@@ -102,7 +107,8 @@ fn read_board(
                 return None;
             }
             // The only problems left are waived ones (a missing king in
-            // a board-only diagram): the core reads that position.
+            // a board-only diagram, a mark not of the default side): the
+            // core reads that position.
             Some(Read {
                 pos: validate::validate_diagram(rules, &setup).ok()?,
                 side_given,

@@ -263,6 +263,18 @@ fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
         _ => 5,
     };
     let info = registry::lookup(variant);
+    // Ambiguous's marks: the target, alone or on the piece it marks.
+    if info.is_some_and(|v| v.name == "Ambiguous") {
+        use fenpress_rules::variants::turns::ambiguous;
+        let kind = fenpress_rules::Kind(lower as u8);
+        if kind == ambiguous::GOAL {
+            return (5, t.target.to_string());
+        }
+        if let Some(k) = ambiguous::unmarked(kind) {
+            let (order, name) = piece_name("Chess", k.char(), t);
+            return (order, format!("{name} ({})", t.target));
+        }
+    }
     if let (Some(rules), Some(piece)) = (info.and_then(|v| v.rules()), Piece::from_letter(c)) {
         let name = rules.piece_name(piece);
         // The rules name chess pieces in English: the page's words win.
@@ -383,6 +395,23 @@ mod tests {
             describe("Chess", &layout, &spec, &en()),
             "White: king e1, rook a1 h1; Black: king e8; marked: a5, b5"
         );
+    }
+
+    /// Ambiguous's marks are named as targets in the page's language.
+    #[test]
+    fn ambiguous_marks_are_named_targets() {
+        let spec = parse_compact("4k3/8/8/3t4/8/8/8/4K3").unwrap();
+        let layout = read_board("Ambiguous", &spec.board);
+        assert_eq!(
+            describe("Ambiguous", &layout, &spec, &en()),
+            "White: king e1; Black: king e8, queen (target) d5"
+        );
+        let spec = parse_compact("4k3/8/8/3G4/8/8/8/4K3").unwrap();
+        let layout = read_board("Ambiguous", &spec.board);
+        let fr = crate::words::strings("fr").diagram;
+        let es = crate::words::strings("es").diagram;
+        assert!(describe("Ambiguous", &layout, &spec, &fr).contains("cible d5"));
+        assert!(describe("Ambiguous", &layout, &spec, &es).contains("objetivo d5"));
     }
 
     #[test]

@@ -103,6 +103,11 @@ pub enum Art {
     Tile(char, bool),
     /// A Go stone, black (`true`) or white ([`super::stones`]).
     Stone(bool),
+    /// Ambiguous's mark, by its letter: the target the side in its colour
+    /// executes a move to, a ringed disc on an empty square (`g`), or the
+    /// marked piece's letter inside the ring (`s t u o c l`: pawn, queen,
+    /// rook, knight, bishop, king).
+    Target(char),
 }
 
 impl Art {
@@ -145,6 +150,10 @@ impl Art {
                 push_cased(&mut id, *c);
             }
             Art::Stone(black) => id.push_str(if *black { "go-b" } else { "go-w" }),
+            Art::Target(c) => {
+                id.push_str("tg-");
+                push_cased(&mut id, *c);
+            }
         }
         id
     }
@@ -156,6 +165,7 @@ impl Art {
             | Art::Tile(c, _)
             | Art::Xiangqi(c)
             | Art::Janggi(c)
+            | Art::Target(c)
             | Art::Disc(c) => Some(c),
             _ => None,
         }
@@ -396,6 +406,9 @@ impl PieceSet {
     /// army's piece of that letter (Ordamirror's khan `Orda/wk`). Never fails.
     pub fn art(&self, variant: &str, letter: char) -> Art {
         let (variant, table, mapped) = vchess_image(variant, letter);
+        if variant == "Ambiguous" && "gstuocl".contains(letter.to_ascii_lowercase()) {
+            return Art::Target(letter);
+        }
         let own = image_code(letter);
         if let Some(key) = mapped.filter(|k| self.has(k)) {
             return Art::File(key.to_string());
@@ -434,6 +447,7 @@ impl PieceSet {
         match art {
             Art::Disc(c) => (disc_symbol(&id, *c), None),
             Art::Stack(top, under) => (stack_symbol(&id, *top, *under), None),
+            Art::Target(c) => (target_symbol(&id, *c), None),
             Art::Wedge(..) | Art::Tile(..) | Art::Xiangqi(_) | Art::Janggi(_) | Art::Stone(_) => {
                 let symbol = match drawn_body(art) {
                     Some(body) => {
@@ -546,6 +560,37 @@ fn disc_symbol(id: &str, letter: char) -> String {
         "<symbol id=\"{id}\" viewBox=\"0 0 100 100\"><circle cx=\"50\" cy=\"50\" r=\"37\" fill=\"{fill}\" stroke=\"#222\" stroke-width=\"4\"/><path d=\"{}\" transform=\"translate(38 32) scale(6)\" fill=\"none\" stroke=\"{ink}\" stroke-width=\".95\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/></symbol>",
         glyphs::glyph(upper)
     )
+}
+
+/// Ambiguous's mark: a red target ring around a disc in the mark's colour,
+/// empty for a marked empty square, else holding the marked piece's letter
+/// (`s` is a pawn: `P`).
+fn target_symbol(id: &str, mark: char) -> String {
+    let (fill, ink) = if mark.is_ascii_uppercase() {
+        ("#fff", "#222")
+    } else {
+        ("#222", "#fff")
+    };
+    let piece = match mark.to_ascii_lowercase() {
+        's' => Some('P'),
+        't' => Some('Q'),
+        'u' => Some('R'),
+        'o' => Some('N'),
+        'c' => Some('B'),
+        'l' => Some('K'),
+        _ => None,
+    };
+    let r = if piece.is_some() { 34 } else { 18 };
+    let mut body = format!(
+        "<circle cx=\"50\" cy=\"50\" r=\"44\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"7\"/><circle cx=\"50\" cy=\"50\" r=\"{r}\" fill=\"{fill}\" stroke=\"#222\" stroke-width=\"3\"/>"
+    );
+    if let Some(p) = piece {
+        body.push_str(&format!(
+            "<path d=\"{}\" transform=\"translate(38 32) scale(6)\" fill=\"none\" stroke=\"{ink}\" stroke-width=\".95\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
+            glyphs::glyph(p)
+        ));
+    }
+    format!("<symbol id=\"{id}\" viewBox=\"0 0 100 100\">{body}</symbol>")
 }
 
 /// An Emergo stack: a disc in the controller's colour with the stack's
@@ -815,6 +860,26 @@ mod tests {
         assert_eq!(set.art("Dobutsu", 'k'), Art::Tile('k', true));
         assert_eq!(set.art("Dobutsu", 'H').turned(), Art::Tile('H', true));
         assert_eq!(set.art("Nonsense", '*'), Art::Disc('*'));
+    }
+
+    #[test]
+    fn ambiguous_marks_are_targets() {
+        let set = PieceSet::default_set();
+        assert_eq!(set.art("Ambiguous", 'G'), Art::Target('G'));
+        assert_eq!(set.art("ambiguous", 't'), Art::Target('t'));
+        assert_ne!(set.art("Ambiguous", 'P'), Art::Target('P'));
+        assert_ne!(set.art("Chess", 'g'), Art::Target('g'));
+        let (empty, _) = set.symbol(&Art::Target('G'), Links::Embed);
+        let (queen, _) = set.symbol(&Art::Target('t'), Links::Embed);
+        assert!(
+            empty.contains("#c0392b") && !empty.contains("<path"),
+            "{empty}"
+        );
+        assert!(
+            queen.contains("#c0392b") && queen.contains("<path"),
+            "{queen}"
+        );
+        assert_ne!(Art::Target('g').id(), Art::Target('G').id());
     }
 
     #[test]

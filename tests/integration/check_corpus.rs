@@ -355,3 +355,18 @@ fn atarigo_and_gomoku_diagrams_are_fully_verified() {
     // en, es, fr.
     assert_eq!(seen, 3 * (2 + 1));
 }
+
+/// Ambiguous's pair, "Left: White plays 1.Nf3. Right: Black executes 1.f3
+/// instead, then plays 1...d5": the left board's mark (the discus on f3,
+/// Black to execute) and the right one's (d5, White to execute) one turn
+/// apart, an execution and a mark; in en, es, fr.
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn ambiguous_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let seen = fully_verified_diagrams(&root, &["Ambiguous"]);
+    assert_eq!(seen, 3);
+}

@@ -109,9 +109,13 @@ pub enum Problem {
     #[error("{square} must be free at this ply of the set-up: the chosen piece is shown there")]
     SetUpSquareTaken { square: String, offset: usize },
     /// Ambiguous: the mark on the board is what the side to move executes,
-    /// so there is one, in its colour.
-    #[error("the mark on {square} is not the side to move's: one mark, in the colour of the side that executes, or none")]
-    StrayMark { square: String, offset: usize },
+    /// so it is in that side's colour (a board-only diagram takes its side
+    /// to move from it).
+    #[error("the mark on {square} is not in the colour of the side to move, who executes it: give the turn to the mark's colour")]
+    MarkNotToMove { square: String, offset: usize },
+    /// Ambiguous: one mark at most stands on the board.
+    #[error("a second mark on {square}: a turn marks one square, keep one mark")]
+    SecondMark { square: String, offset: usize },
 }
 
 impl Problem {
@@ -136,7 +140,8 @@ impl Problem {
             | NoPromotedForm { offset, .. }
             | OpponentInCheck { offset, .. }
             | SetUpSquareTaken { offset, .. }
-            | StrayMark { offset, .. } => *offset,
+            | MarkNotToMove { offset, .. }
+            | SecondMark { offset, .. } => *offset,
         }
     }
 }
@@ -343,8 +348,9 @@ pub fn validate(rules: &dyn Rules, setup: &Setup) -> Result<Position, Vec<Proble
 }
 
 /// [`validate`] for a diagram: a board-only diagram (no side to move) may
-/// leave out a king, as rules pages do to show one piece's moves; every
-/// other problem stands.
+/// leave out a king, as rules pages do to show one piece's moves, and its
+/// side to move is not yet the one a mark names ([`Rules::complete_diagram`]
+/// gives it); every other problem stands.
 ///
 /// ```
 /// use fenpress_rules::{fen, registry, validate::validate_diagram};
@@ -355,7 +361,11 @@ pub fn validate(rules: &dyn Rules, setup: &Setup) -> Result<Position, Vec<Proble
 pub fn validate_diagram(rules: &dyn Rules, setup: &Setup) -> Result<Position, Vec<Problem>> {
     let board_only = setup.turn.is_none();
     validate_waiving(rules, setup, &|p| {
-        board_only && matches!(p, Problem::MissingRoyal { .. })
+        board_only
+            && matches!(
+                p,
+                Problem::MissingRoyal { .. } | Problem::MarkNotToMove { .. }
+            )
     })
 }
 

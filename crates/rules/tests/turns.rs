@@ -272,3 +272,97 @@ fn avalanche_king_exposed_by_a_push_is_captured() {
         })
     );
 }
+
+#[test]
+fn perft_ambiguous() {
+    common::perft_fixture(
+        rules("Ambiguous"),
+        include_str!("fixtures/perft-ambiguous.txt"),
+    );
+}
+
+/// The page's pair: "White plays 1.Nf3" (a mark on f3); "Black executes
+/// 1.f3 instead, then plays 1...d5" (a mark on d5, for White to execute).
+#[test]
+fn ambiguous_page_pair_is_a_mark_then_an_execution_and_a_mark() {
+    let r = rules("Ambiguous");
+    let mut pos = at("Ambiguous", r.start_fen());
+    play("Ambiguous", &mut pos, &["g1f3"]);
+    assert_eq!(
+        fen::board_fen(r, &pos),
+        "rnbqkbnr/pppppppp/8/8/8/5g2/PPPPPPPP/RNBQKBNR"
+    );
+    // Black executes White's move to f3: the pawn or the knight.
+    let mut executions = legal_coords("Ambiguous", &mut pos);
+    executions.sort();
+    assert_eq!(executions, ["f2f3", "g1f3"]);
+    play("Ambiguous", &mut pos, &["f2f3", "d7d5"]);
+    assert_eq!(
+        fen::vchess_fen(r, &pos),
+        "rnbqkbnr/pppppppp/8/3G4/8/5P2/PPPPP1PP/RNBQKBNR w 2 -"
+    );
+    assert_eq!(legal_coords("Ambiguous", &mut pos), ["d7d5"]);
+}
+
+/// A mark named by an en-passant capture is the discus on the empty
+/// square; the passed pawn stays until an execution takes it.
+#[test]
+fn ambiguous_en_passant_mark_is_a_discus() {
+    let r = rules("Ambiguous");
+    let mut pos = at("Ambiguous", r.start_fen());
+    play(
+        "Ambiguous",
+        &mut pos,
+        &[
+            "c2c4", "c2c4", "f7f6", "f7f6", "c4c5", "c4c5", "d7d5", "d7d5",
+        ],
+    );
+    assert_eq!(
+        fen::vchess_fen(r, &pos),
+        "rnbqkbnr/ppp1p1pp/5p2/2Pp4/8/8/PP1PPPPP/RNBQKBNR w 4 d6"
+    );
+    play("Ambiguous", &mut pos, &["c5d6"]);
+    assert_eq!(
+        fen::board_fen(r, &pos),
+        "rnbqkbnr/ppp1p1pp/3g1p2/2Pp4/8/8/PP1PPPPP/RNBQKBNR"
+    );
+    // Black executes: the en-passant capture c5xd6 (White's pawn) or the
+    // queen's d8-d6, e7-e6... only moves of White's pieces to d6.
+    let executions = legal_coords("Ambiguous", &mut pos);
+    assert_eq!(executions, ["c5d6"]);
+    play("Ambiguous", &mut pos, &["c5d6"]);
+    assert_eq!(
+        fen::board_fen(r, &pos),
+        "rnbqkbnr/ppp1p1pp/3P1p2/8/8/8/PP1PPPPP/RNBQKBNR"
+    );
+}
+
+/// A mark on the king: the execution takes it and ends the game, with no
+/// mark after it.
+#[test]
+fn ambiguous_king_taken_by_the_execution_ends_the_game() {
+    let r = rules("Ambiguous");
+    let mut pos = at("Ambiguous", "4k3/8/8/8/8/8/3r4/4K3 w 0 -");
+    // White marks d1; Black executes Ke1-d1 and marks the king with
+    // Rd2xd1; White must execute that capture.
+    play("Ambiguous", &mut pos, &["e1d1", "e1d1", "d2d1"]);
+    assert_eq!(fen::board_fen(r, &pos), "4k3/8/8/8/8/8/3r4/3L4");
+    assert_eq!(legal::outcome(r, &mut pos), None);
+    play("Ambiguous", &mut pos, &["d2d1"]);
+    assert_eq!(
+        legal::outcome(r, &mut pos),
+        Some(Outcome::VariantWin {
+            winner: fenpress_rules::Color::Black,
+            reason: "king captured"
+        })
+    );
+}
+
+/// Two marks, or one in the colour of the side that does not execute, is
+/// an error naming the square.
+#[test]
+fn ambiguous_stray_mark_is_an_error() {
+    let r = rules("Ambiguous");
+    let err = validate::position_from_fen(r, "4k3/8/8/3g4/8/8/8/4K3 w 1 -").unwrap_err();
+    assert!(err.to_string().contains("d5"), "{err}");
+}

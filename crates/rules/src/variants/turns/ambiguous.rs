@@ -116,6 +116,11 @@ impl Ambiguous {
     /// played by the side to move.
     fn executions(&self, pos: &Position, target: Square, mark: Piece, out: &mut MoveList) {
         let us = pos.turn();
+        // A mark of the other colour is no execution of the side to move's
+        // (the validator refuses it).
+        if mark.color != us {
+            return;
+        }
         let mut theirs = pos.clone();
         theirs.state.turn = us.opposite();
         theirs.board.remove(target, mark.color);
@@ -311,11 +316,12 @@ impl Rules for Ambiguous {
                     continue;
                 }
                 marks += 1;
-                if marks > 1 || p.color != pos.turn() {
-                    out.push(Problem::StrayMark {
-                        square: g.square_name(sq),
-                        offset: offset_of(sq),
-                    });
+                let square = g.square_name(sq);
+                let offset = offset_of(sq);
+                if marks > 1 {
+                    out.push(Problem::SecondMark { square, offset });
+                } else if p.color != pos.turn() {
+                    out.push(Problem::MarkNotToMove { square, offset });
                 }
             }
         }
