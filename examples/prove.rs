@@ -82,14 +82,19 @@ fn main() {
             verified.nodes,
             verified.elapsed.as_secs_f64()
         );
-        for f in &verified.findings {
-            println!(
-                "  {}[{}] {}",
-                f.finding.severity(),
-                f.finding.code(),
-                f.finding
-            );
-        }
+        print_findings(&verified);
+    }
+}
+
+/// Each finding of a proof on a line of its own, indented.
+fn print_findings(verified: &fenpress::puzzle::Verified) {
+    for f in &verified.findings {
+        println!(
+            "  {}[{}] {}",
+            f.finding.severity(),
+            f.finding.code(),
+            f.finding
+        );
     }
 }
 
@@ -211,14 +216,7 @@ fn prove_epd(file: &str, max_mate: u32, limit: usize, options: VerifyOptions) {
             verified.nodes
         );
         if verdict == "refuted" {
-            for f in &verified.findings {
-                println!(
-                    "  {}[{}] {}",
-                    f.finding.severity(),
-                    f.finding.code(),
-                    f.finding
-                );
-            }
+            print_findings(&verified);
         }
     }
     cpu.sort_by(f64::total_cmp);

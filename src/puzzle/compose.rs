@@ -90,7 +90,6 @@ pub struct Composed {
     pub key: KeyKind,
     /// The key's piece, named by the rules (`knight`).
     pub key_piece: String,
-    pub pieces: usize,
     /// Which position of the seeded run it is (the provenance, with the
     /// seed).
     pub try_number: usize,
@@ -412,7 +411,7 @@ fn candidate(
     let fen = [fen::standard_fen(rules, pos), fen::vchess_fen(rules, pos)]
         .into_iter()
         .find_map(|f| {
-            let puzzle = Composed::front_matter_of(rules.name(), &f, goal, &solution, &o.options);
+            let puzzle = Composed::front_matter_of(&f, goal, &solution, &o.options);
             let path = format!("puzzles/{}/candidate.md", rules.name());
             let parsed = spec::parse(Path::new(&path), &puzzle).ok()?;
             let verified = verify(
@@ -437,7 +436,6 @@ fn candidate(
         attacker,
         key: kind,
         key_piece: rules.piece_name(key.intent.piece),
-        pieces: pos.board.pieces().count(),
         try_number,
         nodes: effort,
     })
@@ -445,13 +443,7 @@ fn candidate(
 
 impl Composed {
     /// The puzzle's essential keys, as YAML (what [`verify`] reads).
-    fn front_matter_of(
-        _variant: &str,
-        fen: &str,
-        goal: Goal,
-        solution: &str,
-        options: &[String],
-    ) -> String {
+    fn front_matter_of(fen: &str, goal: Goal, solution: &str, options: &[String]) -> String {
         let option = options
             .first()
             .map(|x| format!("option: {x}\n"))

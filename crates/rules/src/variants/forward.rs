@@ -39,6 +39,11 @@ macro_rules! forward_rules {
             self.$inner.piece_name(piece)
         }
     };
+    (@method $inner:ident royals_per_side) => {
+        fn royals_per_side(&self) -> Option<usize> {
+            self.$inner.royals_per_side()
+        }
+    };
     (@method $inner:ident fen_style) => {
         fn fen_style(&self) -> $crate::fen::FenStyle {
             self.$inner.fen_style()

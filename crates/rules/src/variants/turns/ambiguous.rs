@@ -20,8 +20,6 @@
 //! `ambiguous-en-passant-mark`).
 
 use crate::color::Color;
-use crate::fen::FenStyle;
-use crate::geometry::Geometry;
 use crate::moves::{Effect, Move, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, Undo};
@@ -30,6 +28,7 @@ use crate::square::Square;
 use crate::validate::Problem;
 use crate::variants::chess;
 use crate::variants::chesslike::{ChessLike, Royalty};
+use crate::variants::forward::forward_rules;
 
 /// The mark on an empty square.
 pub const GOAL: Kind = Kind(b'g');
@@ -192,11 +191,9 @@ impl Ambiguous {
 }
 
 impl Rules for Ambiguous {
+    forward_rules!(chess => geometry, royal_kinds, fen_style, promotions);
     fn name(&self) -> &'static str {
         "Ambiguous"
-    }
-    fn geometry(&self) -> &Geometry {
-        self.chess.geometry()
     }
     fn start_fen(&self) -> &'static str {
         START_FEN
@@ -208,9 +205,6 @@ impl Rules for Ambiguous {
             set.insert(m);
         }
         set
-    }
-    fn royal_kinds(&self) -> KindSet {
-        self.chess.royal_kinds()
     }
     /// A marked king (`l`) is a side's king too: `position_problems` counts.
     fn royals_per_side(&self) -> Option<usize> {
@@ -227,12 +221,6 @@ impl Rules for Ambiguous {
             ),
             None => self.chess.piece_name(piece),
         }
-    }
-    fn fen_style(&self) -> FenStyle {
-        self.chess.fen_style()
-    }
-    fn promotions(&self, color: Color) -> &[Kind] {
-        self.chess.promotions(color)
     }
     fn royal_attacked(&self, _pos: &Position, _color: Color) -> bool {
         false

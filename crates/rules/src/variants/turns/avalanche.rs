@@ -14,16 +14,16 @@
 //! (the page's move "legal with the orthodox chess rules").
 
 use crate::color::Color;
-use crate::fen::{FenStyle, Field};
-use crate::geometry::Geometry;
+use crate::fen::Field;
 use crate::moves::{Effect, Intent, Move, MoveKind, MoveList};
-use crate::piece::{Kind, KindSet, Piece};
+use crate::piece::{Kind, Piece};
 use crate::position::{Position, State, Undo};
 use crate::rules::{Outcome, Pins, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
 use crate::variants::chess;
 use crate::variants::chesslike::ChessLike;
+use crate::variants::forward::forward_rules;
 
 /// `MoveKind::Special` of the pick of a pushed pawn's promotion.
 pub const PICK: u8 = 1;
@@ -211,29 +211,12 @@ impl Avalanche {
 }
 
 impl Rules for Avalanche {
+    forward_rules!(chess => geometry, kinds, royal_kinds, piece_name, fen_style, promotions);
     fn name(&self) -> &'static str {
         "Avalanche"
     }
-    fn geometry(&self) -> &Geometry {
-        self.chess.geometry()
-    }
     fn start_fen(&self) -> &'static str {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah 0"
-    }
-    fn kinds(&self, color: Color) -> KindSet {
-        self.chess.kinds(color)
-    }
-    fn royal_kinds(&self) -> KindSet {
-        self.chess.royal_kinds()
-    }
-    fn piece_name(&self, piece: Piece) -> String {
-        self.chess.piece_name(piece)
-    }
-    fn fen_style(&self) -> FenStyle {
-        self.chess.fen_style()
-    }
-    fn promotions(&self, color: Color) -> &[Kind] {
-        self.chess.promotions(color)
     }
     /// Check, for the side to move: its opponent's king may stand attacked
     /// (a push exposed it), to be captured.

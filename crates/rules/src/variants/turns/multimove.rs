@@ -27,17 +27,15 @@
 //! doublemove1-second-en-passant).
 
 use crate::color::Color;
-use crate::fen::FenStyle;
-use crate::geometry::Geometry;
 use crate::legal;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::piece::{Kind, KindSet, Piece};
+use crate::piece::{Kind, Piece};
 use crate::position::{Position, State, Undo};
 use crate::rules::{Outcome, Pins, Rules};
 use crate::square::Square;
-use crate::validate::Problem;
 use crate::variants::chess;
 use crate::variants::chesslike::ChessLike;
+use crate::variants::forward::forward_rules;
 
 /// How a turn is made of moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -285,32 +283,12 @@ impl MultiMove {
 }
 
 impl Rules for MultiMove {
+    forward_rules!(chess => geometry, kinds, royal_kinds, piece_name, royals_per_side, fen_style, promotions, position_problems);
     fn name(&self) -> &'static str {
         self.schedule.name()
     }
-    fn geometry(&self) -> &Geometry {
-        self.chess.geometry()
-    }
     fn start_fen(&self) -> &'static str {
         self.schedule.start_fen()
-    }
-    fn kinds(&self, color: Color) -> KindSet {
-        self.chess.kinds(color)
-    }
-    fn royal_kinds(&self) -> KindSet {
-        self.chess.royal_kinds()
-    }
-    fn piece_name(&self, piece: Piece) -> String {
-        self.chess.piece_name(piece)
-    }
-    fn royals_per_side(&self) -> Option<usize> {
-        self.chess.royals_per_side()
-    }
-    fn fen_style(&self) -> FenStyle {
-        self.chess.fen_style()
-    }
-    fn promotions(&self, color: Color) -> &[Kind] {
-        self.chess.promotions(color)
     }
 
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
@@ -505,15 +483,6 @@ impl Rules for MultiMove {
         ts.store(state);
         state.en_passant = ts.ep_squares().next();
         Some(true)
-    }
-
-    fn position_problems(
-        &self,
-        pos: &Position,
-        offset_of: &dyn Fn(Square) -> usize,
-        out: &mut Vec<Problem>,
-    ) {
-        self.chess.position_problems(pos, offset_of, out);
     }
 }
 

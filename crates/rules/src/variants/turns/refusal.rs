@@ -15,17 +15,18 @@
 //! refusal) or `null`.
 
 use crate::color::Color;
-use crate::fen::{FenStyle, Field};
+use crate::fen::Field;
 use crate::geometry::Geometry;
 use crate::legal;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::piece::{Kind, KindSet, Piece};
+use crate::piece::{Kind, Piece};
 use crate::position::{Position, State, Undo};
 use crate::rules::{Pins, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
 use crate::variants::chess;
 use crate::variants::chesslike::ChessLike;
+use crate::variants::forward::forward_rules;
 
 /// `MoveKind::Special` of a refusal.
 pub const REFUSAL: u8 = 1;
@@ -301,29 +302,12 @@ impl Refusal {
 }
 
 impl Rules for Refusal {
+    forward_rules!(chess => geometry, kinds, royal_kinds, piece_name, fen_style, promotions, position_problems);
     fn name(&self) -> &'static str {
         self.name
     }
-    fn geometry(&self) -> &Geometry {
-        self.chess.geometry()
-    }
     fn start_fen(&self) -> &'static str {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 - null"
-    }
-    fn kinds(&self, color: Color) -> KindSet {
-        self.chess.kinds(color)
-    }
-    fn royal_kinds(&self) -> KindSet {
-        self.chess.royal_kinds()
-    }
-    fn piece_name(&self, piece: Piece) -> String {
-        self.chess.piece_name(piece)
-    }
-    fn fen_style(&self) -> FenStyle {
-        self.chess.fen_style()
-    }
-    fn promotions(&self, color: Color) -> &[Kind] {
-        self.chess.promotions(color)
     }
     fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
         self.chess.royal_attacked(pos, color)
@@ -429,15 +413,6 @@ impl Rules for Refusal {
         let last = LastMove::of(&pos.state)
             .map_or_else(|| "null".to_string(), |m| m.json(self.geometry()));
         (String::new(), format!(" {last}"))
-    }
-
-    fn position_problems(
-        &self,
-        pos: &Position,
-        offset_of: &dyn Fn(Square) -> usize,
-        out: &mut Vec<Problem>,
-    ) {
-        self.chess.position_problems(pos, offset_of, out);
     }
 }
 
