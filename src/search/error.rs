@@ -20,6 +20,12 @@ pub enum SearchError {
     #[error("two {lang} pages have the URL {url}")]
     DuplicateUrl { url: String, lang: String },
 
+    /// A batch of [`build_bundles_from_batches`](super::build_bundles_from_batches)
+    /// holding pages of another language than its own, or a language given
+    /// in two batches (the second would overwrite the first's bundle).
+    #[error("search index: the pages handed over as language {lang} are not all of it")]
+    MixedBatch { lang: String },
+
     /// The async runtime Pagefind runs on could not start.
     #[error("could not start the search indexer's runtime: {0}")]
     Runtime(#[source] std::io::Error),

@@ -194,29 +194,127 @@ fn bundles_of<P: Borrow<SearchPage> + Send>(
 /// soon as that part is built (a build writes them out then), so no part's
 /// files are held while the next one is indexed, nor all of them until the
 /// write step.
-pub fn build_bundles_into<E: From<SearchError>>(
+pub fn build_bundles_into<E: From<SearchError> + Send>(
     pages: Vec<SearchPage>,
     pages_per_bundle: usize,
-    put: &mut dyn FnMut(Vec<BundleFile>) -> Result<(), E>,
+    put: &mut (dyn FnMut(Vec<BundleFile>) -> Result<(), E> + Send),
 ) -> Result<SearchStats, E> {
     bundles_each(pages.into_iter(), pages_per_bundle, put)
 }
 
-fn bundles_each<P: Borrow<SearchPage> + Send, E: From<SearchError>>(
+fn bundles_each<P: Borrow<SearchPage> + Send, E: From<SearchError> + Send>(
     pages: impl Iterator<Item = P>,
     pages_per_bundle: usize,
-    put: &mut dyn FnMut(Vec<BundleFile>) -> Result<(), E>,
+    put: &mut (dyn FnMut(Vec<BundleFile>) -> Result<(), E> + Send),
 ) -> Result<SearchStats, E> {
     let started = Instant::now();
     let by_lang = group_by_language(pages)?;
-    // One language at a time: each holds its whole index in memory while
-    // Pagefind builds it, and the build draws its og:images on the other
-    // core meanwhile. `by_lang` is sorted by language code.
-    let mut languages = Vec::with_capacity(by_lang.len());
-    for (lang, pages) in by_lang {
-        let stats = build_language(&lang, pages, pages_per_bundle, put)?;
-        languages.push(stats);
+    let languages = by_lang.len();
+    index_languages(
+        by_lang.into_iter().map(Ok),
+        languages,
+        pages_per_bundle,
+        put,
+        started,
+    )
+}
+
+/// [`build_bundles_into`] fed one language at a time, as the render step
+/// finishes each (`build`): a language is indexed while the next one is
+/// rendered. Each batch is one language's pages in page order (the order
+/// [`build_bundles_into`] would index them in), so the files are the same.
+/// `languages` is how many batches to expect (it sizes the workers).
+pub fn build_bundles_from_batches<E: From<SearchError> + Send>(
+    batches: impl Iterator<Item = (String, Vec<SearchPage>)> + Send,
+    languages: usize,
+    pages_per_bundle: usize,
+    put: &mut (dyn FnMut(Vec<BundleFile>) -> Result<(), E> + Send),
+) -> Result<SearchStats, E> {
+    let started = Instant::now();
+    let mut seen = HashSet::new();
+    // A language with no page gets no bundle, as in `build_bundles_into`.
+    let checked = batches
+        .filter(|(_, pages)| !pages.is_empty())
+        .map(move |(lang, pages)| {
+            let key = lang.to_ascii_lowercase();
+            let mut by_lang = group_by_language(pages.into_iter())?;
+            if !seen.insert(key.clone()) {
+                return Err(SearchError::MixedBatch { lang });
+            }
+            match (by_lang.len(), by_lang.remove(&key)) {
+                (1, Some(pages)) => Ok((key, pages)),
+                _ => Err(SearchError::MixedBatch { lang }),
+            }
+        });
+    index_languages(checked, languages, pages_per_bundle, put, started)
+}
+
+/// Indexes each language of `batches` (language → its pages), several
+/// side by side; the stats are sorted by language code.
+fn index_languages<P: Borrow<SearchPage> + Send, E: From<SearchError> + Send>(
+    batches: impl Iterator<Item = Result<(String, Vec<P>), SearchError>> + Send,
+    languages: usize,
+    pages_per_bundle: usize,
+    put: &mut (dyn FnMut(Vec<BundleFile>) -> Result<(), E> + Send),
+    started: Instant,
+) -> Result<SearchStats, E> {
+    // Languages are indexed side by side: each is its own Pagefind index,
+    // and the search step was half of a clean build's wall time with one
+    // language at a time. Up to four at once even on two cores, so that
+    // three languages end together instead of the third running alone.
+    // Each holds its current part in memory while Pagefind builds it, so
+    // the memory bound is one part per worker (`pages_per_bundle` bounds a
+    // part).
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let workers = cores.max(4).min(languages).max(1);
+    let queue = std::sync::Mutex::new(batches);
+    let failed = std::sync::atomic::AtomicBool::new(false);
+    let put = std::sync::Mutex::new(put);
+    let work = || -> Result<Vec<LanguageIndex>, E> {
+        let mut done = Vec::new();
+        loop {
+            if failed.load(std::sync::atomic::Ordering::Relaxed) {
+                return Ok(done);
+            }
+            // A poisoned lock means another worker panicked: its panic is
+            // resumed when the scope joins, so this one just stops.
+            let Some(next) = queue.lock().ok().and_then(|mut q| q.next()) else {
+                return Ok(done);
+            };
+            let mut put_part = |files: Vec<BundleFile>| match put.lock() {
+                Ok(mut put) => put(files),
+                Err(_) => Ok(()),
+            };
+            let stats = next.map_err(E::from).and_then(|(lang, pages)| {
+                build_language(&lang, pages, pages_per_bundle, &mut put_part)
+            });
+            match stats {
+                Ok(stats) => done.push(stats),
+                Err(e) => {
+                    // The other workers stop after their current language.
+                    failed.store(true, std::sync::atomic::Ordering::Relaxed);
+                    return Err(e);
+                }
+            }
+        }
+    };
+    let results: Vec<Result<Vec<LanguageIndex>, E>> = std::thread::scope(|scope| {
+        let others: Vec<_> = (1..workers).map(|_| scope.spawn(work)).collect();
+        let mut results = vec![work()];
+        for worker in others {
+            results.push(
+                worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            );
+        }
+        results
+    });
+    let mut languages = Vec::new();
+    for result in results {
+        languages.extend(result?);
     }
+    languages.sort_by(|a, b| a.lang.cmp(&b.lang));
     Ok(SearchStats {
         languages,
         elapsed: started.elapsed(),

@@ -45,8 +45,9 @@ mod terms;
 pub use error::SearchError;
 pub use html::indexable_html;
 pub use index::{
-    build_bundles, build_bundles_from, build_bundles_into, build_indexes, build_indexes_in_parts,
-    BundleFile, Bundles, LanguageIndex, SearchStats, BUNDLE_DIR, PAGES_PER_BUNDLE, PARTS_FILE,
+    build_bundles, build_bundles_from, build_bundles_from_batches, build_bundles_into,
+    build_indexes, build_indexes_in_parts, BundleFile, Bundles, LanguageIndex, SearchStats,
+    BUNDLE_DIR, PAGES_PER_BUNDLE, PARTS_FILE,
 };
 pub use page::{PageKind, SearchPage};
 pub use terms::piece_terms;

@@ -536,9 +536,43 @@ pub fn build_with(
     let streaming = (errors_so_far == 0)
         .then(|| Streaming::open(&options.out, &protected).ok())
         .flatten();
-    let rendered = timed(t, "render", || match &streaming {
-        Some(sink) => render_site_streaming(&config, root, &loaded.pages, &theme, sink),
-        None => render_site(&config, root, &loaded.pages, &theme),
+    // With the output staged (no error so far), each language is indexed
+    // while the next one is rendered, and the og:image PNGs are drawn on
+    // the pool once the render is done. Pagefind indexes on threads of
+    // its own, never rayon workers (see `search::index`).
+    let pages_per_bundle = config.pages_per_bundle;
+    let languages = config.languages.len();
+    let out_dir = options.out.as_path();
+    let (rendered, pngs, search) = std::thread::scope(|scope| {
+        let (batches, indexer) = match &streaming {
+            Some(sink) => {
+                let (batches, received) = std::sync::mpsc::channel();
+                let indexer = scope.spawn(move || {
+                    super::search::write_indexes_from(received, languages, pages_per_bundle, sink)
+                });
+                (Some(batches), Some(indexer))
+            }
+            None => (None, None),
+        };
+        let mut rendered = timed(t, "render", || match &streaming {
+            Some(sink) => {
+                render_site_streaming(&config, root, &loaded.pages, &theme, sink, batches.as_ref())
+            }
+            None => render_site(&config, root, &loaded.pages, &theme),
+        });
+        // The indexer ends after the last language it was given.
+        drop(batches);
+        timed(t, "search + og images", || {
+            let pngs = match (&mut rendered, &indexer) {
+                (Ok(r), Some(_)) => og_pngs(std::mem::take(&mut r.output.og_images), Some(out_dir)),
+                _ => Vec::new(),
+            };
+            let search = indexer.map(|i| {
+                i.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            });
+            (rendered, pngs, search)
+        })
     });
     let mut rendered = match rendered {
         Ok(r) => r,
@@ -578,34 +612,29 @@ pub fn build_with(
         return Ok(report);
     }
     // Search: the per-language indexes join the output, so they are
-    // staged and swapped in with the rest of the site. Pagefind indexes
-    // on a thread of its own, never a rayon worker (see `search::index`):
-    // the og:image PNGs are drawn on the pool meanwhile.
-    let og_jobs = std::mem::take(&mut rendered.output.og_images);
-    let search_pages = std::mem::take(&mut rendered.search);
-    let (pngs, search) = timed(&mut report.timings, "search + og images", || {
-        beside(
-            || og_pngs(og_jobs, Some(&options.out)),
-            || match &streaming {
-                Some(sink) => super::search::write_indexes(
-                    search_pages,
-                    config.pages_per_bundle,
-                    sink,
-                    &mut rendered.output,
-                ),
-                None => super::search::add_indexes(
-                    search_pages,
-                    config.pages_per_bundle,
-                    &mut rendered.output,
-                ),
-            },
-        )
-    });
+    // staged and swapped in with the rest of the site. Without a staging
+    // folder (the output could not be taken: `stage` reports why) the
+    // pages are held, and so is the index, built now.
+    let search = match search {
+        Some(indexed) => indexed.map(|written| rendered.output.written.extend(written)),
+        None => timed(&mut report.timings, "search", || {
+            let pages = std::mem::take(&mut rendered.search);
+            super::search::add_indexes(pages, config.pages_per_bundle, &mut rendered.output)
+                .map(|_| ())
+        }),
+    };
     if let Err(e) = search {
         if let Some(sink) = streaming {
             sink.abandon_after(&e);
         }
         return Err(e);
+    }
+    let mut pngs = pngs;
+    if streaming.is_none() {
+        pngs = og_pngs(
+            std::mem::take(&mut rendered.output.og_images),
+            Some(&options.out),
+        );
     }
     rendered.output.files.extend(pngs);
     report.files = rendered.output.file_count();
@@ -617,22 +646,4 @@ pub fn build_with(
     timed(t, "swap", || staged.swap())?;
     report.written = true;
     Ok(report)
-}
-
-/// Runs `here` on this thread and `apart` on a new one at the same time.
-/// Unlike `rayon::join`, `apart` never runs on a rayon worker: it may
-/// block on work it hands to the pool (Pagefind's index does), which a
-/// worker must not do while other builds' jobs wait to be stolen.
-fn beside<A: Send, B: Send>(
-    here: impl FnOnce() -> A + Send,
-    apart: impl FnOnce() -> B + Send,
-) -> (A, B) {
-    std::thread::scope(|scope| {
-        let apart = scope.spawn(apart);
-        let here = here();
-        let apart = apart
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (here, apart)
-    })
 }

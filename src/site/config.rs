@@ -37,6 +37,13 @@ pub struct Config {
     /// badge with the reason. Default: no badge; the author sees the
     /// verdicts in `build`'s output and over the page in `serve`.
     pub show_failures: bool,
+    /// `diagrams: { og_images: true }`: each rules page gets an og:image
+    /// preview (a PNG of its first board) for links shared on social
+    /// sites. Those need the page's public address, so the default is on
+    /// when `base_url` is given and off without it (the address would be
+    /// `localhost`, and a preview no one can fetch costs a third of a
+    /// clean build's time).
+    pub og_images: bool,
     /// `words: {fr: {search.label: Chercher}}`: interface words replaced,
     /// per language, by their key in `site::strings` (dotted for nested
     /// ones: `search.label`, or nested maps).
@@ -80,7 +87,7 @@ pub const KNOWN_KEYS: &[&str] = &[
 pub const NESTED_KEYS: &[(&str, &[&str])] = &[
     ("puzzles", &["proof_budget_ms", "total_proof_budget_ms"]),
     ("search", &["pages_per_bundle"]),
-    ("diagrams", &["show_failures"]),
+    ("diagrams", &["show_failures", "og_images"]),
     ("pieces", &["folder", "svg"]),
     ("menu", &["title", "url"]),
 ];
@@ -217,10 +224,12 @@ struct RawPuzzles {
     total_proof_budget_ms: Option<u64>,
 }
 
-/// `diagrams: { show_failures: true }`; unknown keys are warnings.
+/// `diagrams: { show_failures: true, og_images: false }`; unknown keys are
+/// warnings.
 #[derive(Deserialize, Default)]
 struct RawDiagrams {
     show_failures: Option<bool>,
+    og_images: Option<bool>,
 }
 
 /// `search: { pages_per_bundle: 4000 }`; unknown keys are warnings.
@@ -328,6 +337,7 @@ impl Config {
                 ),
             });
         }
+        let base_url_given = raw.base_url.is_some();
         let mut base_url = raw
             .base_url
             .unwrap_or_else(|| "http://localhost:1111/".into());
@@ -412,7 +422,16 @@ impl Config {
             proof_budget_ms,
             total_proof_budget_ms,
             pages_per_bundle,
-            show_failures: raw.diagrams.and_then(|d| d.show_failures).unwrap_or(false),
+            show_failures: raw
+                .diagrams
+                .as_ref()
+                .and_then(|d| d.show_failures)
+                .unwrap_or(false),
+            og_images: raw
+                .diagrams
+                .as_ref()
+                .and_then(|d| d.og_images)
+                .unwrap_or(base_url_given),
             title,
             titles,
             languages,

@@ -239,6 +239,7 @@ pub fn render_site_streaming(
     pages: &[LoadedPage],
     theme: &Theme,
     sink: &Streaming,
+    search: Option<&SearchBatches>,
 ) -> Result<Rendered, SiteError> {
     render_pages_into(
         config,
@@ -247,9 +248,18 @@ pub fn render_site_streaming(
         theme,
         &|_| true,
         Around::Everything,
-        Some(sink),
+        Streams {
+            files: Some(sink),
+            search,
+        },
     )
 }
+
+/// Where a render hands each language's search pages as soon as that
+/// language is rendered (its code, its pages in page order), instead of
+/// keeping them in [`Rendered::search`]: the build indexes a language
+/// while the next one is rendered.
+pub type SearchBatches = std::sync::mpsc::Sender<(String, Vec<crate::search::SearchPage>)>;
 
 /// What every page's template context shares, computed once per render:
 /// URLs, languages, translations, the rules pages per language and each
@@ -512,7 +522,15 @@ pub fn render_pages(
     theme: &Theme,
     wanted: &(dyn Fn(&Page) -> bool + Sync),
 ) -> Result<Rendered, SiteError> {
-    render_pages_into(config, root, pages, theme, wanted, Around::Everything, None)
+    render_pages_into(
+        config,
+        root,
+        pages,
+        theme,
+        wanted,
+        Around::Everything,
+        Streams::default(),
+    )
 }
 
 /// The pages `wanted` picks after an edit that kept every page's title
@@ -534,8 +552,17 @@ pub fn render_edited_pages(
         theme,
         wanted,
         Around::WantedHomes,
-        None,
+        Streams::default(),
     )
+}
+
+/// Where a render hands what it makes as it goes, instead of holding it:
+/// each content page's file (`build` writes it into its staging folder)
+/// and each language's search pages (`build` indexes them meanwhile).
+#[derive(Default, Clone, Copy)]
+struct Streams<'a> {
+    files: Option<&'a Streaming>,
+    search: Option<&'a SearchBatches>,
 }
 
 /// What a render draws besides the content pages it wants.
@@ -555,8 +582,12 @@ fn render_pages_into(
     theme: &Theme,
     wanted: &(dyn Fn(&Page) -> bool + Sync),
     around: Around,
-    sink: Option<&Streaming>,
+    streams: Streams,
 ) -> Result<Rendered, SiteError> {
+    let Streams {
+        files: sink,
+        search,
+    } = streams;
     let folder_set = match &config.pieces {
         Some(p) => Some(PieceSet::from_folder(&p.folder, p.svg)?),
         None => None,
@@ -569,34 +600,61 @@ fn render_pages_into(
     let painter = Painter::page(pieces, &piece_url);
 
     let og_images = std::sync::Mutex::new(BTreeMap::new());
+    let render_one = |loaded: &LoadedPage| -> Result<Option<PageResult>, SiteError> {
+        let page = &loaded.page;
+        let home_anyway = is_home(page) && around == Around::Everything;
+        if !home_anyway && !wanted(page) {
+            return Ok(None);
+        }
+        let mut result = render_content_page(&site, root, loaded, &painter, pieces)?;
+        // Pages of one board share its og:image: one SVG is kept per
+        // drawing, not one per page until every page is rendered.
+        if let Some((path, svg)) = result.og.take() {
+            og_images
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .entry(path)
+                .or_insert(svg);
+        }
+        if let Some(sink) = sink {
+            if let Some((path, bytes)) = result.file.take() {
+                sink.put(&path, &bytes)?;
+                result.streamed = Some(path);
+            }
+        }
+        Ok(Some(result))
+    };
     // Pages, in parallel; `collect` keeps their order.
-    let results: Vec<Result<Option<PageResult>, SiteError>> = pages
-        .par_iter()
-        .map(|loaded| {
-            let page = &loaded.page;
-            let home_anyway = is_home(page) && around == Around::Everything;
-            if !home_anyway && !wanted(page) {
-                return Ok(None);
+    let results: Vec<Result<Option<PageResult>, SiteError>> = match search {
+        None => pages.par_iter().map(render_one).collect(),
+        Some(batches) => {
+            // One language after another (each in parallel), its search
+            // pages handed over as soon as it is done.
+            let mut by_lang: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+            for (i, loaded) in pages.iter().enumerate() {
+                by_lang
+                    .entry(loaded.page.lang.to_ascii_lowercase())
+                    .or_default()
+                    .push(i);
             }
-            let mut result = render_content_page(&site, root, loaded, &painter, pieces)?;
-            // Pages of one board share its og:image: one SVG is kept per
-            // drawing, not one per page until every page is rendered.
-            if let Some((path, svg)) = result.og.take() {
-                og_images
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .entry(path)
-                    .or_insert(svg);
-            }
-            if let Some(sink) = sink {
-                if let Some((path, bytes)) = result.file.take() {
-                    sink.put(&path, &bytes)?;
-                    result.streamed = Some(path);
+            let mut slots: Vec<Option<Result<Option<PageResult>, SiteError>>> =
+                pages.iter().map(|_| None).collect();
+            for (lang, indices) in by_lang {
+                let group: Vec<_> = indices.par_iter().map(|&i| render_one(&pages[i])).collect();
+                let mut batch = Vec::with_capacity(indices.len());
+                for (&i, mut result) in indices.iter().zip(group) {
+                    if let Ok(Some(r)) = &mut result {
+                        batch.extend(r.search.take());
+                    }
+                    slots[i] = Some(result);
                 }
+                // An indexer that stopped has its error reported by the
+                // build when it is joined; the render goes on regardless.
+                let _ = batches.send((lang, batch));
             }
-            Ok(Some(result))
-        })
-        .collect();
+            slots.into_iter().map(|r| r.unwrap_or(Ok(None))).collect()
+        }
+    };
 
     let mut rendered = Rendered::default();
     rendered.output.og_images = og_images.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -663,7 +721,7 @@ fn render_content_page(
     let mut result = render_body(loaded, &painter, &site.base_path, site.config.show_failures);
     result.search = Some(super::search::search_page(page, &result.html));
     let og_image = match (&page.kind, result.first.take()) {
-        (PageKind::Rules, Some((variant, board))) => {
+        (PageKind::Rules, Some((variant, board))) if site.config.og_images => {
             let drawing = draw_standalone(&variant, &board, pieces, false);
             let path = og_image_path(&drawing.svg);
             let url = site.permalink(&path);

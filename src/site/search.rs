@@ -107,23 +107,31 @@ pub fn add_indexes(
     Ok(took)
 }
 
-/// [`add_indexes`] for a streaming build: each language's bundle is
-/// written into `sink` part by part as soon as it is built, not held in `output` (which
-/// lists the paths written, for the count and the write step's cleanup).
-pub fn write_indexes(
-    pages: Vec<SearchPage>,
+/// [`add_indexes`] for a streaming build, fed one language at a time by
+/// the render (see [`super::render::SearchBatches`]): each language's
+/// bundle is written into `sink` part by part as soon as it is built, not
+/// held. Returns the paths written (the output lists them, for the count
+/// and the write step's cleanup).
+pub fn write_indexes_from(
+    batches: std::sync::mpsc::Receiver<(String, Vec<SearchPage>)>,
+    languages: usize,
     pages_per_bundle: usize,
     sink: &Streaming,
-    output: &mut Output,
-) -> Result<Duration, SiteError> {
-    let stats = search::build_bundles_into(pages, pages_per_bundle, &mut |files| {
-        for (path, bytes) in files {
-            sink.put(&path, &bytes)?;
-            output.written.insert(path);
-        }
-        Ok::<_, SiteError>(())
-    })?;
-    Ok(stats.elapsed)
+) -> Result<Vec<String>, SiteError> {
+    let mut written = Vec::new();
+    search::build_bundles_from_batches(
+        batches.into_iter(),
+        languages,
+        pages_per_bundle,
+        &mut |files| {
+            for (path, bytes) in files {
+                sink.put(&path, &bytes)?;
+                written.push(path);
+            }
+            Ok::<_, SiteError>(())
+        },
+    )?;
+    Ok(written)
 }
 
 /// Replaces the bundles in `output` by `bundles`; returns the output paths

@@ -205,3 +205,51 @@ fn a_language_is_split_into_parts() {
     assert_eq!(one.stats.languages[0].parts, 1);
     assert_eq!(manifest(&one.files), serde_json::json!({"parts": []}));
 }
+
+/// `build` hands the index one language at a time while it renders the
+/// next: the bundles are the ones the pages give in one go, byte for byte,
+/// and a batch that is not one language, or a language given twice, is
+/// refused rather than written over another's bundle.
+#[test]
+fn languages_fed_one_at_a_time_give_the_same_bundles() {
+    let pages: Vec<SearchPage> = ["en", "fr", "es"]
+        .iter()
+        .flat_map(|lang| {
+            (0..4).map(move |i| SearchPage {
+                html: format!("<p>{lang} word{i} shared</p>"),
+                ..one_page(&format!("/{lang}/p{i}/"), lang)
+            })
+        })
+        .collect();
+    let whole = fenpress::search::build_bundles(&pages, 3).expect("build");
+    let batches = ["es", "en", "fr"].map(|lang| {
+        let mine: Vec<SearchPage> = pages.iter().filter(|p| p.lang == lang).cloned().collect();
+        (lang.to_string(), mine)
+    });
+    let fed = |batches: Vec<(String, Vec<SearchPage>)>| {
+        let mut files = Vec::new();
+        fenpress::search::build_bundles_from_batches(batches.into_iter(), 3, 3, &mut |part| {
+            files.extend(part);
+            Ok::<_, SearchError>(())
+        })
+        .map(|stats| {
+            files.sort();
+            (stats, files)
+        })
+    };
+    let (stats, files) = fed(batches.to_vec()).expect("fed");
+    assert_eq!(files, whole.files);
+    let langs: Vec<&str> = stats.languages.iter().map(|l| l.lang.as_str()).collect();
+    assert_eq!(langs, ["en", "es", "fr"]);
+
+    let mixed = vec![(
+        "en".to_string(),
+        vec![one_page("/en/a/", "en"), one_page("/fr/a/", "fr")],
+    )];
+    assert!(matches!(fed(mixed), Err(SearchError::MixedBatch { .. })));
+    let twice = vec![
+        ("en".to_string(), vec![one_page("/en/a/", "en")]),
+        ("en".to_string(), vec![one_page("/en/b/", "en")]),
+    ];
+    assert!(matches!(fed(twice), Err(SearchError::MixedBatch { .. })));
+}

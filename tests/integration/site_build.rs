@@ -418,7 +418,10 @@ fn puzzles_load_as_pages_in_the_default_language() {
 fn rules_pages_get_an_og_image_png_named_by_its_board() {
     let board = "```diagram\nfen: 4k3/8/8/8/8/8/8/4K3\n```\n";
     let site = Site::new()
-        .file("config.yaml", "languages: [en, fr]\n")
+        .file(
+            "config.yaml",
+            "languages: [en, fr]\nbase_url: https://variants.example/\n",
+        )
         .file("rules/Chess/en.md", &format!("Rules.\n\n{board}"))
         .file("rules/Chess/fr.md", &format!("Règles.\n\n{board}"))
         .file(
@@ -448,6 +451,30 @@ fn rules_pages_get_an_og_image_png_named_by_its_board() {
     // Same board, same name and bytes on the next build.
     site.build().ok();
     assert_eq!(std::fs::read(&png).unwrap(), bytes);
+}
+
+/// A preview is only worth drawing for a site with a public address: without
+/// `base_url` none is made unless the config asks, and the config can turn
+/// them off for a site that has one.
+#[test]
+fn og_images_follow_the_base_url_unless_the_config_says() {
+    let page = "Rules.\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/4K3\n```\n";
+    let previews = |config: &str| {
+        let site = Site::new()
+            .file("config.yaml", config)
+            .file("rules/Chess/en.md", page);
+        site.build().ok();
+        let html = std::fs::read_to_string(site.out().join("en/rules/Chess/index.html")).unwrap();
+        let pngs = std::fs::read_dir(site.out().join("og")).map_or(0, |d| d.count());
+        (html.contains("property=\"og:image\""), pngs)
+    };
+    assert_eq!(previews("title: T\n"), (false, 0));
+    assert_eq!(previews("base_url: https://variants.example/\n"), (true, 1));
+    assert_eq!(previews("diagrams: {og_images: true}\n"), (true, 1));
+    assert_eq!(
+        previews("base_url: https://variants.example/\ndiagrams: {og_images: false}\n"),
+        (false, 0)
+    );
 }
 
 /// The `name="..."` attribute of an HTML start tag.
