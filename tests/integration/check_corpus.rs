@@ -370,3 +370,19 @@ fn ambiguous_diagrams_are_fully_verified() {
     let seen = fully_verified_diagrams(&root, &["Ambiguous"]);
     assert_eq!(seen, 3);
 }
+
+/// The diagrams of the variants whose position is partly hidden, each the
+/// full position as the page's author knows it: Stealthbomb1's pair (the
+/// bombs on c2 and e4 shown; "Not checkmate: explosion on c2 follows", one
+/// detonation apart); in en, es, fr.
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn hidden_information_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let seen = fully_verified_diagrams(&root, &["Stealthbomb1"]);
+    // Stealthbomb1: 1 (a pair).
+    assert_eq!(seen, 3);
+}

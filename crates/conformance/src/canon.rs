@@ -84,9 +84,10 @@ const SUB_TURN_CHAINS: &[&str] = &[
     "Teleport2",
 ];
 
-/// Variants whose pick of a promotion vchess makes from a reserve off the
-/// board (its move starts there): Avalanche's pushed pawn.
-const PICKS_OFF_BOARD: &[&str] = &["Avalanche"];
+/// Variants whose move in place (start and end on one square) vchess makes
+/// from off the board (its move starts there): Avalanche's pick of a
+/// pushed pawn's promotion, Stealthbomb's loading of a piece.
+const PICKS_OFF_BOARD: &[&str] = &["Avalanche", "Stealthbomb1", "Stealthbomb2"];
 
 /// Variants whose refusal replays the opponent's last move backwards.
 const REFUSALS: &[&str] = &["Refusal1", "Refusal2"];

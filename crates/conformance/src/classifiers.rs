@@ -522,6 +522,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: shogi_silver_attack,
     },
     Classifier {
+        id: "stealthbomb-loaded-pawn-en-passant",
+        variant: "Stealthbomb1",
+        matches: turns_family::stealthbomb_loaded_pawn_en_passant,
+    },
+    Classifier {
+        id: "stealthbomb2-loaded-pawn-en-passant",
+        variant: "Stealthbomb2",
+        matches: turns_family::stealthbomb_loaded_pawn_en_passant,
+    },
+    Classifier {
         id: "switching-castling-rights",
         variant: "Switching",
         matches: switching_castling_rights,

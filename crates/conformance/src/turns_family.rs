@@ -179,3 +179,49 @@ pub fn ambiguous_en_passant_mark(ctx: &Ctx, f: &Finding) -> bool {
         appears('g') && m.vanish.is_empty()
     }
 }
+
+/// Stealthbomb, a loaded pawn's double step: vchess gives it no
+/// en-passant square (its test asks for the letter `p`), fenpress gives it
+/// the pawn's. Seen as the en-passant field of the FEN (`-` in vchess, the
+/// passed square in fenpress, a loaded pawn just past it) and as the
+/// en-passant capture of that pawn, fenpress's only.
+pub fn stealthbomb_loaded_pawn_en_passant(ctx: &Ctx, f: &Finding) -> bool {
+    let Some(ep) = ctx.pos.state.en_passant else {
+        return false;
+    };
+    let g = ctx.rules.geometry();
+    let ep_name = g.square_name(ep);
+    // The loaded pawn that passed `ep`: one rank beyond it, toward its
+    // opponent (the side to move is the opponent).
+    let forward = if ctx.pos.turn() == fenpress_rules::Color::White {
+        -1
+    } else {
+        1
+    };
+    let Some(passed) = g.offset(ep, 0, forward) else {
+        return false;
+    };
+    let them = ctx.pos.turn().opposite();
+    if ctx.pos.board.cell(passed).kind(them).map(|k| k.char()) != Some('s') {
+        return false;
+    }
+    let passed_name = g.square_name(passed);
+    match f {
+        Finding::Fen { vchess, fenpress } => {
+            let v: Vec<&str> = vchess.split(' ').collect();
+            let p: Vec<&str> = fenpress.split(' ').collect();
+            v.len() == p.len()
+                && v.last() == Some(&"-")
+                && p.last() == Some(&ep_name.as_str())
+                && v[..v.len() - 1] == p[..p.len() - 1]
+        }
+        Finding::FenpressOnly(m) => {
+            m.end == ep_name
+                && m.vanish
+                    .iter()
+                    .filter_map(|t| token(t))
+                    .any(|(sq, c, k)| k == 's' && c == them && sq == passed_name)
+        }
+        Finding::VchessOnly(_) => false,
+    }
+}

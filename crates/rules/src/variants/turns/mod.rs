@@ -3,7 +3,9 @@
 //! a move then the push of an enemy pawn (Avalanche), the opponent's move
 //! to a marked square then a mark (Ambiguous), or a move the
 //! opponent may refuse, to be replaced (Refusal chess, where the refusal is
-//! a ply of its own). Each sub-move is a ply of its own, as vchess plays it: a sub-move after
+//! a ply of its own); and the variants whose position is partly hidden
+//! from one player, where the hidden part is part of the position
+//! (Stealthbomb's loaded pieces). Each sub-move is a ply of its own, as vchess plays it: a sub-move after
 //! which the same side moves again `continues` ([`crate::moves::Intent`]).
 //! [`rules`] is the family's entry in [`crate::registry`].
 
@@ -15,6 +17,7 @@ pub mod ambiguous;
 pub mod avalanche;
 pub mod multimove;
 pub mod refusal;
+pub mod stealthbomb;
 
 use multimove::{MultiMove, Schedule};
 
@@ -29,6 +32,10 @@ static AMBIGUOUS: LazyLock<ambiguous::Ambiguous> = LazyLock::new(ambiguous::Ambi
 static AVALANCHE: LazyLock<avalanche::Avalanche> = LazyLock::new(avalanche::Avalanche::new);
 static REFUSAL1: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(false));
 static REFUSAL2: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(true));
+static STEALTHBOMB1: LazyLock<stealthbomb::Stealthbomb> =
+    LazyLock::new(|| stealthbomb::Stealthbomb::new(stealthbomb::Carriers::Pieces));
+static STEALTHBOMB2: LazyLock<stealthbomb::Stealthbomb> =
+    LazyLock::new(|| stealthbomb::Stealthbomb::new(stealthbomb::Carriers::Pawns));
 
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
@@ -42,6 +49,8 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "monster" => Some(&*MONSTER),
         "refusal1" => Some(&*REFUSAL1),
         "refusal2" => Some(&*REFUSAL2),
+        "stealthbomb1" => Some(&*STEALTHBOMB1),
+        "stealthbomb2" => Some(&*STEALTHBOMB2),
         _ => None,
     }
 }

@@ -1,0 +1,120 @@
+//! Variants whose position is partly hidden from a player (Stealthbomb1,
+//! Stealthbomb2): the hidden part is part of the position, as the page's
+//! author knows it. Perft from the fixtures, counted one ply per move as
+//! vchess does, and the pages' positions.
+
+mod common;
+
+use fenpress_rules::{
+    fen, legal, notation, registry, validate, Color, MoveList, Outcome, Position, Rules,
+};
+
+fn rules(name: &str) -> &'static dyn Rules {
+    registry::rules(name).unwrap()
+}
+
+fn at(name: &str, text: &str) -> Position {
+    validate::position_from_fen(rules(name), text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn legal_coords(name: &str, pos: &mut Position) -> Vec<String> {
+    let r = rules(name);
+    let mut list = MoveList::new();
+    legal::legal_moves(r, pos, &mut list);
+    list.iter().map(|m| notation::coordinate(r, m)).collect()
+}
+
+/// Plays coordinate moves, each required legal.
+fn play(name: &str, pos: &mut Position, moves: &[&str]) {
+    let r = rules(name);
+    for m in moves {
+        let mut list = MoveList::new();
+        legal::legal_moves(r, pos, &mut list);
+        let mv = *list
+            .iter()
+            .find(|mv| notation::coordinate(r, mv) == *m)
+            .unwrap_or_else(|| panic!("{m} is not legal in {}", fen::vchess_fen(r, pos)));
+        r.play(pos, &mv);
+    }
+}
+
+#[test]
+fn perft_stealthbomb1() {
+    common::perft_fixture(
+        rules("Stealthbomb1"),
+        include_str!("fixtures/perft-stealthbomb1.txt"),
+    );
+}
+
+#[test]
+fn perft_stealthbomb2() {
+    common::perft_fixture(
+        rules("Stealthbomb2"),
+        include_str!("fixtures/perft-stealthbomb2.txt"),
+    );
+}
+
+#[test]
+fn stealthbomb_page_detonation_beats_checkmate() {
+    // "Not checkmate: explosion on c2 follows." Black is mated but for the
+    // bomb on c2, whose explosion takes White's king on d1.
+    let name = "Stealthbomb1";
+    let mut pos = at(
+        name,
+        "r1bqk1nr/pppp1Qpp/8/2b1p3/2B1S3/2N5/PPoP1PPP/R1BK2NR b 3 ahai -",
+    );
+    assert_eq!(legal_coords(name, &mut pos), vec!["c2e8".to_string()]);
+    play(name, &mut pos, &["c2e8"]);
+    assert_eq!(
+        fen::board_fen(rules(name), &pos),
+        "r1bqk1nr/pppp1Qpp/8/2b1p3/2B1S3/8/P4PPP/R5NR"
+    );
+    assert_eq!(
+        legal::outcome(rules(name), &mut pos),
+        Some(Outcome::VariantWin {
+            winner: Color::Black,
+            reason: "king blown up"
+        })
+    );
+}
+
+#[test]
+fn stealthbomb_loadings_come_first_and_keep_castling() {
+    let name = "Stealthbomb1";
+    let mut pos = at(name, rules(name).start_fen());
+    // Any piece of the first two ranks but the king: 15.
+    let loads = legal_coords(name, &mut pos);
+    assert_eq!(loads.len(), 15);
+    assert!(!loads.contains(&"e1e1".to_string()));
+    play(name, &mut pos, &["h1h1", "d7d7"]);
+    assert_eq!(
+        fen::vchess_fen(rules(name), &pos),
+        "rnbqkbnr/pppspppp/8/8/8/8/PPPPPPPP/RNBQKBNU w 2 ahah -"
+    );
+    // Stealthbomb2 loads a pawn of the second rank only.
+    let mut pos = at("Stealthbomb2", rules("Stealthbomb2").start_fen());
+    assert_eq!(legal_coords("Stealthbomb2", &mut pos).len(), 8);
+}
+
+#[test]
+fn stealthbomb_own_king_may_not_be_blown_up() {
+    // The loaded knight on d2 stands by White's king.
+    let name = "Stealthbomb1";
+    let mut pos = at(name, "4k3/8/8/8/8/8/3O4/4K3 w 4 iiii -");
+    let moves = legal_coords(name, &mut pos);
+    assert!(moves.iter().all(|m| !m.starts_with("d2e1")), "{moves:?}");
+    assert!(moves.contains(&"d2f3".to_string()));
+}
+
+#[test]
+fn stealthbomb_loaded_pawn_double_step_may_be_taken_en_passant() {
+    let name = "Stealthbomb1";
+    let mut pos = at(name, "4k3/3s4/8/4P3/8/8/8/4K3 b 3 iiii -");
+    play(name, &mut pos, &["d7d5"]);
+    assert_eq!(
+        fen::vchess_fen(rules(name), &pos),
+        "4k3/8/8/3sP3/8/8/8/4K3 w 4 iiii d6"
+    );
+    play(name, &mut pos, &["e5d6"]);
+    assert_eq!(fen::board_fen(rules(name), &pos), "4k3/8/3P4/8/8/8/8/4K3");
+}
