@@ -374,7 +374,8 @@ fn ambiguous_diagrams_are_fully_verified() {
 /// The diagrams of the variants whose position is partly hidden, each the
 /// full position as the page's author knows it: Stealthbomb1's pair (the
 /// bombs on c2 and e4 shown; "Not checkmate: explosion on c2 follows", one
-/// detonation apart); in en, es, fr.
+/// detonation apart), Hiddenqueen's "After 1.e4 d5 2.exd5" (its hidden
+/// queens on a2 and e7, a start vchess deals); in en, es, fr.
 #[test]
 #[cfg_attr(
     no_shared,
@@ -382,7 +383,7 @@ fn ambiguous_diagrams_are_fully_verified() {
 )]
 fn hidden_information_diagrams_are_fully_verified() {
     let Some(root) = corpus() else { return };
-    let seen = fully_verified_diagrams(&root, &["Stealthbomb1"]);
-    // Stealthbomb1: 1 (a pair).
-    assert_eq!(seen, 3);
+    let seen = fully_verified_diagrams(&root, &["Stealthbomb1", "Hiddenqueen"]);
+    // Stealthbomb1: 1 (a pair); Hiddenqueen: 1.
+    assert_eq!(seen, 3 * 2);
 }

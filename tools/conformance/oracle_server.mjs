@@ -86,6 +86,18 @@ function undoMove(m) {
   }
 }
 
+// Hiddenqueen's moves are its player's view: vchess's interface asks
+// getPossibleMovesFrom, which sets `side` to the player to move (a hidden
+// queen is a queen to her owner, a pawn to the opponent); its move list
+// (getAllValidMoves) leaves `side` as it was, unset in the oracle, and would
+// move every hidden queen as a pawn only.
+const SIDE_IS_TURN = new Set(["Hiddenqueen"]);
+
+function legalMoves() {
+  if (SIDE_IS_TURN.has(name)) vr.side = vr.turn;
+  return oracle.legalMoves(vr);
+}
+
 function piece(p) {
   return [oracle.sq(V, p), p.c, p.p];
 }
@@ -163,7 +175,7 @@ function gameOver(stopAtEnd, known) {
 
 function count(depth, stopAtEnd) {
   if (depth === 0) return 1;
-  const moves = oracle.legalMoves(vr);
+  const moves = legalMoves();
   // No move: the game is over whatever the score says; otherwise ask the
   // score only when it matters (it costs a move search of its own).
   if (moves.length === 0 || gameOver(stopAtEnd, moves)) return 0;
@@ -179,7 +191,7 @@ function count(depth, stopAtEnd) {
 
 function currentMoves() {
   if (listed.length === played.length + 1) return listed[played.length];
-  const moves = oracle.legalMoves(vr);
+  const moves = legalMoves();
   listed.length = played.length;
   listed.push(moves);
   return moves;
@@ -200,7 +212,7 @@ function currentSerialized(withNotation) {
 // Divide's leaves below one child at depth 1: its legal moves, kept for
 // "play" (the same move from the same position gives the same list).
 function childCount(index, stopAtEnd) {
-  const moves = oracle.legalMoves(vr);
+  const moves = legalMoves();
   const ply = played.length - 1;
   childLists.length = Math.min(childLists.length, ply + 1);
   while (childLists.length <= ply) childLists.push([]);

@@ -174,7 +174,8 @@ fn run(
         // Monocolor's start string ends in a space (vchess's generator cuts
         // its last fields and keeps their separator): no field differs.
         let same = crate::canon::normalize_board_digits(vchess.trim_end(), true)
-            == crate::canon::normalize_board_digits(&fenpress, true);
+            == crate::canon::normalize_board_digits(&fenpress, true)
+            || same_but_hidden_queens(variant, &vchess, &fenpress);
         let finding = Finding::Fen { vchess, fenpress };
         let diff = crate::canon::SetDiff::default();
         let ctx = Ctx {
@@ -398,5 +399,29 @@ fn record(
                 repro: repro("moves", &s.variant, &fen, None, true),
             }),
         }
+    }
+}
+
+/// Hiddenqueen's start as vchess makes it places each side's hidden queen
+/// (`t`, `T`) on a pawn's square at random, whatever the randomness asked:
+/// a start that differs from fenpress's only there is the same start (the
+/// playouts then start from vchess's, each its own placement).
+fn same_but_hidden_queens(variant: &str, vchess: &str, fenpress: &str) -> bool {
+    let plain = |fen: &str| fen.replace('t', "p").replace('T', "P");
+    variant == "Hiddenqueen" && plain(vchess.trim_end()) == plain(fenpress)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_but_hidden_queens;
+
+    #[test]
+    fn hidden_queens_may_stand_on_any_pawn_square_of_the_start() {
+        let ours = "rnbqkbnr/pppppppt/8/8/8/8/PPPTPPPP/RNBQKBNR w 0 ahah -";
+        let theirs = "rnbqkbnr/tppppppp/8/8/8/8/PPPPPPTP/RNBQKBNR w 0 ahah -";
+        assert!(same_but_hidden_queens("Hiddenqueen", theirs, ours));
+        assert!(!same_but_hidden_queens("Chess", theirs, ours));
+        let moved = "rnbqkbnr/tppppppp/8/8/8/8/PPPPPPTP/RNBQKBNR b 1 ahah -";
+        assert!(!same_but_hidden_queens("Hiddenqueen", moved, ours));
     }
 }

@@ -329,6 +329,14 @@ pub trait Rules: Send + Sync {
     /// default changes nothing.
     fn complete_diagram(&self, _pos: &mut Position) {}
 
+    /// The other starts the site's engine deals, each a position, when its
+    /// start is random in a way the start FEN cannot say (Hiddenqueen's
+    /// hidden queens, placed among the pawns): a page's game "after 1.e4
+    /// d5" may come from any of them. The default: none.
+    fn dealt_starts(&self) -> Vec<Position> {
+        Vec::new()
+    }
+
     /// The kind a piece of kind `kind` is named by in notation, besides its
     /// own letter: Musketeer's carrier knight (`M`) is a knight, `Nc3`.
     /// The default is the kind itself.

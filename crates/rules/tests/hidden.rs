@@ -118,3 +118,78 @@ fn stealthbomb_loaded_pawn_double_step_may_be_taken_en_passant() {
     play(name, &mut pos, &["e5d6"]);
     assert_eq!(fen::board_fen(rules(name), &pos), "4k3/8/3P4/8/8/8/8/4K3");
 }
+
+#[test]
+fn perft_hiddenqueen() {
+    common::perft_fixture(
+        rules("Hiddenqueen"),
+        include_str!("fixtures/perft-hiddenqueen.txt"),
+    );
+}
+
+#[test]
+fn hiddenqueen_page_queen_takes_the_king_and_wins() {
+    // "If the black hidden queen is on e7 then they can play 2...Qxe1,
+    // revealing her identity and winning at the same time."
+    let name = "Hiddenqueen";
+    let mut pos = at(
+        name,
+        "rnbqkbnr/ppp1tppp/8/3P4/8/8/TPPP1PPP/RNBQKBNR b 3 ahah -",
+    );
+    play(name, &mut pos, &["e7e1"]);
+    assert_eq!(
+        fen::board_fen(rules(name), &pos),
+        "rnbqkbnr/ppp2ppp/8/3P4/8/8/TPPP1PPP/RNBQqBNR"
+    );
+    assert_eq!(
+        legal::outcome(rules(name), &mut pos),
+        Some(Outcome::VariantWin {
+            winner: Color::Black,
+            reason: "king captured"
+        })
+    );
+}
+
+#[test]
+fn hiddenqueen_gives_no_check_but_attacks_as_a_pawn() {
+    let name = "Hiddenqueen";
+    // The king may stand on the hidden queen's file (she is a pawn to
+    // White), but not where a pawn on d5 would take.
+    let mut pos = at(name, "4k3/8/8/3t4/8/8/8/3K4 w 10 iiii -");
+    let moves = legal_coords(name, &mut pos);
+    assert!(moves.contains(&"d1d2".to_string()), "{moves:?}");
+    let mut pos = at(name, "4k3/8/8/3t4/8/3K4/8/8 w 10 iiii -");
+    let moves = legal_coords(name, &mut pos);
+    assert!(!moves.contains(&"d3c4".to_string()), "{moves:?}");
+    assert!(moves.contains(&"d3d4".to_string()), "{moves:?}");
+}
+
+#[test]
+fn hiddenqueen_moving_as_a_pawn_stays_hidden_as_a_queen_is_revealed() {
+    let name = "Hiddenqueen";
+    let mut pos = at(name, "4k3/8/8/8/8/8/3T4/4K3 w 10 iiii -");
+    play(name, &mut pos, &["d2d4"]);
+    assert_eq!(
+        fen::vchess_fen(rules(name), &pos),
+        "4k3/8/8/8/3T4/8/8/4K3 b 11 iiii d3"
+    );
+    let mut pos = at(name, "4k3/8/8/8/8/8/3T4/4K3 w 10 iiii -");
+    play(name, &mut pos, &["d2a5"]);
+    assert_eq!(fen::board_fen(rules(name), &pos), "4k3/8/8/Q7/8/8/8/4K3");
+    // Promotion as a pawn: a queen, the only choice.
+    let mut pos = at(name, "4k3/2T5/8/8/8/8/8/4K3 w 10 iiii -");
+    let promotions: Vec<String> = legal_coords(name, &mut pos)
+        .into_iter()
+        .filter(|m| m.starts_with("c7c8"))
+        .collect();
+    assert_eq!(promotions, vec!["c7c8q".to_string()]);
+}
+
+#[test]
+fn hiddenqueen_starts_are_every_placement_of_the_hidden_queens() {
+    let r = rules("Hiddenqueen");
+    let starts = r.dealt_starts();
+    assert_eq!(starts.len(), 64);
+    let usual = at("Hiddenqueen", r.start_fen());
+    assert!(starts.iter().any(|p| p.board == usual.board));
+}
