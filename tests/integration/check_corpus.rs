@@ -375,7 +375,8 @@ fn ambiguous_diagrams_are_fully_verified() {
 /// full position as the page's author knows it: Stealthbomb1's pair (the
 /// bombs on c2 and e4 shown; "Not checkmate: explosion on c2 follows", one
 /// detonation apart), Hiddenqueen's "After 1.e4 d5 2.exd5" (its hidden
-/// queens on a2 and e7, a start vchess deals); in en, es, fr.
+/// queens on a2 and e7, a start vchess deals), Hidden's "possible starting
+/// position" (drawn revealed, as the author knows it); in en, es, fr.
 #[test]
 #[cfg_attr(
     no_shared,
@@ -383,7 +384,7 @@ fn ambiguous_diagrams_are_fully_verified() {
 )]
 fn hidden_information_diagrams_are_fully_verified() {
     let Some(root) = corpus() else { return };
-    let seen = fully_verified_diagrams(&root, &["Stealthbomb1", "Hiddenqueen"]);
-    // Stealthbomb1: 1 (a pair); Hiddenqueen: 1.
-    assert_eq!(seen, 3 * 2);
+    let seen = fully_verified_diagrams(&root, &["Stealthbomb1", "Hiddenqueen", "Hidden"]);
+    // Stealthbomb1: 1 (a pair); Hiddenqueen: 1; Hidden: 1.
+    assert_eq!(seen, 3 * 3);
 }

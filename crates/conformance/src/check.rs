@@ -406,9 +406,38 @@ fn record(
 /// (`t`, `T`) on a pawn's square at random, whatever the randomness asked:
 /// a start that differs from fenpress's only there is the same start (the
 /// playouts then start from vchess's, each its own placement).
+///
+/// Hidden's places every piece of each side on its two first ranks at
+/// random: the same start is the same pieces of each side there, in any
+/// order, and the same fields.
 fn same_but_hidden_queens(variant: &str, vchess: &str, fenpress: &str) -> bool {
-    let plain = |fen: &str| fen.replace('t', "p").replace('T', "P");
-    variant == "Hiddenqueen" && plain(vchess.trim_end()) == plain(fenpress)
+    match variant {
+        "Hiddenqueen" => {
+            let plain = |fen: &str| fen.replace('t', "p").replace('T', "P");
+            plain(vchess.trim_end()) == plain(fenpress)
+        }
+        "Hidden" => {
+            // Each side's letters, sorted, then the middle ranks and fields.
+            let parts = |fen: &str| -> Option<(Vec<char>, Vec<char>, String)> {
+                let (board, fields) = fen.trim_end().split_once(' ')?;
+                let rows: Vec<&str> = board.split('/').collect();
+                let (top, rest) = rows.split_at(2.min(rows.len()));
+                let (middle, bottom) = rest.split_at(rest.len().saturating_sub(2));
+                let sorted = |rs: &[&str]| {
+                    let mut v: Vec<char> = rs.concat().chars().collect();
+                    v.sort_unstable();
+                    v
+                };
+                Some((
+                    sorted(top),
+                    sorted(bottom),
+                    format!("{} {fields}", middle.join("/")),
+                ))
+            };
+            parts(vchess).is_some() && parts(vchess) == parts(fenpress)
+        }
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -423,5 +452,10 @@ mod tests {
         assert!(!same_but_hidden_queens("Chess", theirs, ours));
         let moved = "rnbqkbnr/tppppppp/8/8/8/8/PPPPPPTP/RNBQKBNR b 1 ahah -";
         assert!(!same_but_hidden_queens("Hiddenqueen", moved, ours));
+        let ours = "tcssosus/suscslso/8/8/8/8/TCSSOSUS/SUSSLCSO w 0";
+        let theirs = "sosstcus/olscssus/8/8/8/8/SOSSTCUS/OLSCSSUS w 0";
+        assert!(same_but_hidden_queens("Hidden", theirs, ours));
+        let two_queens = "sosstcus/olscstus/8/8/8/8/SOSSTCUS/OLSCSSUS w 0";
+        assert!(!same_but_hidden_queens("Hidden", two_queens, ours));
     }
 }

@@ -193,3 +193,48 @@ fn hiddenqueen_starts_are_every_placement_of_the_hidden_queens() {
     let usual = at("Hiddenqueen", r.start_fen());
     assert!(starts.iter().any(|p| p.board == usual.board));
 }
+
+#[test]
+fn perft_hidden() {
+    common::perft_fixture(rules("Hidden"), include_str!("fixtures/perft-hidden.txt"));
+}
+
+#[test]
+fn hidden_piece_is_revealed_by_its_capture_only() {
+    let name = "Hidden";
+    // The hidden queen on d5 moves and stays hidden; she takes and is
+    // revealed. A hidden pawn's promotion is a hidden piece.
+    let mut pos = at(name, "4l3/1S6/8/3t4/2P5/8/8/4K3 b 10");
+    play(name, &mut pos, &["d5d8"]);
+    assert_eq!(
+        fen::board_fen(rules(name), &pos),
+        "3tl3/1S6/8/8/2P5/8/8/4K3"
+    );
+    let mut pos = at(name, "4l3/1S6/8/3t4/2P5/8/8/4K3 b 10");
+    play(name, &mut pos, &["d5c4"]);
+    assert_eq!(fen::board_fen(rules(name), &pos), "4l3/1S6/8/8/2q5/8/8/4K3");
+    let mut pos = at(name, "4l3/1S6/8/3t4/2P5/8/8/4K3 w 10");
+    play(name, &mut pos, &["b7b8q"]);
+    assert_eq!(
+        fen::board_fen(rules(name), &pos),
+        "1T2l3/8/8/3t4/2P5/8/8/4K3"
+    );
+}
+
+#[test]
+fn hidden_king_may_be_left_attacked_and_taken() {
+    let name = "Hidden";
+    let mut pos = at(name, "4l3/8/8/8/8/8/8/R3K3 b 10");
+    // No check: the king may stay on the rook's line, or step onto it.
+    let moves = legal_coords(name, &mut pos);
+    assert!(moves.contains(&"e8d8".to_string()), "{moves:?}");
+    play(name, &mut pos, &["e8e7", "a1a7", "e7d8", "a7a8"]);
+    play(name, &mut pos, &["d8c8", "a8c8"]);
+    assert_eq!(
+        legal::outcome(rules(name), &mut pos),
+        Some(Outcome::VariantWin {
+            winner: Color::White,
+            reason: "king captured"
+        })
+    );
+}

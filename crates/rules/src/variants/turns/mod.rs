@@ -5,7 +5,8 @@
 //! opponent may refuse, to be replaced (Refusal chess, where the refusal is
 //! a ply of its own); and the variants whose position is partly hidden
 //! from one player, where the hidden part is part of the position
-//! (Stealthbomb's loaded pieces, Hiddenqueen's queens disguised as pawns). Each sub-move is a ply of its own, as vchess plays it: a sub-move after
+//! (Stealthbomb's loaded pieces, Hiddenqueen's queens disguised as pawns,
+//! Hidden's unknown pieces). Each sub-move is a ply of its own, as vchess plays it: a sub-move after
 //! which the same side moves again `continues` ([`crate::moves::Intent`]).
 //! [`rules`] is the family's entry in [`crate::registry`].
 
@@ -15,6 +16,7 @@ use crate::rules::Rules;
 
 pub mod ambiguous;
 pub mod avalanche;
+pub mod hidden;
 pub mod hiddenqueen;
 pub mod multimove;
 pub mod refusal;
@@ -33,6 +35,7 @@ static AMBIGUOUS: LazyLock<ambiguous::Ambiguous> = LazyLock::new(ambiguous::Ambi
 static AVALANCHE: LazyLock<avalanche::Avalanche> = LazyLock::new(avalanche::Avalanche::new);
 static REFUSAL1: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(false));
 static REFUSAL2: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(true));
+static HIDDEN: LazyLock<hidden::Hidden> = LazyLock::new(hidden::Hidden::new);
 static HIDDENQUEEN: LazyLock<hiddenqueen::Hiddenqueen> =
     LazyLock::new(hiddenqueen::Hiddenqueen::new);
 static STEALTHBOMB1: LazyLock<stealthbomb::Stealthbomb> =
@@ -49,6 +52,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "doublemove2" => Some(&*DOUBLEMOVE2),
         "progressive1" => Some(&*PROGRESSIVE1),
         "progressive2" => Some(&*PROGRESSIVE2),
+        "hidden" => Some(&*HIDDEN),
         "hiddenqueen" => Some(&*HIDDENQUEEN),
         "monster" => Some(&*MONSTER),
         "refusal1" => Some(&*REFUSAL1),
