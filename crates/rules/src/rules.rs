@@ -329,6 +329,13 @@ pub trait Rules: Send + Sync {
     /// default changes nothing.
     fn complete_diagram(&self, _pos: &mut Position) {}
 
+    /// The squares `viewer` sees, in a game where each side sees only part
+    /// of the board (Dark's fog of war): a diagram drawn as what a side
+    /// sees is checked against them. `None` (the default): both see all.
+    fn visible_squares(&self, _pos: &Position, _viewer: Color) -> Option<SquareSet> {
+        None
+    }
+
     /// The other starts the site's engine deals, each a position, when its
     /// start is random in a way the start FEN cannot say (Hiddenqueen's
     /// hidden queens, placed among the pawns): a page's game "after 1.e4

@@ -238,3 +238,55 @@ fn hidden_king_may_be_left_attacked_and_taken() {
         })
     );
 }
+
+#[test]
+fn perft_dark() {
+    common::perft_fixture(rules("Dark"), include_str!("fixtures/perft-dark.txt"));
+}
+
+#[test]
+fn dark_page_fog_after_e4_d5() {
+    // "After 1.e4 d5 white sees a black pawn on d5, the squares e5, f5,
+    // h5, b5, a6 and all four first ranks": the page's shadow is
+    // `8,7,b6-h6,a5,c5,g5`.
+    let name = "Dark";
+    let r = rules(name);
+    let mut pos = at(name, r.start_fen());
+    play(name, &mut pos, &["e2e4", "d7d5"]);
+    let seen = r.visible_squares(&pos, Color::White).unwrap();
+    let g = r.geometry();
+    let mut hidden: Vec<String> = g
+        .squares()
+        .filter(|sq| !seen.contains(*sq))
+        .map(|sq| g.square_name(sq))
+        .collect();
+    hidden.sort();
+    let mut expected: Vec<String> = ["a5", "c5", "g5"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain("bcdefgh".chars().map(|f| format!("{f}6")))
+        .chain(
+            "abcdefgh"
+                .chars()
+                .flat_map(|f| [format!("{f}7"), format!("{f}8")]),
+        )
+        .collect();
+    expected.sort();
+    assert_eq!(hidden, expected);
+}
+
+#[test]
+fn dark_king_may_stand_attacked_and_be_taken() {
+    let name = "Dark";
+    let mut pos = at(name, "4k3/8/8/8/8/8/3q4/4K3 w 10 iiii -");
+    let moves = legal_coords(name, &mut pos);
+    assert!(moves.contains(&"e1f1".to_string()), "{moves:?}");
+    play(name, &mut pos, &["e1e2", "d2e2"]);
+    assert_eq!(
+        legal::outcome(rules(name), &mut pos),
+        Some(Outcome::VariantWin {
+            winner: Color::Black,
+            reason: "king captured"
+        })
+    );
+}

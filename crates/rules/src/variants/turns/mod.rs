@@ -6,7 +6,8 @@
 //! a ply of its own); and the variants whose position is partly hidden
 //! from one player, where the hidden part is part of the position
 //! (Stealthbomb's loaded pieces, Hiddenqueen's queens disguised as pawns,
-//! Hidden's unknown pieces). Each sub-move is a ply of its own, as vchess plays it: a sub-move after
+//! Hidden's unknown pieces; Dark's fog of war, where the position is the
+//! whole board and what a side sees is worked out from it). Each sub-move is a ply of its own, as vchess plays it: a sub-move after
 //! which the same side moves again `continues` ([`crate::moves::Intent`]).
 //! [`rules`] is the family's entry in [`crate::registry`].
 
@@ -16,6 +17,7 @@ use crate::rules::Rules;
 
 pub mod ambiguous;
 pub mod avalanche;
+pub mod dark;
 pub mod hidden;
 pub mod hiddenqueen;
 pub mod multimove;
@@ -35,6 +37,7 @@ static AMBIGUOUS: LazyLock<ambiguous::Ambiguous> = LazyLock::new(ambiguous::Ambi
 static AVALANCHE: LazyLock<avalanche::Avalanche> = LazyLock::new(avalanche::Avalanche::new);
 static REFUSAL1: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(false));
 static REFUSAL2: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(true));
+static DARK: LazyLock<dark::Dark> = LazyLock::new(dark::Dark::new);
 static HIDDEN: LazyLock<hidden::Hidden> = LazyLock::new(hidden::Hidden::new);
 static HIDDENQUEEN: LazyLock<hiddenqueen::Hiddenqueen> =
     LazyLock::new(hiddenqueen::Hiddenqueen::new);
@@ -48,6 +51,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     match name.to_ascii_lowercase().as_str() {
         "ambiguous" => Some(&*AMBIGUOUS),
         "avalanche" => Some(&*AVALANCHE),
+        "dark" => Some(&*DARK),
         "doublemove1" => Some(&*DOUBLEMOVE1),
         "doublemove2" => Some(&*DOUBLEMOVE2),
         "progressive1" => Some(&*PROGRESSIVE1),
