@@ -378,8 +378,8 @@ fn ambiguous_diagrams_are_fully_verified() {
 /// queens on a2 and e7, a start vchess deals), Hidden's "possible starting
 /// position" (drawn revealed, as the author knows it), Dark's fog after
 /// 1.e4 d5 (what White sees: the shadowed squares exactly those White
-/// does not see, the black pawn on d5 the one black piece in sight); in
-/// en, es, fr.
+/// does not see, the black pawn on d5 the one black piece in sight),
+/// Dice's board (no roll named: either side, any roll); in en, es, fr.
 #[test]
 #[cfg_attr(
     no_shared,
@@ -387,9 +387,12 @@ fn ambiguous_diagrams_are_fully_verified() {
 )]
 fn hidden_information_diagrams_are_fully_verified() {
     let Some(root) = corpus() else { return };
-    let seen = fully_verified_diagrams(&root, &["Stealthbomb1", "Hiddenqueen", "Hidden", "Dark"]);
-    // Stealthbomb1: 1 (a pair); Hiddenqueen: 1; Hidden: 1; Dark: 1.
-    assert_eq!(seen, 3 * 4);
+    let seen = fully_verified_diagrams(
+        &root,
+        &["Stealthbomb1", "Hiddenqueen", "Hidden", "Dark", "Dice"],
+    );
+    // Stealthbomb1: 1 (a pair); Hiddenqueen: 1; Hidden: 1; Dark: 1; Dice: 1.
+    assert_eq!(seen, 3 * 5);
 }
 
 /// Dark's fog diagram is checked as what White sees: a shadow that leaves

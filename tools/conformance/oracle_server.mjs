@@ -95,7 +95,38 @@ const SIDE_IS_TURN = new Set(["Hiddenqueen"]);
 
 function legalMoves() {
   if (SIDE_IS_TURN.has(name)) vr.side = vr.turn;
-  return oracle.legalMoves(vr);
+  const moves = oracle.legalMoves(vr);
+  return name === "Dice" ? perRoll(moves) : moves;
+}
+
+// Dice rolls the opponent's piece type inside getPotentialMovesFrom, at
+// random among the types vchess's canMove finds after the move (the roll
+// is `m.end.p`): each move is listed once per roll it may bring, each a
+// copy of vchess's move with that roll, so that perft and the lists are
+// the same for every roll (fenpress lists its moves so).
+function perRoll(moves) {
+  const out = [];
+  for (const m of moves) {
+    const opp = V.GetOppCol(vr.turn);
+    V.PlayOnBoard(vr.board, m);
+    const kinds = [];
+    for (let i = 0; i < V.size.x; i++) {
+      for (let j = 0; j < V.size.y; j++) {
+        if (vr.board[i][j] == V.EMPTY || vr.getColor(i, j) != opp) continue;
+        const p = vr.getPiece(i, j);
+        if (!kinds.includes(p) && vr.canMove(p, opp, [i, j])) kinds.push(p);
+      }
+    }
+    V.UndoOnBoard(vr.board, m);
+    if (kinds.length === 0) out.push(m);
+    for (const k of kinds) {
+      const c = Object.assign(Object.create(Object.getPrototypeOf(m)), m);
+      c.start = { ...m.start };
+      c.end = { ...m.end, p: k };
+      out.push(c);
+    }
+  }
+  return out;
 }
 
 function piece(p) {
@@ -136,6 +167,7 @@ function serialize(m, withNotation) {
   };
   if (m.end.released) o.released = m.end.released;
   if (m.end.illegal) o.speculative = true;
+  if (name === "Dice" && m.end.p) o.roll = m.end.p;
   if (withNotation) {
     try {
       o.n = vr.getNotation(m);

@@ -112,6 +112,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: chess_family::cylinder_en_passant_wrap,
     },
     Classifier {
+        id: "dice-castling-no-check",
+        variant: "Dice",
+        matches: turns_family::dice_castling_no_check,
+    },
+    Classifier {
+        id: "dice-no-roll-undefined",
+        variant: "Dice",
+        matches: turns_family::dice_no_roll_undefined,
+    },
+    Classifier {
         id: "discoduel-position-check",
         variant: "Discoduel",
         matches: chess_family::never,

@@ -225,3 +225,43 @@ pub fn stealthbomb_loaded_pawn_en_passant(ctx: &Ctx, f: &Finding) -> bool {
         Finding::VchessOnly(_) => false,
     }
 }
+
+/// Dice, a castling whose king starts on or crosses a square the opponent
+/// attacks: fenpress's only (no check, so castling minds no attack; vchess
+/// still tests the squares, all but the king's last).
+pub fn dice_castling_no_check(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let us = ctx.pos.turn();
+    let mine = |list: &[String]| -> Vec<char> {
+        let mut kinds: Vec<char> = list
+            .iter()
+            .filter_map(|t| token(t))
+            .filter(|(_, c, _)| *c == us)
+            .map(|(_, _, k)| k)
+            .collect();
+        kinds.sort_unstable();
+        kinds
+    };
+    // The king and a rook leave and arrive, nothing else changes.
+    let castling = mine(&m.vanish) == ['k', 'r']
+        && mine(&m.appear) == ['k', 'r']
+        && m.vanish.len() == 2
+        && m.appear.len() == 2;
+    // vchess lists no castling with these squares, whatever the roll.
+    castling
+        && !ctx
+            .diff
+            .vchess_only
+            .iter()
+            .any(|v| v.start == m.start && v.end == m.end)
+}
+
+/// Dice, a move after which the opponent has no piece that can move (its
+/// king taken, nothing else left): vchess's roll is `undefined` and its
+/// FEN says so; fenpress writes no roll, `-`.
+pub fn dice_no_roll_undefined(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::Fen { vchess, fenpress }
+        if vchess.strip_suffix(" undefined").is_some_and(|v| fenpress.strip_suffix(" -") == Some(v)))
+}

@@ -329,6 +329,12 @@ pub trait Rules: Send + Sync {
     /// default changes nothing.
     fn complete_diagram(&self, _pos: &mut Position) {}
 
+    /// What a move's name ends with beyond its moving (Dice: the roll it
+    /// brings, `/R`), in coordinates and in SAN alike. Default: nothing.
+    fn notation_suffix(&self, _mv: &Move) -> Option<String> {
+        None
+    }
+
     /// The squares `viewer` sees, in a game where each side sees only part
     /// of the board (Dark's fog of war): a diagram drawn as what a side
     /// sees is checked against them. `None` (the default): both see all.

@@ -1,6 +1,7 @@
 //! Variants whose position is partly hidden from a player (Stealthbomb1,
-//! Stealthbomb2): the hidden part is part of the position, as the page's
-//! author knows it. Perft from the fixtures, counted one ply per move as
+//! Stealthbomb2, Hiddenqueen, Hidden, Dark) or left to chance (Dice): the
+//! hidden part, or the roll, is part of the position, as the page's author
+//! knows it. Perft from the fixtures, counted one ply per move as
 //! vchess does, and the pages' positions.
 
 mod common;
@@ -289,4 +290,44 @@ fn dark_king_may_stand_attacked_and_be_taken() {
             reason: "king captured"
         })
     );
+}
+
+#[test]
+fn perft_dice() {
+    common::perft_fixture(rules("Dice"), include_str!("fixtures/perft-dice.txt"));
+}
+
+#[test]
+fn dice_roll_is_the_fens_last_field_and_each_move_brings_one() {
+    let name = "Dice";
+    let r = rules(name);
+    // A knight's roll: the knight moves, or the pawn promotes into one.
+    let mut pos = at(name, "2r1k3/1P6/8/8/8/8/6p1/4K2N w 5 iiii - n");
+    let moves = legal_coords(name, &mut pos);
+    assert!(
+        moves
+            .iter()
+            .all(|m| m.starts_with("h1") || m.starts_with("b7")),
+        "{moves:?}"
+    );
+    assert!(moves.iter().any(|m| m.starts_with("b7b8n/")), "{moves:?}");
+    // Each move once per roll, named by it: Black's king, rook and pawn
+    // can move.
+    let mut rolls: Vec<&String> = moves.iter().filter(|m| m.starts_with("h1f2/")).collect();
+    rolls.sort();
+    assert_eq!(rolls, ["h1f2/K", "h1f2/P", "h1f2/R"]);
+    play(name, &mut pos, &["h1f2/R"]);
+    assert_eq!(
+        fen::vchess_fen(r, &pos),
+        "2r1k3/1P6/8/8/8/8/5Np1/4K3 b 6 iiii - r"
+    );
+    // A rook's roll: the rook moves, or the g2 pawn promotes into one.
+    let moves = legal_coords(name, &mut pos);
+    assert!(
+        moves
+            .iter()
+            .all(|m| m.starts_with("c8") || m.starts_with("g2g1r/")),
+        "{moves:?}"
+    );
+    assert!(moves.iter().any(|m| m.starts_with("g2g1r/")));
 }

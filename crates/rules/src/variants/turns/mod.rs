@@ -7,7 +7,8 @@
 //! from one player, where the hidden part is part of the position
 //! (Stealthbomb's loaded pieces, Hiddenqueen's queens disguised as pawns,
 //! Hidden's unknown pieces; Dark's fog of war, where the position is the
-//! whole board and what a side sees is worked out from it). Each sub-move is a ply of its own, as vchess plays it: a sub-move after
+//! whole board and what a side sees is worked out from it); and chance
+//! (Dice: the roll is part of the position, each move listed per roll). Each sub-move is a ply of its own, as vchess plays it: a sub-move after
 //! which the same side moves again `continues` ([`crate::moves::Intent`]).
 //! [`rules`] is the family's entry in [`crate::registry`].
 
@@ -18,6 +19,7 @@ use crate::rules::Rules;
 pub mod ambiguous;
 pub mod avalanche;
 pub mod dark;
+pub mod dice;
 pub mod hidden;
 pub mod hiddenqueen;
 pub mod multimove;
@@ -38,6 +40,7 @@ static AVALANCHE: LazyLock<avalanche::Avalanche> = LazyLock::new(avalanche::Aval
 static REFUSAL1: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(false));
 static REFUSAL2: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(true));
 static DARK: LazyLock<dark::Dark> = LazyLock::new(dark::Dark::new);
+static DICE: LazyLock<dice::Dice> = LazyLock::new(dice::Dice::new);
 static HIDDEN: LazyLock<hidden::Hidden> = LazyLock::new(hidden::Hidden::new);
 static HIDDENQUEEN: LazyLock<hiddenqueen::Hiddenqueen> =
     LazyLock::new(hiddenqueen::Hiddenqueen::new);
@@ -52,6 +55,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "ambiguous" => Some(&*AMBIGUOUS),
         "avalanche" => Some(&*AVALANCHE),
         "dark" => Some(&*DARK),
+        "dice" => Some(&*DICE),
         "doublemove1" => Some(&*DOUBLEMOVE1),
         "doublemove2" => Some(&*DOUBLEMOVE2),
         "progressive1" => Some(&*PROGRESSIVE1),
