@@ -342,6 +342,11 @@ pub struct DiagramWords {
     /// Ambiguous's mark: the square (or piece) the side in its colour
     /// must execute a move to.
     pub target: Word,
+    /// Stealthbomb's loaded piece: the bomb it carries.
+    pub bomb: Word,
+    /// A piece the opponent does not know (Hidden's pieces, Hiddenqueen's
+    /// queen disguised as a pawn).
+    pub hidden: Word,
     pub arrows: Word,
     pub arrow: Word,
     pub shadowed: Word,
@@ -388,6 +393,8 @@ fn diagram_words(lang: &str) -> DiagramWords {
             empty_board: w("Échiquier vide"),
             marked: w("cases marquées"),
             target: w("cible"),
+            bomb: w("bombe"),
+            hidden: w("incognito"),
             arrows: w("flèches"),
             arrow: w("{from} vers {to}"),
             shadowed: w("cases dans l'ombre"),
@@ -424,6 +431,8 @@ fn diagram_words(lang: &str) -> DiagramWords {
             empty_board: w("Tablero vacío"),
             marked: w("casillas marcadas"),
             target: w("objetivo"),
+            bomb: w("bomba"),
+            hidden: w("incógnito"),
             arrows: w("flechas"),
             arrow: w("{from} a {to}"),
             shadowed: w("casillas en sombra"),
@@ -468,6 +477,8 @@ impl DiagramWords {
             empty_board: w("Empty board"),
             marked: w("marked"),
             target: w("target"),
+            bomb: w("bomb"),
+            hidden: w("hidden"),
             arrows: w("arrows"),
             arrow: w("{from} to {to}"),
             shadowed: w("shadowed"),

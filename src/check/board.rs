@@ -9,7 +9,7 @@ use fenpress_rules::geometry::Coord;
 use fenpress_rules::registry::VariantInfo;
 
 use super::finding::{Finding, Findings, Kind};
-use crate::diagram::spec::{BoardSpec, Side};
+use crate::diagram::spec::{BoardSpec, Shadow, Side};
 use crate::model::{BoardWritten, Loc};
 
 /// One board as verification reads it: the record's spec of the board
@@ -34,6 +34,8 @@ pub struct BoardText {
     pub full_fen: Option<String>,
     /// `fen: 8/8/...`: a space after `fen:` makes vchess read an empty board.
     pub space_after_fen: bool,
+    /// The shadowed squares: a board drawn as what a side sees (Dark's fog).
+    pub shadow: Vec<Shadow>,
 }
 
 impl BoardText {
@@ -72,6 +74,7 @@ impl BoardText {
             }),
             full_fen,
             space_after_fen: written.space_after_fen,
+            shadow: spec.shadow.clone(),
         }
     }
 }
@@ -445,6 +448,7 @@ mod tests {
             side: None,
             full_fen: None,
             space_after_fen: false,
+            shadow: Vec::new(),
         }
     }
 

@@ -7,7 +7,9 @@
 //! diagram leaves to another piece or empty get the rest of the side's
 //! first-rank pieces, in every order. A line played from one must still
 //! reach the diagram exactly, so no board is accepted that the caption's
-//! moves do not give.
+//! moves do not give. A variant whose engine deals its starts otherwise
+//! (Hiddenqueen places its hidden queens at random) names them itself
+//! ([`Rules::dealt_starts`]), and those are the candidates.
 
 use fenpress_rules::position::Castling;
 use fenpress_rules::rules::Rules;
@@ -23,6 +25,15 @@ const MAX_STARTS: usize = 64;
 /// so as to fit `target` (see the module comment); castling rights are
 /// dropped, since they name the rooks' files of the usual start.
 pub fn shuffled_starts(rules: &dyn Rules, start: &Position, target: &Board) -> Vec<Position> {
+    // A start the engine deals otherwise than by shuffling (Hiddenqueen's
+    // hidden queens) is one of the variant's own.
+    let dealt = rules.dealt_starts();
+    if !dealt.is_empty() {
+        return dealt
+            .into_iter()
+            .filter(|p| p.board != start.board)
+            .collect();
+    }
     let mut boards = vec![start.board.clone()];
     for color in Color::ALL {
         let Some((home, fixed, pool)) = first_rank(rules, start, target, color) else {

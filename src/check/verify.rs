@@ -1394,6 +1394,62 @@ fn same_board(rules: &dyn Rules, a: &Position, b: &Position) -> bool {
     a.board == b.board || board_text(a) == board_text(b)
 }
 
+/// How a board drawn as what a side sees (its shadow list: Dark's fog of
+/// war) differs from `pos` as the side to move sees it: the shadowed
+/// squares must be exactly those it does not see
+/// ([`Rules::visible_squares`]) and be drawn empty, the others show `pos`'s
+/// pieces. `None` when the board has no shadow or the variant no fog.
+fn fog_diff(
+    rules: &dyn Rules,
+    pos: &Position,
+    drawn: &Position,
+    text: &BoardText,
+) -> Option<Vec<String>> {
+    if text.shadow.is_empty() {
+        return None;
+    }
+    let viewer = pos.turn();
+    let seen = rules.visible_squares(pos, viewer)?;
+    let g = rules.geometry();
+    let (rows, cols) = (g.rows() as usize, g.cols() as usize);
+    let shadowed: Vec<Square> = crate::diagram::spec::shadow_cells(rows, cols, &text.shadow)
+        .into_iter()
+        .filter_map(|(row, col)| g.square(col as u8, (rows - 1 - row) as u8))
+        .collect();
+    let side = if viewer == fenpress_rules::Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    let mut out = Vec::new();
+    for sq in g.squares() {
+        let name = g.square_name(sq);
+        match (shadowed.contains(&sq), seen.contains(sq)) {
+            (true, true) => out.push(format!("{side} sees {name}, which the diagram shadows")),
+            (false, false) => out.push(format!(
+                "{side} does not see {name}, which the diagram leaves unshadowed"
+            )),
+            (true, false) if !drawn.board.cell(sq).is_empty() => {
+                out.push(format!("the shadowed {name} shows a piece"))
+            }
+            _ => {}
+        }
+    }
+    // On the squares the side sees, the drawing is the position.
+    let seen_only = |board: &Board| {
+        let mut b = board.clone();
+        for sq in g.squares().filter(|sq| !seen.contains(*sq)) {
+            for p in board.cell(sq).pieces() {
+                b.remove(sq, p.color);
+            }
+        }
+        b
+    };
+    let (visible_pos, seen_board) = (seen_only(&pos.board), seen_only(&drawn.board));
+    out.extend(board_diff(rules, &visible_pos, &seen_board));
+    Some(out)
+}
+
 #[allow(clippy::too_many_arguments)]
 fn check_line(
     rules: &dyn Rules,
@@ -1424,7 +1480,10 @@ fn check_line(
         Ok(ends) => {
             let matching: Vec<Position> = ends
                 .iter()
-                .filter(|e| same_board(rules, e, target))
+                .filter(|e| {
+                    same_board(rules, e, target)
+                        || fog_diff(rules, e, target, target_text).is_some_and(|d| d.is_empty())
+                })
                 .cloned()
                 .collect();
             if !matching.is_empty() {
@@ -1432,7 +1491,10 @@ fn check_line(
             }
             let diff = ends
                 .first()
-                .map(|e| board_diff(rules, &e.board, &target.board))
+                .map(|e| {
+                    fog_diff(rules, e, target, target_text)
+                        .unwrap_or_else(|| board_diff(rules, &e.board, &target.board))
+                })
                 .unwrap_or_default();
             let shown: Vec<String> = diff.iter().take(3).cloned().collect();
             out.push(

@@ -275,6 +275,33 @@ fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
             return (order, format!("{name} ({})", t.target));
         }
     }
+    // Pieces whose truth the opponent does not know: the piece they look
+    // like, and what they hide.
+    let hidden = |base: Option<fenpress_rules::Kind>, word: &str| {
+        base.map(|k| {
+            let (order, name) = piece_name("Chess", k.char(), t);
+            (order, format!("{name} ({word})"))
+        })
+    };
+    let kind = fenpress_rules::Kind(lower as u8);
+    let told = match info.map(|v| v.name) {
+        Some("Stealthbomb1" | "Stealthbomb2") => hidden(
+            fenpress_rules::variants::turns::stealthbomb::unloaded(kind),
+            &t.bomb,
+        ),
+        Some("Hidden") => hidden(
+            fenpress_rules::variants::turns::hidden::revealed(kind),
+            &t.hidden,
+        ),
+        Some("Hiddenqueen") if lower == 't' => {
+            let (_, queen) = piece_name("Chess", 'q', t);
+            Some((1, format!("{queen} ({})", t.hidden)))
+        }
+        _ => None,
+    };
+    if let Some(named) = told {
+        return named;
+    }
     if let (Some(rules), Some(piece)) = (info.and_then(|v| v.rules()), Piece::from_letter(c)) {
         let name = rules.piece_name(piece);
         // The rules name chess pieces in English: the page's words win.
@@ -412,6 +439,24 @@ mod tests {
         let es = crate::words::strings("es").diagram;
         assert!(describe("Ambiguous", &layout, &spec, &fr).contains("cible d5"));
         assert!(describe("Ambiguous", &layout, &spec, &es).contains("objetivo d5"));
+    }
+
+    /// Hidden pieces are named as what they look like, with what they hide,
+    /// in the page's language.
+    #[test]
+    fn hidden_pieces_are_named_with_their_secret() {
+        let spec = parse_compact("4k3/8/8/3t4/8/8/4S3/4K3").unwrap();
+        let layout = read_board("Stealthbomb1", &spec.board);
+        assert_eq!(
+            describe("Stealthbomb1", &layout, &spec, &en()),
+            "White: king e1, pawn (bomb) e2; Black: king e8, queen (bomb) d5"
+        );
+        let fr = crate::words::strings("fr").diagram;
+        let es = crate::words::strings("es").diagram;
+        let layout = read_board("Hiddenqueen", &spec.board);
+        assert!(describe("Hiddenqueen", &layout, &spec, &fr).contains("dame (incognito) d5"));
+        let layout = read_board("Hidden", &spec.board);
+        assert!(describe("Hidden", &layout, &spec, &es).contains("peón (incógnito) e2"));
     }
 
     #[test]

@@ -108,6 +108,11 @@ pub enum Art {
     /// marked piece's letter inside the ring (`s t u o c l`: pawn, queen,
     /// rook, knight, bishop, king).
     Target(char),
+    /// A piece of the set (by key, `wp`) with a badge that tells what the
+    /// opponent does not know: `b` a bomb (Stealthbomb's loaded piece), `?`
+    /// a hidden piece (Hidden), a letter the piece it truly is
+    /// (Hiddenqueen's pawn that is a queen, `Q`).
+    Badged(String, char),
 }
 
 impl Art {
@@ -153,6 +158,12 @@ impl Art {
             Art::Target(c) => {
                 id.push_str("tg-");
                 push_cased(&mut id, *c);
+            }
+            Art::Badged(key, badge) => {
+                id.push_str("bd-");
+                escape_id(&mut id, key);
+                id.push('-');
+                escape_id(&mut id, &badge.to_string());
             }
         }
         id
@@ -410,6 +421,17 @@ impl PieceSet {
             return Art::Target(letter);
         }
         let own = image_code(letter);
+        // vchess's own art of a hidden piece (a set laid out like vchess's)
+        // wins; else our chess piece with a badge (vchess draws Hidden's
+        // pieces as the plain chess ones, which would hide what they are).
+        let vchess_art = mapped.filter(|k| k.contains('/') && self.has(k));
+        if let Some((base, badge)) = hidden_piece(variant, letter).filter(|_| vchess_art.is_none())
+        {
+            let key = image_code(base);
+            if self.has(&key) {
+                return Art::Badged(key, badge);
+            }
+        }
         if let Some(key) = mapped.filter(|k| self.has(k)) {
             return Art::File(key.to_string());
         }
@@ -448,6 +470,17 @@ impl PieceSet {
             Art::Disc(c) => (disc_symbol(&id, *c), None),
             Art::Stack(top, under) => (stack_symbol(&id, *top, *under), None),
             Art::Target(c) => (target_symbol(&id, *c), None),
+            Art::Badged(key, badge) => {
+                let (base, copy) = match self.files.get(key) {
+                    Some(ArtFile::Svg(text)) => (inline_symbol(&id, text), None),
+                    _ => {
+                        let (base, copy) = self.symbol(&Art::File(key.clone()), links);
+                        let plain_id = Art::File(key.clone()).id();
+                        (base.replacen(&plain_id, &id, 1), copy)
+                    }
+                };
+                (badged_symbol(&id, &base, *badge), copy)
+            }
             Art::Wedge(..) | Art::Tile(..) | Art::Xiangqi(_) | Art::Janggi(_) | Art::Stone(_) => {
                 let symbol = match drawn_body(art) {
                     Some(body) => {
@@ -591,6 +624,62 @@ fn target_symbol(id: &str, mark: char) -> String {
         ));
     }
     format!("<symbol id=\"{id}\" viewBox=\"0 0 100 100\">{body}</symbol>")
+}
+
+/// The chess letter a hidden piece of `variant` looks like to its owner,
+/// and the badge that tells it apart: Stealthbomb's loaded pieces (`s t u
+/// c o`: a bomb), Hidden's hidden pieces (`s t u c o l`: `?`),
+/// Hiddenqueen's hidden queen (`t`: a pawn badged `Q`).
+fn hidden_piece(variant: &str, letter: char) -> Option<(char, char)> {
+    let lower = letter.to_ascii_lowercase();
+    let (base, badge) = match variant {
+        "Stealthbomb1" | "Stealthbomb2" => (
+            fenpress_rules::variants::turns::stealthbomb::unloaded(fenpress_rules::Kind(
+                lower as u8,
+            ))?,
+            'b',
+        ),
+        "Hidden" => (
+            fenpress_rules::variants::turns::hidden::revealed(fenpress_rules::Kind(lower as u8))?,
+            '?',
+        ),
+        "Hiddenqueen" if lower == 't' => (fenpress_rules::Kind::PAWN, 'Q'),
+        _ => return None,
+    };
+    let base = base.char();
+    Some((
+        if letter.is_ascii_uppercase() {
+            base.to_ascii_uppercase()
+        } else {
+            base
+        },
+        badge,
+    ))
+}
+
+/// A piece's symbol (`base`, made with the id `id`) drawn in a 100×100
+/// box with its badge, bottom right: a bomb (`b`), a question mark (`?`),
+/// or a letter in a disc.
+fn badged_symbol(id: &str, base: &str, badge: char) -> String {
+    // The base's own box and namespaces, on a nested <svg>.
+    let open_end = base.find('>').unwrap_or(0);
+    let attrs = base[..open_end]
+        .strip_prefix(&format!("<symbol id=\"{id}\""))
+        .unwrap_or(" viewBox=\"0 0 100 100\"");
+    let body = base
+        .get(open_end + 1..base.rfind("</symbol>").unwrap_or(base.len()))
+        .unwrap_or("");
+    let mark = match badge {
+        'b' => "<circle cx=\"74\" cy=\"78\" r=\"18\" fill=\"#222\" stroke=\"#fff\" stroke-width=\"3\"/><path d=\"M86 65Q90 56 96 58\" fill=\"none\" stroke=\"#222\" stroke-width=\"3\"/><circle cx=\"96\" cy=\"58\" r=\"5\" fill=\"#e67e22\"/>".to_string(),
+        '?' => "<circle cx=\"78\" cy=\"78\" r=\"19\" fill=\"#6c4fa3\" stroke=\"#fff\" stroke-width=\"3\"/><path d=\"M71 72Q71 64 78 64Q85 64 85 71Q85 76 78 78V83M78 89V90\" fill=\"none\" stroke=\"#fff\" stroke-width=\"3.2\" stroke-linecap=\"round\"/>".to_string(),
+        c => format!(
+            "<circle cx=\"78\" cy=\"78\" r=\"19\" fill=\"#6c4fa3\" stroke=\"#fff\" stroke-width=\"3\"/><path d=\"{}\" transform=\"translate(71 67.5) scale(3.5)\" fill=\"none\" stroke=\"#fff\" stroke-width=\"1\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
+            glyphs::glyph(c)
+        ),
+    };
+    format!(
+        "<symbol id=\"{id}\" viewBox=\"0 0 100 100\"><svg{attrs} width=\"100\" height=\"100\">{body}</svg>{mark}</symbol>"
+    )
 }
 
 /// An Emergo stack: a disc in the controller's colour with the stack's
@@ -860,6 +949,25 @@ mod tests {
         assert_eq!(set.art("Dobutsu", 'k'), Art::Tile('k', true));
         assert_eq!(set.art("Dobutsu", 'H').turned(), Art::Tile('H', true));
         assert_eq!(set.art("Nonsense", '*'), Art::Disc('*'));
+    }
+
+    /// A hidden piece is its chess piece with a badge: a bomb, a question
+    /// mark, the letter of what it is.
+    #[test]
+    fn hidden_pieces_are_badged_chess_pieces() {
+        let set = PieceSet::default_set();
+        assert_eq!(set.art("Stealthbomb1", 'S'), Art::Badged("wp".into(), 'b'));
+        assert_eq!(set.art("stealthbomb2", 'u'), Art::Badged("br".into(), 'b'));
+        assert_eq!(set.art("Hidden", 't'), Art::Badged("bq".into(), '?'));
+        assert_eq!(set.art("Hidden", 'L'), Art::Badged("wk".into(), '?'));
+        assert_eq!(set.art("Hiddenqueen", 'T'), Art::Badged("wp".into(), 'Q'));
+        assert_eq!(set.art("Hiddenqueen", 'p'), Art::File("bp".into()));
+        let (bomb, _) = set.symbol(&Art::Badged("wp".into(), 'b'), Links::Embed);
+        let (queen, _) = set.symbol(&Art::Badged("wp".into(), 'Q'), Links::Embed);
+        assert!(bomb.starts_with("<symbol id=\"fp-bd-wp-b\" viewBox=\"0 0 100 100\"><svg"));
+        assert!(bomb.contains("</svg><circle cx=\"74\" cy=\"78\" r=\"18\" fill=\"#222\""));
+        assert!(bomb.ends_with("<circle cx=\"96\" cy=\"58\" r=\"5\" fill=\"#e67e22\"/></symbol>"));
+        assert_ne!(bomb, queen);
     }
 
     #[test]

@@ -37,6 +37,55 @@ pub enum Shadow {
     Range(Coord, Coord),
 }
 
+/// Grid cells (row from the top, file) of a `rows`×`cols` board covered by
+/// a shadow list, exactly as vchess's `printDiagram.js` reads it: a number
+/// is a rank, one letter a file, a square itself, and `from-to` walks one
+/// step at a time from `from` towards `to` while neither coordinate passes
+/// `to`'s (vchess's rows grow downwards: `b6-h6` and `c6-c2` shade, `h6-b6`
+/// and `c2-c6` shade nothing, `b4-d2` shades a diagonal). Squares off the
+/// board are skipped; the cells come sorted, each once.
+pub fn shadow_cells(rows: usize, cols: usize, shadow: &[Shadow]) -> Vec<(usize, usize)> {
+    let mut mask = vec![false; rows * cols];
+    let mut set = |row: i64, col: i64| {
+        if (0..rows as i64).contains(&row) && (0..cols as i64).contains(&col) {
+            mask[row as usize * cols + col as usize] = true;
+        }
+    };
+    // vchess coordinates: x = row from the top, y = file.
+    let coords = |s: Coord| (rows as i64 - 1 - i64::from(s.rank), i64::from(s.file));
+    for item in shadow {
+        match *item {
+            Shadow::Square(s) => {
+                let (x, y) = coords(s);
+                set(x, y);
+            }
+            Shadow::Rank(rank) => {
+                let x = rows as i64 - i64::from(rank);
+                (0..cols as i64).for_each(|y| set(x, y));
+            }
+            Shadow::File(file) => (0..rows as i64).for_each(|x| set(x, i64::from(file))),
+            Shadow::Range(a, b) => {
+                let ((x0, y0), (x1, y1)) = (coords(a), coords(b));
+                let (dx, dy) = ((x1 - x0).signum(), (y1 - y0).signum());
+                let (mut x, mut y) = (x0, y0);
+                // Bounded: every step moves towards `to`.
+                while x <= x1 && y <= y1 {
+                    set(x, y);
+                    if dx == 0 && dy == 0 {
+                        break;
+                    }
+                    x += dx;
+                    y += dy;
+                }
+            }
+        }
+    }
+    (0..rows * cols)
+        .filter(|&i| mask[i])
+        .map(|i| (i / cols, i % cols))
+        .collect()
+}
+
 impl fmt::Display for Shadow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

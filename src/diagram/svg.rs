@@ -838,55 +838,12 @@ fn coordinates(svg: &mut String, layout: &Layout, flip: bool, left: usize, top: 
     svg.push_str("</g>");
 }
 
-/// Grid cells covered by a shadow list, exactly as vchess's
-/// `printDiagram.js` reads it: a number is a rank, one letter a file, a
-/// square itself, and `from-to` walks one step at a time from `from`
-/// towards `to` while neither coordinate passes `to`'s (vchess's rows grow
-/// downwards: `b6-h6` and `c6-c2` shade, `h6-b6` and `c2-c6` shade
-/// nothing, `b4-d2` shades a diagonal). Squares off the board are skipped.
+/// Grid cells covered by a shadow list ([`super::spec::shadow_cells`]),
+/// holes left out.
 fn shadowed(layout: &Layout, shadow: &[Shadow]) -> Vec<(usize, usize)> {
-    let (rows, cols) = (layout.shape.rows, layout.shape.cols);
-    let mut mask = vec![false; rows * cols];
-    let mut set = |row: i64, col: i64| {
-        if (0..rows as i64).contains(&row) && (0..cols as i64).contains(&col) {
-            let (r, c) = (row as usize, col as usize);
-            if layout.cell(r, c) != Cell::Hole {
-                mask[r * cols + c] = true;
-            }
-        }
-    };
-    // vchess coordinates: x = row from the top, y = file.
-    let coords = |s: Coord| (rows as i64 - 1 - i64::from(s.rank), i64::from(s.file));
-    for item in shadow {
-        match *item {
-            Shadow::Square(s) => {
-                let (x, y) = coords(s);
-                set(x, y);
-            }
-            Shadow::Rank(rank) => {
-                let x = rows as i64 - i64::from(rank);
-                (0..cols as i64).for_each(|y| set(x, y));
-            }
-            Shadow::File(file) => (0..rows as i64).for_each(|x| set(x, i64::from(file))),
-            Shadow::Range(a, b) => {
-                let ((x0, y0), (x1, y1)) = (coords(a), coords(b));
-                let (dx, dy) = ((x1 - x0).signum(), (y1 - y0).signum());
-                let (mut x, mut y) = (x0, y0);
-                // Bounded: every step moves towards `to`.
-                while x <= x1 && y <= y1 {
-                    set(x, y);
-                    if dx == 0 && dy == 0 {
-                        break;
-                    }
-                    x += dx;
-                    y += dy;
-                }
-            }
-        }
-    }
-    (0..rows * cols)
-        .filter(|&i| mask[i])
-        .map(|i| (i / cols, i % cols))
+    super::spec::shadow_cells(layout.shape.rows, layout.shape.cols, shadow)
+        .into_iter()
+        .filter(|&(r, c)| layout.cell(r, c) != Cell::Hole)
         .collect()
 }
 

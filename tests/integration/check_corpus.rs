@@ -370,3 +370,68 @@ fn ambiguous_diagrams_are_fully_verified() {
     let seen = fully_verified_diagrams(&root, &["Ambiguous"]);
     assert_eq!(seen, 3);
 }
+
+/// The diagrams of the variants whose position is partly hidden, each the
+/// full position as the page's author knows it: Stealthbomb1's pair (the
+/// bombs on c2 and e4 shown; "Not checkmate: explosion on c2 follows", one
+/// detonation apart), Hiddenqueen's "After 1.e4 d5 2.exd5" (its hidden
+/// queens on a2 and e7, a start vchess deals), Hidden's "possible starting
+/// position" (drawn revealed, as the author knows it), Dark's fog after
+/// 1.e4 d5 (what White sees: the shadowed squares exactly those White
+/// does not see, the black pawn on d5 the one black piece in sight),
+/// Dice's board (no roll named: either side, any roll); in en, es, fr.
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn hidden_information_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let seen = fully_verified_diagrams(
+        &root,
+        &["Stealthbomb1", "Hiddenqueen", "Hidden", "Dark", "Dice"],
+    );
+    // Stealthbomb1: 1 (a pair); Hiddenqueen: 1; Hidden: 1; Dark: 1; Dice: 1.
+    assert_eq!(seen, 3 * 5);
+}
+
+/// Dark's fog diagram is checked as what White sees: a shadow that leaves
+/// a5 (which nothing of White's reaches) in sight is a mismatch, and so is
+/// a black piece drawn on a square White sees but where none stands.
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn dark_fog_diagram_is_what_the_side_to_move_sees() {
+    let Some(root) = corpus() else { return };
+    let page = std::fs::read_to_string(root.join("rules/Dark/en.pug")).expect("the Dark page");
+    for (from, to, said) in [
+        ("b6-h6,a5,c5,g5", "b6-h6,c5,g5", "White does not see a5"),
+        (
+            "8/8/8/3p4/4P3",
+            "8/8/8/3p3p/4P3",
+            "h5 is empty but the diagram shows `p`",
+        ),
+    ] {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let rules = dir.path().join("rules/Dark");
+        std::fs::create_dir_all(&rules).expect("a rules folder");
+        std::fs::write(rules.join("en.pug"), page.replace(from, to)).expect("the page");
+        let mut loaded = fenpress::content::load(dir.path());
+        let lp = loaded
+            .pages
+            .iter_mut()
+            .find(|p| p.page.variant.as_deref() == Some("Dark"))
+            .expect("the Dark page loads");
+        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Findings);
+        assert!(
+            checked
+                .findings
+                .iter()
+                .any(|f| f.code == "pair-mismatch" && f.message.contains(said)),
+            "{:#?}",
+            checked.findings
+        );
+    }
+}

@@ -86,6 +86,49 @@ function undoMove(m) {
   }
 }
 
+// Hiddenqueen's moves are its player's view: vchess's interface asks
+// getPossibleMovesFrom, which sets `side` to the player to move (a hidden
+// queen is a queen to her owner, a pawn to the opponent); its move list
+// (getAllValidMoves) leaves `side` as it was, unset in the oracle, and would
+// move every hidden queen as a pawn only.
+const SIDE_IS_TURN = new Set(["Hiddenqueen"]);
+
+function legalMoves() {
+  if (SIDE_IS_TURN.has(name)) vr.side = vr.turn;
+  const moves = oracle.legalMoves(vr);
+  return name === "Dice" ? perRoll(moves) : moves;
+}
+
+// Dice rolls the opponent's piece type inside getPotentialMovesFrom, at
+// random among the types vchess's canMove finds after the move (the roll
+// is `m.end.p`): each move is listed once per roll it may bring, each a
+// copy of vchess's move with that roll, so that perft and the lists are
+// the same for every roll (fenpress lists its moves so).
+function perRoll(moves) {
+  const out = [];
+  for (const m of moves) {
+    const opp = V.GetOppCol(vr.turn);
+    V.PlayOnBoard(vr.board, m);
+    const kinds = [];
+    for (let i = 0; i < V.size.x; i++) {
+      for (let j = 0; j < V.size.y; j++) {
+        if (vr.board[i][j] == V.EMPTY || vr.getColor(i, j) != opp) continue;
+        const p = vr.getPiece(i, j);
+        if (!kinds.includes(p) && vr.canMove(p, opp, [i, j])) kinds.push(p);
+      }
+    }
+    V.UndoOnBoard(vr.board, m);
+    if (kinds.length === 0) out.push(m);
+    for (const k of kinds) {
+      const c = Object.assign(Object.create(Object.getPrototypeOf(m)), m);
+      c.start = { ...m.start };
+      c.end = { ...m.end, p: k };
+      out.push(c);
+    }
+  }
+  return out;
+}
+
 function piece(p) {
   return [oracle.sq(V, p), p.c, p.p];
 }
@@ -124,6 +167,7 @@ function serialize(m, withNotation) {
   };
   if (m.end.released) o.released = m.end.released;
   if (m.end.illegal) o.speculative = true;
+  if (name === "Dice" && m.end.p) o.roll = m.end.p;
   if (withNotation) {
     try {
       o.n = vr.getNotation(m);
@@ -163,7 +207,7 @@ function gameOver(stopAtEnd, known) {
 
 function count(depth, stopAtEnd) {
   if (depth === 0) return 1;
-  const moves = oracle.legalMoves(vr);
+  const moves = legalMoves();
   // No move: the game is over whatever the score says; otherwise ask the
   // score only when it matters (it costs a move search of its own).
   if (moves.length === 0 || gameOver(stopAtEnd, moves)) return 0;
@@ -179,7 +223,7 @@ function count(depth, stopAtEnd) {
 
 function currentMoves() {
   if (listed.length === played.length + 1) return listed[played.length];
-  const moves = oracle.legalMoves(vr);
+  const moves = legalMoves();
   listed.length = played.length;
   listed.push(moves);
   return moves;
@@ -200,7 +244,7 @@ function currentSerialized(withNotation) {
 // Divide's leaves below one child at depth 1: its legal moves, kept for
 // "play" (the same move from the same position gives the same list).
 function childCount(index, stopAtEnd) {
-  const moves = oracle.legalMoves(vr);
+  const moves = legalMoves();
   const ply = played.length - 1;
   childLists.length = Math.min(childLists.length, ply + 1);
   while (childLists.length <= ply) childLists.push([]);

@@ -84,12 +84,27 @@ const SUB_TURN_CHAINS: &[&str] = &[
     "Teleport2",
 ];
 
-/// Variants whose pick of a promotion vchess makes from a reserve off the
-/// board (its move starts there): Avalanche's pushed pawn.
-const PICKS_OFF_BOARD: &[&str] = &["Avalanche"];
+/// Variants whose move in place (start and end on one square) vchess makes
+/// from off the board (its move starts there): Avalanche's pick of a
+/// pushed pawn's promotion, Stealthbomb's loading of a piece.
+const PICKS_OFF_BOARD: &[&str] = &["Avalanche", "Stealthbomb1", "Stealthbomb2"];
 
 /// Variants whose refusal replays the opponent's last move backwards.
 const REFUSALS: &[&str] = &["Refusal1", "Refusal2"];
+
+/// Dice's roll a move brings, as a flag (the roll is no piece on the
+/// board): `roll p` ... `roll k`.
+fn roll_flag(kind: char) -> &'static str {
+    match kind {
+        'p' => "roll p",
+        'r' => "roll r",
+        'n' => "roll n",
+        'b' => "roll b",
+        'q' => "roll q",
+        'k' => "roll k",
+        _ => "roll ?",
+    }
+}
 
 fn token(square: &str, color: char, kind: char) -> String {
     format!("{square}:{color}{kind}")
@@ -136,6 +151,11 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
     }
     if rules.move_note(mv) == Some("speculative") {
         flags.push("speculative");
+    }
+    if rules.name() == "Dice" {
+        if let Some(kind) = fenpress_rules::variants::turns::dice::roll_of(mv) {
+            flags.push(roll_flag(kind.char()));
+        }
     }
     let vanish_d = declared(mv.effect.vanish.as_slice());
     let appear_d = declared(mv.effect.appear.as_slice());
@@ -279,6 +299,9 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
     }
     if mv.speculative {
         flags.push("speculative");
+    }
+    if let Some(roll) = &mv.roll {
+        flags.push(roll_flag(roll.chars().next().unwrap_or('?')));
     }
     let (start, end) = squares(
         start,

@@ -174,7 +174,8 @@ fn run(
         // Monocolor's start string ends in a space (vchess's generator cuts
         // its last fields and keeps their separator): no field differs.
         let same = crate::canon::normalize_board_digits(vchess.trim_end(), true)
-            == crate::canon::normalize_board_digits(&fenpress, true);
+            == crate::canon::normalize_board_digits(&fenpress, true)
+            || same_but_hidden_queens(variant, &vchess, &fenpress);
         let finding = Finding::Fen { vchess, fenpress };
         let diff = crate::canon::SetDiff::default();
         let ctx = Ctx {
@@ -398,5 +399,63 @@ fn record(
                 repro: repro("moves", &s.variant, &fen, None, true),
             }),
         }
+    }
+}
+
+/// Hiddenqueen's start as vchess makes it places each side's hidden queen
+/// (`t`, `T`) on a pawn's square at random, whatever the randomness asked:
+/// a start that differs from fenpress's only there is the same start (the
+/// playouts then start from vchess's, each its own placement).
+///
+/// Hidden's places every piece of each side on its two first ranks at
+/// random: the same start is the same pieces of each side there, in any
+/// order, and the same fields.
+fn same_but_hidden_queens(variant: &str, vchess: &str, fenpress: &str) -> bool {
+    match variant {
+        "Hiddenqueen" => {
+            let plain = |fen: &str| fen.replace('t', "p").replace('T', "P");
+            plain(vchess.trim_end()) == plain(fenpress)
+        }
+        "Hidden" => {
+            // Each side's letters, sorted, then the middle ranks and fields.
+            let parts = |fen: &str| -> Option<(Vec<char>, Vec<char>, String)> {
+                let (board, fields) = fen.trim_end().split_once(' ')?;
+                let rows: Vec<&str> = board.split('/').collect();
+                let (top, rest) = rows.split_at(2.min(rows.len()));
+                let (middle, bottom) = rest.split_at(rest.len().saturating_sub(2));
+                let sorted = |rs: &[&str]| {
+                    let mut v: Vec<char> = rs.concat().chars().collect();
+                    v.sort_unstable();
+                    v
+                };
+                Some((
+                    sorted(top),
+                    sorted(bottom),
+                    format!("{} {fields}", middle.join("/")),
+                ))
+            };
+            parts(vchess).is_some() && parts(vchess) == parts(fenpress)
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_but_hidden_queens;
+
+    #[test]
+    fn hidden_queens_may_stand_on_any_pawn_square_of_the_start() {
+        let ours = "rnbqkbnr/pppppppt/8/8/8/8/PPPTPPPP/RNBQKBNR w 0 ahah -";
+        let theirs = "rnbqkbnr/tppppppp/8/8/8/8/PPPPPPTP/RNBQKBNR w 0 ahah -";
+        assert!(same_but_hidden_queens("Hiddenqueen", theirs, ours));
+        assert!(!same_but_hidden_queens("Chess", theirs, ours));
+        let moved = "rnbqkbnr/tppppppp/8/8/8/8/PPPPPPTP/RNBQKBNR b 1 ahah -";
+        assert!(!same_but_hidden_queens("Hiddenqueen", moved, ours));
+        let ours = "tcssosus/suscslso/8/8/8/8/TCSSOSUS/SUSSLCSO w 0";
+        let theirs = "sosstcus/olscssus/8/8/8/8/SOSSTCUS/OLSCSSUS w 0";
+        assert!(same_but_hidden_queens("Hidden", theirs, ours));
+        let two_queens = "sosstcus/olscstus/8/8/8/8/SOSSTCUS/OLSCSSUS w 0";
+        assert!(!same_but_hidden_queens("Hidden", two_queens, ours));
     }
 }

@@ -112,6 +112,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: chess_family::cylinder_en_passant_wrap,
     },
     Classifier {
+        id: "dice-castling-no-check",
+        variant: "Dice",
+        matches: turns_family::dice_castling_no_check,
+    },
+    Classifier {
+        id: "dice-no-roll-undefined",
+        variant: "Dice",
+        matches: turns_family::dice_no_roll_undefined,
+    },
+    Classifier {
         id: "discoduel-position-check",
         variant: "Discoduel",
         matches: chess_family::never,
@@ -520,6 +530,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "shogi-silver-attack",
         variant: "Shogi",
         matches: shogi_silver_attack,
+    },
+    Classifier {
+        id: "stealthbomb-loaded-pawn-en-passant",
+        variant: "Stealthbomb1",
+        matches: turns_family::stealthbomb_loaded_pawn_en_passant,
+    },
+    Classifier {
+        id: "stealthbomb2-loaded-pawn-en-passant",
+        variant: "Stealthbomb2",
+        matches: turns_family::stealthbomb_loaded_pawn_en_passant,
     },
     Classifier {
         id: "switching-castling-rights",

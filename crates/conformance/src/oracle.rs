@@ -49,6 +49,8 @@ pub struct VMove {
     /// The same side moves again after it (a set-up's first step: Janggi's
     /// first swap), as after a Paco Sako release.
     pub keeps_turn: bool,
+    /// Dice: the piece type the move rolls for the opponent.
+    pub roll: Option<String>,
     /// vchess's notation, when asked for.
     pub notation: Option<String>,
     /// Leaves below the move (from `divide`).
@@ -302,6 +304,7 @@ fn vmove(m: &Value) -> Result<VMove, OracleError> {
         released: m["released"].as_str().map(str::to_string),
         speculative: m["speculative"] == Value::Bool(true),
         keeps_turn: m["kept"] == Value::Bool(true),
+        roll: m["roll"].as_str().map(str::to_string),
         notation: m["n"].as_str().map(str::to_string),
         nodes: m["nodes"].as_u64(),
     })

@@ -32,6 +32,10 @@ pub fn roots(variant: &str, corpus_rules: &Path) -> Vec<String> {
             out.push(root);
             continue;
         }
+        if let Some(roots) = stealthbomb_roots(variant, &board) {
+            out.extend(roots);
+            continue;
+        }
         // A Hamilton diagram has its knight placed: the game is past its
         // first move, which vchess tells by its moves count alone (at 0 it
         // offers to place a knight anywhere, holes included).
@@ -58,6 +62,42 @@ fn ambiguous_root(variant: &str, board: &str) -> Option<String> {
         .find(|c| "gstuocl".contains(c.to_ascii_lowercase()))?;
     let side = if mark.is_ascii_uppercase() { 'w' } else { 'b' };
     Some(format!("{board} {side} 1 -"))
+}
+
+/// A Stealthbomb diagram that shows a bomb, with either side to move: the
+/// game is past its two loadings, which vchess tells by its moves count
+/// alone (at 0 and 1 it offers loadings, whatever the board shows); the
+/// castling flags are those the board allows, written out as the count is.
+fn stealthbomb_roots(variant: &str, board: &str) -> Option<Vec<String>> {
+    if !variant.to_ascii_lowercase().starts_with("stealthbomb")
+        || !board.chars().any(|c| "stucoSTUCO".contains(c))
+    {
+        return None;
+    }
+    let ranks: Vec<String> = board
+        .split('/')
+        .map(|row| {
+            row.chars()
+                .map(|c| match c.to_digit(10) {
+                    Some(n) => ".".repeat(n as usize),
+                    None => c.to_string(),
+                })
+                .collect()
+        })
+        .collect();
+    let at = |rank: usize, file: usize| ranks.get(rank).and_then(|r| r.chars().nth(file));
+    let mut flags = String::new();
+    for (rank, king, rooks) in [(7, 'K', "RU"), (0, 'k', "ru")] {
+        let home = at(rank, 4) == Some(king);
+        for (file, name) in [(0, 'a'), (7, 'h')] {
+            let rook = at(rank, file).is_some_and(|c| rooks.contains(c));
+            flags.push(if home && rook { name } else { 'i' });
+        }
+    }
+    Some(vec![
+        format!("{board} w 2 {flags} -"),
+        format!("{board} b 3 {flags} -"),
+    ])
 }
 
 /// A Koopa diagram with either side to move. A diagram says nothing of how
@@ -165,6 +205,25 @@ mod tests {
         );
         assert_eq!(ambiguous_root("Ambiguous", "8/8/8/8/8/8/8/4k2K"), None);
         assert_eq!(ambiguous_root("Chess", "8/3G4/8/8/8/8/8/4k2K"), None);
+    }
+
+    #[test]
+    fn stealthbomb_roots_are_past_the_loadings() {
+        assert_eq!(
+            super::stealthbomb_roots("Stealthbomb1", "r3k3/8/8/8/4S3/8/2o5/U3K2R"),
+            Some(vec![
+                "r3k3/8/8/8/4S3/8/2o5/U3K2R w 2 ahai -".to_string(),
+                "r3k3/8/8/8/4S3/8/2o5/U3K2R b 3 ahai -".to_string(),
+            ])
+        );
+        assert_eq!(
+            super::stealthbomb_roots("Stealthbomb2", "4k3/8/8/8/8/8/8/4K3"),
+            None
+        );
+        assert_eq!(
+            super::stealthbomb_roots("Chess", "4k3/8/8/8/4S3/8/8/4K3"),
+            None
+        );
     }
 
     #[test]

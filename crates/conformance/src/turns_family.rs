@@ -179,3 +179,89 @@ pub fn ambiguous_en_passant_mark(ctx: &Ctx, f: &Finding) -> bool {
         appears('g') && m.vanish.is_empty()
     }
 }
+
+/// Stealthbomb, a loaded pawn's double step: vchess gives it no
+/// en-passant square (its test asks for the letter `p`), fenpress gives it
+/// the pawn's. Seen as the en-passant field of the FEN (`-` in vchess, the
+/// passed square in fenpress, a loaded pawn just past it) and as the
+/// en-passant capture of that pawn, fenpress's only.
+pub fn stealthbomb_loaded_pawn_en_passant(ctx: &Ctx, f: &Finding) -> bool {
+    let Some(ep) = ctx.pos.state.en_passant else {
+        return false;
+    };
+    let g = ctx.rules.geometry();
+    let ep_name = g.square_name(ep);
+    // The loaded pawn that passed `ep`: one rank beyond it, toward its
+    // opponent (the side to move is the opponent).
+    let forward = if ctx.pos.turn() == fenpress_rules::Color::White {
+        -1
+    } else {
+        1
+    };
+    let Some(passed) = g.offset(ep, 0, forward) else {
+        return false;
+    };
+    let them = ctx.pos.turn().opposite();
+    if ctx.pos.board.cell(passed).kind(them).map(|k| k.char()) != Some('s') {
+        return false;
+    }
+    let passed_name = g.square_name(passed);
+    match f {
+        Finding::Fen { vchess, fenpress } => {
+            let v: Vec<&str> = vchess.split(' ').collect();
+            let p: Vec<&str> = fenpress.split(' ').collect();
+            v.len() == p.len()
+                && v.last() == Some(&"-")
+                && p.last() == Some(&ep_name.as_str())
+                && v[..v.len() - 1] == p[..p.len() - 1]
+        }
+        Finding::FenpressOnly(m) => {
+            m.end == ep_name
+                && m.vanish
+                    .iter()
+                    .filter_map(|t| token(t))
+                    .any(|(sq, c, k)| k == 's' && c == them && sq == passed_name)
+        }
+        Finding::VchessOnly(_) => false,
+    }
+}
+
+/// Dice, a castling whose king starts on or crosses a square the opponent
+/// attacks: fenpress's only (no check, so castling minds no attack; vchess
+/// still tests the squares, all but the king's last).
+pub fn dice_castling_no_check(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let us = ctx.pos.turn();
+    let mine = |list: &[String]| -> Vec<char> {
+        let mut kinds: Vec<char> = list
+            .iter()
+            .filter_map(|t| token(t))
+            .filter(|(_, c, _)| *c == us)
+            .map(|(_, _, k)| k)
+            .collect();
+        kinds.sort_unstable();
+        kinds
+    };
+    // The king and a rook leave and arrive, nothing else changes.
+    let castling = mine(&m.vanish) == ['k', 'r']
+        && mine(&m.appear) == ['k', 'r']
+        && m.vanish.len() == 2
+        && m.appear.len() == 2;
+    // vchess lists no castling with these squares, whatever the roll.
+    castling
+        && !ctx
+            .diff
+            .vchess_only
+            .iter()
+            .any(|v| v.start == m.start && v.end == m.end)
+}
+
+/// Dice, a move after which the opponent has no piece that can move (its
+/// king taken, nothing else left): vchess's roll is `undefined` and its
+/// FEN says so; fenpress writes no roll, `-`.
+pub fn dice_no_roll_undefined(_ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::Fen { vchess, fenpress }
+        if vchess.strip_suffix(" undefined").is_some_and(|v| fenpress.strip_suffix(" -") == Some(v)))
+}

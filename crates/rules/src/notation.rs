@@ -728,6 +728,9 @@ pub fn coordinate(rules: &dyn Rules, mv: &Move) -> String {
         s.push('/');
         s.push_str(&g.square_name(sq));
     }
+    if let Some(suffix) = rules.notation_suffix(mv) {
+        s.push_str(&suffix);
+    }
     s
 }
 
@@ -908,6 +911,9 @@ pub fn san(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> String {
     // page's notation appends `X`.
     if rules.move_note(mv) == Some(crate::variants::effects::allmate::MATE_CAPTURE) {
         s.push('X');
+    }
+    if let Some(suffix) = rules.notation_suffix(mv) {
+        s.push_str(&suffix);
     }
     let undo = rules.play(pos, mv);
     if legal::in_check(rules, pos) {

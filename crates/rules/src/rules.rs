@@ -329,6 +329,27 @@ pub trait Rules: Send + Sync {
     /// default changes nothing.
     fn complete_diagram(&self, _pos: &mut Position) {}
 
+    /// What a move's name ends with beyond its moving (Dice: the roll it
+    /// brings, `/R`), in coordinates and in SAN alike. Default: nothing.
+    fn notation_suffix(&self, _mv: &Move) -> Option<String> {
+        None
+    }
+
+    /// The squares `viewer` sees, in a game where each side sees only part
+    /// of the board (Dark's fog of war): a diagram drawn as what a side
+    /// sees is checked against them. `None` (the default): both see all.
+    fn visible_squares(&self, _pos: &Position, _viewer: Color) -> Option<SquareSet> {
+        None
+    }
+
+    /// The other starts the site's engine deals, each a position, when its
+    /// start is random in a way the start FEN cannot say (Hiddenqueen's
+    /// hidden queens, placed among the pawns): a page's game "after 1.e4
+    /// d5" may come from any of them. The default: none.
+    fn dealt_starts(&self) -> Vec<Position> {
+        Vec::new()
+    }
+
     /// The kind a piece of kind `kind` is named by in notation, besides its
     /// own letter: Musketeer's carrier knight (`M`) is a knight, `Nc3`.
     /// The default is the kind itself.

@@ -3,7 +3,12 @@
 //! a move then the push of an enemy pawn (Avalanche), the opponent's move
 //! to a marked square then a mark (Ambiguous), or a move the
 //! opponent may refuse, to be replaced (Refusal chess, where the refusal is
-//! a ply of its own). Each sub-move is a ply of its own, as vchess plays it: a sub-move after
+//! a ply of its own); and the variants whose position is partly hidden
+//! from one player, where the hidden part is part of the position
+//! (Stealthbomb's loaded pieces, Hiddenqueen's queens disguised as pawns,
+//! Hidden's unknown pieces; Dark's fog of war, where the position is the
+//! whole board and what a side sees is worked out from it); and chance
+//! (Dice: the roll is part of the position, each move listed per roll). Each sub-move is a ply of its own, as vchess plays it: a sub-move after
 //! which the same side moves again `continues` ([`crate::moves::Intent`]).
 //! [`rules`] is the family's entry in [`crate::registry`].
 
@@ -13,8 +18,13 @@ use crate::rules::Rules;
 
 pub mod ambiguous;
 pub mod avalanche;
+pub mod dark;
+pub mod dice;
+pub mod hidden;
+pub mod hiddenqueen;
 pub mod multimove;
 pub mod refusal;
+pub mod stealthbomb;
 
 use multimove::{MultiMove, Schedule};
 
@@ -29,19 +39,34 @@ static AMBIGUOUS: LazyLock<ambiguous::Ambiguous> = LazyLock::new(ambiguous::Ambi
 static AVALANCHE: LazyLock<avalanche::Avalanche> = LazyLock::new(avalanche::Avalanche::new);
 static REFUSAL1: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(false));
 static REFUSAL2: LazyLock<refusal::Refusal> = LazyLock::new(|| refusal::Refusal::new(true));
+static DARK: LazyLock<dark::Dark> = LazyLock::new(dark::Dark::new);
+static DICE: LazyLock<dice::Dice> = LazyLock::new(dice::Dice::new);
+static HIDDEN: LazyLock<hidden::Hidden> = LazyLock::new(hidden::Hidden::new);
+static HIDDENQUEEN: LazyLock<hiddenqueen::Hiddenqueen> =
+    LazyLock::new(hiddenqueen::Hiddenqueen::new);
+static STEALTHBOMB1: LazyLock<stealthbomb::Stealthbomb> =
+    LazyLock::new(|| stealthbomb::Stealthbomb::new(stealthbomb::Carriers::Pieces));
+static STEALTHBOMB2: LazyLock<stealthbomb::Stealthbomb> =
+    LazyLock::new(|| stealthbomb::Stealthbomb::new(stealthbomb::Carriers::Pawns));
 
 /// The rules of a variant of this family, by name (any case).
 pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     match name.to_ascii_lowercase().as_str() {
         "ambiguous" => Some(&*AMBIGUOUS),
         "avalanche" => Some(&*AVALANCHE),
+        "dark" => Some(&*DARK),
+        "dice" => Some(&*DICE),
         "doublemove1" => Some(&*DOUBLEMOVE1),
         "doublemove2" => Some(&*DOUBLEMOVE2),
         "progressive1" => Some(&*PROGRESSIVE1),
         "progressive2" => Some(&*PROGRESSIVE2),
+        "hidden" => Some(&*HIDDEN),
+        "hiddenqueen" => Some(&*HIDDENQUEEN),
         "monster" => Some(&*MONSTER),
         "refusal1" => Some(&*REFUSAL1),
         "refusal2" => Some(&*REFUSAL2),
+        "stealthbomb1" => Some(&*STEALTHBOMB1),
+        "stealthbomb2" => Some(&*STEALTHBOMB2),
         _ => None,
     }
 }

@@ -1,0 +1,242 @@
+//! Hidden (Strate-Go chess, John Kipling Lewis): each side's pieces stand
+//! on its two first ranks in an order the opponent does not know, and stay
+//! hidden until they capture. No check, no castling, no en passant; a pawn
+//! may double-step from its first or second rank; the game is won by
+//! taking the king.
+//!
+//! Hidden information is part of the position: a hidden piece is its own
+//! letter, as vchess writes it (`s t u c o l` for a hidden pawn, queen,
+//! rook, bishop, knight, king), a revealed one chess's. A capture reveals
+//! the capturer; a hidden pawn's promotion without a capture is a hidden
+//! piece. The FEN is `board turn moves` (no flags, no en passant). vchess
+//! deals each game a random placement; fenpress's start is the page's
+//! "possible starting position", hidden.
+
+use crate::color::Color;
+use crate::moves::{Effect, Move, MoveList};
+use crate::piece::{Kind, KindSet, Piece};
+use crate::position::{Position, Undo};
+use crate::rules::{Outcome, Pins, Rules};
+use crate::square::Square;
+use crate::validate::Problem;
+use crate::variants::chess;
+use crate::variants::chesslike::{ChessLike, Royalty};
+use crate::variants::forward::forward_rules;
+
+/// Each kind and its hidden self, as vchess spells them.
+const HIDDEN: [(Kind, Kind); 6] = [
+    (Kind::PAWN, Kind(b's')),
+    (Kind::QUEEN, Kind(b't')),
+    (Kind::ROOK, Kind(b'u')),
+    (Kind::BISHOP, Kind(b'c')),
+    (Kind::KNIGHT, Kind(b'o')),
+    (Kind::KING, Kind(b'l')),
+];
+
+/// The hidden kind of a kind.
+pub fn hidden(kind: Kind) -> Option<Kind> {
+    HIDDEN.iter().find(|(k, _)| *k == kind).map(|(_, h)| *h)
+}
+
+/// The kind a hidden kind is.
+pub fn revealed(kind: Kind) -> Option<Kind> {
+    HIDDEN.iter().find(|(_, h)| *h == kind).map(|(k, _)| *k)
+}
+
+/// The page's "possible starting position", every piece hidden.
+const START_FEN: &str = "tcssosus/suscslso/8/8/8/8/TCSSOSUS/SUSSLCSO w 0";
+
+/// Hidden rules over an inner chess without castling, en passant or check.
+pub struct Hidden {
+    chess: ChessLike,
+}
+
+impl Default for Hidden {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Hidden {
+    pub fn new() -> Hidden {
+        let mut spec = chess::spec();
+        spec.name = "Hidden";
+        spec.start_fen = START_FEN;
+        spec.castling = [false, false];
+        spec.wins.royalty = Royalty::None;
+        spec.fen.flags = Some(false);
+        spec.fen.en_passant = Some(false);
+        Hidden {
+            chess: ChessLike::new(spec).expect("the chess spec compiles"),
+        }
+    }
+
+    /// `pos` with every piece revealed: the position chess moves are
+    /// worked out in.
+    fn revealed_position(&self, pos: &Position) -> Position {
+        let mut plain = pos.clone();
+        for sq in self.geometry().squares() {
+            for p in pos.board.cell(sq).pieces() {
+                if let Some(k) = revealed(p.kind) {
+                    plain.board.remove(sq, p.color);
+                    plain.board.put(sq, Piece::new(p.color, k));
+                }
+            }
+        }
+        plain
+    }
+}
+
+impl Rules for Hidden {
+    forward_rules!(chess => geometry, fen_style, promotions);
+    fn name(&self) -> &'static str {
+        "Hidden"
+    }
+    fn start_fen(&self) -> &'static str {
+        START_FEN
+    }
+    fn royal_kinds(&self) -> KindSet {
+        let mut set = KindSet::EMPTY;
+        set.insert(Kind::KING);
+        set.insert(Kind(b'l'));
+        set
+    }
+    /// A king taken is gone: `position_problems` counts the kings.
+    fn royals_per_side(&self) -> Option<usize> {
+        None
+    }
+    fn kinds(&self, color: Color) -> KindSet {
+        let mut set = self.chess.kinds(color);
+        for (_, h) in HIDDEN {
+            set.insert(h);
+        }
+        set
+    }
+    fn piece_name(&self, piece: Piece) -> String {
+        match revealed(piece.kind) {
+            Some(k) => format!(
+                "hidden {}",
+                self.chess.piece_name(Piece::new(piece.color, k))
+            ),
+            None => self.chess.piece_name(piece),
+        }
+    }
+    fn notation_kind(&self, kind: Kind) -> Kind {
+        revealed(kind).unwrap_or(kind)
+    }
+    fn royal_attacked(&self, _pos: &Position, _color: Color) -> bool {
+        false
+    }
+    fn illegal_after(&self, _pos: &Position, _mover: Color) -> bool {
+        false
+    }
+    fn pinned(&self, _pos: &Position) -> Option<Pins> {
+        None
+    }
+
+    /// Chess moves of the pieces as they are; a capture reveals the
+    /// capturer, a hidden piece that does not capture stays hidden (a
+    /// hidden pawn promotes to a hidden piece).
+    fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
+        let us = pos.turn();
+        let plain = self.revealed_position(pos);
+        let mut moves = MoveList::new();
+        self.chess.pseudo_legal_moves(&plain, &mut moves);
+        for mut mv in moves.iter().copied() {
+            let mut effect = Effect::default();
+            let mut captures = false;
+            let mut was_hidden = false;
+            for v in mv.effect.vanish.as_slice() {
+                let real = pos
+                    .board
+                    .cell(v.square)
+                    .piece(v.piece.color)
+                    .unwrap_or(v.piece);
+                captures |= real.color != us;
+                was_hidden |= real.color == us && revealed(real.kind).is_some();
+                effect.vanish.push(v.square, real);
+            }
+            for a in mv.effect.appear.as_slice() {
+                let kind = match hidden(a.piece.kind) {
+                    Some(h) if was_hidden && !captures && a.piece.color == us => h,
+                    _ => a.piece.kind,
+                };
+                effect
+                    .appear
+                    .push(a.square, Piece::new(a.piece.color, kind));
+            }
+            mv.effect = effect;
+            out.push(mv);
+        }
+    }
+
+    fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
+        let undo = pos.apply(mv);
+        pos.state.en_passant = None;
+        undo
+    }
+
+    fn unplay(&self, pos: &mut Position, mv: &Move, undo: Undo) {
+        pos.unapply(mv, undo)
+    }
+
+    /// "The game is won by capturing the opposing King."
+    fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
+        Color::ALL
+            .into_iter()
+            .find(|c| pos.board.royals(*c).is_empty())
+            .map(|lost| Outcome::VariantWin {
+                winner: lost.opposite(),
+                reason: "king captured",
+            })
+    }
+
+    fn position_problems(
+        &self,
+        pos: &Position,
+        offset_of: &dyn Fn(Square) -> usize,
+        out: &mut Vec<Problem>,
+    ) {
+        let plain = self.revealed_position(pos);
+        let mut found = Vec::new();
+        self.chess.position_problems(&plain, offset_of, &mut found);
+        // A pawn stands on its first rank at the start (it may even
+        // double-step from there); on its last it would have promoted.
+        let g = self.geometry();
+        found.retain(|p| match p {
+            Problem::PawnOnBackRank { square, .. } => g.parse_square(square).is_none_or(|sq| {
+                !Color::ALL.into_iter().any(|c| {
+                    plain.board.cell(sq).kind(c) == Some(Kind::PAWN) && g.relative_rank(sq, c) == 0
+                })
+            }),
+            _ => true,
+        });
+        out.extend(found);
+        let kings = Color::ALL.map(|c| pos.board.royals(c));
+        for (color, royals) in Color::ALL.into_iter().zip(&kings) {
+            if kings.iter().all(|k| k.is_empty()) {
+                out.push(Problem::MissingRoyal { color, offset: 0 });
+            } else if royals.len() > 1 {
+                out.push(Problem::TooManyRoyals {
+                    color,
+                    count: royals.len(),
+                    expected: 1,
+                    offset: royals.iter().nth(1).map(offset_of).unwrap_or(0),
+                });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hidden_kinds_pair_up() {
+        for (k, h) in HIDDEN {
+            assert_eq!(hidden(k), Some(h));
+            assert_eq!(revealed(h), Some(k));
+        }
+    }
+}
