@@ -11,6 +11,7 @@ pub mod effects;
 pub mod forward;
 pub mod hamilton;
 pub mod hands;
+pub mod konane;
 pub mod maxima;
 pub mod orda;
 pub mod pacosako;
