@@ -353,6 +353,9 @@ pub struct DiagramWords {
     /// A Go board (Atarigo, Gomoku) and what stands on its points:
     /// `{size}` is "12×12".
     pub go_board: Word,
+    /// Konane's board of pits: `{size}` is "8×8".
+    pub pit_board: Word,
+    pub marked_pits: Word,
     pub black_stones: Word,
     pub white_stones: Word,
     pub marked_points: Word,
@@ -395,6 +398,8 @@ fn diagram_words(lang: &str) -> DiagramWords {
             pointing_up: w("pointe vers le haut"),
             pointing_down: w("pointe vers le bas"),
             go_board: w("Goban de {size} lignes"),
+            pit_board: w("Plateau de konane de {size} trous"),
+            marked_pits: w("trous marqués"),
             black_stones: w("pierres noires"),
             white_stones: w("pierres blanches"),
             marked_points: w("intersections marquées"),
@@ -431,6 +436,8 @@ fn diagram_words(lang: &str) -> DiagramWords {
             pointing_up: w("apuntan hacia arriba"),
             pointing_down: w("apuntan hacia abajo"),
             go_board: w("Tablero de go de {size} líneas"),
+            pit_board: w("Tablero de konane de {size} hoyos"),
+            marked_pits: w("hoyos marcados"),
             black_stones: w("piedras negras"),
             white_stones: w("piedras blancas"),
             marked_points: w("intersecciones marcadas"),
@@ -475,6 +482,8 @@ impl DiagramWords {
             pointing_up: w("pointing up"),
             pointing_down: w("pointing down"),
             go_board: w("Go board of {size} lines"),
+            pit_board: w("Konane board of {size} pits"),
+            marked_pits: w("marked pits"),
             black_stones: w("black stones"),
             white_stones: w("white stones"),
             marked_points: w("marked points"),

@@ -74,7 +74,10 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     }
     let name = registry::lookup(variant).map_or(variant, |v| v.name);
     if super::stones::is_go_game(name) {
-        return describe_go(layout, spec, t);
+        return describe_stones((&t.go_board, &t.marked_points), layout, spec, t);
+    }
+    if super::stones::is_pit_board(name) {
+        return describe_stones((&t.pit_board, &t.marked_pits), layout, spec, t);
     }
     let mut white: Vec<(u8, String, String)> = Vec::new();
     let mut black = Vec::new();
@@ -159,13 +162,19 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     parts.join("; ")
 }
 
-/// A Go board: its size, then the black stones (the first player's) and
-/// the white ones by point from a1 upwards, and the marked points ("Go
-/// board of 12×12 lines; black stones: c4, d4; white stones: h6; marked
-/// points: d7").
-fn describe_go(layout: &Layout, spec: &BoardSpec, t: &DiagramWords) -> String {
+/// A board of stones (`words`: the board's name, Go's or Konane's, and
+/// what its marked places are called): its size, then the black
+/// stones (the first player's) and the white ones by point from a1
+/// upwards, and the marked points ("Go board of 12×12 lines; black stones:
+/// c4, d4; white stones: h6; marked points: d7").
+fn describe_stones(
+    (board, marked): (&str, &str),
+    layout: &Layout,
+    spec: &BoardSpec,
+    t: &DiagramWords,
+) -> String {
     let size = format!("{}×{}", layout.shape.cols, layout.shape.rows);
-    let mut parts = vec![t.go_board.replace("{size}", &size)];
+    let mut parts = vec![board.replace("{size}", &size)];
     let (mut black, mut white) = (Vec::new(), Vec::new());
     for row in (0..layout.shape.rows).rev() {
         for col in 0..layout.shape.cols {
@@ -186,7 +195,7 @@ fn describe_go(layout: &Layout, spec: &BoardSpec, t: &DiagramWords) -> String {
     }
     if !spec.marks.is_empty() {
         let marks: Vec<String> = spec.marks.iter().map(ToString::to_string).collect();
-        parts.push(format!("{}: {}", t.marked_points, marks.join(", ")));
+        parts.push(format!("{marked}: {}", marks.join(", ")));
     }
     if spec.orientation == Orientation::Black {
         parts.push(t.seen_from_black.to_string());
@@ -343,6 +352,33 @@ mod tests {
         assert_eq!(
             describe("Chess", &layout, &spec, &fr),
             "Blancs: roi e1, tour a1 h1; Noirs: roi e8; cases marquées: a5, b5"
+        );
+    }
+
+    #[test]
+    fn konane_stones_by_colour_in_their_pits_in_three_languages() {
+        let text = "8/8/8/3Pp3/8/8/8/8 d4,d6";
+        let spec = parse_compact(text).unwrap();
+        let layout = read_board("Konane", &spec.board);
+        let in_lang = |lang: &str| {
+            describe(
+                "Konane",
+                &layout,
+                &spec,
+                &crate::words::strings(lang).diagram,
+            )
+        };
+        assert_eq!(
+            in_lang("en"),
+            "Konane board of 8×8 pits; black stones: d5; white stones: e5; marked pits: d4, d6"
+        );
+        assert_eq!(
+            in_lang("fr"),
+            "Plateau de konane de 8×8 trous; pierres noires: d5; pierres blanches: e5; trous marqués: d4, d6"
+        );
+        assert_eq!(
+            in_lang("es"),
+            "Tablero de konane de 8×8 hoyos; piedras negras: d5; piedras blancas: e5; hoyos marcados: d4, d6"
         );
     }
 

@@ -419,8 +419,8 @@ impl PieceSet {
         if !vchess_chess_piece && self.has(&in_folder) {
             return Art::File(in_folder);
         }
-        // Go stones carry no letter; a set's own stone files win (above).
-        if super::stones::is_go_game(variant) {
+        // Stones carry no letter; a set's own stone files win (above).
+        if super::stones::is_stone_game(variant) {
             return Art::Stone(super::stones::is_black_stone(letter));
         }
         let chess_art = mapped.is_none() || CHESS_ART_VARIANTS.contains(&variant);
@@ -848,6 +848,8 @@ mod tests {
         // A Gomoku stone is not a pawn: a disc.
         assert_eq!(set.art("Gomoku", 'p'), Art::Stone(false));
         assert_eq!(set.art("Atarigo", 'P'), Art::Stone(true));
+        assert_eq!(set.art("Konane", 'P'), Art::Stone(true));
+        assert_eq!(set.art("Konane", 'p'), Art::Stone(false));
         // Shogi and xiangqi pieces are ours; a letter those games lack
         // stays a disc.
         assert_eq!(set.art("Xiangqi", 'c'), Art::Xiangqi('c'));

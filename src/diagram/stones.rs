@@ -10,6 +10,19 @@ pub fn is_go_game(variant: &str) -> bool {
     matches!(variant, "Atarigo" | "Gomoku")
 }
 
+/// The variants whose pieces are plain stones, black for the first player
+/// (uppercase) and white, with no letter: the Go games, and Konane, whose
+/// stones stand in the pits of its board ([`is_pit_board`]).
+pub fn is_stone_game(variant: &str) -> bool {
+    is_go_game(variant) || is_pit_board(variant)
+}
+
+/// The variants played on a board of pits, a stone in each (Konane's
+/// papamū): no squares, no lines.
+pub fn is_pit_board(variant: &str) -> bool {
+    variant == "Konane"
+}
+
 /// Whether a FEN letter of a Go game is a black stone (the first player's).
 pub fn is_black_stone(letter: char) -> bool {
     letter.is_ascii_uppercase()
@@ -88,5 +101,7 @@ mod tests {
         assert!(stone_body(true).contains("#1b1b1b"));
         assert!(stone_body(false).contains("#f6f5f0"));
         assert!(is_go_game("Atarigo") && is_go_game("Gomoku") && !is_go_game("Chess"));
+        assert!(is_stone_game("Konane") && !is_go_game("Konane") && is_pit_board("Konane"));
+        assert!(!is_stone_game("Chess") && !is_pit_board("Atarigo"));
     }
 }

@@ -368,7 +368,7 @@ fn draw_board_exploring(
         &layout,
         &spec.marks,
         &origin,
-        style == BoardStyle::Go,
+        matches!(style, BoardStyle::Go | BoardStyle::Pits),
     );
     arrows(&mut svg, &layout, &spec.arrows, &origin);
     if painter.coordinates {
@@ -443,6 +443,9 @@ enum BoardStyle {
     /// Go's grid: stones on the points where its lines cross, the star
     /// points marked, on a board of pale wood (Atarigo, Gomoku).
     Go,
+    /// A board of pits, a stone in each, on pale wood with no squares nor
+    /// lines (Konane's papamū).
+    Pits,
 }
 
 /// The board style of a variant, from the family its pieces come from.
@@ -451,6 +454,9 @@ fn board_style(variant: &str) -> BoardStyle {
     let name = fenpress_rules::registry::lookup(variant).map_or(variant, |v| v.name);
     if super::stones::is_go_game(name) {
         return BoardStyle::Go;
+    }
+    if super::stones::is_pit_board(name) {
+        return BoardStyle::Pits;
     }
     match asian_set(variant) {
         Some(AsianSet::Shogi) => BoardStyle::Ruled,
@@ -484,6 +490,10 @@ fn ruled(
     let (rows, cols) = (layout.shape.rows, layout.shape.cols);
     if style == BoardStyle::Go {
         go_grid(svg, layout, origin, left, top);
+        return;
+    }
+    if style == BoardStyle::Pits {
+        pits(svg, layout, origin, left, top);
         return;
     }
     let _ = write!(
@@ -603,6 +613,41 @@ fn go_grid(
     if !stars.is_empty() {
         let _ = write!(svg, "<g class=\"fp-star\" fill=\"{GO_LINE}\">{stars}</g>");
     }
+}
+
+/// A board of pits: the Go board's pale wood (`fp-w`) and a shallow pit
+/// (`fp-pit`, a darker disc with a shadowed rim) in every cell, where a
+/// stone drawn in the cell rests; an empty pit shows as such.
+fn pits(
+    svg: &mut String,
+    layout: &Layout,
+    origin: &dyn Fn(usize, usize) -> (usize, usize),
+    left: usize,
+    top: usize,
+) {
+    let (rows, cols) = (layout.shape.rows, layout.shape.cols);
+    let _ = write!(
+        svg,
+        "<rect class=\"fp-w\" x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"{GO_WOOD}\"/>",
+        cols * SQ,
+        rows * SQ
+    );
+    let mut d = String::new();
+    for row in 0..rows {
+        for col in 0..cols {
+            let (x, y) = origin(row, col);
+            let _ = write!(
+                d,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"3.6\"/>",
+                x + SQ / 2,
+                y + SQ / 2
+            );
+        }
+    }
+    let _ = write!(
+        svg,
+        "<g class=\"fp-pit\" fill=\"#b8893f\" stroke=\"#7a5526\" stroke-width=\".5\">{d}</g>"
+    );
 }
 
 /// Light and dark squares. Without holes: one light rectangle, and the dark
@@ -1105,6 +1150,34 @@ mod tests {
         // Chess keeps its squares.
         let (chess, _) = board("Chess", "8/8/8/4k3/8/8/8/4K3");
         assert!(chess.contains("fp-k") && !chess.contains("fp-g"));
+    }
+
+    #[test]
+    fn konane_stones_rest_in_the_pits_of_a_board_without_squares() {
+        // The page's second diagram: 58 stones, 6 empty pits, marks g4, g6.
+        let (svg, sheet) = board(
+            "Konane",
+            "PpPpPpPp/pPpPpPpP/PpPpP2p/pPpPp1pP/PpP1Pp1p/pPpPpP1P/PpPpPpPp/pPpPpPpP g4,g6",
+        );
+        assert!(
+            !svg.contains("fp-k")
+                && !svg.contains("class=\"fp-l\"")
+                && !svg.contains("class=\"fp-g"),
+            "no checkered squares, no lines"
+        );
+        // A pit in each of the 64 cells, a8's at the top left (the board
+        // starts at x 6, y 1 after the coordinates' margin).
+        let pits = svg.split("class=\"fp-pit\"").nth(1).unwrap();
+        let pits = pits.split("</g>").next().unwrap();
+        assert_eq!(count(pits, "<circle"), 64);
+        assert!(pits.contains("<circle cx=\"11\" cy=\"6\" r=\"3.6\"/>"));
+        // Stones, black for the first player (uppercase), not lettered discs.
+        assert_eq!(count(&svg, "<use href=\"#fp-go-b\""), 29);
+        assert_eq!(count(&svg, "<use href=\"#fp-go-w\""), 29);
+        assert!(sheet.symbols.keys().all(|id| id.starts_with("fp-go-")));
+        // The marks are dots on the empty pits g6 and g4.
+        assert_eq!(count(&svg, "r=\"1.9\""), 2);
+        assert!(svg.contains("<circle cx=\"71\" cy=\"26\" r=\"1.9\"/>"));
     }
 
     #[test]
