@@ -601,6 +601,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         variant: "Xiangqi",
         matches: generals_face_after_king_move,
     },
+    Classifier {
+        id: "yote-removal-scored-as-loss",
+        variant: "Yote",
+        matches: yote_removal_scored_as_loss,
+    },
 ];
 
 // ---------------------------------------------------------------------------
@@ -2088,4 +2093,20 @@ fn musketeer_castling_rook_carrier(ctx: &Ctx, f: &Finding) -> bool {
     } else {
         a.len() == 3 && a.iter().any(|t| t.2 == 'r') && a.iter().any(|t| t.0 == rook.0 && t.1 == us)
     }
+}
+
+/// vchess's Yoté scores the middle of a turn, a capture made and a removal
+/// to come, as lost for the capturer (its `atLeastOneMove` looks for moves
+/// of the capturer's stones, and the removal takes the opponent's), so it
+/// lists nothing there: fenpress alone lists the removals, each an enemy
+/// stone vanishing with nothing appearing.
+fn yote_removal_scored_as_loss(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let enemy = ctx.pos.turn().opposite();
+    fenpress_rules::variants::yote::removing(ctx.pos)
+        && m.appear.is_empty()
+        && m.vanish.len() == 1
+        && parse_token(&m.vanish[0]).map(|t| t.1) == Some(enemy)
 }

@@ -17,3 +17,4 @@ pub mod orda;
 pub mod pacosako;
 pub mod stones;
 pub mod turns;
+pub mod yote;
