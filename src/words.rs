@@ -353,7 +353,7 @@ pub struct DiagramWords {
     /// A Go board (Atarigo, Gomoku) and what stands on its points:
     /// `{size}` is "12×12".
     pub go_board: Word,
-    /// Konane's board of pits: `{size}` is "8×8".
+    /// A board of pits (Konane, Yoté): `{size}` is "8×8".
     pub pit_board: Word,
     pub marked_pits: Word,
     pub black_stones: Word,
@@ -398,7 +398,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             pointing_up: w("pointe vers le haut"),
             pointing_down: w("pointe vers le bas"),
             go_board: w("Goban de {size} lignes"),
-            pit_board: w("Plateau de konane de {size} trous"),
+            pit_board: w("Plateau de {size} trous"),
             marked_pits: w("trous marqués"),
             black_stones: w("pierres noires"),
             white_stones: w("pierres blanches"),
@@ -436,7 +436,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             pointing_up: w("apuntan hacia arriba"),
             pointing_down: w("apuntan hacia abajo"),
             go_board: w("Tablero de go de {size} líneas"),
-            pit_board: w("Tablero de konane de {size} hoyos"),
+            pit_board: w("Tablero de {size} hoyos"),
             marked_pits: w("hoyos marcados"),
             black_stones: w("piedras negras"),
             white_stones: w("piedras blancas"),
@@ -482,7 +482,7 @@ impl DiagramWords {
             pointing_up: w("pointing up"),
             pointing_down: w("pointing down"),
             go_board: w("Go board of {size} lines"),
-            pit_board: w("Konane board of {size} pits"),
+            pit_board: w("Board of {size} pits"),
             marked_pits: w("marked pits"),
             black_stones: w("black stones"),
             white_stones: w("white stones"),

@@ -370,15 +370,15 @@ mod tests {
         };
         assert_eq!(
             in_lang("en"),
-            "Konane board of 8×8 pits; black stones: d5; white stones: e5; marked pits: d4, d6"
+            "Board of 8×8 pits; black stones: d5; white stones: e5; marked pits: d4, d6"
         );
         assert_eq!(
             in_lang("fr"),
-            "Plateau de konane de 8×8 trous; pierres noires: d5; pierres blanches: e5; trous marqués: d4, d6"
+            "Plateau de 8×8 trous; pierres noires: d5; pierres blanches: e5; trous marqués: d4, d6"
         );
         assert_eq!(
             in_lang("es"),
-            "Tablero de konane de 8×8 hoyos; piedras negras: d5; piedras blancas: e5; hoyos marcados: d4, d6"
+            "Tablero de 8×8 hoyos; piedras negras: d5; piedras blancas: e5; hoyos marcados: d4, d6"
         );
     }
 

@@ -11,16 +11,16 @@ pub fn is_go_game(variant: &str) -> bool {
 }
 
 /// The variants whose pieces are plain stones, black for the first player
-/// (uppercase) and white, with no letter: the Go games, and Konane, whose
-/// stones stand in the pits of its board ([`is_pit_board`]).
+/// (uppercase) and white, with no letter: the Go games, and Konane and
+/// Yoté, whose stones stand in the pits of their boards ([`is_pit_board`]).
 pub fn is_stone_game(variant: &str) -> bool {
     is_go_game(variant) || is_pit_board(variant)
 }
 
 /// The variants played on a board of pits, a stone in each (Konane's
-/// papamū): no squares, no lines.
+/// papamū, Yoté's holes dug in the ground): no squares, no lines.
 pub fn is_pit_board(variant: &str) -> bool {
-    variant == "Konane"
+    matches!(variant, "Konane" | "Yote")
 }
 
 /// Whether a FEN letter of a Go game is a black stone (the first player's).
@@ -103,5 +103,6 @@ mod tests {
         assert!(is_go_game("Atarigo") && is_go_game("Gomoku") && !is_go_game("Chess"));
         assert!(is_stone_game("Konane") && !is_go_game("Konane") && is_pit_board("Konane"));
         assert!(!is_stone_game("Chess") && !is_pit_board("Atarigo"));
+        assert!(is_stone_game("Yote") && is_pit_board("Yote"));
     }
 }

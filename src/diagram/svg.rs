@@ -444,7 +444,7 @@ enum BoardStyle {
     /// points marked, on a board of pale wood (Atarigo, Gomoku).
     Go,
     /// A board of pits, a stone in each, on pale wood with no squares nor
-    /// lines (Konane's papamū).
+    /// lines (Konane's papamū, Yoté's holes).
     Pits,
 }
 
@@ -1178,6 +1178,13 @@ mod tests {
         // The marks are dots on the empty pits g6 and g4.
         assert_eq!(count(&svg, "r=\"1.9\""), 2);
         assert!(svg.contains("<circle cx=\"71\" cy=\"26\" r=\"1.9\"/>"));
+        // Yoté's 5×6 board of pits (the page's capture): 30 pits, stones.
+        let (yote, _) = board("Yote", "6/1p2P1/3p2/1p1P2/5P d2,d4");
+        let pits = yote.split("class=\"fp-pit\"").nth(1).unwrap();
+        assert_eq!(count(pits.split("</g>").next().unwrap(), "<circle"), 30);
+        assert!(!yote.contains("fp-k") && !yote.contains("class=\"fp-l\""));
+        assert_eq!(count(&yote, "<use href=\"#fp-go-b\""), 3);
+        assert_eq!(count(&yote, "<use href=\"#fp-go-w\""), 3);
     }
 
     #[test]
