@@ -338,6 +338,8 @@ pub struct DiagramWords {
     pub black: Word,
     pub unions: Word,
     pub empty_board: Word,
+    /// Squares cut out of the board (Hamilton's, left by the knight).
+    pub holes: Word,
     pub marked: Word,
     /// Ambiguous's mark: the square (or piece) the side in its colour
     /// must execute a move to.
@@ -389,6 +391,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             black: w("Noirs"),
             unions: w("Unions"),
             empty_board: w("Échiquier vide"),
+            holes: w("trous"),
             marked: w("cases marquées"),
             target: w("cible"),
             arrows: w("flèches"),
@@ -427,6 +430,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             black: w("Negras"),
             unions: w("Uniones"),
             empty_board: w("Tablero vacío"),
+            holes: w("agujeros"),
             marked: w("casillas marcadas"),
             target: w("objetivo"),
             arrows: w("flechas"),
@@ -473,6 +477,7 @@ impl DiagramWords {
             black: w("Black"),
             unions: w("Unions"),
             empty_board: w("Empty board"),
+            holes: w("holes"),
             marked: w("marked"),
             target: w("target"),
             arrows: w("arrows"),

@@ -82,6 +82,7 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     let mut white: Vec<(u8, String, String)> = Vec::new();
     let mut black = Vec::new();
     let mut other = Vec::new();
+    let mut holes = Vec::new();
     // Bottom rank first so squares read a1, b1, ..., a2 like a score sheet.
     for row in (0..layout.shape.rows).rev() {
         for col in 0..layout.shape.cols {
@@ -102,6 +103,10 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
                 let square = layout.square_at(row, col).to_string();
                 if let Some(union) = union_name(variant, c, t) {
                     other.push((7, union, square));
+                    continue;
+                }
+                if super::stones::is_hole(name, c) {
+                    holes.push(square);
                     continue;
                 }
                 let (order, name) = piece_name(variant, c, t);
@@ -126,6 +131,9 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
         if !pieces.is_empty() {
             parts.push(format!("{side}: {}", list_pieces(pieces)));
         }
+    }
+    if !holes.is_empty() {
+        parts.push(format!("{}: {}", t.holes, holes.join(", ")));
     }
     if parts.is_empty() {
         parts.push(t.empty_board.to_string());
@@ -352,6 +360,31 @@ mod tests {
         assert_eq!(
             describe("Chess", &layout, &spec, &fr),
             "Blancs: roi e1, tour a1 h1; Noirs: roi e8; cases marquées: a5, b5"
+        );
+    }
+
+    #[test]
+    fn hamiltons_holes_are_listed_as_holes_in_three_languages() {
+        let spec = parse_compact("8/8/2x5/3x4/1xN5/8/8/8").unwrap();
+        let layout = read_board("Hamilton", &spec.board);
+        let in_lang = |lang: &str| {
+            describe(
+                "Hamilton",
+                &layout,
+                &spec,
+                &crate::words::strings(lang).diagram,
+            )
+        };
+        assert_eq!(in_lang("en"), "White: knight c4; holes: b4, d5, c6");
+        assert!(
+            in_lang("fr").ends_with("; trous: b4, d5, c6"),
+            "{}",
+            in_lang("fr")
+        );
+        assert!(
+            in_lang("es").ends_with("; agujeros: b4, d5, c6"),
+            "{}",
+            in_lang("es")
         );
     }
 

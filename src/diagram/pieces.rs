@@ -103,6 +103,8 @@ pub enum Art {
     Tile(char, bool),
     /// A Go stone, black (`true`) or white ([`super::stones`]).
     Stone(bool),
+    /// A hole cut in the board (Hamilton's `x`, [`super::stones::is_hole`]).
+    Hole,
     /// Ambiguous's mark, by its letter: the target the side in its colour
     /// executes a move to, a ringed disc on an empty square (`g`), or the
     /// marked piece's letter inside the ring (`s t u o c l`: pawn, queen,
@@ -150,6 +152,7 @@ impl Art {
                 push_cased(&mut id, *c);
             }
             Art::Stone(black) => id.push_str(if *black { "go-b" } else { "go-w" }),
+            Art::Hole => id.push_str("hole"),
             Art::Target(c) => {
                 id.push_str("tg-");
                 push_cased(&mut id, *c);
@@ -191,6 +194,7 @@ fn drawn_body(art: &Art) -> Option<String> {
         Art::Janggi(c) => asian::janggi_body(c),
         Art::Tile(c, down) => super::dobutsu::tile_body(c, down),
         Art::Stone(black) => Some(super::stones::stone_body(black)),
+        Art::Hole => Some(super::stones::hole_body()),
         _ => None,
     }
 }
@@ -419,6 +423,11 @@ impl PieceSet {
         if !vchess_chess_piece && self.has(&in_folder) {
             return Art::File(in_folder);
         }
+        // A hole is no piece: drawn as the board's pit (a set's own hole
+        // file wins, above).
+        if super::stones::is_hole(variant, letter) {
+            return Art::Hole;
+        }
         // Stones carry no letter; a set's own stone files win (above).
         if super::stones::is_stone_game(variant) {
             return Art::Stone(super::stones::is_black_stone(letter));
@@ -448,7 +457,12 @@ impl PieceSet {
             Art::Disc(c) => (disc_symbol(&id, *c), None),
             Art::Stack(top, under) => (stack_symbol(&id, *top, *under), None),
             Art::Target(c) => (target_symbol(&id, *c), None),
-            Art::Wedge(..) | Art::Tile(..) | Art::Xiangqi(_) | Art::Janggi(_) | Art::Stone(_) => {
+            Art::Wedge(..)
+            | Art::Tile(..)
+            | Art::Xiangqi(_)
+            | Art::Janggi(_)
+            | Art::Stone(_)
+            | Art::Hole => {
                 let symbol = match drawn_body(art) {
                     Some(body) => {
                         format!("<symbol id=\"{id}\" viewBox=\"0 0 100 100\">{body}</symbol>")
@@ -849,6 +863,7 @@ mod tests {
         assert_eq!(set.art("Gomoku", 'p'), Art::Stone(false));
         assert_eq!(set.art("Atarigo", 'P'), Art::Stone(true));
         assert_eq!(set.art("Konane", 'P'), Art::Stone(true));
+        assert_eq!(set.art("Hamilton", 'x'), Art::Hole);
         assert_eq!(set.art("Konane", 'p'), Art::Stone(false));
         // Shogi and xiangqi pieces are ours; a letter those games lack
         // stays a disc.

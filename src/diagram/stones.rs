@@ -23,6 +23,20 @@ pub fn is_pit_board(variant: &str) -> bool {
     matches!(variant, "Konane" | "Yote")
 }
 
+/// Whether a FEN letter stands for a hole in the board rather than a
+/// piece: Hamilton's `x`, a square the knight has left and may never
+/// enter again.
+pub fn is_hole(variant: &str, letter: char) -> bool {
+    variant == "Hamilton" && letter == 'x'
+}
+
+/// A hole as the content of a 100-unit `<symbol>`: the square cut out of
+/// the board, a dark pit whose lit lower rim and shadowed upper one give
+/// it depth, so it reads as no square at all rather than as a piece.
+pub fn hole_body() -> String {
+    "<rect x=\"2\" y=\"2\" width=\"96\" height=\"96\" rx=\"6\" fill=\"#4a3b2c\"/><rect x=\"9\" y=\"9\" width=\"82\" height=\"82\" rx=\"4\" fill=\"#17110b\"/><path d=\"M9 13V87a4 4 0 0 0 4 4H87\" fill=\"none\" stroke=\"#6f5a44\" stroke-width=\"2\"/>".to_string()
+}
+
 /// Whether a FEN letter of a Go game is a black stone (the first player's).
 pub fn is_black_stone(letter: char) -> bool {
     letter.is_ascii_uppercase()
@@ -104,5 +118,6 @@ mod tests {
         assert!(is_stone_game("Konane") && !is_go_game("Konane") && is_pit_board("Konane"));
         assert!(!is_stone_game("Chess") && !is_pit_board("Atarigo"));
         assert!(is_stone_game("Yote") && is_pit_board("Yote"));
+        assert!(is_hole("Hamilton", 'x') && !is_hole("Hamilton", 'N') && !is_hole("Chess", 'x'));
     }
 }

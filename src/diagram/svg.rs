@@ -1153,6 +1153,19 @@ mod tests {
     }
 
     #[test]
+    fn hamiltons_holes_are_drawn_as_holes_not_pieces() {
+        let (svg, sheet) = board("Hamilton", "8/8/2x5/3x4/1xN5/8/8/8");
+        assert_eq!(count(&svg, "<use href=\"#fp-hole\""), 3);
+        assert!(!svg.contains("fp-d-x"), "not a lettered disc");
+        // A dark pit filling its square, not a disc.
+        let hole = &sheet.symbols["fp-hole"];
+        assert!(
+            hole.contains("<rect") && !hole.contains("<circle"),
+            "{hole}"
+        );
+    }
+
+    #[test]
     fn konane_stones_rest_in_the_pits_of_a_board_without_squares() {
         // The page's second diagram: 58 stones, 6 empty pits, marks g4, g6.
         let (svg, sheet) = board(
