@@ -3,6 +3,7 @@
 
 pub mod apocalypse;
 pub mod asian;
+pub mod avalam;
 pub mod baroque;
 pub mod borrowed;
 pub mod chess;
