@@ -76,6 +76,9 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     if super::stones::is_go_game(name) {
         return describe_stones((&t.go_board, &t.marked_points), layout, spec, t);
     }
+    if super::stones::is_tower_game(name) {
+        return describe_towers(layout, spec, t);
+    }
     if super::stones::is_pit_board(name) {
         return describe_stones((&t.pit_board, &t.marked_pits), layout, spec, t);
     }
@@ -160,6 +163,45 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     if !spec.shadow.is_empty() {
         let shadow: Vec<String> = spec.shadow.iter().map(ToString::to_string).collect();
         parts.push(format!("{}: {}", t.shadowed, shadow.join(", ")));
+    }
+    if spec.orientation == Orientation::Black {
+        parts.push(t.seen_from_black.to_string());
+    }
+    if layout.shape.malformed.is_some() {
+        parts.push(t.malformed.to_string());
+    }
+    parts.join("; ")
+}
+
+/// Avalam's board: its towers by the colour on top, yellow (the first
+/// player's) then red, each point with the tower's height, from a1
+/// upwards ("Avalam board; yellow towers (height): a5 (1), d5 (3); red
+/// towers (height): b5 (1)"), and the marked points.
+fn describe_towers(layout: &Layout, spec: &BoardSpec, t: &DiagramWords) -> String {
+    let mut parts = vec![t.tower_board.to_string()];
+    let (mut yellow, mut red) = (Vec::new(), Vec::new());
+    for row in (0..layout.shape.rows).rev() {
+        for col in 0..layout.shape.cols {
+            if let Cell::Piece(c) = layout.cell(row, col) {
+                if let Some((height, top_yellow)) = super::stones::tower_of(c) {
+                    let entry = format!("{} ({height})", layout.square_at(row, col));
+                    if top_yellow {
+                        yellow.push(entry);
+                    } else {
+                        red.push(entry);
+                    }
+                }
+            }
+        }
+    }
+    for (word, towers) in [(&t.yellow_towers, yellow), (&t.red_towers, red)] {
+        if !towers.is_empty() {
+            parts.push(format!("{word}: {}", towers.join(", ")));
+        }
+    }
+    if !spec.marks.is_empty() {
+        let marks: Vec<String> = spec.marks.iter().map(ToString::to_string).collect();
+        parts.push(format!("{}: {}", t.marked_points, marks.join(", ")));
     }
     if spec.orientation == Orientation::Black {
         parts.push(t.seen_from_black.to_string());
@@ -360,6 +402,32 @@ mod tests {
         assert_eq!(
             describe("Chess", &layout, &spec, &fr),
             "Blancs: roi e1, tour a1 h1; Noirs: roi e8; cases marquées: a5, b5"
+        );
+    }
+
+    #[test]
+    fn avalam_towers_by_top_colour_with_their_heights_in_three_languages() {
+        let spec = parse_compact("8/8/8/8/8/8/8/Dcb5").unwrap();
+        let layout = read_board("Avalam2", &spec.board);
+        let in_lang = |lang: &str| {
+            describe(
+                "Avalam2",
+                &layout,
+                &spec,
+                &crate::words::strings(lang).diagram,
+            )
+        };
+        assert_eq!(
+            in_lang("en"),
+            "Avalam board; yellow towers (height): a1 (3); red towers (height): b1 (2), c1 (1)"
+        );
+        assert_eq!(
+            in_lang("fr"),
+            "Plateau d'Avalam; tours jaunes (hauteur): a1 (3); tours rouges (hauteur): b1 (2), c1 (1)"
+        );
+        assert_eq!(
+            in_lang("es"),
+            "Tablero de Avalam; torres amarillas (altura): a1 (3); torres rojas (altura): b1 (2), c1 (1)"
         );
     }
 

@@ -105,6 +105,9 @@ pub enum Art {
     Stone(bool),
     /// A hole cut in the board (Hamilton's `x`, [`super::stones::is_hole`]).
     Hole,
+    /// An Avalam tower: its height (1 to 5) and whether the first
+    /// player's colour (yellow) is on top, else the second's (red).
+    Tower(u8, bool),
     /// Ambiguous's mark, by its letter: the target the side in its colour
     /// executes a move to, a ringed disc on an empty square (`g`), or the
     /// marked piece's letter inside the ring (`s t u o c l`: pawn, queen,
@@ -153,6 +156,12 @@ impl Art {
             }
             Art::Stone(black) => id.push_str(if *black { "go-b" } else { "go-w" }),
             Art::Hole => id.push_str("hole"),
+            Art::Tower(height, yellow) => {
+                let _ = std::fmt::Write::write_fmt(
+                    &mut id,
+                    format_args!("tw-{}{height}", if *yellow { 'y' } else { 'r' }),
+                );
+            }
             Art::Target(c) => {
                 id.push_str("tg-");
                 push_cased(&mut id, *c);
@@ -423,6 +432,12 @@ impl PieceSet {
         if !vchess_chess_piece && self.has(&in_folder) {
             return Art::File(in_folder);
         }
+        // Avalam's towers: their height and top colour.
+        if super::stones::is_tower_game(variant) {
+            if let Some((height, yellow)) = super::stones::tower_of(letter) {
+                return Art::Tower(height, yellow);
+            }
+        }
         // A hole is no piece: drawn as the board's pit (a set's own hole
         // file wins, above).
         if super::stones::is_hole(variant, letter) {
@@ -457,6 +472,7 @@ impl PieceSet {
             Art::Disc(c) => (disc_symbol(&id, *c), None),
             Art::Stack(top, under) => (stack_symbol(&id, *top, *under), None),
             Art::Target(c) => (target_symbol(&id, *c), None),
+            Art::Tower(height, yellow) => (tower_symbol(&id, *height, *yellow), None),
             Art::Wedge(..)
             | Art::Tile(..)
             | Art::Xiangqi(_)
@@ -629,6 +645,32 @@ fn stack_symbol(id: &str, top: char, under: char) -> String {
             ),
         );
     }
+    format!("<symbol id=\"{id}\" viewBox=\"0 0 100 100\">{body}</symbol>")
+}
+
+/// An Avalam tower seen from above: a disc in the colour on top (the
+/// page's yellow for the first player, red for the second), a ring per
+/// piece under the top one so the height shows at a glance, and the
+/// height in figures.
+fn tower_symbol(id: &str, height: u8, yellow: bool) -> String {
+    let (fill, rim, ink) = if yellow {
+        ("#f3c623", "#8a6a00", "#3b2a00")
+    } else {
+        ("#c8321e", "#5e1308", "#fff")
+    };
+    let mut body = format!(
+        "<circle cx=\"50\" cy=\"50\" r=\"44\" fill=\"{fill}\" stroke=\"{rim}\" stroke-width=\"4\"/>"
+    );
+    for ring in 1..height {
+        let r = 44 - 6 * u32::from(ring);
+        let _ = std::fmt::Write::write_fmt(
+            &mut body,
+            format_args!(
+                "<circle class=\"fp-tr\" cx=\"50\" cy=\"50\" r=\"{r}\" fill=\"none\" stroke=\"{rim}\" stroke-width=\"1.6\"/>"
+            ),
+        );
+    }
+    body.push_str(&number(u32::from(height), 50.0, 50.0, 4.5, ink));
     format!("<symbol id=\"{id}\" viewBox=\"0 0 100 100\">{body}</symbol>")
 }
 
@@ -864,6 +906,8 @@ mod tests {
         assert_eq!(set.art("Atarigo", 'P'), Art::Stone(true));
         assert_eq!(set.art("Konane", 'P'), Art::Stone(true));
         assert_eq!(set.art("Hamilton", 'x'), Art::Hole);
+        assert_eq!(set.art("Avalam1", 'D'), Art::Tower(3, true));
+        assert_eq!(set.art("Avalam2", 'b'), Art::Tower(1, false));
         assert_eq!(set.art("Konane", 'p'), Art::Stone(false));
         // Shogi and xiangqi pieces are ours; a letter those games lack
         // stays a disc.

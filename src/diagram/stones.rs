@@ -14,13 +14,29 @@ pub fn is_go_game(variant: &str) -> bool {
 /// (uppercase) and white, with no letter: the Go games, and Konane and
 /// Yoté, whose stones stand in the pits of their boards ([`is_pit_board`]).
 pub fn is_stone_game(variant: &str) -> bool {
-    is_go_game(variant) || is_pit_board(variant)
+    is_go_game(variant) || (is_pit_board(variant) && !is_tower_game(variant))
 }
 
 /// The variants played on a board of pits, a stone in each (Konane's
-/// papamū, Yoté's holes dug in the ground): no squares, no lines.
+/// papamū, Yoté's holes dug in the ground, Avalam's points): no squares,
+/// no lines.
 pub fn is_pit_board(variant: &str) -> bool {
-    matches!(variant, "Konane" | "Yote")
+    matches!(variant, "Konane" | "Yote" | "Avalam1" | "Avalam2")
+}
+
+/// The variants played with towers of stacked pieces, a letter `b` (1
+/// high) to `f` (5) whose case is the colour on top (Avalam1, Avalam2).
+pub fn is_tower_game(variant: &str) -> bool {
+    matches!(variant, "Avalam1" | "Avalam2")
+}
+
+/// A tower's height and whether the first player's colour is on top
+/// (uppercase, the page's yellow), for a letter of a tower game.
+pub fn tower_of(letter: char) -> Option<(u8, bool)> {
+    let height = (letter.to_ascii_lowercase() as u8).checked_sub(b'a')?;
+    (1..=5)
+        .contains(&height)
+        .then_some((height, letter.is_ascii_uppercase()))
 }
 
 /// Whether a FEN letter stands for a hole in the board rather than a
@@ -118,6 +134,10 @@ mod tests {
         assert!(is_stone_game("Konane") && !is_go_game("Konane") && is_pit_board("Konane"));
         assert!(!is_stone_game("Chess") && !is_pit_board("Atarigo"));
         assert!(is_stone_game("Yote") && is_pit_board("Yote"));
+        assert_eq!(tower_of('D'), Some((3, true)));
+        assert_eq!(tower_of('b'), Some((1, false)));
+        assert_eq!(tower_of('x'), None);
+        assert!(is_tower_game("Avalam1") && !is_tower_game("Emergo"));
         assert!(is_hole("Hamilton", 'x') && !is_hole("Hamilton", 'N') && !is_hole("Chess", 'x'));
     }
 }

@@ -626,15 +626,36 @@ fn pits(
     top: usize,
 ) {
     let (rows, cols) = (layout.shape.rows, layout.shape.cols);
-    let _ = write!(
-        svg,
-        "<rect class=\"fp-w\" x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"{GO_WOOD}\"/>",
-        cols * SQ,
-        rows * SQ
-    );
+    let has_holes = layout.cells.contains(&Cell::Hole);
+    if has_holes {
+        // The board's own shape: wood under its points only.
+        let mut wood = String::new();
+        for row in 0..rows {
+            for col in 0..cols {
+                if layout.cell(row, col) != Cell::Hole {
+                    let (x, y) = origin(row, col);
+                    let _ = write!(wood, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
+                }
+            }
+        }
+        let _ = write!(
+            svg,
+            "<path class=\"fp-w\" fill=\"{GO_WOOD}\" d=\"{wood}\"/>"
+        );
+    } else {
+        let _ = write!(
+            svg,
+            "<rect class=\"fp-w\" x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"{GO_WOOD}\"/>",
+            cols * SQ,
+            rows * SQ
+        );
+    }
     let mut d = String::new();
     for row in 0..rows {
         for col in 0..cols {
+            if layout.cell(row, col) == Cell::Hole {
+                continue;
+            }
             let (x, y) = origin(row, col);
             let _ = write!(
                 d,
@@ -664,6 +685,11 @@ fn squares(
 ) {
     let (rows, cols) = (layout.shape.rows, layout.shape.cols);
     let has_holes = layout.cells.contains(&Cell::Hole);
+    if style == BoardStyle::Pits {
+        // A pit board takes its shape from its points: holes stay bare.
+        pits(svg, layout, origin, left, top);
+        return;
+    }
     if style != BoardStyle::Checkered && !has_holes && rows > 0 && cols > 0 {
         ruled(svg, layout, style, origin, left, top);
         return;
@@ -1150,6 +1176,33 @@ mod tests {
         // Chess keeps its squares.
         let (chess, _) = board("Chess", "8/8/8/4k3/8/8/8/4K3");
         assert!(chess.contains("fp-k") && !chess.contains("fp-g"));
+    }
+
+    #[test]
+    fn avalam_towers_show_height_and_top_colour_on_a_board_shaped_by_its_points() {
+        let start = "xxBbxxxxx/xBbBbxxxx/xbBbBbBxx/xBbBbBbBb/BbBb1bBbB/bBbBbBbBx/xxBbBbBbx/xxxxbBbBx/xxxxxbBxx";
+        let (svg, sheet) = board(
+            "Avalam1",
+            &start.replace("xxxxbBbBx/xxxxxbBxx", "xxxxbCbBx/xxxxxbExx"),
+        );
+        assert!(
+            !svg.contains("fp-k") && !svg.contains("class=\"fp-l\""),
+            "no checkered squares"
+        );
+        // The wood lies under the 49 points only, a pit in each.
+        let pits = svg.split("class=\"fp-pit\"").nth(1).unwrap();
+        assert_eq!(count(pits.split("</g>").next().unwrap(), "<circle"), 49);
+        let wood = svg.split("<path class=\"fp-w\"").nth(1).unwrap();
+        assert_eq!(count(wood.split("/>").next().unwrap(), "z"), 49);
+        // Towers by top colour and height, not lettered discs.
+        assert_eq!(count(&svg, "<use href=\"#fp-tw-y1\""), 22);
+        assert_eq!(count(&svg, "<use href=\"#fp-tw-y2\""), 1);
+        assert_eq!(count(&svg, "<use href=\"#fp-tw-y4\""), 1);
+        assert_eq!(count(&svg, "<use href=\"#fp-tw-r1\""), 24);
+        assert!(sheet.symbols.keys().all(|id| id.starts_with("fp-tw-")));
+        // A tower of 4: three rings under its top.
+        assert_eq!(count(&sheet.symbols["fp-tw-y4"], "class=\"fp-tr\""), 3);
+        assert!(!svg.contains("fp-d-"), "no lettered disc");
     }
 
     #[test]
