@@ -187,6 +187,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: chess_family::extinction_own_pawns,
     },
     Classifier {
+        id: "fanorona-chain-stop",
+        variant: "Fanorona",
+        matches: fanorona_chain_stop,
+    },
+    Classifier {
         id: "forward-knight-long-leap-castling",
         variant: "Forward",
         matches: chess_family::forward_knight_long_leap_castling,
@@ -2109,4 +2114,19 @@ fn yote_removal_scored_as_loss(ctx: &Ctx, f: &Finding) -> bool {
         && m.appear.is_empty()
         && m.vanish.len() == 1
         && parse_token(&m.vanish[0]).map(|t| t.1) == Some(enemy)
+}
+
+/// vchess's Fanorona move list keeps captures only whenever one is
+/// possible, so in a chain (a capture made, another possible) it never
+/// offers the stop the page allows: fenpress alone lists it, a move that
+/// changes nothing, by the chain's stone.
+fn fanorona_chain_stop(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let chain = fenpress_rules::variants::fanorona::chain(&ctx.pos.state);
+    let g = ctx.rules.geometry();
+    chain.is_some_and(|(at, _, _)| {
+        m.vanish.is_empty() && m.appear.is_empty() && m.start == g.square_name(at)
+    })
 }

@@ -9,6 +9,7 @@ pub mod borrowed;
 pub mod chess;
 pub mod chesslike;
 pub mod effects;
+pub mod fanorona;
 pub mod forward;
 pub mod hamilton;
 pub mod hands;
