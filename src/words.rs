@@ -358,6 +358,8 @@ pub struct DiagramWords {
     /// A board of pits (Konane, Yoté): `{size}` is "8×8".
     pub pit_board: Word,
     pub marked_pits: Word,
+    /// A board of points joined by lines (Fanorona): `{size}` is "9×5".
+    pub lines_board: Word,
     /// Avalam's board and its towers by the colour on top, each with
     /// its height (`a5 (1)`).
     pub tower_board: Word,
@@ -408,6 +410,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             go_board: w("Goban de {size} lignes"),
             pit_board: w("Plateau de {size} trous"),
             marked_pits: w("trous marqués"),
+            lines_board: w("Plateau de {size} intersections reliées par des lignes"),
             tower_board: w("Plateau d'Avalam"),
             yellow_towers: w("tours jaunes (hauteur)"),
             red_towers: w("tours rouges (hauteur)"),
@@ -450,6 +453,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             go_board: w("Tablero de go de {size} líneas"),
             pit_board: w("Tablero de {size} hoyos"),
             marked_pits: w("hoyos marcados"),
+            lines_board: w("Tablero de {size} puntos unidos por líneas"),
             tower_board: w("Tablero de Avalam"),
             yellow_towers: w("torres amarillas (altura)"),
             red_towers: w("torres rojas (altura)"),
@@ -500,6 +504,7 @@ impl DiagramWords {
             go_board: w("Go board of {size} lines"),
             pit_board: w("Board of {size} pits"),
             marked_pits: w("marked pits"),
+            lines_board: w("Board of {size} points joined by lines"),
             tower_board: w("Avalam board"),
             yellow_towers: w("yellow towers (height)"),
             red_towers: w("red towers (height)"),

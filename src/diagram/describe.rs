@@ -74,13 +74,16 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     }
     let name = registry::lookup(variant).map_or(variant, |v| v.name);
     if super::stones::is_go_game(name) {
-        return describe_stones((&t.go_board, &t.marked_points), layout, spec, t);
+        return describe_stones((&t.go_board, &t.marked_points), name, layout, spec, t);
     }
     if super::stones::is_tower_game(name) {
         return describe_towers(layout, spec, t);
     }
+    if super::stones::is_lines_board(name) {
+        return describe_stones((&t.lines_board, &t.marked_points), name, layout, spec, t);
+    }
     if super::stones::is_pit_board(name) {
-        return describe_stones((&t.pit_board, &t.marked_pits), layout, spec, t);
+        return describe_stones((&t.pit_board, &t.marked_pits), name, layout, spec, t);
     }
     let mut white: Vec<(u8, String, String)> = Vec::new();
     let mut black = Vec::new();
@@ -219,6 +222,7 @@ fn describe_towers(layout: &Layout, spec: &BoardSpec, t: &DiagramWords) -> Strin
 /// c4, d4; white stones: h6; marked points: d7").
 fn describe_stones(
     (board, marked): (&str, &str),
+    variant: &str,
     layout: &Layout,
     spec: &BoardSpec,
     t: &DiagramWords,
@@ -230,7 +234,7 @@ fn describe_stones(
         for col in 0..layout.shape.cols {
             if let Cell::Piece(c) = layout.cell(row, col) {
                 let point = layout.square_at(row, col).to_string();
-                if super::stones::is_black_stone(c) {
+                if super::stones::is_black_stone_of(variant, c) {
                     black.push(point);
                 } else {
                     white.push(point);
@@ -454,6 +458,29 @@ mod tests {
             "{}",
             in_lang("es")
         );
+    }
+
+    #[test]
+    fn fanorona_stones_on_points_joined_by_lines_white_first() {
+        let spec = parse_compact("9/9/4P4/4p4/9 e3").unwrap();
+        let layout = read_board("Fanorona", &spec.board);
+        let in_lang = |lang: &str| {
+            describe(
+                "Fanorona",
+                &layout,
+                &spec,
+                &crate::words::strings(lang).diagram,
+            )
+        };
+        assert_eq!(
+            in_lang("en"),
+            "Board of 9×5 points joined by lines; black stones: e2; white stones: e3; marked points: e3"
+        );
+        assert!(in_lang("fr").starts_with(
+            "Plateau de 9×5 intersections reliées par des lignes; pierres noires: e2"
+        ));
+        assert!(in_lang("es")
+            .starts_with("Tablero de 9×5 puntos unidos por líneas; piedras negras: e2"));
     }
 
     #[test]

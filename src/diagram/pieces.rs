@@ -103,6 +103,9 @@ pub enum Art {
     Tile(char, bool),
     /// A Go stone, black (`true`) or white ([`super::stones`]).
     Stone(bool),
+    /// A stone small enough to leave its board's lines visible
+    /// (Fanorona's), black (`true`) or white.
+    Pebble(bool),
     /// A hole cut in the board (Hamilton's `x`, [`super::stones::is_hole`]).
     Hole,
     /// An Avalam tower: its height (1 to 5) and whether the first
@@ -156,6 +159,7 @@ impl Art {
             }
             Art::Stone(black) => id.push_str(if *black { "go-b" } else { "go-w" }),
             Art::Hole => id.push_str("hole"),
+            Art::Pebble(black) => id.push_str(if *black { "pb-b" } else { "pb-w" }),
             Art::Tower(height, yellow) => {
                 let _ = std::fmt::Write::write_fmt(
                     &mut id,
@@ -204,6 +208,7 @@ fn drawn_body(art: &Art) -> Option<String> {
         Art::Tile(c, down) => super::dobutsu::tile_body(c, down),
         Art::Stone(black) => Some(super::stones::stone_body(black)),
         Art::Hole => Some(super::stones::hole_body()),
+        Art::Pebble(black) => Some(super::stones::pebble_body(black)),
         _ => None,
     }
 }
@@ -445,7 +450,11 @@ impl PieceSet {
         }
         // Stones carry no letter; a set's own stone files win (above).
         if super::stones::is_stone_game(variant) {
-            return Art::Stone(super::stones::is_black_stone(letter));
+            let black = super::stones::is_black_stone_of(variant, letter);
+            if super::stones::is_lines_board(variant) {
+                return Art::Pebble(black);
+            }
+            return Art::Stone(black);
         }
         let chess_art = mapped.is_none() || CHESS_ART_VARIANTS.contains(&variant);
         if chess_letter && chess_art && self.has(&own) {
@@ -478,6 +487,7 @@ impl PieceSet {
             | Art::Xiangqi(_)
             | Art::Janggi(_)
             | Art::Stone(_)
+            | Art::Pebble(_)
             | Art::Hole => {
                 let symbol = match drawn_body(art) {
                     Some(body) => {
@@ -905,6 +915,7 @@ mod tests {
         assert_eq!(set.art("Gomoku", 'p'), Art::Stone(false));
         assert_eq!(set.art("Atarigo", 'P'), Art::Stone(true));
         assert_eq!(set.art("Konane", 'P'), Art::Stone(true));
+        assert_eq!(set.art("Fanorona", 'P'), Art::Pebble(false));
         assert_eq!(set.art("Hamilton", 'x'), Art::Hole);
         assert_eq!(set.art("Avalam1", 'D'), Art::Tower(3, true));
         assert_eq!(set.art("Avalam2", 'b'), Art::Tower(1, false));

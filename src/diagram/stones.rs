@@ -14,7 +14,9 @@ pub fn is_go_game(variant: &str) -> bool {
 /// (uppercase) and white, with no letter: the Go games, and Konane and
 /// Yoté, whose stones stand in the pits of their boards ([`is_pit_board`]).
 pub fn is_stone_game(variant: &str) -> bool {
-    is_go_game(variant) || (is_pit_board(variant) && !is_tower_game(variant))
+    is_go_game(variant)
+        || is_lines_board(variant)
+        || (is_pit_board(variant) && !is_tower_game(variant))
 }
 
 /// The variants played on a board of pits, a stone in each (Konane's
@@ -39,6 +41,15 @@ pub fn tower_of(letter: char) -> Option<(u8, bool)> {
         .then_some((height, letter.is_ascii_uppercase()))
 }
 
+/// A stone smaller than its point's cell, for a board whose lines must
+/// show between the stones (Fanorona's diagonals).
+pub fn pebble_body(black: bool) -> String {
+    format!(
+        "<g transform=\"translate(50 50) scale(.7) translate(-50 -50)\">{}</g>",
+        stone_body(black)
+    )
+}
+
 /// Whether a FEN letter stands for a hole in the board rather than a
 /// piece: Hamilton's `x`, a square the knight has left and may never
 /// enter again.
@@ -56,6 +67,24 @@ pub fn hole_body() -> String {
 /// Whether a FEN letter of a Go game is a black stone (the first player's).
 pub fn is_black_stone(letter: char) -> bool {
     letter.is_ascii_uppercase()
+}
+
+/// Whether a FEN letter of `variant`'s is a black stone: the first
+/// player's (uppercase) plays black, as in Go, except in Fanorona, whose
+/// page starts with White (its uppercase stones are white).
+pub fn is_black_stone_of(variant: &str, letter: char) -> bool {
+    if is_lines_board(variant) {
+        letter.is_ascii_lowercase()
+    } else {
+        is_black_stone(letter)
+    }
+}
+
+/// The variants played on the points of a board of lines, every point
+/// joined to its neighbours and the points whose file and rank add up to
+/// an even number to their diagonal ones too (Fanorona).
+pub fn is_lines_board(variant: &str) -> bool {
+    variant == "Fanorona"
 }
 
 /// The star points of a `size`-line side, as line indices from one edge:
@@ -134,6 +163,9 @@ mod tests {
         assert!(is_stone_game("Konane") && !is_go_game("Konane") && is_pit_board("Konane"));
         assert!(!is_stone_game("Chess") && !is_pit_board("Atarigo"));
         assert!(is_stone_game("Yote") && is_pit_board("Yote"));
+        assert!(is_stone_game("Fanorona") && is_lines_board("Fanorona"));
+        assert!(!is_black_stone_of("Fanorona", 'P') && is_black_stone_of("Fanorona", 'p'));
+        assert!(is_black_stone_of("Konane", 'P'));
         assert_eq!(tower_of('D'), Some((3, true)));
         assert_eq!(tower_of('b'), Some((1, false)));
         assert_eq!(tower_of('x'), None);

@@ -368,7 +368,7 @@ fn draw_board_exploring(
         &layout,
         &spec.marks,
         &origin,
-        matches!(style, BoardStyle::Go | BoardStyle::Pits),
+        matches!(style, BoardStyle::Go | BoardStyle::Pits | BoardStyle::Lines),
     );
     arrows(&mut svg, &layout, &spec.arrows, &origin);
     if painter.coordinates {
@@ -443,6 +443,9 @@ enum BoardStyle {
     /// Go's grid: stones on the points where its lines cross, the star
     /// points marked, on a board of pale wood (Atarigo, Gomoku).
     Go,
+    /// Points joined by lines, the diagonals from every other point
+    /// (Fanorona), on pale wood.
+    Lines,
     /// A board of pits, a stone in each, on pale wood with no squares nor
     /// lines (Konane's papamū, Yoté's holes).
     Pits,
@@ -457,6 +460,9 @@ fn board_style(variant: &str) -> BoardStyle {
     }
     if super::stones::is_pit_board(name) {
         return BoardStyle::Pits;
+    }
+    if super::stones::is_lines_board(name) {
+        return BoardStyle::Lines;
     }
     match asian_set(variant) {
         Some(AsianSet::Shogi) => BoardStyle::Ruled,
@@ -615,6 +621,62 @@ fn go_grid(
     }
 }
 
+/// A board of lines (Fanorona's): pale wood (`fp-w`), a line through the
+/// centre of every row and column of cells so a stone in its cell stands
+/// on a point, and the diagonals (`fp-dg`) from every point whose row and
+/// column add up to an even number (as files and ranks do on Fanorona's
+/// 5×9 board, a1 being such a point) to its diagonal neighbours.
+fn lines_board(
+    svg: &mut String,
+    layout: &Layout,
+    origin: &dyn Fn(usize, usize) -> (usize, usize),
+    left: usize,
+    top: usize,
+) {
+    let (rows, cols) = (layout.shape.rows, layout.shape.cols);
+    let _ = write!(
+        svg,
+        "<rect class=\"fp-w\" x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"{GO_WOOD}\"/>",
+        cols * SQ,
+        rows * SQ
+    );
+    let point = |row: usize, col: usize| {
+        let (x, y) = origin(row, col);
+        (x + SQ / 2, y + SQ / 2)
+    };
+    let segment = |d: &mut String, a: (usize, usize), b: (usize, usize)| {
+        let (a, b) = (point(a.0, a.1), point(b.0, b.1));
+        let _ = write!(d, "M{} {}L{} {}", a.0, a.1, b.0, b.1);
+    };
+    let mut d = String::new();
+    for row in 0..rows {
+        segment(&mut d, (row, 0), (row, cols - 1));
+    }
+    for col in 0..cols {
+        segment(&mut d, (0, col), (rows - 1, col));
+    }
+    // The rows count from the top; a1's parity is that of the bottom row.
+    let bottom = rows - 1;
+    let mut diagonals = String::new();
+    for row in 0..bottom {
+        for col in 0..cols {
+            if (bottom - row + col) % 2 != 0 {
+                continue;
+            }
+            if col + 1 < cols {
+                segment(&mut diagonals, (row, col), (row + 1, col + 1));
+            }
+            if col > 0 {
+                segment(&mut diagonals, (row, col), (row + 1, col - 1));
+            }
+        }
+    }
+    let _ = write!(
+        svg,
+        "<path class=\"fp-g\" fill=\"none\" stroke=\"{GO_LINE}\" stroke-width=\".4\" d=\"{d}\"/><path class=\"fp-g fp-dg\" fill=\"none\" stroke=\"{GO_LINE}\" stroke-width=\".4\" d=\"{diagonals}\"/>"
+    );
+}
+
 /// A board of pits: the Go board's pale wood (`fp-w`) and a shallow pit
 /// (`fp-pit`, a darker disc with a shadowed rim) in every cell, where a
 /// stone drawn in the cell rests; an empty pit shows as such.
@@ -688,6 +750,10 @@ fn squares(
     if style == BoardStyle::Pits {
         // A pit board takes its shape from its points: holes stay bare.
         pits(svg, layout, origin, left, top);
+        return;
+    }
+    if style == BoardStyle::Lines && rows > 0 && cols > 0 {
+        lines_board(svg, layout, origin, left, top);
         return;
     }
     if style != BoardStyle::Checkered && !has_holes && rows > 0 && cols > 0 {
@@ -1203,6 +1269,34 @@ mod tests {
         // A tower of 4: three rings under its top.
         assert_eq!(count(&sheet.symbols["fp-tw-y4"], "class=\"fp-tr\""), 3);
         assert!(!svg.contains("fp-d-"), "no lettered disc");
+    }
+
+    #[test]
+    fn fanorona_stones_stand_on_points_joined_by_lines_and_diagonals() {
+        let (svg, sheet) = board(
+            "Fanorona",
+            "ppppppppp/ppppppppp/pPpP1pPpP/PPPPPPPPP/PPPPPPPPP e3",
+        );
+        assert!(
+            !svg.contains("fp-k") && !svg.contains("class=\"fp-l\""),
+            "no squares"
+        );
+        // Five rows and nine columns of lines through the points' centres.
+        assert_eq!(lines(&svg, "fp-g"), Some(5 + 9));
+        // The diagonals: from each even point of the four upper rows to
+        // its lower neighbours, 32 segments (a1, c1, ... are even points).
+        assert_eq!(lines(&svg, "fp-g fp-dg"), Some(32));
+        // a1-b2 is one (the board starts at x 6, y 1: a1's point is at
+        // 11 46, b2's at 21 36); b1-a2 is not.
+        assert!(
+            svg.contains("M21 36L11 46") || svg.contains("M11 46L21 36"),
+            "{svg}"
+        );
+        assert!(!svg.contains("M11 36L21 46"));
+        // White (uppercase) stones are white, the first player's.
+        assert_eq!(count(&svg, "<use href=\"#fp-pb-w\""), 22);
+        assert_eq!(count(&svg, "<use href=\"#fp-pb-b\""), 22);
+        assert!(sheet.symbols.keys().all(|id| id.starts_with("fp-pb-")));
     }
 
     #[test]

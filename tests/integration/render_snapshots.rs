@@ -90,6 +90,17 @@ fn avalam1_towers_on_an_irregular_board() {
 }
 
 #[test]
+fn fanorona_points_and_lines() {
+    // Stones on the points of the lines board, its diagonals from every
+    // other point; the page's capture g4g3 marked.
+    check(
+        "fanorona",
+        "Fanorona",
+        "pppp1p1pp/pppppPppp/pP1PPp1pP/PPPpPPPPP/PPPP1PPPP g4,g3",
+    );
+}
+
+#[test]
 fn hamilton_holes() {
     // Holes where the knight has been, not lettered discs.
     check(
