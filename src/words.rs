@@ -338,6 +338,8 @@ pub struct DiagramWords {
     pub black: Word,
     pub unions: Word,
     pub empty_board: Word,
+    /// Squares cut out of the board (Hamilton's, left by the knight).
+    pub holes: Word,
     pub marked: Word,
     /// Ambiguous's mark: the square (or piece) the side in its colour
     /// must execute a move to.
@@ -358,6 +360,16 @@ pub struct DiagramWords {
     /// A Go board (Atarigo, Gomoku) and what stands on its points:
     /// `{size}` is "12×12".
     pub go_board: Word,
+    /// A board of pits (Konane, Yoté): `{size}` is "8×8".
+    pub pit_board: Word,
+    pub marked_pits: Word,
+    /// A board of points joined by lines (Fanorona): `{size}` is "9×5".
+    pub lines_board: Word,
+    /// Avalam's board and its towers by the colour on top, each with
+    /// its height (`a5 (1)`).
+    pub tower_board: Word,
+    pub yellow_towers: Word,
+    pub red_towers: Word,
     pub black_stones: Word,
     pub white_stones: Word,
     pub marked_points: Word,
@@ -391,6 +403,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             black: w("Noirs"),
             unions: w("Unions"),
             empty_board: w("Échiquier vide"),
+            holes: w("trous"),
             marked: w("cases marquées"),
             target: w("cible"),
             bomb: w("bombe"),
@@ -402,6 +415,12 @@ fn diagram_words(lang: &str) -> DiagramWords {
             pointing_up: w("pointe vers le haut"),
             pointing_down: w("pointe vers le bas"),
             go_board: w("Goban de {size} lignes"),
+            pit_board: w("Plateau de {size} trous"),
+            marked_pits: w("trous marqués"),
+            lines_board: w("Plateau de {size} intersections reliées par des lignes"),
+            tower_board: w("Plateau d'Avalam"),
+            yellow_towers: w("tours jaunes (hauteur)"),
+            red_towers: w("tours rouges (hauteur)"),
             black_stones: w("pierres noires"),
             white_stones: w("pierres blanches"),
             marked_points: w("intersections marquées"),
@@ -429,6 +448,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             black: w("Negras"),
             unions: w("Uniones"),
             empty_board: w("Tablero vacío"),
+            holes: w("agujeros"),
             marked: w("casillas marcadas"),
             target: w("objetivo"),
             bomb: w("bomba"),
@@ -440,6 +460,12 @@ fn diagram_words(lang: &str) -> DiagramWords {
             pointing_up: w("apuntan hacia arriba"),
             pointing_down: w("apuntan hacia abajo"),
             go_board: w("Tablero de go de {size} líneas"),
+            pit_board: w("Tablero de {size} hoyos"),
+            marked_pits: w("hoyos marcados"),
+            lines_board: w("Tablero de {size} puntos unidos por líneas"),
+            tower_board: w("Tablero de Avalam"),
+            yellow_towers: w("torres amarillas (altura)"),
+            red_towers: w("torres rojas (altura)"),
             black_stones: w("piedras negras"),
             white_stones: w("piedras blancas"),
             marked_points: w("intersecciones marcadas"),
@@ -475,6 +501,7 @@ impl DiagramWords {
             black: w("Black"),
             unions: w("Unions"),
             empty_board: w("Empty board"),
+            holes: w("holes"),
             marked: w("marked"),
             target: w("target"),
             bomb: w("bomb"),
@@ -486,6 +513,12 @@ impl DiagramWords {
             pointing_up: w("pointing up"),
             pointing_down: w("pointing down"),
             go_board: w("Go board of {size} lines"),
+            pit_board: w("Board of {size} pits"),
+            marked_pits: w("marked pits"),
+            lines_board: w("Board of {size} points joined by lines"),
+            tower_board: w("Avalam board"),
+            yellow_towers: w("yellow towers (height)"),
+            red_towers: w("red towers (height)"),
             black_stones: w("black stones"),
             white_stones: w("white stones"),
             marked_points: w("marked points"),

@@ -8,7 +8,7 @@ that variant may use, and the hole character. Run from the repository root:
 import re
 import sys
 
-HOLE_VARIANTS = {"Maxima", "Omega"}
+HOLE_VARIANTS = {"Avalam1", "Maxima", "Omega"}
 # Variants whose FEN spells a square in two characters (Emergo's stacks).
 PAIR_CELL_VARIANTS = {"Emergo"}
 

@@ -198,11 +198,45 @@ const CASTLE: &[&str] = &[
 ];
 const BLACK: &[&str] = &["black", "negras", "negro", "noirs", "noir", "les noirs"];
 const WHITE: &[&str] = &["white", "blancas", "blanco", "blancs", "blanc"];
-/// Words after which a square is a place, not a move.
+/// Words after which a square is a place, not a move ("capturing g2 and
+/// g1": the stones taken, Fanorona's page).
 const PLACE: &[&str] = &[
-    "from", "on", "at", "in", "to", "into", "onto", "towards", "between", "via", "en", "sur", "de",
-    "depuis", "desde", "à", "a", "sobre", "hacia", "vers", "entre", "par", "por", "del", "du",
-    "des", "la", "le", "les", "el", "square", "case", "casilla",
+    "from",
+    "on",
+    "at",
+    "in",
+    "to",
+    "into",
+    "onto",
+    "towards",
+    "between",
+    "via",
+    "en",
+    "sur",
+    "de",
+    "depuis",
+    "desde",
+    "à",
+    "a",
+    "sobre",
+    "hacia",
+    "vers",
+    "entre",
+    "par",
+    "por",
+    "del",
+    "du",
+    "des",
+    "la",
+    "le",
+    "les",
+    "el",
+    "square",
+    "case",
+    "casilla",
+    "capturing",
+    "capturant",
+    "capturando",
 ];
 /// Piece names: a square beside one is where the piece stands ("the c1
 /// bishop", "le fou c1", "el alfil c1"), not a move.
@@ -1026,6 +1060,19 @@ mod tests {
         assert_eq!(c.claims[0].moves.len(), 5, "{:?}", c.claims);
         // A question still ends its sentence.
         assert_eq!(sentences("Is it possible? Yes, Ke5.").len(), 2);
+    }
+
+    #[test]
+    fn squares_captured_are_places_not_moves() {
+        for text in [
+            "Before and after g4g3 (capturing g2 and g1).",
+            "Avant et après g4g3 (capturant g2 et g1).",
+            "Antes y después de g4g3 (capturando g2 y g1).",
+        ] {
+            let claims = read_caption(text);
+            let moves: Vec<&str> = claims.moves().map(|(_, m)| m.text.as_str()).collect();
+            assert_eq!(moves, ["g4g3"], "{text}");
+        }
     }
 
     #[test]

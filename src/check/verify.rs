@@ -12,7 +12,9 @@ use fenpress_rules::position::Castling;
 use fenpress_rules::rules::Rules;
 use fenpress_rules::validate::{self, Problem};
 use fenpress_rules::variants::stones;
-use fenpress_rules::{explain, Board, Color, Kind, Piece, Position, Square, SquareSet};
+use fenpress_rules::{
+    explain, legal, Board, Color, Kind, MoveList, Piece, Position, Square, SquareSet,
+};
 
 use super::board::BoardText;
 use super::claims::{CaptionClaims, ClaimKind, MoveText};
@@ -1678,6 +1680,9 @@ fn check_pair_or_opening(
     if let Some(ends) = line_through_left_board(rules, input, starts, moves, second) {
         return Some((ends, true));
     }
+    if let Some(ends) = line_after_marked_move(rules, input, starts, moves, second) {
+        return Some((ends, true));
+    }
     if moves.first().is_none_or(|m| m.number != Some(1)) {
         out.append(&mut from_left);
         return None;
@@ -1733,6 +1738,61 @@ fn line_through_left_board(
         );
         ends.filter(|_| quiet.is_empty())
     })
+}
+
+/// A pair's caption that names the line after a move the left board's two
+/// marks show ("Before and after the marked capture + removal of b4": the
+/// marks are the capture's start and end, the caption names what follows
+/// in the same turn): when the line cannot be played from the left board,
+/// it is played after each legal move between the two marks, and read as
+/// the pair's moves if it then gives the right board exactly.
+fn line_after_marked_move(
+    rules: &dyn Rules,
+    input: &Input,
+    starts: &[Position],
+    moves: &[MoveText],
+    second: &Read,
+) -> Option<Vec<Position>> {
+    let g = rules.geometry();
+    let marks: Vec<Square> = input.boards[0]
+        .marks
+        .iter()
+        .filter_map(|(m, _)| g.parse_square(m))
+        .collect();
+    let &[a, b] = marks.as_slice() else {
+        return None;
+    };
+    if play_line(rules, starts, moves, input.letters).is_ok() {
+        return None;
+    }
+    let mut after = Vec::new();
+    for start in starts {
+        let mut pos = start.clone();
+        let mut list = MoveList::new();
+        legal::legal_moves(rules, &mut pos, &mut list);
+        for mv in list.iter() {
+            let (from, to) = (mv.intent.from, mv.intent.to);
+            if (from, to) == (a, b) || (from, to) == (b, a) {
+                let mut next = pos.clone();
+                rules.play(&mut next, mv);
+                after.push(next);
+            }
+        }
+    }
+    if after.is_empty() {
+        return None;
+    }
+    let mut quiet = Findings::new();
+    let ends = check_pair(
+        rules,
+        input,
+        &after,
+        moves,
+        second,
+        &input.boards[1],
+        &mut quiet,
+    );
+    ends.filter(|_| quiet.is_empty())
 }
 
 fn check_sequence_playable(

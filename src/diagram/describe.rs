@@ -74,11 +74,21 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     }
     let name = registry::lookup(variant).map_or(variant, |v| v.name);
     if super::stones::is_go_game(name) {
-        return describe_go(layout, spec, t);
+        return describe_stones((&t.go_board, &t.marked_points), name, layout, spec, t);
+    }
+    if super::stones::is_tower_game(name) {
+        return describe_towers(layout, spec, t);
+    }
+    if super::stones::is_lines_board(name) {
+        return describe_stones((&t.lines_board, &t.marked_points), name, layout, spec, t);
+    }
+    if super::stones::is_pit_board(name) {
+        return describe_stones((&t.pit_board, &t.marked_pits), name, layout, spec, t);
     }
     let mut white: Vec<(u8, String, String)> = Vec::new();
     let mut black = Vec::new();
     let mut other = Vec::new();
+    let mut holes = Vec::new();
     // Bottom rank first so squares read a1, b1, ..., a2 like a score sheet.
     for row in (0..layout.shape.rows).rev() {
         for col in 0..layout.shape.cols {
@@ -99,6 +109,10 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
                 let square = layout.square_at(row, col).to_string();
                 if let Some(union) = union_name(variant, c, t) {
                     other.push((7, union, square));
+                    continue;
+                }
+                if super::stones::is_hole(name, c) {
+                    holes.push(square);
                     continue;
                 }
                 let (order, name) = piece_name(variant, c, t);
@@ -123,6 +137,9 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
         if !pieces.is_empty() {
             parts.push(format!("{side}: {}", list_pieces(pieces)));
         }
+    }
+    if !holes.is_empty() {
+        parts.push(format!("{}: {}", t.holes, holes.join(", ")));
     }
     if parts.is_empty() {
         parts.push(t.empty_board.to_string());
@@ -159,19 +176,65 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     parts.join("; ")
 }
 
-/// A Go board: its size, then the black stones (the first player's) and
-/// the white ones by point from a1 upwards, and the marked points ("Go
-/// board of 12×12 lines; black stones: c4, d4; white stones: h6; marked
-/// points: d7").
-fn describe_go(layout: &Layout, spec: &BoardSpec, t: &DiagramWords) -> String {
+/// Avalam's board: its towers by the colour on top, yellow (the first
+/// player's) then red, each point with the tower's height, from a1
+/// upwards ("Avalam board; yellow towers (height): a5 (1), d5 (3); red
+/// towers (height): b5 (1)"), and the marked points.
+fn describe_towers(layout: &Layout, spec: &BoardSpec, t: &DiagramWords) -> String {
+    let mut parts = vec![t.tower_board.to_string()];
+    let (mut yellow, mut red) = (Vec::new(), Vec::new());
+    for row in (0..layout.shape.rows).rev() {
+        for col in 0..layout.shape.cols {
+            if let Cell::Piece(c) = layout.cell(row, col) {
+                if let Some((height, top_yellow)) = super::stones::tower_of(c) {
+                    let entry = format!("{} ({height})", layout.square_at(row, col));
+                    if top_yellow {
+                        yellow.push(entry);
+                    } else {
+                        red.push(entry);
+                    }
+                }
+            }
+        }
+    }
+    for (word, towers) in [(&t.yellow_towers, yellow), (&t.red_towers, red)] {
+        if !towers.is_empty() {
+            parts.push(format!("{word}: {}", towers.join(", ")));
+        }
+    }
+    if !spec.marks.is_empty() {
+        let marks: Vec<String> = spec.marks.iter().map(ToString::to_string).collect();
+        parts.push(format!("{}: {}", t.marked_points, marks.join(", ")));
+    }
+    if spec.orientation == Orientation::Black {
+        parts.push(t.seen_from_black.to_string());
+    }
+    if layout.shape.malformed.is_some() {
+        parts.push(t.malformed.to_string());
+    }
+    parts.join("; ")
+}
+
+/// A board of stones (`words`: the board's name, Go's or Konane's, and
+/// what its marked places are called): its size, then the black
+/// stones (the first player's) and the white ones by point from a1
+/// upwards, and the marked points ("Go board of 12×12 lines; black stones:
+/// c4, d4; white stones: h6; marked points: d7").
+fn describe_stones(
+    (board, marked): (&str, &str),
+    variant: &str,
+    layout: &Layout,
+    spec: &BoardSpec,
+    t: &DiagramWords,
+) -> String {
     let size = format!("{}×{}", layout.shape.cols, layout.shape.rows);
-    let mut parts = vec![t.go_board.replace("{size}", &size)];
+    let mut parts = vec![board.replace("{size}", &size)];
     let (mut black, mut white) = (Vec::new(), Vec::new());
     for row in (0..layout.shape.rows).rev() {
         for col in 0..layout.shape.cols {
             if let Cell::Piece(c) = layout.cell(row, col) {
                 let point = layout.square_at(row, col).to_string();
-                if super::stones::is_black_stone(c) {
+                if super::stones::is_black_stone_of(variant, c) {
                     black.push(point);
                 } else {
                     white.push(point);
@@ -186,7 +249,7 @@ fn describe_go(layout: &Layout, spec: &BoardSpec, t: &DiagramWords) -> String {
     }
     if !spec.marks.is_empty() {
         let marks: Vec<String> = spec.marks.iter().map(ToString::to_string).collect();
-        parts.push(format!("{}: {}", t.marked_points, marks.join(", ")));
+        parts.push(format!("{marked}: {}", marks.join(", ")));
     }
     if spec.orientation == Orientation::Black {
         parts.push(t.seen_from_black.to_string());
@@ -370,6 +433,107 @@ mod tests {
         assert_eq!(
             describe("Chess", &layout, &spec, &fr),
             "Blancs: roi e1, tour a1 h1; Noirs: roi e8; cases marquées: a5, b5"
+        );
+    }
+
+    #[test]
+    fn avalam_towers_by_top_colour_with_their_heights_in_three_languages() {
+        let spec = parse_compact("8/8/8/8/8/8/8/Dcb5").unwrap();
+        let layout = read_board("Avalam2", &spec.board);
+        let in_lang = |lang: &str| {
+            describe(
+                "Avalam2",
+                &layout,
+                &spec,
+                &crate::words::strings(lang).diagram,
+            )
+        };
+        assert_eq!(
+            in_lang("en"),
+            "Avalam board; yellow towers (height): a1 (3); red towers (height): b1 (2), c1 (1)"
+        );
+        assert_eq!(
+            in_lang("fr"),
+            "Plateau d'Avalam; tours jaunes (hauteur): a1 (3); tours rouges (hauteur): b1 (2), c1 (1)"
+        );
+        assert_eq!(
+            in_lang("es"),
+            "Tablero de Avalam; torres amarillas (altura): a1 (3); torres rojas (altura): b1 (2), c1 (1)"
+        );
+    }
+
+    #[test]
+    fn hamiltons_holes_are_listed_as_holes_in_three_languages() {
+        let spec = parse_compact("8/8/2x5/3x4/1xN5/8/8/8").unwrap();
+        let layout = read_board("Hamilton", &spec.board);
+        let in_lang = |lang: &str| {
+            describe(
+                "Hamilton",
+                &layout,
+                &spec,
+                &crate::words::strings(lang).diagram,
+            )
+        };
+        assert_eq!(in_lang("en"), "White: knight c4; holes: b4, d5, c6");
+        assert!(
+            in_lang("fr").ends_with("; trous: b4, d5, c6"),
+            "{}",
+            in_lang("fr")
+        );
+        assert!(
+            in_lang("es").ends_with("; agujeros: b4, d5, c6"),
+            "{}",
+            in_lang("es")
+        );
+    }
+
+    #[test]
+    fn fanorona_stones_on_points_joined_by_lines_white_first() {
+        let spec = parse_compact("9/9/4P4/4p4/9 e3").unwrap();
+        let layout = read_board("Fanorona", &spec.board);
+        let in_lang = |lang: &str| {
+            describe(
+                "Fanorona",
+                &layout,
+                &spec,
+                &crate::words::strings(lang).diagram,
+            )
+        };
+        assert_eq!(
+            in_lang("en"),
+            "Board of 9×5 points joined by lines; black stones: e2; white stones: e3; marked points: e3"
+        );
+        assert!(in_lang("fr").starts_with(
+            "Plateau de 9×5 intersections reliées par des lignes; pierres noires: e2"
+        ));
+        assert!(in_lang("es")
+            .starts_with("Tablero de 9×5 puntos unidos por líneas; piedras negras: e2"));
+    }
+
+    #[test]
+    fn konane_stones_by_colour_in_their_pits_in_three_languages() {
+        let text = "8/8/8/3Pp3/8/8/8/8 d4,d6";
+        let spec = parse_compact(text).unwrap();
+        let layout = read_board("Konane", &spec.board);
+        let in_lang = |lang: &str| {
+            describe(
+                "Konane",
+                &layout,
+                &spec,
+                &crate::words::strings(lang).diagram,
+            )
+        };
+        assert_eq!(
+            in_lang("en"),
+            "Board of 8×8 pits; black stones: d5; white stones: e5; marked pits: d4, d6"
+        );
+        assert_eq!(
+            in_lang("fr"),
+            "Plateau de 8×8 trous; pierres noires: d5; pierres blanches: e5; trous marqués: d4, d6"
+        );
+        assert_eq!(
+            in_lang("es"),
+            "Tablero de 8×8 hoyos; piedras negras: d5; piedras blancas: e5; hoyos marcados: d4, d6"
         );
     }
 

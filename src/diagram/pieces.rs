@@ -103,6 +103,14 @@ pub enum Art {
     Tile(char, bool),
     /// A Go stone, black (`true`) or white ([`super::stones`]).
     Stone(bool),
+    /// A stone small enough to leave its board's lines visible
+    /// (Fanorona's), black (`true`) or white.
+    Pebble(bool),
+    /// A hole cut in the board (Hamilton's `x`, [`super::stones::is_hole`]).
+    Hole,
+    /// An Avalam tower: its height (1 to 5) and whether the first
+    /// player's colour (yellow) is on top, else the second's (red).
+    Tower(u8, bool),
     /// Ambiguous's mark, by its letter: the target the side in its colour
     /// executes a move to, a ringed disc on an empty square (`g`), or the
     /// marked piece's letter inside the ring (`s t u o c l`: pawn, queen,
@@ -155,6 +163,14 @@ impl Art {
                 push_cased(&mut id, *c);
             }
             Art::Stone(black) => id.push_str(if *black { "go-b" } else { "go-w" }),
+            Art::Hole => id.push_str("hole"),
+            Art::Pebble(black) => id.push_str(if *black { "pb-b" } else { "pb-w" }),
+            Art::Tower(height, yellow) => {
+                let _ = std::fmt::Write::write_fmt(
+                    &mut id,
+                    format_args!("tw-{}{height}", if *yellow { 'y' } else { 'r' }),
+                );
+            }
             Art::Target(c) => {
                 id.push_str("tg-");
                 push_cased(&mut id, *c);
@@ -202,6 +218,8 @@ fn drawn_body(art: &Art) -> Option<String> {
         Art::Janggi(c) => asian::janggi_body(c),
         Art::Tile(c, down) => super::dobutsu::tile_body(c, down),
         Art::Stone(black) => Some(super::stones::stone_body(black)),
+        Art::Hole => Some(super::stones::hole_body()),
+        Art::Pebble(black) => Some(super::stones::pebble_body(black)),
         _ => None,
     }
 }
@@ -441,9 +459,24 @@ impl PieceSet {
         if !vchess_chess_piece && self.has(&in_folder) {
             return Art::File(in_folder);
         }
-        // Go stones carry no letter; a set's own stone files win (above).
-        if super::stones::is_go_game(variant) {
-            return Art::Stone(super::stones::is_black_stone(letter));
+        // Avalam's towers: their height and top colour.
+        if super::stones::is_tower_game(variant) {
+            if let Some((height, yellow)) = super::stones::tower_of(letter) {
+                return Art::Tower(height, yellow);
+            }
+        }
+        // A hole is no piece: drawn as the board's pit (a set's own hole
+        // file wins, above).
+        if super::stones::is_hole(variant, letter) {
+            return Art::Hole;
+        }
+        // Stones carry no letter; a set's own stone files win (above).
+        if super::stones::is_stone_game(variant) {
+            let black = super::stones::is_black_stone_of(variant, letter);
+            if super::stones::is_lines_board(variant) {
+                return Art::Pebble(black);
+            }
+            return Art::Stone(black);
         }
         let chess_art = mapped.is_none() || CHESS_ART_VARIANTS.contains(&variant);
         if chess_letter && chess_art && self.has(&own) {
@@ -481,7 +514,14 @@ impl PieceSet {
                 };
                 (badged_symbol(&id, &base, *badge), copy)
             }
-            Art::Wedge(..) | Art::Tile(..) | Art::Xiangqi(_) | Art::Janggi(_) | Art::Stone(_) => {
+            Art::Tower(height, yellow) => (tower_symbol(&id, *height, *yellow), None),
+            Art::Wedge(..)
+            | Art::Tile(..)
+            | Art::Xiangqi(_)
+            | Art::Janggi(_)
+            | Art::Stone(_)
+            | Art::Pebble(_)
+            | Art::Hole => {
                 let symbol = match drawn_body(art) {
                     Some(body) => {
                         format!("<symbol id=\"{id}\" viewBox=\"0 0 100 100\">{body}</symbol>")
@@ -704,6 +744,32 @@ fn stack_symbol(id: &str, top: char, under: char) -> String {
             ),
         );
     }
+    format!("<symbol id=\"{id}\" viewBox=\"0 0 100 100\">{body}</symbol>")
+}
+
+/// An Avalam tower seen from above: a disc in the colour on top (the
+/// page's yellow for the first player, red for the second), a ring per
+/// piece under the top one so the height shows at a glance, and the
+/// height in figures.
+fn tower_symbol(id: &str, height: u8, yellow: bool) -> String {
+    let (fill, rim, ink) = if yellow {
+        ("#f3c623", "#8a6a00", "#3b2a00")
+    } else {
+        ("#c8321e", "#5e1308", "#fff")
+    };
+    let mut body = format!(
+        "<circle cx=\"50\" cy=\"50\" r=\"44\" fill=\"{fill}\" stroke=\"{rim}\" stroke-width=\"4\"/>"
+    );
+    for ring in 1..height {
+        let r = 44 - 6 * u32::from(ring);
+        let _ = std::fmt::Write::write_fmt(
+            &mut body,
+            format_args!(
+                "<circle class=\"fp-tr\" cx=\"50\" cy=\"50\" r=\"{r}\" fill=\"none\" stroke=\"{rim}\" stroke-width=\"1.6\"/>"
+            ),
+        );
+    }
+    body.push_str(&number(u32::from(height), 50.0, 50.0, 4.5, ink));
     format!("<symbol id=\"{id}\" viewBox=\"0 0 100 100\">{body}</symbol>")
 }
 
@@ -937,6 +1003,12 @@ mod tests {
         // A Gomoku stone is not a pawn: a disc.
         assert_eq!(set.art("Gomoku", 'p'), Art::Stone(false));
         assert_eq!(set.art("Atarigo", 'P'), Art::Stone(true));
+        assert_eq!(set.art("Konane", 'P'), Art::Stone(true));
+        assert_eq!(set.art("Fanorona", 'P'), Art::Pebble(false));
+        assert_eq!(set.art("Hamilton", 'x'), Art::Hole);
+        assert_eq!(set.art("Avalam1", 'D'), Art::Tower(3, true));
+        assert_eq!(set.art("Avalam2", 'b'), Art::Tower(1, false));
+        assert_eq!(set.art("Konane", 'p'), Art::Stone(false));
         // Shogi and xiangqi pieces are ours; a letter those games lack
         // stays a disc.
         assert_eq!(set.art("Xiangqi", 'c'), Art::Xiangqi('c'));

@@ -10,9 +10,81 @@ pub fn is_go_game(variant: &str) -> bool {
     matches!(variant, "Atarigo" | "Gomoku")
 }
 
+/// The variants whose pieces are plain stones, black for the first player
+/// (uppercase) and white, with no letter: the Go games, and Konane and
+/// Yoté, whose stones stand in the pits of their boards ([`is_pit_board`]).
+pub fn is_stone_game(variant: &str) -> bool {
+    is_go_game(variant)
+        || is_lines_board(variant)
+        || (is_pit_board(variant) && !is_tower_game(variant))
+}
+
+/// The variants played on a board of pits, a stone in each (Konane's
+/// papamū, Yoté's holes dug in the ground, Avalam's points): no squares,
+/// no lines.
+pub fn is_pit_board(variant: &str) -> bool {
+    matches!(variant, "Konane" | "Yote" | "Avalam1" | "Avalam2")
+}
+
+/// The variants played with towers of stacked pieces, a letter `b` (1
+/// high) to `f` (5) whose case is the colour on top (Avalam1, Avalam2).
+pub fn is_tower_game(variant: &str) -> bool {
+    matches!(variant, "Avalam1" | "Avalam2")
+}
+
+/// A tower's height and whether the first player's colour is on top
+/// (uppercase, the page's yellow), for a letter of a tower game.
+pub fn tower_of(letter: char) -> Option<(u8, bool)> {
+    let height = (letter.to_ascii_lowercase() as u8).checked_sub(b'a')?;
+    (1..=5)
+        .contains(&height)
+        .then_some((height, letter.is_ascii_uppercase()))
+}
+
+/// A stone smaller than its point's cell, for a board whose lines must
+/// show between the stones (Fanorona's diagonals).
+pub fn pebble_body(black: bool) -> String {
+    format!(
+        "<g transform=\"translate(50 50) scale(.7) translate(-50 -50)\">{}</g>",
+        stone_body(black)
+    )
+}
+
+/// Whether a FEN letter stands for a hole in the board rather than a
+/// piece: Hamilton's `x`, a square the knight has left and may never
+/// enter again.
+pub fn is_hole(variant: &str, letter: char) -> bool {
+    variant == "Hamilton" && letter == 'x'
+}
+
+/// A hole as the content of a 100-unit `<symbol>`: the square cut out of
+/// the board, a dark pit whose lit lower rim and shadowed upper one give
+/// it depth, so it reads as no square at all rather than as a piece.
+pub fn hole_body() -> String {
+    "<rect x=\"2\" y=\"2\" width=\"96\" height=\"96\" rx=\"6\" fill=\"#4a3b2c\"/><rect x=\"9\" y=\"9\" width=\"82\" height=\"82\" rx=\"4\" fill=\"#17110b\"/><path d=\"M9 13V87a4 4 0 0 0 4 4H87\" fill=\"none\" stroke=\"#6f5a44\" stroke-width=\"2\"/>".to_string()
+}
+
 /// Whether a FEN letter of a Go game is a black stone (the first player's).
 pub fn is_black_stone(letter: char) -> bool {
     letter.is_ascii_uppercase()
+}
+
+/// Whether a FEN letter of `variant`'s is a black stone: the first
+/// player's (uppercase) plays black, as in Go, except in Fanorona, whose
+/// page starts with White (its uppercase stones are white).
+pub fn is_black_stone_of(variant: &str, letter: char) -> bool {
+    if is_lines_board(variant) {
+        letter.is_ascii_lowercase()
+    } else {
+        is_black_stone(letter)
+    }
+}
+
+/// The variants played on the points of a board of lines, every point
+/// joined to its neighbours and the points whose file and rank add up to
+/// an even number to their diagonal ones too (Fanorona).
+pub fn is_lines_board(variant: &str) -> bool {
+    variant == "Fanorona"
 }
 
 /// The star points of a `size`-line side, as line indices from one edge:
@@ -88,5 +160,16 @@ mod tests {
         assert!(stone_body(true).contains("#1b1b1b"));
         assert!(stone_body(false).contains("#f6f5f0"));
         assert!(is_go_game("Atarigo") && is_go_game("Gomoku") && !is_go_game("Chess"));
+        assert!(is_stone_game("Konane") && !is_go_game("Konane") && is_pit_board("Konane"));
+        assert!(!is_stone_game("Chess") && !is_pit_board("Atarigo"));
+        assert!(is_stone_game("Yote") && is_pit_board("Yote"));
+        assert!(is_stone_game("Fanorona") && is_lines_board("Fanorona"));
+        assert!(!is_black_stone_of("Fanorona", 'P') && is_black_stone_of("Fanorona", 'p'));
+        assert!(is_black_stone_of("Konane", 'P'));
+        assert_eq!(tower_of('D'), Some((3, true)));
+        assert_eq!(tower_of('b'), Some((1, false)));
+        assert_eq!(tower_of('x'), None);
+        assert!(is_tower_game("Avalam1") && !is_tower_game("Emergo"));
+        assert!(is_hole("Hamilton", 'x') && !is_hole("Hamilton", 'N') && !is_hole("Chess", 'x'));
     }
 }

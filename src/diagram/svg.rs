@@ -368,7 +368,7 @@ fn draw_board_exploring(
         &layout,
         &spec.marks,
         &origin,
-        style == BoardStyle::Go,
+        matches!(style, BoardStyle::Go | BoardStyle::Pits | BoardStyle::Lines),
     );
     arrows(&mut svg, &layout, &spec.arrows, &origin);
     if painter.coordinates {
@@ -443,6 +443,12 @@ enum BoardStyle {
     /// Go's grid: stones on the points where its lines cross, the star
     /// points marked, on a board of pale wood (Atarigo, Gomoku).
     Go,
+    /// Points joined by lines, the diagonals from every other point
+    /// (Fanorona), on pale wood.
+    Lines,
+    /// A board of pits, a stone in each, on pale wood with no squares nor
+    /// lines (Konane's papamū, Yoté's holes).
+    Pits,
 }
 
 /// The board style of a variant, from the family its pieces come from.
@@ -451,6 +457,12 @@ fn board_style(variant: &str) -> BoardStyle {
     let name = fenpress_rules::registry::lookup(variant).map_or(variant, |v| v.name);
     if super::stones::is_go_game(name) {
         return BoardStyle::Go;
+    }
+    if super::stones::is_pit_board(name) {
+        return BoardStyle::Pits;
+    }
+    if super::stones::is_lines_board(name) {
+        return BoardStyle::Lines;
     }
     match asian_set(variant) {
         Some(AsianSet::Shogi) => BoardStyle::Ruled,
@@ -484,6 +496,10 @@ fn ruled(
     let (rows, cols) = (layout.shape.rows, layout.shape.cols);
     if style == BoardStyle::Go {
         go_grid(svg, layout, origin, left, top);
+        return;
+    }
+    if style == BoardStyle::Pits {
+        pits(svg, layout, origin, left, top);
         return;
     }
     let _ = write!(
@@ -605,6 +621,118 @@ fn go_grid(
     }
 }
 
+/// A board of lines (Fanorona's): pale wood (`fp-w`), a line through the
+/// centre of every row and column of cells so a stone in its cell stands
+/// on a point, and the diagonals (`fp-dg`) from every point whose row and
+/// column add up to an even number (as files and ranks do on Fanorona's
+/// 5×9 board, a1 being such a point) to its diagonal neighbours.
+fn lines_board(
+    svg: &mut String,
+    layout: &Layout,
+    origin: &dyn Fn(usize, usize) -> (usize, usize),
+    left: usize,
+    top: usize,
+) {
+    let (rows, cols) = (layout.shape.rows, layout.shape.cols);
+    let _ = write!(
+        svg,
+        "<rect class=\"fp-w\" x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"{GO_WOOD}\"/>",
+        cols * SQ,
+        rows * SQ
+    );
+    let point = |row: usize, col: usize| {
+        let (x, y) = origin(row, col);
+        (x + SQ / 2, y + SQ / 2)
+    };
+    let segment = |d: &mut String, a: (usize, usize), b: (usize, usize)| {
+        let (a, b) = (point(a.0, a.1), point(b.0, b.1));
+        let _ = write!(d, "M{} {}L{} {}", a.0, a.1, b.0, b.1);
+    };
+    let mut d = String::new();
+    for row in 0..rows {
+        segment(&mut d, (row, 0), (row, cols - 1));
+    }
+    for col in 0..cols {
+        segment(&mut d, (0, col), (rows - 1, col));
+    }
+    // The rows count from the top; a1's parity is that of the bottom row.
+    let bottom = rows - 1;
+    let mut diagonals = String::new();
+    for row in 0..bottom {
+        for col in 0..cols {
+            if (bottom - row + col) % 2 != 0 {
+                continue;
+            }
+            if col + 1 < cols {
+                segment(&mut diagonals, (row, col), (row + 1, col + 1));
+            }
+            if col > 0 {
+                segment(&mut diagonals, (row, col), (row + 1, col - 1));
+            }
+        }
+    }
+    let _ = write!(
+        svg,
+        "<path class=\"fp-g\" fill=\"none\" stroke=\"{GO_LINE}\" stroke-width=\".4\" d=\"{d}\"/><path class=\"fp-g fp-dg\" fill=\"none\" stroke=\"{GO_LINE}\" stroke-width=\".4\" d=\"{diagonals}\"/>"
+    );
+}
+
+/// A board of pits: the Go board's pale wood (`fp-w`) and a shallow pit
+/// (`fp-pit`, a darker disc with a shadowed rim) in every cell, where a
+/// stone drawn in the cell rests; an empty pit shows as such.
+fn pits(
+    svg: &mut String,
+    layout: &Layout,
+    origin: &dyn Fn(usize, usize) -> (usize, usize),
+    left: usize,
+    top: usize,
+) {
+    let (rows, cols) = (layout.shape.rows, layout.shape.cols);
+    let has_holes = layout.cells.contains(&Cell::Hole);
+    if has_holes {
+        // The board's own shape: wood under its points only.
+        let mut wood = String::new();
+        for row in 0..rows {
+            for col in 0..cols {
+                if layout.cell(row, col) != Cell::Hole {
+                    let (x, y) = origin(row, col);
+                    let _ = write!(wood, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
+                }
+            }
+        }
+        let _ = write!(
+            svg,
+            "<path class=\"fp-w\" fill=\"{GO_WOOD}\" d=\"{wood}\"/>"
+        );
+    } else {
+        let _ = write!(
+            svg,
+            "<rect class=\"fp-w\" x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"{GO_WOOD}\"/>",
+            cols * SQ,
+            rows * SQ
+        );
+    }
+    let mut d = String::new();
+    for row in 0..rows {
+        for col in 0..cols {
+            if layout.cell(row, col) == Cell::Hole {
+                continue;
+            }
+            let (x, y) = origin(row, col);
+            let _ = write!(
+                d,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"3.6\"/>",
+                x + SQ / 2,
+                y + SQ / 2
+            );
+        }
+    }
+    let _ = write!(
+        svg,
+        "<g class=\"fp-pit\" fill=\"#b8893f\" stroke=\"#7a5526\" stroke-width=\".5\">{d}</g>"
+    );
+}
+
 /// Light and dark squares. Without holes: one light rectangle, and the dark
 /// squares of each row as one dashed stroke (a dash per square). With
 /// holes, each square on its own so the holes stay transparent. Ruled and
@@ -619,6 +747,15 @@ fn squares(
 ) {
     let (rows, cols) = (layout.shape.rows, layout.shape.cols);
     let has_holes = layout.cells.contains(&Cell::Hole);
+    if style == BoardStyle::Pits {
+        // A pit board takes its shape from its points: holes stay bare.
+        pits(svg, layout, origin, left, top);
+        return;
+    }
+    if style == BoardStyle::Lines && rows > 0 && cols > 0 {
+        lines_board(svg, layout, origin, left, top);
+        return;
+    }
     if style != BoardStyle::Checkered && !has_holes && rows > 0 && cols > 0 {
         ruled(svg, layout, style, origin, left, top);
         return;
@@ -1062,6 +1199,109 @@ mod tests {
         // Chess keeps its squares.
         let (chess, _) = board("Chess", "8/8/8/4k3/8/8/8/4K3");
         assert!(chess.contains("fp-k") && !chess.contains("fp-g"));
+    }
+
+    #[test]
+    fn avalam_towers_show_height_and_top_colour_on_a_board_shaped_by_its_points() {
+        let start = "xxBbxxxxx/xBbBbxxxx/xbBbBbBxx/xBbBbBbBb/BbBb1bBbB/bBbBbBbBx/xxBbBbBbx/xxxxbBbBx/xxxxxbBxx";
+        let (svg, sheet) = board(
+            "Avalam1",
+            &start.replace("xxxxbBbBx/xxxxxbBxx", "xxxxbCbBx/xxxxxbExx"),
+        );
+        assert!(
+            !svg.contains("fp-k") && !svg.contains("class=\"fp-l\""),
+            "no checkered squares"
+        );
+        // The wood lies under the 49 points only, a pit in each.
+        let pits = svg.split("class=\"fp-pit\"").nth(1).unwrap();
+        assert_eq!(count(pits.split("</g>").next().unwrap(), "<circle"), 49);
+        let wood = svg.split("<path class=\"fp-w\"").nth(1).unwrap();
+        assert_eq!(count(wood.split("/>").next().unwrap(), "z"), 49);
+        // Towers by top colour and height, not lettered discs.
+        assert_eq!(count(&svg, "<use href=\"#fp-tw-y1\""), 22);
+        assert_eq!(count(&svg, "<use href=\"#fp-tw-y2\""), 1);
+        assert_eq!(count(&svg, "<use href=\"#fp-tw-y4\""), 1);
+        assert_eq!(count(&svg, "<use href=\"#fp-tw-r1\""), 24);
+        assert!(sheet.symbols.keys().all(|id| id.starts_with("fp-tw-")));
+        // A tower of 4: three rings under its top.
+        assert_eq!(count(&sheet.symbols["fp-tw-y4"], "class=\"fp-tr\""), 3);
+        assert!(!svg.contains("fp-d-"), "no lettered disc");
+    }
+
+    #[test]
+    fn fanorona_stones_stand_on_points_joined_by_lines_and_diagonals() {
+        let (svg, sheet) = board(
+            "Fanorona",
+            "ppppppppp/ppppppppp/pPpP1pPpP/PPPPPPPPP/PPPPPPPPP e3",
+        );
+        assert!(
+            !svg.contains("fp-k") && !svg.contains("class=\"fp-l\""),
+            "no squares"
+        );
+        // Five rows and nine columns of lines through the points' centres.
+        assert_eq!(lines(&svg, "fp-g"), Some(5 + 9));
+        // The diagonals: from each even point of the four upper rows to
+        // its lower neighbours, 32 segments (a1, c1, ... are even points).
+        assert_eq!(lines(&svg, "fp-g fp-dg"), Some(32));
+        // a1-b2 is one (the board starts at x 6, y 1: a1's point is at
+        // 11 46, b2's at 21 36); b1-a2 is not.
+        assert!(
+            svg.contains("M21 36L11 46") || svg.contains("M11 46L21 36"),
+            "{svg}"
+        );
+        assert!(!svg.contains("M11 36L21 46"));
+        // White (uppercase) stones are white, the first player's.
+        assert_eq!(count(&svg, "<use href=\"#fp-pb-w\""), 22);
+        assert_eq!(count(&svg, "<use href=\"#fp-pb-b\""), 22);
+        assert!(sheet.symbols.keys().all(|id| id.starts_with("fp-pb-")));
+    }
+
+    #[test]
+    fn hamiltons_holes_are_drawn_as_holes_not_pieces() {
+        let (svg, sheet) = board("Hamilton", "8/8/2x5/3x4/1xN5/8/8/8");
+        assert_eq!(count(&svg, "<use href=\"#fp-hole\""), 3);
+        assert!(!svg.contains("fp-d-x"), "not a lettered disc");
+        // A dark pit filling its square, not a disc.
+        let hole = &sheet.symbols["fp-hole"];
+        assert!(
+            hole.contains("<rect") && !hole.contains("<circle"),
+            "{hole}"
+        );
+    }
+
+    #[test]
+    fn konane_stones_rest_in_the_pits_of_a_board_without_squares() {
+        // The page's second diagram: 58 stones, 6 empty pits, marks g4, g6.
+        let (svg, sheet) = board(
+            "Konane",
+            "PpPpPpPp/pPpPpPpP/PpPpP2p/pPpPp1pP/PpP1Pp1p/pPpPpP1P/PpPpPpPp/pPpPpPpP g4,g6",
+        );
+        assert!(
+            !svg.contains("fp-k")
+                && !svg.contains("class=\"fp-l\"")
+                && !svg.contains("class=\"fp-g"),
+            "no checkered squares, no lines"
+        );
+        // A pit in each of the 64 cells, a8's at the top left (the board
+        // starts at x 6, y 1 after the coordinates' margin).
+        let pits = svg.split("class=\"fp-pit\"").nth(1).unwrap();
+        let pits = pits.split("</g>").next().unwrap();
+        assert_eq!(count(pits, "<circle"), 64);
+        assert!(pits.contains("<circle cx=\"11\" cy=\"6\" r=\"3.6\"/>"));
+        // Stones, black for the first player (uppercase), not lettered discs.
+        assert_eq!(count(&svg, "<use href=\"#fp-go-b\""), 29);
+        assert_eq!(count(&svg, "<use href=\"#fp-go-w\""), 29);
+        assert!(sheet.symbols.keys().all(|id| id.starts_with("fp-go-")));
+        // The marks are dots on the empty pits g6 and g4.
+        assert_eq!(count(&svg, "r=\"1.9\""), 2);
+        assert!(svg.contains("<circle cx=\"71\" cy=\"26\" r=\"1.9\"/>"));
+        // Yoté's 5×6 board of pits (the page's capture): 30 pits, stones.
+        let (yote, _) = board("Yote", "6/1p2P1/3p2/1p1P2/5P d2,d4");
+        let pits = yote.split("class=\"fp-pit\"").nth(1).unwrap();
+        assert_eq!(count(pits.split("</g>").next().unwrap(), "<circle"), 30);
+        assert!(!yote.contains("fp-k") && !yote.contains("class=\"fp-l\""));
+        assert_eq!(count(&yote, "<use href=\"#fp-go-b\""), 3);
+        assert_eq!(count(&yote, "<use href=\"#fp-go-w\""), 3);
     }
 
     #[test]

@@ -356,6 +356,26 @@ fn atarigo_and_gomoku_diagrams_are_fully_verified() {
     assert_eq!(seen, 3 * (2 + 1));
 }
 
+/// Every diagram of the Konane, Yote, Avalam1 and Fanorona pages is fully
+/// verified:
+/// Konane's first removals (a8, d5, e4, h1) and captures from g8 (g6,
+/// g4); Yote's pair "before and after the marked capture + removal of b4"
+/// (the marked d2xd4, then the removal b4, give the right board);
+/// Avalam1's start; Fanorona's pair "before and after g4g3 (capturing g2
+/// and g1)"; in en, es, fr.
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn konane_yote_avalam_and_fanorona_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let seen = fully_verified_diagrams(&root, &["Konane", "Yote", "Avalam1", "Fanorona"]);
+    // Konane: 2 diagrams; Yote: a pair (one verdict); Avalam1: 1;
+    // Fanorona: a pair; in en, es, fr.
+    assert_eq!(seen, 3 * (2 + 1 + 1 + 1));
+}
+
 /// Ambiguous's pair, "Left: White plays 1.Nf3. Right: Black executes 1.f3
 /// instead, then plays 1...d5": the left board's mark (the discus on f3,
 /// Black to execute) and the right one's (d5, White to execute) one turn

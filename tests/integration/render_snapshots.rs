@@ -69,6 +69,48 @@ fn minishogi_ruled() {
 }
 
 #[test]
+fn konane_pits() {
+    // Stones in the pits of a wooden board, marks on empty pits (the
+    // page's "available captures from g8").
+    check(
+        "konane",
+        "Konane",
+        "PpPpPpPp/pPpPpPpP/PpPpP2p/pPpPp1pP/PpP1Pp1p/pPpPpP1P/PpPpPpPp/pPpPpPpP g4,g6",
+    );
+}
+
+#[test]
+fn avalam1_towers_on_an_irregular_board() {
+    // Towers by top colour and height; the holes leave the board's shape.
+    check(
+        "avalam1",
+        "Avalam1",
+        "xxBbxxxxx/xBbBbxxxx/xbBbBbBxx/xBbBbBbBb/BbBb1bBbB/bBbBbBbBx/xxBbBbBbx/xxxxbCbBx/xxxxxbExx",
+    );
+}
+
+#[test]
+fn fanorona_points_and_lines() {
+    // Stones on the points of the lines board, its diagonals from every
+    // other point; the page's capture g4g3 marked.
+    check(
+        "fanorona",
+        "Fanorona",
+        "pppp1p1pp/pppppPppp/pP1PPp1pP/PPPpPPPPP/PPPP1PPPP g4,g3",
+    );
+}
+
+#[test]
+fn hamilton_holes() {
+    // Holes where the knight has been, not lettered discs.
+    check(
+        "hamilton",
+        "Hamilton",
+        "3xx2x/1x1xNxx1/2xxxxxx/xxxxxx2/2xxxxx1/x1xxxx2/1xxxxx2/1x2xx2 g8,c8",
+    );
+}
+
+#[test]
 fn atarigo_go_board() {
     // Stones on the points of a 12×12 grid with its star points; marks on
     // an empty point and on a stone (the page's first diagram).

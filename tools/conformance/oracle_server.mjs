@@ -67,11 +67,20 @@ let childLists = [];
 // three: `-,-,-`). Around each play of these variants the turn, sub-turn,
 // move counter and en-passant squares are saved, and put back by the undo.
 const RESTORE_TURN = new Set(["Doublemove1", "Doublemove2", "Monster", "Progressive1", "Progressive2"]);
+// Yote's undo() does not put back its record of each side's last step
+// (a black step taken back stays recorded; taking back a black capture
+// drops White's entry, and later plays then throw on an empty record), so
+// a move tried while listing would change the game: its record and its
+// capture stack are saved around each play and put back by the undo.
+const RESTORE_LAST_MOVE = new Set(["Yote"]);
 
 function playMove(m) {
   if (RESTORE_TURN.has(name)) {
     const eps = vr.epSquares && vr.epSquares.map(e => (Array.isArray(e) ? e.slice() : e));
     m.__turn = [vr.turn, vr.subTurn, vr.movesCount, eps];
+  }
+  if (RESTORE_LAST_MOVE.has(name)) {
+    m.__lastMove = [JSON.stringify(vr.lastMove), vr.captures.slice()];
   }
   oracle.playMove(vr, m);
 }
@@ -83,6 +92,11 @@ function undoMove(m) {
     [vr.turn, vr.subTurn, vr.movesCount] = [turn, subTurn, movesCount];
     if (eps !== undefined) vr.epSquares = eps;
     delete m.__turn;
+  }
+  if (m.__lastMove !== undefined) {
+    vr.lastMove = JSON.parse(m.__lastMove[0]);
+    vr.captures = m.__lastMove[1];
+    delete m.__lastMove;
   }
 }
 

@@ -60,7 +60,8 @@ impl CanonMove {
 /// Screen's placement turns, Pandemonium's first set-up swap, the moves of
 /// a multi-move turn before its last: Doublemove1, Doublemove2, Monster,
 /// Progressive1, Progressive2; Avalanche's pick and move before its push;
-/// Ambiguous's execution before its mark);
+/// Ambiguous's execution before its mark; Yoté's capture before its
+/// removal; Fanorona's capture that another capture may follow);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
 /// listed deviation).
 const SUB_TURN_CHAINS: &[&str] = &[
@@ -70,6 +71,7 @@ const SUB_TURN_CHAINS: &[&str] = &[
     "Convert",
     "Doublemove1",
     "Doublemove2",
+    "Fanorona",
     "Janggi",
     "Madhouse",
     "Monster",
@@ -82,6 +84,7 @@ const SUB_TURN_CHAINS: &[&str] = &[
     "Takenmake",
     "Teleport1",
     "Teleport2",
+    "Yote",
 ];
 
 /// Variants whose move in place (start and end on one square) vchess makes

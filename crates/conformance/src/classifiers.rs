@@ -197,6 +197,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: chess_family::extinction_own_pawns,
     },
     Classifier {
+        id: "fanorona-chain-stop",
+        variant: "Fanorona",
+        matches: fanorona_chain_stop,
+    },
+    Classifier {
         id: "forward-knight-long-leap-castling",
         variant: "Forward",
         matches: chess_family::forward_knight_long_leap_castling,
@@ -620,6 +625,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "xiangqi-flying-general-king-capture",
         variant: "Xiangqi",
         matches: generals_face_after_king_move,
+    },
+    Classifier {
+        id: "yote-removal-scored-as-loss",
+        variant: "Yote",
+        matches: yote_removal_scored_as_loss,
     },
 ];
 
@@ -2108,4 +2118,35 @@ fn musketeer_castling_rook_carrier(ctx: &Ctx, f: &Finding) -> bool {
     } else {
         a.len() == 3 && a.iter().any(|t| t.2 == 'r') && a.iter().any(|t| t.0 == rook.0 && t.1 == us)
     }
+}
+
+/// vchess's Yoté scores the middle of a turn, a capture made and a removal
+/// to come, as lost for the capturer (its `atLeastOneMove` looks for moves
+/// of the capturer's stones, and the removal takes the opponent's), so it
+/// lists nothing there: fenpress alone lists the removals, each an enemy
+/// stone vanishing with nothing appearing.
+fn yote_removal_scored_as_loss(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let enemy = ctx.pos.turn().opposite();
+    fenpress_rules::variants::yote::removing(ctx.pos)
+        && m.appear.is_empty()
+        && m.vanish.len() == 1
+        && parse_token(&m.vanish[0]).map(|t| t.1) == Some(enemy)
+}
+
+/// vchess's Fanorona move list keeps captures only whenever one is
+/// possible, so in a chain (a capture made, another possible) it never
+/// offers the stop the page allows: fenpress alone lists it, a move that
+/// changes nothing, by the chain's stone.
+fn fanorona_chain_stop(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let chain = fenpress_rules::variants::fanorona::chain(&ctx.pos.state);
+    let g = ctx.rules.geometry();
+    chain.is_some_and(|(at, _, _)| {
+        m.vanish.is_empty() && m.appear.is_empty() && m.start == g.square_name(at)
+    })
 }

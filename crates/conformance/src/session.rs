@@ -70,6 +70,9 @@ pub struct Session<'o> {
     pub line: Vec<String>,
 }
 
+/// Variants whose vchess FEN check refuses every FEN, its own included.
+const CHECK_REFUSES_ALL: &[&str] = &["Yote"];
+
 impl<'o> Session<'o> {
     /// Loads `fen` (empty: vchess's start position) in both engines.
     pub fn new(
@@ -80,8 +83,12 @@ impl<'o> Session<'o> {
         stop_at_end: bool,
     ) -> Result<Session<'o>, SessionError> {
         // vchess's own start position is loaded even where vchess's position
-        // check refuses it (Horde, Discoduel: no king on one side).
-        let mut loaded = oracle.load_with(variant, fen, fen.is_empty())?;
+        // check refuses it (Horde, Discoduel: no king on one side), and any
+        // position of a variant whose check refuses every FEN (Yote's
+        // IsGoodFen loops over an undeclared variable, which throws in a
+        // module).
+        let force = fen.is_empty() || CHECK_REFUSES_ALL.contains(&variant);
+        let mut loaded = oracle.load_with(variant, fen, force)?;
         let board_only = fen.split_whitespace().count() < 3;
         if board_only
             && (!loaded.accepted || validate::position_from_fen(rules, &loaded.fen).is_err())

@@ -102,7 +102,8 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
             .or_else(|| crate::variants::effects::rules(name))
             .or_else(|| crate::variants::borrowed::rules(name))
             .or_else(|| crate::variants::turns::rules(name))
-            .or_else(|| crate::variants::stones::rules(name)),
+            .or_else(|| crate::variants::stones::rules(name))
+            .or_else(|| crate::variants::avalam::rules(name)),
     }
 }
 

@@ -115,7 +115,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         rows: 9,
         cols: 9,
         letters: "BCDEFbcdefx",
-        hole: None,
+        hole: Some('x'),
         cell: CellSpelling::Letter,
     },
     VariantInfo {

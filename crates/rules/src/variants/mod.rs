@@ -3,16 +3,20 @@
 
 pub mod apocalypse;
 pub mod asian;
+pub mod avalam;
 pub mod baroque;
 pub mod borrowed;
 pub mod chess;
 pub mod chesslike;
 pub mod effects;
+pub mod fanorona;
 pub mod forward;
 pub mod hamilton;
 pub mod hands;
+pub mod konane;
 pub mod maxima;
 pub mod orda;
 pub mod pacosako;
 pub mod stones;
 pub mod turns;
+pub mod yote;

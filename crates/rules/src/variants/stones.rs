@@ -388,10 +388,16 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static ATARIGO: OnceLock<Stones> = OnceLock::new();
     static GOMOKU: OnceLock<Stones> = OnceLock::new();
     static HAMILTON: OnceLock<super::hamilton::Hamilton> = OnceLock::new();
+    static KONANE: OnceLock<super::konane::Konane> = OnceLock::new();
+    static YOTE: OnceLock<super::yote::Yote> = OnceLock::new();
+    static FANORONA: OnceLock<super::fanorona::Fanorona> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         // Hamilton's one knight on a board that fills with holes: not
         // stones, but not chess either.
         "hamilton" => Some(HAMILTON.get_or_init(super::hamilton::Hamilton::new)),
+        "konane" => Some(KONANE.get_or_init(super::konane::Konane::new)),
+        "fanorona" => Some(FANORONA.get_or_init(super::fanorona::Fanorona::new)),
+        "yote" => Some(YOTE.get_or_init(super::yote::Yote::new)),
         "atarigo" => Some(ATARIGO.get_or_init(|| Stones::new(Game::Atarigo))),
         "gomoku" => Some(GOMOKU.get_or_init(|| Stones::new(Game::Gomoku))),
         _ => None,
