@@ -54,6 +54,8 @@ pub const GUARD: Kind = Kind(b'd');
 pub enum Flavor {
     Baroque,
     Maxima,
+    /// Rococo's own movers are in [`super::rococo`].
+    Rococo,
 }
 
 /// The rules of Baroque or Maxima.
@@ -91,6 +93,9 @@ impl Ultima {
         if self.flavor == Flavor::Maxima && piece.kind == MAGE {
             return false;
         }
+        if self.flavor == Flavor::Rococo {
+            return self.freezer(pos, sq, piece).is_some();
+        }
         let them = piece.color.opposite();
         for &d in &self.dirs {
             let Some(n) = self.geometry.step(sq, d) else {
@@ -118,6 +123,10 @@ impl Ultima {
 
     /// Every pseudo-legal move of `us` in `pos`, whoever is to move.
     pub(super) fn generate(&self, pos: &Position, us: Color, out: &mut MoveList) {
+        if self.flavor == Flavor::Rococo {
+            self.rococo_generate(pos, us, out);
+            return;
+        }
         let gen = Gen {
             r: self,
             pos,
@@ -208,29 +217,31 @@ impl Ultima {
 }
 
 /// One generation pass: the position and the side whose moves we list.
-struct Gen<'a> {
-    r: &'a Ultima,
-    pos: &'a Position,
-    us: Color,
-    them: Color,
+/// Rococo's movers ([`super::rococo`]) share its slides, leaps and
+/// withdrawals.
+pub(super) struct Gen<'a> {
+    pub(super) r: &'a Ultima,
+    pub(super) pos: &'a Position,
+    pub(super) us: Color,
+    pub(super) them: Color,
     /// Our king, which coordinators (and chameleons copying them) need.
-    king: Option<Square>,
+    pub(super) king: Option<Square>,
 }
 
 impl Gen<'_> {
     #[inline]
-    fn step(&self, sq: Square, d: Dir) -> Option<Square> {
+    pub(super) fn step(&self, sq: Square, d: Dir) -> Option<Square> {
         self.r.geometry.step(sq, d)
     }
 
     /// The enemy piece on `sq`, if any.
     #[inline]
-    fn enemy(&self, sq: Square) -> Option<Piece> {
+    pub(super) fn enemy(&self, sq: Square) -> Option<Piece> {
         self.pos.board.cell(sq).piece(self.them)
     }
 
     #[inline]
-    fn empty(&self, sq: Square) -> bool {
+    pub(super) fn empty(&self, sq: Square) -> bool {
         self.pos.board.cell(sq).is_empty()
     }
 
@@ -297,7 +308,7 @@ impl Gen<'_> {
     }
 
     /// Quiet moves along `d` to each empty square until blocked.
-    fn slide(&self, from: Square, d: Dir, piece: Piece, out: &mut MoveList) {
+    pub(super) fn slide(&self, from: Square, d: Dir, piece: Piece, out: &mut MoveList) {
         let mut sq = from;
         while let Some(to) = self.step(sq, d) {
             if !self.empty(to) {
@@ -309,7 +320,7 @@ impl Gen<'_> {
     }
 
     /// A move to `to` if empty, or a capture by replacement of an enemy there.
-    fn step_to(&self, from: Square, to: Square, piece: Piece, out: &mut MoveList) {
+    pub(super) fn step_to(&self, from: Square, to: Square, piece: Piece, out: &mut MoveList) {
         if self.empty(to) {
             out.push(Move::simple(from, to, piece, None, None));
         } else if let Some(prey) = self.enemy(to) {
@@ -320,7 +331,14 @@ impl Gen<'_> {
     /// Long leaps from `from` along `d`: over enemies (of kind `only`, if
     /// given), each followed by an empty square, landing on any empty square
     /// beyond the last one jumped.
-    fn leaps(&self, from: Square, d: Dir, piece: Piece, only: Option<Kind>, out: &mut MoveList) {
+    pub(super) fn leaps(
+        &self,
+        from: Square,
+        d: Dir,
+        piece: Piece,
+        only: Option<Kind>,
+        out: &mut MoveList,
+    ) {
         let mut sq = from;
         // Slide to the first piece on the line.
         let first = loop {
@@ -362,7 +380,12 @@ impl Gen<'_> {
     }
 
     /// The enemy a withdrawal along `d` from `from` would take.
-    fn withdrawal_prey(&self, from: Square, d: Dir, only: Option<Kind>) -> Option<(Square, Piece)> {
+    pub(super) fn withdrawal_prey(
+        &self,
+        from: Square,
+        d: Dir,
+        only: Option<Kind>,
+    ) -> Option<(Square, Piece)> {
         let behind = self.step(from, d.reverse())?;
         let prey = self.enemy(behind)?;
         kind_ok(prey.kind, only).then_some((behind, prey))
@@ -427,7 +450,7 @@ impl Gen<'_> {
             };
             let Some(prey) = self.enemy(to) else { continue };
             let takes = match self.r.flavor {
-                Flavor::Baroque => prey.kind == KING,
+                Flavor::Baroque | Flavor::Rococo => prey.kind == KING,
                 Flavor::Maxima => matches!(prey.kind, KING | GUARD | MAGE),
             };
             if takes {
@@ -464,13 +487,13 @@ impl Gen<'_> {
 }
 
 #[inline]
-fn kind_ok(kind: Kind, only: Option<Kind>) -> bool {
+pub(super) fn kind_ok(kind: Kind, only: Option<Kind>) -> bool {
     only.is_none_or(|k| k == kind)
 }
 
 /// Adds a captured piece to a move.
 #[inline]
-fn capture(mv: &mut Move, sq: Square, prey: Piece) {
+pub(super) fn capture(mv: &mut Move, sq: Square, prey: Piece) {
     if mv.effect.vanish.as_slice().iter().any(|v| v.square == sq) {
         return;
     }
@@ -495,11 +518,23 @@ impl Rules for Ultima {
         match self.flavor {
             Flavor::Baroque => "Baroque",
             Flavor::Maxima => "Maxima",
+            Flavor::Rococo => "Rococo",
         }
     }
 
     // The pages' names, so that messages say "attacked by the withdrawer".
     fn piece_name(&self, piece: Piece) -> String {
+        if self.flavor == Flavor::Rococo {
+            let name = match piece.kind.0.to_ascii_lowercase() {
+                b'p' => "cannon pawn",
+                b'r' => "swapper",
+                b'q' => "pushme-pullyu",
+                _ => "",
+            };
+            if !name.is_empty() {
+                return name.to_string();
+            }
+        }
         match piece.kind.0.to_ascii_lowercase() {
             b'p' => "pincer pawn",
             b'r' => "coordinator",
@@ -525,12 +560,13 @@ impl Rules for Ultima {
             Flavor::Maxima => {
                 "xxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/8/8/DPPPPPPD/1BNMRNB1/1G1QK1G1/xxx2xxx w 0"
             }
+            Flavor::Rococo => "91/1rqnbknqm1/1pppppppp1/91/91/91/91/1PPPPPPPP1/1MQNBKNQR1/91 w 0 -",
         }
     }
 
     fn kinds(&self, _color: Color) -> KindSet {
         match self.flavor {
-            Flavor::Baroque => letters("prnbqkm"),
+            Flavor::Baroque | Flavor::Rococo => letters("prnbqkm"),
             Flavor::Maxima => letters("prnbqkmgd"),
         }
     }
@@ -560,13 +596,42 @@ impl Rules for Ultima {
             // attacked (Lavieri's remark on chessvariants.com).
             return false;
         }
+        if self.flavor == Flavor::Rococo {
+            return self.rococo_royal_attacked(pos, color);
+        }
         self.royal_capturable(pos, color)
     }
 
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         match self.flavor {
-            Flavor::Baroque => None,
+            Flavor::Baroque | Flavor::Rococo => None,
             Flavor::Maxima => self.maxima_outcome(pos),
+        }
+    }
+
+    fn play(&self, pos: &mut Position, mv: &Move) -> crate::position::Undo {
+        let undo = pos.apply(mv);
+        if self.flavor == Flavor::Rococo {
+            self.rococo_after_play(pos, mv);
+        }
+        undo
+    }
+
+    fn read_variant_fields(
+        &self,
+        fields: &[crate::fen::Field],
+        state: &mut crate::position::State,
+        problems: &mut Vec<crate::validate::Problem>,
+    ) {
+        if self.flavor == Flavor::Rococo {
+            self.rococo_read_fields(fields, state, problems);
+        }
+    }
+
+    fn write_variant_fields(&self, pos: &Position) -> (String, String) {
+        match self.flavor {
+            Flavor::Rococo => (String::new(), self.rococo_write_fields(pos)),
+            _ => (String::new(), String::new()),
         }
     }
 }

@@ -14,5 +14,6 @@ pub mod hands;
 pub mod maxima;
 pub mod orda;
 pub mod pacosako;
+pub mod rococo;
 pub mod stones;
 pub mod turns;
