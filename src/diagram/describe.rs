@@ -153,6 +153,9 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     if spec.orientation == Orientation::Black {
         parts.push(t.seen_from_black.to_string());
     }
+    if super::svg::has_capture_edge(variant) {
+        parts.push(t.capture_edge.to_string());
+    }
     if layout.shape.malformed.is_some() {
         parts.push(t.malformed.to_string());
     }

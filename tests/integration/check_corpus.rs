@@ -370,3 +370,41 @@ fn ambiguous_diagrams_are_fully_verified() {
     let seen = fully_verified_diagrams(&root, &["Ambiguous"]);
     assert_eq!(seen, 3);
 }
+
+/// Every Rococo diagram is fully verified: the cannon pawn's moves (its
+/// quiet leaps over e6 to e7 and over f4 to g3 included: the page's rule,
+/// which vchess lacks) and captures, the pushme-pullyu's captures ("only a
+/// move to the marked spot will also capture the rook"), and the pair of
+/// a swap with the king; in en, es, fr.
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn rococo_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let mut loaded = fenpress::content::load(&root);
+    let mut seen = 0;
+    for lp in &mut loaded.pages {
+        if lp.page.variant.as_deref() != Some("Rococo") {
+            continue;
+        }
+        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Findings);
+        let f = lp.page.source.display();
+        // Its diagrams show a few pieces without kings (a note each), and
+        // the French page has a Pug line the reader repairs (baselined).
+        let other: Vec<_> = checked
+            .findings
+            .iter()
+            .filter(|d| !matches!(d.code, "position-no-king" | "pug-repair"))
+            .collect();
+        assert!(other.is_empty(), "{f}: {other:#?}");
+        for verdict in &checked.verdicts {
+            assert!(verdict.has_rules && verdict.verified, "{f}: {verdict:?}");
+            seen += 1;
+        }
+    }
+    // The immobilizers, the pawn's moves, its captures, the queen's
+    // captures and the swap's pair (one verdict).
+    assert_eq!(seen, 3 * 5);
+}

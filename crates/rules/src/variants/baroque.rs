@@ -609,6 +609,13 @@ impl Rules for Ultima {
         }
     }
 
+    fn move_note(&self, mv: &Move) -> Option<&'static str> {
+        match self.flavor {
+            Flavor::Rococo => super::rococo::rococo_note(mv),
+            _ => None,
+        }
+    }
+
     fn play(&self, pos: &mut Position, mv: &Move) -> crate::position::Undo {
         let undo = pos.apply(mv);
         if self.flavor == Flavor::Rococo {

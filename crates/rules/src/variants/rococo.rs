@@ -96,6 +96,25 @@ fn store_swap(state: &mut State, swap: Option<(Square, Square)>) {
     });
 }
 
+/// The note of a swapper's (or chameleon's) mutual destruction with the
+/// enemy next to it: its coordinates are written with an `x` (`e5xe6`),
+/// as the swap between the same squares is `e5e6`.
+pub const DESTRUCTION: &str = "mutual destruction";
+/// The note of a swap.
+pub const SWAP: &str = "swap";
+/// The note of a frozen piece removing itself.
+pub const SUICIDE: &str = "suicide";
+
+/// Rococo's note on a move: swap, mutual destruction or suicide.
+pub(super) fn rococo_note(mv: &Move) -> Option<&'static str> {
+    match (mv.effect.appear.len(), mv.effect.vanish.len()) {
+        (2, _) => Some(SWAP),
+        (0, 1) => Some(SUICIDE),
+        (0, _) => Some(DESTRUCTION),
+        _ => None,
+    }
+}
+
 /// Whether `mv` exchanges two pieces (a swapper's or a chameleon's swap).
 fn is_swap(mv: &Move) -> bool {
     mv.effect.appear.len() == 2
@@ -435,6 +454,66 @@ mod tests {
         assert_eq!(rules.rococo_write_fields(&pos), " b3j10");
         let pos = position(rules.start_fen());
         assert_eq!(rules.rococo_write_fields(&pos), " -");
+    }
+
+    fn legal(fen: &str) -> (Position, MoveList) {
+        let rules = rules();
+        let mut pos = position(fen);
+        let mut moves = MoveList::new();
+        legal::legal_moves(&rules, &mut pos, &mut moves);
+        (pos, moves)
+    }
+
+    #[test]
+    fn a_frozen_piece_may_only_remove_itself() {
+        // The white long leaper on e5 next to the black immobilizer on e6.
+        let (_, moves) = legal("91/1k8/91/91/4m5/4N5/91/91/8K1/91 w 0 -");
+        let g = rules().geometry().clone();
+        let leaper: Vec<&Move> = moves
+            .iter()
+            .filter(|m| g.square_name(m.intent.from) == "e5")
+            .collect();
+        assert_eq!(leaper.len(), 1);
+        assert_eq!(g.square_name(leaper[0].intent.to), "e6");
+        assert_eq!(leaper[0].effect.vanish.len(), 1);
+        assert!(leaper[0].effect.appear.is_empty());
+        assert_eq!(rococo_note(leaper[0]), Some(SUICIDE));
+    }
+
+    #[test]
+    fn a_swap_is_not_undone_at_once() {
+        // White's swapper went e3 to e5, the black swapper e5 to e3.
+        let fen = "91/1k8/91/91/91/4R5/91/4r5/8K1/91 b 0";
+        let g = rules().geometry().clone();
+        let swaps = |fen: &str| {
+            let (_, moves) = legal(fen);
+            moves
+                .iter()
+                .filter(|m| is_swap(m) && g.square_name(m.intent.from) == "e3")
+                .map(|m| g.square_name(m.intent.to))
+                .collect::<Vec<_>>()
+        };
+        assert!(swaps(&format!("{fen} -")).contains(&"e5".to_string()));
+        assert!(!swaps(&format!("{fen} e3e5")).contains(&"e5".to_string()));
+    }
+
+    #[test]
+    fn destruction_and_swap_have_their_own_names() {
+        use crate::notation::{coordinate, parse_move};
+        let rules = rules();
+        // The white chameleon on e5 next to the black swapper on e6.
+        let (mut pos, moves) = legal("91/1k8/91/91/4r5/4B5/91/91/8K1/91 w 0 -");
+        let names: Vec<String> = moves
+            .iter()
+            .filter(|m| m.intent.to == rules.geometry().parse_square("e6").unwrap())
+            .map(|m| coordinate(&rules, m))
+            .collect();
+        assert_eq!(names.len(), 2, "{names:?}");
+        assert!(names.contains(&"e5e6".to_string()) && names.contains(&"e5xe6".to_string()));
+        let destruction = parse_move(&rules, &mut pos, "e5xe6").unwrap();
+        assert_eq!(rococo_note(&destruction), Some(DESTRUCTION));
+        let swap = parse_move(&rules, &mut pos, "e5e6").unwrap();
+        assert_eq!(rococo_note(&swap), Some(SWAP));
     }
 
     #[test]
