@@ -56,6 +56,8 @@ pub enum Flavor {
     Maxima,
     /// Rococo's own movers are in [`super::rococo`].
     Rococo,
+    /// Fugue's own pieces are in [`super::fugue`].
+    Fugue,
 }
 
 /// The rules of Baroque or Maxima.
@@ -96,6 +98,9 @@ impl Ultima {
         if self.flavor == Flavor::Rococo {
             return self.freezer(pos, sq, piece).is_some();
         }
+        if self.flavor == Flavor::Fugue {
+            return self.fugue_frozen(pos, sq, piece);
+        }
         let them = piece.color.opposite();
         for &d in &self.dirs {
             let Some(n) = self.geometry.step(sq, d) else {
@@ -125,6 +130,10 @@ impl Ultima {
     pub(super) fn generate(&self, pos: &Position, us: Color, out: &mut MoveList) {
         if self.flavor == Flavor::Rococo {
             self.rococo_generate(pos, us, out);
+            return;
+        }
+        if self.flavor == Flavor::Fugue {
+            self.fugue_generate(pos, us, out);
             return;
         }
         let gen = Gen {
@@ -450,7 +459,7 @@ impl Gen<'_> {
             };
             let Some(prey) = self.enemy(to) else { continue };
             let takes = match self.r.flavor {
-                Flavor::Baroque | Flavor::Rococo => prey.kind == KING,
+                Flavor::Baroque | Flavor::Rococo | Flavor::Fugue => prey.kind == KING,
                 Flavor::Maxima => matches!(prey.kind, KING | GUARD | MAGE),
             };
             if takes {
@@ -519,11 +528,25 @@ impl Rules for Ultima {
             Flavor::Baroque => "Baroque",
             Flavor::Maxima => "Maxima",
             Flavor::Rococo => "Rococo",
+            Flavor::Fugue => "Fugue",
         }
     }
 
     // The pages' names, so that messages say "attacked by the withdrawer".
     fn piece_name(&self, piece: Piece) -> String {
+        if self.flavor == Flavor::Fugue {
+            let name = match piece.kind.0.to_ascii_lowercase() {
+                b'p' => "cannon pawn",
+                b'i' => "immobilizer",
+                b'u' => "pushme-pullyu",
+                b'a' => "archer",
+                b's' => "shield",
+                b'l' => "long leaper",
+                b'w' => "swapper",
+                _ => return crate::rules::default_piece_name(piece),
+            };
+            return name.to_string();
+        }
         if self.flavor == Flavor::Rococo {
             let name = match piece.kind.0.to_ascii_lowercase() {
                 b'p' => "cannon pawn",
@@ -561,6 +584,7 @@ impl Rules for Ultima {
                 "xxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/8/8/DPPPPPPD/1BNMRNB1/1G1QK1G1/xxx2xxx w 0"
             }
             Flavor::Rococo => "91/1rqnbknqm1/1pppppppp1/91/91/91/91/1PPPPPPPP1/1MQNBKNQR1/91 w 0 -",
+            Flavor::Fugue => "wlqksaui/pppppppp/8/8/8/8/PPPPPPPP/IUASKQLW w 0",
         }
     }
 
@@ -568,6 +592,7 @@ impl Rules for Ultima {
         match self.flavor {
             Flavor::Baroque | Flavor::Rococo => letters("prnbqkm"),
             Flavor::Maxima => letters("prnbqkmgd"),
+            Flavor::Fugue => letters("pqkiuaslw"),
         }
     }
 
@@ -599,6 +624,9 @@ impl Rules for Ultima {
         if self.flavor == Flavor::Rococo {
             return self.rococo_royal_attacked(pos, color);
         }
+        if self.flavor == Flavor::Fugue {
+            return self.fugue_royal_attacked(pos, color);
+        }
         self.royal_capturable(pos, color)
     }
 
@@ -606,12 +634,34 @@ impl Rules for Ultima {
         match self.flavor {
             Flavor::Baroque | Flavor::Rococo => None,
             Flavor::Maxima => self.maxima_outcome(pos),
+            Flavor::Fugue => self.fugue_outcome(pos),
+        }
+    }
+
+    // Fugue has no check: the king is taken, and a side that cannot move
+    // has lost.
+    fn illegal_after(&self, pos: &Position, mover: Color) -> bool {
+        self.flavor != Flavor::Fugue && self.royal_attacked(pos, mover)
+    }
+
+    fn royals_per_side(&self) -> Option<usize> {
+        (self.flavor != Flavor::Fugue).then_some(1)
+    }
+
+    fn stalemate_outcome(&self, pos: &Position) -> Outcome {
+        match self.flavor {
+            Flavor::Fugue => Outcome::VariantWin {
+                winner: pos.turn().opposite(),
+                reason: "no move",
+            },
+            _ => Outcome::Stalemate,
         }
     }
 
     fn move_note(&self, mv: &Move) -> Option<&'static str> {
         match self.flavor {
             Flavor::Rococo => super::rococo::rococo_note(mv),
+            Flavor::Fugue => super::fugue::fugue_note(mv),
             _ => None,
         }
     }

@@ -9,6 +9,7 @@ pub mod chess;
 pub mod chesslike;
 pub mod effects;
 pub mod forward;
+pub mod fugue;
 pub mod hamilton;
 pub mod hands;
 pub mod maxima;

@@ -381,7 +381,14 @@ impl Gen<'_> {
     /// The swapper's exchanges along `d` with the first piece on the line,
     /// if an enemy (of kind `only`, if given), and the mutual destruction
     /// when that enemy stands next to it.
-    fn swaps(&self, from: Square, d: Dir, piece: Piece, only: Option<Kind>, out: &mut MoveList) {
+    pub(super) fn swaps(
+        &self,
+        from: Square,
+        d: Dir,
+        piece: Piece,
+        only: Option<Kind>,
+        out: &mut MoveList,
+    ) {
         let mut sq = from;
         let target = loop {
             match self.step(sq, d) {

@@ -1,5 +1,5 @@
-//! Perft of Rococo from its fixture file, and the start tree without the
-//! page's quiet cannon-pawn leaps (deviation `rococo-pawn-quiet-leap`),
+//! Perft of Rococo and Fugue from their fixture files, and Rococo's start
+//! tree without the page's quiet cannon-pawn leaps (deviation `rococo-pawn-quiet-leap`),
 //! which must be vchess's own counts.
 
 mod common;
@@ -55,4 +55,11 @@ fn start_tree_without_quiet_leaps_is_vchess() {
     assert_eq!(counts, [22, 484, 15854, 515193]);
     // The page's leaps are there: the difference is theirs.
     assert_eq!(legal::perft(rules, &mut pos, 3), 17438);
+}
+
+/// Fugue, Rococo's 8×8 sibling without check: its start counts equal
+/// vchess's to depth 4.
+#[test]
+fn perft_fugue() {
+    common::perft_variant("fugue", include_str!("fixtures/perft-fugue.txt"));
 }
