@@ -408,3 +408,17 @@ fn rococo_diagrams_are_fully_verified() {
     // captures and the swap's pair (one verdict).
     assert_eq!(seen, 3 * 5);
 }
+
+/// Both Fugue diagrams are fully verified, in en, es, fr: the start, and
+/// the pawn's captures from d4 (over c4 to b4, over d5 to d6, over e3 to
+/// f2).
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn fugue_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let seen = fully_verified_diagrams(&root, &["Fugue"]);
+    assert_eq!(seen, 3 * 2);
+}
