@@ -625,7 +625,9 @@ impl Rules for Ultima {
             return self.rococo_royal_attacked(pos, color);
         }
         if self.flavor == Flavor::Fugue {
-            return self.fugue_royal_attacked(pos, color);
+            // No check in Fugue (vchess shows none): a king left to be
+            // taken is the player's business, and a position may hold one.
+            return false;
         }
         self.royal_capturable(pos, color)
     }

@@ -17,7 +17,8 @@
 //! - An immobilizer is never frozen (the page: "except another
 //!   immobilizer"); frozen pieces have no move (no suicide in Fugue).
 //! - The game: a side whose king is taken, or that cannot move, has lost
-//!   (the page); moves are not judged by check. A diagram with no king at
+//!   (the page); moves are not judged by check, and no position is in check
+//!   (vchess shows none), so one may hold a king en prise. A diagram with no king at
 //!   all (the page's pawn captures) is no game: its moves are listed.
 //! - Promotion is optional, on reaching the last rank, into a kind the
 //!   player has no piece of on the board (the page: "only in a piece which
@@ -124,25 +125,6 @@ impl Ultima {
             }
             gen.fugue_piece_moves(sq, piece, out);
         }
-    }
-
-    /// Whether `color`'s king can be taken by a reply (check, for the
-    /// notation's `+`; a swap moves the king and takes nothing).
-    pub(super) fn fugue_royal_attacked(&self, pos: &Position, color: Color) -> bool {
-        let royals = pos.board.royals(color);
-        if royals.is_empty() {
-            return false;
-        }
-        let mut replies = MoveList::new();
-        self.fugue_generate(pos, color.opposite(), &mut replies);
-        replies.iter().any(|m| {
-            m.effect.appear.len() != 2
-                && m.effect
-                    .vanish
-                    .as_slice()
-                    .iter()
-                    .any(|v| v.piece.color == color && royals.contains(v.square))
-        })
     }
 
     /// The side to move has lost when its king was taken; a board with no
