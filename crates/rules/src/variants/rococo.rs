@@ -524,6 +524,31 @@ mod tests {
     }
 
     #[test]
+    fn a_capture_ends_on_the_edge_only_when_no_shorter_one_takes_the_same() {
+        let g = rules().geometry().clone();
+        let leaps = |fen: &str, from: &str| {
+            let (_, moves) = legal(fen);
+            let mut to: Vec<String> = moves
+                .iter()
+                .filter(|m| g.square_name(m.intent.from) == from && m.intent.capture)
+                .map(|m| g.square_name(m.intent.to))
+                .collect();
+            to.sort();
+            to
+        };
+        // Over e5: f5 to i5 take the pawn, so j5 (the edge) may not.
+        assert_eq!(
+            leaps("91/7k2/91/91/91/2N1p5/91/91/1K8/91 w 0 -", "c5"),
+            ["f5", "g5", "h5", "i5"]
+        );
+        // Over i5: the edge is the only landing square.
+        assert_eq!(
+            leaps("91/7k2/91/91/91/5N2p1/91/91/1K8/91 w 0 -", "f5"),
+            ["j5"]
+        );
+    }
+
+    #[test]
     fn quiet_moves_never_end_on_the_edge() {
         let rules = rules();
         let mut pos = position(rules.start_fen());
