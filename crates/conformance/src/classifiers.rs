@@ -17,6 +17,11 @@ use crate::turns_family;
 /// Every classifier, sorted by id.
 pub static CLASSIFIERS: &[Classifier] = &[
     Classifier {
+        id: "alice-en-passant-over-a-piece",
+        variant: "Alice",
+        matches: alice_en_passant_over_a_piece,
+    },
+    Classifier {
         id: "align4-pawns-only",
         variant: "Align4",
         matches: align4_pawns_only,
@@ -928,6 +933,28 @@ fn rococo_swapped_king_forgotten(ctx: &Ctx, f: &Finding) -> bool {
         .cell(from)
         .kind(us)
         .is_some_and(|k| k.char() == 'k')
+}
+
+/// vchess lets a pawn take en passant onto a passed square that a piece
+/// holds on its own board, taking that piece and the passed pawn at once.
+fn alice_en_passant_over_a_piece(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let me = mover(ctx, m);
+    let Some(ep) = ctx.pos.state.en_passant else {
+        return false;
+    };
+    let taken = m
+        .vanish
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .filter(|(_, c, _)| *c != me)
+        .count();
+    ctx.square(&m.end) == Some(ep)
+        && matches!(ctx.kind_at(&m.start, me), Some('p' | 's'))
+        && !ctx.pos.board.cell(ep).is_empty()
+        && taken == 2
 }
 
 /// vchess's yurt attack looks one square the wrong way: it sees a yurt

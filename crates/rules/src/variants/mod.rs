@@ -1,6 +1,7 @@
 //! One module per variant whose move rules the core has. A variant close to
 //! chess is a [`chesslike::ChessLikeSpec`]: a list of pieces as data.
 
+pub mod alice;
 pub mod apocalypse;
 pub mod asian;
 pub mod baroque;

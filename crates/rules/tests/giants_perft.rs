@@ -1,4 +1,4 @@
-//! Perft of Rococo and Fugue from their fixture files, and Rococo's start
+//! Perft of Rococo, Fugue and Alice from their fixture files, and Rococo's start
 //! tree without the page's quiet cannon-pawn leaps (deviation `rococo-pawn-quiet-leap`),
 //! which must be vchess's own counts.
 
@@ -62,4 +62,10 @@ fn start_tree_without_quiet_leaps_is_vchess() {
 #[test]
 fn perft_fugue() {
     common::perft_variant("fugue", include_str!("fixtures/perft-fugue.txt"));
+}
+
+/// Alice: its start counts equal vchess's to depth 4.
+#[test]
+fn perft_alice() {
+    common::perft_variant("alice", include_str!("fixtures/perft-alice.txt"));
 }
