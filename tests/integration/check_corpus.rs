@@ -422,3 +422,17 @@ fn fugue_diagrams_are_fully_verified() {
     let seen = fully_verified_diagrams(&root, &["Fugue"]);
     assert_eq!(seen, 3 * 2);
 }
+
+/// Alice's diagram is fully verified, in en, es, fr: its caption's moves
+/// "1.Nf3 Pd5 2.Pc4 Sxc4" played from the start through the mirror (the
+/// knight on the second board, the pawn that took on c4 back on the first).
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn alice_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let seen = fully_verified_diagrams(&root, &["Alice"]);
+    assert_eq!(seen, 3);
+}
