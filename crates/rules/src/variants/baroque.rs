@@ -660,6 +660,19 @@ impl Rules for Ultima {
         }
     }
 
+    fn takes_royal(&self, mv: &Move, color: Color, royals: crate::squareset::SquareSet) -> bool {
+        // Rococo's and Fugue's swaps move the king they exchange with.
+        let swap =
+            matches!(self.flavor, Flavor::Rococo | Flavor::Fugue) && mv.effect.appear.len() == 2;
+        !swap
+            && mv
+                .effect
+                .vanish
+                .as_slice()
+                .iter()
+                .any(|v| v.piece.color == color && royals.contains(v.square))
+    }
+
     fn move_note(&self, mv: &Move) -> Option<&'static str> {
         match self.flavor {
             Flavor::Rococo => super::rococo::rococo_note(mv),

@@ -549,6 +549,23 @@ mod tests {
     }
 
     #[test]
+    fn a_swapper_in_line_with_the_king_gives_no_check() {
+        // The black swapper on e8 sees the white king on e3: it may swap
+        // with it, which takes nothing.
+        let rules = rules();
+        let pos = position("91/91/4r5/91/91/91/91/4K5/91/1k8 w 0 -");
+        assert!(!rules.royal_attacked(&pos, Color::White));
+        assert!(crate::rules::royal_captures(&rules, &pos, Color::White).is_empty());
+        // Next to the king it could destroy itself with it: check.
+        let pos = position("91/91/91/91/91/91/4r5/4K5/91/1k8 w 0 -");
+        assert!(rules.royal_attacked(&pos, Color::White));
+        assert_eq!(
+            crate::rules::royal_captures(&rules, &pos, Color::White).len(),
+            1
+        );
+    }
+
+    #[test]
     fn quiet_moves_never_end_on_the_edge() {
         let rules = rules();
         let mut pos = position(rules.start_fen());
