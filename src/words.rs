@@ -353,6 +353,11 @@ pub struct DiagramWords {
     pub arrow: Word,
     pub shadowed: Word,
     pub seen_from_black: Word,
+    /// Rococo's outer ring of squares, drawn set off by a line.
+    pub capture_edge: Word,
+    /// Alice's pieces on the second board (drawn in colour on the one
+    /// board that shows both): "knight (second board)".
+    pub second_board: Word,
     /// Where a side's shogi pieces point in the drawing (the wedges tell
     /// the sides apart, not colours).
     pub pointing_up: Word,
@@ -412,6 +417,8 @@ fn diagram_words(lang: &str) -> DiagramWords {
             arrow: w("{from} vers {to}"),
             shadowed: w("cases dans l'ombre"),
             seen_from_black: w("vu du côté des Noirs"),
+            second_board: w("second échiquier"),
+            capture_edge: w("la bordure (la rangée de cases extérieure, séparée par un trait) ne s'atteint qu'en prenant"),
             pointing_up: w("pointe vers le haut"),
             pointing_down: w("pointe vers le bas"),
             go_board: w("Goban de {size} lignes"),
@@ -457,6 +464,8 @@ fn diagram_words(lang: &str) -> DiagramWords {
             arrow: w("{from} a {to}"),
             shadowed: w("casillas en sombra"),
             seen_from_black: w("visto desde las negras"),
+            second_board: w("segundo tablero"),
+            capture_edge: w("el borde (el anillo exterior de casillas, separado por una línea) solo se alcanza capturando"),
             pointing_up: w("apuntan hacia arriba"),
             pointing_down: w("apuntan hacia abajo"),
             go_board: w("Tablero de go de {size} líneas"),
@@ -510,6 +519,8 @@ impl DiagramWords {
             arrow: w("{from} to {to}"),
             shadowed: w("shadowed"),
             seen_from_black: w("seen from Black"),
+            second_board: w("second board"),
+            capture_edge: w("the edge (the outer ring of squares, set off by a line) is reached only by capturing"),
             pointing_up: w("pointing up"),
             pointing_down: w("pointing down"),
             go_board: w("Go board of {size} lines"),

@@ -170,6 +170,9 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     if spec.orientation == Orientation::Black {
         parts.push(t.seen_from_black.to_string());
     }
+    if super::svg::has_capture_edge(variant) {
+        parts.push(t.capture_edge.to_string());
+    }
     if layout.shape.malformed.is_some() {
         parts.push(t.malformed.to_string());
     }
@@ -364,6 +367,14 @@ fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
     };
     if let Some(named) = told {
         return named;
+    }
+    // Alice's second board: the chess piece, and where it stands.
+    if info.is_some_and(|v| v.name == "Alice") {
+        if let Some(i) = "socutl".find(lower) {
+            let chess = "pnbrqk".as_bytes()[i] as char;
+            let (order, name) = piece_name("Chess", chess, t);
+            return (order, format!("{name} ({})", t.second_board));
+        }
     }
     if let (Some(rules), Some(piece)) = (info.and_then(|v| v.rules()), Piece::from_letter(c)) {
         let name = rules.piece_name(piece);
@@ -566,6 +577,23 @@ mod tests {
             ),
             "Tablero de go de 19×19 líneas; piedras negras: j10"
         );
+    }
+
+    #[test]
+    fn alice_second_board_pieces_are_named_with_their_board() {
+        // The page's diagram after 1.Nf3 d5 2.c4 dxc4: the knight and the
+        // black pawn stand on the second board.
+        let spec = parse_compact("rnbqkbnr/ppp1pppp/8/8/2s5/5O2/PP1PPPPP/RNBQKB1R").unwrap();
+        let layout = read_board("Alice", &spec.board);
+        let text = describe("Alice", &layout, &spec, &en());
+        assert!(text.contains("knight (second board) f3"), "{text}");
+        assert!(text.contains("pawn (second board) c4"), "{text}");
+        let fr = crate::words::strings("fr").diagram;
+        let text = describe("Alice", &layout, &spec, &fr);
+        assert!(text.contains("cavalier (second échiquier) f3"), "{text}");
+        let es = crate::words::strings("es").diagram;
+        let text = describe("Alice", &layout, &spec, &es);
+        assert!(text.contains("(segundo tablero)"), "{text}");
     }
 
     #[test]

@@ -317,6 +317,9 @@ fn draw_board_exploring(
     );
 
     squares(&mut svg, &layout, board_style(variant), &origin, left, top);
+    if has_capture_edge(variant) {
+        capture_edge(&mut svg, &layout, left, top);
+    }
     if let Some(hands) = &hands {
         // The side at the bottom of the drawing has its hand below.
         let rows_at = [(flip, EDGE), (!flip, height - EDGE - SQ)];
@@ -384,6 +387,30 @@ fn draw_board_exploring(
     }
     svg.push_str("</svg>");
     BoardDrawing { svg, malformed }
+}
+
+/// Whether the variant's outer ring of squares is a capturing edge
+/// (Rococo): reached only by a capture, drawn set off by a line as vchess
+/// draws it.
+pub(crate) fn has_capture_edge(variant: &str) -> bool {
+    fenpress_rules::registry::lookup(variant).is_some_and(|v| v.name == "Rococo")
+}
+
+/// The line between a capturing edge and the inner board: one square in
+/// from each side (the same drawn from either side).
+fn capture_edge(svg: &mut String, layout: &Layout, left: usize, top: usize) {
+    let (rows, cols) = (layout.shape.rows, layout.shape.cols);
+    if rows < 3 || cols < 3 {
+        return;
+    }
+    let _ = write!(
+        svg,
+        "<rect class=\"fp-edge\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{LINE}\" stroke-width=\"2\"/>",
+        left + SQ,
+        top + SQ,
+        (cols - 2) * SQ,
+        (rows - 2) * SQ
+    );
 }
 
 /// A piece's art as placed on a board seen from Black when `flip`.
@@ -1144,6 +1171,20 @@ mod tests {
         let start = svg.find(&format!("<path class=\"{class}\""))?;
         let path = &svg[start..start + svg[start..].find("/>")?];
         Some(path.split(" d=\"").nth(1)?.matches('M').count())
+    }
+
+    #[test]
+    fn rococo_sets_its_capturing_edge_off_by_a_line() {
+        let (svg, _) = board("Rococo", "91/91/91/5m4/91/91/91/4M5/91/91");
+        // One square in from each side of the 10×10 board (which starts
+        // at x 6, y 1 after the coordinates' margin): the inner 8×8.
+        assert!(
+            svg.contains("class=\"fp-edge\" x=\"16\" y=\"11\" width=\"80\" height=\"80\""),
+            "{svg}"
+        );
+        assert!(svg.contains("reached only by capturing"));
+        let (baroque, _) = board("Baroque", "8/8/8/8/8/8/8/8");
+        assert!(!baroque.contains("fp-edge"));
     }
 
     #[test]

@@ -455,3 +455,69 @@ fn dark_fog_diagram_is_what_the_side_to_move_sees() {
         );
     }
 }
+
+/// Every Rococo diagram is fully verified: the cannon pawn's moves (its
+/// quiet leaps over e6 to e7 and over f4 to g3 included: the page's rule,
+/// which vchess lacks) and captures, the pushme-pullyu's captures ("only a
+/// move to the marked spot will also capture the rook"), and the pair of
+/// a swap with the king; in en, es, fr.
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn rococo_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let mut loaded = fenpress::content::load(&root);
+    let mut seen = 0;
+    for lp in &mut loaded.pages {
+        if lp.page.variant.as_deref() != Some("Rococo") {
+            continue;
+        }
+        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Findings);
+        let f = lp.page.source.display();
+        // Its diagrams show a few pieces without kings (a note each), and
+        // the French page has a Pug line the reader repairs (baselined).
+        let other: Vec<_> = checked
+            .findings
+            .iter()
+            .filter(|d| !matches!(d.code, "position-no-king" | "pug-repair"))
+            .collect();
+        assert!(other.is_empty(), "{f}: {other:#?}");
+        for verdict in &checked.verdicts {
+            assert!(verdict.has_rules && verdict.verified, "{f}: {verdict:?}");
+            seen += 1;
+        }
+    }
+    // The immobilizers, the pawn's moves, its captures, the queen's
+    // captures and the swap's pair (one verdict).
+    assert_eq!(seen, 3 * 5);
+}
+
+/// Both Fugue diagrams are fully verified, in en, es, fr: the start, and
+/// the pawn's captures from d4 (over c4 to b4, over d5 to d6, over e3 to
+/// f2).
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn fugue_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let seen = fully_verified_diagrams(&root, &["Fugue"]);
+    assert_eq!(seen, 3 * 2);
+}
+
+/// Alice's diagram is fully verified, in en, es, fr: its caption's moves
+/// "1.Nf3 Pd5 2.Pc4 Sxc4" played from the start through the mirror (the
+/// knight on the second board, the pawn that took on c4 back on the first).
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn alice_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let seen = fully_verified_diagrams(&root, &["Alice"]);
+    assert_eq!(seen, 3);
+}

@@ -17,6 +17,11 @@ use crate::turns_family;
 /// Every classifier, sorted by id.
 pub static CLASSIFIERS: &[Classifier] = &[
     Classifier {
+        id: "alice-en-passant-over-a-piece",
+        variant: "Alice",
+        matches: alice_en_passant_over_a_piece,
+    },
+    Classifier {
         id: "align4-pawns-only",
         variant: "Align4",
         matches: align4_pawns_only,
@@ -502,6 +507,21 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: rifle_shot_promotion,
     },
     Classifier {
+        id: "rococo-chameleon-mutual-destruction",
+        variant: "Rococo",
+        matches: rococo_chameleon_mutual_destruction,
+    },
+    Classifier {
+        id: "rococo-pawn-quiet-leap",
+        variant: "Rococo",
+        matches: rococo_pawn_quiet_leap,
+    },
+    Classifier {
+        id: "rococo-swapped-king-forgotten",
+        variant: "Rococo",
+        matches: rococo_swapped_king_forgotten,
+    },
+    Classifier {
         id: "royalrace-check-test",
         variant: "Royalrace",
         matches: chess_family::never,
@@ -885,6 +905,86 @@ fn maxima_no_suicide(ctx: &Ctx, f: &Finding) -> bool {
     };
     let _ = ctx;
     m.appear.is_empty() && m.vanish.len() == 1 && m.vanish[0].starts_with(&format!("{}:", m.start))
+}
+
+/// fenpress's chameleon next to an enemy swapper may also destroy itself
+/// with it, as the swapper takes; vchess merges that move into the swap.
+fn rococo_chameleon_mutual_destruction(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let me = mover(ctx, m);
+    let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+        return false;
+    };
+    ctx.kind_at(&m.start, me) == Some('b')
+        && ctx.kind_at(&m.end, me.opposite()) == Some('r')
+        && ctx.neighbours(from).contains(&to)
+        && m.appear.is_empty()
+}
+
+/// fenpress's cannon pawn also leaps over a neighbour to the empty square
+/// beyond, taking nothing.
+fn rococo_pawn_quiet_leap(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let me = mover(ctx, m);
+    let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+        return false;
+    };
+    let g = ctx.rules.geometry();
+    let (df, dr) = (
+        i32::from(g.file(to)) - i32::from(g.file(from)),
+        i32::from(g.rank(to)) - i32::from(g.rank(from)),
+    );
+    let leap = matches!((df.abs(), dr.abs()), (2, 0) | (0, 2) | (2, 2));
+    let over = g.offset(from, df / 2, dr / 2);
+    ctx.kind_at(&m.start, me) == Some('p')
+        && leap
+        && over.is_some_and(|s| !ctx.pos.board.cell(s).is_empty())
+        && ctx.pos.board.cell(to).is_empty()
+        && m.vanish.len() == 1
+}
+
+/// Right after an enemy swapper exchanged places with the king of the side
+/// to move, vchess still judges check on the king's old square (the swap's
+/// end): any difference there is that.
+fn rococo_swapped_king_forgotten(ctx: &Ctx, f: &Finding) -> bool {
+    if matches!(f, Finding::Fen { .. }) {
+        return false;
+    }
+    let Some((from, _)) = fenpress_rules::variants::rococo::stored_swap(&ctx.pos.state) else {
+        return false;
+    };
+    let us = ctx.pos.turn();
+    ctx.pos
+        .board
+        .cell(from)
+        .kind(us)
+        .is_some_and(|k| k.char() == 'k')
+}
+
+/// vchess lets a pawn take en passant onto a passed square that a piece
+/// holds on its own board, taking that piece and the passed pawn at once.
+fn alice_en_passant_over_a_piece(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let me = mover(ctx, m);
+    let Some(ep) = ctx.pos.state.en_passant else {
+        return false;
+    };
+    let taken = m
+        .vanish
+        .iter()
+        .filter_map(|t| parse_token(t))
+        .filter(|(_, c, _)| *c != me)
+        .count();
+    ctx.square(&m.end) == Some(ep)
+        && matches!(ctx.kind_at(&m.start, me), Some('p' | 's'))
+        && !ctx.pos.board.cell(ep).is_empty()
+        && taken == 2
 }
 
 /// vchess's yurt attack looks one square the wrong way: it sees a yurt

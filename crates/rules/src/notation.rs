@@ -516,6 +516,17 @@ fn resolve_with(
         }
         legal = seen;
     }
+    // Two moves between the same squares, one taking and one not (Rococo's
+    // mutual destruction and swap): the text's `x` tells them apart.
+    if legal.len() > 1
+        && legal.iter().any(|mv| mv.intent.capture == m.capture)
+        && legal.iter().any(|mv| mv.intent.capture != m.capture)
+        && legal
+            .iter()
+            .all(|mv| mv.intent.from == legal[0].intent.from && mv.intent.to == legal[0].intent.to)
+    {
+        legal.retain(|mv| mv.intent.capture == m.capture);
+    }
     let g = rules.geometry();
     match legal.len() {
         1 => Ok(legal[0]),
@@ -716,8 +727,15 @@ pub fn coordinate(rules: &dyn Rules, mv: &Move) -> String {
         MoveKind::Castle { rook_from, .. } if mv.intent.piece.kind == Kind::QUEEN => rook_from,
         _ => mv.intent.to,
     };
+    // Rococo's mutual destruction takes the piece it could swap with:
+    // `e5xe6`, the swap being `e5e6` (the parser reads the `x`).
+    let takes = if rules.move_note(mv) == Some(crate::variants::rococo::DESTRUCTION) {
+        "x"
+    } else {
+        ""
+    };
     s.push_str(&format!(
-        "{}{via}{}",
+        "{}{via}{takes}{}",
         g.square_name(mv.intent.from),
         g.square_name(to)
     ));

@@ -9,7 +9,7 @@ use crate::fen_row::CellSpelling;
 use crate::rules::Rules;
 use crate::validate::BoardSpec;
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec};
-use crate::variants::{apocalypse::Apocalypse, baroque, maxima, pacosako};
+use crate::variants::{apocalypse::Apocalypse, baroque, fugue, maxima, pacosako, rococo};
 
 #[path = "registry_table.rs"]
 mod table;
@@ -90,10 +90,16 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     }
     static BAROQUE: OnceLock<baroque::Ultima> = OnceLock::new();
     static MAXIMA: OnceLock<baroque::Ultima> = OnceLock::new();
+    static ROCOCO: OnceLock<baroque::Ultima> = OnceLock::new();
+    static FUGUE: OnceLock<baroque::Ultima> = OnceLock::new();
+    static ALICE: OnceLock<crate::variants::alice::Alice> = OnceLock::new();
     static APOCALYPSE: OnceLock<Apocalypse> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         "baroque" => Some(BAROQUE.get_or_init(baroque::rules)),
         "maxima" => Some(MAXIMA.get_or_init(maxima::rules)),
+        "rococo" => Some(ROCOCO.get_or_init(rococo::rules)),
+        "fugue" => Some(FUGUE.get_or_init(fugue::rules)),
+        "alice" => Some(ALICE.get_or_init(crate::variants::alice::Alice::new)),
         "pacosako" => Some(&*PACOSAKO),
         "apocalypse" => Some(APOCALYPSE.get_or_init(Apocalypse::new)),
         // Each family of code variants registers its own names.

@@ -187,6 +187,18 @@ pub trait Rules: Send + Sync {
         !royal_captures(self, pos, color).is_empty()
     }
 
+    /// Whether the move `mv` takes one of `color`'s royal pieces (on
+    /// `royals`): the definition [`royal_captures`] and so the default
+    /// check use. The default: one of them vanishes. Rococo's and Fugue's
+    /// swaps move the king they exchange with and take nothing.
+    fn takes_royal(&self, mv: &Move, color: Color, royals: SquareSet) -> bool {
+        mv.effect
+            .vanish
+            .as_slice()
+            .iter()
+            .any(|v| v.piece.color == color && royals.contains(v.square))
+    }
+
     /// Whether the move `mover` just made (`pos` is after it) is illegal:
     /// what legality, results and perft test. The default is "it leaves a
     /// royal piece capturable"; variants whose legality is more than that
@@ -422,13 +434,7 @@ pub fn royal_captures<R: Rules + ?Sized>(rules: &R, pos: &Position, color: Color
     probe.state.turn = color.opposite();
     let mut replies = MoveList::new();
     rules.pseudo_legal_moves(&probe, &mut replies);
-    replies.retain(|m| {
-        m.effect
-            .vanish
-            .as_slice()
-            .iter()
-            .any(|v| v.piece.color == color && royals.contains(v.square))
-    });
+    replies.retain(|m| rules.takes_royal(m, color, royals));
     replies
 }
 

@@ -54,6 +54,10 @@ pub const GUARD: Kind = Kind(b'd');
 pub enum Flavor {
     Baroque,
     Maxima,
+    /// Rococo's own movers are in [`super::rococo`].
+    Rococo,
+    /// Fugue's own pieces are in [`super::fugue`].
+    Fugue,
 }
 
 /// The rules of Baroque or Maxima.
@@ -91,6 +95,12 @@ impl Ultima {
         if self.flavor == Flavor::Maxima && piece.kind == MAGE {
             return false;
         }
+        if self.flavor == Flavor::Rococo {
+            return self.freezer(pos, sq, piece).is_some();
+        }
+        if self.flavor == Flavor::Fugue {
+            return self.fugue_frozen(pos, sq, piece);
+        }
         let them = piece.color.opposite();
         for &d in &self.dirs {
             let Some(n) = self.geometry.step(sq, d) else {
@@ -118,6 +128,14 @@ impl Ultima {
 
     /// Every pseudo-legal move of `us` in `pos`, whoever is to move.
     pub(super) fn generate(&self, pos: &Position, us: Color, out: &mut MoveList) {
+        if self.flavor == Flavor::Rococo {
+            self.rococo_generate(pos, us, out);
+            return;
+        }
+        if self.flavor == Flavor::Fugue {
+            self.fugue_generate(pos, us, out);
+            return;
+        }
         let gen = Gen {
             r: self,
             pos,
@@ -208,29 +226,31 @@ impl Ultima {
 }
 
 /// One generation pass: the position and the side whose moves we list.
-struct Gen<'a> {
-    r: &'a Ultima,
-    pos: &'a Position,
-    us: Color,
-    them: Color,
+/// Rococo's movers ([`super::rococo`]) share its slides, leaps and
+/// withdrawals.
+pub(super) struct Gen<'a> {
+    pub(super) r: &'a Ultima,
+    pub(super) pos: &'a Position,
+    pub(super) us: Color,
+    pub(super) them: Color,
     /// Our king, which coordinators (and chameleons copying them) need.
-    king: Option<Square>,
+    pub(super) king: Option<Square>,
 }
 
 impl Gen<'_> {
     #[inline]
-    fn step(&self, sq: Square, d: Dir) -> Option<Square> {
+    pub(super) fn step(&self, sq: Square, d: Dir) -> Option<Square> {
         self.r.geometry.step(sq, d)
     }
 
     /// The enemy piece on `sq`, if any.
     #[inline]
-    fn enemy(&self, sq: Square) -> Option<Piece> {
+    pub(super) fn enemy(&self, sq: Square) -> Option<Piece> {
         self.pos.board.cell(sq).piece(self.them)
     }
 
     #[inline]
-    fn empty(&self, sq: Square) -> bool {
+    pub(super) fn empty(&self, sq: Square) -> bool {
         self.pos.board.cell(sq).is_empty()
     }
 
@@ -297,7 +317,7 @@ impl Gen<'_> {
     }
 
     /// Quiet moves along `d` to each empty square until blocked.
-    fn slide(&self, from: Square, d: Dir, piece: Piece, out: &mut MoveList) {
+    pub(super) fn slide(&self, from: Square, d: Dir, piece: Piece, out: &mut MoveList) {
         let mut sq = from;
         while let Some(to) = self.step(sq, d) {
             if !self.empty(to) {
@@ -309,7 +329,7 @@ impl Gen<'_> {
     }
 
     /// A move to `to` if empty, or a capture by replacement of an enemy there.
-    fn step_to(&self, from: Square, to: Square, piece: Piece, out: &mut MoveList) {
+    pub(super) fn step_to(&self, from: Square, to: Square, piece: Piece, out: &mut MoveList) {
         if self.empty(to) {
             out.push(Move::simple(from, to, piece, None, None));
         } else if let Some(prey) = self.enemy(to) {
@@ -320,7 +340,14 @@ impl Gen<'_> {
     /// Long leaps from `from` along `d`: over enemies (of kind `only`, if
     /// given), each followed by an empty square, landing on any empty square
     /// beyond the last one jumped.
-    fn leaps(&self, from: Square, d: Dir, piece: Piece, only: Option<Kind>, out: &mut MoveList) {
+    pub(super) fn leaps(
+        &self,
+        from: Square,
+        d: Dir,
+        piece: Piece,
+        only: Option<Kind>,
+        out: &mut MoveList,
+    ) {
         let mut sq = from;
         // Slide to the first piece on the line.
         let first = loop {
@@ -362,7 +389,12 @@ impl Gen<'_> {
     }
 
     /// The enemy a withdrawal along `d` from `from` would take.
-    fn withdrawal_prey(&self, from: Square, d: Dir, only: Option<Kind>) -> Option<(Square, Piece)> {
+    pub(super) fn withdrawal_prey(
+        &self,
+        from: Square,
+        d: Dir,
+        only: Option<Kind>,
+    ) -> Option<(Square, Piece)> {
         let behind = self.step(from, d.reverse())?;
         let prey = self.enemy(behind)?;
         kind_ok(prey.kind, only).then_some((behind, prey))
@@ -427,7 +459,7 @@ impl Gen<'_> {
             };
             let Some(prey) = self.enemy(to) else { continue };
             let takes = match self.r.flavor {
-                Flavor::Baroque => prey.kind == KING,
+                Flavor::Baroque | Flavor::Rococo | Flavor::Fugue => prey.kind == KING,
                 Flavor::Maxima => matches!(prey.kind, KING | GUARD | MAGE),
             };
             if takes {
@@ -464,13 +496,13 @@ impl Gen<'_> {
 }
 
 #[inline]
-fn kind_ok(kind: Kind, only: Option<Kind>) -> bool {
+pub(super) fn kind_ok(kind: Kind, only: Option<Kind>) -> bool {
     only.is_none_or(|k| k == kind)
 }
 
 /// Adds a captured piece to a move.
 #[inline]
-fn capture(mv: &mut Move, sq: Square, prey: Piece) {
+pub(super) fn capture(mv: &mut Move, sq: Square, prey: Piece) {
     if mv.effect.vanish.as_slice().iter().any(|v| v.square == sq) {
         return;
     }
@@ -495,11 +527,37 @@ impl Rules for Ultima {
         match self.flavor {
             Flavor::Baroque => "Baroque",
             Flavor::Maxima => "Maxima",
+            Flavor::Rococo => "Rococo",
+            Flavor::Fugue => "Fugue",
         }
     }
 
     // The pages' names, so that messages say "attacked by the withdrawer".
     fn piece_name(&self, piece: Piece) -> String {
+        if self.flavor == Flavor::Fugue {
+            let name = match piece.kind.0.to_ascii_lowercase() {
+                b'p' => "cannon pawn",
+                b'i' => "immobilizer",
+                b'u' => "pushme-pullyu",
+                b'a' => "archer",
+                b's' => "shield",
+                b'l' => "long leaper",
+                b'w' => "swapper",
+                _ => return crate::rules::default_piece_name(piece),
+            };
+            return name.to_string();
+        }
+        if self.flavor == Flavor::Rococo {
+            let name = match piece.kind.0.to_ascii_lowercase() {
+                b'p' => "cannon pawn",
+                b'r' => "swapper",
+                b'q' => "pushme-pullyu",
+                _ => "",
+            };
+            if !name.is_empty() {
+                return name.to_string();
+            }
+        }
         match piece.kind.0.to_ascii_lowercase() {
             b'p' => "pincer pawn",
             b'r' => "coordinator",
@@ -525,13 +583,16 @@ impl Rules for Ultima {
             Flavor::Maxima => {
                 "xxx2xxx/1g1qk1g1/1bnmrnb1/dppppppd/8/8/8/DPPPPPPD/1BNMRNB1/1G1QK1G1/xxx2xxx w 0"
             }
+            Flavor::Rococo => "91/1rqnbknqm1/1pppppppp1/91/91/91/91/1PPPPPPPP1/1MQNBKNQR1/91 w 0 -",
+            Flavor::Fugue => "wlqksaui/pppppppp/8/8/8/8/PPPPPPPP/IUASKQLW w 0",
         }
     }
 
     fn kinds(&self, _color: Color) -> KindSet {
         match self.flavor {
-            Flavor::Baroque => letters("prnbqkm"),
+            Flavor::Baroque | Flavor::Rococo => letters("prnbqkm"),
             Flavor::Maxima => letters("prnbqkmgd"),
+            Flavor::Fugue => letters("pqkiuaslw"),
         }
     }
 
@@ -560,13 +621,89 @@ impl Rules for Ultima {
             // attacked (Lavieri's remark on chessvariants.com).
             return false;
         }
+        if self.flavor == Flavor::Rococo {
+            return self.rococo_royal_attacked(pos, color);
+        }
+        if self.flavor == Flavor::Fugue {
+            // No check in Fugue (vchess shows none): a king left to be
+            // taken is the player's business, and a position may hold one.
+            return false;
+        }
         self.royal_capturable(pos, color)
     }
 
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         match self.flavor {
-            Flavor::Baroque => None,
+            Flavor::Baroque | Flavor::Rococo => None,
             Flavor::Maxima => self.maxima_outcome(pos),
+            Flavor::Fugue => self.fugue_outcome(pos),
+        }
+    }
+
+    // Fugue has no check: the king is taken, and a side that cannot move
+    // has lost.
+    fn illegal_after(&self, pos: &Position, mover: Color) -> bool {
+        self.flavor != Flavor::Fugue && self.royal_attacked(pos, mover)
+    }
+
+    fn royals_per_side(&self) -> Option<usize> {
+        (self.flavor != Flavor::Fugue).then_some(1)
+    }
+
+    fn stalemate_outcome(&self, pos: &Position) -> Outcome {
+        match self.flavor {
+            Flavor::Fugue => Outcome::VariantWin {
+                winner: pos.turn().opposite(),
+                reason: "no move",
+            },
+            _ => Outcome::Stalemate,
+        }
+    }
+
+    fn takes_royal(&self, mv: &Move, color: Color, royals: crate::squareset::SquareSet) -> bool {
+        // Rococo's and Fugue's swaps move the king they exchange with.
+        let swap =
+            matches!(self.flavor, Flavor::Rococo | Flavor::Fugue) && mv.effect.appear.len() == 2;
+        !swap
+            && mv
+                .effect
+                .vanish
+                .as_slice()
+                .iter()
+                .any(|v| v.piece.color == color && royals.contains(v.square))
+    }
+
+    fn move_note(&self, mv: &Move) -> Option<&'static str> {
+        match self.flavor {
+            Flavor::Rococo => super::rococo::rococo_note(mv),
+            Flavor::Fugue => super::fugue::fugue_note(mv),
+            _ => None,
+        }
+    }
+
+    fn play(&self, pos: &mut Position, mv: &Move) -> crate::position::Undo {
+        let undo = pos.apply(mv);
+        if self.flavor == Flavor::Rococo {
+            self.rococo_after_play(pos, mv);
+        }
+        undo
+    }
+
+    fn read_variant_fields(
+        &self,
+        fields: &[crate::fen::Field],
+        state: &mut crate::position::State,
+        problems: &mut Vec<crate::validate::Problem>,
+    ) {
+        if self.flavor == Flavor::Rococo {
+            self.rococo_read_fields(fields, state, problems);
+        }
+    }
+
+    fn write_variant_fields(&self, pos: &Position) -> (String, String) {
+        match self.flavor {
+            Flavor::Rococo => (String::new(), self.rococo_write_fields(pos)),
+            _ => (String::new(), String::new()),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! One module per variant whose move rules the core has. A variant close to
 //! chess is a [`chesslike::ChessLikeSpec`]: a list of pieces as data.
 
+pub mod alice;
 pub mod apocalypse;
 pub mod asian;
 pub mod avalam;
@@ -11,12 +12,14 @@ pub mod chesslike;
 pub mod effects;
 pub mod fanorona;
 pub mod forward;
+pub mod fugue;
 pub mod hamilton;
 pub mod hands;
 pub mod konane;
 pub mod maxima;
 pub mod orda;
 pub mod pacosako;
+pub mod rococo;
 pub mod stones;
 pub mod turns;
 pub mod yote;
