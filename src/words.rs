@@ -340,6 +340,8 @@ pub struct DiagramWords {
     pub empty_board: Word,
     /// Squares cut out of the board (Hamilton's, left by the knight).
     pub holes: Word,
+    /// The ball (Ball, Football).
+    pub ball: Word,
     pub marked: Word,
     /// Ambiguous's mark: the square (or piece) the side in its colour
     /// must execute a move to.
@@ -409,6 +411,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             unions: w("Unions"),
             empty_board: w("Échiquier vide"),
             holes: w("trous"),
+            ball: w("ballon"),
             marked: w("cases marquées"),
             target: w("cible"),
             bomb: w("bombe"),
@@ -456,6 +459,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             unions: w("Uniones"),
             empty_board: w("Tablero vacío"),
             holes: w("agujeros"),
+            ball: w("balón"),
             marked: w("casillas marcadas"),
             target: w("objetivo"),
             bomb: w("bomba"),
@@ -511,6 +515,7 @@ impl DiagramWords {
             unions: w("Unions"),
             empty_board: w("Empty board"),
             holes: w("holes"),
+            ball: w("ball"),
             marked: w("marked"),
             target: w("target"),
             bomb: w("bomb"),

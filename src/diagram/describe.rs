@@ -89,6 +89,7 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     let mut black = Vec::new();
     let mut other = Vec::new();
     let mut holes = Vec::new();
+    let mut balls = Vec::new();
     // Bottom rank first so squares read a1, b1, ..., a2 like a score sheet.
     for row in (0..layout.shape.rows).rev() {
         for col in 0..layout.shape.cols {
@@ -113,6 +114,10 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
                 }
                 if super::stones::is_hole(name, c) {
                     holes.push(square);
+                    continue;
+                }
+                if super::stones::is_ball(name, c) {
+                    balls.push(square);
                     continue;
                 }
                 let (order, name) = piece_name(variant, c, t);
@@ -140,6 +145,9 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     }
     if !holes.is_empty() {
         parts.push(format!("{}: {}", t.holes, holes.join(", ")));
+    }
+    if !balls.is_empty() {
+        parts.push(format!("{}: {}", t.ball, balls.join(", ")));
     }
     if parts.is_empty() {
         parts.push(t.empty_board.to_string());
@@ -471,6 +479,23 @@ mod tests {
             in_lang("es"),
             "Tablero de Avalam; torres amarillas (altura): a1 (3); torres rojas (altura): b1 (2), c1 (1)"
         );
+    }
+
+    #[test]
+    fn the_ball_is_named_apart_from_the_sides_in_three_languages() {
+        let spec = parse_compact("4k4/9/9/9/4a4/9/9/9/4K4").unwrap();
+        let layout = read_board("Football", &spec.board);
+        let in_lang = |lang: &str| {
+            describe(
+                "Football",
+                &layout,
+                &spec,
+                &crate::words::strings(lang).diagram,
+            )
+        };
+        assert_eq!(in_lang("en"), "White: king e1; Black: king e9; ball: e5");
+        assert!(in_lang("fr").ends_with("; ballon: e5"), "{}", in_lang("fr"));
+        assert!(in_lang("es").ends_with("; balón: e5"), "{}", in_lang("es"));
     }
 
     #[test]

@@ -106,6 +106,8 @@ pub enum Art {
     /// A stone small enough to leave its board's lines visible
     /// (Fanorona's), black (`true`) or white.
     Pebble(bool),
+    /// The ball (Ball's and Football's `a`, [`super::stones::is_ball`]).
+    Ball,
     /// A hole cut in the board (Hamilton's `x`, [`super::stones::is_hole`]).
     Hole,
     /// An Avalam tower: its height (1 to 5) and whether the first
@@ -164,6 +166,7 @@ impl Art {
             }
             Art::Stone(black) => id.push_str(if *black { "go-b" } else { "go-w" }),
             Art::Hole => id.push_str("hole"),
+            Art::Ball => id.push_str("ball"),
             Art::Pebble(black) => id.push_str(if *black { "pb-b" } else { "pb-w" }),
             Art::Tower(height, yellow) => {
                 let _ = std::fmt::Write::write_fmt(
@@ -219,6 +222,7 @@ fn drawn_body(art: &Art) -> Option<String> {
         Art::Tile(c, down) => super::dobutsu::tile_body(c, down),
         Art::Stone(black) => Some(super::stones::stone_body(black)),
         Art::Hole => Some(super::stones::hole_body()),
+        Art::Ball => Some(super::stones::ball_body()),
         Art::Pebble(black) => Some(super::stones::pebble_body(black)),
         _ => None,
     }
@@ -465,6 +469,10 @@ impl PieceSet {
                 return Art::Tower(height, yellow);
             }
         }
+        // The ball is no man of either side: drawn as a football.
+        if super::stones::is_ball(variant, letter) {
+            return Art::Ball;
+        }
         // A hole is no piece: drawn as the board's pit (a set's own hole
         // file wins, above).
         if super::stones::is_hole(variant, letter) {
@@ -521,6 +529,7 @@ impl PieceSet {
             | Art::Janggi(_)
             | Art::Stone(_)
             | Art::Pebble(_)
+            | Art::Ball
             | Art::Hole => {
                 let symbol = match drawn_body(art) {
                     Some(body) => {
@@ -1006,6 +1015,7 @@ mod tests {
         assert_eq!(set.art("Konane", 'P'), Art::Stone(true));
         assert_eq!(set.art("Fanorona", 'P'), Art::Pebble(false));
         assert_eq!(set.art("Hamilton", 'x'), Art::Hole);
+        assert_eq!(set.art("Football", 'a'), Art::Ball);
         assert_eq!(set.art("Avalam1", 'D'), Art::Tower(3, true));
         assert_eq!(set.art("Avalam2", 'b'), Art::Tower(1, false));
         assert_eq!(set.art("Konane", 'p'), Art::Stone(false));

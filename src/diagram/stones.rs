@@ -50,6 +50,25 @@ pub fn pebble_body(black: bool) -> String {
     )
 }
 
+/// Whether a FEN letter is the ball alone (Ball's and Football's `a`),
+/// not a piece of either side.
+pub fn is_ball(variant: &str, letter: char) -> bool {
+    matches!(variant, "Ball" | "Football") && letter == 'a'
+}
+
+/// A ball as the content of a 100-unit `<symbol>`: a white football with
+/// its black pentagon and the seams to its neighbours, smaller than a
+/// piece so it reads as the ball, not a man.
+pub fn ball_body() -> String {
+    let mut body = String::from(
+        "<circle cx=\"50\" cy=\"50\" r=\"30\" fill=\"#fff\" stroke=\"#222\" stroke-width=\"3\"/><path d=\"M50 39L60.5 46.6L56.5 58.9H43.5L39.5 46.6Z\" fill=\"#222\"/>",
+    );
+    // A seam from each corner of the pentagon to the ball's rim, and a
+    // patch of the next pentagons there.
+    body.push_str("<path d=\"M50 39V21M60.5 46.6L77.6 41M56.5 58.9L67 73.5M43.5 58.9L33 73.5M39.5 46.6L22.4 41\" fill=\"none\" stroke=\"#222\" stroke-width=\"2.4\"/>");
+    body
+}
+
 /// Whether a FEN letter stands for a hole in the board rather than a
 /// piece: Hamilton's `x`, a square the knight has left and may never
 /// enter again.
@@ -164,6 +183,7 @@ mod tests {
         assert!(!is_stone_game("Chess") && !is_pit_board("Atarigo"));
         assert!(is_stone_game("Yote") && is_pit_board("Yote"));
         assert!(is_stone_game("Fanorona") && is_lines_board("Fanorona"));
+        assert!(is_ball("Football", 'a') && is_ball("Ball", 'a') && !is_ball("Chess", 'a'));
         assert!(!is_black_stone_of("Fanorona", 'P') && is_black_stone_of("Fanorona", 'p'));
         assert!(is_black_stone_of("Konane", 'P'));
         assert_eq!(tower_of('D'), Some((3, true)));

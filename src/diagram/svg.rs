@@ -1298,6 +1298,24 @@ mod tests {
     }
 
     #[test]
+    fn the_ball_is_drawn_as_a_ball_not_a_lettered_disc() {
+        let (svg, sheet) = board("Football", "3q1k1br/r7R/2n2n3/3Q5/6b2/9/9/7N1/RNB2K1Ba");
+        assert_eq!(count(&svg, "<use href=\"#fp-ball\""), 1);
+        assert!(!svg.contains("fp-d-a"), "not a lettered disc");
+        // White with a black pentagon.
+        let ball = &sheet.symbols["fp-ball"];
+        assert!(
+            ball.contains("fill=\"#fff\"") && ball.contains("Z\" fill=\"#222\""),
+            "{ball}"
+        );
+        let (ball_game, _) = board(
+            "Ball",
+            "1bnrqrnhb/ppppppppp/2h6/9/4a4/5P3/9/PPPPP1PPP/HBNRQRNHB",
+        );
+        assert_eq!(count(&ball_game, "<use href=\"#fp-ball\""), 1);
+    }
+
+    #[test]
     fn hamiltons_holes_are_drawn_as_holes_not_pieces() {
         let (svg, sheet) = board("Hamilton", "8/8/2x5/3x4/1xN5/8/8/8");
         assert_eq!(count(&svg, "<use href=\"#fp-hole\""), 3);

@@ -34,9 +34,9 @@ pub fn tower_height(kind: Kind) -> u8 {
     kind.0.saturating_sub(b'a')
 }
 
-/// Which board.
+/// Which board: its shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Board {
+pub enum Shape {
     /// The inventor's irregular board of 49 points (Avalam1).
     Irregular,
     /// A full 8×8 board (Avalam2).
@@ -45,7 +45,7 @@ pub enum Board {
 
 /// Avalam's rules.
 pub struct Avalam {
-    board: Board,
+    shape: Shape,
     geometry: Geometry,
 }
 
@@ -64,10 +64,10 @@ const IRREGULAR_ROWS: [&[u8]; 9] = [
 ];
 
 impl Avalam {
-    pub fn new(board: Board) -> Avalam {
-        let geometry = match board {
-            Board::Square => Geometry::new(8, 8).expect("an 8×8 board"),
-            Board::Irregular => {
+    pub fn new(shape: Shape) -> Avalam {
+        let geometry = match shape {
+            Shape::Square => Geometry::new(8, 8).expect("an 8×8 board"),
+            Shape::Irregular => {
                 let mut holes = SquareSet::EMPTY;
                 for (row, files) in IRREGULAR_ROWS.iter().enumerate() {
                     let rank = 8 - row as u16;
@@ -80,7 +80,7 @@ impl Avalam {
                 Geometry::with_holes(9, 9, holes).expect("a 9×9 board with holes")
             }
         };
-        Avalam { board, geometry }
+        Avalam { shape, geometry }
     }
 
     fn towers(&self, pos: &Position, color: Color) -> usize {
@@ -90,9 +90,9 @@ impl Avalam {
 
 impl Rules for Avalam {
     fn name(&self) -> &'static str {
-        match self.board {
-            Board::Irregular => "Avalam1",
-            Board::Square => "Avalam2",
+        match self.shape {
+            Shape::Irregular => "Avalam1",
+            Shape::Square => "Avalam2",
         }
     }
 
@@ -101,11 +101,11 @@ impl Rules for Avalam {
     }
 
     fn start_fen(&self) -> &'static str {
-        match self.board {
-            Board::Irregular => {
+        match self.shape {
+            Shape::Irregular => {
                 "xxBbxxxxx/xBbBbxxxx/xbBbBbBxx/xBbBbBbBb/BbBb1bBbB/bBbBbBbBx/xxBbBbBbx/xxxxbBbBx/xxxxxbBxx w 0"
             }
-            Board::Square => {
+            Shape::Square => {
                 "BbBbBbBb/bBbBbBbB/BbBbBbBb/bBbBbBbB/BbBbBbBb/bBbBbBbB/BbBbBbBb/bBbBbBbB w 0"
             }
         }
@@ -113,7 +113,7 @@ impl Rules for Avalam {
 
     fn fen_style(&self) -> FenStyle {
         FenStyle {
-            hole: (self.board == Board::Irregular).then_some('x'),
+            hole: (self.shape == Shape::Irregular).then_some('x'),
             ..FenStyle::default()
         }
     }
@@ -193,8 +193,8 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static AVALAM1: OnceLock<Avalam> = OnceLock::new();
     static AVALAM2: OnceLock<Avalam> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
-        "avalam1" => Some(AVALAM1.get_or_init(|| Avalam::new(Board::Irregular))),
-        "avalam2" => Some(AVALAM2.get_or_init(|| Avalam::new(Board::Square))),
+        "avalam1" => Some(AVALAM1.get_or_init(|| Avalam::new(Shape::Irregular))),
+        "avalam2" => Some(AVALAM2.get_or_init(|| Avalam::new(Shape::Square))),
         _ => None,
     }
 }
