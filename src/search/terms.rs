@@ -23,6 +23,12 @@ const TRANSLATIONS: &[(&str, &str, &str)] = &[
     ("immobilizer", "immobiliseur", "inmovilizador"),
     ("mage", "mage", "mago"),
     ("guard", "garde", "guardia"),
+    // Rococo, Fugue
+    ("cannon pawn", "pion canon", "canon peón"),
+    ("swapper", "échangeur", "intercambiador"),
+    ("pushme-pullyu", "pushme-pullyu", "pushme-pullyu"),
+    ("archer", "archer", "arquero"),
+    ("shield", "bouclier", "escudo"),
 ];
 
 /// Orthodox names: every variant has a king and most have pawns, so these
@@ -92,6 +98,13 @@ mod tests {
         assert!(piece_terms("Baroque", "en").contains(&"immobilizer".into()));
         assert!(piece_terms("Maxima", "es").contains(&"inmovilizador".into()));
         assert!(piece_terms("Maxima", "fr").contains(&"mage".into()));
+    }
+
+    #[test]
+    fn rococo_and_fugue_have_their_pages_names() {
+        assert!(piece_terms("Rococo", "fr").contains(&"échangeur".into()));
+        assert!(piece_terms("Fugue", "es").contains(&"escudo".into()));
+        assert!(piece_terms("Fugue", "en").contains(&"archer".into()));
     }
 
     #[test]

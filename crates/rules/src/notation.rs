@@ -516,9 +516,13 @@ fn resolve_with(
         }
         legal = seen;
     }
-    // Two moves between the same squares, one taking and one not (Rococo's
-    // mutual destruction and swap): the text's `x` tells them apart.
+    // Rococo's and Fugue's mutual destruction and swap between the same
+    // squares: the text's `x` tells them apart (`e5xe6`, `e5e6`). Other
+    // moves alike but for a capture stay ambiguous without more (an
+    // Apocalypse pawn's redirected push and capture need their `>`).
+    let destruction = Some(crate::variants::rococo::DESTRUCTION);
     if legal.len() > 1
+        && legal.iter().any(|mv| rules.move_note(mv) == destruction)
         && legal.iter().any(|mv| mv.intent.capture == m.capture)
         && legal.iter().any(|mv| mv.intent.capture != m.capture)
         && legal

@@ -393,14 +393,11 @@ impl Rules for Alice {
         [Kind::KING, Kind(b'l')].into_iter().collect()
     }
 
+    // Orthodox pieces whichever board they stand on (a diagram's text
+    // alternative says which board, in the page's language).
     fn piece_name(&self, piece: Piece) -> String {
-        match board_of(piece.kind) {
-            Some((1, kind)) => format!(
-                "{} (second board)",
-                crate::rules::default_piece_name(Piece::new(piece.color, kind))
-            ),
-            _ => crate::rules::default_piece_name(piece),
-        }
+        let kind = board_of(piece.kind).map_or(piece.kind, |(_, k)| k);
+        crate::rules::default_piece_name(Piece::new(piece.color, kind))
     }
 
     fn fen_style(&self) -> FenStyle {
