@@ -14,8 +14,8 @@
 //! loses": a side with no move has lost.
 //!
 //! vchess FEN: `board turn moves flags en-passant swap`, the last field the
-//! last swap's squares (`g7g8`), `-` for none; mid-turn it is written as at
-//! the turn's start.
+//! last swap's squares (`g7g8`), `-` for none (past move 2, a game over: the
+//! last turn had no swap); mid-turn it is written as at the turn's start.
 
 use crate::color::Color;
 use crate::fen::Field;
@@ -365,10 +365,12 @@ impl Rules for Swap {
                 }
             }
         };
+        // Past White's first turn, no last swap means the last turn had
+        // none: its player has lost (vchess reads its FEN so).
         SwapState {
             swapping: false,
             last,
-            unswapped: false,
+            unswapped: last.is_none() && state.plies >= 2,
         }
         .store(state);
     }
