@@ -321,7 +321,8 @@ fn pandemonium_diagrams_are_fully_verified() {
 /// opening "1.e4 e5,Nc6 2.Qh5,Nf3 g6,gxh5" played from the start,
 /// Progressive1's "Mate in 1", Monster's start, its two pairs (the second
 /// one turn apart: "before 1.d5,d6"), Avalanche's pair ("White plays
-/// Nc3,f3": a move and a push); in en, es, fr. Doublemove2's pair is a page
+/// Nc3,f3": a move and a push), Swap's pair ("1.Qxg7,Sg7g8#": a capture,
+/// then a swap that mates, written as the page writes it); in en, es, fr. Doublemove2's pair is a page
 /// mistake (see EXPECTED_ERRORS).
 #[test]
 #[cfg_attr(
@@ -332,11 +333,17 @@ fn multi_move_turn_diagrams_are_fully_verified() {
     let Some(root) = corpus() else { return };
     let seen = fully_verified_diagrams(
         &root,
-        &["Doublemove1", "Progressive1", "Monster", "Avalanche"],
+        &[
+            "Doublemove1",
+            "Progressive1",
+            "Monster",
+            "Avalanche",
+            "Swap",
+        ],
     );
     // Doublemove1: 1 figure; Progressive1: 1; Monster: 3 (two pairs);
-    // Avalanche: 1 (a pair).
-    assert_eq!(seen, 3 * (1 + 1 + 3 + 1));
+    // Avalanche: 1 (a pair); Swap: 1 (a pair).
+    assert_eq!(seen, 3 * (1 + 1 + 3 + 1 + 1));
 }
 
 /// Every diagram of the Atarigo and Gomoku pages is fully verified: the

@@ -222,6 +222,11 @@ function score(known) {
   // Teleport's placement step: vchess's score asks the pieces' moves, of
   // which there are none mid-turn, and would call every such position over.
   if (vr.subTurn === 2 && (name === "Teleport1" || name === "Teleport2")) return "*";
+  // Swap's score mid-turn: vchess's test "the opponent had no swap" reads
+  // the last swap made, none yet while the turn's own swap is to come (a
+  // game from a FEN without one is won by whoever moves at move 2); the
+  // game is scored after the turn.
+  if (vr.subTurn === 2 && name === "Swap") return "*";
   const fromList = known !== undefined && SCORE_FROM_LIST.has(name);
   if (fromList) vr.atLeastOneMove = () => known.length > 0;
   try {

@@ -60,8 +60,9 @@ impl CanonMove {
 /// Screen's placement turns, Pandemonium's first set-up swap, the moves of
 /// a multi-move turn before its last: Doublemove1, Doublemove2, Monster,
 /// Progressive1, Progressive2; Avalanche's pick and move before its push;
-/// Ambiguous's execution before its mark; Yoté's capture before its
-/// removal; Fanorona's capture that another capture may follow);
+/// Ambiguous's execution before its mark; Swap's move before its swap;
+/// Yoté's capture before its removal; Fanorona's capture that another
+/// capture may follow);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
 /// listed deviation).
 const SUB_TURN_CHAINS: &[&str] = &[
@@ -81,6 +82,7 @@ const SUB_TURN_CHAINS: &[&str] = &[
     "Progressive2",
     "Screen",
     "Sittuyin",
+    "Swap",
     "Takenmake",
     "Teleport1",
     "Teleport2",

@@ -567,6 +567,21 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: turns_family::stealthbomb_loaded_pawn_en_passant,
     },
     Classifier {
+        id: "swap-king-move-old-square",
+        variant: "Swap",
+        matches: turns_family::king_move_judged_from_old_square,
+    },
+    Classifier {
+        id: "swap-no-swap-loses",
+        variant: "Swap",
+        matches: turns_family::swap_no_swap_loses,
+    },
+    Classifier {
+        id: "swap-rook-flags",
+        variant: "Swap",
+        matches: turns_family::swap_rook_flags,
+    },
+    Classifier {
         id: "switching-castling-rights",
         variant: "Switching",
         matches: switching_castling_rights,

@@ -265,3 +265,61 @@ pub fn dice_no_roll_undefined(_ctx: &Ctx, f: &Finding) -> bool {
     matches!(f, Finding::Fen { vchess, fenpress }
         if vchess.strip_suffix(" undefined").is_some_and(|v| fenpress.strip_suffix(" -") == Some(v)))
 }
+
+/// Swap, castling flags: vchess never clears a rook's flag (its test
+/// compares a row number with the keys of an object, strings), only a
+/// king's moving or being swapped clears its side's; fenpress clears a
+/// rook's flag when that rook leaves its square, as chess does. Seen as the
+/// FENs' flags (vchess's a file where fenpress's is `i`, all else equal),
+/// and as vchess's castling with a flag fenpress no longer has (with
+/// whatever piece stands on the rook's square).
+pub fn swap_rook_flags(ctx: &Ctx, f: &Finding) -> bool {
+    match f {
+        Finding::Fen { vchess, fenpress } => {
+            let v: Vec<&str> = vchess.split(' ').collect();
+            let p: Vec<&str> = fenpress.split(' ').collect();
+            v.len() == p.len()
+                && v.len() > 3
+                && (0..v.len()).all(|i| i == 3 || v[i] == p[i])
+                && v[3].len() == p[3].len()
+                && v[3]
+                    .chars()
+                    .zip(p[3].chars())
+                    .all(|(a, b)| a == b || b == 'i')
+        }
+        Finding::VchessOnly(m) => {
+            // A castling: the mover's king and one other piece of its
+            // change squares, nothing else.
+            let us = ctx.pos.turn();
+            let mine = |list: &[String]| {
+                list.iter()
+                    .filter_map(|t| token(t))
+                    .all(|(_, c, _)| c == us)
+            };
+            let king = m
+                .vanish
+                .iter()
+                .filter_map(|t| token(t))
+                .any(|(sq, _, k)| k == 'k' && sq == m.start);
+            king && m.vanish.len() == 2
+                && m.appear.len() == 2
+                && mine(&m.vanish)
+                && mine(&m.appear)
+                && m.start.get(1..) == m.end.get(1..)
+                && m.start
+                    .bytes()
+                    .next()
+                    .zip(m.end.bytes().next())
+                    .is_some_and(|(a, b)| a.abs_diff(b) >= 2)
+        }
+        Finding::FenpressOnly(_) => false,
+    }
+}
+
+/// Swap, a move no swap could follow: "if a player cannot make ... the
+/// swap, he loses", and fenpress ends the game there; vchess's test reads
+/// the last swap made, an older one, and plays on.
+pub fn swap_no_swap_loses(ctx: &Ctx, f: &Finding) -> bool {
+    matches!(f, Finding::VchessOnly(_))
+        && fenpress_rules::variants::turns::swap::SwapState::of(&ctx.pos.state).unswapped
+}

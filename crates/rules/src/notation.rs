@@ -485,6 +485,14 @@ fn resolve_with(
     }
     let mut pseudo = MoveList::new();
     rules.pseudo_legal_moves(pos, &mut pseudo);
+    // A move the variant names its own way (Swap's `Sg7g8`) is found by
+    // that name.
+    let bare = text.trim_end_matches(['+', '#', '!', '?']);
+    if let Some(own) = pseudo.iter().copied().find(|mv| {
+        rules.notation_override(mv).as_deref() == Some(bare) && legal::is_legal(rules, pos, mv)
+    }) {
+        return Ok(own);
+    }
     pseudo.retain(|mv| fits(rules, pos, mv, m));
     // A missing promotion letter in coordinates (`e7e8`) is ambiguous, not
     // a different move; in SAN likewise.
@@ -929,6 +937,9 @@ pub fn san(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> String {
         }
     }
     s.insert_str(0, &prior_promotion_text(mv));
+    if let Some(own) = rules.notation_override(mv) {
+        s = own;
+    }
     // A mate-capture (Allmate) takes nothing on the final square: the
     // page's notation appends `X`.
     if rules.move_note(mv) == Some(crate::variants::effects::allmate::MATE_CAPTURE) {

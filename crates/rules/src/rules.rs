@@ -341,6 +341,12 @@ pub trait Rules: Send + Sync {
     /// default changes nothing.
     fn complete_diagram(&self, _pos: &mut Position) {}
 
+    /// A move's SAN when the variant writes it its own way (Swap's swap,
+    /// `Sg7g8`); a check's `+` or `#` follows. Default: none.
+    fn notation_override(&self, _mv: &Move) -> Option<String> {
+        None
+    }
+
     /// What a move's name ends with beyond its moving (Dice: the roll it
     /// brings, `/R`), in coordinates and in SAN alike. Default: nothing.
     fn notation_suffix(&self, _mv: &Move) -> Option<String> {

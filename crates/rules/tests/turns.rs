@@ -366,3 +366,45 @@ fn ambiguous_stray_mark_is_an_error() {
     let err = validate::position_from_fen(r, "4k3/8/8/3g4/8/8/8/4K3 w 1 -").unwrap_err();
     assert!(err.to_string().contains("d5"), "{err}");
 }
+
+#[test]
+fn perft_swap() {
+    common::perft_fixture(rules("Swap"), include_str!("fixtures/perft-swap.txt"));
+}
+
+#[test]
+fn swap_page_pair_is_a_capture_then_a_swap_that_mates() {
+    // "The queen first takes the g7 pawn, and then swaps its position with
+    // the g8 knight: checkmate."
+    let name = "Swap";
+    let r = rules(name);
+    let mut pos = at(
+        name,
+        "r1pqk1n1/pn1pppp1/2p5/8/8/2PPPK2/BP4Q1/N1R2P2 w 10 iiii - a8b8",
+    );
+    play(name, &mut pos, &["g2g7", "g7g8"]);
+    assert_eq!(
+        fen::vchess_fen(r, &pos),
+        "r1pqk1Q1/pn1pppn1/2p5/8/8/2PPPK2/BP6/N1R2P2 b 11 iiii - g7g8"
+    );
+    assert_eq!(
+        legal::outcome(r, &mut pos),
+        Some(Outcome::Checkmate {
+            winner: fenpress_rules::Color::White
+        })
+    );
+}
+
+#[test]
+fn swap_that_no_swap_can_follow_loses() {
+    let name = "Swap";
+    let mut pos = at(name, "4k3/1P6/8/8/8/8/8/4K3 b 10 iiii - e2e1");
+    play(name, &mut pos, &["e8f8"]);
+    assert_eq!(
+        legal::outcome(rules(name), &mut pos),
+        Some(Outcome::VariantWin {
+            winner: fenpress_rules::Color::White,
+            reason: "no swap"
+        })
+    );
+}

@@ -3,7 +3,8 @@
 //! a move then the push of an enemy pawn (Avalanche), the opponent's move
 //! to a marked square then a mark (Ambiguous), or a move the
 //! opponent may refuse, to be replaced (Refusal chess, where the refusal is
-//! a ply of its own); and the variants whose position is partly hidden
+//! a ply of its own), a move then a swap of two pieces (Swap); and the
+//! variants whose position is partly hidden
 //! from one player, where the hidden part is part of the position
 //! (Stealthbomb's loaded pieces, Hiddenqueen's queens disguised as pawns,
 //! Hidden's unknown pieces; Dark's fog of war, where the position is the
@@ -25,6 +26,7 @@ pub mod hiddenqueen;
 pub mod multimove;
 pub mod refusal;
 pub mod stealthbomb;
+pub mod swap;
 
 use multimove::{MultiMove, Schedule};
 
@@ -44,6 +46,7 @@ static DICE: LazyLock<dice::Dice> = LazyLock::new(dice::Dice::new);
 static HIDDEN: LazyLock<hidden::Hidden> = LazyLock::new(hidden::Hidden::new);
 static HIDDENQUEEN: LazyLock<hiddenqueen::Hiddenqueen> =
     LazyLock::new(hiddenqueen::Hiddenqueen::new);
+static SWAP: LazyLock<swap::Swap> = LazyLock::new(swap::Swap::new);
 static STEALTHBOMB1: LazyLock<stealthbomb::Stealthbomb> =
     LazyLock::new(|| stealthbomb::Stealthbomb::new(stealthbomb::Carriers::Pieces));
 static STEALTHBOMB2: LazyLock<stealthbomb::Stealthbomb> =
@@ -67,6 +70,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "refusal2" => Some(&*REFUSAL2),
         "stealthbomb1" => Some(&*STEALTHBOMB1),
         "stealthbomb2" => Some(&*STEALTHBOMB2),
+        "swap" => Some(&*SWAP),
         _ => None,
     }
 }
