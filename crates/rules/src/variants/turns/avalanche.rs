@@ -317,13 +317,7 @@ impl Rules for Avalanche {
 
     /// "In some cases, kings can be captured. This counts as a win."
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
-        Color::ALL
-            .into_iter()
-            .find(|c| pos.board.royals(*c).is_empty())
-            .map(|lost| Outcome::VariantWin {
-                winner: lost.opposite(),
-                reason: "king captured",
-            })
+        super::king_captured(pos)
     }
 
     fn read_variant_fields(

@@ -80,13 +80,7 @@ impl Rules for Dark {
 
     /// "Win by capturing the enemy king."
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
-        Color::ALL
-            .into_iter()
-            .find(|c| pos.board.royals(*c).is_empty())
-            .map(|lost| Outcome::VariantWin {
-                winner: lost.opposite(),
-                reason: "king captured",
-            })
+        super::king_captured(pos)
     }
 
     /// What vchess lights for `viewer`: its pieces' squares, the empty

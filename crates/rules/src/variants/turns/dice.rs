@@ -249,13 +249,7 @@ impl Rules for Dice {
 
     /// "The goal is to capture the king."
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
-        Color::ALL
-            .into_iter()
-            .find(|c| pos.board.royals(*c).is_empty())
-            .map(|lost| Outcome::VariantWin {
-                winner: lost.opposite(),
-                reason: "king captured",
-            })
+        super::king_captured(pos)
     }
 
     fn read_variant_fields(

@@ -182,13 +182,7 @@ impl Rules for Hidden {
 
     /// "The game is won by capturing the opposing King."
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
-        Color::ALL
-            .into_iter()
-            .find(|c| pos.board.royals(*c).is_empty())
-            .map(|lost| Outcome::VariantWin {
-                winner: lost.opposite(),
-                reason: "king captured",
-            })
+        super::king_captured(pos)
     }
 
     fn position_problems(

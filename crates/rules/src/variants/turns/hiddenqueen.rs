@@ -260,13 +260,7 @@ impl Rules for Hiddenqueen {
 
     /// "This capture ends the game": a side whose king is taken has lost.
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
-        Color::ALL
-            .into_iter()
-            .find(|c| pos.board.royals(*c).is_empty())
-            .map(|lost| Outcome::VariantWin {
-                winner: lost.opposite(),
-                reason: "king captured",
-            })
+        super::king_captured(pos)
     }
 
     fn position_problems(

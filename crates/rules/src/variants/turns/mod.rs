@@ -15,7 +15,9 @@
 
 use std::sync::LazyLock;
 
-use crate::rules::Rules;
+use crate::color::Color;
+use crate::position::Position;
+use crate::rules::{Outcome, Rules};
 
 pub mod ambiguous;
 pub mod avalanche;
@@ -29,6 +31,18 @@ pub mod stealthbomb;
 pub mod swap;
 
 use multimove::{MultiMove, Schedule};
+
+/// The outcome of the variants of this family where a king is taken, not
+/// mated: the side whose king is gone has lost.
+pub(crate) fn king_captured(pos: &Position) -> Option<Outcome> {
+    Color::ALL
+        .into_iter()
+        .find(|c| pos.board.royals(*c).is_empty())
+        .map(|lost| Outcome::VariantWin {
+            winner: lost.opposite(),
+            reason: "king captured",
+        })
+}
 
 static DOUBLEMOVE1: LazyLock<MultiMove> = LazyLock::new(|| MultiMove::new(Schedule::Marseillais));
 static DOUBLEMOVE2: LazyLock<MultiMove> = LazyLock::new(|| MultiMove::new(Schedule::Galvin));

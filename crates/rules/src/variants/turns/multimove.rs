@@ -425,13 +425,7 @@ impl Rules for MultiMove {
         if !self.schedule.king_capture() {
             return None;
         }
-        Color::ALL
-            .into_iter()
-            .find(|c| pos.board.royals(*c).is_empty())
-            .map(|lost| Outcome::VariantWin {
-                winner: lost.opposite(),
-                reason: "king captured",
-            })
+        super::king_captured(pos)
     }
 
     fn write_en_passant(&self, pos: &Position) -> Option<String> {
