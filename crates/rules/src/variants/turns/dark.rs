@@ -135,18 +135,6 @@ impl Rules for Dark {
         self.chess.position_problems(pos, offset_of, out);
         // One king missing is a king taken: the game is over; none at all,
         // or two, is a mistake.
-        let kings = Color::ALL.map(|c| pos.board.royals(c));
-        for (color, royals) in Color::ALL.into_iter().zip(&kings) {
-            if kings.iter().all(|k| k.is_empty()) {
-                out.push(Problem::MissingRoyal { color, offset: 0 });
-            } else if royals.len() > 1 {
-                out.push(Problem::TooManyRoyals {
-                    color,
-                    count: royals.len(),
-                    expected: 1,
-                    offset: royals.iter().nth(1).map(offset_of).unwrap_or(0),
-                });
-            }
-        }
+        super::kings_problems(pos, offset_of, out);
     }
 }

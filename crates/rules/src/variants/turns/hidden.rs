@@ -206,19 +206,7 @@ impl Rules for Hidden {
             _ => true,
         });
         out.extend(found);
-        let kings = Color::ALL.map(|c| pos.board.royals(c));
-        for (color, royals) in Color::ALL.into_iter().zip(&kings) {
-            if kings.iter().all(|k| k.is_empty()) {
-                out.push(Problem::MissingRoyal { color, offset: 0 });
-            } else if royals.len() > 1 {
-                out.push(Problem::TooManyRoyals {
-                    color,
-                    count: royals.len(),
-                    expected: 1,
-                    offset: royals.iter().nth(1).map(offset_of).unwrap_or(0),
-                });
-            }
-        }
+        super::kings_problems(pos, offset_of, out);
     }
 }
 

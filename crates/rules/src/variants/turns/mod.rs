@@ -18,6 +18,8 @@ use std::sync::LazyLock;
 use crate::color::Color;
 use crate::position::Position;
 use crate::rules::{Outcome, Rules};
+use crate::square::Square;
+use crate::validate::Problem;
 
 pub mod ambiguous;
 pub mod avalanche;
@@ -31,6 +33,29 @@ pub mod stealthbomb;
 pub mod swap;
 
 use multimove::{MultiMove, Schedule};
+
+/// The kings' problems of a position where a king may be taken: one king
+/// missing is a finished game, no position mistake; no king at all, or two
+/// of one side, is a mistake.
+pub(crate) fn kings_problems(
+    pos: &Position,
+    offset_of: &dyn Fn(Square) -> usize,
+    out: &mut Vec<Problem>,
+) {
+    let kings = Color::ALL.map(|c| pos.board.royals(c));
+    for (color, royals) in Color::ALL.into_iter().zip(&kings) {
+        if kings.iter().all(|k| k.is_empty()) {
+            out.push(Problem::MissingRoyal { color, offset: 0 });
+        } else if royals.len() > 1 {
+            out.push(Problem::TooManyRoyals {
+                color,
+                count: royals.len(),
+                expected: 1,
+                offset: royals.iter().nth(1).map(offset_of).unwrap_or(0),
+            });
+        }
+    }
+}
 
 /// The outcome of the variants of this family where a king is taken, not
 /// mated: the side whose king is gone has lost.
