@@ -46,6 +46,9 @@ pub const PHOENIX: Kind = Kind(b'h');
 /// the ball changes hands (`g4Pe2` on the site).
 pub const PASS: MoveKind = MoveKind::Special(b'P');
 
+/// The note of a [`PASS`] move (notation writes it `g4Pe2`).
+pub const PASS_NOTE: &str = "pass";
+
 /// Kinds without the ball and their letters holding it.
 const HOLDING: [(Kind, Kind); 7] = [
     (Kind::PAWN, Kind(b's')),
@@ -473,6 +476,14 @@ impl Rules for Ball {
         }
     }
 
+    fn san_kind(&self, kind: Kind) -> Kind {
+        without_ball(kind)
+    }
+
+    fn move_note(&self, mv: &Move) -> Option<&'static str> {
+        (mv.intent.kind == PASS).then_some(PASS_NOTE)
+    }
+
     fn illegal_after(&self, _pos: &Position, _mover: Color) -> bool {
         // No royal piece: every generated move is legal.
         false
@@ -565,6 +576,21 @@ mod tests {
         assert!(king.contains(&"d5-c6".to_string()), "{king:?}");
         let (rules, pos) = ball("4k4/9/9/2s6/3K5/9/9/4R4/9 w 0 - -");
         assert!(moves_from(&rules, &pos, "d5").contains(&"d5Pc6".to_string()));
+    }
+
+    #[test]
+    fn san_writes_passes_and_holders_as_the_site_does() {
+        use crate::notation::san;
+        let (rules, mut pos) =
+            ball("3rn1r2/1pp3pbp/2hp2n2/p1b1pp1p1/P6P1/2N3i1P/1PP2N3/1RB1qP3/1R2BH1HQ b 10 - -");
+        let mut out = MoveList::new();
+        rules.pseudo_legal_moves(&pos, &mut out);
+        let mut names: Vec<String> = out.iter().map(|mv| san(&rules, &mut pos, mv)).collect();
+        names.sort();
+        assert!(names.contains(&"g4Pe2".to_string()), "{names:?}");
+        // The phoenix holding the ball steps as a phoenix: `Hf4`.
+        assert!(names.contains(&"Hf4".to_string()), "{names:?}");
+        assert!(!names.iter().any(|n| n.starts_with('I')), "{names:?}");
     }
 
     #[test]
