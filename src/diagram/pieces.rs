@@ -453,6 +453,11 @@ impl PieceSet {
             if self.has(&key) {
                 return Art::Badged(key, badge);
             }
+            // Ball's phoenix has no art in the set: its lettered disc (the
+            // key is the letter, which no file has), still with the ball.
+            if badge == 'a' {
+                return Art::Badged(base.to_string(), badge);
+            }
         }
         if let Some(key) = mapped.filter(|k| self.has(k)) {
             return Art::File(key.to_string());
@@ -1057,6 +1062,12 @@ mod tests {
         // Ball's holders: the piece with the ball (a football) beside it.
         assert_eq!(set.art("Ball", 'S'), Art::Badged("wp".into(), 'a'));
         assert_eq!(set.art("Ball", 't'), Art::Badged("bq".into(), 'a'));
+        assert_eq!(set.art("Ball", 'I'), Art::Badged("H".into(), 'a'));
+        let (phoenix, _) = set.symbol(&Art::Badged("H".into(), 'a'), Links::Embed);
+        assert!(
+            phoenix.contains(&super::super::stones::ball_body()),
+            "{phoenix}"
+        );
         let (held, _) = set.symbol(&Art::Badged("wp".into(), 'a'), Links::Embed);
         assert!(held.contains(&super::super::stones::ball_body()), "{held}");
         let (bomb, _) = set.symbol(&Art::Badged("wp".into(), 'b'), Links::Embed);
