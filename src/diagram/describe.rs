@@ -367,6 +367,12 @@ fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
             fenpress_rules::variants::turns::hidden::revealed(kind),
             &t.hidden,
         ),
+        // Ball's pieces holding the ball: the piece, and the ball.
+        Some("Ball") if fenpress_rules::variants::ball::holds(kind) => {
+            let base = fenpress_rules::variants::ball::without_ball(kind).char();
+            let (order, name) = piece_name(variant, base, t);
+            Some((order, format!("{name} ({})", t.ball)))
+        }
         Some("Hiddenqueen") if lower == 't' => {
             let (_, queen) = piece_name("Chess", 'q', t);
             Some((1, format!("{queen} ({})", t.hidden)))
@@ -496,6 +502,28 @@ mod tests {
         assert_eq!(in_lang("en"), "White: king e1; Black: king e9; ball: e5");
         assert!(in_lang("fr").ends_with("; ballon: e5"), "{}", in_lang("fr"));
         assert!(in_lang("es").ends_with("; balón: e5"), "{}", in_lang("es"));
+    }
+
+    #[test]
+    fn balls_holder_is_the_piece_with_the_ball_in_three_languages() {
+        let spec = parse_compact("4k4/9/9/9/4S4/9/9/9/4K4").unwrap();
+        let layout = read_board("Ball", &spec.board);
+        let in_lang =
+            |lang: &str| describe("Ball", &layout, &spec, &crate::words::strings(lang).diagram);
+        assert_eq!(
+            in_lang("en"),
+            "White: king e1, pawn (ball) e5; Black: king e9"
+        );
+        assert!(
+            in_lang("fr").contains("pion (ballon) e5"),
+            "{}",
+            in_lang("fr")
+        );
+        assert!(
+            in_lang("es").contains("peón (balón) e5"),
+            "{}",
+            in_lang("es")
+        );
     }
 
     #[test]

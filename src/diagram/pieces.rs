@@ -453,6 +453,11 @@ impl PieceSet {
             if self.has(&key) {
                 return Art::Badged(key, badge);
             }
+            // Ball's phoenix has no art in the set: its lettered disc (the
+            // key is the letter, which no file has), still with the ball.
+            if badge == 'a' {
+                return Art::Badged(base.to_string(), badge);
+            }
         }
         if let Some(key) = mapped.filter(|k| self.has(k)) {
             return Art::File(key.to_string());
@@ -693,6 +698,11 @@ fn hidden_piece(variant: &str, letter: char) -> Option<(char, char)> {
             '?',
         ),
         "Hiddenqueen" if lower == 't' => (fenpress_rules::Kind::PAWN, 'Q'),
+        // Ball's pieces holding the ball: the piece with the ball beside it.
+        "Ball" if fenpress_rules::variants::ball::holds(fenpress_rules::Kind(lower as u8)) => (
+            fenpress_rules::variants::ball::without_ball(fenpress_rules::Kind(lower as u8)),
+            'a',
+        ),
         _ => return None,
     };
     let base = base.char();
@@ -708,7 +718,7 @@ fn hidden_piece(variant: &str, letter: char) -> Option<(char, char)> {
 
 /// A piece's symbol (`base`, made with the id `id`) drawn in a 100×100
 /// box with its badge, bottom right: a bomb (`b`), a question mark (`?`),
-/// or a letter in a disc.
+/// the ball (`a`: Ball's piece that holds it), or a letter in a disc.
 fn badged_symbol(id: &str, base: &str, badge: char) -> String {
     // The base's own box and namespaces, on a nested <svg>.
     let open_end = base.find('>').unwrap_or(0);
@@ -720,6 +730,11 @@ fn badged_symbol(id: &str, base: &str, badge: char) -> String {
         .unwrap_or("");
     let mark = match badge {
         'b' => "<circle cx=\"74\" cy=\"78\" r=\"18\" fill=\"#222\" stroke=\"#fff\" stroke-width=\"3\"/><path d=\"M86 65Q90 56 96 58\" fill=\"none\" stroke=\"#222\" stroke-width=\"3\"/><circle cx=\"96\" cy=\"58\" r=\"5\" fill=\"#e67e22\"/>".to_string(),
+        // Ball's ball, held: the football, small, bottom right.
+        'a' => format!(
+            "<g transform=\"translate(44 44) scale(0.66)\">{}</g>",
+            super::stones::ball_body()
+        ),
         '?' => "<circle cx=\"78\" cy=\"78\" r=\"19\" fill=\"#6c4fa3\" stroke=\"#fff\" stroke-width=\"3\"/><path d=\"M71 72Q71 64 78 64Q85 64 85 71Q85 76 78 78V83M78 89V90\" fill=\"none\" stroke=\"#fff\" stroke-width=\"3.2\" stroke-linecap=\"round\"/>".to_string(),
         c => format!(
             "<circle cx=\"78\" cy=\"78\" r=\"19\" fill=\"#6c4fa3\" stroke=\"#fff\" stroke-width=\"3\"/><path d=\"{}\" transform=\"translate(71 67.5) scale(3.5)\" fill=\"none\" stroke=\"#fff\" stroke-width=\"1\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
@@ -1044,6 +1059,17 @@ mod tests {
         assert_eq!(set.art("Hidden", 'L'), Art::Badged("wk".into(), '?'));
         assert_eq!(set.art("Hiddenqueen", 'T'), Art::Badged("wp".into(), 'Q'));
         assert_eq!(set.art("Hiddenqueen", 'p'), Art::File("bp".into()));
+        // Ball's holders: the piece with the ball (a football) beside it.
+        assert_eq!(set.art("Ball", 'S'), Art::Badged("wp".into(), 'a'));
+        assert_eq!(set.art("Ball", 't'), Art::Badged("bq".into(), 'a'));
+        assert_eq!(set.art("Ball", 'I'), Art::Badged("H".into(), 'a'));
+        let (phoenix, _) = set.symbol(&Art::Badged("H".into(), 'a'), Links::Embed);
+        assert!(
+            phoenix.contains(&super::super::stones::ball_body()),
+            "{phoenix}"
+        );
+        let (held, _) = set.symbol(&Art::Badged("wp".into(), 'a'), Links::Embed);
+        assert!(held.contains(&super::super::stones::ball_body()), "{held}");
         let (bomb, _) = set.symbol(&Art::Badged("wp".into(), 'b'), Links::Embed);
         let (queen, _) = set.symbol(&Art::Badged("wp".into(), 'Q'), Links::Embed);
         assert!(bomb.starts_with("<symbol id=\"fp-bd-wp-b\" viewBox=\"0 0 100 100\"><svg"));

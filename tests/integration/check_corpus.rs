@@ -383,6 +383,21 @@ fn konane_yote_avalam_and_fanorona_diagrams_are_fully_verified() {
     assert_eq!(seen, 3 * (2 + 1 + 1 + 1));
 }
 
+/// Both of Ball's pairs are fully verified: "before fxe5 (taking ball)"
+/// (the pawn takes the ball and holds it, S) and "before g4Pe2 (passing
+/// the ball)" (the phoenix on g4 passes to the queen on e2, neither
+/// moving: i and q become h and t); in en, es, fr.
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn ball_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let seen = fully_verified_diagrams(&root, &["Ball"]);
+    assert_eq!(seen, 3 * 2);
+}
+
 /// Ambiguous's pair, "Left: White plays 1.Nf3. Right: Black executes 1.f3
 /// instead, then plays 1...d5": the left board's mark (the discus on f3,
 /// Black to execute) and the right one's (d5, White to execute) one turn

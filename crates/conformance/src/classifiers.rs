@@ -62,6 +62,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: atomic_early_explosion,
     },
     Classifier {
+        id: "ball-pass-onto-last-rank-repeated",
+        variant: "Ball",
+        matches: ball_pass_onto_last_rank_repeated,
+    },
+    Classifier {
         id: "balaklava-start-fields",
         variant: "Balaklava",
         matches: chess_family::balaklava_start_fields,
@@ -1513,6 +1518,23 @@ fn bario_undefined_knight_check(ctx: &Ctx, f: &Finding) -> bool {
 /// piece, each landing as the victim: copies of fenpress's one move.
 fn cannibal1_capture_promotion(ctx: &Ctx, f: &Finding) -> bool {
     duplicate_last_rank_pawn_move(ctx, f)
+}
+
+/// vchess lists a pass by a pawn holding Ball's ball to a friend
+/// diagonally ahead on its last rank once per promotion piece (the same
+/// move each time: neither piece moves); fenpress lists it once.
+fn ball_pass_onto_last_rank_repeated(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let mover = ctx.pos.turn();
+    let last = if mover == Color::White { '9' } else { '1' };
+    vanished_at(m, &m.start) == vec![(mover, 's')]
+        && m.end.ends_with(last)
+        && vanished_at(m, &m.end)
+            .first()
+            .is_some_and(|(c, _)| *c == mover)
+        && fenpress_lists(ctx, m)
 }
 
 /// vchess lets a piece take its own king.

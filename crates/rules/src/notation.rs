@@ -885,6 +885,12 @@ pub fn san(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> String {
             s.push(k.char().to_ascii_uppercase());
             s.push_str(&g.square_name(gate_of(mv).unwrap_or(intent.from)));
         }
+    } else if rules.move_note(mv) == Some(crate::variants::ball::PASS_NOTE) {
+        // Ball's pass (or take-back, or steal in place): neither piece
+        // moves, the ball changes hands; the site writes `g4Pe2`.
+        s.push_str(&g.square_name(intent.from));
+        s.push('P');
+        s.push_str(&g.square_name(intent.to));
     } else if intent.chain_step > 0 {
         // A chain step (Paco Sako) names its origin in full, as the page
         // writes them: `Ne4xc3`, `c3xb5`.
@@ -898,7 +904,7 @@ pub fn san(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> String {
             s.push('=');
             s.push(k.char().to_ascii_uppercase());
         }
-    } else if intent.piece.kind == Kind::PAWN {
+    } else if rules.san_kind(intent.piece.kind) == Kind::PAWN {
         s = pawn_san(rules, mv);
         // Pawns that step diagonally (Berolina), sideways (Rugby) or
         // several ways to one square: the origin tells them apart, its
@@ -915,7 +921,12 @@ pub fn san(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> String {
             };
         }
     } else {
-        s.push(intent.piece.kind.char().to_ascii_uppercase());
+        s.push(
+            rules
+                .san_kind(intent.piece.kind)
+                .char()
+                .to_ascii_uppercase(),
+        );
         let rivals = rival_origins(rules, pos, mv);
         if !rivals.is_empty() {
             let (f, r) = (g.file(intent.from), g.rank(intent.from));

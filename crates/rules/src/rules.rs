@@ -375,6 +375,14 @@ pub trait Rules: Send + Sync {
         kind
     }
 
+    /// The kind whose letter a move's SAN writes for a piece of kind
+    /// `kind` (and whether it is written as a pawn): Ball's pieces holding
+    /// the ball are written as themselves, `Qd1`, `fxe5`, as the site
+    /// writes them. The default is the kind itself.
+    fn san_kind(&self, kind: Kind) -> Kind {
+        kind
+    }
+
     /// Every position a board-only diagram may stand for once completed:
     /// [`Rules::complete_diagram`]'s one by default; several where the
     /// board cannot tell (Musketeer's carriers whose passengers were

@@ -5,6 +5,7 @@ pub mod alice;
 pub mod apocalypse;
 pub mod asian;
 pub mod avalam;
+pub mod ball;
 pub mod baroque;
 pub mod borrowed;
 pub mod chess;

@@ -391,12 +391,15 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static KONANE: OnceLock<super::konane::Konane> = OnceLock::new();
     static YOTE: OnceLock<super::yote::Yote> = OnceLock::new();
     static FANORONA: OnceLock<super::fanorona::Fanorona> = OnceLock::new();
+    static BALL: OnceLock<super::ball::Ball> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         // Hamilton's one knight on a board that fills with holes: not
         // stones, but not chess either.
         "hamilton" => Some(HAMILTON.get_or_init(super::hamilton::Hamilton::new)),
         "konane" => Some(KONANE.get_or_init(super::konane::Konane::new)),
         "fanorona" => Some(FANORONA.get_or_init(super::fanorona::Fanorona::new)),
+        // Chess pieces and a ball that belongs to neither side.
+        "ball" => Some(BALL.get_or_init(super::ball::Ball::new)),
         "yote" => Some(YOTE.get_or_init(super::yote::Yote::new)),
         "atarigo" => Some(ATARIGO.get_or_init(|| Stones::new(Game::Atarigo))),
         "gomoku" => Some(GOMOKU.get_or_init(|| Stones::new(Game::Gomoku))),
