@@ -61,7 +61,8 @@ impl CanonMove {
 /// a multi-move turn before its last: Doublemove1, Doublemove2, Monster,
 /// Progressive1, Progressive2; Avalanche's pick and move before its push;
 /// Ambiguous's execution before its mark; Yoté's capture before its
-/// removal; Fanorona's capture that another capture may follow);
+/// removal; Fanorona's and Interweave's capture that another capture may
+/// follow);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
 /// listed deviation).
 const SUB_TURN_CHAINS: &[&str] = &[
@@ -72,6 +73,7 @@ const SUB_TURN_CHAINS: &[&str] = &[
     "Doublemove1",
     "Doublemove2",
     "Fanorona",
+    "Interweave",
     "Janggi",
     "Madhouse",
     "Monster",
