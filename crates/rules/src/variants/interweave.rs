@@ -449,16 +449,9 @@ impl Rules for Interweave {
         None
     }
 
-    fn piece_name(&self, piece: Piece) -> String {
-        match piece.kind {
-            Kind::ROOK => "smasher (rook)",
-            Kind::KNIGHT => "leaper (knight)",
-            Kind::BISHOP => "remover (bishop)",
-            Kind::KING => "king",
-            _ => "pawn",
-        }
-        .to_string()
-    }
+    // Pieces keep their orthodox names (the page's headings: Rook
+    // ("Smasher"), Knight ("Leaper"), Bishop ("Remover")), so that a
+    // diagram's text alternative names them in the page's language.
 
     fn fen_style(&self) -> FenStyle {
         FenStyle {
