@@ -128,7 +128,18 @@ const SIDE_IS_TURN = new Set(["Hiddenqueen"]);
 function legalMoves() {
   if (SIDE_IS_TURN.has(name)) vr.side = vr.turn;
   const moves = oracle.legalMoves(vr);
+  if (name === "Interweave") return chainMoves(moves);
   return name === "Dice" ? perRoll(moves) : moves;
+}
+
+// Interweave's capture chain: after a capture its piece can follow, the
+// site's interface (getPossibleMovesFrom) offers that piece's captures
+// only, as the page says ("the move continue with this new capture");
+// its move list (getAllValidMoves) would let any piece capture.
+function chainMoves(moves) {
+  const end = vr.lastMoveEnd[vr.lastMoveEnd.length - 1];
+  if (!end) return moves;
+  return moves.filter(m => m.start.x === end.x && m.start.y === end.y);
 }
 
 // Dice rolls the opponent's piece type inside getPotentialMovesFrom, at

@@ -61,8 +61,8 @@ impl CanonMove {
 /// a multi-move turn before its last: Doublemove1, Doublemove2, Monster,
 /// Progressive1, Progressive2; Avalanche's pick and move before its push;
 /// Ambiguous's execution before its mark; Swap's move before its swap;
-/// Yoté's capture before its removal; Fanorona's capture that another
-/// capture may follow);
+/// Yoté's capture before its removal; Fanorona's and Interweave's capture
+/// that another capture may follow);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
 /// listed deviation).
 const SUB_TURN_CHAINS: &[&str] = &[
@@ -73,6 +73,7 @@ const SUB_TURN_CHAINS: &[&str] = &[
     "Doublemove1",
     "Doublemove2",
     "Fanorona",
+    "Interweave",
     "Janggi",
     "Madhouse",
     "Monster",

@@ -282,6 +282,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: borrowed_family::iceage_frozen_king_off_board,
     },
     Classifier {
+        id: "interweave-captured-counts",
+        variant: "Interweave",
+        matches: interweave_captured_counts,
+    },
+    Classifier {
+        id: "interweave-en-passant-after-capturing-double-step",
+        variant: "Interweave",
+        matches: interweave_en_passant_after_capturing_double_step,
+    },
+    Classifier {
         id: "janggi-cannon-diagonal-check",
         variant: "Janggi",
         matches: janggi_cannon_diagonal_check,
@@ -2286,4 +2296,101 @@ fn fanorona_chain_stop(ctx: &Ctx, f: &Finding) -> bool {
     chain.is_some_and(|(at, _, _)| {
         m.vanish.is_empty() && m.appear.is_empty() && m.start == g.square_name(at)
     })
+}
+
+/// vchess's Interweave counts the captured pieces a pawn may return to play
+/// otherwise than the page: a piece a pawn takes by its forward leap twice
+/// (its custodian test sees the leaping pawn, still on its start square, as
+/// the friend behind the piece), a Remover's victims all but the first not
+/// at all, and a promotion never gives its piece back. The FENs then differ
+/// in their last field only, and where a count is zero on one side alone
+/// the pawn's promotions to that kind are listed by one engine only.
+fn interweave_captured_counts(ctx: &Ctx, f: &Finding) -> bool {
+    use fenpress_rules::variants::interweave::captured;
+    let promotion = |m: &CanonMove| -> Option<(Color, fenpress_rules::Kind)> {
+        let (_, color, from) = m
+            .vanish
+            .iter()
+            .filter_map(|t| parse_token(t))
+            .find(|t| t.0 == m.start)?;
+        let (_, _, to) = m
+            .appear
+            .iter()
+            .filter_map(|t| parse_token(t))
+            .find(|t| t.0 == m.end && t.1 == color)?;
+        (from == 'p' && to != 'p')
+            .then(|| fenpress_rules::Kind::from_char(to))
+            .flatten()
+            .map(|k| (color, k))
+    };
+    let vchess_promotion =
+        |m: &CanonMove| promotion(m).is_some_and(|(c, k)| captured(&ctx.pos.state, c, k) == 0);
+    let fenpress_promotion =
+        |m: &CanonMove| promotion(m).is_some_and(|(c, k)| captured(&ctx.pos.state, c, k) > 0);
+    match f {
+        Finding::Fen { vchess, fenpress } => {
+            let v: Vec<&str> = vchess.split(' ').collect();
+            let p: Vec<&str> = fenpress.split(' ').collect();
+            // The en passant the page keeps after a capturing double step
+            // (its own deviation) may differ as well.
+            v.len() == 5
+                && p.len() == 5
+                && v[..3] == p[..3]
+                && (v[3] == p[3] || v[3] == "-")
+                && v[4] != p[4]
+        }
+        Finding::VchessOnly(m) => {
+            vchess_promotion(m)
+                || (m.vanish.len() == 1
+                    && quiet_knock_on(&ctx.diff.fenpress_only, &fenpress_promotion))
+        }
+        Finding::FenpressOnly(m) => {
+            fenpress_promotion(m)
+                || (m.vanish.len() == 1 && quiet_knock_on(&ctx.diff.vchess_only, &vchess_promotion))
+        }
+    }
+}
+
+/// Captures are compulsory: where the only captures one engine lists are
+/// promotions the other's counts refuse, the other alone lists the quiet
+/// moves.
+fn quiet_knock_on(other: &[CanonMove], promotion: &dyn Fn(&CanonMove) -> bool) -> bool {
+    !other.is_empty() && other.iter().all(promotion)
+}
+
+/// vchess's Interweave leaves no en-passant square after a pawn's double
+/// step that takes a piece by custodian capture (it looks for one only
+/// after a move that takes nothing); the page lets every double-stepped
+/// pawn be taken en passant. The FENs differ in the en-passant field (and
+/// maybe in the captured counts, their own deviation), and fenpress alone
+/// lists the en-passant capture.
+fn interweave_en_passant_after_capturing_double_step(ctx: &Ctx, f: &Finding) -> bool {
+    let Some(ep) = ctx.pos.state.en_passant else {
+        return false;
+    };
+    let g = ctx.rules.geometry();
+    let en_passant = |m: &CanonMove| {
+        let (Some(from), Some(to)) = (g.parse_square(&m.start), g.parse_square(&m.end)) else {
+            return false;
+        };
+        g.file(from) == g.file(to)
+            && g.rank(from).abs_diff(g.rank(to)) == 2
+            && Square((from.0 + to.0) / 2) == ep
+            && ctx.pos.board.cell(ep).is_empty()
+    };
+    match f {
+        Finding::Fen { vchess, fenpress } => {
+            let v: Vec<&str> = vchess.split(' ').collect();
+            let p: Vec<&str> = fenpress.split(' ').collect();
+            v.len() == 5 && p.len() == 5 && v[..3] == p[..3] && v[3] == "-" && p[3] != "-"
+        }
+        Finding::FenpressOnly(m) => en_passant(m),
+        // Captures are compulsory: where the en-passant capture is
+        // fenpress's only one, vchess alone lists the quiet moves.
+        Finding::VchessOnly(m) => {
+            m.vanish.len() == 1
+                && !ctx.diff.fenpress_only.is_empty()
+                && ctx.diff.fenpress_only.iter().all(en_passant)
+        }
+    }
 }

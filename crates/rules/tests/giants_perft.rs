@@ -1,4 +1,4 @@
-//! Perft of Rococo, Fugue and Alice from their fixture files, and Rococo's start
+//! Perft of Rococo, Fugue, Alice and Interweave from their fixture files, and Rococo's start
 //! tree without the page's quiet cannon-pawn leaps (deviation `rococo-pawn-quiet-leap`),
 //! which must be vchess's own counts.
 
@@ -68,4 +68,11 @@ fn perft_fugue() {
 #[test]
 fn perft_alice() {
     common::perft_variant("alice", include_str!("fixtures/perft-alice.txt"));
+}
+
+/// Interweave: the start and two game positions equal vchess's counts to
+/// depth 3 (the start to depth 4 as well: 732,256).
+#[test]
+fn perft_interweave() {
+    common::perft_variant("interweave", include_str!("fixtures/perft-interweave.txt"));
 }

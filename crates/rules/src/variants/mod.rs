@@ -16,6 +16,7 @@ pub mod forward;
 pub mod fugue;
 pub mod hamilton;
 pub mod hands;
+pub mod interweave;
 pub mod konane;
 pub mod maxima;
 pub mod orda;
