@@ -14,13 +14,13 @@ use super::baseline::{Baseline, BaselineChoice};
 use super::config::Config;
 use super::error::SiteError;
 use super::output::{stage, Streaming};
-use super::render::{og_pngs, render_site, render_site_streaming};
+use super::render::{og_pngs, render_site, render_site_streaming, Rendered};
 use super::theme::{load_theme, Theme};
 use crate::check::{verify_site, CheckError, CheckReport, Purpose, Summary};
 use crate::content::images::{check_page, link_target_exists};
 use crate::content::{load, Loaded};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::model::Status;
+use crate::model::{LoadedPage, Status};
 
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -536,44 +536,15 @@ pub fn build_with(
     let streaming = (errors_so_far == 0)
         .then(|| Streaming::open(&options.out, &protected).ok())
         .flatten();
-    // With the output staged (no error so far), each language is indexed
-    // while the next one is rendered, and the og:image PNGs are drawn on
-    // the pool once the render is done. Pagefind indexes on threads of
-    // its own, never rayon workers (see `search::index`).
-    let pages_per_bundle = config.pages_per_bundle;
-    let languages = config.languages.len();
-    let out_dir = options.out.as_path();
-    let (rendered, pngs, search) = std::thread::scope(|scope| {
-        let (batches, indexer) = match &streaming {
-            Some(sink) => {
-                let (batches, received) = std::sync::mpsc::channel();
-                let indexer = scope.spawn(move || {
-                    super::search::write_indexes_from(received, languages, pages_per_bundle, sink)
-                });
-                (Some(batches), Some(indexer))
-            }
-            None => (None, None),
-        };
-        let mut rendered = timed(t, "render", || match &streaming {
-            Some(sink) => {
-                render_site_streaming(&config, root, &loaded.pages, &theme, sink, batches.as_ref())
-            }
-            None => render_site(&config, root, &loaded.pages, &theme),
-        });
-        // The indexer ends after the last language it was given.
-        drop(batches);
-        timed(t, "search + og images", || {
-            let pngs = match (&mut rendered, &indexer) {
-                (Ok(r), Some(_)) => og_pngs(std::mem::take(&mut r.output.og_images), Some(out_dir)),
-                _ => Vec::new(),
-            };
-            let search = indexer.map(|i| {
-                i.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            });
-            (rendered, pngs, search)
-        })
-    });
+    let (rendered, pngs, search) = render_and_index(
+        &config,
+        root,
+        &loaded.pages,
+        &theme,
+        streaming.as_ref(),
+        &options.out,
+        t,
+    );
     let mut rendered = match rendered {
         Ok(r) => r,
         Err(e) => {
@@ -646,4 +617,59 @@ pub fn build_with(
     timed(t, "swap", || staged.swap())?;
     report.written = true;
     Ok(report)
+}
+
+/// What [`render_and_index`] made: the render, the og:image PNGs drawn
+/// and, for a staged build, the index's written paths.
+type RenderedAndIndexed = (
+    Result<Rendered, SiteError>,
+    Vec<(String, Vec<u8>)>,
+    Option<Result<Vec<String>, SiteError>>,
+);
+
+/// The render step of `build`. With the output staged (no error so far),
+/// each language is indexed while the next one is rendered, and the
+/// og:image PNGs are drawn on the pool once the render is done. Pagefind
+/// indexes on threads of its own, never rayon workers (see
+/// `search::index`). Without a staging folder only the render is done.
+fn render_and_index(
+    config: &Config,
+    root: &Path,
+    pages: &[LoadedPage],
+    theme: &Theme,
+    streaming: Option<&Streaming>,
+    out_dir: &Path,
+    t: &mut Vec<(&'static str, Duration)>,
+) -> RenderedAndIndexed {
+    let pages_per_bundle = config.pages_per_bundle;
+    let languages = config.languages.len();
+    std::thread::scope(|scope| {
+        let (batches, indexer) = match streaming {
+            Some(sink) => {
+                let (batches, received) = std::sync::mpsc::channel();
+                let indexer = scope.spawn(move || {
+                    super::search::write_indexes_from(received, languages, pages_per_bundle, sink)
+                });
+                (Some(batches), Some(indexer))
+            }
+            None => (None, None),
+        };
+        let mut rendered = timed(t, "render", || match streaming {
+            Some(sink) => render_site_streaming(config, root, pages, theme, sink, batches.as_ref()),
+            None => render_site(config, root, pages, theme),
+        });
+        // The indexer ends after the last language it was given.
+        drop(batches);
+        timed(t, "search + og images", || {
+            let pngs = match (&mut rendered, &indexer) {
+                (Ok(r), Some(_)) => og_pngs(std::mem::take(&mut r.output.og_images), Some(out_dir)),
+                _ => Vec::new(),
+            };
+            let search = indexer.map(|i| {
+                i.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            });
+            (rendered, pngs, search)
+        })
+    })
 }

@@ -194,6 +194,29 @@ struct RawConfig {
     menu: Option<BTreeMap<String, Vec<MenuItem>>>,
 }
 
+/// `config.yaml`'s text as its keys, or the error at the YAML's line.
+fn parse_raw(path: &Path, text: &str) -> Result<RawConfig, SiteError> {
+    let raw = serde_saphyr::from_str::<Option<RawConfig>>(text).map_err(|e| {
+        let (line, column) = e
+            .location()
+            .map(|l| (l.line() as usize, l.column() as usize))
+            .unwrap_or((1, 1));
+        let message = e
+            .to_string()
+            .lines()
+            .next()
+            .unwrap_or("invalid YAML")
+            .to_string();
+        SiteError::Config {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message,
+        }
+    })?;
+    Ok(raw.unwrap_or_default())
+}
+
 /// `{search: {label: x}, rules: y}` as `search.label → x, rules → y`.
 fn flatten_words(prefix: &str, value: &serde_json::Value, out: &mut BTreeMap<String, String>) {
     match value {
@@ -300,26 +323,7 @@ impl Config {
     ) -> Result<Config, SiteError> {
         let path = root.join("config.yaml");
         let raw = match text {
-            Some(text) => serde_saphyr::from_str::<Option<RawConfig>>(text)
-                .map_err(|e| {
-                    let (line, column) = e
-                        .location()
-                        .map(|l| (l.line() as usize, l.column() as usize))
-                        .unwrap_or((1, 1));
-                    let message = e
-                        .to_string()
-                        .lines()
-                        .next()
-                        .unwrap_or("invalid YAML")
-                        .to_string();
-                    SiteError::Config {
-                        path: path.clone(),
-                        line,
-                        column,
-                        message,
-                    }
-                })?
-                .unwrap_or_default(),
+            Some(text) => parse_raw(&path, text)?,
             None => RawConfig::default(),
         };
         let languages = match raw.languages.filter(|l| !l.is_empty()) {
@@ -337,7 +341,15 @@ impl Config {
                 ),
             });
         }
-        let base_url_given = raw.base_url.is_some();
+        let (show_failures, og_images) = raw
+            .diagrams
+            .as_ref()
+            .map_or((None, None), |d| (d.show_failures, d.og_images));
+        // Previews are for a site with a public address (see `og_images`).
+        let (show_failures, og_images) = (
+            show_failures.unwrap_or(false),
+            og_images.unwrap_or(raw.base_url.is_some()),
+        );
         let mut base_url = raw
             .base_url
             .unwrap_or_else(|| "http://localhost:1111/".into());
@@ -422,16 +434,8 @@ impl Config {
             proof_budget_ms,
             total_proof_budget_ms,
             pages_per_bundle,
-            show_failures: raw
-                .diagrams
-                .as_ref()
-                .and_then(|d| d.show_failures)
-                .unwrap_or(false),
-            og_images: raw
-                .diagrams
-                .as_ref()
-                .and_then(|d| d.og_images)
-                .unwrap_or(base_url_given),
+            show_failures,
+            og_images,
             title,
             titles,
             languages,
