@@ -33,24 +33,14 @@ use crate::variants::forward::forward_rules;
 /// The mark on an empty square.
 pub const GOAL: Kind = Kind(b'g');
 
-/// Each piece kind and the kind of its marked self, as vchess spells them.
-const TARGETS: [(Kind, Kind); 6] = [
-    (Kind::PAWN, Kind(b's')),
-    (Kind::QUEEN, Kind(b't')),
-    (Kind::ROOK, Kind(b'u')),
-    (Kind::KNIGHT, Kind(b'o')),
-    (Kind::BISHOP, Kind(b'c')),
-    (Kind::KING, Kind(b'l')),
-];
-
-/// The marked kind of a piece kind.
+/// The marked kind of a piece kind (vchess's second letter).
 pub fn marked(kind: Kind) -> Option<Kind> {
-    TARGETS.iter().find(|(k, _)| *k == kind).map(|(_, m)| *m)
+    super::second_letter(kind)
 }
 
 /// The piece kind a marked kind stands for.
 pub fn unmarked(kind: Kind) -> Option<Kind> {
-    TARGETS.iter().find(|(_, m)| *m == kind).map(|(k, _)| *k)
+    super::first_letter(kind)
 }
 
 /// Whether `kind` is a mark (the discus or a marked piece).
@@ -201,7 +191,7 @@ impl Rules for Ambiguous {
     fn kinds(&self, color: Color) -> KindSet {
         let mut set = self.chess.kinds(color);
         set.insert(GOAL);
-        for (_, m) in TARGETS {
+        for (_, m) in super::SECOND_LETTERS {
             set.insert(m);
         }
         set
@@ -322,7 +312,7 @@ mod tests {
 
     #[test]
     fn marks_and_kinds_pair_up() {
-        for (k, m) in TARGETS {
+        for (k, m) in super::super::SECOND_LETTERS {
             assert_eq!(marked(k), Some(m));
             assert_eq!(unmarked(m), Some(k));
             assert!(is_mark(m));

@@ -24,23 +24,14 @@ use crate::variants::chesslike::{ChessLike, Royalty};
 use crate::variants::forward::forward_rules;
 
 /// Each kind and its hidden self, as vchess spells them.
-const HIDDEN: [(Kind, Kind); 6] = [
-    (Kind::PAWN, Kind(b's')),
-    (Kind::QUEEN, Kind(b't')),
-    (Kind::ROOK, Kind(b'u')),
-    (Kind::BISHOP, Kind(b'c')),
-    (Kind::KNIGHT, Kind(b'o')),
-    (Kind::KING, Kind(b'l')),
-];
-
-/// The hidden kind of a kind.
+/// The hidden kind of a kind (vchess's second letter).
 pub fn hidden(kind: Kind) -> Option<Kind> {
-    HIDDEN.iter().find(|(k, _)| *k == kind).map(|(_, h)| *h)
+    super::second_letter(kind)
 }
 
 /// The kind a hidden kind is.
 pub fn revealed(kind: Kind) -> Option<Kind> {
-    HIDDEN.iter().find(|(_, h)| *h == kind).map(|(k, _)| *k)
+    super::first_letter(kind)
 }
 
 /// The page's "possible starting position", every piece hidden.
@@ -107,7 +98,7 @@ impl Rules for Hidden {
     }
     fn kinds(&self, color: Color) -> KindSet {
         let mut set = self.chess.kinds(color);
-        for (_, h) in HIDDEN {
+        for (_, h) in super::SECOND_LETTERS {
             set.insert(h);
         }
         set
@@ -216,7 +207,7 @@ mod tests {
 
     #[test]
     fn hidden_kinds_pair_up() {
-        for (k, h) in HIDDEN {
+        for (k, h) in super::super::SECOND_LETTERS {
             assert_eq!(hidden(k), Some(h));
             assert_eq!(revealed(h), Some(k));
         }

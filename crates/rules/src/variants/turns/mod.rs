@@ -16,6 +16,7 @@
 use std::sync::LazyLock;
 
 use crate::color::Color;
+use crate::piece::Kind;
 use crate::position::Position;
 use crate::rules::{Outcome, Rules};
 use crate::square::Square;
@@ -33,6 +34,35 @@ pub mod stealthbomb;
 pub mod swap;
 
 use multimove::{MultiMove, Schedule};
+
+/// vchess's second letter of each chess kind (s t u c o l: pawn, queen,
+/// rook, bishop, knight, king), which it gives a piece that is not what
+/// it shows: Ambiguous's marked pieces, Hidden's unknown ones,
+/// Stealthbomb's loaded ones (never a king).
+pub(crate) const SECOND_LETTERS: [(Kind, Kind); 6] = [
+    (Kind::PAWN, Kind(b's')),
+    (Kind::QUEEN, Kind(b't')),
+    (Kind::ROOK, Kind(b'u')),
+    (Kind::BISHOP, Kind(b'c')),
+    (Kind::KNIGHT, Kind(b'o')),
+    (Kind::KING, Kind(b'l')),
+];
+
+/// The second-letter kind of a chess kind (see [`SECOND_LETTERS`]).
+pub(crate) fn second_letter(kind: Kind) -> Option<Kind> {
+    SECOND_LETTERS
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map(|(_, s)| *s)
+}
+
+/// The chess kind a second-letter kind stands for.
+pub(crate) fn first_letter(kind: Kind) -> Option<Kind> {
+    SECOND_LETTERS
+        .iter()
+        .find(|(_, s)| *s == kind)
+        .map(|(k, _)| *k)
+}
 
 /// The kings' problems of a position where a king may be taken: one king
 /// missing is a finished game, no position mistake; no king at all, or two

@@ -39,22 +39,22 @@ pub const LOAD: u8 = 1;
 pub const DETONATE: u8 = 2;
 
 /// Each loadable kind and its loaded self, as vchess spells them.
-const LOADED: [(Kind, Kind); 5] = [
-    (Kind::PAWN, Kind(b's')),
-    (Kind::QUEEN, Kind(b't')),
-    (Kind::ROOK, Kind(b'u')),
-    (Kind::BISHOP, Kind(b'c')),
-    (Kind::KNIGHT, Kind(b'o')),
-];
-
-/// The loaded kind of a loadable kind.
+/// The loaded kind of a loadable kind (vchess's second letter; a king is
+/// never loaded).
 pub fn loaded(kind: Kind) -> Option<Kind> {
-    LOADED.iter().find(|(k, _)| *k == kind).map(|(_, l)| *l)
+    super::second_letter(kind).filter(|_| kind != Kind::KING)
 }
 
 /// The kind a loaded kind looks like.
 pub fn unloaded(kind: Kind) -> Option<Kind> {
-    LOADED.iter().find(|(_, l)| *l == kind).map(|(k, _)| *k)
+    super::first_letter(kind).filter(|k| *k != Kind::KING)
+}
+
+/// The loaded kinds with the kinds they look like.
+fn loaded_kinds() -> impl Iterator<Item = (Kind, Kind)> {
+    super::SECOND_LETTERS
+        .into_iter()
+        .filter(|(k, _)| *k != Kind::KING)
 }
 
 /// Which pieces may be loaded.
@@ -254,7 +254,7 @@ impl Rules for Stealthbomb {
     }
     fn kinds(&self, color: Color) -> KindSet {
         let mut set = self.chess.kinds(color);
-        for (_, l) in LOADED {
+        for (_, l) in loaded_kinds() {
             set.insert(l);
         }
         set
@@ -376,7 +376,7 @@ mod tests {
 
     #[test]
     fn loaded_kinds_pair_up() {
-        for (k, l) in LOADED {
+        for (k, l) in loaded_kinds() {
             assert_eq!(loaded(k), Some(l));
             assert_eq!(unloaded(l), Some(k));
         }
