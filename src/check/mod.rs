@@ -348,10 +348,12 @@ pub fn verify_diagram(
         .map(|b| board::check_board(info, b, out).map(|ok| ok.reading))
         .collect();
     // A Markdown block states its claims; a Pug figure's caption says them.
-    let (claims, caption) = match (block, &written.caption) {
-        (BlockAt::Markdown { .. }, _) => explicit_claims(spec, written),
-        (BlockAt::Pug { .. }, Some(c)) => (claims::read_caption(&c.text), c.clone()),
-        (BlockAt::Pug { .. }, None) => (CaptionClaims::default(), CaptionText::default()),
+    let (claims, caption) = match block {
+        BlockAt::Markdown { .. } => explicit_claims(spec, written),
+        BlockAt::Pug { .. } => match written.caption_text(spec) {
+            Some(c) => (claims::read_caption(&c.text), c),
+            None => (CaptionClaims::default(), CaptionText::default()),
+        },
     };
     let rules = if spec.option.is_empty() {
         info.rules()

@@ -21,7 +21,8 @@ use fenpress_pug::{BoardFields, DiagramFields, DiagramOrigin};
 use crate::diagram::spec::{self, AfterSpec, BoardSpec, DiagramSpec, SpecError};
 use crate::markdown;
 use crate::model::{
-    BlockAt, BoardWritten, CaptionText, DiagramRecord, Loc, Page, SourceFormat, Written,
+    BlockAt, BoardWritten, CaptionText, CaptionWritten, DiagramRecord, Loc, Page, SourceFormat,
+    Written,
 };
 
 /// The diagram records of a page whose source text is `text`: one per
@@ -109,7 +110,7 @@ pub fn pug_records(diagrams: &[DiagramFields], text: &str) -> Vec<DiagramRecord>
                 if let (Some(after), Some(after_spec)) = (&fields.after, &spec.after) {
                     boards.push(board_written(after, &after_spec.board));
                 }
-                pug_written(boards, &lines)
+                pug_written(boards, &lines, spec.caption.as_deref())
             });
             DiagramRecord {
                 index,
@@ -487,14 +488,22 @@ fn pug_diagram(spec: &DiagramSpec, origin: &DiagramOrigin, lines: &[&str]) -> Op
     if let (Some(after), Some(after_spec)) = (origin.after_fen, &spec.after) {
         boards.extend(pug_board(lines, after, &after_spec.board));
     }
-    Some(pug_written(boards, lines))
+    Some(pug_written(boards, lines, spec.caption.as_deref()))
 }
 
 /// Where a Pug diagram is written: its boards (one, or a before/after
-/// pair) and the caption of its figure.
-fn pug_written(boards: Vec<BoardWritten>, lines: &[&str]) -> Written {
+/// pair) and the caption of its figure (`caption`: the block's own, as
+/// the Pug writer made it, when it has one).
+fn pug_written(boards: Vec<BoardWritten>, lines: &[&str], caption: Option<&str>) -> Written {
     let last_line = boards.last().map_or(1, |b| b.fen_at.line);
-    let (caption, fens) = pug_caption(lines, last_line);
+    let (figcaption, fens) = pug_caption(lines, last_line);
+    let caption = match (figcaption, caption) {
+        (None, _) => CaptionWritten::None,
+        (Some(source), Some(own)) => {
+            CaptionWritten::Own(caption_locs(&markdown::inline_plain_text(own), &source))
+        }
+        (Some(source), None) => CaptionWritten::Figure(source),
+    };
     Written {
         figure_blocks: if boards.len() == 2 {
             fens.saturating_sub(1).max(1)
@@ -507,6 +516,35 @@ fn pug_written(boards: Vec<BoardWritten>, lines: &[&str]) -> Written {
         illegal: Vec::new(),
         after_moves: Vec::new(),
     }
+}
+
+/// Where each character of `plain` (a caption as a reader reads it) is
+/// written, from the caption's source text with its places (`source`): the
+/// reader's text is the source's with markup and escapes taken out, so
+/// each of its characters is the next equal one of the source; one the
+/// source does not have (an entity decoded) stands just after the last.
+fn caption_locs(plain: &str, source: &CaptionText) -> Vec<Loc> {
+    let src: Vec<char> = source.text.chars().collect();
+    let mut next = 0;
+    let mut last = source.loc(0);
+    plain
+        .chars()
+        .map(|c| {
+            // Look a little ahead only: a character markup removed is near.
+            let found = (next..src.len().min(next + 16)).find(|&k| src[k] == c);
+            match found {
+                Some(k) => {
+                    next = k + 1;
+                    last = source.loc(k);
+                    last
+                }
+                None => {
+                    last = last.plus(1);
+                    last
+                }
+            }
+        })
+        .collect()
 }
 
 /// Column (1-based) of `needle` in `line` at or after `from` (0-based chars).
@@ -679,7 +717,7 @@ fn markdown_diagram(
     }
     Written {
         boards,
-        caption: None,
+        caption: CaptionWritten::None,
         figure_blocks: 1,
         moves: list("moves", &spec.moves),
         illegal: list("illegal", &spec.illegal),
@@ -739,6 +777,59 @@ mod tests {
         assert!(direct >= 16, "{direct}");
         assert!(read_fields(&fields_of("p\n  | fen:08:\n")).is_none());
         assert!(read_fields(&fields_of("p\n  | fen:8/8 zz:\n")).is_none());
+    }
+
+    #[test]
+    fn a_caption_is_held_once_and_its_characters_found_in_the_source() {
+        let pug = "figure\n  .diagram\n    | fen:8/8:\n  figcaption\n    | After \n    b Nf3\n    | , *a* &amp; Ke2.\n";
+        let converted = fenpress_pug::convert(pug).expect("converts");
+        let outline = converted
+            .outline
+            .unwrap_or_else(|| panic!("inexact: {}", converted.markdown));
+        let records = pug_records(&outline.diagrams, pug);
+        let (spec, written) = match &records[0] {
+            DiagramRecord {
+                spec: Ok(spec),
+                written: Some(written),
+                ..
+            } => (spec, written),
+            other => panic!("no record: {other:?}"),
+        };
+        // The record holds the caption's text once, in the spec; where it
+        // is written is positions only.
+        assert!(matches!(written.caption, CaptionWritten::Own(_)));
+        let view = written.caption_text(spec).expect("a caption");
+        assert_eq!(view.text, "After Nf3, *a* & Ke2.");
+        for (word, line) in [("Nf3", 6), ("Ke2", 7), ("After", 5)] {
+            let offset = view.text.find(word).unwrap();
+            let at = view.loc(view.text[..offset].chars().count());
+            assert_eq!(at.line, line, "{word}");
+            let source_line = pug.lines().nth(line - 1).unwrap();
+            let from: String = source_line.chars().skip(at.column - 1).take(3).collect();
+            assert_eq!(from, word[..3], "{word} at {at:?}");
+        }
+    }
+
+    #[test]
+    fn a_figure_caption_the_page_draws_is_the_figure_s() {
+        // A figure with an image beside its diagram is the page's HTML:
+        // the block has no caption; its claims are the figure's.
+        let pug = "figure\n  .diagram.diag12\n    | fen:8/8:\n  img.diag22(src=\"/x.png\")\n  figcaption Moves of e4\n";
+        let converted = fenpress_pug::convert(pug).expect("converts");
+        let outline = converted.outline.expect("the writer vouches");
+        let records = pug_records(&outline.diagrams, pug);
+        let (spec, written) = match &records[0] {
+            DiagramRecord {
+                spec: Ok(spec),
+                written: Some(written),
+                ..
+            } => (spec, written),
+            other => panic!("no record: {other:?}"),
+        };
+        assert_eq!(spec.caption, None);
+        let view = written.caption_text(spec).expect("the figure's caption");
+        assert_eq!(view.text, "Moves of e4");
+        assert_eq!((view.loc(0).line, view.loc(0).column), (5, 14));
     }
 
     #[test]

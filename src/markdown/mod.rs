@@ -487,6 +487,22 @@ pub fn render_inline(markdown: &str) -> String {
         .to_string()
 }
 
+/// The text a reader reads in Markdown inline text (a diagram caption):
+/// escapes undone, emphasis and links dropped to their words, entities
+/// decoded. What a caption's claims are read from.
+pub fn inline_plain_text(markdown: &str) -> String {
+    use pulldown_cmark::{Event, Parser};
+    let mut out = String::new();
+    for event in Parser::new_ext(markdown, options()) {
+        match event {
+            Event::Text(t) | Event::Code(t) => out.push_str(&t),
+            Event::SoftBreak | Event::HardBreak => out.push(' '),
+            _ => {}
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -170,6 +170,39 @@ impl CaptionText {
     }
 }
 
+/// Where a Pug diagram's caption is written. A Markdown block states its
+/// claims in its own keys; its caption has none.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum CaptionWritten {
+    #[default]
+    None,
+    /// The block's own caption, the spec's: where each character of its
+    /// text, as a reader reads it (`markdown::inline_plain_text`), is
+    /// written in the source.
+    Own(Vec<Loc>),
+    /// The caption of the figure around the block, when the page draws it
+    /// rather than the block (a figure holding more than diagrams): its
+    /// text, each character at its place. The spec has no caption then.
+    Figure(CaptionText),
+}
+
+impl Written {
+    /// The text of the caption whose claims this diagram makes, each
+    /// character with where it is written: a view made from the spec's
+    /// caption and these positions (the text is held once, by the spec),
+    /// or the figure's caption the page draws.
+    pub fn caption_text(&self, spec: &DiagramSpec) -> Option<CaptionText> {
+        match &self.caption {
+            CaptionWritten::None => None,
+            CaptionWritten::Own(locs) => Some(CaptionText {
+                text: crate::markdown::inline_plain_text(spec.caption.as_deref()?),
+                locs: locs.clone(),
+            }),
+            CaptionWritten::Figure(c) => Some(c.clone()),
+        }
+    }
+}
+
 /// Where every part of one diagram (or before/after pair) is written in
 /// its source file, for findings to blame the very character. Positions
 /// only, beside the record's spec, which says what the parts are: the one
@@ -178,10 +211,8 @@ impl CaptionText {
 pub struct Written {
     /// One board, or two for a before/after pair, as the spec's.
     pub boards: Vec<BoardWritten>,
-    /// A Pug figure's `figcaption`, each character at its place in the
-    /// source: the text its claims are read from (the spec's caption is
-    /// the text the Pug writer made of it, to draw).
-    pub caption: Option<CaptionText>,
+    /// Where the caption whose claims this diagram makes is written.
+    pub caption: CaptionWritten,
     /// How many diagram blocks share that caption's figure.
     pub figure_blocks: usize,
     /// Where each of the spec's `moves`, `illegal` and `after.moves` is

@@ -7,6 +7,8 @@ pub mod diagram;
 mod loc;
 pub mod page;
 
-pub use diagram::{BlockAt, BoardWritten, CaptionText, DiagramRecord, Status, Verdict, Written};
+pub use diagram::{
+    BlockAt, BoardWritten, CaptionText, CaptionWritten, DiagramRecord, Status, Verdict, Written,
+};
 pub use loc::Loc;
 pub use page::{url_path, ImageRef, LinkRef, LoadedPage, Page, PageKind, SourceFormat};

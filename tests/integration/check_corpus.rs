@@ -182,8 +182,14 @@ fn captions_of_variants_with_rules_are_classified() {
         {
             continue;
         }
-        for d in lp.diagrams.iter().filter_map(|r| r.written.as_ref()) {
-            let Some(c) = &d.caption else { continue };
+        for (spec, d) in lp
+            .diagrams
+            .iter()
+            .filter_map(|r| Some((r.spec.as_ref().ok()?, r.written.as_ref()?)))
+        {
+            let Some(c) = d.caption_text(spec) else {
+                continue;
+            };
             let read = read_caption(&c.text);
             let mut parts: Vec<String> = read
                 .claims
