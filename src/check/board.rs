@@ -4,11 +4,12 @@
 //! the board. What fails here is surely a mistake of the page.
 
 use fenpress_rules::fen::DigitReading;
-use fenpress_rules::fen_row::{self, CellSpelling, RowItem};
+use fenpress_rules::fen_row::{self, RowItem};
 use fenpress_rules::geometry::Coord;
 use fenpress_rules::registry::VariantInfo;
 
 use super::finding::{Finding, Findings, Kind};
+use crate::diagram::board::{fit_rows, RowFit};
 use crate::diagram::spec::{BoardSpec, Shadow, Side};
 use crate::model::{BoardWritten, Loc};
 
@@ -79,40 +80,11 @@ impl BoardText {
     }
 }
 
-/// A board's text cut into rows and cells.
-#[derive(Debug, Clone)]
-struct Row {
-    /// Character offset of the row in the board text.
-    offset: usize,
-    text: String,
-    decimal: usize,
-    per_digit: usize,
-}
-
 /// What the board check learnt: the reading under which every row has the
 /// right width (when there is one), so full verification can parse it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoardOk {
     pub reading: DigitReading,
-}
-
-/// The rows of a board with both widths, read by the rules core's one row
-/// reader (`fenpress_rules::fen_row`).
-fn rows_of(board: &str, spelling: CellSpelling) -> Vec<Row> {
-    let mut offset = 0;
-    board
-        .split('/')
-        .map(|text| {
-            let row = Row {
-                offset,
-                text: text.to_string(),
-                decimal: fen_row::row_width(text, DigitReading::Decimal, spelling),
-                per_digit: fen_row::row_width(text, DigitReading::PerDigit, spelling),
-            };
-            offset += text.chars().count() + 1;
-            row
-        })
-        .collect()
 }
 
 fn reading_words(r: DigitReading) -> &'static str {
@@ -137,11 +109,12 @@ pub fn check_board(variant: &VariantInfo, b: &BoardText, out: &mut Findings) -> 
         ));
         return None;
     }
-    let parsed = rows_of(&b.board, variant.cell);
-    let only = check_rows(variant, b, &parsed, out);
-    let reading = choose_reading(b, &parsed, &only, out);
-    if reading == DigitReading::Decimal && only[1].is_empty() {
-        warn_multi_digit_runs(b, &parsed, &only[0], out);
+    // The drawing reads the rows so too (`diagram::board::fit_rows`).
+    let fit = fit_rows(&b.board, usize::from(variant.cols), variant.cell);
+    check_rows(variant, b, &fit, out);
+    check_mixed_reading(b, &fit, out);
+    if fit.reading == DigitReading::Decimal && fit.per_digit_only.is_empty() {
+        warn_multi_digit_runs(b, &fit, out);
     }
     check_letters(variant, b, out);
     check_marks(variant, b, out);
@@ -150,7 +123,9 @@ pub fn check_board(variant: &VariantInfo, b: &BoardText, out: &mut Findings) -> 
     let failed = out.error_codes()[before..]
         .iter()
         .any(|code| *code != "fen-space");
-    (!failed).then_some(BoardOk { reading })
+    (!failed).then_some(BoardOk {
+        reading: fit.reading,
+    })
 }
 
 fn check_space(b: &BoardText, out: &mut Findings) {
@@ -177,18 +152,12 @@ fn check_space(b: &BoardText, out: &mut Findings) {
     }
 }
 
-/// The row count and each row's width; returns the rows right only when
-/// read as standard FEN (`[0]`) and only digit by digit (`[1]`).
-fn check_rows(
-    variant: &VariantInfo,
-    b: &BoardText,
-    parsed: &[Row],
-    out: &mut Findings,
-) -> [Vec<usize>; 2] {
+/// The row count and each row's width under either reading.
+fn check_rows(variant: &VariantInfo, b: &BoardText, fit: &RowFit, out: &mut Findings) {
     let rows = variant.rows as usize;
     let cols = variant.cols as usize;
     let board_len = b.board.chars().count();
-    if parsed.len() != rows {
+    if fit.rows.len() != rows {
         out.push(
             Finding::new(
                 Kind::Error,
@@ -197,99 +166,79 @@ fn check_rows(
                 board_len,
                 format!(
                     "the board has {} rows, {} has {rows}",
-                    parsed.len(),
+                    fit.rows.len(),
                     variant.name
                 ),
             )
-            .hint(if parsed.len() > rows {
+            .hint(if fit.rows.len() > rows {
                 "a row is repeated or a `/` is extra"
             } else {
                 "a row or a `/` is missing"
             }),
         );
     }
-    let mut only = [Vec::new(), Vec::new()]; // [decimal-only, per-digit-only]
-    for (i, row) in parsed.iter().enumerate() {
-        let at = b.board_at.plus(row.offset);
-        let len = row.text.chars().count().max(1);
-        match (row.decimal == cols, row.per_digit == cols) {
-            (true, true) => {}
-            (true, false) => only[0].push(i),
-            (false, true) => only[1].push(i),
-            (false, false) => {
-                let widths = if row.decimal == row.per_digit {
-                    format!("{} squares", row.decimal)
-                } else {
-                    format!(
-                        "{} squares {} ({} {})",
-                        row.per_digit,
-                        reading_words(DigitReading::PerDigit),
-                        row.decimal,
-                        reading_words(DigitReading::Decimal)
-                    )
-                };
-                out.push(
-                    Finding::new(
-                        Kind::Error,
-                        "fen-row-width",
-                        at,
-                        len,
-                        format!(
-                            "row {} `{}` has {widths}; {} rows have {cols}",
-                            i + 1,
-                            row.text,
-                            variant.name
-                        ),
-                    )
-                    .hint("count the pieces and the empty squares of this row"),
-                );
-            }
-        }
+    for &i in &fit.neither {
+        let row = &fit.rows[i];
+        let widths = if row.decimal == row.per_digit {
+            format!("{} squares", row.decimal)
+        } else {
+            format!(
+                "{} squares {} ({} {})",
+                row.per_digit,
+                reading_words(DigitReading::PerDigit),
+                row.decimal,
+                reading_words(DigitReading::Decimal)
+            )
+        };
+        out.push(
+            Finding::new(
+                Kind::Error,
+                "fen-row-width",
+                b.board_at.plus(row.offset),
+                row.text.chars().count().max(1),
+                format!(
+                    "row {} `{}` has {widths}; {} rows have {cols}",
+                    i + 1,
+                    row.text,
+                    variant.name
+                ),
+            )
+            .hint("count the pieces and the empty squares of this row"),
+        );
     }
-    only
 }
 
-/// The digit reading the rows agree on; a board that mixes both is an error.
-fn choose_reading(
-    b: &BoardText,
-    parsed: &[Row],
-    only: &[Vec<usize>; 2],
-    out: &mut Findings,
-) -> DigitReading {
-    match (only[0].is_empty(), only[1].is_empty()) {
-        (true, _) => DigitReading::PerDigit,
-        (false, true) => DigitReading::Decimal,
-        (false, false) => {
-            let (d, p) = (only[0][0], only[1][0]);
-            let row = &parsed[d];
-            out.push(
-                Finding::new(
-                    Kind::Error,
-                    "fen-digit-reading",
-                    b.board_at.plus(row.offset),
-                    row.text.chars().count().max(1),
-                    format!(
-                        "row {} `{}` is right only {}, but row {} `{}` only {}: the board mixes both readings",
-                        d + 1,
-                        row.text,
-                        reading_words(DigitReading::Decimal),
-                        p + 1,
-                        parsed[p].text,
-                        reading_words(DigitReading::PerDigit),
-                    ),
-                )
-                .hint("write runs of empty squares the same way in every row"),
-            );
-            DigitReading::Decimal
-        }
-    }
+/// A board whose rows need both readings is an error.
+fn check_mixed_reading(b: &BoardText, fit: &RowFit, out: &mut Findings) {
+    let (Some(&d), Some(&p)) = (fit.decimal_only.first(), fit.per_digit_only.first()) else {
+        return;
+    };
+    let row = &fit.rows[d];
+    out.push(
+        Finding::new(
+            Kind::Error,
+            "fen-digit-reading",
+            b.board_at.plus(row.offset),
+            row.text.chars().count().max(1),
+            format!(
+                "row {} `{}` is right only {}, but row {} `{}` only {}: the board mixes both readings",
+                d + 1,
+                row.text,
+                reading_words(DigitReading::Decimal),
+                p + 1,
+                fit.rows[p].text,
+                reading_words(DigitReading::PerDigit),
+            ),
+        )
+        .hint("write runs of empty squares the same way in every row"),
+    );
 }
 
 /// Rows right as standard FEN that vchess (digit by digit) would misplace
 /// after a multi-digit run: a warning each.
-fn warn_multi_digit_runs(b: &BoardText, parsed: &[Row], rows: &[usize], out: &mut Findings) {
-    for &i in rows {
-        let row = &parsed[i];
+fn warn_multi_digit_runs(b: &BoardText, fit: &RowFit, out: &mut Findings) {
+    for &i in &fit.decimal_only {
+        let row = &fit.rows[i];
         let misplaced = row.text.char_indices().any(|(k, c)| {
             !c.is_ascii_digit() && row.text[..k].ends_with(|d: char| d.is_ascii_digit()) && {
                 let digits = row.text[..k]

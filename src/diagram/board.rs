@@ -97,8 +97,85 @@ pub fn board_shape(variant: &str, board: &str) -> BoardShape {
     }
 }
 
+/// One row of a board text, with its width under each digit reading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowWidths<'a> {
+    /// Characters before the row in the board text.
+    pub offset: usize,
+    pub text: &'a str,
+    pub decimal: usize,
+    pub per_digit: usize,
+}
+
+/// How a board's rows fit its files: the one reading of a board's shape,
+/// which the board check reports on and the drawing places pieces by.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowFit<'a> {
+    pub rows: Vec<RowWidths<'a>>,
+    /// Rows right only as standard FEN reads them (`10` as ten).
+    pub decimal_only: Vec<usize>,
+    /// Rows right only digit by digit (as vchess reads them).
+    pub per_digit_only: Vec<usize>,
+    /// Rows right under neither reading.
+    pub neither: Vec<usize>,
+    /// The reading the rows agree on: digit by digit when only that fits
+    /// some row and no row needs standard FEN, else standard FEN (a board
+    /// that mixes both is read as standard FEN, and is an error).
+    pub reading: DigitReading,
+}
+
+impl RowFit<'_> {
+    /// A row's width under the chosen reading.
+    pub fn width(&self, index: usize) -> usize {
+        let row = &self.rows[index];
+        match self.reading {
+            DigitReading::Decimal => row.decimal,
+            DigitReading::PerDigit => row.per_digit,
+        }
+    }
+}
+
+/// Reads the rows of `board` (cells spelt `code`) against `cols` files.
+pub fn fit_rows(board: &str, cols: usize, code: CellSpelling) -> RowFit<'_> {
+    let mut offset = 0;
+    let rows: Vec<RowWidths> = board
+        .split('/')
+        .map(|text| {
+            let row = RowWidths {
+                offset,
+                text,
+                decimal: coded_row_width(text, DigitReading::Decimal, code),
+                per_digit: coded_row_width(text, DigitReading::PerDigit, code),
+            };
+            offset += text.chars().count() + 1;
+            row
+        })
+        .collect();
+    let mut fit = RowFit {
+        rows: Vec::new(),
+        decimal_only: Vec::new(),
+        per_digit_only: Vec::new(),
+        neither: Vec::new(),
+        reading: DigitReading::Decimal,
+    };
+    for (i, row) in rows.iter().enumerate() {
+        match (row.decimal == cols, row.per_digit == cols) {
+            (true, true) => {}
+            (true, false) => fit.decimal_only.push(i),
+            (false, true) => fit.per_digit_only.push(i),
+            (false, false) => fit.neither.push(i),
+        }
+    }
+    if fit.decimal_only.is_empty() && !fit.per_digit_only.is_empty() {
+        fit.reading = DigitReading::PerDigit;
+    }
+    fit.rows = rows;
+    fit
+}
+
 /// The shape a known variant's board must have; the FEN is malformed when
-/// no digit reading gives every row `cols` squares, or the row count is off.
+/// a row is wrong under the reading its rows agree on ([`fit_rows`]), or
+/// the row count is off.
 pub fn expected_shape(
     board: &str,
     rows: usize,
@@ -106,37 +183,23 @@ pub fn expected_shape(
     hole: Option<char>,
     code: CellSpelling,
 ) -> BoardShape {
-    let texts: Vec<&str> = board.split('/').collect();
-    let fits = |reading| {
-        texts
-            .iter()
-            .filter(|r| coded_row_width(r, reading, code) == cols)
-            .count()
-    };
-    let (decimal, per_digit) = (fits(DigitReading::Decimal), fits(DigitReading::PerDigit));
-    let reading = if per_digit > decimal {
-        DigitReading::PerDigit
-    } else {
-        DigitReading::Decimal
-    };
+    let fit = fit_rows(board, cols, code);
     let mut problems = Vec::new();
-    if texts.len() != rows {
-        problems.push(format!("{} rows, expected {rows}", texts.len()));
+    if fit.rows.len() != rows {
+        problems.push(format!("{} rows, expected {rows}", fit.rows.len()));
     }
-    if decimal.max(per_digit) < texts.len() {
-        let bad: Vec<String> = texts
-            .iter()
-            .enumerate()
-            .map(|(i, r)| (i, coded_row_width(r, reading, code)))
-            .filter(|&(_, w)| w != cols)
-            .map(|(i, w)| describe_row(i, rows, w))
-            .collect();
+    let bad: Vec<String> = (0..fit.rows.len())
+        .map(|i| (i, fit.width(i)))
+        .filter(|&(_, w)| w != cols)
+        .map(|(i, w)| describe_row(i, rows, w))
+        .collect();
+    if !bad.is_empty() {
         problems.push(format!("{}, expected {cols}", bad.join(", ")));
     }
     BoardShape {
         rows: rows.min(MAX_SIDE),
         cols: cols.min(MAX_SIDE),
-        reading,
+        reading: fit.reading,
         hole,
         code,
         malformed: (!problems.is_empty()).then(|| problems.join("; ")),
@@ -320,6 +383,41 @@ mod tests {
         assert_eq!((stack_count('A'), stack_count('l')), (1, 12));
     }
     use super::*;
+
+    #[test]
+    fn rows_fit_one_reading_for_the_check_and_the_drawing() {
+        let code = CellSpelling::Letter;
+        // Ten files: `10` is ten as standard FEN, 1 + 0 digit by digit.
+        let decimal = fit_rows("10/r9", 10, code);
+        assert_eq!(decimal.reading, DigitReading::Decimal);
+        assert_eq!(
+            (decimal.decimal_only.clone(), decimal.neither.clone()),
+            (vec![0], vec![])
+        );
+        // vchess's own spelling of an empty 11-file row: `11` read 1 + 1 on
+        // two files.
+        let per_digit = fit_rows("11/2", 2, code);
+        assert_eq!(per_digit.reading, DigitReading::PerDigit);
+        assert_eq!(per_digit.per_digit_only, vec![0]);
+        // Both at once: read as standard FEN, the other row wrong.
+        let mixed = fit_rows("10/55", 10, code);
+        assert_eq!(mixed.reading, DigitReading::Decimal);
+        assert_eq!(
+            (mixed.decimal_only.len(), mixed.per_digit_only.len()),
+            (1, 1)
+        );
+        assert_eq!(mixed.width(1), 55);
+        let shape = expected_shape("10/55", 2, 10, None, code);
+        assert_eq!(
+            shape.malformed.as_deref(),
+            Some("FEN row 2 (rank 1) is 55 squares wide, expected 10")
+        );
+        // A row right under neither reading; the rows' offsets are in
+        // characters.
+        let neither = fit_rows("8/é7/9", 8, code);
+        assert_eq!(neither.neither, vec![2]);
+        assert_eq!(neither.rows[2].offset, 5);
+    }
 
     #[test]
     fn squares_parse_with_big_ranks() {
