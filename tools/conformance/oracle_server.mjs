@@ -129,6 +129,7 @@ function legalMoves() {
   if (SIDE_IS_TURN.has(name)) vr.side = vr.turn;
   const moves = oracle.legalMoves(vr);
   if (name === "Interweave") return chainMoves(moves);
+  if (name === "Football") return withKicks(moves);
   return name === "Dice" ? perRoll(moves) : moves;
 }
 
@@ -140,6 +141,17 @@ function chainMoves(moves) {
   const end = vr.lastMoveEnd[vr.lastMoveEnd.length - 1];
   if (!end) return moves;
   return moves.filter(m => m.start.x === end.x && m.start.y === end.y);
+}
+
+// Football's kicks: vchess's move list (getAllValidMoves) looks at the
+// mover's pieces only, never at the ball, which belongs to no one; its
+// interface lists a click on the ball (getPossibleMovesFrom: the kicks and
+// the end of the turn, filtered), as the page says ("to play a kick, click
+// on the ball"). The end of the turn is listed once, as for its bot.
+function withKicks(moves) {
+  const [x, y] = vr.ballPos;
+  if (x < 0) return moves;
+  return moves.concat(vr.filterValid(vr.getPotentialMovesFrom([x, y], "computer")));
 }
 
 // Dice rolls the opponent's piece type inside getPotentialMovesFrom, at

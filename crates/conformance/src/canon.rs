@@ -62,7 +62,8 @@ impl CanonMove {
 /// Progressive1, Progressive2; Avalanche's pick and move before its push;
 /// Ambiguous's execution before its mark; Swap's move before its swap;
 /// Yoté's capture before its removal; Fanorona's and Interweave's capture
-/// that another capture may follow);
+/// that another capture may follow; Football's move or kick after which a
+/// piece of the mover stands next to the ball);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
 /// listed deviation).
 const SUB_TURN_CHAINS: &[&str] = &[
@@ -73,6 +74,7 @@ const SUB_TURN_CHAINS: &[&str] = &[
     "Doublemove1",
     "Doublemove2",
     "Fanorona",
+    "Football",
     "Interweave",
     "Janggi",
     "Madhouse",
@@ -327,6 +329,11 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
             .appear
             .iter()
             .any(|p| p.square == start && p.piece == "q");
+    // Football's end of the turn changes nothing: vchess ends it on one
+    // of the mover's pieces (its interface's gesture), fenpress on the
+    // ball's square, where it starts.
+    let nothing = mv.board_vanish.is_empty() && mv.board_appear.is_empty();
+    let in_place = in_place || (rules.name() == "Football" && nothing);
     let end = if in_place { start.clone() } else { end };
     finish(
         start,

@@ -212,6 +212,21 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: fanorona_chain_stop,
     },
     Classifier {
+        id: "football-ball-crosses-goal",
+        variant: "Football",
+        matches: football_ball_crosses_goal,
+    },
+    Classifier {
+        id: "football-kick-per-kicker",
+        variant: "Football",
+        matches: football_kick_per_kicker,
+    },
+    Classifier {
+        id: "football-knight-scores-early",
+        variant: "Football",
+        matches: football_knight_scores_early,
+    },
+    Classifier {
         id: "forward-knight-long-leap-castling",
         variant: "Forward",
         matches: chess_family::forward_knight_long_leap_castling,
@@ -1545,6 +1560,60 @@ fn ball_pass_onto_last_rank_repeated(ctx: &Ctx, f: &Finding) -> bool {
             .first()
             .is_some_and(|(c, _)| *c == mover)
         && fenpress_lists(ctx, m)
+}
+
+/// A Football kick: the ball leaves the start and lands on the end, no
+/// other change.
+fn football_kick(m: &CanonMove) -> bool {
+    m.vanish == [format!("{}:ba", m.start)] && m.appear == [format!("{}:ba", m.end)]
+}
+
+/// vchess lets the ball pass over the goal along its goal rank.
+fn football_ball_crosses_goal(_ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let (from, to) = (m.start.as_bytes(), m.end.as_bytes());
+    let goal_rank = |r: &[u8]| r == b"1" || r == b"9";
+    football_kick(m)
+        && from.len() == 2
+        && to.len() == 2
+        && from[1] == to[1]
+        && goal_rank(&from[1..])
+        && from[0].min(to[0]) < b'e'
+        && from[0].max(to[0]) > b'e'
+}
+
+/// fenpress lists a kick once per piece next to the ball that can make
+/// it; vchess once, or not at all when its first such piece has kicked.
+fn football_kick_per_kicker(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let Some(ball) = ctx.square(&m.start) else {
+        return false;
+    };
+    let mover = ctx.pos.turn();
+    let near = ctx
+        .neighbours(ball)
+        .into_iter()
+        .filter(|&sq| {
+            ctx.pos
+                .board
+                .cell(sq)
+                .piece(mover)
+                .is_some_and(|p| p.kind.char() != 'a')
+        })
+        .count();
+    football_kick(m) && near >= 2
+}
+
+/// vchess lets a knight's kick score in the first two turns.
+fn football_knight_scores_early(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    football_kick(m) && (m.end == "e1" || m.end == "e9") && ctx.pos.state.plies < 2
 }
 
 /// vchess lets a piece take its own king.

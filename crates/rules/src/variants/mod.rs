@@ -12,6 +12,7 @@ pub mod chess;
 pub mod chesslike;
 pub mod effects;
 pub mod fanorona;
+pub mod football;
 pub mod forward;
 pub mod fugue;
 pub mod hamilton;

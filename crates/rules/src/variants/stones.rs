@@ -392,6 +392,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static YOTE: OnceLock<super::yote::Yote> = OnceLock::new();
     static FANORONA: OnceLock<super::fanorona::Fanorona> = OnceLock::new();
     static BALL: OnceLock<super::ball::Ball> = OnceLock::new();
+    static FOOTBALL: OnceLock<super::football::Football> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         // Hamilton's one knight on a board that fills with holes: not
         // stones, but not chess either.
@@ -400,6 +401,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "fanorona" => Some(FANORONA.get_or_init(super::fanorona::Fanorona::new)),
         // Chess pieces and a ball that belongs to neither side.
         "ball" => Some(BALL.get_or_init(super::ball::Ball::new)),
+        "football" => Some(FOOTBALL.get_or_init(super::football::Football::new)),
         "yote" => Some(YOTE.get_or_init(super::yote::Yote::new)),
         "atarigo" => Some(ATARIGO.get_or_init(|| Stones::new(Game::Atarigo))),
         "gomoku" => Some(GOMOKU.get_or_init(|| Stones::new(Game::Gomoku))),
