@@ -386,6 +386,11 @@ pub struct DiagramWords {
     pub one_prisoner: Word,
     pub prisoners: Word,
     pub union: Word,
+    /// Otage's pairs: `{captor}` and `{hostage}` name the pieces,
+    /// `{holder}` and `{other}` their sides (the words `white`, `black`).
+    pub hostage: Word,
+    /// The heading of Otage's pairs.
+    pub hostages: Word,
     /// Pieces in hand: `{list}` is the side's pieces with their counts.
     pub white_hand: Word,
     pub black_hand: Word,
@@ -440,6 +445,8 @@ fn diagram_words(lang: &str) -> DiagramWords {
             one_prisoner: w("avec 1 prisonnier"),
             prisoners: w("avec {n} prisonniers"),
             union: w("{first} blanc avec {second} noir"),
+            hostage: w("{captor} des {holder} retenant en otage {hostage} des {other}"),
+            hostages: w("Otages"),
             white_hand: w("en main des Blancs : {list}"),
             black_hand: w("en main des Noirs : {list}"),
             empty_hand: w("rien"),
@@ -488,6 +495,8 @@ fn diagram_words(lang: &str) -> DiagramWords {
             one_prisoner: w("con 1 prisionero"),
             prisoners: w("con {n} prisioneros"),
             union: w("{first} blanco con {second} negro"),
+            hostage: w("{captor} de las {holder} con {hostage} de las {other} como rehén"),
+            hostages: w("Rehenes"),
             white_hand: w("en mano de las blancas: {list}"),
             black_hand: w("en mano de las negras: {list}"),
             empty_hand: w("nada"),
@@ -544,6 +553,8 @@ impl DiagramWords {
             one_prisoner: w("with 1 prisoner"),
             prisoners: w("with {n} prisoners"),
             union: w("white {first} with black {second}"),
+            hostage: w("{holder}'s {captor} holding {other}'s {hostage} hostage"),
+            hostages: w("Hostages"),
             white_hand: w("White's hand: {list}"),
             black_hand: w("Black's hand: {list}"),
             empty_hand: w("empty"),

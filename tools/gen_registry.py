@@ -11,6 +11,8 @@ import sys
 HOLE_VARIANTS = {"Avalam1", "Maxima", "Omega"}
 # Variants whose FEN spells a square in two characters (Emergo's stacks).
 PAIR_CELL_VARIANTS = {"Emergo"}
+# Variants whose unions take two characters (Otage: the union, its holder).
+UNION_CELL_VARIANTS = {"Otage"}
 
 
 def letters_of(row):
@@ -64,6 +66,8 @@ def main(path):
         name, r, c = row[0], int(row[1]), int(row[2])
         hole = "Some('x')" if name in HOLE_VARIANTS else "None"
         cell = "Pair" if name in PAIR_CELL_VARIANTS else "Letter"
+        if name in UNION_CELL_VARIANTS:
+            cell = "Union"
         letters = letters_of(row).replace("\\", "\\\\").replace('"', '\\"')
         out.append(
             f'    VariantInfo {{ name: "{name}", rows: {r}, cols: {c}, letters: "{letters}", hole: {hole}, cell: CellSpelling::{cell} }},'

@@ -825,7 +825,7 @@ pub fn verify(rules: &dyn Rules, input: &Input, out: &mut Findings) -> Outcome {
     let drawn = input.purpose == super::Purpose::Drawing;
     let one_move_apart = |out: &Findings| match reads.get(1) {
         Some(Some(second)) if drawn && input.boards.len() == 2 && out.error_codes().is_empty() => {
-            one_move_apart(rules, &starts, &second.pos.board)
+            one_move_apart(rules, &starts, &second.pos)
         }
         _ => false,
     };
@@ -923,7 +923,7 @@ fn explore_moves(rules: &dyn Rules, read: &Read, board: &str) -> String {
 /// from one of `starts`, or after such a move and a reply ("Bishop takes
 /// knight, which is repositioned on g8"; "Before and after BxNf3 and
 /// RxNg8").
-fn one_move_apart(rules: &dyn Rules, starts: &[Position], second: &Board) -> bool {
+fn one_move_apart(rules: &dyn Rules, starts: &[Position], second: &Position) -> bool {
     let mut legal = fenpress_rules::MoveList::new();
     let mut replies = fenpress_rules::MoveList::new();
     starts.iter().any(|start| {
@@ -936,7 +936,7 @@ fn one_move_apart(rules: &dyn Rules, starts: &[Position], second: &Board) -> boo
                 legal.iter().any(|mv| {
                     let mut q = p.clone();
                     rules.play(&mut q, mv);
-                    if q.board == *second {
+                    if same_board(rules, &q, second) {
                         return true;
                     }
                     replies.clear();
@@ -944,7 +944,7 @@ fn one_move_apart(rules: &dyn Rules, starts: &[Position], second: &Board) -> boo
                     replies.iter().any(|reply| {
                         let mut r = q.clone();
                         rules.play(&mut r, reply);
-                        r.board == *second
+                        same_board(rules, &r, second)
                     })
                 })
             })
@@ -1385,6 +1385,29 @@ fn board_diff(rules: &dyn Rules, got: &Board, want: &Board) -> Vec<String> {
         .collect()
 }
 
+/// The squares whose marks differ (who holds an Otage union), as
+/// [`board_diff`] words them.
+fn mark_diff(rules: &dyn Rules, got: &Position, want: &Position) -> Vec<String> {
+    let g = rules.geometry();
+    let show = |p: &Position, s: Square| {
+        rules
+            .marked_cell(p, s)
+            .map_or("unmarked".into(), |[c, m]| format!("`{c}{m}`"))
+    };
+    g.squares()
+        .filter(|&s| got.board.cell(s) == want.board.cell(s))
+        .filter(|&s| rules.marked_cell(got, s) != rules.marked_cell(want, s))
+        .map(|s| {
+            format!(
+                "{} is {} but the diagram shows {}",
+                g.square_name(s),
+                show(got, s),
+                show(want, s)
+            )
+        })
+        .collect()
+}
+
 /// Whether two positions show the same board: equal cells, or cells the
 /// FEN writes alike (Iceage's frozen piece is a union cell under its cube,
 /// which a diagram shows as the cube alone).
@@ -1393,7 +1416,15 @@ fn same_board(rules: &dyn Rules, a: &Position, b: &Position) -> bool {
         let full = fen::vchess_fen(rules, p);
         full.split(' ').next().unwrap_or_default().to_string()
     };
-    a.board == b.board || board_text(a) == board_text(b)
+    // A square's mark is part of what the board shows (who holds an
+    // Otage union): equal cells with other marks are another board.
+    let marks_alike = || {
+        rules
+            .geometry()
+            .squares()
+            .all(|sq| rules.marked_cell(a, sq) == rules.marked_cell(b, sq))
+    };
+    (a.board == b.board && marks_alike()) || board_text(a) == board_text(b)
 }
 
 /// How a board drawn as what a side sees (its shadow list: Dark's fog of
@@ -1494,8 +1525,11 @@ fn check_line(
             let diff = ends
                 .first()
                 .map(|e| {
-                    fog_diff(rules, e, target, target_text)
-                        .unwrap_or_else(|| board_diff(rules, &e.board, &target.board))
+                    fog_diff(rules, e, target, target_text).unwrap_or_else(|| {
+                        let mut d = board_diff(rules, &e.board, &target.board);
+                        d.extend(mark_diff(rules, e, target));
+                        d
+                    })
                 })
                 .unwrap_or_default();
             let shown: Vec<String> = diff.iter().take(3).cloned().collect();
@@ -1584,14 +1618,15 @@ fn from_start_through_first(
         return false;
     };
     let second = match (input.boards.len(), reads.get(1)) {
-        (2, Some(Some(r))) => Some(&r.pos.board),
+        (2, Some(Some(r))) => Some(&r.pos),
         (2, _) => return false,
         _ => None,
     };
     let Ok(start) = validate::position_from_fen(rules, rules.start_fen()) else {
         return false;
     };
-    let fits = |ends: &[Position], target: &Board| ends.iter().any(|e| e.board == *target);
+    let fits =
+        |ends: &[Position], target: &Position| ends.iter().any(|e| same_board(rules, e, target));
     if let (Some(second), Ok(ends)) = (second, play_line(rules, starts, moves, input.letters)) {
         if fits(&ends, second) {
             // The plain reading holds: the check of the pair says so.
@@ -1611,7 +1646,7 @@ fn from_start_through_first(
         // the game gives it.
         let here: Vec<Position> = reached
             .into_iter()
-            .filter(|e| e.board == first.pos.board)
+            .filter(|e| same_board(rules, e, &first.pos))
             .collect();
         let rest = &moves[k..];
         if here.is_empty() {

@@ -40,6 +40,13 @@ pub enum Cell {
         top: char,
         under: char,
     },
+    /// An Otage union: its letter (Paco Sako's) and the code after it,
+    /// which says whose the union's first piece is and who holds the
+    /// other as a hostage (`w`, `b`: White's first; `w`, `v`: White holds).
+    Hostage {
+        union: char,
+        code: char,
+    },
 }
 
 /// A board ready to draw: `cells[row * cols + col]`, row 0 = the top rank as
@@ -310,6 +317,8 @@ pub fn layout(shape: BoardShape, board: &str) -> Layout {
                     top: c,
                     under: chars.next().unwrap_or('@'),
                 }
+            } else if let Some(code) = chars.next().filter(|_| shape.code == CellSpelling::Union) {
+                Cell::Hostage { union: c, code }
             } else {
                 Cell::Piece(c)
             };

@@ -90,6 +90,7 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     let mut other = Vec::new();
     let mut holes = Vec::new();
     let mut balls = Vec::new();
+    let mut hostages = Vec::new();
     // Bottom rank first so squares read a1, b1, ..., a2 like a score sheet.
     for row in (0..layout.shape.rows).rev() {
         for col in 0..layout.shape.cols {
@@ -104,6 +105,12 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
                 } else {
                     black.push(entry);
                 }
+                continue;
+            }
+            if let Cell::Hostage { union, code } = layout.cell(row, col) {
+                let square = layout.square_at(row, col).to_string();
+                let name = hostage_name(union, code, t).unwrap_or_else(|| format!("{union}{code}"));
+                hostages.push((7, name, square));
                 continue;
             }
             if let Cell::Piece(c) = layout.cell(row, col) {
@@ -138,6 +145,7 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
         (&white_side, white),
         (&black_side, black),
         (&t.unions.to_string(), other),
+        (&t.hostages.to_string(), hostages),
     ] {
         if !pieces.is_empty() {
             parts.push(format!("{side}: {}", list_pieces(pieces)));
@@ -416,6 +424,39 @@ fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
             t.piece.replace("{letter}", &c.to_uppercase().to_string()),
         ),
     }
+}
+
+/// "White's rook holding Black's pawn hostage", for an Otage union: its
+/// letter and its code (whose the first piece is, who holds the union).
+fn hostage_name(union: char, code: char, t: &DiagramWords) -> Option<String> {
+    let &(_, first, second) = UNIONS
+        .iter()
+        .find(|(l, _, _)| *l == union.to_ascii_lowercase())?;
+    let (white_first, white_holds) = match code {
+        'w' => (true, true),
+        'b' => (true, false),
+        'v' => (false, true),
+        'a' => (false, false),
+        _ => return None,
+    };
+    let (white, black) = if white_first {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    let (captor, hostage, holder, other) = if white_holds {
+        (white, black, &t.white, &t.black)
+    } else {
+        (black, white, &t.black, &t.white)
+    };
+    let kind = |k: char| piece_name("Chess", k, t).1;
+    Some(
+        t.hostage
+            .replace("{captor}", &kind(captor))
+            .replace("{hostage}", &kind(hostage))
+            .replace("{holder}", holder)
+            .replace("{other}", other),
+    )
 }
 
 /// "white pawn with black rook", for a union letter of Paco Sako or Otage.
@@ -711,6 +752,34 @@ mod tests {
         assert_eq!(
             describe("Chess", &layout, &spec, &en()),
             "White: pawn a2 b2 e4"
+        );
+    }
+
+    #[test]
+    fn otage_hostages_name_their_holder_in_each_language() {
+        // c = pawn and rook: `cb` White's pawn first, Black holds (the
+        // rook took the pawn); `cv` Black's pawn first, White holds.
+        let spec = parse_compact("4k3/8/8/3cb4/8/2cv5/8/4K3").unwrap();
+        let layout = read_board("Otage", &spec.board);
+        assert_eq!(
+            layout.cell(3, 3),
+            Cell::Hostage {
+                union: 'c',
+                code: 'b'
+            }
+        );
+        assert_eq!(
+            describe("Otage", &layout, &spec, &en()),
+            "White: king e1; Black: king e8; Hostages: Black's rook holding White's pawn hostage d5, White's rook holding Black's pawn hostage c3"
+        );
+        let words = |lang| crate::words::words_for(lang, &Default::default()).diagram;
+        assert_eq!(
+            describe("Otage", &layout, &spec, &words("fr")),
+            "Blancs: roi e1; Noirs: roi e8; Otages: tour des Blancs retenant en otage pion des Noirs c3, tour des Noirs retenant en otage pion des Blancs d5"
+        );
+        assert_eq!(
+            describe("Otage", &layout, &spec, &words("es")),
+            "Blancas: rey e1; Negras: rey e8; Rehenes: torre de las Blancas con peón de las Negras como rehén c3, torre de las Negras con peón de las Blancas como rehén d5"
         );
     }
 

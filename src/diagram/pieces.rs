@@ -437,6 +437,23 @@ impl PieceSet {
     /// disc. A chess letter vchess leaves to the chess piece in a variant it
     /// maps (Orda's White `K`, `P`) skips the folder, which may hold another
     /// army's piece of that letter (Ordamirror's khan `Orda/wk`). Never fails.
+    /// An Otage union's art, by its letter and holder code (vchess's file
+    /// `Otage/<code><letter>`); without it, the Paco Sako union of the
+    /// same two pieces.
+    pub fn hostage_art(&self, variant: &str, union: char, code: char) -> Art {
+        let key = format!("Otage/{code}{union}");
+        if self.has(&key) {
+            return Art::File(key);
+        }
+        // Paco Sako's letter: uppercase when White's is the first piece.
+        let letter = if matches!(code, 'w' | 'b') {
+            union.to_ascii_uppercase()
+        } else {
+            union.to_ascii_lowercase()
+        };
+        self.art(variant, letter)
+    }
+
     pub fn art(&self, variant: &str, letter: char) -> Art {
         let (variant, table, mapped) = vchess_image(variant, letter);
         if variant == "Ambiguous" && "gstuocl".contains(letter.to_ascii_lowercase()) {
@@ -997,6 +1014,20 @@ fn base64(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn otage_pairs_find_their_art_by_holder() {
+        let set = PieceSet::default_set();
+        // Each of the four codes has its own drawing (who holds whom).
+        for code in ['w', 'b', 'v', 'a'] {
+            let key = format!("Otage/{code}c");
+            assert_eq!(set.hostage_art("Otage", 'c', code), Art::File(key));
+        }
+        assert_eq!(
+            set.hostage_art("Otage", '@', 'b'),
+            Art::File("Otage/b@".into())
+        );
+    }
 
     #[test]
     fn letters_find_their_art_in_our_set() {

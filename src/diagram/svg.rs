@@ -341,6 +341,9 @@ fn draw_board_exploring(
             let art = match layout.cell(row, col) {
                 Cell::Piece(c) => placed(painter.pieces.art(variant, c), flip),
                 Cell::Stack { top, under } => Art::Stack(top, under),
+                Cell::Hostage { union, code } => {
+                    placed(painter.pieces.hostage_art(variant, union, code), flip)
+                }
                 Cell::Empty | Cell::Hole => continue,
             };
             let id = sheet.use_art(painter, &art);
@@ -864,7 +867,10 @@ fn marks(
         seen.push((row, col));
         let (x, y) = origin(row, col);
         let (cx, cy) = (x + SQ / 2, y + SQ / 2);
-        if matches!(layout.cell(row, col), Cell::Piece(_) | Cell::Stack { .. }) {
+        if matches!(
+            layout.cell(row, col),
+            Cell::Piece(_) | Cell::Stack { .. } | Cell::Hostage { .. }
+        ) {
             let _ = write!(rings, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"4.3\"/>");
         } else {
             let _ = write!(dots, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"1.9\"/>");

@@ -43,12 +43,14 @@ fn each_kind_of_wrong_diagram_is_reported_exactly() {
         "rules/Chess960/en.pug:58:25: error[pair-illegal]: Nb6 cannot be played in the sequence e4, Nb6, Bg4, Nd2: no piece of either side can play it here",
         "rules/Koth/en.pug:6:52: error[claim-illegal]: Kd5 is claimed legal after Qxf5 and any reply but is illegal: no piece of either side can play it here",
         // Paco Sako's draw example under `option: pacoplay`, where kings never enter unions.
+        // Otage: who holds a union is part of the board (`dv` White holds, `da` Black).
+        "rules/Otage/en.pug:7:11: error[pair-mismatch]: this board is not the position after Nxd5: d5 is `dv` but the diagram shows `da` (hint: fix the board or the moves of the caption)",
         "rules/Pacosako/en.md:10:77: error[pair-illegal]: Kxg4 cannot be played in the sequence Kxg4, g4xd7, d7xe8: no piece of either side can play it here",
     ];
     assert_eq!(got, expected, "\n{}", got.join("\n"));
     assert_eq!(
         (summary.diagrams, summary.errors, summary.warnings),
-        (15, 15, 0)
+        (16, 16, 0)
     );
 }
 
@@ -73,8 +75,9 @@ fn a_clean_site_passes() {
     // called anomalies, which the rules remove (Enpassant), a game from a
     // start with shuffled first ranks ("After 1.e4 Nb6 2.Bg4 Nc4"), a
     // pair's line whose first moves are already on the left board ("After
-    // 1...e5 2.Nf3 Nc6").
-    assert_eq!((summary.diagrams, summary.verified), (25, 25));
+    // 1...e5 2.Nf3 Nc6"), an Otage capture that takes a hostage ("After
+    // Nxd5": `dv`, the knight holds the pawn).
+    assert_eq!((summary.diagrams, summary.verified), (26, 26));
 }
 
 #[test]

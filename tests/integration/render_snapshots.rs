@@ -49,6 +49,13 @@ fn pacosako_unions() {
 }
 
 #[test]
+fn otage_hostages() {
+    // d5: Black's rook holds White's pawn (`cb`); c3: White's knight holds
+    // Black's bishop (`sw`); e2: Black's queen holds White's king (`za`).
+    check("otage_hostages", "Otage", "4k3/8/8/3cb4/8/2sw5/4za3/8");
+}
+
+#[test]
 fn apocalypse_small_board() {
     check("apocalypse", "Apocalypse", "nppnp/p3p/5/P3P/PNPPN c3");
 }

@@ -127,6 +127,7 @@ const SIDE_IS_TURN = new Set(["Hiddenqueen"]);
 
 function legalMoves() {
   if (SIDE_IS_TURN.has(name)) vr.side = vr.turn;
+  if (name === "Otage") return holderMoves();
   const moves = oracle.legalMoves(vr);
   if (name === "Interweave") return chainMoves(moves);
   if (name === "Football") return withKicks(moves);
@@ -152,6 +153,23 @@ function withKicks(moves) {
   const [x, y] = vr.ballPos;
   if (x < 0) return moves;
   return moves.concat(vr.filterValid(vr.getPotentialMovesFrom([x, y], "computer")));
+}
+
+// Otage's moves as the site's interface offers them: from every square
+// its player may take (canIplay: a lone piece, or a union that player
+// holds). Its move list (getAllValidMoves) asks getColor, which for a
+// union is its holder code, and never moves a union whose code is 'a' or
+// 'v' (the other side's piece first).
+function holderMoves() {
+  const moves = [];
+  for (let x = 0; x < V.size.x; x++) {
+    for (let y = 0; y < V.size.y; y++) {
+      if (vr.board[x][y] != V.EMPTY && vr.canIplay(vr.turn, [x, y])) {
+        moves.push(...vr.getPotentialMovesFrom([x, y]));
+      }
+    }
+  }
+  return vr.filterValid(moves);
 }
 
 // Dice rolls the opponent's piece type inside getPotentialMovesFrom, at

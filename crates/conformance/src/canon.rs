@@ -231,12 +231,18 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
         let mut out = Vec::new();
         for p in ps {
             let letter = p.piece.chars().next().unwrap_or('?');
+            // Otage's union codes: its letter, then whose the union's first
+            // piece is (w, b: White's; v, a: Black's) and who holds it;
+            // fenpress's letter is uppercase when White's is first.
+            let otage_union = rules.name() == "Otage" && rules.marked_letter(letter);
             let fen_char = match p.color.as_str() {
                 "w" => letter.to_ascii_uppercase(),
+                "b" if otage_union => letter.to_ascii_uppercase(),
                 _ => letter,
             };
+            let known_color = p.color == "w" || p.color == "b" || otage_union;
             match rules.decode_cell(fen_char).filter(|_| p.piece.len() == 1) {
-                Some(cell) if !cell.is_empty() && (p.color == "w" || p.color == "b") => {
+                Some(cell) if !cell.is_empty() && known_color => {
                     for piece in cell.pieces() {
                         out.push(token(&p.square, piece.color.fen_char(), piece.kind.char()));
                     }

@@ -452,6 +452,21 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: chess_family::ordamirror_start_fields,
     },
     Classifier {
+        id: "otage-castling-chain-attack-missed",
+        variant: "Otage",
+        matches: otage_castling_chain_attack_missed,
+    },
+    Classifier {
+        id: "otage-castling-without-the-rook",
+        variant: "Otage",
+        matches: otage_castling_without_the_rook,
+    },
+    Classifier {
+        id: "otage-en-passant-after-release",
+        variant: "Otage",
+        matches: otage_en_passant_after_release,
+    },
+    Classifier {
         id: "pacifist1-start-en-passant",
         variant: "Pacifist1",
         matches: start_en_passant_dropped,
@@ -1055,6 +1070,108 @@ fn orda_yurt_attack(ctx: &Ctx, f: &Finding) -> bool {
                     .is_some_and(|k| k.char() == 'y')
             })
     })
+}
+
+/// An Otage castling only vchess lists: the king, alone on its start,
+/// moves two files along its first rank; the corner toward which it goes.
+fn otage_castling(ctx: &Ctx, f: &Finding) -> Option<(Square, Square, Square)> {
+    let Finding::VchessOnly(m) = f else {
+        return None;
+    };
+    let me = ctx.pos.turn();
+    let (from, to) = (ctx.square(&m.start)?, ctx.square(&m.end)?);
+    let g = ctx.rules.geometry();
+    let king = Piece::new(me, fenpress_rules::Kind::KING);
+    if ctx.pos.board.cell(from).single() != Some(king)
+        || g.rank(from) != g.rank(to)
+        || g.file(from).abs_diff(g.file(to)) != 2
+    {
+        return None;
+    }
+    let corner_file = if g.file(to) < g.file(from) {
+        0
+    } else {
+        g.cols() - 1
+    };
+    Some((from, to, g.square(corner_file, g.rank(from))?))
+}
+
+/// vchess's Otage castles with whatever its rook's corner holds (a union
+/// in which the rook is a hostage, or nothing once the union left with
+/// it); fenpress castles with the mover's lone rook only.
+fn otage_castling_without_the_rook(ctx: &Ctx, f: &Finding) -> bool {
+    let rook = Piece::new(ctx.pos.turn(), fenpress_rules::Kind::ROOK);
+    otage_castling(ctx, f)
+        .is_some_and(|(_, _, corner)| ctx.pos.board.cell(corner).single() != Some(rook))
+}
+
+/// vchess's Otage attack search for castling cuts a chain where the board
+/// repeats with the same kind in hand, whatever square it stands on: a
+/// knight released, entering a union its side holds and released again
+/// leaves the board as it was, and the attack that follows is missed.
+/// fenpress (as vchess's Paco Sako) follows it and forbids the castling.
+fn otage_castling_chain_attack_missed(ctx: &Ctx, f: &Finding) -> bool {
+    use fenpress_rules::variants::pacosako::{Mode, PacoSako};
+    let rook = Piece::new(ctx.pos.turn(), fenpress_rules::Kind::ROOK);
+    let Some((from, to, corner)) = otage_castling(ctx, f) else {
+        return false;
+    };
+    if ctx.pos.board.cell(corner).single() != Some(rook) {
+        return false;
+    }
+    let g = ctx.rules.geometry();
+    let mut path = fenpress_rules::squareset::SquareSet::EMPTY;
+    let (lo, hi) = (g.file(from).min(g.file(to)), g.file(from).max(g.file(to)));
+    for file in lo..=hi {
+        if let Some(sq) = g.square(file, g.rank(from)) {
+            path.insert(sq);
+        }
+    }
+    PacoSako::new(Mode::Otage).chain_attacked(ctx.pos, ctx.pos.turn().opposite(), &path)
+}
+
+/// A piece released from a union that steps two squares along its file:
+/// vchess decides whether it leaves an en-passant square by the piece that
+/// stays in the union it left (the one that entered), not by the piece
+/// that moved. A released pawn's double step after a knight entered leaves
+/// none there, a released queen's two-square step after a pawn entered
+/// leaves one, which a pawn may then take "en passant"; fenpress follows
+/// the piece that moved.
+fn otage_en_passant_after_release(ctx: &Ctx, f: &Finding) -> bool {
+    let g = ctx.rules.geometry();
+    // Whether the passed square `ep` has a union beside it on its file,
+    // where the released piece started (a lone piece leaves its square
+    // empty, a moving union takes its pieces along); a released piece may
+    // step backwards too.
+    let released_from_union = |ep: Square| {
+        [-1, 1].iter().any(|&d| {
+            g.offset(ep, 0, d)
+                .is_some_and(|s| ctx.pos.board.cell(s).is_union())
+        })
+    };
+    match f {
+        Finding::FenpressOnly(m) => ctx
+            .pos
+            .state
+            .en_passant
+            .is_some_and(|ep| m.end == g.square_name(ep) && released_from_union(ep)),
+        Finding::VchessOnly(m) => {
+            let me = ctx.pos.turn();
+            ctx.pos.state.en_passant.is_none()
+                && ctx.kind_at(&m.start, me) == Some('p')
+                && ctx
+                    .square(&m.end)
+                    .is_some_and(|e| ctx.pos.board.cell(e).is_empty() && released_from_union(e))
+        }
+        Finding::Fen { .. } => fen_fields(f).is_some_and(|(v, p)| {
+            let same_else =
+                v.len() == p.len() && v.len() >= 5 && v[..4] == p[..4] && v[5..] == p[5..];
+            let passed = if v[4] == "-" { p[4] } else { v[4] };
+            same_else
+                && (v[4] == "-") != (p[4] == "-")
+                && g.parse_square(passed).is_some_and(released_from_union)
+        }),
+    }
 }
 
 /// vchess ends the game as soon as a king enters a union, even in the

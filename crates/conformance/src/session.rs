@@ -71,7 +71,7 @@ pub struct Session<'o> {
 }
 
 /// Variants whose vchess FEN check refuses every FEN, its own included.
-const CHECK_REFUSES_ALL: &[&str] = &["Yote"];
+const CHECK_REFUSES_ALL: &[&str] = &["Otage", "Yote"];
 
 impl<'o> Session<'o> {
     /// Loads `fen` (empty: vchess's start position) in both engines.

@@ -330,9 +330,10 @@ fn board_text(rules: &dyn Rules, pos: &Position, standard: bool) -> String {
                         .then(|| pos.board.cell(sq).single())
                         .flatten()
                         .and_then(|p| standard_letter(rules, p));
-                    match marked {
-                        Some(text) => out.push_str(&text),
-                        None => out.push(c),
+                    match (marked, rules.marked_cell(pos, sq)) {
+                        (_, Some(pair)) => out.extend(pair),
+                        (Some(text), None) => out.push_str(&text),
+                        (None, None) => out.push(c),
                     }
                 }
             }

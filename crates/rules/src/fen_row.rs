@@ -22,14 +22,26 @@ pub enum CellSpelling {
     Letter,
     /// Two characters per square: Emergo's stacks (`a@`, `ba`).
     Pair,
+    /// A lone chess piece in one letter, a union in two: its letter (one
+    /// that is no chess piece's, or `@`), then who holds it (Otage's
+    /// hostages: `cw`, `@a`).
+    Union,
 }
 
 impl CellSpelling {
-    /// Characters of one occupied square.
-    pub fn width(self) -> usize {
+    /// Characters of the occupied square whose first character is `first`.
+    pub fn width(self, first: char) -> usize {
         match self {
             CellSpelling::Letter => 1,
             CellSpelling::Pair => 2,
+            CellSpelling::Union => {
+                let chess = "prnbqk".contains(first.to_ascii_lowercase());
+                if first == '@' || (first.is_ascii_alphabetic() && !chess) {
+                    2
+                } else {
+                    1
+                }
+            }
         }
     }
 }
@@ -45,7 +57,8 @@ pub enum RowItem<'a> {
         count: usize,
     },
     /// The characters of one occupied square (one, or two for
-    /// [`CellSpelling::Pair`]; fewer when the row ends early).
+    /// [`CellSpelling::Pair`] and a [`CellSpelling::Union`]'s union; fewer
+    /// when the row ends early).
     Cell { offset: usize, text: &'a str },
 }
 
@@ -74,6 +87,7 @@ impl RowItem<'_> {
 /// assert_eq!(row_width("r10k", DigitReading::PerDigit, CellSpelling::Letter), 3);
 /// assert_eq!(row_width("2a@1ba", DigitReading::Decimal, CellSpelling::Pair), 5);
 /// assert_eq!(row_items("2a@", DigitReading::Decimal, CellSpelling::Pair).count(), 2);
+/// assert_eq!(row_width("rcw@a4K", DigitReading::Decimal, CellSpelling::Union), 8);
 /// ```
 pub fn row_items(row: &str, reading: DigitReading, spelling: CellSpelling) -> RowItems<'_> {
     RowItems {
@@ -118,7 +132,7 @@ impl<'a> Iterator for RowItems<'a> {
         }
         let len: usize = rest
             .chars()
-            .take(self.spelling.width())
+            .take(self.spelling.width(first))
             .map(char::len_utf8)
             .sum();
         self.at += len;

@@ -103,6 +103,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "alice" => Some(ALICE.get_or_init(crate::variants::alice::Alice::new)),
         "interweave" => Some(INTERWEAVE.get_or_init(crate::variants::interweave::Interweave::new)),
         "pacosako" => Some(&*PACOSAKO),
+        "otage" => Some(&*OTAGE),
         "apocalypse" => Some(APOCALYPSE.get_or_init(Apocalypse::new)),
         // Each family of code variants registers its own names.
         _ => crate::variants::hands::rules(name)
@@ -117,6 +118,8 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
 
 static PACOSAKO: std::sync::LazyLock<pacosako::PacoSako> =
     std::sync::LazyLock::new(|| pacosako::PacoSako::new(pacosako::Mode::Vchess));
+static OTAGE: std::sync::LazyLock<pacosako::PacoSako> =
+    std::sync::LazyLock::new(|| pacosako::PacoSako::new(pacosako::Mode::Otage));
 static PACOPLAY: std::sync::LazyLock<pacosako::PacoSako> =
     std::sync::LazyLock::new(|| pacosako::PacoSako::new(pacosako::Mode::Pacoplay));
 

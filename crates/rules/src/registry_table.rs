@@ -892,7 +892,7 @@ pub(super) static VARIANTS: &[VariantInfo] = &[
         cols: 8,
         letters: "@ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
         hole: None,
-        cell: CellSpelling::Letter,
+        cell: CellSpelling::Union,
     },
     VariantInfo {
         name: "Pacifist1",

@@ -175,6 +175,34 @@ pub trait Rules: Send + Sync {
         cell.single().map(Piece::letter)
     }
 
+    /// Whether the FEN board letter `c` is followed, on the same square, by
+    /// a mark of its own (Otage: a union's letter, then who holds it; see
+    /// [`crate::fen_row::CellSpelling::Union`]). Default: no marks.
+    fn marked_letter(&self, _c: char) -> bool {
+        false
+    }
+
+    /// Reads the `mark` written after the letter `letter` on `sq` (where
+    /// [`Rules::decode_cell`] has put its cell): the variant may set the
+    /// cell again and its counters. `false`: no mark this variant knows.
+    fn read_cell_mark(
+        &self,
+        _board: &mut crate::Board,
+        _counters: &mut crate::position::SquareCounters,
+        _sq: Square,
+        _letter: char,
+        _mark: char,
+    ) -> bool {
+        false
+    }
+
+    /// The two characters written for `sq` in a FEN when its letter has a
+    /// mark (see [`Rules::marked_letter`]), in place of
+    /// [`Rules::encode_cell`]'s one.
+    fn marked_cell(&self, _pos: &Position, _sq: Square) -> Option<[char; 2]> {
+        None
+    }
+
     /// Every pseudo-legal move of the side to move, appended to `out`:
     /// moves that follow the pieces' movement but may leave a royal piece
     /// capturable. Must not allocate beyond `out`'s growth.

@@ -116,6 +116,13 @@ pub enum Problem {
     /// Ambiguous: one mark at most stands on the board.
     #[error("a second mark on {square}: a turn marks one square, keep one mark")]
     SecondMark { square: String, offset: usize },
+    /// Otage: a union's letter is followed by who holds it.
+    #[error("the union `{letter}` on {square} needs a second letter saying who holds it (w or v: White, b or a: Black), as in `{letter}w`")]
+    HolderMissing {
+        letter: char,
+        square: String,
+        offset: usize,
+    },
 }
 
 impl Problem {
@@ -141,7 +148,8 @@ impl Problem {
             | OpponentInCheck { offset, .. }
             | SetUpSquareTaken { offset, .. }
             | MarkNotToMove { offset, .. }
-            | SecondMark { offset, .. } => *offset,
+            | SecondMark { offset, .. }
+            | HolderMissing { offset, .. } => *offset,
         }
     }
 }
@@ -528,8 +536,25 @@ pub fn validate_waiving(
         hand_row = None;
         std::borrow::Cow::Borrowed(setup)
     };
+    let (setup, marks) = split_marks(rules, &setup);
     let setup: &Setup = &setup;
-    let (board, offsets) = place_cells(rules, setup, &mut problems);
+    let (mut board, offsets) = place_cells(rules, setup, &mut problems);
+    let mut counters = crate::position::SquareCounters::default();
+    for m in &marks {
+        let rank = g.rows() as usize - 1 - m.row;
+        let sq = Square((rank * g.cols() as usize + m.file) as u16);
+        if m.file >= g.cols() as usize
+            || rank >= g.rows() as usize
+            || !rules.read_cell_mark(&mut board, &mut counters, sq, m.letter, m.mark)
+        {
+            problems.push(Problem::UnknownLetter {
+                letter: m.mark,
+                row: m.row + 1,
+                file: file_char(m.file as u8),
+                offset: m.offset,
+            });
+        }
+    }
     let offset_of = |sq: Square| {
         offsets
             .get(sq.index())
@@ -545,7 +570,7 @@ pub fn validate_waiving(
     let mut pos = Position {
         board,
         state,
-        counters: Default::default(),
+        counters,
     };
     rules.read_position_fields(vchess_extra_fields(rules, setup), &mut pos, &mut problems);
     rules.position_problems(&pos, &offset_of, &mut problems);
@@ -567,6 +592,59 @@ pub fn validate_waiving(
     } else {
         Err(problems)
     }
+}
+
+/// A mark read after a board letter ([`Rules::marked_letter`]): row (from
+/// 0 at the top) and file of its square, the letter, the mark, its offset.
+struct CellMark {
+    row: usize,
+    file: usize,
+    letter: char,
+    mark: char,
+    offset: usize,
+}
+
+/// The setup with each mark taken out of its row (the strict parser reads
+/// a mark as a square of its own), and the marks; the setup as it is when
+/// the variant has no marked letter.
+fn split_marks<'a>(
+    rules: &dyn Rules,
+    setup: &'a Setup,
+) -> (std::borrow::Cow<'a, Setup>, Vec<CellMark>) {
+    let marked =
+        |c: &fen::SetupCell| matches!(c.token, Token::Piece(ch) if rules.marked_letter(ch));
+    if !setup.rows.iter().any(|r| r.cells.iter().any(marked)) {
+        return (std::borrow::Cow::Borrowed(setup), Vec::new());
+    }
+    let mut out = setup.clone();
+    let mut marks = Vec::new();
+    for (i, row) in out.rows.iter_mut().enumerate() {
+        let mut cells = Vec::with_capacity(row.cells.len());
+        let mut it = row.cells.iter().peekable();
+        while let Some(cell) = it.next() {
+            cells.push(*cell);
+            let Token::Piece(letter) = cell.token else {
+                continue;
+            };
+            if !rules.marked_letter(letter) {
+                continue;
+            }
+            if let Some(&&next) = it.peek() {
+                if let Token::Piece(mark) = next.token {
+                    it.next();
+                    marks.push(CellMark {
+                        row: i,
+                        file: cells.len() - 1,
+                        letter,
+                        mark,
+                        offset: next.offset,
+                    });
+                }
+            }
+        }
+        row.cells = cells;
+    }
+    (std::borrow::Cow::Owned(out), marks)
 }
 
 /// The fields of a vchess FEN after its flags and en-passant fields (the

@@ -15,6 +15,19 @@
 //! `=Q:Kd7`). Where the two differ in small ways (en passant inside a
 //! chain, what clears castling rights, what "attacked" means for castling),
 //! each follows its own source; see the comments at those places.
+//!
+//! Otage (vchess, David Antonini 2020) is Paco Sako with hostages, played
+//! by the same engine in a third mode: "a piece A captured by another
+//! piece B remain on the board, following B. It can be freed by capturing
+//! B at any moment"; "an union can be moved only by the last player
+//! capturing it"; "the king can thus capture without losing the game";
+//! "everything else is exactly the same as in Paco-Sako" (vchess's Paco
+//! Sako, without its no-undo rule, which Otage's engine does not have).
+//! Who holds each union is a per-square counter of the position (1 White,
+//! 2 Black), written in the FEN after the union's letter as vchess does
+//! (`cw`: the first piece of `c` White's, White holds it; `b`: White's,
+//! Black holds; `v`: Black's, White holds; `a`: Black's, Black holds). A
+//! king held as a hostage has lost, at once.
 
 use std::collections::HashSet;
 
@@ -58,12 +71,23 @@ pub const UNIONS: [(char, Kind, Kind); 21] = [
 
 const PROMOTIONS: [Kind; 4] = [Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT];
 
-/// Which rules: vchess's page (default) or pacoplay.com's.
+/// Which rules: vchess's page (default) or pacoplay.com's, or Otage's.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mode {
     Vchess,
     Pacoplay,
+    /// Otage: unions are hostages, moved by their holder only.
+    Otage,
 }
+
+/// Otage's holder letters after a union's: whether White owns the
+/// union's first piece, and who holds the union.
+const HOLDER_MARKS: [(char, bool, Color); 4] = [
+    ('w', true, Color::White),
+    ('b', true, Color::Black),
+    ('v', false, Color::White),
+    ('a', false, Color::Black),
+];
 
 /// Paco Sako's state beyond chess's, packed into [`State::variant`]; all
 /// zero is the start of a game (no piece in hand, every pawn flag unused).
@@ -150,6 +174,20 @@ impl PacoSako {
         self.mode
     }
 
+    /// vchess's engines (Paco Sako's and Otage's) rather than pacoplay's.
+    fn vchess_like(&self) -> bool {
+        self.mode != Mode::Pacoplay
+    }
+
+    /// Otage: who holds the union on `sq` (none for a lone piece).
+    pub fn holder(pos: &Position, sq: Square) -> Option<Color> {
+        match pos.counters.get(sq) {
+            1 => Some(Color::White),
+            2 => Some(Color::Black),
+            _ => None,
+        }
+    }
+
     fn sq(&self, file: u8, rank: u8) -> Square {
         self.geometry.square(file, rank).expect("on the board")
     }
@@ -189,7 +227,7 @@ impl PacoSako {
                     let t = Square(t);
                     let empty = board.cell(t).is_empty();
                     // pacoplay: the king never forms a union by its own move.
-                    if empty || (self.mode == Mode::Vchess && can_land(t)) {
+                    if empty || (self.vchess_like() && can_land(t)) {
                         self.push(pos, from, t, piece, lift, None, out);
                     }
                 }
@@ -283,7 +321,7 @@ impl PacoSako {
             } else if cell.is_empty() && pos.state.en_passant == Some(t) {
                 // vchess: no en passant inside a chain (its ep square is gone
                 // after the first step anyway); pacoplay keeps it all turn.
-                if lift == Lift::Released && self.mode == Mode::Vchess {
+                if lift == Lift::Released && self.vchess_like() {
                     continue;
                 }
                 self.push_en_passant(pos, from, t, piece, lift, out);
@@ -381,7 +419,7 @@ impl PacoSako {
             // chooses its new kind now; pacoplay lets its owner choose later.
             if partner.kind == Kind::PAWN
                 && self.geometry.relative_rank(to, partner.color) == 7
-                && self.mode == Mode::Vchess
+                && self.vchess_like()
             {
                 for k in PROMOTIONS {
                     out.push(self.build(pos, from, to, piece, lift, None, Some(k)));
@@ -465,7 +503,10 @@ impl PacoSako {
             let corner = pos.board.cell(rook_sq);
             // vchess: the rook alone (its right is gone once anything
             // touched its square). pacoplay swaps whatever stands there.
-            if self.mode == Mode::Vchess && corner.single() != Some(Piece::new(us, Kind::ROOK)) {
+            // Otage: the same (vchess's Otage castles with whatever its
+            // rook's square holds, a union or nothing: deviation
+            // otage-castling-without-the-rook).
+            if self.vchess_like() && corner.single() != Some(Piece::new(us, Kind::ROOK)) {
                 continue;
             }
             let (king_to, rook_to) = if side == 0 { (2, 3) } else { (6, 5) };
@@ -513,6 +554,9 @@ impl PacoSako {
         let mut probe = pos.clone();
         probe.state.turn = by;
         probe.state.en_passant = None;
+        // No castling in the probe: an attacking king's castling would ask
+        // this very question again (vchess: "noCastle").
+        probe.state.castling = crate::position::Castling::NONE;
         PacoState {
             hand: None,
             step: 0,
@@ -527,7 +571,8 @@ impl PacoSako {
             let Some(p) = pos.board.cell(sq).single() else {
                 continue;
             };
-            if p.color != by || p.kind == Kind::KING {
+            // Otage's attacks start from its king too (its king captures).
+            if p.color != by || (p.kind == Kind::KING && self.mode != Mode::Otage) {
                 continue;
             }
             moves.clear();
@@ -549,7 +594,7 @@ impl PacoSako {
         seen: &mut HashSet<(u64, u16, u8)>,
     ) -> bool {
         let hit = match self.mode {
-            Mode::Vchess => moves.iter().any(|m| targets.contains(m.intent.to)),
+            Mode::Vchess | Mode::Otage => moves.iter().any(|m| targets.contains(m.intent.to)),
             Mode::Pacoplay => self.threatens(probe, from, piece, targets),
         };
         if hit {
@@ -639,13 +684,22 @@ fn board_hash(pos: &Position) -> u64 {
 
 impl Rules for PacoSako {
     fn name(&self) -> &'static str {
-        "Pacosako"
+        if self.mode == Mode::Otage {
+            "Otage"
+        } else {
+            "Pacosako"
+        }
     }
     fn geometry(&self) -> &Geometry {
         &self.geometry
     }
     fn start_fen(&self) -> &'static str {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah1111111111111111 - -"
+        if self.mode == Mode::Otage {
+            // No last-union-move field: Otage has no no-undo rule.
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah1111111111111111 -"
+        } else {
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah1111111111111111 - -"
+        }
     }
     fn kinds(&self, _color: Color) -> KindSet {
         [
@@ -721,12 +775,72 @@ impl Rules for PacoSako {
         true
     }
 
+    fn marked_letter(&self, c: char) -> bool {
+        let lower = c.to_ascii_lowercase();
+        self.mode == Mode::Otage && !"prnbqk".contains(lower) && UNIONS.iter().any(|u| u.0 == lower)
+    }
+
+    fn read_cell_mark(
+        &self,
+        board: &mut crate::Board,
+        counters: &mut crate::position::SquareCounters,
+        sq: Square,
+        letter: char,
+        mark: char,
+    ) -> bool {
+        let lower = letter.to_ascii_lowercase();
+        let Some(&(_, first, second)) = UNIONS.iter().find(|u| u.0 == lower) else {
+            return false;
+        };
+        let Some(&(_, white_first, holder)) = HOLDER_MARKS.iter().find(|h| h.0 == mark) else {
+            return false;
+        };
+        let (white, black) = if white_first {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        board.set_cell(
+            sq,
+            Cell::of(Piece::new(Color::White, white)).with(Piece::new(Color::Black, black)),
+        );
+        counters.set(sq, holder.index() as u8 + 1);
+        true
+    }
+
+    fn marked_cell(&self, pos: &Position, sq: Square) -> Option<[char; 2]> {
+        if self.mode != Mode::Otage {
+            return None;
+        }
+        let cell = pos.board.cell(sq);
+        let (w, b) = (cell.kind(Color::White)?, cell.kind(Color::Black)?);
+        let holder = Self::holder(pos, sq)?;
+        UNIONS.iter().find_map(|&(c, first, second)| {
+            // A union of two alike (two pawns) reads as White's first.
+            let white_first = if (first, second) == (w, b) {
+                true
+            } else if (first, second) == (b, w) {
+                false
+            } else {
+                return None;
+            };
+            let mark = HOLDER_MARKS
+                .iter()
+                .find(|h| h.1 == white_first && h.2 == holder)?
+                .0;
+            Some([c, mark])
+        })
+    }
+
     fn read_variant_fields(
         &self,
         fields: &[Field],
         state: &mut State,
         problems: &mut Vec<Problem>,
     ) {
+        if self.mode == Mode::Otage {
+            return;
+        }
         let Some(f) = fields.first() else { return };
         if f.text == "-" {
             return;
@@ -784,6 +898,9 @@ impl Rules for PacoSako {
                 }
             })
             .collect();
+        if self.mode == Mode::Otage {
+            return (flags, String::new());
+        }
         let umove = match ps.union_move {
             Some((a, b)) => format!(
                 " {}{}",
@@ -812,6 +929,13 @@ impl Rules for PacoSako {
             let piece = Piece::new(us, kind);
             let lift = match cell.piece(us.opposite()) {
                 None => Lift::Single,
+                // Otage: a union is its holder's to move.
+                Some(partner) if self.mode == Mode::Otage => {
+                    if Self::holder(pos, sq) != Some(us) {
+                        continue;
+                    }
+                    Lift::Union(partner)
+                }
                 // A king in a union has lost: it never moves again.
                 Some(_) if kind == Kind::KING => continue,
                 Some(partner) => Lift::Union(partner),
@@ -826,6 +950,86 @@ impl Rules for PacoSako {
     }
 
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
+        if self.mode == Mode::Otage {
+            pos.counters.save();
+        }
+        let undo = self.play_unions(pos, mv);
+        if self.mode == Mode::Otage {
+            // Every union the move makes or moves is the mover's to hold.
+            let mover = mv.color();
+            let effect = &mv.effect;
+            for p in effect
+                .vanish
+                .as_slice()
+                .iter()
+                .chain(effect.appear.as_slice())
+            {
+                let held = pos.board.cell(p.square).is_union();
+                pos.counters
+                    .set(p.square, if held { mover.index() as u8 + 1 } else { 0 });
+            }
+        }
+        undo
+    }
+
+    fn unplay(&self, pos: &mut Position, mv: &Move, undo: Undo) {
+        pos.unapply(mv, undo);
+        if self.mode == Mode::Otage {
+            pos.counters.restore();
+        }
+    }
+
+    fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
+        if self.mode == Mode::Otage {
+            return Self::hostage_king(pos).map(|loser| Outcome::VariantWin {
+                winner: loser.opposite(),
+                reason: "king taken hostage",
+            });
+        }
+        self.dance_outcome(pos)
+    }
+
+    fn position_problems(
+        &self,
+        pos: &Position,
+        offset_of: &dyn Fn(Square) -> usize,
+        out: &mut Vec<Problem>,
+    ) {
+        // A pawn may stand on its own first rank (brought there in a
+        // union) but never stays on its last one, except a pacoplay pawn
+        // awaiting its owner's promotion.
+        let pending = PacoState::of(&pos.state).promotion;
+        for sq in self.geometry.squares() {
+            let cell = pos.board.cell(sq);
+            if self.mode == Mode::Otage && cell.is_union() && Self::holder(pos, sq).is_none() {
+                let letter = self.encode_cell(cell).unwrap_or('?').to_ascii_lowercase();
+                out.push(Problem::HolderMissing {
+                    letter,
+                    square: self.geometry.square_name(sq),
+                    offset: offset_of(sq),
+                });
+            }
+            for p in pos.board.cell(sq).pieces() {
+                if p.kind == Kind::PAWN
+                    && self.geometry.relative_rank(sq, p.color) == 7
+                    && pending != Some(sq)
+                    && !(self.mode == Mode::Pacoplay && pos.board.cell(sq).is_union())
+                {
+                    out.push(Problem::PawnOnBackRank {
+                        square: self.geometry.square_name(sq),
+                        piece: p.letter(),
+                        offset: offset_of(sq),
+                    });
+                }
+            }
+        }
+    }
+}
+
+impl PacoSako {
+    /// Paco Sako's play: the move, the piece in hand, pawn flags, the last
+    /// union move, castling rights.
+    fn play_unions(&self, pos: &mut Position, mv: &Move) -> Undo {
         let before = PacoState::of(&pos.state);
         let from_cell = pos.board.cell(mv.intent.from);
         let ep = pos.state.en_passant;
@@ -867,7 +1071,7 @@ impl Rules for PacoSako {
             });
         ps.union_move = (union_lift && !mv.intent.continues && !partner_promoted)
             .then_some((mv.intent.from, mv.intent.to));
-        if self.mode == Mode::Vchess {
+        if self.vchess_like() {
             // A file's double step is spent by using it ("you may only do
             // that once per file", the page's house rule): a pawn of the
             // mover (alone, in a union, or released) advancing two squares
@@ -899,7 +1103,9 @@ impl Rules for PacoSako {
         undo
     }
 
-    fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
+    /// Paco Sako's result: a king in a union (both: a draw), judged when a
+    /// chain ends.
+    fn dance_outcome(&self, pos: &Position) -> Option<Outcome> {
         let ps = PacoState::of(&pos.state);
         if ps.hand.is_some() || ps.promotion.is_some() {
             return None;
@@ -923,35 +1129,17 @@ impl Rules for PacoSako {
         }
     }
 
-    fn position_problems(
-        &self,
-        pos: &Position,
-        offset_of: &dyn Fn(Square) -> usize,
-        out: &mut Vec<Problem>,
-    ) {
-        // A pawn may stand on its own first rank (brought there in a
-        // union) but never stays on its last one, except a pacoplay pawn
-        // awaiting its owner's promotion.
-        let pending = PacoState::of(&pos.state).promotion;
-        for sq in self.geometry.squares() {
-            for p in pos.board.cell(sq).pieces() {
-                if p.kind == Kind::PAWN
-                    && self.geometry.relative_rank(sq, p.color) == 7
-                    && pending != Some(sq)
-                    && !(self.mode == Mode::Pacoplay && pos.board.cell(sq).is_union())
-                {
-                    out.push(Problem::PawnOnBackRank {
-                        square: self.geometry.square_name(sq),
-                        piece: p.letter(),
-                        offset: offset_of(sq),
-                    });
-                }
-            }
-        }
+    /// Otage: the side whose king is held as a hostage (in a union the
+    /// other side holds), if any.
+    fn hostage_king(pos: &Position) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| {
+            pos.board
+                .royals(c)
+                .iter()
+                .any(|sq| pos.board.cell(sq).is_union() && Self::holder(pos, sq) != Some(c))
+        })
     }
-}
 
-impl PacoSako {
     /// pacoplay: the first steps of a turn that begins with the promotion of
     /// the mover's pawn on `sq`, brought there in a union by the opponent.
     /// "It is promoted at the start of your next turn" (pacoplay.com): each
@@ -993,13 +1181,15 @@ impl PacoSako {
     }
 
     fn update_castling(&self, pos: &mut Position, mv: &Move, from_cell: Cell, released_lift: bool) {
+        let g = &self.geometry;
+        let mover = mv.color();
+        let home = |c: Color| if c == Color::White { 0 } else { 7 };
+        let from_flagged = g.rank(mv.intent.from) == home(mover)
+            && pos.state.castling.0[mover.index()].contains(&Some(g.file(mv.intent.from)));
         let castling = &mut pos.state.castling;
         if !Color::ALL.iter().any(|c| castling.any(*c)) {
             return;
         }
-        let g = &self.geometry;
-        let mover = mv.color();
-        let home = |c: Color| if c == Color::White { 0 } else { 7 };
         let mut clear = |color: Color, sq: Square| {
             if g.rank(sq) != home(color) {
                 return;
@@ -1024,6 +1214,17 @@ impl PacoSako {
                         clear(c, p.square);
                     }
                 }
+            }
+            Mode::Otage => {
+                // vchess's Otage: the mover's own right on the file it
+                // leaves on its first rank, else on the one it reaches
+                // (a capture there by the opponent ends nothing).
+                let sq = if from_flagged {
+                    mv.intent.from
+                } else {
+                    mv.intent.to
+                };
+                clear(mover, sq);
             }
             Mode::Pacoplay => {
                 // Only lifting a rook (or a union with it) from its corner
