@@ -105,6 +105,10 @@ function playMove(m) {
 
 function undoMove(m) {
   oracle.undoMove(vr, m);
+  // Synchrone1's undo of Black's move (back to the middle of the turn)
+  // leaves the kings' squares of the resolved turn (a king taken stays
+  // taken); vchess's own interface never undoes. Read them from the board.
+  if (name === "Synchrone1") vr.scanKings();
   if (m.__turn !== undefined) {
     const [turn, subTurn, movesCount, eps] = m.__turn;
     [vr.turn, vr.subTurn, vr.movesCount] = [turn, subTurn, movesCount];
@@ -128,6 +132,7 @@ const SIDE_IS_TURN = new Set(["Hiddenqueen"]);
 function legalMoves() {
   if (SIDE_IS_TURN.has(name)) vr.side = vr.turn;
   if (name === "Otage") return holderMoves();
+  if (name === "Synchrone1") return interfaceMoves();
   const moves = oracle.legalMoves(vr);
   if (name === "Interweave") return chainMoves(moves);
   if (name === "Football") return withKicks(moves);
@@ -170,6 +175,23 @@ function holderMoves() {
     }
   }
   return vr.filterValid(moves);
+}
+
+// Synchrone1's moves as the site's interface offers them
+// (getPossibleMovesFrom on each of the player's pieces): its anticipated
+// recaptures only when the player is not in check, as the page says ("when
+// the king is under check, a legal orthodox move must be played"); its
+// move list (getAllValidMoves) adds them in check too.
+function interfaceMoves() {
+  const moves = [];
+  for (let x = 0; x < V.size.x; x++) {
+    for (let y = 0; y < V.size.y; y++) {
+      if (vr.board[x][y] != V.EMPTY && vr.getColor(x, y) == vr.turn) {
+        moves.push(...vr.getPossibleMovesFrom([x, y]));
+      }
+    }
+  }
+  return moves;
 }
 
 // Dice rolls the opponent's piece type inside getPotentialMovesFrom, at

@@ -114,6 +114,18 @@ fn roll_flag(kind: char) -> &'static str {
     }
 }
 
+/// The piece a Synchrone1 White choice promotes to, as a flag (the choice
+/// changes nothing on the board): `promotes q` ... `promotes n`.
+fn promotion_flag(kind: char) -> &'static str {
+    match kind {
+        'q' => "promotes q",
+        'r' => "promotes r",
+        'b' => "promotes b",
+        'n' => "promotes n",
+        _ => "promotes ?",
+    }
+}
+
 fn token(square: &str, color: char, kind: char) -> String {
     format!("{square}:{color}{kind}")
 }
@@ -163,6 +175,11 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
     if rules.name() == "Dice" {
         if let Some(kind) = fenpress_rules::variants::turns::dice::roll_of(mv) {
             flags.push(roll_flag(kind.char()));
+        }
+    }
+    if rules.name() == "Synchrone1" && mv.color() == Color::White {
+        if let Some(kind) = mv.intent.promotion {
+            flags.push(promotion_flag(kind.char()));
         }
     }
     let vanish_d = declared(mv.effect.vanish.as_slice());
@@ -316,6 +333,18 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
     }
     if let Some(roll) = &mv.roll {
         flags.push(roll_flag(roll.chars().next().unwrap_or('?')));
+    }
+    // Synchrone1's White choice changes nothing on the board: its
+    // promotion is told by the piece it would become.
+    let choice = mv.board_vanish.is_empty() && mv.board_appear.is_empty();
+    if rules.name() == "Synchrone1" && choice {
+        let moved = mv.vanish.first().map(|p| p.piece.as_str());
+        let landed = mv.appear.first().map(|p| p.piece.as_str());
+        if let (Some("p"), Some(l)) = (moved, landed) {
+            if l != "p" {
+                flags.push(promotion_flag(l.chars().next().unwrap_or('?')));
+            }
+        }
     }
     let (start, end) = squares(
         start,
@@ -503,6 +532,9 @@ pub fn normalize_vchess_fen(variant: &str, rows: u8, fen: &str) -> String {
     if variant.eq_ignore_ascii_case("koopa") {
         return koopa_stuns_sorted(fen);
     }
+    if variant.eq_ignore_ascii_case("synchrone1") {
+        return synchrone_pending_spelled(rows, fen);
+    }
     if !variant.eq_ignore_ascii_case("apocalypse") {
         return fen.to_string();
     }
@@ -528,6 +560,36 @@ pub fn normalize_vchess_fen(variant: &str, rows: u8, fen: &str) -> String {
     };
     match (sq(&v["start"]), sq(&v["end"])) {
         (Some(a), Some(b)) => format!("{} {a}{b}{mark}", &fen[..i]),
+        _ => fen.to_string(),
+    }
+}
+
+/// Synchrone1's pending White move, a JSON move in vchess, as fenpress
+/// writes it: its start, its `end`, and a pawn's promotion (`e7e8q`).
+fn synchrone_pending_spelled(rows: u8, fen: &str) -> String {
+    let Some(i) = fen.find(" {") else {
+        return fen.to_string();
+    };
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(&fen[i + 1..]) else {
+        return fen.to_string();
+    };
+    let sq = |c: &serde_json::Value| -> Option<String> {
+        let (x, y) = (c["x"].as_i64()?, c["y"].as_i64()?);
+        Some(format!(
+            "{}{}",
+            (b'a' + y as u8) as char,
+            i64::from(rows) - x
+        ))
+    };
+    let moved = v["vanish"][0]["p"].as_str().unwrap_or("");
+    let landed = v["appear"][0]["p"].as_str().unwrap_or(moved);
+    let promo = if moved == "p" && landed != "p" {
+        landed
+    } else {
+        ""
+    };
+    match (sq(&v["start"]), sq(&v["end"])) {
+        (Some(a), Some(b)) => format!("{} {a}{b}{promo}", &fen[..i]),
         _ => fen.to_string(),
     }
 }
@@ -590,6 +652,20 @@ mod tests {
         assert_eq!(
             normalize_fenpress_fen("Apocalypse", "5/5/5/5/5 b 1 00 e4d5=N"),
             "5/5/5/5/5 b 1 00 e4d5"
+        );
+    }
+
+    #[test]
+    fn synchrone_pending_move_is_spelled_alike() {
+        let v = r#"8/8/8/8/8/8/8/8 b 1 iiii -,-,- {"start":{"x":1,"y":6},"end":{"x":0,"y":6},"appear":[{"p":"r","c":"w","x":0,"y":6}],"vanish":[{"p":"p","c":"w","x":1,"y":6}]}"#;
+        assert_eq!(
+            normalize_vchess_fen("Synchrone1", 8, v),
+            "8/8/8/8/8/8/8/8 b 1 iiii -,-,- g7g8r"
+        );
+        let v = r#"8/8/8/8/8/8/8/8 b 1 iiii -,-,e3 {"start":{"x":6,"y":4},"end":{"x":4,"y":4},"appear":[{"p":"p","c":"w","x":4,"y":4}],"vanish":[{"p":"p","c":"w","x":6,"y":4}]}"#;
+        assert_eq!(
+            normalize_vchess_fen("Synchrone1", 8, v),
+            "8/8/8/8/8/8/8/8 b 1 iiii -,-,e3 e2e4"
         );
     }
 

@@ -637,6 +637,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: switching_missing_switches,
     },
     Classifier {
+        id: "synchrone1-castling-after-king-move",
+        variant: "Synchrone1",
+        matches: turns_family::synchrone_castling_after_king_move,
+    },
+    Classifier {
         id: "synochess-face-off-king-capture",
         variant: "Synochess",
         matches: generals_face_after_king_move,

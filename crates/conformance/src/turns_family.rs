@@ -5,6 +5,7 @@
 
 use fenpress_rules::variants::turns::multimove::TurnState;
 use fenpress_rules::variants::turns::refusal::LastMove;
+use fenpress_rules::{Kind, Piece};
 
 use crate::canon::CanonMove;
 use crate::classifiers::parse_token as token;
@@ -275,18 +276,7 @@ pub fn dice_no_roll_undefined(_ctx: &Ctx, f: &Finding) -> bool {
 /// whatever piece stands on the rook's square).
 pub fn swap_rook_flags(ctx: &Ctx, f: &Finding) -> bool {
     match f {
-        Finding::Fen { vchess, fenpress } => {
-            let v: Vec<&str> = vchess.split(' ').collect();
-            let p: Vec<&str> = fenpress.split(' ').collect();
-            v.len() == p.len()
-                && v.len() > 3
-                && (0..v.len()).all(|i| i == 3 || v[i] == p[i])
-                && v[3].len() == p[3].len()
-                && v[3]
-                    .chars()
-                    .zip(p[3].chars())
-                    .all(|(a, b)| a == b || b == 'i')
-        }
+        Finding::Fen { vchess, fenpress } => flags_cleared_only(vchess, fenpress),
         Finding::VchessOnly(m) => {
             // A castling: the mover's king and one other piece of its
             // change squares, nothing else.
@@ -322,4 +312,62 @@ pub fn swap_rook_flags(ctx: &Ctx, f: &Finding) -> bool {
 pub fn swap_no_swap_loses(ctx: &Ctx, f: &Finding) -> bool {
     matches!(f, Finding::VchessOnly(_))
         && fenpress_rules::variants::turns::swap::SwapState::of(&ctx.pos.state).unswapped
+}
+
+/// Whether two FENs differ only in castling flags that fenpress cleared
+/// (`i`, the file past the board) and vchess kept.
+fn flags_cleared_only(vchess: &str, fenpress: &str) -> bool {
+    let v: Vec<&str> = vchess.split(' ').collect();
+    let p: Vec<&str> = fenpress.split(' ').collect();
+    v.len() == p.len()
+        && v.len() > 3
+        && (0..v.len()).all(|i| i == 3 || v[i] == p[i])
+        && v[3].len() == p[3].len()
+        && v[3]
+            .chars()
+            .zip(p[3].chars())
+            .all(|(a, b)| a == b || b == 'i')
+}
+
+/// synchrone1-castling-after-king-move: vchess clears a castling flag only
+/// when its rook's square is touched, never when the king moves; fenpress
+/// clears a side's flags when its king moves, as in chess. The FENs differ
+/// in those flags only, and vchess lists castlings of a king that has
+/// moved (a White castling is a choice: nothing changes on the board, the
+/// king moves along its rank; a Black castling moves the king along its
+/// rank and a rook).
+pub fn synchrone_castling_after_king_move(ctx: &Ctx, f: &Finding) -> bool {
+    match f {
+        Finding::Fen { vchess, fenpress } => flags_cleared_only(vchess, fenpress),
+        Finding::VchessOnly(m) => {
+            let us = ctx.pos.turn();
+            let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+                return false;
+            };
+            let g = ctx.rules.geometry();
+            let king = ctx.pos.board.cell(from).piece(us) == Some(Piece::new(us, Kind::KING));
+            // A resolved Black castling: a piece of the mover's (a rook, or
+            // whatever stands on the flag's file) leaves a square of the
+            // king's rank and lands on another.
+            let rank = m.start.get(1..);
+            let along = |list: &[String]| -> Vec<(String, char)> {
+                list.iter()
+                    .filter_map(|t| token(t))
+                    .filter(|(sq, c, k)| *c == us && *k != 'k' && sq.get(1..) == rank)
+                    .map(|(sq, _, k)| (sq.to_string(), k))
+                    .collect()
+            };
+            let (left, came) = (along(&m.vanish), along(&m.appear));
+            let partner = left
+                .iter()
+                .any(|(a, k)| came.iter().any(|(b, j)| j == k && a != b));
+            // A White choice changes nothing: its castling reads as a king's
+            // move along its rank (one file, when the castling "rook" stood
+            // two files away: vchess castles from wherever the king went,
+            // with whatever own piece stands on the flag's file).
+            let castles = m.vanish.is_empty() && g.file(from) != g.file(to) || partner;
+            king && g.rank(from) == g.rank(to) && castles
+        }
+        Finding::FenpressOnly(_) => false,
+    }
 }

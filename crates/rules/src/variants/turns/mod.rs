@@ -32,6 +32,7 @@ pub mod multimove;
 pub mod refusal;
 pub mod stealthbomb;
 pub mod swap;
+pub mod synchrone;
 
 use multimove::{MultiMove, Schedule};
 
@@ -115,6 +116,7 @@ static DICE: LazyLock<dice::Dice> = LazyLock::new(dice::Dice::new);
 static HIDDEN: LazyLock<hidden::Hidden> = LazyLock::new(hidden::Hidden::new);
 static HIDDENQUEEN: LazyLock<hiddenqueen::Hiddenqueen> =
     LazyLock::new(hiddenqueen::Hiddenqueen::new);
+static SYNCHRONE1: LazyLock<synchrone::Synchrone> = LazyLock::new(synchrone::Synchrone::new);
 static SWAP: LazyLock<swap::Swap> = LazyLock::new(swap::Swap::new);
 static STEALTHBOMB1: LazyLock<stealthbomb::Stealthbomb> =
     LazyLock::new(|| stealthbomb::Stealthbomb::new(stealthbomb::Carriers::Pieces));
@@ -140,6 +142,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "stealthbomb1" => Some(&*STEALTHBOMB1),
         "stealthbomb2" => Some(&*STEALTHBOMB2),
         "swap" => Some(&*SWAP),
+        "synchrone1" => Some(&*SYNCHRONE1),
         _ => None,
     }
 }
