@@ -3,7 +3,9 @@
 //! a move then the push of an enemy pawn (Avalanche), the opponent's move
 //! to a marked square then a mark (Ambiguous), or a move the
 //! opponent may refuse, to be replaced (Refusal chess, where the refusal is
-//! a ply of its own), a move then a swap of two pieces (Swap); and the
+//! a ply of its own), a move then a swap of two pieces (Swap), two moves
+//! made at the same time (Synchrone1: White's waits unseen, Black's
+//! resolves the turn); and the
 //! variants whose position is partly hidden
 //! from one player, where the hidden part is part of the position
 //! (Stealthbomb's loaded pieces, Hiddenqueen's queens disguised as pawns,
