@@ -133,6 +133,10 @@ const ILLEGAL: &[&str] = &[
     "pas possible",
     "no es posible",
     "not allowed",
+    "isn't allowed",
+    "pas autorisé",
+    "no está permitido",
+    "no esta permitido",
     "forbidden",
     "interdit",
     "prohibido",
@@ -267,7 +271,8 @@ const RIGHT: &[&str] = &["right", "droite", "derecha"];
 /// ```
 pub fn read_caption(text: &str) -> CaptionClaims {
     let mut out = CaptionClaims::default();
-    for sentence in sentences(text) {
+    let text = blank_unplayed_asides(text);
+    for sentence in sentences(&text) {
         // Read as a whole: its words are about the marks, not moves.
         if says_marks_are_forbidden(&sentence) {
             out.marks_forbidden = true;
@@ -285,6 +290,45 @@ pub fn read_caption(text: &str) -> CaptionClaims {
         read_sentence(&sentence, &mut out);
     }
     out
+}
+
+/// What says an aside's moves are not played (en, fr, es).
+const NOT_PLAYED: &[&str] = &[
+    "isn't played",
+    "is not played",
+    "not played",
+    "pas joué",
+    "no se juega",
+    "no jugado",
+];
+
+/// The caption with each parenthesised aside that says its moves are not
+/// played blanked out, character for character so the offsets stay: "After
+/// 1.e4 d5 2.e5 Qxd5 (anticipating 2.exd5 which isn't played)" is the line
+/// 1.e4 d5 2.e5 Qxd5.
+fn blank_unplayed_asides(text: &str) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] != '(' {
+            i += 1;
+            continue;
+        }
+        let Some(len) = chars[i..].iter().position(|&c| c == ')') else {
+            break;
+        };
+        let aside: String = chars[i..=i + len]
+            .iter()
+            .flat_map(|c| c.to_lowercase())
+            .collect();
+        if NOT_PLAYED.iter().any(|s| aside.contains(s)) {
+            for c in &mut chars[i..=i + len] {
+                *c = ' ';
+            }
+        }
+        i += len + 1;
+    }
+    chars.into_iter().collect()
 }
 
 /// The marks, as a sentence names them (en, fr, es).
@@ -1060,6 +1104,39 @@ mod tests {
         assert_eq!(c.claims[0].moves.len(), 5, "{:?}", c.claims);
         // A question still ends its sentence.
         assert_eq!(sentences("Is it possible? Yes, Ke5.").len(), 2);
+    }
+
+    #[test]
+    fn an_aside_whose_move_is_not_played_is_not_in_the_line() {
+        for text in [
+            "After 1.e4 d5 2.e5 Qxd5 (anticipating 2.exd5 which isn't played)",
+            "Après 1.e4 d5 2.e5 Qxd5 (anticipant 2.exd5 qui n'est pas joué)",
+            "Después de 1.e4 d5 2.e5 Qxd5 (anticipando 2.exd5 que no se juega)",
+        ] {
+            let claims = read_caption(text);
+            let moves: Vec<&str> = claims.moves().map(|(_, m)| m.text.as_str()).collect();
+            assert_eq!(moves, ["e4", "d5", "e5", "Qxd5"], "{text}");
+            // The line's moves keep their place in the caption.
+            let qxd5 = claims.moves().last().map(|(_, m)| m.offset);
+            let at = text.find("Qxd5").map(|b| text[..b].chars().count());
+            assert_eq!(qxd5, at, "{text}");
+        }
+        // An aside that plays its move stays in the line.
+        let claims = read_caption("After 1.e4 d5 (or 1...e5) 2.exd5");
+        assert!(claims.moves().any(|(_, m)| m.text == "e5"));
+    }
+
+    #[test]
+    fn not_allowed_in_three_languages_says_illegal() {
+        for text in [
+            "1.Kxh2 by anticipation isn't allowed: white is checkmated.",
+            "1.Kxh2 par anticipation n'est pas autorisé : les blancs sont mat.",
+            "1.Kxh2 por adelantado no está permitido: las blancas son mate.",
+        ] {
+            let claims = read_caption(text);
+            assert_eq!(claims.claims.len(), 1, "{text}: {:?}", claims.claims);
+            assert_eq!(claims.claims[0].kind, ClaimKind::Illegal, "{text}");
+        }
     }
 
     #[test]

@@ -645,3 +645,60 @@ fn interweave_diagrams_are_fully_verified_but_the_page_mistakes() {
     // failing on their `fen: `.
     assert_eq!((verified, failed), (4 + 2 + 4, 2 + 4 + 2));
 }
+
+/// Synchrone1's diagrams: "After 1.e4 d5 2.e5 Qxd5 (anticipating 2.exd5
+/// which isn't played)" (the aside's move is not in the line: the queen's
+/// anticipated recapture of its own pawn stays), "1.Kxh2 by anticipation
+/// isn't allowed: white is checkmated" (no anticipated recapture in
+/// check), and the pair before and after Rxe7 (white) and Qxd7 (black),
+/// one simultaneous turn apart (the black king taken: 1-0); in en, es, fr.
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn synchrone1_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    assert_eq!(fully_verified_diagrams(&root, &["Synchrone1"]), 3 * 3);
+}
+
+/// Synchrone1's pair is checked as one turn of two simultaneous moves: a
+/// right board where Black's capture took the rook (which had moved away)
+/// is refused, and so is a first diagram where 2.exd5 was played.
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn synchrone1_turn_is_two_simultaneous_moves() {
+    let Some(root) = corpus() else { return };
+    let page =
+        std::fs::read_to_string(root.join("rules/Synchrone1/en.pug")).expect("the Synchrone1 page");
+    for (from, to) in [
+        // The rook left d7 for e7: Qxd7 takes nothing, the rook stays on e7.
+        ("r3r1bb/pp1qRppp/", "r3r1bb/pp1q1ppp/"),
+        // 2.exd5 is not played: the white pawn stays on e5.
+        (
+            "fen:rnb1kbnr/ppp1pppp/8/3qP3/",
+            "fen:rnb1kbnr/ppp1pppp/8/3q4/",
+        ),
+    ] {
+        assert!(page.contains(from), "{from}");
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let rules = dir.path().join("rules/Synchrone1");
+        std::fs::create_dir_all(&rules).expect("a rules folder");
+        std::fs::write(rules.join("en.pug"), page.replace(from, to)).expect("the page");
+        let mut loaded = fenpress::content::load(dir.path());
+        let lp = loaded
+            .pages
+            .iter_mut()
+            .find(|p| p.page.variant.as_deref() == Some("Synchrone1"))
+            .expect("the Synchrone1 page loads");
+        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Findings);
+        assert!(
+            checked.findings.iter().any(|f| f.code == "pair-mismatch"),
+            "{to}: {:#?}",
+            checked.findings
+        );
+    }
+}
