@@ -362,10 +362,12 @@ pub fn synchrone_castling_after_king_move(ctx: &Ctx, f: &Finding) -> bool {
                 .iter()
                 .any(|(a, k)| came.iter().any(|(b, j)| j == k && a != b));
             // A White choice changes nothing: its castling reads as a king's
-            // move along its rank (one file, when the castling "rook" stood
-            // two files away: vchess castles from wherever the king went,
-            // with whatever own piece stands on the flag's file).
-            let castles = m.vanish.is_empty() && g.file(from) != g.file(to) || partner;
+            // move along its rank, or none at all (vchess castles from
+            // wherever the king went, with whatever own piece stands on the
+            // flag's file: a king on c3 "castles" to c3, its knight on a3
+            // to d3). Only a castling makes vchess list a king's move along
+            // its rank that fenpress does not.
+            let castles = m.vanish.is_empty() || partner;
             king && g.rank(from) == g.rank(to) && castles
         }
         Finding::FenpressOnly(_) => false,
