@@ -90,6 +90,22 @@ fn a_pending_move_that_is_no_choice_is_refused() {
 }
 
 #[test]
+fn a_malformed_pending_move_is_an_error_naming_its_field() {
+    for pending in [
+        r#"{"start":{"x":255,"y":4},"end":{"x":4,"y":4},"appear":[{"p":"p"}],"vanish":[{"p":"p"}]}"#,
+        r#"{"start":{"x":6,"y":4}"#,
+        "e2é4",
+        "e2",
+    ] {
+        let text = format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b 1 ahah -,-,e3 {pending}");
+        let err = validate::position_from_fen(rules(), &text)
+            .err()
+            .unwrap_or_else(|| panic!("{pending} was read"));
+        assert!(format!("{err}").contains("pending"), "{pending}: {err}");
+    }
+}
+
+#[test]
 fn anticipated_recapture_stays_when_the_capture_is_not_played() {
     // The page's first diagram: "After 1.e4 d5 2.e5 Qxd5 (anticipating
     // 2.exd5 which isn't played)".

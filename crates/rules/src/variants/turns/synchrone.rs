@@ -553,7 +553,7 @@ fn parse_vchess_json(g: &Geometry, text: &str) -> Option<(Square, Square, Option
         let s = after(key)?;
         let obj = &s[..s.find('}')?];
         let (x, y) = (number(obj, "\"x\":")?, number(obj, "\"y\":")?);
-        g.square(y, g.rows().checked_sub(x + 1)?)
+        g.square(y, g.rows().checked_sub(x.checked_add(1)?)?)
     };
     let letter = |key: &str| -> Option<u8> {
         let s = after(key)?;
