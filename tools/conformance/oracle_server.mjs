@@ -108,7 +108,7 @@ function undoMove(m) {
   // Synchrone1's undo of Black's move (back to the middle of the turn)
   // leaves the kings' squares of the resolved turn (a king taken stays
   // taken); vchess's own interface never undoes. Read them from the board.
-  if (name === "Synchrone1") vr.scanKings();
+  if (name === "Synchrone1" || name === "Synchrone2") vr.scanKings();
   if (m.__turn !== undefined) {
     const [turn, subTurn, movesCount, eps] = m.__turn;
     [vr.turn, vr.subTurn, vr.movesCount] = [turn, subTurn, movesCount];

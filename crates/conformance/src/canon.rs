@@ -177,7 +177,7 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
             flags.push(roll_flag(kind.char()));
         }
     }
-    if rules.name() == "Synchrone1" && mv.color() == Color::White {
+    if rules.name().starts_with("Synchrone") && mv.color() == Color::White {
         if let Some(kind) = mv.intent.promotion {
             flags.push(promotion_flag(kind.char()));
         }
@@ -337,7 +337,7 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
     // Synchrone1's White choice changes nothing on the board: its
     // promotion is told by the piece it would become.
     let choice = mv.board_vanish.is_empty() && mv.board_appear.is_empty();
-    if rules.name() == "Synchrone1" && choice {
+    if rules.name().starts_with("Synchrone") && choice {
         let moved = mv.vanish.first().map(|p| p.piece.as_str());
         let landed = mv.appear.first().map(|p| p.piece.as_str());
         if let (Some("p"), Some(l)) = (moved, landed) {
@@ -532,7 +532,7 @@ pub fn normalize_vchess_fen(variant: &str, rows: u8, fen: &str) -> String {
     if variant.eq_ignore_ascii_case("koopa") {
         return koopa_stuns_sorted(fen);
     }
-    if variant.eq_ignore_ascii_case("synchrone1") {
+    if variant.eq_ignore_ascii_case("synchrone1") || variant.eq_ignore_ascii_case("synchrone2") {
         return synchrone_pending_spelled(rows, fen);
     }
     if !variant.eq_ignore_ascii_case("apocalypse") {

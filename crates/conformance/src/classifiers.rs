@@ -642,6 +642,16 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: turns_family::synchrone_castling_after_king_move,
     },
     Classifier {
+        id: "synchrone1-en-passant-onto-own-piece",
+        variant: "Synchrone1",
+        matches: turns_family::synchrone_en_passant_onto_own_piece,
+    },
+    Classifier {
+        id: "synchrone2-castling-after-king-move",
+        variant: "Synchrone2",
+        matches: turns_family::synchrone_castling_after_king_move,
+    },
+    Classifier {
         id: "synochess-face-off-king-capture",
         variant: "Synochess",
         matches: generals_face_after_king_move,

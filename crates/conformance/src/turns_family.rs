@@ -5,7 +5,7 @@
 
 use fenpress_rules::variants::turns::multimove::TurnState;
 use fenpress_rules::variants::turns::refusal::LastMove;
-use fenpress_rules::{Kind, Piece};
+use fenpress_rules::{Color, Kind, Piece};
 
 use crate::canon::CanonMove;
 use crate::classifiers::parse_token as token;
@@ -358,9 +358,12 @@ pub fn synchrone_castling_after_king_move(ctx: &Ctx, f: &Finding) -> bool {
                     .collect()
             };
             let (left, came) = (along(&m.vanish), along(&m.appear));
+            // (Or it vanishes: Synchrone2's castling whose end, the partner's
+            // square, meets the enemy's capture there keeps the king alone.)
             let partner = left
                 .iter()
-                .any(|(a, k)| came.iter().any(|(b, j)| j == k && a != b));
+                .any(|(a, k)| came.iter().any(|(b, j)| j == k && a != b))
+                || !left.is_empty() && came.is_empty();
             // A White choice changes nothing: its castling reads as a king's
             // move along its rank, or none at all (vchess castles from
             // wherever the king went, with whatever own piece stands on the
@@ -372,4 +375,25 @@ pub fn synchrone_castling_after_king_move(ctx: &Ctx, f: &Finding) -> bool {
         }
         Finding::FenpressOnly(_) => false,
     }
+}
+
+/// synchrone1-en-passant-onto-own-piece: a pawn double-stepped past a
+/// square the opponent's simultaneous move reached; vchess lets a pawn of
+/// the opponent's take en passant onto that square, taking its own piece
+/// there and the passed pawn; fenpress's en passant goes to an empty
+/// passed square, as in chess.
+pub fn synchrone_en_passant_onto_own_piece(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::VchessOnly(m) = f else {
+        return false;
+    };
+    let us = ctx.pos.turn();
+    let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+        return false;
+    };
+    let g = ctx.rules.geometry();
+    let forward = if us == Color::White { 1 } else { -1 };
+    let pawn = ctx.pos.board.cell(from).piece(us) == Some(Piece::new(us, Kind::PAWN));
+    let diagonal = g.file(from).abs_diff(g.file(to)) == 1
+        && i32::from(g.rank(to)) - i32::from(g.rank(from)) == forward;
+    pawn && diagonal && ctx.pos.state.en_passant == Some(to) && ctx.pos.board.cell(to).has(us)
 }

@@ -215,3 +215,97 @@ fn the_game_ends_only_after_black_has_chosen() {
     let mut mid = pos("k7/8/8/8/8/8/6PP/r5K1 b 1 iiii -,-,- g1f2");
     assert!(legal::outcome(rules(), &mut mid).is_none());
 }
+
+// Synchrone2: the moves resolved as in Synchrone1 (no anticipated
+// recapture, no en passant), then a capturing turn: each side may take the
+// enemy piece just moved, by a move legal on the board before the turn, or
+// pass.
+
+fn rules2() -> &'static dyn Rules {
+    registry::rules("synchrone2").unwrap()
+}
+
+fn pos2(fen: &str) -> Position {
+    validate::position_from_fen(rules2(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn coordinates2(p: &mut Position) -> Vec<String> {
+    let g = rules2().geometry();
+    let mut moves = Vec::new();
+    legal::legal_moves(rules2(), p, &mut moves);
+    let mut out: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            format!(
+                "{}{}",
+                g.square_name(m.intent.from),
+                g.square_name(m.intent.to)
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn play2(p: &mut Position, from: &str, to: &str) {
+    let g = rules2().geometry();
+    let mut moves = Vec::new();
+    legal::legal_moves(rules2(), p, &mut moves);
+    let mv = moves
+        .into_iter()
+        .find(|m| g.square_name(m.intent.from) == from && g.square_name(m.intent.to) == to)
+        .unwrap_or_else(|| panic!("{from}{to} in {}", fen::vchess_fen(rules2(), p)));
+    rules2().play(p, &mv);
+}
+
+#[test]
+fn synchrone2_start_perft_equals_vchess() {
+    let mut p = rules2().start_position();
+    assert_eq!(
+        fen::vchess_fen(rules2(), &p),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR -"
+    );
+    let counts: Vec<u64> = (1..=5).map(|d| legal::perft(rules2(), &mut p, d)).collect();
+    // After the first moves no capture is possible: each side passes.
+    assert_eq!(counts, [20, 400, 400, 400, 8902]);
+}
+
+#[test]
+fn synchrone2_capture_must_be_legal_before_the_turn() {
+    // 1.e4 d5: exd5 was no move before the turn (the pawn stood on e2).
+    let mut p = rules2().start_position();
+    play2(&mut p, "e2", "e4");
+    play2(&mut p, "d7", "d5");
+    // The only choice is a pass: White's first piece from the top (e4)
+    // onto its own king.
+    assert_eq!(coordinates2(&mut p), ["e4e1"]);
+    assert_eq!(
+        rules2().notation_override(&{
+            let mut moves = Vec::new();
+            legal::legal_moves(rules2(), &mut p, &mut moves);
+            moves[0]
+        }),
+        Some("pass".to_string())
+    );
+}
+
+#[test]
+fn synchrone2_capturing_turn_takes_the_moved_piece() {
+    let mut p = pos2("1n2k3/8/8/8/B7/8/8/4K3 w 0 iiii 1n2k3/8/8/8/B7/8/8/4K3 -");
+    play2(&mut p, "e1", "e2");
+    play2(&mut p, "b8", "c6");
+    // The bishop on a4 reached c6 before the turn too.
+    assert_eq!(coordinates2(&mut p), ["a4c6", "a4e2"]);
+    play2(&mut p, "a4", "c6");
+    // Black cannot take the king that moved: its king passes onto it.
+    assert_eq!(coordinates2(&mut p), ["e8e2"]);
+    play2(&mut p, "e8", "e2");
+    let text = fen::vchess_fen(rules2(), &p);
+    assert_eq!(
+        text,
+        "4k3/8/2B5/8/8/8/4K3/8 w 4 iiii 1n2k3/8/8/8/B7/8/8/4K3 -"
+    );
+    // The board before the turn reads back (the FEN has no move clock).
+    let read = pos2(&text);
+    assert_eq!((read.board, read.counters), (p.board, p.counters));
+}

@@ -4,8 +4,8 @@
 //! to a marked square then a mark (Ambiguous), or a move the
 //! opponent may refuse, to be replaced (Refusal chess, where the refusal is
 //! a ply of its own), a move then a swap of two pieces (Swap), two moves
-//! made at the same time (Synchrone1: White's waits unseen, Black's
-//! resolves the turn); and the
+//! made at the same time (Synchrone1, Synchrone2: White's waits unseen,
+//! Black's resolves the turn); and the
 //! variants whose position is partly hidden
 //! from one player, where the hidden part is part of the position
 //! (Stealthbomb's loaded pieces, Hiddenqueen's queens disguised as pawns,
@@ -119,6 +119,7 @@ static HIDDEN: LazyLock<hidden::Hidden> = LazyLock::new(hidden::Hidden::new);
 static HIDDENQUEEN: LazyLock<hiddenqueen::Hiddenqueen> =
     LazyLock::new(hiddenqueen::Hiddenqueen::new);
 static SYNCHRONE1: LazyLock<synchrone::Synchrone> = LazyLock::new(synchrone::Synchrone::new);
+static SYNCHRONE2: LazyLock<synchrone::Synchrone> = LazyLock::new(synchrone::Synchrone::new2);
 static SWAP: LazyLock<swap::Swap> = LazyLock::new(swap::Swap::new);
 static STEALTHBOMB1: LazyLock<stealthbomb::Stealthbomb> =
     LazyLock::new(|| stealthbomb::Stealthbomb::new(stealthbomb::Carriers::Pieces));
@@ -145,6 +146,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "stealthbomb2" => Some(&*STEALTHBOMB2),
         "swap" => Some(&*SWAP),
         "synchrone1" => Some(&*SYNCHRONE1),
+        "synchrone2" => Some(&*SYNCHRONE2),
         _ => None,
     }
 }

@@ -1,4 +1,5 @@
-//! Synchrone1 (synchronous chess, after Hansmann and the Krasowskys): both
+//! Synchrone1 and Synchrone2 (synchronous chess, after Hansmann and the
+//! Krasowskys). Synchrone1: both
 //! players move "at the same time", as vchess plays it:
 //!
 //! - **A turn is two plies.** White *chooses* a move (the board does not
@@ -35,6 +36,20 @@
 //!   other can move, otherwise the game is drawn (vchess's
 //!   `getCurrentScore`).
 //!
+//! **Synchrone2** (the inventors' version, as vchess plays it) has no
+//! anticipated recapture and no en passant; each turn's moves (plies 0
+//! and 1 of four) are followed by a capturing turn (plies 2 and 3), played
+//! the same way, White's choice unseen: each side may take the enemy piece
+//! that just moved (the first vchess finds, its top row first), by a move
+//! legal now that was a move on the board before the turn ("the capturing
+//! move must be legal according to the previous board situation"), or
+//! pass (one pass is listed, as vchess's move list keeps one: its first
+//! piece's, top row first, onto its own king, or the king's onto the enemy
+//! king, written `pass`). Both are then played as they are. The board
+//! before the turn is kept in [`Position::counters`] (a code a square) and
+//! is the FEN's fourth field: `board turn plies flags initFen whiteMove`.
+//! The game is judged after a whole turn; a king taken ends it at once.
+//!
 //! FEN (vchess): `board turn plies flags ep whiteMove`, e.g. the start
 //! `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -,- -`. The
 //! en-passant field holds White's and Black's squares of the last turn
@@ -57,10 +72,26 @@ use crate::variants::chess;
 use crate::variants::chesslike::ChessLike;
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -,- -";
+const START_FEN2: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR -";
 
 /// `MoveKind::Special` flag: an anticipated recapture (a capture of one's
 /// own piece).
 pub const RECAPTURE: u8 = 1;
+/// `MoveKind::Special` flag: Synchrone2's pass in its capturing turn (no
+/// piece moves; vchess's gesture: a piece onto its own king, or the king
+/// onto the enemy king).
+pub const PASS: u8 = 2;
+
+/// The piece kinds in the code a square of Synchrone2's board before the
+/// turn is kept as ([`Position::counters`]): 1 + 8 × color + index.
+const KINDS: [Kind; 6] = [
+    Kind::PAWN,
+    Kind::KNIGHT,
+    Kind::BISHOP,
+    Kind::ROOK,
+    Kind::QUEEN,
+    Kind::KING,
+];
 
 // Layout of `State::variant`: White's pending move, then the en-passant
 // squares of the last turn (White's, Black's), each with a presence bit.
@@ -75,6 +106,9 @@ const PENDING_BITS: u64 = (1 << EP_WHITE_SHIFT) - 1;
 /// Synchrone1's rules over an inner chess.
 pub struct Synchrone {
     chess: ChessLike,
+    /// Synchrone2: no anticipated recapture and no en passant; every
+    /// other turn (plies 2 and 3 of four) a capturing turn.
+    second: bool,
     /// A position of the inner chess, whose board and state each probe
     /// replaces.
     template: Position,
@@ -143,11 +177,188 @@ fn passed_square(g: &Geometry, mv: &Move) -> Option<Square> {
 
 impl Synchrone {
     pub fn new() -> Synchrone {
+        Self::build(false)
+    }
+
+    /// Synchrone2's rules.
+    pub fn new2() -> Synchrone {
+        Self::build(true)
+    }
+
+    fn build(second: bool) -> Synchrone {
         let mut spec = chess::spec();
-        spec.name = "Synchrone1";
+        spec.name = if second { "Synchrone2" } else { "Synchrone1" };
         let chess = ChessLike::new(spec).expect("the chess spec compiles");
         let template = (&chess as &dyn Rules).start_position();
-        Synchrone { chess, template }
+        Synchrone {
+            chess,
+            second,
+            template,
+        }
+    }
+
+    /// Synchrone2's part of the four-ply cycle (0, 1: the moves; 2, 3: the
+    /// capturing turn).
+    fn phase(&self, pos: &Position) -> u32 {
+        if self.second {
+            pos.state.plies % 4
+        } else {
+            pos.state.plies % 2
+        }
+    }
+
+    /// The board before the turn, as Synchrone2 keeps it.
+    fn init_board(&self, pos: &Position) -> Board {
+        let mut b = Board::empty(self.g().size(), self.chess.royal_kinds());
+        for (sq, code) in pos.counters.nonzero() {
+            let color = if code > 8 { Color::Black } else { Color::White };
+            if let Some(k) = KINDS.get(usize::from((code - 1) % 8)) {
+                b.put(sq, Piece::new(color, *k));
+            }
+        }
+        b
+    }
+
+    fn keep_init_board(&self, pos: &mut Position) {
+        pos.counters.clear();
+        let cells: Vec<(Square, Piece)> = pos.board.pieces().collect();
+        for (sq, p) in cells {
+            if let Some(i) = KINDS.iter().position(|k| *k == p.kind) {
+                pos.counters
+                    .set(sq, 1 + 8 * p.color.index() as u8 + i as u8);
+            }
+        }
+    }
+
+    /// A board text (`rnbqkbnr/pppppppp/8/...`) as a board.
+    fn parse_board(&self, text: &str) -> Option<Board> {
+        let g = self.g();
+        let mut b = Board::empty(g.size(), self.chess.royal_kinds());
+        let rows: Vec<&str> = text.split('/').collect();
+        if rows.len() != g.rows() as usize {
+            return None;
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = g.rows() - 1 - i as u8;
+            let mut file = 0u8;
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    file = file.checked_add(d as u8)?;
+                    continue;
+                }
+                let p = Piece::from_letter(c)?;
+                if !KINDS.contains(&p.kind) {
+                    return None;
+                }
+                b.put(g.square(file, rank)?, p);
+                file += 1;
+            }
+            if file != g.cols() {
+                return None;
+            }
+        }
+        Some(b)
+    }
+
+    /// Synchrone2's capturing turn for `color`: a legal capture of the
+    /// enemy piece that just moved (the first one vchess finds, its top row
+    /// first), by a piece that could reach its square from the board before
+    /// the turn (that piece's square as it was then, the moved enemy pieces
+    /// where they are now); and one pass (vchess's move list keeps one:
+    /// its first piece's, onto its own king, or the king's onto the enemy
+    /// king).
+    fn capturing_turn(&self, pos: &Position, color: Color, out: &mut MoveList) {
+        let enemy = color.opposite();
+        let mut init = self.init_board(pos);
+        let mut target = None;
+        for sq in self.vchess_order() {
+            let now = pos.board.cell(sq);
+            if now != init.cell(sq) && !now.is_empty() && now.has(enemy) {
+                target.get_or_insert(sq);
+                for p in init.cell(sq).pieces() {
+                    init.remove(sq, p.color);
+                }
+                for p in now.pieces() {
+                    init.put(sq, p);
+                }
+            }
+        }
+        if let Some(t) = target {
+            let mut legal = MoveList::new();
+            self.orthodox_moves(&pos.board, color, None, pos.state.castling, &mut legal);
+            let probe = self.probe(&init, color, None, pos.state.castling);
+            let mut before = MoveList::new();
+            self.chess.pseudo_legal_moves(&probe, &mut before);
+            for from in self.vchess_order() {
+                for m in legal
+                    .iter()
+                    .filter(|m| m.intent.from == from && m.intent.to == t)
+                {
+                    if before
+                        .iter()
+                        .any(|b| b.intent.from == from && b.intent.to == t)
+                    {
+                        out.push(*m);
+                    }
+                }
+            }
+        }
+        let first = self
+            .vchess_order()
+            .find_map(|sq| pos.board.cell(sq).piece(color).map(|p| (sq, p)));
+        if let Some((from, piece)) = first {
+            let king_of = |c: Color| pos.board.royals(c).first();
+            let onto = if piece.kind == Kind::KING {
+                king_of(enemy)
+            } else {
+                king_of(color)
+            };
+            if let Some(to) = onto {
+                let mut mv = Move::simple(from, to, piece, None, None);
+                mv.effect = Effect::default();
+                mv.intent.kind = MoveKind::Special(PASS);
+                out.push(mv);
+            }
+        }
+    }
+
+    /// Synchrone2's capturing turn resolved: both moves played as they
+    /// are, every vanish before every appear (vchess's `postPlay`).
+    fn play_both(&self, board: &Board, w: &Move, b: &Move) -> Effect {
+        let mut after = board.clone();
+        for m in [w, b] {
+            for v in m.effect.vanish.as_slice() {
+                for p in after.cell(v.square).pieces() {
+                    after.remove(v.square, p.color);
+                }
+            }
+        }
+        for m in [w, b] {
+            for a in m.effect.appear.as_slice() {
+                for q in after.cell(a.square).pieces() {
+                    after.remove(a.square, q.color);
+                }
+                after.put(a.square, a.piece);
+            }
+        }
+        self.difference(board, &after)
+    }
+
+    fn difference(&self, board: &Board, after: &Board) -> Effect {
+        let mut fx = Effect::default();
+        for sq in self.g().squares() {
+            let (was, now) = (board.cell(sq), after.cell(sq));
+            if was == now {
+                continue;
+            }
+            for p in was.pieces() {
+                fx.vanish.push(sq, p);
+            }
+            for p in now.pieces() {
+                fx.appear.push(sq, p);
+            }
+        }
+        fx
     }
 
     fn g(&self) -> &Geometry {
@@ -319,8 +530,17 @@ impl Synchrone {
     /// it is not in check.
     fn choices(&self, board: &Board, state: &State, color: Color, out: &mut MoveList) {
         self.orthodox_moves(board, color, state.en_passant, state.castling, out);
-        if !self.in_check(board, color) {
+        if !self.second && !self.in_check(board, color) {
             self.recaptures(board, color, out);
+        }
+    }
+
+    /// The moves of `color` in this part of the turn.
+    fn side_moves(&self, pos: &Position, state: &State, color: Color, out: &mut MoveList) {
+        if self.phase(pos) >= 2 {
+            self.capturing_turn(pos, color, out);
+        } else {
+            self.choices(&pos.board, state, color, out);
         }
     }
 
@@ -331,7 +551,7 @@ impl Synchrone {
         let mut state = pos.state;
         state.en_passant = ep_slot(state.variant, EP_BLACK_SHIFT);
         let mut moves = MoveList::new();
-        self.choices(&pos.board, &state, Color::White, &mut moves);
+        self.side_moves(pos, &state, Color::White, &mut moves);
         moves.into_iter().find(|m| {
             m.intent.from == from && self.vchess_end(m) == to && m.intent.promotion == promo
         })
@@ -433,20 +653,7 @@ impl Synchrone {
             }
             after.put(*sq, *p);
         }
-        let mut fx = Effect::default();
-        for sq in self.g().squares() {
-            let (was, now) = (board.cell(sq), after.cell(sq));
-            if was == now {
-                continue;
-            }
-            for p in was.pieces() {
-                fx.vanish.push(sq, p);
-            }
-            for p in now.pieces() {
-                fx.appear.push(sq, p);
-            }
-        }
-        fx
+        self.difference(board, &after)
     }
 
     /// The castling rights after a turn that touched `touched` and moved
@@ -563,7 +770,10 @@ fn parse_vchess_json(g: &Geometry, text: &str) -> Option<(Square, Square, Option
     };
     let from = sq("\"start\"")?;
     let end = sq("\"end\"")?;
-    let moved = letter("\"vanish\"")?;
+    // Synchrone2's pass moves nothing: its lists are empty.
+    let Some(moved) = letter("\"vanish\"") else {
+        return text.contains("\"vanish\":[]").then_some((from, end, None));
+    };
     let landed = letter("\"appear\"").unwrap_or(moved);
     let promo = (moved == b'p' && landed != b'p').then_some(Kind(landed));
     Some((from, end, promo))
@@ -571,13 +781,21 @@ fn parse_vchess_json(g: &Geometry, text: &str) -> Option<(Square, Square, Option
 
 impl Rules for Synchrone {
     fn name(&self) -> &'static str {
-        "Synchrone1"
+        if self.second {
+            "Synchrone2"
+        } else {
+            "Synchrone1"
+        }
     }
     fn geometry(&self) -> &Geometry {
         self.chess.geometry()
     }
     fn start_fen(&self) -> &'static str {
-        START_FEN
+        if self.second {
+            START_FEN2
+        } else {
+            START_FEN
+        }
     }
     fn kinds(&self, color: Color) -> KindSet {
         self.chess.kinds(color)
@@ -588,8 +806,12 @@ impl Rules for Synchrone {
     fn piece_name(&self, piece: Piece) -> String {
         self.chess.piece_name(piece)
     }
+    /// Synchrone2's FEN has no en-passant field: its fourth field is the
+    /// board before the turn.
     fn fen_style(&self) -> FenStyle {
-        self.chess.fen_style()
+        let mut style = self.chess.fen_style();
+        style.en_passant = !self.second;
+        style
     }
     fn promotions(&self, color: Color) -> &[Kind] {
         self.chess.promotions(color)
@@ -616,30 +838,50 @@ impl Rules for Synchrone {
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
         let color = pos.turn();
         let start = out.len();
-        self.choices(&pos.board, &pos.state, color, out);
+        self.side_moves(pos, &pos.state, color, out);
         if color == Color::White {
             return;
         }
         let Some(w) = self.pending(pos) else {
             return;
         };
+        let capturing = self.phase(pos) >= 2;
         for mv in &mut out[start..] {
-            mv.effect = self.resolve(&pos.board, &w, mv);
+            mv.effect = if capturing {
+                self.play_both(&pos.board, &w, mv)
+            } else {
+                self.resolve(&pos.board, &w, mv)
+            };
         }
     }
 
     fn move_note(&self, mv: &Move) -> Option<&'static str> {
-        (mv.intent.kind == MoveKind::Special(RECAPTURE)).then_some("anticipated recapture")
+        match mv.intent.kind {
+            MoveKind::Special(RECAPTURE) => Some("anticipated recapture"),
+            MoveKind::Special(PASS) => Some("pass"),
+            _ => None,
+        }
+    }
+
+    /// Synchrone2's pass is written `pass`, as vchess writes it.
+    fn notation_override(&self, mv: &Move) -> Option<String> {
+        (mv.intent.kind == MoveKind::Special(PASS)).then(|| "pass".to_string())
     }
 
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
         let saved = pos.state;
         let g = self.g();
         if mv.color() == Color::White {
+            if self.second && self.phase(pos) == 0 {
+                // The board before the turn, for its capturing part.
+                pos.counters.save();
+                self.keep_init_board(pos);
+            }
             let s = &mut pos.state;
             s.variant = (s.variant & !PENDING_BITS)
                 | encode_pending(mv.intent.from, self.vchess_end(mv), mv.intent.promotion);
-            s.en_passant = passed_square(g, mv);
+            // Synchrone2 has no en passant.
+            s.en_passant = passed_square(g, mv).filter(|_| !self.second);
             s.turn = Color::Black;
             s.plies = s.plies.saturating_add(1);
             return Undo(saved);
@@ -649,25 +891,29 @@ impl Rules for Synchrone {
         // Black's move carries the resolved effect: its own squares are its
         // intent's.
         let w = self.pending(pos);
-        let mut touched: Vec<Square> = vec![mv.intent.from, mv.intent.to];
+        let pass = |m: &Move| m.intent.kind == MoveKind::Special(PASS);
+        let mut touched: Vec<Square> = Vec::new();
+        if !pass(mv) {
+            touched.extend([mv.intent.from, mv.intent.to]);
+        }
         if let MoveKind::Castle { rook_from, rook_to } = mv.intent.kind {
             touched.extend([rook_from, rook_to]);
         }
-        if let Some(w) = &w {
+        if let Some(w) = w.as_ref().filter(|w| !pass(w)) {
             let h = self.half(w);
             touched.extend(h.vanish.iter().map(|v| v.0));
             touched.extend(h.appear.iter().map(|a| a.0));
         }
         let mut kings_moved = [false; 2];
         for m in w.iter().chain(std::iter::once(mv)) {
-            if m.intent.piece.kind == Kind::KING {
+            if m.intent.piece.kind == Kind::KING && !pass(m) {
                 kings_moved[m.color().index()] = true;
             }
         }
         pos.apply(mv);
         let s = &mut pos.state;
         s.castling = self.castling_after(s.castling, &touched, kings_moved);
-        let black_ep = passed_square(g, mv);
+        let black_ep = passed_square(g, mv).filter(|_| !self.second);
         let mut v = s.variant & !PENDING_BITS;
         v = with_ep_slot(v, EP_WHITE_SHIFT, saved.en_passant.filter(|_| w.is_some()));
         v = with_ep_slot(v, EP_BLACK_SHIFT, black_ep);
@@ -678,6 +924,9 @@ impl Rules for Synchrone {
 
     fn unplay(&self, pos: &mut Position, mv: &Move, undo: Undo) {
         if mv.color() == Color::White {
+            if self.second && undo.0.plies.is_multiple_of(4) {
+                pos.counters.restore();
+            }
             pos.state = undo.0;
         } else {
             pos.unapply(mv, undo);
@@ -688,7 +937,41 @@ impl Rules for Synchrone {
         if pos.turn() != Color::White {
             return None; // the turn is not over
         }
+        if self.phase(pos) == 2 {
+            // Synchrone2 between the moves and the capturing turn.
+            return super::king_captured(pos);
+        }
         self.score(pos)
+    }
+
+    /// Synchrone2's board before the turn (its FEN's fourth field).
+    fn read_position_fields(
+        &self,
+        fields: &[Field],
+        pos: &mut Position,
+        problems: &mut Vec<Problem>,
+    ) {
+        if !self.second {
+            return;
+        }
+        let Some(f) = fields.first() else {
+            return;
+        };
+        if f.text == "-" {
+            return;
+        }
+        match self.parse_board(&f.text) {
+            Some(board) => {
+                let saved = std::mem::replace(&mut pos.board, board);
+                self.keep_init_board(pos);
+                pos.board = saved;
+            }
+            None => problems.push(Problem::BadField {
+                field: "board before the turn",
+                text: f.text.clone(),
+                offset: f.offset,
+            }),
+        }
     }
 
     fn read_variant_fields(
@@ -697,7 +980,7 @@ impl Rules for Synchrone {
         state: &mut State,
         problems: &mut Vec<Problem>,
     ) {
-        let Some(f) = fields.first() else {
+        let Some(f) = fields.get(usize::from(self.second)) else {
             return;
         };
         // vchess: White to move has no pending move, Black to move has one.
@@ -766,7 +1049,17 @@ impl Rules for Synchrone {
             Some(m) => self.pending_text(&m),
             None => "-".to_string(),
         };
-        (String::new(), format!(" {pending}"))
+        if !self.second {
+            return (String::new(), format!(" {pending}"));
+        }
+        let init = if pos.counters.is_empty() {
+            "-".to_string()
+        } else {
+            let mut before = self.template.clone();
+            before.board = self.init_board(pos);
+            crate::fen::board_fen(self, &before)
+        };
+        (String::new(), format!(" {init} {pending}"))
     }
 
     fn position_problems(
