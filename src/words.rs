@@ -342,6 +342,9 @@ pub struct DiagramWords {
     pub holes: Word,
     /// The ball (Ball, Football).
     pub ball: Word,
+    /// Checkered's pieces that both sides own, listed apart from the
+    /// sides' ("checkered (both sides): knight d1").
+    pub checkered: Word,
     pub marked: Word,
     /// Ambiguous's mark: the square (or piece) the side in its colour
     /// must execute a move to.
@@ -412,6 +415,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             empty_board: w("Échiquier vide"),
             holes: w("trous"),
             ball: w("ballon"),
+            checkered: w("échiquetées (aux deux camps)"),
             marked: w("cases marquées"),
             target: w("cible"),
             bomb: w("bombe"),
@@ -460,6 +464,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             empty_board: w("Tablero vacío"),
             holes: w("agujeros"),
             ball: w("balón"),
+            checkered: w("ajedrezadas (de ambos bandos)"),
             marked: w("casillas marcadas"),
             target: w("objetivo"),
             bomb: w("bomba"),
@@ -516,6 +521,7 @@ impl DiagramWords {
             empty_board: w("Empty board"),
             holes: w("holes"),
             ball: w("ball"),
+            checkered: w("checkered (both sides)"),
             marked: w("marked"),
             target: w("target"),
             bomb: w("bomb"),

@@ -90,6 +90,7 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     let mut other = Vec::new();
     let mut holes = Vec::new();
     let mut balls = Vec::new();
+    let mut checkered = Vec::new();
     // Bottom rank first so squares read a1, b1, ..., a2 like a score sheet.
     for row in (0..layout.shape.rows).rev() {
         for col in 0..layout.shape.cols {
@@ -120,6 +121,12 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
                     balls.push(square);
                     continue;
                 }
+                // Checkered's pieces both sides own: the chess piece.
+                if let Some(kind) = checkered_kind(name, c) {
+                    let (order, name) = piece_name("Chess", kind.char(), t);
+                    checkered.push((order, name, square));
+                    continue;
+                }
                 let (order, name) = piece_name(variant, c, t);
                 let entry = (order, name, square);
                 if c.is_ascii_uppercase() {
@@ -138,6 +145,7 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
         (&white_side, white),
         (&black_side, black),
         (&t.unions.to_string(), other),
+        (&t.checkered.to_string(), checkered),
     ] {
         if !pieces.is_empty() {
             parts.push(format!("{side}: {}", list_pieces(pieces)));
@@ -418,6 +426,14 @@ fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
     }
 }
 
+/// The kind of a Checkered piece both sides own, by its letter (either
+/// case, as the site reads them).
+fn checkered_kind(variant: &str, c: char) -> Option<fenpress_rules::Kind> {
+    (variant == "Checkered")
+        .then(|| fenpress_rules::variants::checkered::checkered_kind(c))
+        .flatten()
+}
+
 /// "white pawn with black rook", for a union letter of Paco Sako or Otage.
 fn union_name(variant: &str, c: char, t: &DiagramWords) -> Option<String> {
     let name = registry::lookup(variant).map_or(variant, |v| v.name);
@@ -629,6 +645,34 @@ mod tests {
                 &es
             ),
             "Tablero de go de 19×19 líneas; piedras negras: j10"
+        );
+    }
+
+    #[test]
+    fn checkered_pieces_are_listed_as_both_sides_in_three_languages() {
+        let spec = parse_compact("7k/b5pp/8/8/8/8/6ss/7K").unwrap();
+        let layout = read_board("Checkered", &spec.board);
+        let in_lang = |lang: &str| {
+            describe(
+                "Checkered",
+                &layout,
+                &spec,
+                &crate::words::strings(lang).diagram,
+            )
+        };
+        assert_eq!(
+            in_lang("en"),
+            "White: king h1; Black: king h8, bishop a7, pawn g7 h7; checkered (both sides): pawn g2 h2"
+        );
+        assert!(
+            in_lang("fr").contains("échiquetées (aux deux camps) : pion g2 h2"),
+            "{}",
+            in_lang("fr")
+        );
+        assert!(
+            in_lang("es").contains("ajedrezadas (de ambos bandos): peón g2 h2"),
+            "{}",
+            in_lang("es")
         );
     }
 

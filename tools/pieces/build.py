@@ -279,6 +279,8 @@ def main():
         print("%5d  %s" % (os.path.getsize(p), os.path.relpath(p, OUT)))
     import pacosako
     pacosako.main()
+    import checkered
+    checkered.main()
 
 
 if __name__ == "__main__":
