@@ -665,7 +665,7 @@ mod tests {
             "White: king h1; Black: king h8, bishop a7, pawn g7 h7; checkered (both sides): pawn g2 h2"
         );
         assert!(
-            in_lang("fr").contains("échiquetées (aux deux camps) : pion g2 h2"),
+            in_lang("fr").contains("échiquetées (aux deux camps): pion g2 h2"),
             "{}",
             in_lang("fr")
         );

@@ -1021,6 +1021,10 @@ mod tests {
         assert_eq!(set.art("Pacosako", 'C'), Art::File("Pacosako/wc".into()));
         assert_eq!(set.art("Pacosako", '@'), Art::File("Pacosako/w@".into()));
         assert_eq!(set.art("Pacosako", 'b'), Art::File("bb".into()));
+        // Checkered's pieces both sides own, either case: one drawing each.
+        assert_eq!(set.art("Checkered", 's'), Art::File("Checkered/cp".into()));
+        assert_eq!(set.art("Checkered", 'O'), Art::File("Checkered/cn".into()));
+        assert_eq!(set.art("Checkered", 'n'), Art::File("bn".into()));
         assert_eq!(set.art("Maxima", 'g'), Art::File("Maxima/bg".into()));
         assert_eq!(set.art("Baroque", 'M'), Art::File("Baroque/wm".into()));
         assert_eq!(set.art("Apocalypse", 'n'), Art::File("bn".into()));
