@@ -34,10 +34,15 @@
 //!   square, count only as legality does);
 //! - the game ends when the side to move has no move but the switch;
 //! - at stage 2 the castling rights and double steps follow the side to
-//!   move (vchess's `updateCastleFlags`), a checkered pawn that promotes
-//!   becomes a piece of the colour whose direction it moved in, and an en
-//!   passant square lets any pawn step diagonally onto it, taking what
-//!   stands beside it.
+//!   move (vchess's `updateCastleFlags`), and an en passant square lets
+//!   any pawn step diagonally onto it, taking what stands beside it.
+//!
+//! Where the page decides against the site's engine: at stage 2 a
+//! checkered pawn promotes to a checkered piece ("Checkered pawns can ...
+//! be promoted on either the first or eighth row": promoted, still the
+//! checkered side's); vchess gives the piece to White or Black, by the
+//! direction the pawn moved in (deviation
+//! checkered-promotion-stays-checkered).
 //!
 //! The site's FEN: `board turn moves flags enpassant cmove stage`: flags the
 //! castling files then sixteen pawn flags (`1`: the double step is still
@@ -452,10 +457,10 @@ impl Checkered {
                      out: &mut MoveList| {
             if g.rank(to) == last {
                 for &p in &PROMOTIONS {
-                    self.emit_pawn(pos, x, from, to, owner, side, victim, Some(p), mkind, out);
+                    self.emit_pawn(pos, x, from, to, owner, victim, Some(p), mkind, out);
                 }
             } else {
-                self.emit_pawn(pos, x, from, to, owner, side, victim, None, mkind, out);
+                self.emit_pawn(pos, x, from, to, owner, victim, None, mkind, out);
             }
         };
         if let Some(one) = g.offset(from, 0, dir) {
@@ -507,8 +512,8 @@ impl Checkered {
         }
     }
 
-    /// A pawn's move: at stage 2 a promoted checkered pawn becomes a piece
-    /// of the colour it moved forward for (the site's engine).
+    /// A pawn's move: a promoted pawn stays its owner's, checkered or not
+    /// (see the deviation checkered-promotion-stays-checkered).
     #[allow(clippy::too_many_arguments)]
     fn emit_pawn(
         &self,
@@ -517,27 +522,11 @@ impl Checkered {
         from: Square,
         to: Square,
         owner: Owner,
-        side: Color,
         victim: Option<(Square, Owner, Kind)>,
         promo: Option<Kind>,
         mkind: MoveKind,
         out: &mut MoveList,
     ) {
-        if x.stage2 && promo.is_some() && owner == Owner::Both {
-            let mut mv = self.build(
-                pos,
-                from,
-                to,
-                owner,
-                Kind::PAWN,
-                victim,
-                (Owner::Side(side), promo.unwrap_or(Kind::PAWN)),
-                mkind,
-            );
-            mv.intent.promotion = promo;
-            out.push(mv);
-            return;
-        }
         self.emit(
             pos,
             x,
@@ -1040,6 +1029,19 @@ mod tests {
         let pos = crate::validate::position_from_fen(&rules, fen).unwrap();
         assert!(legal::in_check(&rules, &pos));
         assert_eq!(moves(fen), ["g2g3", "g2g4"]);
+    }
+
+    #[test]
+    fn a_checkered_pawn_promotes_to_a_checkered_piece_at_stage_2() {
+        let rules = Checkered::new();
+        let fen = "4k3/1s6/8/8/8/8/8/4K3 w 0 ahah1111111111111111 - - 2w";
+        let mut pos = crate::validate::position_from_fen(&rules, fen).unwrap();
+        let mv = crate::notation::parse_move(&rules, &mut pos, "b8=Q").unwrap();
+        rules.play(&mut pos, &mv);
+        assert_eq!(
+            crate::fen::vchess_fen(&rules, &pos),
+            "1t2k3/8/8/8/8/8/8/4K3 b 1 ahah1111111111111111 - - 2w"
+        );
     }
 
     #[test]
