@@ -867,14 +867,6 @@ impl Rules for Checkered {
         color != x.checkered_side && self.a_king_attacked_by_checkered(pos)
     }
 
-    fn takes_royal(&self, mv: &Move, color: Color, royals: crate::SquareSet) -> bool {
-        mv.effect
-            .vanish
-            .as_slice()
-            .iter()
-            .any(|v| v.piece.color == color && royals.contains(v.square))
-    }
-
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {
         let mut x = Extra::of(&pos.state);
         let g = &self.geometry;
@@ -1042,6 +1034,38 @@ mod tests {
             crate::fen::vchess_fen(&rules, &pos),
             "1t2k3/8/8/8/8/8/8/4K3 b 1 ahah1111111111111111 - - 2w"
         );
+    }
+
+    #[test]
+    fn checkered_pawns_neither_give_nor_take_en_passant_at_stage_1() {
+        let rules = Checkered::new();
+        // The checkered pawn on d2 steps two for White: no en passant
+        // square, and the flag of White's d-file is spent.
+        let fen = "4k3/8/8/8/4p3/8/3s4/4K3 w 0 ahah1111111111111111 - - 1";
+        let mut pos = crate::validate::position_from_fen(&rules, fen).unwrap();
+        let mv = crate::notation::parse_move(&rules, &mut pos, "d4").unwrap();
+        rules.play(&mut pos, &mv);
+        assert_eq!(
+            crate::fen::vchess_fen(&rules, &pos),
+            "4k3/8/8/8/3sp3/8/8/4K3 b 1 ahah1110111111111111 - d2d4 1"
+        );
+        // Black's pawn has double-stepped beside a checkered pawn: that one
+        // may not take en passant (it moves for White now), a white pawn
+        // may.
+        let list = moves("4k3/8/8/2Psp3/8/8/8/4K3 w 2 ahah1111111111111111 e6 - 1");
+        assert!(list.contains(&"c5c6".to_string()), "{list:?}");
+        assert!(!list.contains(&"d5e6".to_string()), "{list:?}");
+        let list = moves("4k3/8/8/2Pp4/8/8/8/4K3 w 2 ahah1111111111111111 d6 - 1");
+        assert!(list.contains(&"c5d6".to_string()), "{list:?}");
+    }
+
+    #[test]
+    fn a_spent_double_step_is_the_side_to_moves_by_file() {
+        // White's e-file double step is spent: its checkered pawn on e2
+        // steps one square only.
+        let list = moves("4k3/8/8/8/8/8/4s3/K7 w 0 ahah1111011111111111 - - 1");
+        assert!(list.contains(&"e2e3".to_string()), "{list:?}");
+        assert!(!list.contains(&"e2e4".to_string()), "{list:?}");
     }
 
     #[test]
