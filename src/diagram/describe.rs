@@ -390,6 +390,18 @@ fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
     if let Some(named) = told {
         return named;
     }
+    // Eightpieces' own pieces: the lancer by where it points.
+    if info.is_some_and(|v| v.name == "Eightpieces") {
+        if let Some(i) = "cdefghmo".find(lower) {
+            let dir = t.compass.split(',').nth(i).unwrap_or("?").trim();
+            return (5, t.lancer.replace("{dir}", dir));
+        }
+        match lower {
+            's' => return (5, t.sentry.to_string()),
+            'j' => return (5, t.jailer.to_string()),
+            _ => {}
+        }
+    }
     // Alice's second board: the chess piece, and where it stands.
     if info.is_some_and(|v| v.name == "Alice") {
         if let Some(i) = "socutl".find(lower) {
@@ -646,6 +658,45 @@ mod tests {
             ),
             "Tablero de go de 19×19 líneas; piedras negras: j10"
         );
+    }
+
+    #[test]
+    fn eightpieces_lancers_by_where_they_point_in_three_languages() {
+        // The page's diagram before the sentry's push.
+        let spec = parse_compact("7k/8/8/8/Jp3m2/8/3S4/K7").unwrap();
+        let layout = read_board("Eightpieces", &spec.board);
+        let in_lang = |lang: &str| {
+            describe(
+                "Eightpieces",
+                &layout,
+                &spec,
+                &crate::words::strings(lang).diagram,
+            )
+        };
+        assert_eq!(
+            in_lang("en"),
+            "White: king a1, jailer a4, sentry d2; Black: king h8, lancer pointing west f4, pawn b4"
+        );
+        assert!(
+            in_lang("fr").contains("lancier orienté ouest f4"),
+            "{}",
+            in_lang("fr")
+        );
+        assert!(
+            in_lang("fr").contains("geôlier a4, sentinelle d2"),
+            "{}",
+            in_lang("fr")
+        );
+        assert!(
+            in_lang("es").contains("lanza orientada al oeste f4"),
+            "{}",
+            in_lang("es")
+        );
+        // Each compass point, from White's side: north-east is `d`.
+        let spec = parse_compact("7k/8/8/8/8/8/8/K2D4").unwrap();
+        let layout = read_board("Eightpieces", &spec.board);
+        let text = describe("Eightpieces", &layout, &spec, &en());
+        assert!(text.contains("lancer pointing north-east d1"), "{text}");
     }
 
     #[test]

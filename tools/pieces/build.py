@@ -281,6 +281,8 @@ def main():
     pacosako.main()
     import checkered
     checkered.main()
+    import eightpieces
+    eightpieces.main()
 
 
 if __name__ == "__main__":
