@@ -342,6 +342,18 @@ pub struct DiagramWords {
     pub holes: Word,
     /// The ball (Ball, Football).
     pub ball: Word,
+    /// Checkered's pieces that both sides own, listed apart from the
+    /// sides' ("checkered (both sides): knight d1").
+    pub checkered: Word,
+    /// Eightpieces' lancer and where it points (`{dir}`, one of
+    /// `compass`): "lancer pointing west".
+    pub lancer: Word,
+    /// The eight directions a lancer may point, from White's side of the
+    /// board, comma-separated: north first, then clockwise.
+    pub compass: Word,
+    /// Eightpieces' sentry and jailer.
+    pub sentry: Word,
+    pub jailer: Word,
     pub marked: Word,
     /// Ambiguous's mark: the square (or piece) the side in its colour
     /// must execute a move to.
@@ -417,6 +429,11 @@ fn diagram_words(lang: &str) -> DiagramWords {
             empty_board: w("Échiquier vide"),
             holes: w("trous"),
             ball: w("ballon"),
+            checkered: w("échiquetées (aux deux camps)"),
+            lancer: w("lancier orienté {dir}"),
+            compass: w("nord, nord-est, est, sud-est, sud, sud-ouest, ouest, nord-ouest"),
+            sentry: w("sentinelle"),
+            jailer: w("geôlier"),
             marked: w("cases marquées"),
             target: w("cible"),
             bomb: w("bombe"),
@@ -467,6 +484,11 @@ fn diagram_words(lang: &str) -> DiagramWords {
             empty_board: w("Tablero vacío"),
             holes: w("agujeros"),
             ball: w("balón"),
+            checkered: w("ajedrezadas (de ambos bandos)"),
+            lancer: w("lanza orientada al {dir}"),
+            compass: w("norte, noreste, este, sureste, sur, suroeste, oeste, noroeste"),
+            sentry: w("centinela"),
+            jailer: w("carcelero"),
             marked: w("casillas marcadas"),
             target: w("objetivo"),
             bomb: w("bomba"),
@@ -525,6 +547,11 @@ impl DiagramWords {
             empty_board: w("Empty board"),
             holes: w("holes"),
             ball: w("ball"),
+            checkered: w("checkered (both sides)"),
+            lancer: w("lancer pointing {dir}"),
+            compass: w("north, north-east, east, south-east, south, south-west, west, north-west"),
+            sentry: w("sentry"),
+            jailer: w("jailer"),
             marked: w("marked"),
             target: w("target"),
             bomb: w("bomb"),

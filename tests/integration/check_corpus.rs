@@ -645,3 +645,18 @@ fn interweave_diagrams_are_fully_verified_but_the_page_mistakes() {
     // failing on their `fen: `.
     assert_eq!((verified, failed), (4 + 2 + 4, 2 + 4 + 2));
 }
+
+/// Checkered's two diagrams are fully verified, in en, es, fr: Black's
+/// `Rxh4=P` (the rook takes and becomes a checkered pawn) from the first,
+/// and the check of the second ("After 1...g2+"): the checkered pawn on
+/// g2 takes as Black would.
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn checkered_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let seen = fully_verified_diagrams(&root, &["Checkered"]);
+    assert_eq!(seen, 2 * 3);
+}

@@ -330,16 +330,30 @@ function childCount(index, stopAtEnd) {
   return moves.length === 0 || gameOver(stopAtEnd, moves) ? 0 : moves.length;
 }
 
+// Checkered's game as the site creates it: "With switch" is ticked by
+// default (its Options' `defaut: true`), while GenRandInitFen without
+// options leaves the switch out (stage `1-`). Its start, and the fields a
+// board-only FEN borrows from it, are the site's default game.
+function siteDefault(variant, fen, given) {
+  const full = (given || "").trim().split(/\s+/).length >= 3;
+  if (variant === "Checkered" && !full) return fen.replace(/ 1-$/, " 1");
+  return fen;
+}
+
 async function handle(req) {
   switch (req.cmd) {
     case "init": {
       const cls = await oracle.loadVariant(req.variant);
-      return { fen: oracle.initFen(cls) };
+      return { fen: siteDefault(req.variant, oracle.initFen(cls), "") };
     }
     case "load": {
       V = await oracle.loadVariant(req.variant);
       name = req.variant;
-      const fen = oracle.completeFen(name, V, req.fen || oracle.initFen(V), req.turn);
+      const fen = siteDefault(
+        name,
+        oracle.completeFen(name, V, req.fen || oracle.initFen(V), req.turn),
+        req.fen
+      );
       const valid = oracle.validity(V, fen);
       vr = null;
       played = [];

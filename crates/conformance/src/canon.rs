@@ -63,13 +63,15 @@ impl CanonMove {
 /// Ambiguous's execution before its mark; Swap's move before its swap;
 /// Yoté's capture before its removal; Fanorona's and Interweave's capture
 /// that another capture may follow; Football's move or kick after which a
-/// piece of the mover stands next to the ball);
+/// piece of the mover stands next to the ball; Checkered's switch before
+/// the checkered move);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
 /// listed deviation).
 const SUB_TURN_CHAINS: &[&str] = &[
     "Ambiguous",
     "Avalanche",
     "Bario",
+    "Checkered",
     "Convert",
     "Doublemove1",
     "Doublemove2",
@@ -144,12 +146,8 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
         );
         if was != now {
             let name = g.square_name(sq);
-            for p in was.pieces() {
-                vanish.push(token(&name, p.color.fen_char(), p.kind.char()));
-            }
-            for p in now.pieces() {
-                appear.push(token(&name, p.color.fen_char(), p.kind.char()));
-            }
+            vanish.extend(cell_tokens(&name, was));
+            appear.extend(cell_tokens(&name, now));
         }
     }
     rules.unplay(pos, mv, undo);
@@ -200,6 +198,17 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
         false => start,
     };
     finish(start, end, vanish, appear, flags)
+}
+
+/// The tokens of what stands on a square: each piece, or a shared piece
+/// (Checkered's) as vchess colours it, `c` (`e4:cn`).
+fn cell_tokens(name: &str, cell: fenpress_rules::Cell) -> Vec<String> {
+    if let Some(kind) = cell.shared_kind() {
+        return vec![token(name, 'c', kind.char())];
+    }
+    cell.pieces()
+        .map(|p| token(name, p.color.fen_char(), p.kind.char()))
+        .collect()
 }
 
 /// Whether a move is a Bario pick (its side names the reserve piece an

@@ -92,6 +92,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: cannibal1_capture_promotion,
     },
     Classifier {
+        id: "checkered-promotion-stays-checkered",
+        variant: "Checkered",
+        matches: checkered_promotion_stays_checkered,
+    },
+    Classifier {
         id: "checkless-mating-reply",
         variant: "Checkless",
         matches: checkless_mating_reply,
@@ -1045,6 +1050,26 @@ fn alice_en_passant_over_a_piece(ctx: &Ctx, f: &Finding) -> bool {
         && matches!(ctx.kind_at(&m.start, me), Some('p' | 's'))
         && !ctx.pos.board.cell(ep).is_empty()
         && taken == 2
+}
+
+/// vchess's Checkered at stage 2 promotes a checkered pawn into a White or
+/// Black piece (the colour whose direction it moved in); fenpress keeps it
+/// checkered (`end:c<piece>`). vchess's move may show nothing appearing:
+/// a pawn that takes a black bishop and becomes one leaves the square as
+/// it was.
+fn checkered_promotion_stays_checkered(_ctx: &Ctx, f: &Finding) -> bool {
+    let (m, fenpress) = match f {
+        Finding::VchessOnly(m) => (m, false),
+        Finding::FenpressOnly(m) => (m, true),
+        Finding::Fen { .. } => return false,
+    };
+    let pawn_left = m.vanish.iter().any(|t| *t == format!("{}:cp", m.start));
+    let last_rank = m.end.ends_with('1') || m.end.ends_with('8');
+    let checkered_piece_lands = m.appear.iter().any(|t| {
+        t.strip_prefix(&format!("{}:c", m.end))
+            .is_some_and(|piece| matches!(piece, "q" | "r" | "b" | "n"))
+    });
+    pawn_left && last_rank && checkered_piece_lands == fenpress
 }
 
 /// vchess's yurt attack looks one square the wrong way: it sees a yurt

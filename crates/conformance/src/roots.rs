@@ -46,6 +46,25 @@ pub fn roots(variant: &str, corpus_rules: &Path) -> Vec<String> {
         }
         out.push(format!("{board} w"));
         out.push(format!("{board} b"));
+        out.extend(checkered_stage2_roots(variant, &board));
+    }
+    out
+}
+
+/// Checkered's diagrams once more at stage 2, each side to move with each
+/// side playing the checkered pieces (no castling rights, no double step
+/// spent): random playouts seldom reach the switch, these start past it.
+fn checkered_stage2_roots(variant: &str, board: &str) -> Vec<String> {
+    if !variant.eq_ignore_ascii_case("checkered") {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (turn, moves) in [("w", 0), ("b", 1)] {
+        for side in ["w", "b"] {
+            out.push(format!(
+                "{board} {turn} {moves} iiii1111111111111111 - - 2{side}"
+            ));
+        }
     }
     out
 }
@@ -191,7 +210,15 @@ pub fn chess960_start(seed: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{ambiguous_root, chess960_start};
+    use super::{ambiguous_root, checkered_stage2_roots, chess960_start};
+
+    #[test]
+    fn checkered_roots_include_stage_2() {
+        let roots = checkered_stage2_roots("Checkered", "7k/8/8/8/8/8/6ss/7K");
+        assert_eq!(roots.len(), 4);
+        assert!(roots.contains(&"7k/8/8/8/8/8/6ss/7K b 1 iiii1111111111111111 - - 2w".to_string()));
+        assert!(checkered_stage2_roots("Chess", "7k/8/8/8/8/8/8/7K").is_empty());
+    }
 
     #[test]
     fn ambiguous_roots_give_the_turn_to_the_marks_colour() {
