@@ -129,6 +129,7 @@ function legalMoves() {
   if (SIDE_IS_TURN.has(name)) vr.side = vr.turn;
   const moves = oracle.legalMoves(vr);
   if (name === "Interweave") return chainMoves(moves);
+  if (name === "Dynamo") return withEmptySecondPart(moves);
   return name === "Dice" ? perRoll(moves) : moves;
 }
 
@@ -140,6 +141,21 @@ function chainMoves(moves) {
   const end = vr.lastMoveEnd[vr.lastMoveEnd.length - 1];
   if (!end) return moves;
   return moves.filter(m => m.start.x === end.x && m.start.y === end.y);
+}
+
+// Dynamo's empty second part: the site's interface sends it when the
+// player clicks an empty square at the second part ("if an action is
+// possible but you don't want to play a second part ... this will send an
+// empty move"), when not in check and the first part alone does not undo
+// the opponent's last turn (doClick); its move list (getAllValidMoves)
+// never has it.
+function withEmptySecondPart(moves) {
+  if (vr.subTurn !== 2) return moves;
+  const La = vr.amoves.length;
+  const Lf = vr.firstMove.length;
+  const undoes = La > 0 && vr.oppositeMoves(vr.amoves[La - 1], vr.firstMove[Lf - 1]);
+  if (vr.underCheck(vr.turn) || undoes) return moves;
+  return moves.concat([vr.getEmptyMove()]);
 }
 
 // Dice rolls the opponent's piece type inside getPotentialMovesFrom, at
@@ -200,10 +216,22 @@ function boardEffect(m) {
   return kept ? { bv, ba, kept } : { bv, ba };
 }
 
+// Where a move starts and ends: Dynamo's empty second part (at -1, -1)
+// is named by the mover's king's square, as fenpress names it.
+function ends(m) {
+  if (name === "Dynamo" && m.start.x < 0) {
+    const [x, y] = vr.kingPos[vr.turn];
+    const k = oracle.sq(V, { x, y });
+    return [k, k];
+  }
+  return [oracle.sq(V, m.start), oracle.sq(V, m.end)];
+}
+
 function serialize(m, withNotation) {
+  const [s, e] = ends(m);
   const o = {
-    s: oracle.sq(V, m.start),
-    e: oracle.sq(V, m.end),
+    s,
+    e,
     v: m.vanish.map(piece),
     a: m.appear.map(piece),
     ...boardEffect(m),
@@ -238,6 +266,11 @@ function score(known) {
   // game from a FEN without one is won by whoever moves at move 2); the
   // game is scored after the turn.
   if (vr.subTurn === 2 && name === "Swap") return "*";
+  // Dynamo's score mid-turn: vchess's atLeastOneMove looks at the mover's
+  // own pieces only, so a second part that pulls an enemy piece is not
+  // seen; the turn always has its second part (a first part is legal only
+  // when one keeps the king safe) or its empty one.
+  if (vr.subTurn === 2 && name === "Dynamo") return "*";
   const fromList = known !== undefined && SCORE_FROM_LIST.has(name);
   if (fromList) vr.atLeastOneMove = () => known.length > 0;
   try {

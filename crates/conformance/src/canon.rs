@@ -61,6 +61,8 @@ impl CanonMove {
 /// a multi-move turn before its last: Doublemove1, Doublemove2, Monster,
 /// Progressive1, Progressive2; Avalanche's pick and move before its push;
 /// Ambiguous's execution before its mark; Swap's move before its swap;
+/// Dynamo's first part (a move or a push) before its second (a pull or
+/// the pusher following);
 /// Yoté's capture before its removal; Fanorona's and Interweave's capture
 /// that another capture may follow);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
@@ -72,6 +74,7 @@ const SUB_TURN_CHAINS: &[&str] = &[
     "Convert",
     "Doublemove1",
     "Doublemove2",
+    "Dynamo",
     "Fanorona",
     "Interweave",
     "Janggi",

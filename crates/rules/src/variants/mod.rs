@@ -10,6 +10,7 @@ pub mod baroque;
 pub mod borrowed;
 pub mod chess;
 pub mod chesslike;
+pub mod dynamo;
 pub mod effects;
 pub mod fanorona;
 pub mod forward;
