@@ -550,9 +550,8 @@ impl Dynamo {
             }
             self.pushes_of(pos, sq, piece, us, &mut seen, out);
         }
-        for i in start..out.len() {
-            let mv = out[i];
-            out[i].intent.continues = self.seconds_after(pos, &mv).0;
+        for mv in &mut out[start..] {
+            mv.intent.continues = self.seconds_after(pos, mv).0;
         }
     }
 
@@ -664,15 +663,14 @@ impl Dynamo {
                     gap.1 * fwd >= 0
                         && dr < 3
                         && df < 2
-                        && !(ours && df > 0)
-                        && !(!ours && df == 0)
+                        // Its own piece straight ahead, an enemy diagonally.
+                        && (if ours { df == 0 } else { df == 1 })
                         && moved.1.abs() <= dr
                         && moved.0 == gap.0
                 } else {
                     gap.1 == fwd
                         && df < 2
-                        && !(ours && df == 1)
-                        && !(!ours && df == 0)
+                        && (if ours { df == 0 } else { df == 1 })
                         && moved.1 == fwd
                         && moved.0 == gap.0
                 }
