@@ -661,3 +661,29 @@ fn dynamo_diagrams_are_fully_verified_but_the_page_mistake() {
     // first pair the page mistake.
     assert_eq!((verified, failed, linked), (5 + 5 + 4, 1, 2 + 2 + 1));
 }
+
+/// Emergo's diagrams, two figures per language, are fully verified: the
+/// pair "Before and after black captures, jumping at the marked location"
+/// (g1 over f2 to e3, the mark: one capture of a chain, the unit becoming
+/// `ba`, two black over a white prisoner) is one ply apart, and the
+/// longest-chain figure reads (its "only option" is a unit test of the
+/// rules core, `variants::emergo`).
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn emergo_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    assert_eq!(fully_verified_diagrams(&root, &["Emergo"]), 2 * 3);
+    let mut loaded = fenpress::content::load(&root);
+    let mut linked = 0;
+    for lp in &mut loaded.pages {
+        if lp.page.variant.as_deref() != Some("Emergo") {
+            continue;
+        }
+        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Drawing);
+        linked += checked.verdicts.iter().filter(|v| v.pair_linked).count();
+    }
+    assert_eq!(linked, 3);
+}

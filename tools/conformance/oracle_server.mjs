@@ -73,6 +73,12 @@ const RESTORE_TURN = new Set(["Doublemove1", "Doublemove2", "Monster", "Progress
 // a move tried while listing would change the game: its record and its
 // capture stack are saved around each play and put back by the undo.
 const RESTORE_LAST_MOVE = new Set(["Yote"]);
+// Emergo's undo() of an entry tells the entering side by the piece's
+// letter being `A` (White) or not: taking back a White shadow piece of two
+// or more (`B@`...) credits Black's hand and leaves White's empty, and a
+// later entry of White's then throws on the missing hand. The hands are
+// saved around each play and put back by the undo.
+const RESTORE_RESERVE = new Set(["Emergo"]);
 
 // Rococo's postPlay does not follow a king that an enemy swapper moved
 // (it updates kingPos only for the moving piece): vchess then looks for
@@ -100,6 +106,7 @@ function playMove(m) {
   if (RESTORE_LAST_MOVE.has(name)) {
     m.__lastMove = [JSON.stringify(vr.lastMove), vr.captures.slice()];
   }
+  if (RESTORE_RESERVE.has(name)) m.__reserve = JSON.stringify(vr.reserve);
   oracle.playMove(vr, m);
 }
 
@@ -110,6 +117,10 @@ function undoMove(m) {
     [vr.turn, vr.subTurn, vr.movesCount] = [turn, subTurn, movesCount];
     if (eps !== undefined) vr.epSquares = eps;
     delete m.__turn;
+  }
+  if (m.__reserve !== undefined) {
+    vr.reserve = JSON.parse(m.__reserve);
+    delete m.__reserve;
   }
   if (m.__lastMove !== undefined) {
     vr.lastMove = JSON.parse(m.__lastMove[0]);

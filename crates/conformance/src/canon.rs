@@ -62,7 +62,7 @@ impl CanonMove {
 /// Progressive1, Progressive2; Avalanche's pick and move before its push;
 /// Ambiguous's execution before its mark; Swap's move before its swap;
 /// Dynamo's first part (a move or a push) before its second (a pull or
-/// the pusher following);
+/// the pusher following); Emergo's capture that another may follow;
 /// Yoté's capture before its removal; Fanorona's and Interweave's capture
 /// that another capture may follow);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
@@ -75,6 +75,7 @@ const SUB_TURN_CHAINS: &[&str] = &[
     "Doublemove1",
     "Doublemove2",
     "Dynamo",
+    "Emergo",
     "Fanorona",
     "Interweave",
     "Janggi",
@@ -145,6 +146,17 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
         );
         if was != now {
             let name = g.square_name(sq);
+            // A square spelt with two characters (Emergo's stack) is one
+            // token, as the site's engine has it.
+            if rules.cell_spelling() == fenpress_rules::fen::CellSpelling::Pair {
+                if let Some(t) = rules.encode_cell_text(was) {
+                    vanish.push(format!("{name}:{t}"));
+                }
+                if let Some(t) = rules.encode_cell_text(now) {
+                    appear.push(format!("{name}:{t}"));
+                }
+                continue;
+            }
             for p in was.pieces() {
                 vanish.push(token(&name, p.color.fen_char(), p.kind.char()));
             }
@@ -231,6 +243,11 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
     let expand = |ps: &[VPiece]| -> Vec<String> {
         let mut out = Vec::new();
         for p in ps {
+            // Emergo's stack: its two characters, vchess's color and piece.
+            if rules.cell_spelling() == fenpress_rules::fen::CellSpelling::Pair {
+                out.push(format!("{}:{}{}", p.square, p.color, p.piece));
+                continue;
+            }
             let letter = p.piece.chars().next().unwrap_or('?');
             let fen_char = match p.color.as_str() {
                 "w" => letter.to_ascii_uppercase(),
@@ -312,13 +329,19 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
     if let Some(roll) = &mv.roll {
         flags.push(roll_flag(roll.chars().next().unwrap_or('?')));
     }
-    let (start, end) = squares(
-        start,
-        mv.end.clone(),
-        mover,
-        &declared(&mv.vanish),
-        &declared(&mv.appear),
-    );
+    // Emergo's pieces are stacks whose "color" is their first character:
+    // no castling to recognise.
+    let (start, end) = if rules.cell_spelling() == fenpress_rules::fen::CellSpelling::Pair {
+        (start, mv.end.clone())
+    } else {
+        squares(
+            start,
+            mv.end.clone(),
+            mover,
+            &declared(&mv.vanish),
+            &declared(&mv.appear),
+        )
+    };
     // Sittuyin's promotion in place: vchess ends it one square behind the
     // pawn (its interface's gesture), fenpress on the pawn's own square.
     let in_place = rules.name() == "Sittuyin"

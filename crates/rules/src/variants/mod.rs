@@ -12,6 +12,7 @@ pub mod chess;
 pub mod chesslike;
 pub mod dynamo;
 pub mod effects;
+pub mod emergo;
 pub mod fanorona;
 pub mod forward;
 pub mod fugue;
