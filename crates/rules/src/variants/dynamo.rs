@@ -430,8 +430,16 @@ impl Dynamo {
                     }
                 }
                 let them = piece.color.opposite();
+                let start = out.len();
                 self.chess
                     .castling_moves_where(pos, out, &|s| self.attacked(pos, s, them));
+                // A castling ends on its rook's square (`e1h1`, as in
+                // Chess960): the king pushed to g1 is `e1g1`.
+                for mv in &mut out[start..] {
+                    if let MoveKind::Castle { rook_from, .. } = mv.intent.kind {
+                        mv.intent.to = rook_from;
+                    }
+                }
             }
             kind => {
                 for step in LINES {
@@ -1269,5 +1277,26 @@ mod tests {
         let seconds = names(rules, &mut pos);
         assert!(!seconds.contains(&"Bb2d4".to_string()), "{seconds:?}");
         assert!(seconds.contains(&"Bb2c3".to_string()), "{seconds:?}");
+    }
+
+    /// Castling and the king pushed onto g1 by the a1 rook are two moves
+    /// of two names.
+    #[test]
+    fn castling_and_a_push_onto_its_square_are_told_apart() {
+        let rules = dynamo();
+        let mut pos = position_from_fen(rules, "4k3/8/8/8/8/8/8/R3K2R w 0 ahii -").unwrap();
+        let mut moves = MoveList::new();
+        legal::legal_moves(rules, &mut pos, &mut moves);
+        let coords: Vec<String> = moves
+            .iter()
+            .map(|m| crate::notation::coordinate(rules, m))
+            .collect();
+        for name in ["e1g1", "e1h1", "e1c1", "e1a1"] {
+            assert_eq!(
+                coords.iter().filter(|c| *c == name).count(),
+                1,
+                "{name}: {coords:?}"
+            );
+        }
     }
 }
