@@ -650,8 +650,7 @@ mod tests {
         let rules = emergo();
         let mut pos = rules.start_position();
         // `fenpress-conformance perft Emergo start 4`: 1,828,116 at depth 4;
-        // the centre is closed
-        // to White's first entry.
+        // the centre is closed to White's first entry.
         assert_eq!(legal::perft(rules, &mut pos, 1), 40);
         assert_eq!(legal::perft(rules, &mut pos, 2), 1504);
         assert_eq!(legal::perft(rules, &mut pos, 3), 55_172);
