@@ -61,6 +61,8 @@ impl CanonMove {
 /// a multi-move turn before its last: Doublemove1, Doublemove2, Monster,
 /// Progressive1, Progressive2; Avalanche's pick and move before its push;
 /// Ambiguous's execution before its mark; Swap's move before its swap;
+/// Dynamo's first part (a move or a push) before its second (a pull or
+/// the pusher following); Emergo's capture that another may follow;
 /// Yoté's capture before its removal; Fanorona's and Interweave's capture
 /// that another capture may follow; Football's move or kick after which a
 /// piece of the mover stands next to the ball; Checkered's switch before
@@ -75,6 +77,8 @@ const SUB_TURN_CHAINS: &[&str] = &[
     "Convert",
     "Doublemove1",
     "Doublemove2",
+    "Dynamo",
+    "Emergo",
     "Fanorona",
     "Football",
     "Interweave",
@@ -146,6 +150,17 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
         );
         if was != now {
             let name = g.square_name(sq);
+            // A square spelt with two characters (Emergo's stack) is one
+            // token, as the site's engine has it.
+            if rules.cell_spelling() == fenpress_rules::fen::CellSpelling::Pair {
+                if let Some(t) = rules.encode_cell_text(was) {
+                    vanish.push(format!("{name}:{t}"));
+                }
+                if let Some(t) = rules.encode_cell_text(now) {
+                    appear.push(format!("{name}:{t}"));
+                }
+                continue;
+            }
             vanish.extend(cell_tokens(&name, was));
             appear.extend(cell_tokens(&name, now));
         }
@@ -239,6 +254,11 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
     let expand = |ps: &[VPiece]| -> Vec<String> {
         let mut out = Vec::new();
         for p in ps {
+            // Emergo's stack: its two characters, vchess's color and piece.
+            if rules.cell_spelling() == fenpress_rules::fen::CellSpelling::Pair {
+                out.push(format!("{}:{}{}", p.square, p.color, p.piece));
+                continue;
+            }
             let letter = p.piece.chars().next().unwrap_or('?');
             // Otage's union codes: its letter, then whose the union's first
             // piece is (w, b: White's; v, a: Black's) and who holds it;
@@ -326,13 +346,19 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
     if let Some(roll) = &mv.roll {
         flags.push(roll_flag(roll.chars().next().unwrap_or('?')));
     }
-    let (start, end) = squares(
-        start,
-        mv.end.clone(),
-        mover,
-        &declared(&mv.vanish),
-        &declared(&mv.appear),
-    );
+    // Emergo's pieces are stacks whose "color" is their first character:
+    // no castling to recognise.
+    let (start, end) = if rules.cell_spelling() == fenpress_rules::fen::CellSpelling::Pair {
+        (start, mv.end.clone())
+    } else {
+        squares(
+            start,
+            mv.end.clone(),
+            mover,
+            &declared(&mv.vanish),
+            &declared(&mv.appear),
+        )
+    };
     // Sittuyin's promotion in place: vchess ends it one square behind the
     // pawn (its interface's gesture), fenpress on the pawn's own square.
     let in_place = rules.name() == "Sittuyin"

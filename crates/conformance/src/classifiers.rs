@@ -182,6 +182,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: turns_family::doublemove_second_en_passant,
     },
     Classifier {
+        id: "dynamo-king-pushed-onto-castling-square",
+        variant: "Dynamo",
+        matches: dynamo_king_pushed_onto_castling_square,
+    },
+    Classifier {
         id: "empire-king-takes-last-interceptor",
         variant: "Empire",
         matches: generals_face_after_king_move,
@@ -2492,6 +2497,35 @@ fn yote_removal_scored_as_loss(ctx: &Ctx, f: &Finding) -> bool {
         && m.appear.is_empty()
         && m.vanish.len() == 1
         && parse_token(&m.vanish[0]).map(|t| t.1) == Some(enemy)
+}
+
+/// vchess's Dynamo keys its first parts by start and end squares, and a
+/// castling's key is the king's start and landing square (`e1g1`): the
+/// push of the mover's own king along its first rank onto that square
+/// (rook and queen pushing it there, castling still possible) is dropped
+/// as a copy of the castling. fenpress alone lists it: the king alone
+/// moves, its rook stays.
+fn dynamo_king_pushed_onto_castling_square(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let us = ctx.pos.turn();
+    let g = ctx.rules.geometry();
+    let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+        return false;
+    };
+    let king_alone =
+        |list: &[String], sq: &str| list.len() == 1 && parse_token(&list[0]) == Some((sq, us, 'k'));
+    let side = match g.file(to) {
+        2 => 0,
+        f if f + 2 == g.cols() => 1,
+        _ => return false,
+    };
+    king_alone(&m.vanish, &m.start)
+        && king_alone(&m.appear, &m.end)
+        && g.rank(from) == g.rank(to)
+        && g.relative_rank(from, us) == 0
+        && ctx.pos.state.castling.rook_file(us, side).is_some()
 }
 
 /// vchess's Fanorona move list keeps captures only whenever one is

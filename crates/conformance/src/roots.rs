@@ -32,6 +32,10 @@ pub fn roots(variant: &str, corpus_rules: &Path) -> Vec<String> {
             out.push(root);
             continue;
         }
+        if let Some(roots) = dynamo_roots(variant, &board) {
+            out.extend(roots);
+            continue;
+        }
         if let Some(roots) = stealthbomb_roots(variant, &board) {
             out.extend(roots);
             continue;
@@ -93,6 +97,17 @@ fn stealthbomb_roots(variant: &str, board: &str) -> Option<Vec<String>> {
     {
         return None;
     }
+    let flags = home_castle_flags(board, "RU");
+    Some(vec![
+        format!("{board} w 2 {flags} -"),
+        format!("{board} b 3 {flags} -"),
+    ])
+}
+
+/// vchess's castling flags of a diagram's board: a side's `a` or `h` flag
+/// when its king stands on e1 (e8) and a rook (a letter of `rooks`, upper
+/// case for White) in that corner, else `i` (no right).
+fn home_castle_flags(board: &str, rooks: &str) -> String {
     let ranks: Vec<String> = board
         .split('/')
         .map(|row| {
@@ -105,17 +120,30 @@ fn stealthbomb_roots(variant: &str, board: &str) -> Option<Vec<String>> {
         })
         .collect();
     let at = |rank: usize, file: usize| ranks.get(rank).and_then(|r| r.chars().nth(file));
+    let black_rooks = rooks.to_ascii_lowercase();
     let mut flags = String::new();
-    for (rank, king, rooks) in [(7, 'K', "RU"), (0, 'k', "ru")] {
+    for (rank, king, rooks) in [(7, 'K', rooks), (0, 'k', black_rooks.as_str())] {
         let home = at(rank, 4) == Some(king);
         for (file, name) in [(0, 'a'), (7, 'h')] {
             let rook = at(rank, file).is_some_and(|c| rooks.contains(c));
             flags.push(if home && rook { name } else { 'i' });
         }
     }
+    flags
+}
+
+/// A Dynamo diagram with either side to move, with the castling flags its
+/// board allows (vchess's generic completion would give the start's
+/// `ahah` to any board, and its castling looks for a rook on the row of
+/// the king wherever that is).
+fn dynamo_roots(variant: &str, board: &str) -> Option<Vec<String>> {
+    if !variant.eq_ignore_ascii_case("dynamo") {
+        return None;
+    }
+    let flags = home_castle_flags(board, "R");
     Some(vec![
-        format!("{board} w 2 {flags} -"),
-        format!("{board} b 3 {flags} -"),
+        format!("{board} w 0 {flags} -"),
+        format!("{board} b 1 {flags} -"),
     ])
 }
 
