@@ -369,6 +369,8 @@ pub struct DiagramWords {
     pub seen_from_black: Word,
     /// Rococo's outer ring of squares, drawn set off by a line.
     pub capture_edge: Word,
+    /// Football's goals, drawn framed.
+    pub goals: Word,
     /// Alice's pieces on the second board (drawn in colour on the one
     /// board that shows both): "knight (second board)".
     pub second_board: Word,
@@ -444,6 +446,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             seen_from_black: w("vu du côté des Noirs"),
             second_board: w("second échiquier"),
             capture_edge: w("la bordure (la rangée de cases extérieure, séparée par un trait) ne s'atteint qu'en prenant"),
+            goals: w("les buts (cases encadrées) : e1 celui des Blancs, e9 celui des Noirs"),
             pointing_up: w("pointe vers le haut"),
             pointing_down: w("pointe vers le bas"),
             go_board: w("Goban de {size} lignes"),
@@ -499,6 +502,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             seen_from_black: w("visto desde las negras"),
             second_board: w("segundo tablero"),
             capture_edge: w("el borde (el anillo exterior de casillas, separado por una línea) solo se alcanza capturando"),
+            goals: w("las porterías (casillas enmarcadas): e1 la de las Blancas, e9 la de las Negras"),
             pointing_up: w("apuntan hacia arriba"),
             pointing_down: w("apuntan hacia abajo"),
             go_board: w("Tablero de go de {size} líneas"),
@@ -562,6 +566,7 @@ impl DiagramWords {
             seen_from_black: w("seen from Black"),
             second_board: w("second board"),
             capture_edge: w("the edge (the outer ring of squares, set off by a line) is reached only by capturing"),
+            goals: w("the goals (framed squares): e1 White's, e9 Black's"),
             pointing_up: w("pointing up"),
             pointing_down: w("pointing down"),
             go_board: w("Go board of {size} lines"),

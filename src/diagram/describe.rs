@@ -197,6 +197,9 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     if super::svg::has_capture_edge(variant) {
         parts.push(t.capture_edge.to_string());
     }
+    if !super::svg::goals(variant).is_empty() {
+        parts.push(t.goals.to_string());
+    }
     if layout.shape.malformed.is_some() {
         parts.push(t.malformed.to_string());
     }
@@ -568,9 +571,20 @@ mod tests {
                 &crate::words::strings(lang).diagram,
             )
         };
-        assert_eq!(in_lang("en"), "White: king e1; Black: king e9; ball: e5");
-        assert!(in_lang("fr").ends_with("; ballon: e5"), "{}", in_lang("fr"));
-        assert!(in_lang("es").ends_with("; balón: e5"), "{}", in_lang("es"));
+        assert_eq!(
+            in_lang("en"),
+            "White: king e1; Black: king e9; ball: e5; the goals (framed squares): e1 White's, e9 Black's"
+        );
+        assert!(
+            in_lang("fr").contains("; ballon: e5; les buts"),
+            "{}",
+            in_lang("fr")
+        );
+        assert!(
+            in_lang("es").contains("; balón: e5; las porterías"),
+            "{}",
+            in_lang("es")
+        );
     }
 
     #[test]
