@@ -342,6 +342,18 @@ pub struct DiagramWords {
     pub holes: Word,
     /// The ball (Ball, Football).
     pub ball: Word,
+    /// Checkered's pieces that both sides own, listed apart from the
+    /// sides' ("checkered (both sides): knight d1").
+    pub checkered: Word,
+    /// Eightpieces' lancer and where it points (`{dir}`, one of
+    /// `compass`): "lancer pointing west".
+    pub lancer: Word,
+    /// The eight directions a lancer may point, from White's side of the
+    /// board, comma-separated: north first, then clockwise.
+    pub compass: Word,
+    /// Eightpieces' sentry and jailer.
+    pub sentry: Word,
+    pub jailer: Word,
     pub marked: Word,
     /// Ambiguous's mark: the square (or piece) the side in its colour
     /// must execute a move to.
@@ -357,6 +369,8 @@ pub struct DiagramWords {
     pub seen_from_black: Word,
     /// Rococo's outer ring of squares, drawn set off by a line.
     pub capture_edge: Word,
+    /// Football's goals, drawn framed.
+    pub goals: Word,
     /// Alice's pieces on the second board (drawn in colour on the one
     /// board that shows both): "knight (second board)".
     pub second_board: Word,
@@ -417,6 +431,11 @@ fn diagram_words(lang: &str) -> DiagramWords {
             empty_board: w("Échiquier vide"),
             holes: w("trous"),
             ball: w("ballon"),
+            checkered: w("échiquetées (aux deux camps)"),
+            lancer: w("lancier orienté {dir}"),
+            compass: w("nord, nord-est, est, sud-est, sud, sud-ouest, ouest, nord-ouest"),
+            sentry: w("sentinelle"),
+            jailer: w("geôlier"),
             marked: w("cases marquées"),
             target: w("cible"),
             bomb: w("bombe"),
@@ -427,6 +446,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             seen_from_black: w("vu du côté des Noirs"),
             second_board: w("second échiquier"),
             capture_edge: w("la bordure (la rangée de cases extérieure, séparée par un trait) ne s'atteint qu'en prenant"),
+            goals: w("les buts (cases encadrées) : e1 celui des Blancs, e9 celui des Noirs"),
             pointing_up: w("pointe vers le haut"),
             pointing_down: w("pointe vers le bas"),
             go_board: w("Goban de {size} lignes"),
@@ -467,6 +487,11 @@ fn diagram_words(lang: &str) -> DiagramWords {
             empty_board: w("Tablero vacío"),
             holes: w("agujeros"),
             ball: w("balón"),
+            checkered: w("ajedrezadas (de ambos bandos)"),
+            lancer: w("lanza orientada al {dir}"),
+            compass: w("norte, noreste, este, sureste, sur, suroeste, oeste, noroeste"),
+            sentry: w("centinela"),
+            jailer: w("carcelero"),
             marked: w("casillas marcadas"),
             target: w("objetivo"),
             bomb: w("bomba"),
@@ -477,6 +502,7 @@ fn diagram_words(lang: &str) -> DiagramWords {
             seen_from_black: w("visto desde las negras"),
             second_board: w("segundo tablero"),
             capture_edge: w("el borde (el anillo exterior de casillas, separado por una línea) solo se alcanza capturando"),
+            goals: w("las porterías (casillas enmarcadas): e1 la de las Blancas, e9 la de las Negras"),
             pointing_up: w("apuntan hacia arriba"),
             pointing_down: w("apuntan hacia abajo"),
             go_board: w("Tablero de go de {size} líneas"),
@@ -525,6 +551,11 @@ impl DiagramWords {
             empty_board: w("Empty board"),
             holes: w("holes"),
             ball: w("ball"),
+            checkered: w("checkered (both sides)"),
+            lancer: w("lancer pointing {dir}"),
+            compass: w("north, north-east, east, south-east, south, south-west, west, north-west"),
+            sentry: w("sentry"),
+            jailer: w("jailer"),
             marked: w("marked"),
             target: w("target"),
             bomb: w("bomb"),
@@ -535,6 +566,7 @@ impl DiagramWords {
             seen_from_black: w("seen from Black"),
             second_board: w("second board"),
             capture_edge: w("the edge (the outer ring of squares, set off by a line) is reached only by capturing"),
+            goals: w("the goals (framed squares): e1 White's, e9 Black's"),
             pointing_up: w("pointing up"),
             pointing_down: w("pointing down"),
             go_board: w("Go board of {size} lines"),

@@ -202,6 +202,35 @@ const CASTLE: &[&str] = &[
 ];
 const BLACK: &[&str] = &["black", "negras", "negro", "noirs", "noir", "les noirs"];
 const WHITE: &[&str] = &["white", "blancas", "blanco", "blancs", "blanc"];
+/// Words that make two squares joined by a hyphen a line of the board, not
+/// a move: "along the a4-e8 diagonal", "la diagonale a4-e8", "la diagonal
+/// a4-e8" (Dynamo's check by a pull).
+const LINE: &[&str] = &[
+    "diagonal",
+    "diagonale",
+    "file",
+    "rank",
+    "colonne",
+    "rangée",
+    "columna",
+    "fila",
+];
+
+/// Whether word `k` is two squares joined by a hyphen (`a4-e8`) beside a
+/// word that names a line of the board.
+fn names_a_line(words: &[Word], k: usize) -> bool {
+    let squares = words[k].lower.split_once('-').is_some_and(|(a, b)| {
+        [a, b]
+            .iter()
+            .all(|s| fenpress_rules::geometry::parse_square_coords(s).is_some())
+    });
+    let line_word = |j: Option<usize>| {
+        j.and_then(|j| words.get(j))
+            .is_some_and(|w| LINE.contains(&w.lower.trim_matches(|c: char| !c.is_alphabetic())))
+    };
+    squares && (line_word(k.checked_sub(1)) || line_word(Some(k + 1)))
+}
+
 /// Words after which a square is a place, not a move ("capturing g2 and
 /// g1": the stones taken, Fanorona's page).
 const PLACE: &[&str] = &[
@@ -691,6 +720,9 @@ fn read_sentence(words: &[Word], out: &mut CaptionClaims) {
     let mut left_mark = None;
     let mut right_mark = None;
     for (k, w) in words.iter().enumerate() {
+        if names_a_line(words, k) {
+            continue;
+        }
         let piece_square = is_piece_square(words, k);
         match token(w, &mut pending, &mut pending_side) {
             Token::Move(m, strong) => {
@@ -1137,6 +1169,25 @@ mod tests {
             assert_eq!(claims.claims.len(), 1, "{text}: {:?}", claims.claims);
             assert_eq!(claims.claims[0].kind, ClaimKind::Illegal, "{text}");
         }
+    }
+
+    #[test]
+    fn two_squares_naming_a_diagonal_are_no_move() {
+        for text in [
+            "Check: the queen threatens to pull the king off the board along the a4-e8 diagonal.",
+            "Échec : la dame menace de tirer le roi en dehors de l'échiqier le long de la diagonale a4-e8",
+            "Jaque: la dama amenaza con sacar al rey fuera del tablero de ajedrez por la diagonal a4-e8",
+        ] {
+            let claims = read_caption(text);
+            assert_eq!(claims.moves().count(), 0, "{text}: {:?}", claims.claims);
+        }
+        // A move stays one: "1.a4-e8" names no line.
+        assert_eq!(
+            read_caption("After Qa4-e8 the king is free.")
+                .moves()
+                .count(),
+            1
+        );
     }
 
     #[test]

@@ -46,7 +46,7 @@ fn read_board(
     out: &mut Findings,
 ) -> Option<Read> {
     let text = b.full_fen.clone().unwrap_or_else(|| b.board.clone());
-    let setup = match fen::parse_with(&text, reading) {
+    let setup = match fen::parse_spelled(&text, reading, rules.cell_spelling()) {
         Ok(s) => s,
         Err(e) => {
             out.push(Finding::new(

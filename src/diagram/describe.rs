@@ -91,6 +91,7 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     let mut holes = Vec::new();
     let mut balls = Vec::new();
     let mut hostages = Vec::new();
+    let mut checkered = Vec::new();
     // Bottom rank first so squares read a1, b1, ..., a2 like a score sheet.
     for row in (0..layout.shape.rows).rev() {
         for col in 0..layout.shape.cols {
@@ -127,6 +128,12 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
                     balls.push(square);
                     continue;
                 }
+                // Checkered's pieces both sides own: the chess piece.
+                if let Some(kind) = checkered_kind(name, c) {
+                    let (order, name) = piece_name("Chess", kind.char(), t);
+                    checkered.push((order, name, square));
+                    continue;
+                }
                 let (order, name) = piece_name(variant, c, t);
                 let entry = (order, name, square);
                 if c.is_ascii_uppercase() {
@@ -146,6 +153,7 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
         (&black_side, black),
         (&t.unions.to_string(), other),
         (&t.hostages.to_string(), hostages),
+        (&t.checkered.to_string(), checkered),
     ] {
         if !pieces.is_empty() {
             parts.push(format!("{side}: {}", list_pieces(pieces)));
@@ -188,6 +196,9 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     }
     if super::svg::has_capture_edge(variant) {
         parts.push(t.capture_edge.to_string());
+    }
+    if !super::svg::goals(variant).is_empty() {
+        parts.push(t.goals.to_string());
     }
     if layout.shape.malformed.is_some() {
         parts.push(t.malformed.to_string());
@@ -390,6 +401,18 @@ fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
     if let Some(named) = told {
         return named;
     }
+    // Eightpieces' own pieces: the lancer by where it points.
+    if info.is_some_and(|v| v.name == "Eightpieces") {
+        if let Some(i) = "cdefghmo".find(lower) {
+            let dir = t.compass.split(',').nth(i).unwrap_or("?").trim();
+            return (5, t.lancer.replace("{dir}", dir));
+        }
+        match lower {
+            's' => return (5, t.sentry.to_string()),
+            'j' => return (5, t.jailer.to_string()),
+            _ => {}
+        }
+    }
     // Alice's second board: the chess piece, and where it stands.
     if info.is_some_and(|v| v.name == "Alice") {
         if let Some(i) = "socutl".find(lower) {
@@ -457,6 +480,14 @@ fn hostage_name(union: char, code: char, t: &DiagramWords) -> Option<String> {
             .replace("{holder}", holder)
             .replace("{other}", other),
     )
+}
+
+/// The kind of a Checkered piece both sides own, by its letter (either
+/// case, as the site reads them).
+fn checkered_kind(variant: &str, c: char) -> Option<fenpress_rules::Kind> {
+    (variant == "Checkered")
+        .then(|| fenpress_rules::variants::checkered::checkered_kind(c))
+        .flatten()
 }
 
 /// "white pawn with black rook", for a union letter of Paco Sako or Otage.
@@ -540,9 +571,20 @@ mod tests {
                 &crate::words::strings(lang).diagram,
             )
         };
-        assert_eq!(in_lang("en"), "White: king e1; Black: king e9; ball: e5");
-        assert!(in_lang("fr").ends_with("; ballon: e5"), "{}", in_lang("fr"));
-        assert!(in_lang("es").ends_with("; balón: e5"), "{}", in_lang("es"));
+        assert_eq!(
+            in_lang("en"),
+            "White: king e1; Black: king e9; ball: e5; the goals (framed squares): e1 White's, e9 Black's"
+        );
+        assert!(
+            in_lang("fr").contains("; ballon: e5; les buts"),
+            "{}",
+            in_lang("fr")
+        );
+        assert!(
+            in_lang("es").contains("; balón: e5; las porterías"),
+            "{}",
+            in_lang("es")
+        );
     }
 
     #[test]
@@ -670,6 +712,73 @@ mod tests {
                 &es
             ),
             "Tablero de go de 19×19 líneas; piedras negras: j10"
+        );
+    }
+
+    #[test]
+    fn eightpieces_lancers_by_where_they_point_in_three_languages() {
+        // The page's diagram before the sentry's push.
+        let spec = parse_compact("7k/8/8/8/Jp3m2/8/3S4/K7").unwrap();
+        let layout = read_board("Eightpieces", &spec.board);
+        let in_lang = |lang: &str| {
+            describe(
+                "Eightpieces",
+                &layout,
+                &spec,
+                &crate::words::strings(lang).diagram,
+            )
+        };
+        assert_eq!(
+            in_lang("en"),
+            "White: king a1, jailer a4, sentry d2; Black: king h8, lancer pointing west f4, pawn b4"
+        );
+        assert!(
+            in_lang("fr").contains("lancier orienté ouest f4"),
+            "{}",
+            in_lang("fr")
+        );
+        assert!(
+            in_lang("fr").contains("geôlier a4, sentinelle d2"),
+            "{}",
+            in_lang("fr")
+        );
+        assert!(
+            in_lang("es").contains("lanza orientada al oeste f4"),
+            "{}",
+            in_lang("es")
+        );
+        // Each compass point, from White's side: north-east is `d`.
+        let spec = parse_compact("7k/8/8/8/8/8/8/K2D4").unwrap();
+        let layout = read_board("Eightpieces", &spec.board);
+        let text = describe("Eightpieces", &layout, &spec, &en());
+        assert!(text.contains("lancer pointing north-east d1"), "{text}");
+    }
+
+    #[test]
+    fn checkered_pieces_are_listed_as_both_sides_in_three_languages() {
+        let spec = parse_compact("7k/b5pp/8/8/8/8/6ss/7K").unwrap();
+        let layout = read_board("Checkered", &spec.board);
+        let in_lang = |lang: &str| {
+            describe(
+                "Checkered",
+                &layout,
+                &spec,
+                &crate::words::strings(lang).diagram,
+            )
+        };
+        assert_eq!(
+            in_lang("en"),
+            "White: king h1; Black: king h8, bishop a7, pawn g7 h7; checkered (both sides): pawn g2 h2"
+        );
+        assert!(
+            in_lang("fr").contains("échiquetées (aux deux camps): pion g2 h2"),
+            "{}",
+            in_lang("fr")
+        );
+        assert!(
+            in_lang("es").contains("ajedrezadas (de ambos bandos): peón g2 h2"),
+            "{}",
+            in_lang("es")
         );
     }
 

@@ -208,9 +208,34 @@ impl Art {
         match self {
             Art::Wedge(c, down) => Art::Wedge(c, !down),
             Art::Tile(c, down) => Art::Tile(c, !down),
+            // An Eightpieces lancer's arrow points where the lancer
+            // points: seen from Black it points the other way (vchess
+            // draws the opposite orientation's image).
+            Art::File(key) => Art::File(turned_lancer(&key).unwrap_or(key)),
             other => other,
         }
     }
+}
+
+/// The file of the lancer pointing the opposite way, for an Eightpieces
+/// lancer's file (`Eightpieces/wd` → `Eightpieces/wh`).
+fn turned_lancer(key: &str) -> Option<String> {
+    const OPPOSITE: [(char, char); 8] = [
+        ('c', 'g'),
+        ('g', 'c'),
+        ('d', 'h'),
+        ('h', 'd'),
+        ('e', 'm'),
+        ('m', 'e'),
+        ('f', 'o'),
+        ('o', 'f'),
+    ];
+    let code = key.strip_prefix("Eightpieces/")?;
+    let mut chars = code.chars();
+    let (colour, dir, rest) = (chars.next()?, chars.next()?, chars.next());
+    let &(_, opposite) = OPPOSITE.iter().find(|(d, _)| *d == dir)?;
+    (rest.is_none() && matches!(colour, 'w' | 'b'))
+        .then(|| format!("Eightpieces/{colour}{opposite}"))
 }
 
 /// The content of our own drawing of a shogi, xiangqi or janggi piece.
@@ -1052,6 +1077,26 @@ mod tests {
         assert_eq!(set.art("Pacosako", 'C'), Art::File("Pacosako/wc".into()));
         assert_eq!(set.art("Pacosako", '@'), Art::File("Pacosako/w@".into()));
         assert_eq!(set.art("Pacosako", 'b'), Art::File("bb".into()));
+        // Eightpieces' lancers: one drawing per orientation, turned round
+        // on a board seen from Black.
+        assert_eq!(
+            set.art("Eightpieces", 'D'),
+            Art::File("Eightpieces/wd".into())
+        );
+        assert_eq!(
+            set.art("Eightpieces", 'm'),
+            Art::File("Eightpieces/bm".into())
+        );
+        assert_eq!(
+            set.art("Eightpieces", 'D').turned(),
+            Art::File("Eightpieces/wh".into())
+        );
+        assert_eq!(set.art("Eightpieces", 'B'), Art::File("wb".into()));
+        assert_eq!(set.art("Eightpieces", 'B').turned(), Art::File("wb".into()));
+        // Checkered's pieces both sides own, either case: one drawing each.
+        assert_eq!(set.art("Checkered", 's'), Art::File("Checkered/cp".into()));
+        assert_eq!(set.art("Checkered", 'O'), Art::File("Checkered/cn".into()));
+        assert_eq!(set.art("Checkered", 'n'), Art::File("bn".into()));
         assert_eq!(set.art("Maxima", 'g'), Art::File("Maxima/bg".into()));
         assert_eq!(set.art("Baroque", 'M'), Art::File("Baroque/wm".into()));
         assert_eq!(set.art("Apocalypse", 'n'), Art::File("bn".into()));

@@ -320,6 +320,19 @@ fn draw_board_exploring(
     if has_capture_edge(variant) {
         capture_edge(&mut svg, &layout, left, top);
     }
+    for square in goals(variant) {
+        if let Some((row, col)) = layout.position_of(square) {
+            let (x, y) = origin(row, col);
+            let _ = write!(
+                svg,
+                "<rect class=\"fp-goal\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{LINE}\" stroke-width=\"1.2\"/>",
+                x + 1,
+                y + 1,
+                SQ - 2,
+                SQ - 2
+            );
+        }
+    }
     if let Some(hands) = &hands {
         // The side at the bottom of the drawing has its hand below.
         let rows_at = [(flip, EDGE), (!flip, height - EDGE - SQ)];
@@ -397,6 +410,18 @@ fn draw_board_exploring(
 /// draws it.
 pub(crate) fn has_capture_edge(variant: &str) -> bool {
     fenpress_rules::registry::lookup(variant).is_some_and(|v| v.name == "Rococo")
+}
+
+/// The goal squares a variant's board shows framed (Football's e1 and
+/// e9: the middle of each side's first rank, where the ball scores).
+pub(crate) fn goals(variant: &str) -> Vec<Coord> {
+    match fenpress_rules::registry::lookup(variant).map(|v| v.name) {
+        Some("Football") => ["e1", "e9"]
+            .iter()
+            .filter_map(|s| Coord::parse(s))
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The line between a capturing edge and the inner board: one square in
@@ -1177,6 +1202,22 @@ mod tests {
         let start = svg.find(&format!("<path class=\"{class}\""))?;
         let path = &svg[start..start + svg[start..].find("/>")?];
         Some(path.split(" d=\"").nth(1)?.matches('M').count())
+    }
+
+    #[test]
+    fn football_frames_its_goals() {
+        let (svg, _) = board("Football", "rnbq1knbr/9/9/9/4a4/9/9/9/RNBQ1KNBR");
+        // e9 is the top row's fifth square, e1 the bottom row's (the board
+        // starts at x 6, y 1; squares are 10 wide).
+        assert!(
+            svg.contains("class=\"fp-goal\" x=\"47\" y=\"2\" width=\"8\" height=\"8\""),
+            "{svg}"
+        );
+        assert!(svg.contains("class=\"fp-goal\" x=\"47\" y=\"82\""), "{svg}");
+        assert_eq!(svg.matches("fp-goal").count(), 2);
+        assert!(svg.contains("the goals (framed squares): e1 White"));
+        let (ball, _) = board("Ball", "9/9/9/9/4a4/9/9/9/9");
+        assert!(!ball.contains("fp-goal"));
     }
 
     #[test]

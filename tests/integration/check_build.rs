@@ -58,7 +58,7 @@ fn failed_diagrams_are_marked_when_the_baseline_declares_them_and_the_site_asks(
     let plain = tempfile::tempdir().unwrap();
     let report = build_with_baseline(&fixture("bad"), plain.path());
     assert!(report.written, "{:#?}", report.diagnostics);
-    assert_eq!(report.invalid_diagrams, 15);
+    assert_eq!(report.invalid_diagrams, 16);
     let chess =
         std::fs::read_to_string(plain.path().join("site/en/rules/Chess960/index.html")).unwrap();
     assert!(!chess.contains("fp-invalid"), "{chess}");
@@ -94,7 +94,7 @@ fn failed_diagrams_are_marked_when_the_baseline_declares_them_and_the_site_asks(
         .map(|d| d.code)
         .collect();
     assert!(errors.contains(&"claim-illegal") && errors.contains(&"pair-illegal"));
-    assert_eq!(report.invalid_diagrams, 15);
+    assert_eq!(report.invalid_diagrams, 16);
     let page = |p: &str| std::fs::read_to_string(out.path().join("site").join(p)).unwrap();
     let chess = page("en/rules/Chess960/index.html");
     assert_eq!(chess.matches("class=\"fp-diagram fp-invalid\"").count(), 11);

@@ -69,6 +69,9 @@ const EXPECTED_ERRORS: &[(&str, usize, &str)] = &[
     ("Doublemove2/en.pug", 19, "pair-illegal"),
     ("Doublemove2/es.pug", 20, "pair-illegal"),
     ("Doublemove2/fr.pug", 20, "pair-illegal"),
+    // "Pulling the d5 pawn to c3": the Spanish page's left board has nine
+    // white pawns on its second rank (`PPPPPPPPP`); the English and French
+    // pages' board, the same figure, has eight.
     ("Dynamo/es.pug", 46, "fen-row-width"),
     // Football's "Before and after (kick) g1-h3": the ball stands in the
     // corner i1 (the board has nine files), not on g1; the boards are the
@@ -644,6 +647,97 @@ fn interweave_diagrams_are_fully_verified_but_the_page_mistakes() {
     // es: the start and the Remover's, the Smasher's and the pawns' too
     // failing on their `fen: `.
     assert_eq!((verified, failed), (4 + 2 + 4, 2 + 4 + 2));
+}
+
+/// Checkered's two diagrams are fully verified, in en, es, fr: Black's
+/// `Rxh4=P` (the rook takes and becomes a checkered pawn) from the first,
+/// and the check of the second ("After 1...g2+"): the checkered pawn on
+/// g2 takes as Black would.
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn checkered_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let seen = fully_verified_diagrams(&root, &["Checkered"]);
+    assert_eq!(seen, 2 * 3);
+}
+
+/// Dynamo's diagrams, five figures per language, are fully verified but
+/// for the Spanish page's nine-pawn board (see `EXPECTED_ERRORS`): the e2
+/// pawn's eleven marks (e3 e4 as it moves; d3-a6 pushed by the bishop,
+/// f3-h5 by the queen, c3 by the knight; e1, its king's square, for
+/// leaving the board pushed off), the queen's check by a pull along a4-e8,
+/// the mate ("Dynamate"), and both before/after pairs one turn apart (a
+/// move then a pull: Nc3-b1 pulling d5 to c3; a push then the pusher
+/// following: the g7 bishop pushing d4 to b2 and going to d4).
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn dynamo_diagrams_are_fully_verified_but_the_page_mistake() {
+    let Some(root) = corpus() else { return };
+    let mut loaded = fenpress::content::load(&root);
+    let (mut verified, mut failed, mut linked) = (0, 0, 0);
+    for lp in &mut loaded.pages {
+        if lp.page.variant.as_deref() != Some("Dynamo") {
+            continue;
+        }
+        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Drawing);
+        let f = lp.page.source.display().to_string();
+        for d in checked
+            .findings
+            .iter()
+            .filter(|d| !matches!(d.code, "position-no-king" | "pug-repair"))
+        {
+            assert!(
+                f.ends_with("Dynamo/es.pug") && d.line == 46 && d.code == "fen-row-width",
+                "{f}: not a listed page mistake: {d:#?}"
+            );
+        }
+        for verdict in &checked.verdicts {
+            assert!(verdict.has_rules, "{f}: {verdict:?}");
+            if verdict.verified {
+                verified += 1;
+            } else {
+                failed += 1;
+            }
+            if verdict.pair_linked {
+                linked += 1;
+            }
+        }
+    }
+    // en and fr: five figures verified, both pairs linked; es: four, its
+    // first pair the page mistake.
+    assert_eq!((verified, failed, linked), (5 + 5 + 4, 1, 2 + 2 + 1));
+}
+
+/// Emergo's diagrams, two figures per language, are fully verified: the
+/// pair "Before and after black captures, jumping at the marked location"
+/// (g1 over f2 to e3, the mark: one capture of a chain, the unit becoming
+/// `ba`, two black over a white prisoner) is one ply apart, and the
+/// longest-chain figure reads (its "only option" is a unit test of the
+/// rules core, `variants::emergo`).
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn emergo_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    assert_eq!(fully_verified_diagrams(&root, &["Emergo"]), 2 * 3);
+    let mut loaded = fenpress::content::load(&root);
+    let mut linked = 0;
+    for lp in &mut loaded.pages {
+        if lp.page.variant.as_deref() != Some("Emergo") {
+            continue;
+        }
+        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Drawing);
+        linked += checked.verdicts.iter().filter(|v| v.pair_linked).count();
+    }
+    assert_eq!(linked, 3);
 }
 
 /// Synchrone1's diagrams: "After 1.e4 d5 2.e5 Qxd5 (anticipating 2.exd5

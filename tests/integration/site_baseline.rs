@@ -106,7 +106,7 @@ fn a_failed_diagram_fails_the_build_until_the_baseline_declares_it() {
     // The author sees each block's status: in the summary, by count, with
     // blocks and boards named as such; with `--verbose`, one by one.
     assert!(text.contains("diagram blocks ("), "{text}");
-    assert!(text.contains("15 failed"), "{text}");
+    assert!(text.contains("16 failed"), "{text}");
     assert!(text.contains("boards drawn)"), "{text}");
     assert!(
         text.contains("rules/Chess960/en.pug:") && text.contains(": failed: Bxe7 is claimed legal"),

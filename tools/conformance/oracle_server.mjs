@@ -73,6 +73,12 @@ const RESTORE_TURN = new Set(["Doublemove1", "Doublemove2", "Monster", "Progress
 // a move tried while listing would change the game: its record and its
 // capture stack are saved around each play and put back by the undo.
 const RESTORE_LAST_MOVE = new Set(["Yote"]);
+// Emergo's undo() of an entry tells the entering side by the piece's
+// letter being `A` (White) or not: taking back a White shadow piece of two
+// or more (`B@`...) credits Black's hand and leaves White's empty, and a
+// later entry of White's then throws on the missing hand. The hands are
+// saved around each play and put back by the undo.
+const RESTORE_RESERVE = new Set(["Emergo"]);
 
 // Rococo's postPlay does not follow a king that an enemy swapper moved
 // (it updates kingPos only for the moving piece): vchess then looks for
@@ -100,6 +106,7 @@ function playMove(m) {
   if (RESTORE_LAST_MOVE.has(name)) {
     m.__lastMove = [JSON.stringify(vr.lastMove), vr.captures.slice()];
   }
+  if (RESTORE_RESERVE.has(name)) m.__reserve = JSON.stringify(vr.reserve);
   oracle.playMove(vr, m);
 }
 
@@ -114,6 +121,10 @@ function undoMove(m) {
     [vr.turn, vr.subTurn, vr.movesCount] = [turn, subTurn, movesCount];
     if (eps !== undefined) vr.epSquares = eps;
     delete m.__turn;
+  }
+  if (m.__reserve !== undefined) {
+    vr.reserve = JSON.parse(m.__reserve);
+    delete m.__reserve;
   }
   if (m.__lastMove !== undefined) {
     vr.lastMove = JSON.parse(m.__lastMove[0]);
@@ -136,6 +147,7 @@ function legalMoves() {
   const moves = oracle.legalMoves(vr);
   if (name === "Interweave") return chainMoves(moves);
   if (name === "Football") return withKicks(moves);
+  if (name === "Dynamo") return withEmptySecondPart(moves);
   return name === "Dice" ? perRoll(moves) : moves;
 }
 
@@ -192,6 +204,21 @@ function interfaceMoves() {
     }
   }
   return moves;
+}
+
+// Dynamo's empty second part: the site's interface sends it when the
+// player clicks an empty square at the second part ("if an action is
+// possible but you don't want to play a second part ... this will send an
+// empty move"), when not in check and the first part alone does not undo
+// the opponent's last turn (doClick); its move list (getAllValidMoves)
+// never has it.
+function withEmptySecondPart(moves) {
+  if (vr.subTurn !== 2) return moves;
+  const La = vr.amoves.length;
+  const Lf = vr.firstMove.length;
+  const undoes = La > 0 && vr.oppositeMoves(vr.amoves[La - 1], vr.firstMove[Lf - 1]);
+  if (vr.underCheck(vr.turn) || undoes) return moves;
+  return moves.concat([vr.getEmptyMove()]);
 }
 
 // Dice rolls the opponent's piece type inside getPotentialMovesFrom, at
@@ -252,10 +279,22 @@ function boardEffect(m) {
   return kept ? { bv, ba, kept } : { bv, ba };
 }
 
+// Where a move starts and ends: Dynamo's empty second part (at -1, -1)
+// is named by the mover's king's square, as fenpress names it.
+function ends(m) {
+  if (name === "Dynamo" && m.start.x < 0) {
+    const [x, y] = vr.kingPos[vr.turn];
+    const k = oracle.sq(V, { x, y });
+    return [k, k];
+  }
+  return [oracle.sq(V, m.start), oracle.sq(V, m.end)];
+}
+
 function serialize(m, withNotation) {
+  const [s, e] = ends(m);
   const o = {
-    s: oracle.sq(V, m.start),
-    e: oracle.sq(V, m.end),
+    s,
+    e,
     v: m.vanish.map(piece),
     a: m.appear.map(piece),
     ...boardEffect(m),
@@ -290,6 +329,11 @@ function score(known) {
   // game from a FEN without one is won by whoever moves at move 2); the
   // game is scored after the turn.
   if (vr.subTurn === 2 && name === "Swap") return "*";
+  // Dynamo's score mid-turn: vchess's atLeastOneMove looks at the mover's
+  // own pieces only, so a second part that pulls an enemy piece is not
+  // seen; the turn always has its second part (a first part is legal only
+  // when one keeps the king safe) or its empty one.
+  if (vr.subTurn === 2 && name === "Dynamo") return "*";
   const fromList = known !== undefined && SCORE_FROM_LIST.has(name);
   if (fromList) vr.atLeastOneMove = () => known.length > 0;
   try {
@@ -352,16 +396,30 @@ function childCount(index, stopAtEnd) {
   return moves.length === 0 || gameOver(stopAtEnd, moves) ? 0 : moves.length;
 }
 
+// Checkered's game as the site creates it: "With switch" is ticked by
+// default (its Options' `defaut: true`), while GenRandInitFen without
+// options leaves the switch out (stage `1-`). Its start, and the fields a
+// board-only FEN borrows from it, are the site's default game.
+function siteDefault(variant, fen, given) {
+  const full = (given || "").trim().split(/\s+/).length >= 3;
+  if (variant === "Checkered" && !full) return fen.replace(/ 1-$/, " 1");
+  return fen;
+}
+
 async function handle(req) {
   switch (req.cmd) {
     case "init": {
       const cls = await oracle.loadVariant(req.variant);
-      return { fen: oracle.initFen(cls) };
+      return { fen: siteDefault(req.variant, oracle.initFen(cls), "") };
     }
     case "load": {
       V = await oracle.loadVariant(req.variant);
       name = req.variant;
-      const fen = oracle.completeFen(name, V, req.fen || oracle.initFen(V), req.turn);
+      const fen = siteDefault(
+        name,
+        oracle.completeFen(name, V, req.fen || oracle.initFen(V), req.turn),
+        req.fen
+      );
       const valid = oracle.validity(V, fen);
       vr = null;
       played = [];

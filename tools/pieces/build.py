@@ -281,6 +281,10 @@ def main():
     pacosako.main()
     import otage
     otage.main()
+    import checkered
+    checkered.main()
+    import eightpieces
+    eightpieces.main()
 
 
 if __name__ == "__main__":

@@ -61,18 +61,24 @@ impl CanonMove {
 /// a multi-move turn before its last: Doublemove1, Doublemove2, Monster,
 /// Progressive1, Progressive2; Avalanche's pick and move before its push;
 /// Ambiguous's execution before its mark; Swap's move before its swap;
+/// Dynamo's first part (a move or a push) before its second (a pull or
+/// the pusher following); Emergo's capture that another may follow;
 /// Yoté's capture before its removal; Fanorona's and Interweave's capture
 /// that another capture may follow; Football's move or kick after which a
-/// piece of the mover stands next to the ball);
+/// piece of the mover stands next to the ball; Checkered's switch before
+/// the checkered move);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
 /// listed deviation).
 const SUB_TURN_CHAINS: &[&str] = &[
     "Ambiguous",
     "Avalanche",
     "Bario",
+    "Checkered",
     "Convert",
     "Doublemove1",
     "Doublemove2",
+    "Dynamo",
+    "Emergo",
     "Fanorona",
     "Football",
     "Interweave",
@@ -156,12 +162,19 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
         );
         if was != now {
             let name = g.square_name(sq);
-            for p in was.pieces() {
-                vanish.push(token(&name, p.color.fen_char(), p.kind.char()));
+            // A square spelt with two characters (Emergo's stack) is one
+            // token, as the site's engine has it.
+            if rules.cell_spelling() == fenpress_rules::fen::CellSpelling::Pair {
+                if let Some(t) = rules.encode_cell_text(was) {
+                    vanish.push(format!("{name}:{t}"));
+                }
+                if let Some(t) = rules.encode_cell_text(now) {
+                    appear.push(format!("{name}:{t}"));
+                }
+                continue;
             }
-            for p in now.pieces() {
-                appear.push(token(&name, p.color.fen_char(), p.kind.char()));
-            }
+            vanish.extend(cell_tokens(&name, was));
+            appear.extend(cell_tokens(&name, now));
         }
     }
     rules.unplay(pos, mv, undo);
@@ -219,6 +232,17 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
     finish(start, end, vanish, appear, flags)
 }
 
+/// The tokens of what stands on a square: each piece, or a shared piece
+/// (Checkered's) as vchess colours it, `c` (`e4:cn`).
+fn cell_tokens(name: &str, cell: fenpress_rules::Cell) -> Vec<String> {
+    if let Some(kind) = cell.shared_kind() {
+        return vec![token(name, 'c', kind.char())];
+    }
+    cell.pieces()
+        .map(|p| token(name, p.color.fen_char(), p.kind.char()))
+        .collect()
+}
+
 /// Whether a move is a Bario pick (its side names the reserve piece an
 /// undefined piece taken was): nothing changes on the board, so both
 /// engines' picks are told apart by the piece named, written after the `@`.
@@ -247,6 +271,11 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
     let expand = |ps: &[VPiece]| -> Vec<String> {
         let mut out = Vec::new();
         for p in ps {
+            // Emergo's stack: its two characters, vchess's color and piece.
+            if rules.cell_spelling() == fenpress_rules::fen::CellSpelling::Pair {
+                out.push(format!("{}:{}{}", p.square, p.color, p.piece));
+                continue;
+            }
             let letter = p.piece.chars().next().unwrap_or('?');
             // Otage's union codes: its letter, then whose the union's first
             // piece is (w, b: White's; v, a: Black's) and who holds it;
@@ -346,13 +375,19 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
             }
         }
     }
-    let (start, end) = squares(
-        start,
-        mv.end.clone(),
-        mover,
-        &declared(&mv.vanish),
-        &declared(&mv.appear),
-    );
+    // Emergo's pieces are stacks whose "color" is their first character:
+    // no castling to recognise.
+    let (start, end) = if rules.cell_spelling() == fenpress_rules::fen::CellSpelling::Pair {
+        (start, mv.end.clone())
+    } else {
+        squares(
+            start,
+            mv.end.clone(),
+            mover,
+            &declared(&mv.vanish),
+            &declared(&mv.appear),
+        )
+    };
     // Sittuyin's promotion in place: vchess ends it one square behind the
     // pawn (its interface's gesture), fenpress on the pawn's own square.
     let in_place = rules.name() == "Sittuyin"

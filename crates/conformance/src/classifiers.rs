@@ -92,6 +92,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: cannibal1_capture_promotion,
     },
     Classifier {
+        id: "checkered-promotion-stays-checkered",
+        variant: "Checkered",
+        matches: checkered_promotion_stays_checkered,
+    },
+    Classifier {
         id: "checkless-mating-reply",
         variant: "Checkless",
         matches: checkless_mating_reply,
@@ -175,6 +180,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         id: "doublemove2-second-en-passant",
         variant: "Doublemove2",
         matches: turns_family::doublemove_second_en_passant,
+    },
+    Classifier {
+        id: "dynamo-king-pushed-onto-castling-square",
+        variant: "Dynamo",
+        matches: dynamo_king_pushed_onto_castling_square,
     },
     Classifier {
         id: "empire-king-takes-last-interceptor",
@@ -1060,6 +1070,26 @@ fn alice_en_passant_over_a_piece(ctx: &Ctx, f: &Finding) -> bool {
         && matches!(ctx.kind_at(&m.start, me), Some('p' | 's'))
         && !ctx.pos.board.cell(ep).is_empty()
         && taken == 2
+}
+
+/// vchess's Checkered at stage 2 promotes a checkered pawn into a White or
+/// Black piece (the colour whose direction it moved in); fenpress keeps it
+/// checkered (`end:c<piece>`). vchess's move may show nothing appearing:
+/// a pawn that takes a black bishop and becomes one leaves the square as
+/// it was.
+fn checkered_promotion_stays_checkered(_ctx: &Ctx, f: &Finding) -> bool {
+    let (m, fenpress) = match f {
+        Finding::VchessOnly(m) => (m, false),
+        Finding::FenpressOnly(m) => (m, true),
+        Finding::Fen { .. } => return false,
+    };
+    let pawn_left = m.vanish.iter().any(|t| *t == format!("{}:cp", m.start));
+    let last_rank = m.end.ends_with('1') || m.end.ends_with('8');
+    let checkered_piece_lands = m.appear.iter().any(|t| {
+        t.strip_prefix(&format!("{}:c", m.end))
+            .is_some_and(|piece| matches!(piece, "q" | "r" | "b" | "n"))
+    });
+    pawn_left && last_rank && checkered_piece_lands == fenpress
 }
 
 /// vchess's yurt attack looks one square the wrong way: it sees a yurt
@@ -2482,6 +2512,35 @@ fn yote_removal_scored_as_loss(ctx: &Ctx, f: &Finding) -> bool {
         && m.appear.is_empty()
         && m.vanish.len() == 1
         && parse_token(&m.vanish[0]).map(|t| t.1) == Some(enemy)
+}
+
+/// vchess's Dynamo keys its first parts by start and end squares, and a
+/// castling's key is the king's start and landing square (`e1g1`): the
+/// push of the mover's own king along its first rank onto that square
+/// (rook and queen pushing it there, castling still possible) is dropped
+/// as a copy of the castling. fenpress alone lists it: the king alone
+/// moves, its rook stays.
+fn dynamo_king_pushed_onto_castling_square(ctx: &Ctx, f: &Finding) -> bool {
+    let Finding::FenpressOnly(m) = f else {
+        return false;
+    };
+    let us = ctx.pos.turn();
+    let g = ctx.rules.geometry();
+    let (Some(from), Some(to)) = (ctx.square(&m.start), ctx.square(&m.end)) else {
+        return false;
+    };
+    let king_alone =
+        |list: &[String], sq: &str| list.len() == 1 && parse_token(&list[0]) == Some((sq, us, 'k'));
+    let side = match g.file(to) {
+        2 => 0,
+        f if f + 2 == g.cols() => 1,
+        _ => return false,
+    };
+    king_alone(&m.vanish, &m.start)
+        && king_alone(&m.appear, &m.end)
+        && g.rank(from) == g.rank(to)
+        && g.relative_rank(from, us) == 0
+        && ctx.pos.state.castling.rook_file(us, side).is_some()
 }
 
 /// vchess's Fanorona move list keeps captures only whenever one is

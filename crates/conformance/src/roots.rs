@@ -32,6 +32,10 @@ pub fn roots(variant: &str, corpus_rules: &Path) -> Vec<String> {
             out.push(root);
             continue;
         }
+        if let Some(roots) = dynamo_roots(variant, &board) {
+            out.extend(roots);
+            continue;
+        }
         if let Some(roots) = stealthbomb_roots(variant, &board) {
             out.extend(roots);
             continue;
@@ -46,6 +50,25 @@ pub fn roots(variant: &str, corpus_rules: &Path) -> Vec<String> {
         }
         out.push(format!("{board} w"));
         out.push(format!("{board} b"));
+        out.extend(checkered_stage2_roots(variant, &board));
+    }
+    out
+}
+
+/// Checkered's diagrams once more at stage 2, each side to move with each
+/// side playing the checkered pieces (no castling rights, no double step
+/// spent): random playouts seldom reach the switch, these start past it.
+fn checkered_stage2_roots(variant: &str, board: &str) -> Vec<String> {
+    if !variant.eq_ignore_ascii_case("checkered") {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (turn, moves) in [("w", 0), ("b", 1)] {
+        for side in ["w", "b"] {
+            out.push(format!(
+                "{board} {turn} {moves} iiii1111111111111111 - - 2{side}"
+            ));
+        }
     }
     out
 }
@@ -74,6 +97,17 @@ fn stealthbomb_roots(variant: &str, board: &str) -> Option<Vec<String>> {
     {
         return None;
     }
+    let flags = home_castle_flags(board, "RU");
+    Some(vec![
+        format!("{board} w 2 {flags} -"),
+        format!("{board} b 3 {flags} -"),
+    ])
+}
+
+/// vchess's castling flags of a diagram's board: a side's `a` or `h` flag
+/// when its king stands on e1 (e8) and a rook (a letter of `rooks`, upper
+/// case for White) in that corner, else `i` (no right).
+fn home_castle_flags(board: &str, rooks: &str) -> String {
     let ranks: Vec<String> = board
         .split('/')
         .map(|row| {
@@ -86,17 +120,30 @@ fn stealthbomb_roots(variant: &str, board: &str) -> Option<Vec<String>> {
         })
         .collect();
     let at = |rank: usize, file: usize| ranks.get(rank).and_then(|r| r.chars().nth(file));
+    let black_rooks = rooks.to_ascii_lowercase();
     let mut flags = String::new();
-    for (rank, king, rooks) in [(7, 'K', "RU"), (0, 'k', "ru")] {
+    for (rank, king, rooks) in [(7, 'K', rooks), (0, 'k', black_rooks.as_str())] {
         let home = at(rank, 4) == Some(king);
         for (file, name) in [(0, 'a'), (7, 'h')] {
             let rook = at(rank, file).is_some_and(|c| rooks.contains(c));
             flags.push(if home && rook { name } else { 'i' });
         }
     }
+    flags
+}
+
+/// A Dynamo diagram with either side to move, with the castling flags its
+/// board allows (vchess's generic completion would give the start's
+/// `ahah` to any board, and its castling looks for a rook on the row of
+/// the king wherever that is).
+fn dynamo_roots(variant: &str, board: &str) -> Option<Vec<String>> {
+    if !variant.eq_ignore_ascii_case("dynamo") {
+        return None;
+    }
+    let flags = home_castle_flags(board, "R");
     Some(vec![
-        format!("{board} w 2 {flags} -"),
-        format!("{board} b 3 {flags} -"),
+        format!("{board} w 0 {flags} -"),
+        format!("{board} b 1 {flags} -"),
     ])
 }
 
@@ -191,7 +238,15 @@ pub fn chess960_start(seed: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{ambiguous_root, chess960_start};
+    use super::{ambiguous_root, checkered_stage2_roots, chess960_start};
+
+    #[test]
+    fn checkered_roots_include_stage_2() {
+        let roots = checkered_stage2_roots("Checkered", "7k/8/8/8/8/8/6ss/7K");
+        assert_eq!(roots.len(), 4);
+        assert!(roots.contains(&"7k/8/8/8/8/8/6ss/7K b 1 iiii1111111111111111 - - 2w".to_string()));
+        assert!(checkered_stage2_roots("Chess", "7k/8/8/8/8/8/8/7K").is_empty());
+    }
 
     #[test]
     fn ambiguous_roots_give_the_turn_to_the_marks_colour() {

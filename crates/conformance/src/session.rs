@@ -330,11 +330,15 @@ fn has_stale_right(rules: &dyn Rules, pos: &Position) -> bool {
 fn without_castling(rules: &dyn Rules, fen: &str) -> Option<String> {
     let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
     let flags = fields.get(3)?;
-    if flags.is_empty() || !flags.bytes().all(|b| b.is_ascii_lowercase()) {
+    // The castling letters, then what a variant adds (Checkered's and
+    // Paco Sako's sixteen pawn flags, kept).
+    let letters = flags.bytes().take_while(u8::is_ascii_lowercase).count();
+    let tail = &flags[letters..];
+    if letters == 0 || !tail.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let none = fenpress_rules::geometry::file_char(rules.geometry().cols());
-    fields[3] = std::iter::repeat_n(none, flags.len()).collect();
+    fields[3] = std::iter::repeat_n(none, letters).collect::<String>() + tail;
     Some(fields.join(" "))
 }
 

@@ -48,6 +48,9 @@ pub enum Token {
     /// A piece letter or other board character (holes, unions): its meaning
     /// is the variant's business.
     Piece(char),
+    /// The two characters of one square, where the variant spells a square
+    /// so ([`CellSpelling::Pair`]: Emergo's stacks, `ba`, `D@`).
+    Pair(char, char),
 }
 
 /// A board square as read, with the byte offset of the character behind it.
@@ -135,6 +138,23 @@ pub fn parse(text: &str) -> Result<Setup, FenError> {
 
 /// Parses a FEN with the given digit reading.
 pub fn parse_with(text: &str, reading: DigitReading) -> Result<Setup, FenError> {
+    parse_spelled(text, reading, CellSpelling::Letter)
+}
+
+/// Parses a FEN with the given digit reading and square spelling (two
+/// characters a square for Emergo: [`Token::Pair`]).
+///
+/// ```
+/// use fenpress_rules::fen::{parse_spelled, CellSpelling, DigitReading, Token};
+/// let s = parse_spelled("2ba6/9", DigitReading::Decimal, CellSpelling::Pair).unwrap();
+/// assert_eq!(s.rows[0].cells.len(), 9);
+/// assert_eq!(s.rows[0].cells[2].token, Token::Pair('b', 'a'));
+/// ```
+pub fn parse_spelled(
+    text: &str,
+    reading: DigitReading,
+    spelling: CellSpelling,
+) -> Result<Setup, FenError> {
     let mut parts = split_fields(text);
     if parts.is_empty() {
         return Err(FenError::Empty);
@@ -161,7 +181,7 @@ pub fn parse_with(text: &str, reading: DigitReading) -> Result<Setup, FenError> 
         });
         board = &board[..open];
     }
-    let rows = parse_board(board, board_offset, reading)?;
+    let rows = parse_board(board, board_offset, reading, spelling)?;
     let mut turn = None;
     if !parts.is_empty() {
         let (offset, t) = parts.remove(0);
@@ -211,7 +231,12 @@ fn split_fields(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
-fn parse_board(board: &str, base: usize, reading: DigitReading) -> Result<Vec<SetupRow>, FenError> {
+fn parse_board(
+    board: &str,
+    base: usize,
+    reading: DigitReading,
+    spelling: CellSpelling,
+) -> Result<Vec<SetupRow>, FenError> {
     let mut rows = Vec::new();
     for (row_at, text) in crate::fen_row::rows(board) {
         let offset = base + row_at;
@@ -220,7 +245,7 @@ fn parse_board(board: &str, base: usize, reading: DigitReading) -> Result<Vec<Se
             len: text.len(),
             cells: Vec::new(),
         };
-        let mut items = row_items(text, reading, CellSpelling::Letter).peekable();
+        let mut items = row_items(text, reading, spelling).peekable();
         while let Some(item) = items.next() {
             let at = offset + item.offset();
             match item {
@@ -238,6 +263,25 @@ fn parse_board(board: &str, base: usize, reading: DigitReading) -> Result<Vec<Se
                         offset: at,
                         promoted: false,
                     }));
+                }
+                RowItem::Cell { text, .. } if spelling == CellSpelling::Pair => {
+                    let mut chars = text.chars();
+                    match (chars.next(), chars.next()) {
+                        (Some(a), Some(b)) if a.is_ascii_graphic() && b.is_ascii_graphic() => {
+                            row.cells.push(SetupCell {
+                                token: Token::Pair(a, b),
+                                offset: at,
+                                promoted: false,
+                            });
+                        }
+                        // A square's first character alone at the row's end.
+                        (a, _) => {
+                            return Err(FenError::BadChar {
+                                ch: a.unwrap_or('/'),
+                                offset: at,
+                            })
+                        }
+                    }
                 }
                 RowItem::Cell { text, .. } => read_cell(text, at, &mut items, &mut row)?,
             }
@@ -314,12 +358,12 @@ fn board_text(rules: &dyn Rules, pos: &Position, standard: bool) -> String {
         let mut empty = 0;
         for file in 0..g.cols() {
             let sq = crate::Square(rank as u16 * g.cols() as u16 + file as u16);
-            let ch = if g.holes().contains(sq) {
-                hole.or(Some('x'))
+            let text = if g.holes().contains(sq) {
+                Some(hole.unwrap_or('x').to_string())
             } else {
-                rules.encode_cell(pos.board.cell(sq))
+                rules.encode_cell_text(pos.board.cell(sq))
             };
-            match ch {
+            match text {
                 None => empty += 1,
                 Some(c) => {
                     if empty > 0 {
@@ -333,7 +377,7 @@ fn board_text(rules: &dyn Rules, pos: &Position, standard: bool) -> String {
                     match (marked, rules.marked_cell(pos, sq)) {
                         (_, Some(pair)) => out.extend(pair),
                         (Some(text), None) => out.push_str(&text),
-                        (None, None) => out.push(c),
+                        (None, None) => out.push_str(&c),
                     }
                 }
             }

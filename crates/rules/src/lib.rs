@@ -73,7 +73,7 @@ pub use board::Board;
 pub use color::Color;
 pub use geometry::{Dir, Geometry};
 pub use moves::{Effect, Intent, Move, MoveKind, MoveList};
-pub use piece::{Cell, Kind, KindSet, Piece};
+pub use piece::{Cell, Kind, KindSet, Owner, Piece};
 pub use position::{Castling, Hands, Position, State};
 pub use rules::{CheckSquares, Outcome, Pins, Rules};
 pub use square::Square;

@@ -430,8 +430,24 @@ fn fits(rules: &dyn Rules, pos: &Position, mv: &Move, m: &MoveText) -> bool {
 /// assert_eq!(err.to_string(), "Nd2 is ambiguous: b1, f3");
 /// ```
 pub fn parse_move(rules: &dyn Rules, pos: &mut Position, text: &str) -> Result<Move, MoveError> {
-    let m = parse(text)?;
+    let m = match parse(text) {
+        Ok(m) => m,
+        // A name no notation reads but the variant's own (Checkered's
+        // switch, `S`).
+        Err(e) => return own_named(rules, pos, text).ok_or(e.into()),
+    };
     resolve(rules, pos, &m, text)
+}
+
+/// The legal move the variant names `text` its own way
+/// ([`Rules::notation_override`]), if any.
+fn own_named(rules: &dyn Rules, pos: &mut Position, text: &str) -> Option<Move> {
+    let bare = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    let mut pseudo = MoveList::new();
+    rules.pseudo_legal_moves(pos, &mut pseudo);
+    pseudo.into_iter().find(|mv| {
+        rules.notation_override(mv).as_deref() == Some(bare) && legal::is_legal(rules, pos, mv)
+    })
 }
 
 /// Finds the legal move a parsed text names in `pos`; `text` is for messages.

@@ -1,6 +1,12 @@
 //! Pieces and board cells. A piece kind is its lowercase FEN letter as a
 //! byte, so any variant's letters work without a table; a cell has room for
 //! one White and one Black piece at once (Paco Sako unions).
+//!
+//! A third owner, both sides (Checkered's checkered pieces), needs no room
+//! of its own: a shared piece is its kind with [`Kind::SHARED`]'s bit set,
+//! in both sides' bytes of its cell ([`Cell::shared`]), so each side finds
+//! it among its own pieces. Kinds are ASCII, so the bit is free, and a
+//! variant without shared pieces never sets it: it pays nothing.
 
 use crate::color::Color;
 
@@ -16,6 +22,26 @@ impl Kind {
     pub const ROOK: Kind = Kind(b'r');
     pub const QUEEN: Kind = Kind(b'q');
     pub const KING: Kind = Kind(b'k');
+
+    /// The bit that marks a kind as a shared piece's (see the module's
+    /// notes); never set in a FEN letter's kind.
+    pub const SHARED: u8 = 0x80;
+
+    /// This kind owned by both sides.
+    #[inline]
+    pub const fn shared(self) -> Kind {
+        Kind(self.0 | Kind::SHARED)
+    }
+    /// Whether this is a shared piece's kind.
+    #[inline]
+    pub const fn is_shared(self) -> bool {
+        self.0 & Kind::SHARED != 0
+    }
+    /// The kind without its shared mark: the piece it moves as.
+    #[inline]
+    pub const fn unshared(self) -> Kind {
+        Kind(self.0 & !Kind::SHARED)
+    }
 
     /// The kind's letter, lowercase.
     pub fn char(self) -> char {
@@ -106,8 +132,17 @@ impl Piece {
     }
 }
 
+/// Who owns a piece: one side, or both (a shared piece, see the module's
+/// notes).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Owner {
+    Side(Color),
+    Both,
+}
+
 /// What stands on a square: nothing, one piece, or a White and a Black piece
-/// together (a union). Low byte: White's kind; high byte: Black's; 0 = none.
+/// together (a union), or one piece both own (shared). Low byte: White's
+/// kind; high byte: Black's; 0 = none.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Cell(pub u16);
 
@@ -118,6 +153,26 @@ impl Cell {
     #[inline]
     pub fn of(piece: Piece) -> Cell {
         Cell((piece.kind.0 as u16) << (8 * piece.color.index()))
+    }
+    /// A cell holding one piece of `kind` that both sides own.
+    #[inline]
+    pub fn shared(kind: Kind) -> Cell {
+        let b = kind.shared().0 as u16;
+        Cell(b | (b << 8))
+    }
+    /// The kind (unmarked) of the shared piece here, if one stands here.
+    #[inline]
+    pub fn shared_kind(self) -> Option<Kind> {
+        let (w, b) = (self.0 as u8, (self.0 >> 8) as u8);
+        (w == b && Kind(w).is_shared()).then_some(Kind(w).unshared())
+    }
+    /// Who owns what stands here, and its kind (unmarked); `None` for an
+    /// empty cell or a union.
+    pub fn owned(self) -> Option<(Owner, Kind)> {
+        if let Some(kind) = self.shared_kind() {
+            return Some((Owner::Both, kind));
+        }
+        self.single().map(|p| (Owner::Side(p.color), p.kind))
     }
     /// Whether nothing stands here.
     #[inline(always)]
@@ -165,5 +220,28 @@ impl Cell {
     #[inline]
     pub fn without(self, color: Color) -> Cell {
         Cell(self.0 & !(0xff << (8 * color.index())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shared_piece_is_each_sides_and_not_a_union() {
+        let cell = Cell::shared(Kind::KNIGHT);
+        assert_eq!(cell.shared_kind(), Some(Kind::KNIGHT));
+        assert_eq!(cell.owned(), Some((Owner::Both, Kind::KNIGHT)));
+        for color in Color::ALL {
+            assert_eq!(cell.kind(color), Some(Kind::KNIGHT.shared()));
+        }
+        assert_eq!(Kind::KNIGHT.shared().unshared(), Kind::KNIGHT);
+        // A Paco Sako union of two knights is no shared piece.
+        let union = Cell::of(Piece::new(Color::White, Kind::KNIGHT))
+            .with(Piece::new(Color::Black, Kind::KNIGHT));
+        assert_eq!(union.shared_kind(), None);
+        assert_eq!(union.owned(), None);
+        let white = Cell::of(Piece::new(Color::White, Kind::ROOK));
+        assert_eq!(white.owned(), Some((Owner::Side(Color::White), Kind::ROOK)));
     }
 }

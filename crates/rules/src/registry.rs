@@ -93,15 +93,21 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static ROCOCO: OnceLock<baroque::Ultima> = OnceLock::new();
     static FUGUE: OnceLock<baroque::Ultima> = OnceLock::new();
     static ALICE: OnceLock<crate::variants::alice::Alice> = OnceLock::new();
+    static CHECKERED: OnceLock<crate::variants::checkered::Checkered> = OnceLock::new();
     static APOCALYPSE: OnceLock<Apocalypse> = OnceLock::new();
     static INTERWEAVE: OnceLock<crate::variants::interweave::Interweave> = OnceLock::new();
+    static DYNAMO: OnceLock<crate::variants::dynamo::Dynamo> = OnceLock::new();
+    static EMERGO: OnceLock<crate::variants::emergo::Emergo> = OnceLock::new();
     match name.to_ascii_lowercase().as_str() {
         "baroque" => Some(BAROQUE.get_or_init(baroque::rules)),
         "maxima" => Some(MAXIMA.get_or_init(maxima::rules)),
         "rococo" => Some(ROCOCO.get_or_init(rococo::rules)),
         "fugue" => Some(FUGUE.get_or_init(fugue::rules)),
         "alice" => Some(ALICE.get_or_init(crate::variants::alice::Alice::new)),
+        "checkered" => Some(CHECKERED.get_or_init(crate::variants::checkered::Checkered::new)),
         "interweave" => Some(INTERWEAVE.get_or_init(crate::variants::interweave::Interweave::new)),
+        "dynamo" => Some(DYNAMO.get_or_init(crate::variants::dynamo::Dynamo::new)),
+        "emergo" => Some(EMERGO.get_or_init(crate::variants::emergo::Emergo::new)),
         "pacosako" => Some(&*PACOSAKO),
         "otage" => Some(&*OTAGE),
         "apocalypse" => Some(APOCALYPSE.get_or_init(Apocalypse::new)),

@@ -203,6 +203,24 @@ pub trait Rules: Send + Sync {
         None
     }
 
+    /// How the variant's FEN spells a square: one character (the default),
+    /// or two (Emergo's stacks, read by [`Rules::decode_pair`]).
+    fn cell_spelling(&self) -> crate::fen::CellSpelling {
+        crate::fen::CellSpelling::Letter
+    }
+
+    /// Decodes a square written with two characters
+    /// ([`crate::fen::CellSpelling::Pair`]); `None` if unknown.
+    fn decode_pair(&self, _first: char, _second: char) -> Option<Cell> {
+        None
+    }
+
+    /// A cell as the FEN writes it: [`Rules::encode_cell`]'s character by
+    /// default, two characters where the variant spells squares so.
+    fn encode_cell_text(&self, cell: Cell) -> Option<String> {
+        self.encode_cell(cell).map(String::from)
+    }
+
     /// Every pseudo-legal move of the side to move, appended to `out`:
     /// moves that follow the pieces' movement but may leave a royal piece
     /// capturable. Must not allocate beyond `out`'s growth.

@@ -216,7 +216,12 @@ pub fn validate_board(spec: &BoardSpec, setup: &Setup) -> Vec<Problem> {
         spec.cols,
         &mut problems,
         |file, _rank, row, cell| {
-            if let Token::Piece(c) = cell.token {
+            let letters = match cell.token {
+                Token::Piece(c) => vec![c],
+                Token::Pair(a, b) => vec![a, b],
+                Token::Empty => Vec::new(),
+            };
+            for c in letters {
                 if Some(c) != spec.hole && !spec.letters.contains(c) {
                     found.push(Problem::UnknownLetter {
                         letter: c,
@@ -224,6 +229,7 @@ pub fn validate_board(spec: &BoardSpec, setup: &Setup) -> Vec<Problem> {
                         file: file_char(file),
                         offset: cell.offset,
                     });
+                    break;
                 }
             }
         },
@@ -323,7 +329,7 @@ pub fn reading_notes(rules: &dyn Rules, text: &str) -> Vec<String> {
 /// assert!(problems.iter().any(|p| matches!(p, Problem::MissingRoyal { .. })));
 /// ```
 pub fn position_from_fen(rules: &dyn Rules, text: &str) -> Result<Position, PositionError> {
-    let setup = match fen::parse(text) {
+    let setup = match fen::parse_spelled(text, fen::DigitReading::Decimal, rules.cell_spelling()) {
         Ok(setup) => setup,
         // Gomoku's `991` (19 squares) is too long a run read as decimal:
         // only the per-digit reading fits.
@@ -397,6 +403,18 @@ fn place_cells(
         |file, rank, row, cell| {
             let sq = Square(rank as u16 * g.cols() as u16 + file as u16);
             offsets[sq.index()] = cell.offset;
+            if let Token::Pair(a, b) = cell.token {
+                match rules.decode_pair(a, b) {
+                    Some(decoded) => board.set_cell(sq, decoded),
+                    None => cell_problems.push(Problem::UnknownLetter {
+                        letter: a,
+                        row,
+                        file: file_char(file),
+                        offset: cell.offset,
+                    }),
+                }
+                return;
+            }
             let Token::Piece(c) = cell.token else { return };
             let is_hole = g.holes().contains(sq);
             let name = g.square_name(sq);
@@ -495,7 +513,7 @@ fn read_hands(
                 .iter()
                 .filter_map(|c| match c.token {
                     Token::Piece(ch) => Some(ch),
-                    Token::Empty => None,
+                    Token::Empty | Token::Pair(..) => None,
                 })
                 .collect(),
             offset: row.offset,
