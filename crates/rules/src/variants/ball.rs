@@ -95,6 +95,15 @@ pub fn without_ball(kind: Kind) -> Kind {
         .map_or(kind, |&(k, _)| k)
 }
 
+/// The mover's piece on `sq`: the ball, kept in Black's byte, is no
+/// one's (Ball, Football).
+pub(crate) fn own_piece(pos: &Position, sq: Square, mover: Color) -> Option<Piece> {
+    pos.board
+        .cell(sq)
+        .piece(mover)
+        .filter(|p| p.kind != BALL_KIND)
+}
+
 /// `state.variant`: the last in-place steal (a presence bit, then its
 /// start and end squares, 8 bits each).
 fn last_steal(state: &State) -> Option<(Square, Square)> {
@@ -128,14 +137,6 @@ impl Ball {
         Ball {
             geometry: Geometry::new(9, 9).expect("a 9×9 board"),
         }
-    }
-
-    /// The mover's piece on `sq` (the ball is no one's).
-    fn own(pos: &Position, sq: Square, mover: Color) -> Option<Piece> {
-        pos.board
-            .cell(sq)
-            .piece(mover)
-            .filter(|p| p.kind != BALL_KIND)
     }
 
     /// Adds the moves of the piece `piece` on `from` reaching the occupied
@@ -460,7 +461,7 @@ impl Rules for Ball {
         }
         let mover = pos.turn();
         for from in self.geometry.squares() {
-            if let Some(piece) = Ball::own(pos, from, mover) {
+            if let Some(piece) = own_piece(pos, from, mover) {
                 self.piece_moves(pos, from, piece, out);
             }
         }

@@ -40,10 +40,8 @@ use crate::position::{Position, State, Undo};
 use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 
-/// The ball's kind (kept in Black's byte).
-pub const BALL_KIND: Kind = Kind(b'a');
-/// The ball as stored on the board.
-pub const BALL: Piece = Piece::new(Color::Black, BALL_KIND);
+use super::ball::own_piece;
+pub use super::ball::{BALL, BALL_KIND};
 /// A kick by the piece next to the ball in direction `KICK + d` from the
 /// ball (`d` an index into [`KING_STEPS`]).
 const KICK: u8 = 0x10;
@@ -99,14 +97,6 @@ impl Football {
             .find(|&sq| pos.board.cell(sq).piece(Color::Black) == Some(BALL))
     }
 
-    /// The mover's piece on `sq` (the ball is no one's).
-    fn own(pos: &Position, sq: Square, mover: Color) -> Option<Piece> {
-        pos.board
-            .cell(sq)
-            .piece(mover)
-            .filter(|p| p.kind != BALL_KIND)
-    }
-
     fn empty(&self, pos: &Position, sq: Square) -> bool {
         pos.board.cell(sq).is_empty()
     }
@@ -117,17 +107,22 @@ impl Football {
         self.geometry
             .squares()
             .take_while(|&s| s != sq)
-            .filter(|&s| Football::own(pos, s, mover).is_some())
+            .filter(|&s| own_piece(pos, s, mover).is_some())
             .count() as u32
     }
 
-    /// Whether a piece of `mover` stands next to the ball.
-    fn next_to_ball(&self, pos: &Position, mover: Color) -> bool {
-        self.ball(pos).is_some_and(|b| {
-            KING_STEPS.iter().any(|&d| {
-                self.geometry
-                    .offset_by(b, d)
-                    .is_some_and(|s| Football::own(pos, s, mover).is_some())
+    /// Whether, after the mover's `mv` (the ball on `ball` before it), a
+    /// piece of the mover stands next to the ball: a kick moves the ball
+    /// only, a normal move one piece only, so no copy of the board is
+    /// played.
+    fn goes_on(&self, pos: &Position, ball: Square, mv: &Move) -> bool {
+        let mover = pos.turn();
+        let kick = kick_direction(mv).is_some();
+        let ball_after = if kick { mv.intent.to } else { ball };
+        KING_STEPS.iter().any(|&d| {
+            self.geometry.offset_by(ball_after, d).is_some_and(|s| {
+                (!kick && s == mv.intent.to)
+                    || ((kick || s != mv.intent.from) && own_piece(pos, s, mover).is_some())
             })
         })
     }
@@ -345,7 +340,7 @@ impl Rules for Football {
         let start = out.len();
         if pos.state.variant & KICKING == 0 {
             for from in g.squares() {
-                if let Some(piece) = Football::own(pos, from, mover) {
+                if let Some(piece) = own_piece(pos, from, mover) {
                     self.piece_moves(pos, from, piece, out);
                 }
             }
@@ -356,7 +351,7 @@ impl Rules for Football {
                 let Some(kicker) = g.offset_by(ball, step) else {
                     continue;
                 };
-                let Some(piece) = Football::own(pos, kicker, mover) else {
+                let Some(piece) = own_piece(pos, kicker, mover) else {
                     continue;
                 };
                 near = true;
@@ -374,13 +369,11 @@ impl Rules for Football {
         // The turn goes on after a move that leaves a piece of the mover
         // next to the ball (after a goal too, as vchess has it: the game
         // is over then, whoever is to move).
+        let ball = self.ball(pos);
         for mv in out.iter_mut().skip(start) {
-            if mv.intent.kind == END {
-                continue;
+            if mv.intent.kind != END {
+                mv.intent.continues = ball.is_some_and(|b| self.goes_on(pos, b, mv));
             }
-            let mut after = pos.clone();
-            after.apply(mv);
-            mv.intent.continues = self.next_to_ball(&after, mover);
         }
     }
 
