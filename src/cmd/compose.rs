@@ -44,6 +44,10 @@ pub struct ComposeArgs {
     /// Keep only keys that neither check nor capture.
     #[arg(long)]
     pub quiet_key: bool,
+    /// Look only at the last positions of games played to their end (for
+    /// games that end when a side cannot move: Konane, Avalam, Hamilton).
+    #[arg(long)]
+    pub endings: bool,
     /// Variant options, e.g. `pacoplay` (repeat for several).
     #[arg(long, value_name = "OPTION")]
     pub option: Vec<String>,
@@ -100,10 +104,11 @@ pub fn run(args: &ComposeArgs) -> anyhow::Result<u8> {
         tries: args.tries,
         seed: args.seed,
         quiet_key: args.quiet_key,
+        endings: args.endings,
         count: args.count,
     };
-    let found = match compose(rules, &options) {
-        Ok(found) => found,
+    let (found, tally) = match compose(rules, &options) {
+        Ok(run) => (run.puzzles, run.tally),
         Err(e) => {
             eprintln!("error: {e}");
             return Ok(2);
@@ -157,6 +162,7 @@ pub fn run(args: &ComposeArgs) -> anyhow::Result<u8> {
         }
     );
     if found.len() < args.count {
+        eprintln!("{} positions looked at: {}", tally.tried, tally.reasons());
         eprintln!(
             "hint: more tries (--tries), a longer goal (--max), more pieces (--pieces) or --win may find more"
         );

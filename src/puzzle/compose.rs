@@ -48,6 +48,10 @@ pub struct ComposeOptions {
     pub seed: u64,
     /// Keep only keys that neither check nor capture.
     pub quiet_key: bool,
+    /// Look only at the last positions of games played to their end: the
+    /// games that end only when a side cannot move (Konane, Avalam,
+    /// Hamilton) rarely have a forced win before their last few turns.
+    pub endings: bool,
     /// Puzzles wanted.
     pub count: usize,
 }
@@ -63,6 +67,7 @@ impl Default for ComposeOptions {
             tries: 2000,
             seed: 1,
             quiet_key: false,
+            endings: false,
             count: 3,
         }
     }
@@ -131,14 +136,70 @@ pub struct CannotCompose {
     pub why: &'static str,
 }
 
+/// Why the positions looked at were not kept, counted: what tells an
+/// author which setting to change when a run finds too few puzzles.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Positions looked at.
+    pub tried: usize,
+    /// The game was already over.
+    pub decided: usize,
+    /// Not the side whose goals can be proved (see
+    /// [`super::verify::unprovable_goals`]).
+    pub unprovable_side: usize,
+    /// No win within `--max`.
+    pub no_win: usize,
+    /// Several first moves win.
+    pub several_keys: usize,
+    /// The search ran out of its budget before deciding.
+    pub undecided: usize,
+    /// A win shorter than `--min`, or a key that checks or captures under
+    /// `--quiet-key`.
+    pub filtered: usize,
+    /// Won by one first move, but the proof `check` runs did not confirm it
+    /// within its budget.
+    pub unconfirmed: usize,
+}
+
+impl Tally {
+    /// The counts, for the run's summary (`12 already over, 300 no win...`),
+    /// the zero ones left out.
+    pub fn reasons(&self) -> String {
+        [
+            (self.decided, "already over"),
+            (
+                self.unprovable_side,
+                "with a side to play whose win cannot be proved",
+            ),
+            (self.no_win, "with no win within --max"),
+            (self.several_keys, "with several winning first moves"),
+            (self.undecided, "undecided within the search budget"),
+            (self.filtered, "outside --min or --quiet-key"),
+            (self.unconfirmed, "not confirmed by the proof"),
+        ]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+    }
+}
+
+/// What a run found, and why the other positions were left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Composition {
+    pub puzzles: Vec<Composed>,
+    pub tally: Tally,
+}
+
 /// Composes up to `options.count` puzzles for `rules`; fewer when the tries
 /// run out first (a variant whose goal is rare, or out of reach of the
 /// search, gives none).
 pub fn compose(
     rules: &'static dyn Rules,
     options: &ComposeOptions,
-) -> Result<Vec<Composed>, CannotCompose> {
-    if let Some(why) = super::verify::unprovable_goals(rules) {
+) -> Result<Composition, CannotCompose> {
+    if let Some(why) = super::verify::unprovable_goals(rules, Color::White) {
         return Err(CannotCompose {
             variant: rules.name().into(),
             why,
@@ -146,12 +207,17 @@ pub fn compose(
     }
     let mut rng = Rng::new(options.seed);
     let mut found: Vec<Composed> = Vec::new();
+    let mut tally = Tally::default();
     let mut tried = 0;
     // A game that never yields a position ends the run too (a variant
     // with no legal move at its start).
     let mut empty_games = 0;
     while tried < options.tries && found.len() < options.count && empty_games < 100 {
-        let games = playout(rules, &mut rng);
+        let games = if options.endings {
+            ending(rules, &mut rng, options.max)
+        } else {
+            playout(rules, &mut rng, 20)
+        };
         if games.is_empty() {
             empty_games += 1;
             continue;
@@ -170,22 +236,52 @@ pub fn compose(
             };
             let Some(mut cand) = cand else { continue };
             tried += 1;
-            if let Some(c) = candidate(rules, options, &mut cand, tried) {
+            match candidate(rules, options, &mut cand, tried) {
                 // The same position from two games is one puzzle.
-                if found.iter().all(|f| f.fen != c.fen) {
-                    found.push(c);
-                }
+                Ok(c) if found.iter().all(|f| f.fen != c.fen) => found.push(c),
+                Ok(_) => {}
+                Err(left) => *left.count_in(&mut tally) += 1,
             }
         }
     }
-    Ok(found)
+    tally.tried = tried;
+    Ok(Composition {
+        puzzles: found,
+        tally,
+    })
+}
+
+/// Why [`candidate`] left a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Left {
+    Decided,
+    UnprovableSide,
+    NoWin,
+    SeveralKeys,
+    Undecided,
+    Filtered,
+    Unconfirmed,
+}
+
+impl Left {
+    fn count_in(self, t: &mut Tally) -> &mut usize {
+        match self {
+            Left::Decided => &mut t.decided,
+            Left::UnprovableSide => &mut t.unprovable_side,
+            Left::NoWin => &mut t.no_win,
+            Left::SeveralKeys => &mut t.several_keys,
+            Left::Undecided => &mut t.undecided,
+            Left::Filtered => &mut t.filtered,
+            Left::Unconfirmed => &mut t.unconfirmed,
+        }
+    }
 }
 
 /// A random game from the start, preferring captures so that material
 /// thins out; returns the positions met (not those where the game ended).
-fn playout(rules: &'static dyn Rules, rng: &mut Rng) -> Vec<Position> {
+fn playout(rules: &'static dyn Rules, rng: &mut Rng, shortest: usize) -> Vec<Position> {
     let mut pos = rules.start_position();
-    let length = 20 + rng.below(100);
+    let length = shortest + rng.below(100);
     let mut seen = Vec::new();
     for _ in 0..length {
         let mut moves = MoveList::new();
@@ -206,6 +302,24 @@ fn playout(rules: &'static dyn Rules, rng: &mut Rng) -> Vec<Position> {
         seen.push(pos.clone());
     }
     seen
+}
+
+/// The last positions of a random game played to its end (a game still
+/// going after a thousand plies gives none): enough of them for a win in
+/// `max` turns of the side to play, each turn taken as two plies.
+fn ending(rules: &'static dyn Rules, rng: &mut Rng, max: u32) -> Vec<Position> {
+    let mut game = playout(rules, rng, 1000);
+    let over = game.last().is_some_and(|last| {
+        let mut last = last.clone();
+        let mut moves = MoveList::new();
+        legal::legal_moves(rules, &mut last, &mut moves);
+        moves.is_empty() || legal::outcome(rules, &mut last).is_some()
+    });
+    if !over {
+        return Vec::new();
+    }
+    let keep = 2 * max as usize + 2;
+    game.split_off(game.len().saturating_sub(keep))
 }
 
 /// Whether a move removes an enemy piece (its effect names a vanishing
@@ -252,7 +366,7 @@ fn keys(
     search: &mut Search,
     pos: &mut Position,
     max: u32,
-) -> Option<(u32, Vec<Move>)> {
+) -> Result<(u32, Vec<Move>), Left> {
     let mut moves = MoveList::new();
     legal::legal_moves(rules, pos, &mut moves);
     for n in 1..=max {
@@ -260,15 +374,15 @@ fn keys(
         for mv in &moves {
             match search.after_attack(pos, mv, n, 0) {
                 Proof::Win => winners.push(*mv),
-                Proof::Unknown => return None,
+                Proof::Unknown => return Err(Left::Undecided),
                 Proof::NoWin => {}
             }
         }
         if !winners.is_empty() {
-            return Some((n, winners));
+            return Ok((n, winners));
         }
     }
-    None
+    Err(Left::NoWin)
 }
 
 /// Fewest attacker turns (1..=max) that force a win from `pos`, attacker
@@ -372,15 +486,24 @@ fn candidate(
     o: &ComposeOptions,
     pos: &mut Position,
     try_number: usize,
-) -> Option<Composed> {
+) -> Result<Composed, Left> {
     if legal::outcome(rules, pos).is_some() {
-        return None;
+        return Err(Left::Decided);
     }
     let attacker = pos.turn();
+    if super::verify::unprovable_goals(rules, attacker).is_some() {
+        return Err(Left::UnprovableSide);
+    }
     let mut search = Search::new(rules, attacker, o.win, CANDIDATE_BUDGET);
     let (n, winners) = keys(rules, &mut search, pos, o.max)?;
-    if winners.len() != 1 || search.exhausted || n < o.min {
-        return None;
+    if search.exhausted {
+        return Err(Left::Undecided);
+    }
+    if winners.len() != 1 {
+        return Err(Left::SeveralKeys);
+    }
+    if n < o.min {
+        return Err(Left::Filtered);
     }
     // The effort: moves the search played to find the key and rule out
     // every other first move. Single-threaded, so the same for a seed on
@@ -398,7 +521,7 @@ fn candidate(
         (true, true) => KeyKind::CaptureCheck,
     };
     if o.quiet_key && kind != KeyKind::Quiet {
-        return None;
+        return Err(Left::Filtered);
     }
     let line = main_line(rules, attacker, &mut search, &mut pos.clone(), n);
     let goal = match o.win {
@@ -407,9 +530,15 @@ fn candidate(
     };
     let solution = numbered(&line);
     // The standard FEN reads best; a variant whose state it cannot carry
-    // keeps vchess's.
-    let fen = [fen::standard_fen(rules, pos), fen::vchess_fen(rules, pos)]
+    // (it reads back as another position: Synchrone's pending choice,
+    // the board before a capturing turn) keeps vchess's.
+    let site_fen = fen::vchess_fen(rules, pos);
+    let standard = fen::standard_fen(rules, pos);
+    let same_position = validate::position_from_fen(rules, &standard)
+        .is_ok_and(|back| fen::vchess_fen(rules, &back) == site_fen);
+    let fen = [same_position.then_some(standard), Some(site_fen)]
         .into_iter()
+        .flatten()
         .find_map(|f| {
             let puzzle = Composed::front_matter_of(&f, goal, &solution, &o.options);
             let path = format!("puzzles/{}/candidate.md", rules.name());
@@ -426,8 +555,9 @@ fn candidate(
                 },
             );
             verified.findings.is_empty().then_some(f)
-        })?;
-    Some(Composed {
+        })
+        .ok_or(Left::Unconfirmed)?;
+    Ok(Composed {
         variant: rules.name().to_string(),
         fen,
         goal,
@@ -504,6 +634,9 @@ impl Composed {
         }
         if options.quiet_key {
             command.push_str(" --quiet-key");
+        }
+        if options.endings {
+            command.push_str(" --endings");
         }
         for o in &options.options {
             command.push_str(&format!(" --option {o}"));
@@ -601,18 +734,18 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_puzzles() {
-        let a = compose(chess(), &small()).unwrap();
-        let b = compose(chess(), &small()).unwrap();
+        let a = compose(chess(), &small()).unwrap().puzzles;
+        let b = compose(chess(), &small()).unwrap().puzzles;
         assert!(!a.is_empty(), "no puzzle in 400 tries");
         assert_eq!(a, b);
-        let other = compose(chess(), &ComposeOptions { seed: 4, ..small() });
-        assert_ne!(Ok(a), other, "another seed, other games");
+        let other = compose(chess(), &ComposeOptions { seed: 4, ..small() }).unwrap();
+        assert_ne!(a, other.puzzles, "another seed, other games");
     }
 
     #[test]
     fn every_composed_puzzle_proves_with_one_solution() {
         let options = small();
-        for c in compose(chess(), &options).unwrap() {
+        for c in compose(chess(), &options).unwrap().puzzles {
             for lang in ["en", "fr"] {
                 let text = c.file_text(lang, &options);
                 let path = format!("puzzles/Chess/{}", c.file_name(lang, options.seed));
@@ -632,7 +765,7 @@ mod tests {
     #[test]
     fn the_provenance_names_the_command_that_finds_it_again() {
         let options = small();
-        let c = compose(chess(), &options).unwrap().remove(0);
+        let c = compose(chess(), &options).unwrap().puzzles.remove(0);
         let text = c.file_text("en", &options);
         assert!(
             text.contains("# composed by `fenpress compose Chess --seed 3 --max 2"),
@@ -650,7 +783,51 @@ mod tests {
                 ..small()
             },
         );
-        assert_eq!(none, Ok(Vec::new()));
+        let none = none.unwrap();
+        assert_eq!(none.puzzles, Vec::new());
+        assert_eq!(none.tally, Tally::default());
+    }
+
+    #[test]
+    fn every_position_left_is_counted_with_why() {
+        let run = compose(chess(), &small()).unwrap();
+        let t = run.tally;
+        let left = t.decided
+            + t.unprovable_side
+            + t.no_win
+            + t.several_keys
+            + t.undecided
+            + t.filtered
+            + t.unconfirmed;
+        // A position found twice (from two games) is kept once and counted
+        // in neither.
+        assert!(left + run.puzzles.len() <= t.tried, "{t:?}");
+        assert!(t.no_win > 0, "{t:?}");
+        assert!(
+            t.reasons().contains("with no win within --max"),
+            "{}",
+            t.reasons()
+        );
+        assert!(!t.reasons().contains(" 0 "), "{}", t.reasons());
+    }
+
+    #[test]
+    fn synchrone_puzzles_are_set_for_white_only() {
+        // Black's choice is played after White's, knowing it: a win for
+        // Black proved that way is not one at the board.
+        let synchrone = fenpress_rules::registry::rules_with_options("Synchrone1", &[]).unwrap();
+        let run = compose(
+            synchrone,
+            &ComposeOptions {
+                win: WinKind::Any,
+                pieces: 0,
+                tries: 60,
+                ..small()
+            },
+        )
+        .unwrap();
+        assert!(run.tally.unprovable_side > 0, "{:?}", run.tally);
+        assert!(run.puzzles.iter().all(|p| p.attacker == Color::White));
     }
 
     #[test]

@@ -656,7 +656,8 @@ impl<'a> Search<'a> {
         if self.rules.variant_outcome(pos).is_some() {
             return !illegal(self, pos) && self.ended_in_win(pos);
         }
-        if !legal::in_check(self.rules, pos) || illegal(self, pos) {
+        let decides = legal::in_check(self.rules, pos) || self.stalemate_wins(pos);
+        if !decides || illegal(self, pos) {
             return false;
         }
         let mut replies = self.take_list(plies);
@@ -756,8 +757,17 @@ impl<'a> Search<'a> {
     fn ended_in_win(&self, pos: &Position) -> bool {
         match self.rules.variant_outcome(pos) {
             Some(o) => self.win == WinKind::Any && o.winner() == Some(self.attacker),
-            None => pos.turn() != self.attacker && legal::in_check(self.rules, pos),
+            None if legal::in_check(self.rules, pos) => pos.turn() != self.attacker,
+            None => self.stalemate_wins(pos),
         }
+    }
+
+    /// Whether `pos`'s side to move, having no legal move and not in
+    /// check, thereby gives the attacker a win that counts: Konane's,
+    /// Hamilton's and Avalam's side that cannot move loses.
+    fn stalemate_wins(&self, pos: &Position) -> bool {
+        self.win == WinKind::Any
+            && self.rules.stalemate_outcome(pos).winner() == Some(self.attacker)
     }
 
     /// The defender to move, the attacker then having `turns` moves: does
@@ -864,6 +874,25 @@ impl<'a> Search<'a> {
 mod tests {
     use super::*;
     use fenpress_rules::{registry, validate::position_from_fen};
+
+    #[test]
+    fn leaving_the_other_side_without_a_move_wins_where_that_loses() {
+        // Konane: the side that cannot capture loses. White's e4xg4 leaves
+        // Black no jump; White's other jumps do not.
+        let konane = registry::rules("Konane").unwrap();
+        let fen = "Pp4P1/8/3p3p/8/4Pp2/8/1p6/p2P3P w - - 0 25";
+        let mut pos = position_from_fen(konane, fen).unwrap();
+        let mut any = Search::new(konane, pos.turn(), WinKind::Any, 1_000_000);
+        assert_eq!(any.attack(&mut pos, 1, 0), Proof::Win);
+        // Not a checkmate, so not a win when only mates count.
+        let mut mate = Search::new(konane, pos.turn(), WinKind::Mate, 1_000_000);
+        assert_eq!(mate.attack(&mut pos, 1, 0), Proof::NoWin);
+        // In chess a stalemate is a draw, never a win.
+        let chess = registry::rules("chess").unwrap();
+        let mut stalemating = position_from_fen(chess, "k7/2K5/1P6/8/8/8/8/8 w - - 0 1").unwrap();
+        let mut s = Search::new(chess, Color::White, WinKind::Any, 1_000_000);
+        assert_eq!(s.attack(&mut stalemating, 1, 0), Proof::NoWin);
+    }
 
     fn proof(fen: &str, turns: u32) -> (Proof, u64) {
         let chess = registry::rules("chess").unwrap();

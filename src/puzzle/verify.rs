@@ -502,12 +502,22 @@ fn play_line(
     }
 }
 
-/// Why the search cannot prove a goal (`mate in n`, `win in n`) in a
-/// variant, if it cannot: its turns are not one side's move after the
-/// other's.
-pub fn unprovable_goals(rules: &dyn Rules) -> Option<&'static str> {
-    (rules.name() == "Apocalypse")
-        .then_some("its moves are simultaneous, which a move-by-move search cannot model")
+/// Why the search cannot prove a goal (`mate in n`, `win in n`) for the
+/// `attacker` in a variant, if it cannot: its turns are not one side's
+/// move after the other's. Synchrone's two choices are made at the same
+/// time but played as White's then Black's, Black's knowing White's: a
+/// win proved that way for White holds against any Black choice, while a
+/// win for Black would rest on a choice Black never sees.
+pub fn unprovable_goals(rules: &dyn Rules, attacker: Color) -> Option<&'static str> {
+    match rules.name() {
+        "Apocalypse" => {
+            Some("its moves are simultaneous, which a move-by-move search cannot model")
+        }
+        "Synchrone1" | "Synchrone2" if attacker == Color::Black => Some(
+            "Black chooses at the same time as White without seeing White's choice, which a move-by-move search cannot model: set the puzzle with White to play",
+        ),
+        _ => None,
+    }
 }
 
 /// The goal (`mate in n`, `win in n`): the line ends in a win of the right
@@ -528,7 +538,7 @@ fn check_goal(
         attacker_moves,
         numbers,
     } = line;
-    if let Some(why) = unprovable_goals(rules) {
+    if let Some(why) = unprovable_goals(rules, attacker) {
         push(
             &mut v.findings,
             Finding::GoalNotVerified {

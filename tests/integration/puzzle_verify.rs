@@ -230,6 +230,17 @@ fn variants_outside_the_search_get_a_note() {
 }
 
 #[test]
+fn a_synchrone_puzzle_with_black_to_play_gets_a_note() {
+    // Black's choice would be proved knowing White's pending e1f1, which
+    // Black never sees at the board.
+    let text = "---\nvariant: Synchrone1\nfen: \"1n2k2r/4p3/8/8/8/8/P5q1/4KB2 b 11 iiii -,-,- e1f1\"\ngoal: win in 2\nsolution: 1...Rh2+ 2.Ke1 Qe2#\n---\n";
+    let found = verify_source(Path::new("content/puzzles/Synchrone1/p.md"), text);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].code, "puzzle-goal-not-verified");
+    assert!(found[0].message.contains("White"), "{:#?}", found[0]);
+}
+
+#[test]
 fn unknown_variants_suggest_names() {
     let text = "---\nvariant: Ordaa\nfen: start\ngoal: best move\nsolution: e4\n---\n";
     let found = check(text);
