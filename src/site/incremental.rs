@@ -80,7 +80,13 @@ impl Site {
             theme,
             verified,
             puzzles,
-        } = prepare(root, true, options.base_url.as_deref(), &mut Vec::new())?;
+        } = prepare(
+            root,
+            true,
+            options.base_url.as_deref(),
+            None,
+            &mut Vec::new(),
+        )?;
         let mut rendered = render_site(&config, root, &loaded.pages, &theme)?;
         rendered.output.rasterise_og_images(None);
         // serve keeps the search pages to re-index after edits.

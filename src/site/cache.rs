@@ -1,0 +1,668 @@
+//! The build cache: what a build of `--out` verified, rendered and indexed,
+//! kept beside the output in `.<name>.fenpress-cache/` (a hidden sibling,
+//! like the spare: never inside the output, so never published), so that
+//! a rebuild after one page changed redoes that page only.
+//!
+//! Everything is keyed by hashes of what it depends on:
+//! - a page's **verdicts and findings** by the fenpress binary (rules core
+//!   included), the site's variant definitions, the verification's purpose
+//!   and the page itself (its text and every field the load step gave it);
+//! - a page's **rendered file** by that, the config file, the theme's
+//!   files, the piece folder, the site folder and the site's skeleton
+//!   (every page's kind, name, language, title and URL, and each puzzle's
+//!   difficulty: what indexes, menus, translations and prev/next links
+//!   show of other pages). Its bytes are the previous output's file, read
+//!   back only when the key matches;
+//! - a language's **search bundle** by the search text of its pages, in
+//!   order: an unchanged language's bundle files are taken from the
+//!   previous output, a changed one is indexed again (Pagefind's API adds
+//!   pages to a new index only, so a language is indexed whole);
+//! - og:image PNGs are named by a hash of what they draw, and the render
+//!   step already takes them from the previous output.
+//!
+//! Puzzle pages are proved and rendered every time: a proof runs against
+//! the site's clock (`puzzles.total_proof_budget_ms`), so its result is not
+//! a function of the page alone. Home pages are rendered every time (their
+//! body goes into the language's home).
+//!
+//! The cache describes the output in place: its manifest is deleted before
+//! a build swaps a new output in and written after, so a build killed in
+//! between leaves no manifest and the next build starts cold. The
+//! binary's identity is its version, size and modification time: any new
+//! build of fenpress starts cold.
+
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use serde::{Deserialize, Serialize};
+
+use super::config::Config;
+use super::output::MARKER;
+use crate::check::{PageCheck, Purpose, Reuse};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::{LoadedPage, PageKind, Verdict};
+use crate::search::SearchPage;
+
+/// The manifest's format: a manifest of another format is ignored.
+const FORMAT: u32 = 1;
+const MANIFEST: &str = "manifest.json";
+
+/// A hash of what an entry depends on: two SipHash lanes (128 bits), as
+/// hex. `DefaultHasher` may change between Rust releases, which is safe
+/// here: a new binary starts with an empty cache anyway.
+struct Keyer(DefaultHasher, DefaultHasher);
+
+impl Keyer {
+    fn new(domain: &str) -> Keyer {
+        let mut second = DefaultHasher::new();
+        second.write_u8(0x5a);
+        let mut k = Keyer(DefaultHasher::new(), second);
+        domain.hash(&mut k);
+        k
+    }
+
+    fn key(&self) -> String {
+        format!("{:016x}{:016x}", self.0.finish(), self.1.finish())
+    }
+}
+
+impl Hasher for Keyer {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.write(bytes);
+        self.1.write(bytes);
+    }
+    fn finish(&self) -> u64 {
+        self.0.finish()
+    }
+}
+
+/// What a build of this output left: read at the start of the next one.
+#[derive(Serialize, Deserialize, Default)]
+struct Manifest {
+    format: u32,
+    binary: String,
+    /// The output folder it describes (absolute).
+    out: PathBuf,
+    /// By page source.
+    verified: BTreeMap<PathBuf, VerifiedPage>,
+    rendered: BTreeMap<PathBuf, RenderedPage>,
+    /// By language code (lowercase).
+    indexed: BTreeMap<String, IndexedLanguage>,
+}
+
+#[derive(Serialize, Deserialize, Clone)]
+struct VerifiedPage {
+    key: String,
+    verdicts: Vec<Verdict>,
+    findings: Vec<StoredDiagnostic>,
+    unreadable: usize,
+}
+
+/// A [`Diagnostic`] as stored (its code is interned again when read).
+#[derive(Serialize, Deserialize, Clone)]
+struct StoredDiagnostic {
+    severity: Severity,
+    code: String,
+    file: PathBuf,
+    line: usize,
+    column: usize,
+    span: usize,
+    variant: Option<String>,
+    message: String,
+    hint: Option<String>,
+}
+
+impl StoredDiagnostic {
+    fn of(d: &Diagnostic) -> StoredDiagnostic {
+        StoredDiagnostic {
+            severity: d.severity,
+            code: d.code.to_string(),
+            file: d.file.clone(),
+            line: d.line,
+            column: d.column,
+            span: d.span,
+            variant: d.variant.clone(),
+            message: d.message.clone(),
+            hint: d.hint.clone(),
+        }
+    }
+
+    fn diagnostic(&self) -> Diagnostic {
+        let mut d = Diagnostic::new(
+            self.severity,
+            intern(&self.code),
+            self.file.clone(),
+            self.line,
+            self.column,
+            self.message.clone(),
+        )
+        .with_span(self.span);
+        d.variant = self.variant.clone();
+        d.hint = self.hint.clone();
+        d
+    }
+}
+
+/// A finding's code as the `&'static str` a [`Diagnostic`] holds: each
+/// distinct code is leaked once per process, and there are a few dozen.
+fn intern(code: &str) -> &'static str {
+    static CODES: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+    let mut codes = CODES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(known) = codes.iter().find(|c| **c == code) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(code.to_string().into_boxed_str());
+    codes.push(leaked);
+    leaked
+}
+
+/// A content page as the previous build rendered it.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct RenderedPage {
+    pub key: String,
+    /// Its file below the output root.
+    pub file: String,
+    /// Boards drawn.
+    pub diagrams: usize,
+    /// The piece images its diagrams use: (output path, source file).
+    pub copies: Vec<(String, PathBuf)>,
+    /// Its og:image's path below the output root.
+    pub og: Option<String>,
+    /// The hash of its search page ([`search_hash`]).
+    pub search: String,
+}
+
+#[derive(Serialize, Deserialize, Clone)]
+struct IndexedLanguage {
+    key: String,
+    /// The bundle's files below the output root.
+    files: Vec<String>,
+}
+
+/// What a build took from the cache and what it redid, for `build -v` and
+/// the tests.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct CacheStats {
+    /// Pages verified / whose verification was reused.
+    pub verified: usize,
+    pub verified_reused: usize,
+    /// Content pages rendered / whose file was reused.
+    pub rendered: usize,
+    pub rendered_reused: usize,
+    /// Languages indexed / whose bundle was reused.
+    pub indexed: Vec<String>,
+    pub indexed_reused: Vec<String>,
+}
+
+impl CacheStats {
+    /// `cache: verified 1 page (524 reused), rendered 1 (520 reused),
+    /// indexed en (fr, es reused)`
+    pub fn words(&self) -> String {
+        format!(
+            "cache: verified {} page{} ({} reused), rendered {} ({} reused), indexed {} ({} reused)",
+            self.verified,
+            if self.verified == 1 { "" } else { "s" },
+            self.verified_reused,
+            self.rendered,
+            self.rendered_reused,
+            list_or_none(&self.indexed),
+            list_or_none(&self.indexed_reused),
+        )
+    }
+}
+
+fn list_or_none(list: &[String]) -> String {
+    if list.is_empty() {
+        "none".into()
+    } else {
+        list.join(", ")
+    }
+}
+
+/// The cache of one build of one output folder.
+pub struct BuildCache {
+    dir: PathBuf,
+    /// The output being replaced, whose files the cache's entries name.
+    previous: PathBuf,
+    binary: String,
+    old: Manifest,
+    new: Mutex<Manifest>,
+    /// Hash of the site's variant definitions.
+    definitions: String,
+    /// Hash of everything every page's render depends on (set by
+    /// [`BuildCache::prepare_render`]).
+    render_base: Mutex<String>,
+    /// Each language's search pages as last indexed, when that language
+    /// is indexed again (written beside the manifest after the swap).
+    search_pages: Mutex<BTreeMap<String, Vec<SearchPage>>>,
+    verified: AtomicUsize,
+    verified_reused: AtomicUsize,
+    rendered: AtomicUsize,
+    rendered_reused: AtomicUsize,
+    languages: Mutex<(Vec<String>, Vec<String>)>,
+}
+
+/// `.<name>.fenpress-cache` beside the output folder `out`.
+pub fn cache_dir(out: &Path) -> PathBuf {
+    let out_abs = absolute(out);
+    let parent = out_abs
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."));
+    let name = out_abs
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "public".into());
+    parent.join(format!(".{name}.fenpress-cache"))
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    path.canonicalize()
+        .unwrap_or_else(|_| std::env::current_dir().unwrap_or_default().join(path))
+}
+
+/// The running binary: its version, size and modification time.
+fn binary_key() -> String {
+    let meta = std::env::current_exe().and_then(|p| p.metadata());
+    let (len, modified) = match &meta {
+        Ok(m) => (
+            m.len(),
+            m.modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos()),
+        ),
+        Err(_) => (0, 0),
+    };
+    format!("{}-{len}-{modified}", env!("CARGO_PKG_VERSION"))
+}
+
+impl BuildCache {
+    /// The cache of the output folder `out`, as the last build that
+    /// replaced it left it (empty when there is none, when it was made by
+    /// another fenpress, or when `out` is not a fenpress output).
+    pub fn open(out: &Path) -> BuildCache {
+        let dir = cache_dir(out);
+        let previous = absolute(out);
+        let binary = binary_key();
+        let old = std::fs::read(dir.join(MANIFEST))
+            .ok()
+            .and_then(|bytes| serde_json::from_slice::<Manifest>(&bytes).ok())
+            .filter(|m| m.format == FORMAT && m.binary == binary && m.out == previous)
+            .filter(|_| previous.join(MARKER).is_file())
+            .unwrap_or_default();
+        BuildCache {
+            new: Mutex::new(Manifest {
+                format: FORMAT,
+                binary: binary.clone(),
+                out: previous.clone(),
+                ..Manifest::default()
+            }),
+            dir,
+            previous,
+            binary,
+            old,
+            definitions: String::new(),
+            render_base: Mutex::new(String::new()),
+            search_pages: Mutex::default(),
+            verified: AtomicUsize::new(0),
+            verified_reused: AtomicUsize::new(0),
+            rendered: AtomicUsize::new(0),
+            rendered_reused: AtomicUsize::new(0),
+            languages: Mutex::default(),
+        }
+    }
+
+    /// Hashes the site's variant definitions (`variants/*.yaml` of `root`,
+    /// as the load step read them into `sources`): before verification.
+    pub fn read_definitions(
+        &mut self,
+        root: &Path,
+        sources: &BTreeMap<PathBuf, std::sync::Arc<str>>,
+    ) {
+        let folder = root.join("variants");
+        let mut k = Keyer::new("definitions");
+        for (path, text) in sources.iter().filter(|(p, _)| p.starts_with(&folder)) {
+            path.hash(&mut k);
+            text.hash(&mut k);
+        }
+        self.definitions = k.key();
+    }
+
+    /// What a page's verification depends on (see the module's notes).
+    fn verify_key(&self, lp: &LoadedPage, purpose: Purpose) -> String {
+        let mut k = Keyer::new("verify");
+        self.binary.hash(&mut k);
+        self.definitions.hash(&mut k);
+        matches!(purpose, Purpose::Drawing).hash(&mut k);
+        let p = &lp.page;
+        p.kind.hash(&mut k);
+        p.name.hash(&mut k);
+        p.variant.hash(&mut k);
+        p.slug.hash(&mut k);
+        p.lang.hash(&mut k);
+        p.source.hash(&mut k);
+        p.format.hash(&mut k);
+        p.title.hash(&mut k);
+        p.markdown.hash(&mut k);
+        p.line_offset.hash(&mut k);
+        p.front_matter.hash(&mut k);
+        lp.text.hash(&mut k);
+        k.key()
+    }
+
+    /// Hashes what every page's render depends on besides itself: the
+    /// config file (and the base URL in force), the theme's files, the
+    /// piece folder, the site folder and the site's skeleton. Before the
+    /// render step.
+    pub fn prepare_render(
+        &self,
+        root: &Path,
+        config: &Config,
+        theme: &super::theme::Theme,
+        pages: &[LoadedPage],
+    ) {
+        let mut k = Keyer::new("render");
+        self.binary.hash(&mut k);
+        self.definitions.hash(&mut k);
+        absolute(root).hash(&mut k);
+        std::fs::read(root.join("config.yaml")).ok().hash(&mut k);
+        config.base_url.hash(&mut k);
+        config.languages.hash(&mut k);
+        if let Some(folder) = &theme.folder {
+            hash_folder(folder, true, &mut k);
+        }
+        if let Some(pieces) = &config.pieces {
+            // The piece art by name, size and time: hashing 6 MB of SVG
+            // at every build would cost more than it saves.
+            hash_folder(&pieces.folder, false, &mut k);
+        }
+        for lp in pages {
+            let p = &lp.page;
+            (p.kind, &p.name, &p.slug, &p.lang, &p.variant, &p.title).hash(&mut k);
+            p.source.hash(&mut k);
+            lp.puzzle
+                .as_ref()
+                .map(|proof| proof.difficulty())
+                .hash(&mut k);
+        }
+        *self.render_base.lock().unwrap_or_else(|e| e.into_inner()) = k.key();
+    }
+
+    /// What `lp`'s rendered file depends on; `None` for a page that is
+    /// always rendered (a puzzle, a home page).
+    pub fn render_key(&self, lp: &LoadedPage) -> Option<String> {
+        let p = &lp.page;
+        if p.kind == PageKind::Puzzle || (p.kind == PageKind::Page && p.name == "home") {
+            return None;
+        }
+        let mut k = Keyer::new("page");
+        self.render_base
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .hash(&mut k);
+        self.verify_key(lp, Purpose::Drawing).hash(&mut k);
+        Some(k.key())
+    }
+
+    /// The previous render of `lp` if `key` still holds and its files are
+    /// still in the output, with the file's bytes.
+    pub fn rendered(&self, lp: &LoadedPage, key: &str) -> Option<(RenderedPage, Vec<u8>)> {
+        let entry = self.old.rendered.get(&lp.page.source)?;
+        if entry.key != key {
+            return None;
+        }
+        if let Some(og) = &entry.og {
+            if !self.previous.join(og).is_file() {
+                return None;
+            }
+        }
+        let bytes = std::fs::read(self.previous.join(&entry.file)).ok()?;
+        Some((entry.clone(), bytes))
+    }
+
+    /// Keeps a page's render (or the reuse of one) for the next build.
+    /// `entry` is `None` for a page the cache does not keep.
+    pub fn keep_rendered(&self, lp: &LoadedPage, entry: Option<RenderedPage>, reused: bool) {
+        let counter = if reused {
+            &self.rendered_reused
+        } else {
+            &self.rendered
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        if let Some(entry) = entry {
+            self.new
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .rendered
+                .insert(lp.page.source.clone(), entry);
+        }
+    }
+
+    /// A language's search key from its pages' search hashes, in order.
+    pub fn language_key(&self, pages_per_bundle: usize, hashes: &[&str]) -> String {
+        let mut k = Keyer::new("language");
+        self.binary.hash(&mut k);
+        pages_per_bundle.hash(&mut k);
+        hashes.hash(&mut k);
+        k.key()
+    }
+
+    /// The files of `lang`'s bundle as the previous build wrote them, with
+    /// their bytes, when its key still holds.
+    pub fn reuse_language(&self, lang: &str, key: &str) -> Option<Vec<(String, Vec<u8>)>> {
+        let entry = self.old.indexed.get(lang).filter(|e| e.key == key)?;
+        let files = entry
+            .files
+            .iter()
+            .map(|f| {
+                std::fs::read(self.previous.join(f))
+                    .ok()
+                    .map(|b| (f.clone(), b))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        self.new
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .indexed
+            .insert(lang.to_string(), entry.clone());
+        self.languages
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .1
+            .push(lang.to_string());
+        Some(files)
+    }
+
+    /// The search pages `lang` had when last indexed, by their hash.
+    pub fn stored_search_pages(&self, lang: &str) -> HashMap<String, SearchPage> {
+        let file = self.dir.join(format!("search-{lang}.json"));
+        let pages: Vec<SearchPage> = std::fs::read(file)
+            .ok()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default();
+        if !self.old.indexed.contains_key(lang) {
+            return HashMap::new();
+        }
+        pages.into_iter().map(|p| (search_hash(&p), p)).collect()
+    }
+
+    /// `lang` is indexed again over `pages` under `key`: kept for the
+    /// next build (its files are named by [`BuildCache::indexed_files`]).
+    pub fn keep_language(&self, lang: &str, key: String, pages: Vec<SearchPage>) {
+        self.new
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .indexed
+            .insert(
+                lang.to_string(),
+                IndexedLanguage {
+                    key,
+                    files: Vec::new(),
+                },
+            );
+        self.search_pages
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(lang.to_string(), pages);
+        self.languages
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .0
+            .push(lang.to_string());
+    }
+
+    /// The files the indexer wrote, given to the languages indexed again.
+    pub fn indexed_files(&self, written: &[String]) {
+        let mut new = self.new.lock().unwrap_or_else(|e| e.into_inner());
+        let indexed_again = self.search_pages.lock().unwrap_or_else(|e| e.into_inner());
+        for lang in indexed_again.keys() {
+            let prefix = format!("{}/{lang}/", crate::search::BUNDLE_DIR);
+            if let Some(entry) = new.indexed.get_mut(lang) {
+                entry.files = written
+                    .iter()
+                    .filter(|f| f.starts_with(&prefix))
+                    .cloned()
+                    .collect();
+            }
+        }
+    }
+
+    /// What this build took from the cache and redid.
+    pub fn stats(&self) -> CacheStats {
+        let (mut indexed, mut indexed_reused) = self
+            .languages
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        indexed.sort();
+        indexed_reused.sort();
+        CacheStats {
+            verified: self.verified.load(Ordering::Relaxed),
+            verified_reused: self.verified_reused.load(Ordering::Relaxed),
+            rendered: self.rendered.load(Ordering::Relaxed),
+            rendered_reused: self.rendered_reused.load(Ordering::Relaxed),
+            indexed,
+            indexed_reused,
+        }
+    }
+
+    /// Before the swap: the manifest no longer describes the output.
+    pub fn forget(&self) {
+        let _ = std::fs::remove_file(self.dir.join(MANIFEST));
+    }
+
+    /// After the swap: the manifest of the new output, and the search
+    /// pages of the languages indexed again. A cache that cannot be
+    /// written only costs the next build time.
+    pub fn save(self) {
+        let _ = std::fs::create_dir_all(&self.dir);
+        let pages = self
+            .search_pages
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner());
+        for (lang, list) in pages {
+            if let Ok(bytes) = serde_json::to_vec(&list) {
+                let _ = write_atomically(&self.dir.join(format!("search-{lang}.json")), &bytes);
+            }
+        }
+        let new = self.new.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Ok(bytes) = serde_json::to_vec(&new) {
+            let _ = write_atomically(&self.dir.join(MANIFEST), &bytes);
+        }
+    }
+}
+
+impl Reuse for BuildCache {
+    fn reuse(&self, lp: &mut LoadedPage, purpose: Purpose) -> Option<PageCheck> {
+        if lp.page.kind == PageKind::Puzzle {
+            return None;
+        }
+        let entry = self.old.verified.get(&lp.page.source)?;
+        if entry.key != self.verify_key(lp, purpose) {
+            return None;
+        }
+        // The verdicts go to the records verification would have judged:
+        // those that parse and were found in the source.
+        let judged: Vec<usize> = (lp.diagrams.iter().enumerate())
+            .filter(|(_, r)| r.spec.is_ok() && r.written.is_some())
+            .map(|(i, _)| i)
+            .collect();
+        if judged.len() != entry.verdicts.len() {
+            return None;
+        }
+        for (&i, verdict) in judged.iter().zip(&entry.verdicts) {
+            lp.diagrams[i].verdict = Some(verdict.clone());
+        }
+        self.verified_reused.fetch_add(1, Ordering::Relaxed);
+        self.new
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .verified
+            .insert(lp.page.source.clone(), entry.clone());
+        Some(PageCheck {
+            findings: entry
+                .findings
+                .iter()
+                .map(StoredDiagnostic::diagnostic)
+                .collect(),
+            puzzle: Vec::new(),
+            verdicts: entry.verdicts.clone(),
+            unreadable: entry.unreadable,
+            is_puzzle: false,
+        })
+    }
+
+    fn keep(&self, lp: &LoadedPage, purpose: Purpose, checked: &PageCheck) {
+        self.verified.fetch_add(1, Ordering::Relaxed);
+        if lp.page.kind == PageKind::Puzzle {
+            return;
+        }
+        let entry = VerifiedPage {
+            key: self.verify_key(lp, purpose),
+            verdicts: checked.verdicts.clone(),
+            findings: checked.findings.iter().map(StoredDiagnostic::of).collect(),
+            unreadable: checked.unreadable,
+        };
+        self.new
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .verified
+            .insert(lp.page.source.clone(), entry);
+    }
+}
+
+/// The hash of a page as the search index sees it.
+pub fn search_hash(page: &SearchPage) -> String {
+    let mut k = Keyer::new("search");
+    page.hash(&mut k);
+    k.key()
+}
+
+/// Every file below `folder` by path, and by its bytes (`contents`) or its
+/// size and modification time.
+fn hash_folder(folder: &Path, contents: bool, k: &mut Keyer) {
+    folder.hash(k);
+    for entry in walkdir::WalkDir::new(folder)
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+    {
+        entry.path().hash(k);
+        if contents {
+            std::fs::read(entry.path()).ok().hash(k);
+        } else if let Ok(meta) = entry.metadata() {
+            meta.len().hash(k);
+            meta.modified().ok().hash(k);
+        }
+    }
+}
+
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path))
+}
