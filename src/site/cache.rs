@@ -316,6 +316,44 @@ impl BuildCache {
         }
     }
 
+    /// A cache with no folder, for `serve`, which keeps its output in
+    /// memory: only verdicts are kept, from one build of the site to the
+    /// next (see [`BuildCache::carried_over`]).
+    pub fn in_memory() -> BuildCache {
+        let binary = binary_key();
+        BuildCache {
+            dir: PathBuf::new(),
+            previous: PathBuf::new(),
+            old: Manifest::default(),
+            new: Mutex::new(Manifest {
+                format: FORMAT,
+                binary: binary.clone(),
+                ..Manifest::default()
+            }),
+            binary,
+            definitions: String::new(),
+            render_base: Mutex::new(String::new()),
+            search_pages: Mutex::default(),
+            verified: AtomicUsize::new(0),
+            verified_reused: AtomicUsize::new(0),
+            rendered: AtomicUsize::new(0),
+            rendered_reused: AtomicUsize::new(0),
+            languages: Mutex::default(),
+        }
+    }
+
+    /// The verdicts this cache holds (those it was given and those it
+    /// kept since), for the next build of an in-memory site; its counts
+    /// start again.
+    pub fn carried_over(self) -> BuildCache {
+        let mut next = BuildCache::in_memory();
+        let mut held = self.old.verified;
+        let kept = self.new.into_inner().unwrap_or_else(|e| e.into_inner());
+        held.extend(kept.verified);
+        next.old.verified = held;
+        next
+    }
+
     /// Hashes the site's variant definitions (`variants/*.yaml` of `root`,
     /// as the load step read them into `sources`): before verification.
     pub fn read_definitions(

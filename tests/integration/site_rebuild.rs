@@ -13,12 +13,12 @@ use fenpress::site::{build, BuildOptions};
 fn site() -> Site {
     Site::new()
         .file("config.yaml", "title: Rebuilt\nbase_url: https://example.org/\n")
-        .file("variants/Nightriders.yaml", NIGHTRIDERS)
+        .file("variants/Skyriders.yaml", SKYRIDERS)
         .file(
-            "rules/Nightriders/en.md",
-            "---\ntitle: Nightriders\n---\nKnights ride.\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/N3K3\nmoves: [Na1-c2]\n```\n",
+            "rules/Skyriders/en.md",
+            "---\ntitle: Skyriders\n---\nKnights ride.\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/N3K3\nmoves: [Na1-c2]\n```\n",
         )
-        .file("rules/Nightriders/fr.md", "Les cavaliers chevauchent.\n")
+        .file("rules/Skyriders/fr.md", "Les cavaliers chevauchent.\n")
         .file(
             "rules/Chess/en.md",
             "---\ntitle: Chess\n---\nPlain chess.\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/4K3\nmoves: [Ke1-e2]\n```\n",
@@ -29,7 +29,7 @@ fn site() -> Site {
         .file("pages/about/fr.md", "Qui nous sommes.\n")
 }
 
-const NIGHTRIDERS: &str = "board: 8x8
+const SKYRIDERS: &str = "board: 8x8
 pieces:
   - { letter: p, betza: fmWfcF, pawn: true, en: pawn, fr: pion, es: peón }
   - { letter: n, betza: NN, en: nightrider, fr: noctambule, es: nocturno }
@@ -220,7 +220,7 @@ fn a_changed_variant_definition_verifies_and_renders_its_pages_again() {
     // is still legal, its pieces' names (search terms) change.
     edit(
         &site,
-        "variants/Nightriders.yaml",
+        "variants/Skyriders.yaml",
         "betza: NN, en: nightrider",
         "betza: N, en: night knight",
     );
