@@ -232,6 +232,9 @@ pub struct BuildCache {
     new: Mutex<Manifest>,
     /// Hash of the site's variant definitions.
     definitions: String,
+    /// Each page's verification key, by source and purpose (drawing).
+    #[allow(clippy::type_complexity)]
+    verify_keys: Mutex<HashMap<(PathBuf, bool), (std::sync::Arc<str>, String)>>,
     /// Hash of everything every page's render depends on (set by
     /// [`BuildCache::prepare_render`]).
     render_base: Mutex<String>,
@@ -306,6 +309,7 @@ impl BuildCache {
             binary,
             old,
             definitions: String::new(),
+            verify_keys: Mutex::default(),
             render_base: Mutex::new(String::new()),
             search_pages: Mutex::default(),
             verified: AtomicUsize::new(0),
@@ -332,6 +336,7 @@ impl BuildCache {
             }),
             binary,
             definitions: String::new(),
+            verify_keys: Mutex::default(),
             render_base: Mutex::new(String::new()),
             search_pages: Mutex::default(),
             verified: AtomicUsize::new(0),
@@ -370,12 +375,34 @@ impl BuildCache {
         self.definitions = k.key();
     }
 
-    /// What a page's verification depends on (see the module's notes).
+    /// What a page's verification depends on (see the module's notes),
+    /// made once per page and purpose: hashing every page's text twice
+    /// (verify, render) was a tenth of a rebuild.
     fn verify_key(&self, lp: &LoadedPage, purpose: Purpose) -> String {
+        let drawing = matches!(purpose, Purpose::Drawing);
+        let held = (lp.page.source.clone(), drawing);
+        let mut keys = self.verify_keys.lock().unwrap_or_else(|e| e.into_inner());
+        // The same text, not only the same file: `serve` keeps its cache
+        // across edits, and an edited page is loaded into a new text (the
+        // one held here stays alive, so its address is never reused).
+        match keys.get(&held) {
+            Some((text, key)) if std::sync::Arc::ptr_eq(text, &lp.text) => return key.clone(),
+            _ => {}
+        }
+        drop(keys);
+        let key = self.make_verify_key(lp, drawing);
+        keys = self.verify_keys.lock().unwrap_or_else(|e| e.into_inner());
+        keys.insert(held, (lp.text.clone(), key.clone()));
+        key
+    }
+
+    /// The page's kind, names, language, place and text: its Markdown
+    /// (and so its diagram blocks) is made from the text by this binary.
+    fn make_verify_key(&self, lp: &LoadedPage, drawing: bool) -> String {
         let mut k = Keyer::new("verify");
         self.binary.hash(&mut k);
         self.definitions.hash(&mut k);
-        matches!(purpose, Purpose::Drawing).hash(&mut k);
+        drawing.hash(&mut k);
         let p = &lp.page;
         p.kind.hash(&mut k);
         p.name.hash(&mut k);
@@ -385,7 +412,6 @@ impl BuildCache {
         p.source.hash(&mut k);
         p.format.hash(&mut k);
         p.title.hash(&mut k);
-        p.markdown.hash(&mut k);
         p.line_offset.hash(&mut k);
         p.front_matter.hash(&mut k);
         lp.text.hash(&mut k);
