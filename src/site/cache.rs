@@ -376,8 +376,8 @@ impl BuildCache {
     }
 
     /// What a page's verification depends on (see the module's notes),
-    /// made once per page and purpose: hashing every page's text twice
-    /// (verify, render) was a tenth of a rebuild.
+    /// made once per page and purpose (verify and render both ask for it,
+    /// and it hashes the page's whole text).
     fn verify_key(&self, lp: &LoadedPage, purpose: Purpose) -> String {
         let drawing = matches!(purpose, Purpose::Drawing);
         let held = (lp.page.source.clone(), drawing);
