@@ -306,3 +306,46 @@ fn a_page_removed_from_the_output_by_hand_is_rendered_again() {
     assert_eq!(stats.rendered, 1, "{stats:?}");
     assert_as_clean(&site);
 }
+
+#[test]
+fn the_findings_of_reused_pages_are_a_clean_build_s() {
+    // A variant fenpress does not know, its board drawn as far as it goes:
+    // verification's warning, with its span, reported from the cache.
+    let site = site().file(
+        "rules/Unknownia/en.md",
+        "---\ntitle: Unknownia\n---\nText.\n\n```diagram\nfen: 4k3/8/8/8/8/8/8/4K3/9\n```\n",
+    );
+    let options = BuildOptions {
+        content: site.content(),
+        out: site.out(),
+        strict: false,
+    };
+    let first = build(&options).expect("the build runs");
+    assert!(
+        first.diagnostics.iter().any(|d| d.code == "fen-malformed"),
+        "{:?}",
+        first.diagnostics
+    );
+    edit(
+        &site,
+        "rules/Chess/en.md",
+        "Plain chess.",
+        "Plain chess, edited.",
+    );
+    let second = build(&options).expect("the build runs");
+    let stats = second.cache.clone().expect("stats");
+    assert_eq!(stats.verified, 1, "{stats:?}");
+    let fresh = tempfile::tempdir().unwrap();
+    let clean = build(&BuildOptions {
+        out: fresh.path().join("public"),
+        ..options
+    })
+    .expect("the build runs");
+    assert_eq!(second.diagnostics, clean.diagnostics);
+    let spans = |r: &fenpress::site::BuildReport| -> Vec<usize> {
+        r.diagnostics.iter().map(|d| d.span).collect()
+    };
+    assert_eq!(spans(&second), spans(&clean));
+    assert_eq!(second.statuses, clean.statuses);
+    assert_as_clean(&site);
+}
