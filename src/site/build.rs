@@ -670,7 +670,7 @@ fn finish(
         Some(sink) => sink.finish(&rendered.output),
         None => stage(&rendered.output, &options.out, protected),
     })?;
-    cache.forget();
+    cache.forget(staged.folder());
     timed(t, "swap", || staged.swap())?;
     Ok(files)
 }

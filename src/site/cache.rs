@@ -86,6 +86,10 @@ struct Manifest {
     binary: String,
     /// The output folder it describes (absolute).
     out: PathBuf,
+    /// That folder's identity (device and inode, where there are such),
+    /// taken before the swap: if another build swapped its own output in
+    /// after this one, the folder is not the one described.
+    folder: Option<(u64, u64)>,
     /// By page source.
     verified: BTreeMap<PathBuf, VerifiedPage>,
     rendered: BTreeMap<PathBuf, RenderedPage>,
@@ -295,6 +299,7 @@ impl BuildCache {
             .ok()
             .and_then(|bytes| serde_json::from_slice::<Manifest>(&bytes).ok())
             .filter(|m| m.format == FORMAT && m.binary == binary && m.out == previous)
+            .filter(|m| m.folder == folder_identity(&previous))
             .filter(|_| previous.join(MARKER).is_file())
             .unwrap_or_default();
         BuildCache {
@@ -614,9 +619,12 @@ impl BuildCache {
         }
     }
 
-    /// Before the swap: the manifest no longer describes the output.
-    pub fn forget(&self) {
+    /// Before the swap of `staged` (the folder about to become the
+    /// output): the manifest no longer describes the output, and the next
+    /// one describes that folder.
+    pub fn forget(&self, staged: &Path) {
         let _ = std::fs::remove_file(self.dir.join(MANIFEST));
+        self.new.lock().unwrap_or_else(|e| e.into_inner()).folder = folder_identity(staged);
     }
 
     /// After the swap: the manifest of the new output, and the search
@@ -696,6 +704,21 @@ impl Reuse for BuildCache {
             .unwrap_or_else(|e| e.into_inner())
             .verified
             .insert(lp.page.source.clone(), entry);
+    }
+}
+
+/// A folder's device and inode (kept by a rename), where the system has
+/// them.
+fn folder_identity(folder: &Path) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(folder).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = folder;
+        None
     }
 }
 

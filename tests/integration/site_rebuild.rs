@@ -349,3 +349,31 @@ fn the_findings_of_reused_pages_are_a_clean_build_s() {
     assert_eq!(second.statuses, clean.statuses);
     assert_as_clean(&site);
 }
+
+/// Two builds of one output at once: the manifest a build writes after
+/// its swap names the folder it swapped in, so an output another build
+/// swapped in meanwhile (here: the folder replaced by a copy) is not
+/// taken for the one it describes.
+#[test]
+fn a_manifest_describes_only_the_folder_its_build_swapped_in() {
+    let site = site();
+    rebuild(&site);
+    let out = site.out();
+    let moved = out.with_file_name("moved");
+    std::fs::rename(&out, &moved).unwrap();
+    for (path, bytes) in files_of(&moved) {
+        let target = out.join(path);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::write(target, bytes).unwrap();
+    }
+    let stats = rebuild(&site);
+    assert_eq!(
+        (stats.verified, stats.rendered),
+        (PAGES, PAGES),
+        "{stats:?}"
+    );
+    assert_as_clean(&site);
+    // And the manifest written now describes the output again.
+    let stats = rebuild(&site);
+    assert_eq!((stats.verified, stats.rendered), (0, 0), "{stats:?}");
+}
