@@ -5,9 +5,11 @@
 //!
 //! Everything is keyed by hashes of what it depends on:
 //! - a page's **verdicts and findings** by the fenpress binary (rules core
-//!   included), the site's variant definitions, the verification's purpose
-//!   and the page itself (its text and every field the load step gave it);
-//! - a page's **rendered file** by that, the config file, the theme's
+//!   included), the definitions of the variants it names (the site's
+//!   `variants/<Name>.yaml`, each self-contained and registered under its
+//!   own name), the verification's purpose and the page itself (its text
+//!   and every field the load step gave it);
+//! - a page's **rendered file** by that key, the config file, the theme's
 //!   files, the piece folder, the site folder and the site's skeleton
 //!   (every page's kind, name, language, title and URL, and each puzzle's
 //!   difficulty: what indexes, menus, translations and prev/next links
@@ -234,8 +236,9 @@ pub struct BuildCache {
     binary: String,
     old: Manifest,
     new: Mutex<Manifest>,
-    /// Hash of the site's variant definitions.
-    definitions: String,
+    /// Each of the site's variant definitions by the name it defines
+    /// (lowercase): the hash of its text.
+    definitions: BTreeMap<String, String>,
     /// Each page's verification key, by source and purpose (drawing).
     #[allow(clippy::type_complexity)]
     verify_keys: Mutex<HashMap<(PathBuf, bool), (std::sync::Arc<str>, String)>>,
@@ -313,7 +316,7 @@ impl BuildCache {
             previous,
             binary,
             old,
-            definitions: String::new(),
+            definitions: BTreeMap::new(),
             verify_keys: Mutex::default(),
             render_base: Mutex::new(String::new()),
             search_pages: Mutex::default(),
@@ -340,7 +343,7 @@ impl BuildCache {
                 ..Manifest::default()
             }),
             binary,
-            definitions: String::new(),
+            definitions: BTreeMap::new(),
             verify_keys: Mutex::default(),
             render_base: Mutex::new(String::new()),
             search_pages: Mutex::default(),
@@ -364,20 +367,47 @@ impl BuildCache {
         next
     }
 
-    /// Hashes the site's variant definitions (`variants/*.yaml` of `root`,
-    /// as the load step read them into `sources`): before verification.
+    /// Hashes each of the site's variant definitions (`variants/*.yaml`
+    /// of `root`, as the load step read them into `sources`), by the name
+    /// it defines (the file's): before verification. A definition is
+    /// self-contained and registered under its name only, so a page
+    /// depends on the definitions of the variants it names.
     pub fn read_definitions(
         &mut self,
         root: &Path,
         sources: &BTreeMap<PathBuf, std::sync::Arc<str>>,
     ) {
         let folder = root.join("variants");
-        let mut k = Keyer::new("definitions");
-        for (path, text) in sources.iter().filter(|(p, _)| p.starts_with(&folder)) {
-            path.hash(&mut k);
-            text.hash(&mut k);
-        }
-        self.definitions = k.key();
+        self.definitions = (sources.iter())
+            .filter(|(p, _)| p.starts_with(&folder))
+            .map(|(path, text)| {
+                let shown = path.display().to_string();
+                let name = fenpress_rules::definition::name_from_file(&shown).to_lowercase();
+                let mut k = Keyer::new("definition");
+                path.hash(&mut k);
+                text.hash(&mut k);
+                (name, k.key())
+            })
+            .collect();
+    }
+
+    /// The definitions of the variants `lp` names (its own, else chess,
+    /// which a site may define too, and each diagram's), by name.
+    fn definitions_of(&self, lp: &LoadedPage) -> Vec<(String, Option<&String>)> {
+        let own = lp.page.variant.as_deref().unwrap_or("Chess");
+        let mut names: Vec<String> = std::iter::once(own)
+            .chain((lp.diagrams.iter()).filter_map(|r| r.spec.as_ref().ok()?.variant.as_deref()))
+            .map(str::to_lowercase)
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+            .into_iter()
+            .map(|name| {
+                let definition = self.definitions.get(&name);
+                (name, definition)
+            })
+            .collect()
     }
 
     /// What a page's verification depends on (see the module's notes),
@@ -406,7 +436,7 @@ impl BuildCache {
     fn make_verify_key(&self, lp: &LoadedPage, drawing: bool) -> String {
         let mut k = Keyer::new("verify");
         self.binary.hash(&mut k);
-        self.definitions.hash(&mut k);
+        self.definitions_of(lp).hash(&mut k);
         drawing.hash(&mut k);
         let p = &lp.page;
         p.kind.hash(&mut k);
@@ -436,7 +466,8 @@ impl BuildCache {
     ) {
         let mut k = Keyer::new("render");
         self.binary.hash(&mut k);
-        self.definitions.hash(&mut k);
+        // A page's own variants' definitions are in its verification key
+        // (see `render_key`), which its render key includes.
         absolute(root).hash(&mut k);
         std::fs::read(root.join("config.yaml")).ok().hash(&mut k);
         config.base_url.hash(&mut k);
