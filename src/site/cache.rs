@@ -244,7 +244,7 @@ pub struct BuildCache {
     verify_keys: Mutex<HashMap<(PathBuf, bool), (std::sync::Arc<str>, String)>>,
     /// Hash of everything every page's render depends on (set by
     /// [`BuildCache::prepare_render`]).
-    render_base: Mutex<String>,
+    render_base: String,
     /// Each language's search pages as last indexed, when that language
     /// is indexed again (written beside the manifest after the swap).
     search_pages: Mutex<BTreeMap<String, Vec<SearchPage>>>,
@@ -295,37 +295,19 @@ impl BuildCache {
     /// replaced it left it (empty when there is none, when it was made by
     /// another fenpress, or when `out` is not a fenpress output).
     pub fn open(out: &Path) -> BuildCache {
-        let dir = cache_dir(out);
-        let previous = absolute(out);
-        let binary = binary_key();
-        let old = std::fs::read(dir.join(MANIFEST))
+        let mut cache = BuildCache::in_memory();
+        cache.dir = cache_dir(out);
+        cache.previous = absolute(out);
+        let (binary, previous) = (&cache.binary, &cache.previous);
+        cache.old = std::fs::read(cache.dir.join(MANIFEST))
             .ok()
             .and_then(|bytes| serde_json::from_slice::<Manifest>(&bytes).ok())
-            .filter(|m| m.format == FORMAT && m.binary == binary && m.out == previous)
-            .filter(|m| m.folder == folder_identity(&previous))
+            .filter(|m| m.format == FORMAT && &m.binary == binary && &m.out == previous)
+            .filter(|m| m.folder == folder_identity(previous))
             .filter(|_| previous.join(MARKER).is_file())
             .unwrap_or_default();
-        BuildCache {
-            new: Mutex::new(Manifest {
-                format: FORMAT,
-                binary: binary.clone(),
-                out: previous.clone(),
-                ..Manifest::default()
-            }),
-            dir,
-            previous,
-            binary,
-            old,
-            definitions: BTreeMap::new(),
-            verify_keys: Mutex::default(),
-            render_base: Mutex::new(String::new()),
-            search_pages: Mutex::default(),
-            verified: AtomicUsize::new(0),
-            verified_reused: AtomicUsize::new(0),
-            rendered: AtomicUsize::new(0),
-            rendered_reused: AtomicUsize::new(0),
-            languages: Mutex::default(),
-        }
+        cache.new.get_mut().unwrap_or_else(|e| e.into_inner()).out = cache.previous.clone();
+        cache
     }
 
     /// A cache with no folder, for `serve`, which keeps its output in
@@ -345,7 +327,7 @@ impl BuildCache {
             binary,
             definitions: BTreeMap::new(),
             verify_keys: Mutex::default(),
-            render_base: Mutex::new(String::new()),
+            render_base: String::new(),
             search_pages: Mutex::default(),
             verified: AtomicUsize::new(0),
             verified_reused: AtomicUsize::new(0),
@@ -458,7 +440,7 @@ impl BuildCache {
     /// piece folder, the site folder and the site's skeleton. Before the
     /// render step.
     pub fn prepare_render(
-        &self,
+        &mut self,
         root: &Path,
         config: &Config,
         theme: &super::theme::Theme,
@@ -489,7 +471,7 @@ impl BuildCache {
                 .map(|proof| proof.difficulty())
                 .hash(&mut k);
         }
-        *self.render_base.lock().unwrap_or_else(|e| e.into_inner()) = k.key();
+        self.render_base = k.key();
     }
 
     /// What `lp`'s rendered file depends on; `None` for a page that is
@@ -500,10 +482,7 @@ impl BuildCache {
             return None;
         }
         let mut k = Keyer::new("page");
-        self.render_base
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .hash(&mut k);
+        self.render_base.hash(&mut k);
         self.verify_key(lp, Purpose::Drawing).hash(&mut k);
         Some(k.key())
     }
