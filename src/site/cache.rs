@@ -22,6 +22,10 @@
 //! - og:image PNGs are named by a hash of what they draw, and the render
 //!   step already takes them from the previous output.
 //!
+//! Verdicts are kept per page rather than per diagram block: a block's
+//! findings carry its lines in the page, which any edit above it moves,
+//! and re-verifying the few blocks of an edited page costs milliseconds.
+//!
 //! Puzzle pages are proved and rendered every time: a proof runs against
 //! the site's clock (`puzzles.total_proof_budget_ms`), so its result is not
 //! a function of the page alone. Home pages are rendered every time (their
