@@ -767,3 +767,103 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let tmp = path.with_extension(format!("tmp{}", std::process::id()));
     std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each page's verification key, by the end of its source path, for
+    /// the site folder `root` as it is now (its definitions are read as
+    /// the load step would hand them over, without registering them).
+    fn keys(root: &Path) -> BTreeMap<String, String> {
+        let mut loaded = crate::content::load(root);
+        for entry in std::fs::read_dir(root.join("variants")).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            loaded.sources.insert(path, std::sync::Arc::from(text));
+        }
+        let mut cache = BuildCache::in_memory();
+        cache.read_definitions(root, &loaded.sources);
+        (loaded.pages.iter())
+            .map(|lp| {
+                let name = lp.page.source.strip_prefix(root).unwrap();
+                (name.display().to_string(), cache.make_verify_key(lp, true))
+            })
+            .collect()
+    }
+
+    /// A page's key follows its own text and the definitions of the
+    /// variants it names (its own, each diagram's), and no other.
+    #[test]
+    fn a_verification_key_depends_on_the_page_and_its_variants_definitions() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let write = |path: &str, text: &str| {
+            let file = root.join(path);
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(file, text).unwrap();
+        };
+        write("variants/Cachealfa.yaml", "board: 8x8 # one\n");
+        write("variants/Cachebravo.yaml", "board: 8x8 # one\n");
+        write("rules/Cachealfa/en.md", "# Alfa\n\nText.\n");
+        write(
+            "rules/Chess/en.md",
+            "# Chess\n\n```diagram\nvariant: Cachebravo\nfen: 4k3/8/8/8/8/8/8/4K3\n```\n",
+        );
+        write("rules/Orda/en.md", "# Orda\n\nText.\n");
+        let (alfa, chess, orda) = (
+            "rules/Cachealfa/en.md",
+            "rules/Chess/en.md",
+            "rules/Orda/en.md",
+        );
+        let first = keys(root);
+        assert_eq!(first.len(), 3, "{first:?}");
+        assert_eq!(keys(root), first, "the same site, the same keys");
+
+        write("variants/Cachebravo.yaml", "board: 8x8 # two\n");
+        let second = keys(root);
+        assert_eq!(second[alfa], first[alfa]);
+        assert_ne!(second[chess], first[chess], "its diagram's variant");
+        assert_eq!(second[orda], first[orda]);
+
+        write("variants/Cachealfa.yaml", "board: 8x8 # two\n");
+        let third = keys(root);
+        assert_ne!(third[alfa], second[alfa], "its own variant");
+        assert_eq!(third[chess], second[chess]);
+
+        write("rules/Orda/en.md", "# Orda\n\nOther text.\n");
+        let fourth = keys(root);
+        assert_ne!(fourth[orda], third[orda], "its text");
+        assert_eq!(fourth[alfa], third[alfa]);
+
+        // A definition of chess reaches the pages that name no variant.
+        write("pages/about/en.md", "About.\n");
+        let before = keys(root);
+        write("variants/Chess.yaml", "board: 8x8\n");
+        let after = keys(root);
+        assert_ne!(after["pages/about/en.md"], before["pages/about/en.md"]);
+        assert_eq!(after[orda], before[orda]);
+    }
+
+    /// A finding read back from the cache is the finding kept: code
+    /// (interned again), span, variant, hint.
+    #[test]
+    fn a_stored_finding_reads_back_the_same() {
+        let d = Diagnostic::new(
+            Severity::Warning,
+            "fen-malformed",
+            PathBuf::from("rules/X/en.md"),
+            7,
+            3,
+            "the board is malformed".to_string(),
+        )
+        .with_span(5)
+        .with_variant("X")
+        .with_hint("fix it");
+        let json = serde_json::to_string(&StoredDiagnostic::of(&d)).unwrap();
+        let back: StoredDiagnostic = serde_json::from_str(&json).unwrap();
+        let read = back.diagnostic();
+        assert_eq!(read, d);
+        assert_eq!(read.span, 5);
+    }
+}
