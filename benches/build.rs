@@ -4,7 +4,10 @@
 //! - clean: every run writes into a new, empty output folder (a fresh
 //!   checkout, CI);
 //! - rebuild: every run replaces the previous output (`fenpress build`
-//!   again after an edit), which reuses unchanged og:image PNGs and files.
+//!   again, nothing changed), which takes every verdict, page and search
+//!   bundle from the build cache beside the output, and unchanged og:image
+//!   PNGs and files. `fenpress-bench rebuild` measures a rebuild after one
+//!   page changed.
 //!
 //! Run with `cargo bench --bench build`; `FENPRESS_BENCH_OUT=/dev/shm`
 //! writes the output to memory instead of the disk, to leave the disk's

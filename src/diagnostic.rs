@@ -7,7 +7,9 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 /// How bad a diagnostic is. Errors fail `check` and `build --strict`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Note,

@@ -92,11 +92,47 @@ pub enum Purpose {
 /// page. `check`, `build` and `serve` share it, `check` for its
 /// [`Purpose::Findings`] only.
 pub fn verify_site(pages: &mut [LoadedPage], purpose: Purpose) -> SiteCheck {
+    verify_site_reusing(pages, purpose, &NoReuse)
+}
+
+/// Where [`verify_site_reusing`] finds a page's earlier verification and
+/// keeps a new one: the build cache (`site::cache`), keyed by what a
+/// verdict depends on.
+pub trait Reuse: Sync {
+    /// The page's earlier check, its verdicts already stored on its
+    /// records, if it still holds; `None` to verify the page.
+    fn reuse(&self, lp: &mut LoadedPage, purpose: Purpose) -> Option<PageCheck>;
+    /// A page just verified.
+    fn keep(&self, lp: &LoadedPage, purpose: Purpose, checked: &PageCheck);
+}
+
+/// Nothing kept, nothing reused: `check`, and a build without its cache.
+pub struct NoReuse;
+
+impl Reuse for NoReuse {
+    fn reuse(&self, _: &mut LoadedPage, _: Purpose) -> Option<PageCheck> {
+        None
+    }
+    fn keep(&self, _: &LoadedPage, _: Purpose, _: &PageCheck) {}
+}
+
+/// [`verify_site`], each page's check taken from `reuse` when it has one.
+pub fn verify_site_reusing(
+    pages: &mut [LoadedPage],
+    purpose: Purpose,
+    reuse: &dyn Reuse,
+) -> SiteCheck {
     // One clock for every proof of the site (`puzzles.total_proof_budget_ms`).
     let _budget = crate::puzzle::verify::SiteBudget::start();
     let checks: Vec<PageCheck> = pages
         .par_iter_mut()
-        .map(|lp| verify_page(lp, purpose))
+        .map(|lp| {
+            reuse.reuse(lp, purpose).unwrap_or_else(|| {
+                let checked = verify_page(lp, purpose);
+                reuse.keep(lp, purpose, &checked);
+                checked
+            })
+        })
         .collect();
     let mut site = SiteCheck::default();
     for checked in checks {

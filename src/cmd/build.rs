@@ -76,6 +76,9 @@ pub fn run(args: &BuildArgs, ui: &Ui) -> anyhow::Result<u8> {
         for (step, took) in &report.timings {
             eprintln!("  {step:<8} {:>8.1} ms", took.as_secs_f64() * 1000.0);
         }
+        if let Some(cache) = &report.cache {
+            eprintln!("  {}", cache.words());
+        }
     }
     if !ui.quiet {
         eprintln!("{}", report.summary());

@@ -60,8 +60,9 @@ impl BlockAt {
     }
 }
 
-/// How one diagram was checked.
-#[derive(Debug, Clone, Default)]
+/// How one diagram was checked (kept by the build cache, see
+/// `site::cache`).
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct Verdict {
     /// The first error's message, if verification failed.
     pub failure: Option<String>,

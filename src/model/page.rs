@@ -19,7 +19,7 @@ pub enum PageKind {
     Puzzle,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum SourceFormat {
     Pug,
     Markdown,

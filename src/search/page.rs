@@ -7,7 +7,7 @@ use crate::diagram::svg::escape;
 
 /// What a page is, shown beside each result and kept as a Pagefind meta
 /// (`kind`) for the browser.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum PageKind {
     /// `rules/<Variant>/<lang>`: a variant's rules.
     Rules,
@@ -33,7 +33,7 @@ impl PageKind {
 /// became, diagrams included): no `<html>`, no header, menu, search box or
 /// footer, so that site chrome never matches a query. Headings in it that
 /// carry an `id` become result sub-sections linking to `url#id`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct SearchPage {
     /// Path of the page from the site root, as a browser would request it
     /// with the site at the host's root: `/fr/rules/Orda/`. A site deployed

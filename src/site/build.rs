@@ -11,12 +11,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::baseline::{Baseline, BaselineChoice};
+use super::cache::BuildCache;
 use super::config::Config;
 use super::error::SiteError;
 use super::output::{stage, Streaming};
 use super::render::{og_pngs, render_site, render_site_streaming, Rendered};
 use super::theme::{load_theme, Theme};
-use crate::check::{verify_site, CheckError, CheckReport, Purpose, Summary};
+use crate::check::{
+    verify_site_reusing, CheckError, CheckReport, NoReuse, Purpose, Reuse, Summary,
+};
 use crate::content::images::{check_page, link_target_exists};
 use crate::content::{load, Loaded};
 use crate::diagnostic::{Diagnostic, Severity};
@@ -53,6 +56,9 @@ pub struct BuildReport {
     /// The text of each file that has a diagnostic, for the caret lines
     /// (as read by the load step: no file is read again).
     pub sources: HashMap<PathBuf, String>,
+    /// What the build took from its cache and what it redid (a build
+    /// that wrote its output).
+    pub cache: Option<super::cache::CacheStats>,
 }
 
 /// The text of each file `diagnostics` blame, from what the load step read.
@@ -210,6 +216,7 @@ pub(super) fn load_and_verify(
     root: &Path,
     mode: Mode,
     base_url: Option<&str>,
+    cache: Option<&mut BuildCache>,
     t: &mut Vec<(&'static str, Duration)>,
 ) -> Result<Verified, SiteError> {
     if !root.is_dir() {
@@ -258,7 +265,17 @@ pub(super) fn load_and_verify(
         Mode::Check => Purpose::Findings,
         Mode::Build | Mode::Serve => Purpose::Drawing,
     };
-    let checked = timed(t, "verify", || verify_site(&mut loaded.pages, purpose));
+    // A build reuses the verdicts its cache still holds (see `cache`).
+    let reuse: &dyn Reuse = match cache {
+        Some(cache) => {
+            cache.read_definitions(root, &loaded.sources);
+            cache
+        }
+        None => &NoReuse,
+    };
+    let checked = timed(t, "verify", || {
+        verify_site_reusing(&mut loaded.pages, purpose, reuse)
+    });
     Ok(Verified {
         loaded,
         config,
@@ -323,10 +340,11 @@ pub(super) fn prepare(
     root: &Path,
     serve: bool,
     base_url: Option<&str>,
+    cache: Option<&mut BuildCache>,
     t: &mut Vec<(&'static str, Duration)>,
 ) -> Result<Prepared, SiteError> {
     let mode = if serve { Mode::Serve } else { Mode::Build };
-    let verified = load_and_verify(root, mode, base_url, t)?;
+    let verified = load_and_verify(root, mode, base_url, cache, t)?;
     // Outside `Mode::Check` a refused config ended the run above.
     let config = verified
         .config
@@ -360,7 +378,7 @@ pub struct CheckOptions {
 /// same findings as `build`), and with `external` the web addresses the
 /// pages link to.
 pub fn check_site_with(content: &Path, options: &CheckOptions) -> Result<CheckReport, CheckError> {
-    let verified = match load_and_verify(content, Mode::Check, None, &mut Vec::new()) {
+    let verified = match load_and_verify(content, Mode::Check, None, None, &mut Vec::new()) {
         Ok(v) => v,
         Err(_) => return Err(CheckError::ContentMissing(content.to_path_buf())),
     };
@@ -489,13 +507,14 @@ pub fn build_with(
     let root = &options.content;
     let mut report = BuildReport::default();
     let t = &mut report.timings;
+    let mut cache = BuildCache::open(&options.out);
     let Prepared {
         mut loaded,
         config,
         theme,
         verified,
         puzzles,
-    } = prepare(root, false, None, t)?;
+    } = prepare(root, false, None, Some(&mut cache), t)?;
     let statuses: Vec<(PathBuf, usize, Status)> = loaded
         .pages
         .iter()
@@ -536,16 +555,17 @@ pub fn build_with(
     let streaming = (errors_so_far == 0)
         .then(|| Streaming::open(&options.out, &protected).ok())
         .flatten();
+    cache.prepare_render(root, &config, &theme, &loaded.pages);
     let (rendered, pngs, search) = render_and_index(
         &config,
         root,
         &loaded.pages,
         &theme,
-        streaming.as_ref(),
+        streaming.as_ref().map(|sink| (sink, &cache)),
         &options.out,
         t,
     );
-    let mut rendered = match rendered {
+    let rendered = match rendered {
         Ok(r) => r,
         Err(e) => {
             if let Some(sink) = streaming {
@@ -582,12 +602,49 @@ pub fn build_with(
         }
         return Ok(report);
     }
+    let written = finish(
+        rendered,
+        pngs,
+        search,
+        streaming,
+        &cache,
+        options,
+        &protected,
+        &config,
+        &mut report,
+    )?;
+    report.files = written;
+    report.cache = Some(cache.stats());
+    cache.save();
+    report.written = true;
+    Ok(report)
+}
+
+/// The end of a build whose sources had no error: the search index (when
+/// the render did not stream it), the og:image PNGs, the write and the
+/// swap, with the cache's manifest dropped before it (see `cache`).
+/// Returns how many files the output has.
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    mut rendered: Rendered,
+    mut pngs: Vec<(String, Vec<u8>)>,
+    search: Option<Result<Vec<String>, SiteError>>,
+    streaming: Option<Streaming>,
+    cache: &BuildCache,
+    options: &BuildOptions,
+    protected: &[&Path],
+    config: &Config,
+    report: &mut BuildReport,
+) -> Result<usize, SiteError> {
     // Search: the per-language indexes join the output, so they are
     // staged and swapped in with the rest of the site. Without a staging
     // folder (the output could not be taken: `stage` reports why) the
     // pages are held, and so is the index, built now.
     let search = match search {
-        Some(indexed) => indexed.map(|written| rendered.output.written.extend(written)),
+        Some(indexed) => indexed.map(|written| {
+            cache.indexed_files(&written);
+            rendered.output.written.extend(written)
+        }),
         None => timed(&mut report.timings, "search", || {
             let pages = std::mem::take(&mut rendered.search);
             super::search::add_indexes(pages, config.pages_per_bundle, &mut rendered.output)
@@ -600,7 +657,6 @@ pub fn build_with(
         }
         return Err(e);
     }
-    let mut pngs = pngs;
     if streaming.is_none() {
         pngs = og_pngs(
             std::mem::take(&mut rendered.output.og_images),
@@ -608,15 +664,15 @@ pub fn build_with(
         );
     }
     rendered.output.files.extend(pngs);
-    report.files = rendered.output.file_count();
+    let files = rendered.output.file_count();
     let t = &mut report.timings;
     let staged = timed(t, "write", || match streaming {
         Some(sink) => sink.finish(&rendered.output),
-        None => stage(&rendered.output, &options.out, &protected),
+        None => stage(&rendered.output, &options.out, protected),
     })?;
+    cache.forget(staged.folder());
     timed(t, "swap", || staged.swap())?;
-    report.written = true;
-    Ok(report)
+    Ok(files)
 }
 
 /// What [`render_and_index`] made: the render, the og:image PNGs drawn
@@ -637,7 +693,7 @@ fn render_and_index(
     root: &Path,
     pages: &[LoadedPage],
     theme: &Theme,
-    streaming: Option<&Streaming>,
+    streaming: Option<(&Streaming, &BuildCache)>,
     out_dir: &Path,
     t: &mut Vec<(&'static str, Duration)>,
 ) -> RenderedAndIndexed {
@@ -645,7 +701,7 @@ fn render_and_index(
     let languages = config.languages.len();
     std::thread::scope(|scope| {
         let (batches, indexer) = match streaming {
-            Some(sink) => {
+            Some((sink, _)) => {
                 let (batches, received) = std::sync::mpsc::channel();
                 let indexer = scope.spawn(move || {
                     super::search::write_indexes_from(received, languages, pages_per_bundle, sink)
@@ -655,7 +711,9 @@ fn render_and_index(
             None => (None, None),
         };
         let mut rendered = timed(t, "render", || match streaming {
-            Some(sink) => render_site_streaming(config, root, pages, theme, sink, batches.as_ref()),
+            Some((sink, cache)) => {
+                render_site_streaming(config, root, pages, theme, sink, batches.as_ref(), cache)
+            }
             None => render_site(config, root, pages, theme),
         });
         // The indexer ends after the last language it was given.

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::build::{page_findings, prepare, settle, sources_of, Prepared};
+use super::cache::{BuildCache, CacheStats};
 use super::config::Config;
 use super::error::SiteError;
 use super::render::{render_edited_pages, render_site, Output};
@@ -65,12 +66,22 @@ pub struct Site {
     search: BTreeMap<String, Arc<SearchPage>>,
     /// Pages were edited since the index was last built.
     search_stale: bool,
+    /// Every page's verdicts by what they depend on (the build's cache,
+    /// held in memory): a rebuild of the whole site after a change of the
+    /// config, the theme or the set of pages verifies only the pages whose
+    /// text or variant definitions changed.
+    verdicts: BuildCache,
 }
 
 impl Site {
     /// Load and render the whole site. `Err` when the build cannot run (see
     /// [`super::build`]); problems in the sources are [`Site::diagnostics`].
     pub fn build(options: SiteOptions) -> Result<Site, SiteError> {
+        Site::build_reusing(options, BuildCache::in_memory())
+    }
+
+    /// [`Site::build`] taking the verdicts `verdicts` still holds.
+    fn build_reusing(options: SiteOptions, mut verdicts: BuildCache) -> Result<Site, SiteError> {
         let root = &options.content;
         // The steps of `build::build` (verification included), without the
         // write.
@@ -80,7 +91,13 @@ impl Site {
             theme,
             verified,
             puzzles,
-        } = prepare(root, true, options.base_url.as_deref(), &mut Vec::new())?;
+        } = prepare(
+            root,
+            true,
+            options.base_url.as_deref(),
+            Some(&mut verdicts),
+            &mut Vec::new(),
+        )?;
         let mut rendered = render_site(&config, root, &loaded.pages, &theme)?;
         rendered.output.rasterise_og_images(None);
         // serve keeps the search pages to re-index after edits.
@@ -94,6 +111,7 @@ impl Site {
         Ok(Site {
             search,
             search_stale: false,
+            verdicts,
             options,
             config,
             theme,
@@ -128,7 +146,8 @@ impl Site {
         if let Some(changed) = self.rebuild_pages(paths)? {
             return Ok(changed);
         }
-        let fresh = Site::build(self.options.clone())?;
+        let verdicts = std::mem::replace(&mut self.verdicts, BuildCache::in_memory());
+        let fresh = Site::build_reusing(self.options.clone(), verdicts.carried_over())?;
         let old = std::mem::replace(self, fresh);
         let keys = |o: &Output| -> BTreeSet<String> {
             o.files.keys().chain(o.copies.keys()).cloned().collect()
@@ -179,7 +198,11 @@ impl Site {
         }
 
         // The edited pages are verified again (the others did not change).
-        let checked = crate::check::verify_site(&mut loaded.pages, crate::check::Purpose::Drawing);
+        let checked = crate::check::verify_site_reusing(
+            &mut loaded.pages,
+            crate::check::Purpose::Drawing,
+            &self.verdicts,
+        );
         // The edited pages take their places (no copy of the site's pages:
         // at 10x the corpus that copy was most of an edit's time); the old
         // ones go back if the render fails.
@@ -281,6 +304,12 @@ impl Site {
         }
         self.search_stale = false;
         Some(self.search.values().cloned().collect())
+    }
+
+    /// What the last build of the whole site took from the verdicts of
+    /// the one before, and what page edits verified since.
+    pub fn cache_stats(&self) -> CacheStats {
+        self.verdicts.stats()
     }
 
     /// The most pages of a language in one search bundle (the config's).
@@ -526,6 +555,33 @@ mod tests {
             .output()
             .files
             .contains_key("en/rules/Gamma/index.html"));
+    }
+
+    /// A change that rebuilds the whole site (here: a page added) verifies
+    /// only the pages whose verdicts the site does not hold yet: the new
+    /// one, and one edited since the last full build. The output and the
+    /// findings are a fresh build's.
+    #[test]
+    fn a_full_rebuild_verifies_only_new_and_changed_pages() {
+        let dir = fixture();
+        let mut site = Site::build(options(&dir)).unwrap();
+        let first = site.cache_stats();
+        assert_eq!((first.verified, first.verified_reused), (3, 0));
+        let alpha = dir.path().join("content/rules/Alpha/en.md");
+        std::fs::write(&alpha, "# Alpha\n\nEdited.\n").unwrap();
+        let changed = site.rebuild_changed(std::slice::from_ref(&alpha)).unwrap();
+        assert!(!changed.full);
+        let delta = dir.path().join("content/rules/Delta/en.md");
+        std::fs::create_dir_all(delta.parent().unwrap()).unwrap();
+        std::fs::write(&delta, "# Delta\n\nNew.\n").unwrap();
+        let changed = site.rebuild_changed(&[delta]).unwrap();
+        assert!(changed.full);
+        let stats = site.cache_stats();
+        // Delta is new; Alpha's edit was verified by the edit, kept.
+        assert_eq!((stats.verified, stats.verified_reused), (1, 3), "{stats:?}");
+        let fresh = Site::build(options(&dir)).unwrap();
+        assert_same_files(&fresh, &site);
+        assert_eq!(fresh.diagnostics(), site.diagnostics());
     }
 
     /// `serve` verifies as `build` does: a failed diagram is a finding

@@ -6,6 +6,7 @@
 pub mod annotate;
 pub mod baseline;
 pub mod build;
+pub mod cache;
 pub mod config;
 pub mod error;
 pub mod external;

@@ -210,6 +210,11 @@ fn clear_way(dir: &Path, target: &Path) {
 }
 
 impl Staged {
+    /// The folder that becomes the output at the swap.
+    pub fn folder(&self) -> &Path {
+        &self.tmp
+    }
+
     /// `err` as [`SiteError::DiskFull`] (naming the output) when it is a
     /// write that failed for want of space.
     fn disk_full(&self, err: SiteError) -> SiteError {

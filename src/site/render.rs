@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::cache::{search_hash, BuildCache, RenderedPage};
 use super::config::Config;
 use super::error::SiteError;
 use super::output::Streaming;
@@ -240,6 +241,7 @@ pub fn render_site_streaming(
     theme: &Theme,
     sink: &Streaming,
     search: Option<&SearchBatches>,
+    cache: &BuildCache,
 ) -> Result<Rendered, SiteError> {
     render_pages_into(
         config,
@@ -251,6 +253,7 @@ pub fn render_site_streaming(
         Streams {
             files: Some(sink),
             search,
+            cache: Some(cache),
         },
     )
 }
@@ -563,6 +566,9 @@ pub fn render_edited_pages(
 struct Streams<'a> {
     files: Option<&'a Streaming>,
     search: Option<&'a SearchBatches>,
+    /// The build's cache: pages and search bundles it still holds are
+    /// taken from the previous output instead of made again.
+    cache: Option<&'a BuildCache>,
 }
 
 /// What a render draws besides the content pages it wants.
@@ -587,6 +593,7 @@ fn render_pages_into(
     let Streams {
         files: sink,
         search,
+        cache,
     } = streams;
     let folder_set = match &config.pieces {
         Some(p) => Some(PieceSet::from_folder(&p.folder, p.svg)?),
@@ -606,7 +613,10 @@ fn render_pages_into(
         if !home_anyway && !wanted(page) {
             return Ok(None);
         }
-        let mut result = render_content_page(&site, root, loaded, &painter, pieces)?;
+        let mut result = match cache {
+            Some(cache) => cached_or_rendered(cache, &site, root, loaded, &painter, pieces)?,
+            None => render_content_page(&site, root, loaded, &painter, pieces)?,
+        };
         // Pages of one board share its og:image: one SVG is kept per
         // drawing, not one per page until every page is rendered.
         if let Some((path, svg)) = result.og.take() {
@@ -624,6 +634,8 @@ fn render_pages_into(
         }
         Ok(Some(result))
     };
+    // Search bundles of languages the cache still holds (see below).
+    let mut reused_bundles = Vec::new();
     // Pages, in parallel; `collect` keeps their order.
     let results: Vec<Result<Option<PageResult>, SiteError>> = match search {
         None => pages.par_iter().map(render_one).collect(),
@@ -640,23 +652,44 @@ fn render_pages_into(
             let mut slots: Vec<Option<Result<Option<PageResult>, SiteError>>> =
                 pages.iter().map(|_| None).collect();
             for (lang, indices) in by_lang {
-                let group: Vec<_> = indices.par_iter().map(|&i| render_one(&pages[i])).collect();
-                let mut batch = Vec::with_capacity(indices.len());
-                for (&i, mut result) in indices.iter().zip(group) {
-                    if let Ok(Some(r)) = &mut result {
-                        batch.extend(r.search.take());
+                let mut group: Vec<_> =
+                    indices.par_iter().map(|&i| render_one(&pages[i])).collect();
+                let batch = match (cache, sink) {
+                    (Some(cache), Some(sink)) => {
+                        let again = |n: usize| {
+                            render_content_page(&site, root, &pages[indices[n]], &painter, pieces)
+                                .map(|r| r.search)
+                        };
+                        let reused = LanguageBundle {
+                            cache,
+                            sink,
+                            pages_per_bundle: config.pages_per_bundle,
+                            reused: &mut reused_bundles,
+                        };
+                        reused.batch(&lang, &mut group, &again)?
                     }
+                    _ => Some(
+                        group
+                            .iter_mut()
+                            .filter_map(|r| r.as_mut().ok()?.as_mut()?.search.take())
+                            .collect(),
+                    ),
+                };
+                for (&i, result) in indices.iter().zip(group) {
                     slots[i] = Some(result);
                 }
                 // An indexer that stopped has its error reported by the
                 // build when it is joined; the render goes on regardless.
-                let _ = batches.send((lang, batch));
+                if let Some(batch) = batch {
+                    let _ = batches.send((lang, batch));
+                }
             }
             slots.into_iter().map(|r| r.unwrap_or(Ok(None))).collect()
         }
     };
 
     let mut rendered = Rendered::default();
+    rendered.output.written.extend(reused_bundles);
     rendered.output.og_images = og_images.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut home_content: BTreeMap<&str, (String, String)> = BTreeMap::new();
     for (loaded, result) in pages.iter().zip(results) {
@@ -697,6 +730,129 @@ fn render_pages_into(
         render_site_pages(&site, &mut rendered)?;
     }
     Ok(rendered)
+}
+
+/// A content page from the cache when its key still holds (its file read
+/// back from the previous output), else rendered and kept for the next
+/// build.
+fn cached_or_rendered(
+    cache: &BuildCache,
+    site: &SiteFrame,
+    root: &std::path::Path,
+    loaded: &LoadedPage,
+    painter: &Painter,
+    pieces: &PieceSet,
+) -> Result<PageResult, SiteError> {
+    let key = cache.render_key(loaded);
+    if let Some((entry, bytes)) = key.as_ref().and_then(|k| cache.rendered(loaded, k)) {
+        let mut assets: Vec<ImageAsset> = (entry.copies.iter())
+            .map(|(target, source)| ImageAsset {
+                source: source.clone(),
+                target: target.clone(),
+                drawn: None,
+            })
+            .collect();
+        assets.extend(check_images(root, loaded));
+        let result = PageResult {
+            diagrams: entry.diagrams,
+            sheet_copies: entry.copies.len(),
+            assets,
+            file: Some((entry.file.clone(), bytes)),
+            // Its PNG is in the previous output (`cache.rendered` made
+            // sure), where `og_pngs` takes it from: no SVG is needed.
+            og: entry.og.clone().map(|path| (path, String::new())),
+            search_hash: Some(entry.search.clone()),
+            ..PageResult::default()
+        };
+        cache.keep_rendered(loaded, Some(entry), true);
+        return Ok(result);
+    }
+    let mut result = render_content_page(site, root, loaded, painter, pieces)?;
+    result.search_hash = result.search.as_ref().map(search_hash);
+    let entry = match (key, &result.file, &result.search_hash) {
+        (Some(key), Some((file, _)), Some(search)) => Some(RenderedPage {
+            key,
+            file: file.clone(),
+            diagrams: result.diagrams,
+            copies: (result.assets[..result.sheet_copies].iter())
+                .map(|a| (a.target.clone(), a.source.clone()))
+                .collect(),
+            og: result.og.as_ref().map(|(path, _)| path.clone()),
+            search: search.clone(),
+        }),
+        _ => None,
+    };
+    cache.keep_rendered(loaded, entry, false);
+    Ok(result)
+}
+
+/// One language's search pages for the indexer, with the build's cache:
+/// none when its bundle can be taken from the previous output as it is
+/// (its pages' search text unchanged, in the same order), else every page
+/// of it, those the cache gave taken from the cache's copy of the
+/// language's search pages (or rendered again for it).
+struct LanguageBundle<'a, 'b> {
+    cache: &'a BuildCache,
+    sink: &'a Streaming,
+    pages_per_bundle: usize,
+    /// The output paths of the bundles taken as they were.
+    reused: &'b mut Vec<String>,
+}
+
+/// A language's pages, rendered or taken from the cache, in page order.
+type LanguageResults = [Result<Option<PageResult>, SiteError>];
+
+impl LanguageBundle<'_, '_> {
+    fn batch(
+        self,
+        lang: &str,
+        results: &mut LanguageResults,
+        again: &dyn Fn(usize) -> Result<Option<crate::search::SearchPage>, SiteError>,
+    ) -> Result<Option<Vec<crate::search::SearchPage>>, SiteError> {
+        let pages: Vec<&PageResult> = results
+            .iter()
+            .filter_map(|r| r.as_ref().ok()?.as_ref())
+            .collect();
+        let hashes: Vec<&str> = pages
+            .iter()
+            .filter_map(|r| r.search_hash.as_deref())
+            .collect();
+        // A page that failed fails the render: nothing is reused then.
+        let complete = results.iter().all(|r| r.is_ok()) && hashes.len() == pages.len();
+        let key = self.cache.language_key(self.pages_per_bundle, &hashes);
+        if complete {
+            if let Some(files) = self.cache.reuse_language(lang, &key) {
+                for (path, bytes) in files {
+                    self.sink.put(&path, &bytes)?;
+                    self.reused.push(path);
+                }
+                return Ok(None);
+            }
+        }
+        let from_cache = pages.iter().any(|r| r.search.is_none());
+        let stored = if from_cache {
+            self.cache.stored_search_pages(lang)
+        } else {
+            Default::default()
+        };
+        let mut batch = Vec::with_capacity(results.len());
+        for (n, result) in results.iter_mut().enumerate() {
+            let Ok(Some(r)) = result else {
+                continue;
+            };
+            match r.search.take() {
+                Some(page) => batch.push(page),
+                None => match r.search_hash.as_ref().and_then(|h| stored.get(h)) {
+                    Some(page) => batch.push(page.clone()),
+                    None => batch.extend(again(n)?),
+                },
+            }
+        }
+        if complete {
+            self.cache.keep_language(lang, key, batch.clone());
+        }
+        Ok(Some(batch))
+    }
 }
 
 fn is_home(page: &Page) -> bool {
@@ -1065,6 +1221,11 @@ struct PageResult {
     /// The og:image: its path and the SVG to rasterise.
     og: Option<(String, String)>,
     search: Option<crate::search::SearchPage>,
+    /// The hash of `search` (of the page's search page as last indexed,
+    /// for a page the cache gave): a build with a cache only.
+    search_hash: Option<String>,
+    /// How many of `assets` (the first) are piece images its diagrams use.
+    sheet_copies: usize,
 }
 
 /// Markdown to HTML, each ```diagram block drawn as SVG from its record
@@ -1126,7 +1287,7 @@ fn render_body(
     // The page's piece symbols, once, before its diagrams.
     let mut html = sheet.html();
     html.push_str(&body);
-    let assets = sheet
+    let assets: Vec<ImageAsset> = sheet
         .copies
         .into_iter()
         .map(|(rel, source)| ImageAsset {
@@ -1138,6 +1299,7 @@ fn render_body(
     PageResult {
         html,
         diagrams,
+        sheet_copies: assets.len(),
         assets,
         first,
         ..PageResult::default()

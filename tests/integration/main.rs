@@ -63,6 +63,7 @@ mod site_cli;
 mod site_corpus;
 mod site_hostile;
 mod site_init;
+mod site_rebuild;
 // The starter site: its README and workflow, run as written.
 mod site_languages;
 mod site_safety;

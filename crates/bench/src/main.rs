@@ -9,6 +9,7 @@ mod hugo;
 mod matetrack;
 mod prev;
 mod puzzle;
+mod rebuild;
 mod run;
 mod scale;
 mod serve;
@@ -64,6 +65,8 @@ benches:
   puzzle   proof time of each puzzle of content/ and tests/fixtures/puzzles-hard/
   matetrack  matetrack's mates in 1-6 proved (verdicts, CPU per puzzle) beside
            Fairy-Stockfish's go mate (FENPRESS_BENCH_MATETRACK_MAX, _LIMIT)
+  rebuild  corpus rebuild after one page's text changed (the build cache
+           beside the output) against a clean build, caches off
   serve    save-to-reload latency of `fenpress serve` at 10x the corpus
   all      every bench above
   gen K DIR   write a site K times the corpus into DIR (the scale generator)
@@ -136,6 +139,9 @@ fn real_main() -> Result<(), BenchError> {
     }
     if wanted("matetrack") {
         matetrack::bench(&env)?;
+    }
+    if wanted("rebuild") {
+        rebuild::bench(&env)?;
     }
     if wanted("serve") {
         serve::bench(&env)?;

@@ -17,6 +17,8 @@ pub struct Cmd {
     pub cwd: Option<PathBuf>,
     /// Text written to the child's standard input (UCI commands).
     pub stdin: Option<String>,
+    /// Environment variables set for the child.
+    pub env: Vec<(String, String)>,
 }
 
 impl Cmd {
@@ -26,7 +28,13 @@ impl Cmd {
             args: args.iter().map(|a| a.to_string()).collect(),
             cwd: None,
             stdin: None,
+            env: Vec::new(),
         }
+    }
+
+    pub fn env(mut self, key: &str, value: impl Into<String>) -> Cmd {
+        self.env.push((key.to_string(), value.into()));
+        self
     }
 
     pub fn arg(mut self, a: impl Into<String>) -> Cmd {
@@ -84,6 +92,7 @@ pub fn run(cmd: &Cmd, allow_fail: bool) -> Result<Ran, BenchError> {
     if let Some(dir) = &cmd.cwd {
         command.current_dir(dir);
     }
+    command.envs(cmd.env.iter().map(|(k, v)| (k, v)));
     let start = Instant::now();
     let mut child = command.spawn().map_err(|e| BenchError::Spawn {
         cmd: cmd.describe(),
