@@ -598,6 +598,12 @@ impl Hooks for Eightpieces {
         (String::new(), format!(" {field}"))
     }
 
+    fn complete_diagram(_g: &Game<Self>, pos: &mut Position) {
+        // A board-only diagram shows a game under way: the site's ban on
+        // captures and checks in the first two plies is over.
+        pos.state.plies = pos.state.plies.max(2);
+    }
+
     fn piece_name(kind: Kind) -> Option<&'static str> {
         match kind {
             SENTRY => Some("sentry"),
