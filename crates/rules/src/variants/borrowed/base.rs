@@ -187,6 +187,12 @@ pub trait Hooks: Sized + Send + Sync + 'static {
         Outcome::Stalemate
     }
 
+    /// A move's SAN when the variant writes it its own way (see
+    /// [`Rules::notation_override`]); the default: none.
+    fn notation_override(_g: &Game<Self>, _mv: &Move) -> Option<String> {
+        None
+    }
+
     /// Reads one FEN board character (default: the variant's letters).
     fn decode_cell(g: &Game<Self>, c: char) -> Option<crate::piece::Cell> {
         let p = Piece::from_letter(c)?;
@@ -762,6 +768,9 @@ impl<H: Hooks> Rules for Game<H> {
     }
     fn complete_diagram(&self, pos: &mut Position) {
         H::complete_diagram(self, pos)
+    }
+    fn notation_override(&self, mv: &Move) -> Option<String> {
+        H::notation_override(self, mv)
     }
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
         self.all_moves(pos, out);

@@ -598,6 +598,28 @@ impl Hooks for Eightpieces {
         (String::new(), format!(" {field}"))
     }
 
+    fn notation_override(g: &Game<Self>, mv: &Move) -> Option<String> {
+        // A frozen king's pass, as the site writes it; a lancer turning in
+        // place names its square and the way it then faces (`Mb4=C`), not
+        // the square its move is named by (a jailer, its king).
+        let appear = mv.effect.appear.as_slice();
+        if mv.effect.vanish.is_empty() && appear.is_empty() {
+            return Some("pass".to_string());
+        }
+        let from = mv.intent.from;
+        let turned = appear
+            .first()
+            .filter(|a| a.square == from && appear.len() == 1)?;
+        lancer_dir(mv.intent.piece.kind)?;
+        let letter = |k: Kind| Piece::new(Color::White, k).letter();
+        Some(format!(
+            "{}{}={}",
+            letter(mv.intent.piece.kind),
+            g.g.square_name(from),
+            letter(turned.piece.kind)
+        ))
+    }
+
     fn complete_diagram(_g: &Game<Self>, pos: &mut Position) {
         // A board-only diagram shows a game under way: the site's ban on
         // captures and checks in the first two plies is over.
@@ -684,5 +706,41 @@ mod tests {
         assert!(from_b4
             .iter()
             .all(|m| m.effect.appear.as_slice()[0].square == b4));
+    }
+
+    fn sans(fen: &str) -> Vec<String> {
+        let r = rules();
+        let mut pos = position(fen);
+        let mut list = MoveList::new();
+        legal_moves(r, &mut pos, &mut list);
+        let mut out: Vec<String> = list
+            .iter()
+            .map(|m| crate::notation::san(r, &mut pos, m))
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn a_jailed_king_passes_and_a_stuck_lancer_turns_in_place() {
+        // The black king beside the white jailer: its one move, a pass.
+        assert_eq!(sans("kJ6/8/8/8/8/8/8/7K b 3 iiii - -"), ["pass"]);
+        // The c1 lancer faces south, off the board ("click on the
+        // lancer"): it turns to each way onto the board, where it stands.
+        let turns: Vec<String> = sans("7k/8/8/8/8/8/8/K1G5 w 3 iiii - -")
+            .into_iter()
+            .filter(|s| s.starts_with("Gc1"))
+            .collect();
+        assert_eq!(turns, ["Gc1=C", "Gc1=D", "Gc1=E", "Gc1=M", "Gc1=O"]);
+        // Both names read back as the moves they name.
+        let r = rules();
+        for (fen, text) in [
+            ("kJ6/8/8/8/8/8/8/7K b 3 iiii - -", "pass"),
+            ("7k/8/8/8/8/8/8/K1G5 w 3 iiii - -", "Gc1=D"),
+        ] {
+            let mut pos = position(fen);
+            let mv = crate::notation::parse_move(r, &mut pos, text).expect("a legal move");
+            assert_eq!(crate::notation::san(r, &mut pos, &mv), text);
+        }
     }
 }
