@@ -661,6 +661,21 @@ mod tests {
     }
 
     #[test]
+    fn a_random_start_reads_and_writes_back() {
+        // As the site deals it: the jailer, lancer and sentry in place of
+        // a rook, a knight, a bishop; the flags name the jailer's file.
+        let fen = "nrqkbgjs/pppppppp/8/8/8/8/PPPPPPPP/JNBSQKRC w 0 agbg - -";
+        assert_eq!(crate::fen::vchess_fen(rules(), &position(fen)), fen);
+    }
+
+    #[test]
+    fn a_bad_push_field_is_an_error_naming_it() {
+        let err = crate::validate::position_from_fen(rules(), "7k/8/8/8/8/8/8/K7 w 2 iiii - f4b9")
+            .expect_err("b9 is off the board");
+        assert!(err.to_string().contains("sentry push"), "{err}");
+    }
+
+    #[test]
     fn a_push_field_reads_and_writes_back() {
         let fen = "7k/8/8/8/Jm3S2/8/8/K7 b 3 iiii - f4b4";
         let pos = position(fen);
