@@ -211,6 +211,13 @@ pub trait Hooks: Sized + Send + Sync + 'static {
     }
 }
 
+/// Keeps, of the moves of `out` from index `first` on, those `keep`
+/// accepts (a variant's filter on one square's moves).
+pub fn retain_from(out: &mut MoveList, first: usize, keep: impl Fn(&Move) -> bool) {
+    let tail = out.split_off(first);
+    out.extend(tail.into_iter().filter(|m| keep(m)));
+}
+
 /// The piece on `sq` (cells hold one piece in this family).
 #[inline]
 pub fn piece_at(pos: &Position, sq: Square) -> Option<Piece> {

@@ -27,7 +27,7 @@
 //! stood and where it went, `-` if none or a pawn). The middle of a push
 //! (the sentry off the board) is in no FEN, as on the site.
 
-use super::base::{piece_at, Cfg, Game, Hooks};
+use super::base::{piece_at, retain_from, Cfg, Game, Hooks};
 use super::fullcavalry::{
     facing_in, lancer_attacks_where, lancer_dir, lancer_line, lancer_moves, lancer_moves_along,
     set_appear, LANCERS,
@@ -251,18 +251,6 @@ fn sentry_moves(g: &Game<Eightpieces>, pos: &Position, sq: Square, out: &mut Mov
     }
 }
 
-/// Moves that take nothing (the jailer's, a pushed sentry's).
-fn keep_quiet(out: &mut MoveList, first: usize) {
-    let mut i = first;
-    while i < out.len() {
-        if out[i].effect.vanish.len() > 1 {
-            out.remove(i);
-        } else {
-            i += 1;
-        }
-    }
-}
-
 /// The piece on `sq` being pushed by a sentry of `pusher`'s: it moves as
 /// its kind for `pusher` (a pawn backwards), taking only its own side, a
 /// lancer also stepping any other way onto an empty square; the sentry
@@ -309,7 +297,8 @@ fn pushed_moves(
             &ORTHOGONAL
         };
         g.slide(pos, sq, steps, false, out);
-        keep_quiet(out, first);
+        // It takes nothing.
+        retain_from(out, first, |m| m.effect.vanish.len() == 1);
     } else {
         g.moves_as(pos, sq, p.kind, out);
     }
@@ -438,7 +427,8 @@ impl Hooks for Eightpieces {
         match p.kind {
             JAILER => {
                 g.slide(pos, sq, &ORTHOGONAL, false, out);
-                keep_quiet(out, first);
+                // It takes nothing.
+                retain_from(out, first, |m| m.effect.vanish.len() == 1);
             }
             SENTRY => sentry_moves(g, pos, sq, out),
             Kind::PAWN => pawn_moves(g, pos, sq, out),
@@ -453,14 +443,7 @@ impl Hooks for Eightpieces {
         }
         // The piece pushed last turn does not go back along its push.
         if let Some(push) = last.filter(|(_, to)| *to == sq) {
-            let mut i = first;
-            while i < out.len() {
-                if out[i].intent.from == sq && on_push_path(g, push, out[i].intent.to) {
-                    out.remove(i);
-                } else {
-                    i += 1;
-                }
-            }
+            retain_from(out, first, |m| !on_push_path(g, push, m.intent.to));
         }
     }
 
@@ -559,7 +542,7 @@ impl Hooks for Eightpieces {
     }
 
     fn read_fields(
-        _g: &Game<Self>,
+        g: &Game<Self>,
         fields: &[Field],
         state: &mut State,
         problems: &mut Vec<Problem>,
@@ -568,15 +551,7 @@ impl Hooks for Eightpieces {
         if f.text == "-" {
             return;
         }
-        let parse = |t: &str| {
-            crate::geometry::parse_square_coords(t)
-                .filter(|&(fl, r)| fl < 8 && r < 8)
-                .map(|(fl, r)| Square(u16::from(r) * 8 + u16::from(fl)))
-        };
-        let squares = (f.text.len() == 4 && f.text.is_ascii())
-            .then(|| parse(&f.text[..2]).zip(parse(&f.text[2..])))
-            .flatten();
-        match squares {
+        match g.g.parse_square_pair(&f.text) {
             Some(push) => Push {
                 last: Some(push),
                 pending: None,

@@ -9,7 +9,7 @@
 //! A lancer is a kind per direction: `c d e f g h m o` face N, NE, E, SE,
 //! S, SW, W, NW, whichever its color.
 
-use super::base::{piece_at, Cfg, Game, Hooks};
+use super::base::{piece_at, retain_from, Cfg, Game, Hooks};
 use crate::color::Color;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, Piece};
@@ -213,14 +213,7 @@ impl Hooks for Fullcavalry {
         }
         // vchess allows no capture (nor castling) in the first two plies.
         if pos.state.plies < 2 {
-            let mut i = first;
-            while i < out.len() {
-                if out[i].effect.vanish.len() != 1 {
-                    out.remove(i);
-                } else {
-                    i += 1;
-                }
-            }
+            retain_from(out, first, |m| m.effect.vanish.len() == 1);
         }
     }
 
