@@ -796,3 +796,35 @@ fn synchrone1_turn_is_two_simultaneous_moves() {
         );
     }
 }
+
+/// Eightpieces' figure, in en, es, fr, is fully verified: the sentry's
+/// push `S"push"f4` before and after, one turn apart (the sentry goes to
+/// f4 and the black lancer there takes its own pawn on b4: two plies of
+/// White's; the lancer is then jailed by the a4 jailer, a unit test of
+/// the rules core, `variants::borrowed::eightpieces`).
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn eightpieces_push_pair_is_one_turn_apart() {
+    let Some(root) = corpus() else { return };
+    let mut loaded = fenpress::content::load(&root);
+    let (mut verified, mut linked) = (0, 0);
+    for lp in &mut loaded.pages {
+        if lp.page.variant.as_deref() != Some("Eightpieces") {
+            continue;
+        }
+        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Drawing);
+        let f = lp.page.source.display().to_string();
+        assert!(checked.findings.is_empty(), "{f}: {:#?}", checked.findings);
+        for verdict in &checked.verdicts {
+            assert!(verdict.has_rules && verdict.verified, "{f}: {verdict:?}");
+            verified += 1;
+            if verdict.pair_linked {
+                linked += 1;
+            }
+        }
+    }
+    assert_eq!((verified, linked), (3, 3));
+}

@@ -148,6 +148,7 @@ function legalMoves() {
   if (name === "Interweave") return chainMoves(moves);
   if (name === "Football") return withKicks(moves);
   if (name === "Dynamo") return withEmptySecondPart(moves);
+  if (name === "Eightpieces") return withLancerTurns(moves);
   return name === "Dice" ? perRoll(moves) : moves;
 }
 
@@ -219,6 +220,27 @@ function withEmptySecondPart(moves) {
   const undoes = La > 0 && vr.oppositeMoves(vr.amoves[La - 1], vr.firstMove[Lf - 1]);
   if (vr.underCheck(vr.turn) || undoes) return moves;
   return moves.concat([vr.getEmptyMove()]);
+}
+
+// Eightpieces' stuck lancers: the page says "to reorient a stuck lancer
+// ... later in the game: click on the lancer"; the site's interface turns
+// it in place then (doClick: a lancer of the side to move facing off the
+// board, not just after a push), which its move list (getAllValidMoves)
+// never has. Listed as legal moves (filterValid), each starting and
+// ending on the lancer (doClick's end is off the board).
+function withLancerTurns(moves) {
+  if (vr.subTurn !== 1) return moves;
+  const turns = [];
+  for (let x = 0; x < V.size.x; x++) {
+    for (let y = 0; y < V.size.y; y++) {
+      const choices = vr.board[x][y] != V.EMPTY && vr.doClick([x, y]);
+      for (const m of choices || []) {
+        m.end = { x, y };
+        turns.push(m);
+      }
+    }
+  }
+  return turns.length ? moves.concat(vr.filterValid(turns)) : moves;
 }
 
 // Dice rolls the opponent's piece type inside getPotentialMovesFrom, at

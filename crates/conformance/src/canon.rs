@@ -66,7 +66,8 @@ impl CanonMove {
 /// Yoté's capture before its removal; Fanorona's and Interweave's capture
 /// that another capture may follow; Football's move or kick after which a
 /// piece of the mover stands next to the ball; Checkered's switch before
-/// the checkered move);
+/// the checkered move; Eightpieces' sentry leaving for the piece it
+/// pushes, before that piece's move);
 /// elsewhere a sub-turn is another model (Pocketknight's two-ply drop is a
 /// listed deviation).
 const SUB_TURN_CHAINS: &[&str] = &[
@@ -78,6 +79,7 @@ const SUB_TURN_CHAINS: &[&str] = &[
     "Doublemove1",
     "Doublemove2",
     "Dynamo",
+    "Eightpieces",
     "Emergo",
     "Fanorona",
     "Football",

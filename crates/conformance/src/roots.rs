@@ -12,6 +12,18 @@ use crate::prng::Rng;
 /// How many shuffled starts Chess960 gets.
 const CHESS960_STARTS: u64 = 6;
 
+/// Eightpieces' starts written out, so that they keep their castling (the
+/// start read as a bare board loses the flags of its a-file jailer):
+/// vchess's fixed one, and three it dealt at random (randomness 1 and 2:
+/// the jailer, lancer and sentry each take the place of a rook, a knight,
+/// a bishop; the lancers face each other).
+const EIGHTPIECES_STARTS: [&str; 4] = [
+    "jfsqkbnr/pppppppp/8/8/8/8/PPPPPPPP/JDSQKBNR w 0 ahah - -",
+    "jkrgbsnq/pppppppp/8/8/8/8/PPPPPPPP/JKRCBSNQ w 0 acac - -",
+    "rknsbjgq/pppppppp/8/8/8/8/PPPPPPPP/RKQNCJBS w 0 afaf - -",
+    "nrqkbgjs/pppppppp/8/8/8/8/PPPPPPPP/JNBSQKRC w 0 agbg - -",
+];
+
 /// The roots of a variant: `""` (the start), then board-only FENs with a
 /// side to move (`<board> w`), which the oracle completes.
 pub fn roots(variant: &str, corpus_rules: &Path) -> Vec<String> {
@@ -22,6 +34,9 @@ pub fn roots(variant: &str, corpus_rules: &Path) -> Vec<String> {
     let mut out = vec![String::new()];
     if variant.eq_ignore_ascii_case("chess960") {
         out.extend((0..CHESS960_STARTS).map(chess960_start));
+    }
+    if variant.eq_ignore_ascii_case("eightpieces") {
+        out.extend(EIGHTPIECES_STARTS.iter().map(|s| s.to_string()));
     }
     for board in corpus::diagram_boards(corpus_rules, variant) {
         if variant.eq_ignore_ascii_case("koopa") {

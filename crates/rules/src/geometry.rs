@@ -283,6 +283,19 @@ impl Geometry {
         let (file, rank) = parse_square_coords(name)?;
         self.square(file, rank)
     }
+
+    /// Two squares of this board written one after the other (`b3c5`,
+    /// `a10b9`): a FEN field naming a last swap or push.
+    pub fn parse_square_pair(&self, text: &str) -> Option<(Square, Square)> {
+        // The second square starts at the second letter.
+        let split = text
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| c.is_ascii_lowercase())?
+            .0;
+        let (a, b) = text.split_at(split);
+        Some((self.parse_square(a)?, self.parse_square(b)?))
+    }
 }
 
 /// Letter of a file (0 = `a`).

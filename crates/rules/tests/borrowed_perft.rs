@@ -36,5 +36,6 @@ perft_tests! {
     perft_wormhole2 => "Wormhole2", "wormhole2";
     perft_magnetic => "Magnetic", "magnetic";
     perft_fullcavalry => "Fullcavalry", "fullcavalry";
+    perft_eightpieces => "Eightpieces", "eightpieces";
     perft_rollerball => "Rollerball", "rollerball";
 }

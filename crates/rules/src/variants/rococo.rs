@@ -247,7 +247,7 @@ impl Ultima {
             store_swap(state, None);
             return;
         }
-        match self.parse_swap(&f.text) {
+        match self.geometry.parse_square_pair(&f.text) {
             Some(swap) => store_swap(state, Some(swap)),
             None => problems.push(Problem::BadField {
                 field: "last swap (two squares such as b3c5, or -)",
@@ -255,21 +255,6 @@ impl Ultima {
                 offset: f.offset,
             }),
         }
-    }
-
-    fn parse_swap(&self, text: &str) -> Option<(Square, Square)> {
-        // The second square starts at the second letter.
-        let split = text
-            .char_indices()
-            .skip(1)
-            .find(|(_, c)| c.is_ascii_lowercase())?
-            .0;
-        let (a, b) = text.split_at(split);
-        let square = |s: &str| {
-            let (file, rank) = crate::geometry::parse_square_coords(s)?;
-            self.geometry.square(file, rank)
-        };
-        Some((square(a)?, square(b)?))
     }
 
     /// Writes the fourth field.

@@ -112,6 +112,12 @@ pub trait Hooks: Sized + Send + Sync + 'static {
         Self::under_check(g, pos, mover)
     }
 
+    /// The castling-flag update after a move (vchess's own, by default:
+    /// [`Game::update_castling`]); Eightpieces keeps its variant's.
+    fn castling_after(g: &Game<Self>, pos: &mut Position, mv: &Move) {
+        g.update_castling(pos, mv);
+    }
+
     /// State changes after the move's effect and the castling flags.
     fn after_play(_g: &Game<Self>, _pos: &mut Position, _mv: &Move) {}
 
@@ -181,6 +187,12 @@ pub trait Hooks: Sized + Send + Sync + 'static {
         Outcome::Stalemate
     }
 
+    /// A move's SAN when the variant writes it its own way (see
+    /// [`Rules::notation_override`]); the default: none.
+    fn notation_override(_g: &Game<Self>, _mv: &Move) -> Option<String> {
+        None
+    }
+
     /// Reads one FEN board character (default: the variant's letters).
     fn decode_cell(g: &Game<Self>, c: char) -> Option<crate::piece::Cell> {
         let p = Piece::from_letter(c)?;
@@ -197,6 +209,13 @@ pub trait Hooks: Sized + Send + Sync + 'static {
     fn encode_cell(cell: crate::piece::Cell) -> Option<char> {
         cell.single().map(Piece::letter)
     }
+}
+
+/// Keeps, of the moves of `out` from index `first` on, those `keep`
+/// accepts (a variant's filter on one square's moves).
+pub fn retain_from(out: &mut MoveList, first: usize, keep: impl Fn(&Move) -> bool) {
+    let tail = out.split_off(first);
+    out.extend(tail.into_iter().filter(|m| keep(m)));
 }
 
 /// The piece on `sq` (cells hold one piece in this family).
@@ -529,7 +548,18 @@ impl<H: Hooks> Game<H> {
 
     /// Whether `by`'s chess pieces attack `sq` (vchess's `isAttacked`).
     pub fn chess_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
-        let yes = |_: Square| true;
+        self.chess_attacked_by(pos, sq, by, &|_| true)
+    }
+
+    /// Whether `by`'s chess pieces for which `ok` holds (Eightpieces: not
+    /// jailed) attack `sq`.
+    pub fn chess_attacked_by(
+        &self,
+        pos: &Position,
+        sq: Square,
+        by: Color,
+        ok: &dyn Fn(Square) -> bool,
+    ) -> bool {
         self.attacked_along(
             pos,
             sq,
@@ -537,12 +567,12 @@ impl<H: Hooks> Game<H> {
             Kind::PAWN,
             &Self::pawn_attack_steps(by),
             true,
-            &yes,
-        ) || self.attacked_along(pos, sq, by, Kind::ROOK, &ORTHOGONAL, false, &yes)
-            || self.attacked_along(pos, sq, by, Kind::KNIGHT, &KNIGHT_LEAPS, true, &yes)
-            || self.attacked_along(pos, sq, by, Kind::BISHOP, &DIAGONAL, false, &yes)
-            || self.attacked_along(pos, sq, by, Kind::QUEEN, &KING_STEPS, false, &yes)
-            || self.attacked_along(pos, sq, by, Kind::KING, &KING_STEPS, true, &yes)
+            ok,
+        ) || self.attacked_along(pos, sq, by, Kind::ROOK, &ORTHOGONAL, false, ok)
+            || self.attacked_along(pos, sq, by, Kind::KNIGHT, &KNIGHT_LEAPS, true, ok)
+            || self.attacked_along(pos, sq, by, Kind::BISHOP, &DIAGONAL, false, ok)
+            || self.attacked_along(pos, sq, by, Kind::QUEEN, &KING_STEPS, false, ok)
+            || self.attacked_along(pos, sq, by, Kind::KING, &KING_STEPS, true, ok)
     }
 
     /// Every pseudo-legal move of the side to move.
@@ -746,6 +776,9 @@ impl<H: Hooks> Rules for Game<H> {
     fn complete_diagram(&self, pos: &mut Position) {
         H::complete_diagram(self, pos)
     }
+    fn notation_override(&self, mv: &Move) -> Option<String> {
+        H::notation_override(self, mv)
+    }
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
         self.all_moves(pos, out);
     }
@@ -771,7 +804,7 @@ impl<H: Hooks> Rules for Game<H> {
         }
         // A placement (Teleport) moves no rook or king off its square.
         if self.h.cfg().castling && mv.intent.kind != MoveKind::Drop {
-            self.update_castling(pos, mv);
+            H::castling_after(self, pos, mv);
         }
         H::after_play(self, pos, mv);
         undo

@@ -9,7 +9,7 @@
 //! A lancer is a kind per direction: `c d e f g h m o` face N, NE, E, SE,
 //! S, SW, W, NW, whichever its color.
 
-use super::base::{piece_at, Cfg, Game, Hooks};
+use super::base::{piece_at, retain_from, Cfg, Game, Hooks};
 use crate::color::Color;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, Piece};
@@ -43,7 +43,7 @@ pub fn lancer_dir(kind: Kind) -> Option<(i8, i8)> {
 
 /// The lancers a piece on `color`'s side of the board may face on arrival
 /// at the far (promotion) or near (castling) rank.
-fn facing_in(rank_is_top: bool) -> [Kind; 5] {
+pub fn facing_in(rank_is_top: bool) -> [Kind; 5] {
     if rank_is_top {
         FROM_RANK_8
     } else {
@@ -51,26 +51,62 @@ fn facing_in(rank_is_top: bool) -> [Kind; 5] {
     }
 }
 
-/// The moves of the lancer on `from`: along its line (over friends), each
-/// ending in every orientation that points at a square of the board.
-fn lancer_moves(g: &Game<Fullcavalry>, pos: &Position, from: Square, p: Piece, out: &mut MoveList) {
-    let Some((df, dr)) = lancer_dir(p.kind) else {
-        return;
-    };
+/// The squares the lancer on `from` reaches along `(df, dr)`: each empty
+/// square, passing over pieces not of `prey`'s side, up to and including
+/// the first piece of `prey`'s (which it takes). Eightpieces' pushed lancer
+/// hunts its own side, so the prey is a parameter.
+pub fn lancer_line<H: Hooks>(
+    g: &Game<H>,
+    pos: &Position,
+    from: Square,
+    (df, dr): (i8, i8),
+    prey: Color,
+    mut reach: impl FnMut(Square),
+) {
     let mut t = g.off(from, df, dr);
     while let Some(s) = t {
-        let occupant = piece_at(pos, s);
-        if occupant.is_some_and(|o| o.color != p.color) || occupant.is_none() {
-            for (k, (kf, kr)) in LANCERS {
-                if g.off(s, kf, kr).is_some() {
-                    out.push(g.basic(pos, from, s, Some(Piece::new(p.color, k))));
-                }
+        match piece_at(pos, s) {
+            None => reach(s),
+            Some(o) if o.color == prey => {
+                reach(s);
+                return;
             }
-        }
-        if occupant.is_some_and(|o| o.color != p.color) {
-            break;
+            Some(_) => {}
         }
         t = g.off(s, df, dr);
+    }
+}
+
+/// The moves of the lancer `p` on `from` along `dir` (taking the enemy),
+/// each ending in every orientation that points at a square of the board.
+pub fn lancer_moves_along<H: Hooks>(
+    g: &Game<H>,
+    pos: &Position,
+    from: Square,
+    p: Piece,
+    dir: (i8, i8),
+    out: &mut MoveList,
+) {
+    lancer_line(g, pos, from, dir, p.color.opposite(), |s| {
+        for (k, (kf, kr)) in LANCERS {
+            if g.off(s, kf, kr).is_some() {
+                out.push(g.basic(pos, from, s, Some(Piece::new(p.color, k))));
+            }
+        }
+    });
+}
+
+/// The moves of the lancer on `from`: along its line (over friends), each
+/// ending in every orientation that points at a square of the board.
+pub fn lancer_moves<H: Hooks>(
+    g: &Game<H>,
+    pos: &Position,
+    from: Square,
+    p: Piece,
+    out: &mut MoveList,
+) {
+    if let Some(dir) = lancer_dir(p.kind) {
+        lancer_moves_along(g, pos, from, p, dir, out);
     }
 }
 
@@ -114,7 +150,7 @@ fn reshape(g: &Game<Fullcavalry>, list: &MoveList, out: &mut MoveList) {
 }
 
 /// Replaces the piece of the `i`th appearing placement.
-fn set_appear(mv: &mut Move, i: usize, piece: Piece) {
+pub fn set_appear(mv: &mut Move, i: usize, piece: Piece) {
     let mut appear = crate::moves::Placements::default();
     for (j, a) in mv.effect.appear.as_slice().iter().enumerate() {
         appear.push(a.square, if j == i { piece } else { a.piece });
@@ -122,20 +158,35 @@ fn set_appear(mv: &mut Move, i: usize, piece: Piece) {
     mv.effect.appear = appear;
 }
 
-/// Whether a lancer of `by` aims at `sq` along a line of empty squares and
-/// `by`'s own pieces (vchess's `isAttackedByLancer`).
-fn lancer_attacks(g: &Game<Fullcavalry>, pos: &Position, sq: Square, by: Color) -> bool {
+/// Whether a lancer of `by` on a line from `sq` over empty squares and
+/// `by`'s own pieces attacks it: `aims(square, lancer, step)` says whether
+/// the lancer there, seen from `sq` along `step`, reaches back.
+pub fn lancer_attacks_where<H: Hooks>(
+    g: &Game<H>,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+    aims: &dyn Fn(Square, Piece, (i8, i8)) -> bool,
+) -> bool {
     LANCERS.iter().any(|&(_, (df, dr))| {
         let mut t = g.off(sq, df, dr);
         while let Some(s) = t {
             match piece_at(pos, s) {
                 Some(p) if p.color != by => return false,
-                Some(p) if lancer_dir(p.kind) == Some((-df, -dr)) => return true,
+                Some(p) if lancer_dir(p.kind).is_some() && aims(s, p, (df, dr)) => return true,
                 _ => {}
             }
             t = g.off(s, df, dr);
         }
         false
+    })
+}
+
+/// Whether a lancer of `by` aims at `sq` along a line of empty squares and
+/// `by`'s own pieces (vchess's `isAttackedByLancer`).
+fn lancer_attacks(g: &Game<Fullcavalry>, pos: &Position, sq: Square, by: Color) -> bool {
+    lancer_attacks_where(g, pos, sq, by, &|_, p, (df, dr)| {
+        lancer_dir(p.kind) == Some((-df, -dr))
     })
 }
 
@@ -162,14 +213,7 @@ impl Hooks for Fullcavalry {
         }
         // vchess allows no capture (nor castling) in the first two plies.
         if pos.state.plies < 2 {
-            let mut i = first;
-            while i < out.len() {
-                if out[i].effect.vanish.len() != 1 {
-                    out.remove(i);
-                } else {
-                    i += 1;
-                }
-            }
+            retain_from(out, first, |m| m.effect.vanish.len() == 1);
         }
     }
 

@@ -7,6 +7,7 @@ pub mod antiking;
 pub mod base;
 pub mod checkless;
 pub mod copycat;
+pub mod eightpieces;
 pub mod fullcavalry;
 pub mod hypnotic;
 pub mod iceage;
@@ -60,6 +61,8 @@ static MAGNETIC: LazyLock<Game<magnetic::Magnetic>> =
     LazyLock::new(|| Game::new(magnetic::Magnetic));
 static FULLCAVALRY: LazyLock<Game<fullcavalry::Fullcavalry>> =
     LazyLock::new(|| Game::new(fullcavalry::Fullcavalry));
+static EIGHTPIECES: LazyLock<Game<eightpieces::Eightpieces>> =
+    LazyLock::new(|| Game::new(eightpieces::Eightpieces));
 static ROLLERBALL: LazyLock<Game<rollerball::Rollerball>> =
     LazyLock::new(|| Game::new(rollerball::Rollerball));
 static CHECKLESS: LazyLock<Game<checkless::Checkless>> =
@@ -89,6 +92,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "wormhole2" => &*WORMHOLE2,
         "magnetic" => &*MAGNETIC,
         "fullcavalry" => &*FULLCAVALRY,
+        "eightpieces" => &*EIGHTPIECES,
         "rollerball" => &*ROLLERBALL,
         _ => return None,
     })

@@ -348,22 +348,17 @@ impl Rules for Swap {
         let g = self.geometry();
         let last = match f.text.as_str() {
             "-" => None,
-            t => {
-                let squares = (t.len() == 4)
-                    .then(|| Some((g.parse_square(t.get(..2)?)?, g.parse_square(t.get(2..)?)?)))
-                    .flatten();
-                match squares {
-                    Some(s) => Some(s),
-                    None => {
-                        problems.push(Problem::BadField {
-                            field: "last swap",
-                            text: f.text.clone(),
-                            offset: f.offset,
-                        });
-                        return;
-                    }
+            t => match g.parse_square_pair(t) {
+                Some(s) => Some(s),
+                None => {
+                    problems.push(Problem::BadField {
+                        field: "last swap",
+                        text: f.text.clone(),
+                        offset: f.offset,
+                    });
+                    return;
                 }
-            }
+            },
         };
         // Past White's first turn, no last swap means the last turn had
         // none: its player has lost (vchess reads its FEN so).
