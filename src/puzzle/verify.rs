@@ -383,7 +383,10 @@ fn rules_and_start(puzzle: &Puzzle, v: &mut Verified) -> Option<(&'static dyn Ru
             column: puzzle.fen_at.column + chars,
         }
     };
-    let setup = match fen::parse(fen_text) {
+    // Read as a diagram's FEN is: in the variant's own cell spelling
+    // (Emergo's stacks `a@`), and on wide boards with vchess's digits.
+    let spelled = fen::parse_spelled(fen_text, fen::DigitReading::Decimal, rules.cell_spelling());
+    let setup = match spelled {
         Ok(s) => s,
         Err(e) => {
             let at = fen_loc(e.offset());
@@ -391,7 +394,9 @@ fn rules_and_start(puzzle: &Puzzle, v: &mut Verified) -> Option<(&'static dyn Ru
             return None;
         }
     };
-    let start = match validate::validate(rules, &setup) {
+    let read = validate::validate(rules, &setup)
+        .or_else(|problems| validate::position_from_fen(rules, fen_text).map_err(|_| problems));
+    let start = match read {
         Ok(p) => p,
         Err(problems) => {
             for p in problems {
@@ -448,20 +453,24 @@ fn play_line(
         // Messages name the move as written, numbered, without `+#!?`.
         let label = format!("{prefix}{}", sm.text.trim_end_matches(['+', '#', '!', '?']));
         let span = sm.text.chars().count();
-        let parsed = match notation::parse(&sm.text) {
-            Ok(p) => p,
-            Err(error) => {
-                push(
-                    &mut v.findings,
-                    Finding::MoveSyntax { label, error },
-                    sm.at,
-                    span,
-                );
-                v.line_complete = false;
-                break;
-            }
+        let resolved = match notation::parse(&sm.text) {
+            Ok(parsed) => notation::resolve(rules, &mut pos, &parsed, &label),
+            // A name only the variant reads (Football's kick `i1-h3/h2`).
+            Err(error) => match notation::parse_move(rules, &mut pos, &sm.text) {
+                Ok(mv) => Ok(mv),
+                Err(_) => {
+                    push(
+                        &mut v.findings,
+                        Finding::MoveSyntax { label, error },
+                        sm.at,
+                        span,
+                    );
+                    v.line_complete = false;
+                    break;
+                }
+            },
         };
-        let mv = match notation::resolve(rules, &mut pos, &parsed, &label) {
+        let mv = match resolved {
             Ok(mv) => mv,
             Err(e) => {
                 push(&mut v.findings, Finding::Move(e), sm.at, span);

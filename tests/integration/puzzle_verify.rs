@@ -241,6 +241,23 @@ fn a_synchrone_puzzle_with_black_to_play_gets_a_note() {
 }
 
 #[test]
+fn a_puzzle_fen_is_read_in_the_variants_own_spelling() {
+    // Emergo writes a stack as two letters in one square (`b@`): read
+    // as a plain FEN, every row looked a square too wide.
+    let text = "---\nvariant: Emergo\nfen: \"6b@2/7ba1/2ad6/7ce1/2b@3A@2/1aa7/9/9/2a@6 b - - 0 107\"\ngoal: win in 1\nsolution: 1...h6f4\n---\n";
+    let found = verify_source(Path::new("content/puzzles/Emergo/p.md"), text);
+    assert!(found.is_empty(), "{found:#?}");
+    // A wrong key is still refuted in that spelling.
+    let wrong = text.replace("h6f4", "h6f8");
+    let found = verify_source(Path::new("content/puzzles/Emergo/p.md"), &wrong);
+    assert!(!found.is_empty());
+    assert!(
+        found.iter().all(|d| d.code != "puzzle-position"),
+        "{found:#?}"
+    );
+}
+
+#[test]
 fn unknown_variants_suggest_names() {
     let text = "---\nvariant: Ordaa\nfen: start\ngoal: best move\nsolution: e4\n---\n";
     let found = check(text);

@@ -445,9 +445,23 @@ fn own_named(rules: &dyn Rules, pos: &mut Position, text: &str) -> Option<Move> 
     let bare = text.trim().trim_end_matches(['+', '#', '!', '?']);
     let mut pseudo = MoveList::new();
     rules.pseudo_legal_moves(pos, &mut pseudo);
-    pseudo.into_iter().find(|mv| {
-        rules.notation_override(mv).as_deref() == Some(bare) && legal::is_legal(rules, pos, mv)
-    })
+    pseudo
+        .into_iter()
+        .find(|mv| named_own_way(rules, mv, bare) && legal::is_legal(rules, pos, mv))
+}
+
+/// Whether the variant names `mv` `bare` its own way: its own name
+/// ([`Rules::notation_override`]), alone or with the suffix SAN writes
+/// after it (Football's kicker, `i1-h3/h2`).
+fn named_own_way(rules: &dyn Rules, mv: &Move, bare: &str) -> bool {
+    let Some(own) = rules.notation_override(mv) else {
+        return false;
+    };
+    match bare.strip_prefix(own.as_str()) {
+        Some("") => true,
+        Some(rest) => rules.notation_suffix(mv).as_deref() == Some(rest),
+        None => false,
+    }
 }
 
 /// Finds the legal move a parsed text names in `pos`; `text` is for messages.
@@ -504,9 +518,11 @@ fn resolve_with(
     // A move the variant names its own way (Swap's `Sg7g8`) is found by
     // that name.
     let bare = text.trim_end_matches(['+', '#', '!', '?']);
-    if let Some(own) = pseudo.iter().copied().find(|mv| {
-        rules.notation_override(mv).as_deref() == Some(bare) && legal::is_legal(rules, pos, mv)
-    }) {
+    if let Some(own) = pseudo
+        .iter()
+        .copied()
+        .find(|mv| named_own_way(rules, mv, bare) && legal::is_legal(rules, pos, mv))
+    {
         return Ok(own);
     }
     pseudo.retain(|mv| fits(rules, pos, mv, m));

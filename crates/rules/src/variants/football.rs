@@ -510,6 +510,11 @@ mod tests {
         assert!(names.contains(&"i1-g2/h2".to_string()), "{names:?}");
         assert!(!names.iter().any(|n| n.ends_with("/h1")), "{names:?}");
         assert!(names.contains(&"pass".to_string()), "{names:?}");
+        // Each name reads back as its move (a puzzle's solution is read so).
+        for name in ["i1-h3/h2", "i1-g2/h2", "pass"] {
+            let mv = crate::notation::parse_move(&rules, &mut pos, name).unwrap();
+            assert_eq!(crate::notation::san(&rules, &mut pos, &mv), name);
+        }
     }
 
     #[test]
