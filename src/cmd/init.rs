@@ -41,6 +41,7 @@ const FILES: &[(&str, &str)] = &[
         ".github/workflows/fenpress.yml",
         include_str!("../../starter/.github/workflows/fenpress.yml"),
     ),
+    (".gitignore", include_str!("../../starter/.gitignore")),
     (
         "hooks/pre-commit",
         include_str!("../../starter/hooks/pre-commit"),

@@ -192,6 +192,21 @@ fn the_starter_readme_commands_work_as_written() {
     assert!(check.status.success());
     // The hook is where the README copied it.
     assert!(site.join(".git/hooks/pre-commit").is_file());
+    // What the builds wrote is not offered to the author's commit.
+    let status = Command::new("git")
+        .args(["status", "--porcelain", "--untracked-files=all"])
+        .current_dir(&site)
+        .output()
+        .unwrap();
+    let status = String::from_utf8_lossy(&status.stdout);
+    assert!(status.contains("pages/home/en.md"), "{status}");
+    for built in [
+        "public/",
+        ".public.fenpress-spare/",
+        ".public.fenpress-cache/",
+    ] {
+        assert!(!status.contains(built), "{built} in:\n{status}");
+    }
 }
 
 #[test]
