@@ -78,7 +78,7 @@ pub struct SymbolSheet {
 
 impl SymbolSheet {
     /// Define `art` (once) and return its id.
-    fn use_art(&mut self, painter: &Painter, art: &Art) -> String {
+    pub(crate) fn use_art(&mut self, painter: &Painter, art: &Art) -> String {
         let id = art.id();
         if !self.symbols.contains_key(&id) {
             let (symbol, copy) = painter.pieces.symbol(art, painter.links);

@@ -11,7 +11,8 @@ use super::spec_diagnostic;
 use super::strings::goal_line;
 use super::verify::{verify, Verified, VerifyOptions};
 use crate::diagnostic::Diagnostic;
-use crate::diagram::pieces::{Links, PieceSet};
+use crate::diagram::board::{read_board, Cell};
+use crate::diagram::pieces::{Art, Links, PieceSet};
 use crate::diagram::spec::{split_hand, BoardSpec, Orientation};
 use crate::diagram::svg::{draw_board, escape, Painter, SymbolSheet};
 use crate::words::Strings;
@@ -159,11 +160,23 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> String {
     let mut sheet = SymbolSheet::default();
     let drawing = draw_board(variant, &board, &painter, &mut sheet);
     let letters = registry::lookup(variant).map_or("KQRBNPkqrbnp", |v| v.letters);
-    let symbols: std::collections::BTreeMap<String, String> = letters
+    let mut symbols: std::collections::BTreeMap<String, String> = letters
         .chars()
         .filter(|c| c.is_alphabetic() || *c == '@')
         .map(|c| (c.to_string(), sheet.use_letter(&painter, variant, c, flip)))
         .collect();
+    let data = play_data(puzzle, verified, words);
+    // A stack is drawn whole (its height and prisoners): one symbol per
+    // stack the reader can meet, named by its two characters.
+    for board in data.iter().filter(|d| d.pairs).flat_map(|d| d.boards()) {
+        for cell in read_board(variant, split_hand(board).0).cells {
+            if let Cell::Stack { top, under } = cell {
+                symbols
+                    .entry(format!("{top}{under}"))
+                    .or_insert_with(|| sheet.use_art(&painter, &Art::Stack(top, under)));
+            }
+        }
+    }
     let symbols_json = serde_json::to_string(&symbols).unwrap_or_else(|_| "{}".into());
     let solution = if verified.line_complete {
         verified.labels.join(" ")
@@ -175,7 +188,6 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let data = play_data(puzzle, verified, words);
 
     let mut html = String::with_capacity(4096);
     let _ = write!(
@@ -250,5 +262,56 @@ fn move_hint(word: &str, data: Option<&super::play::PlayData>) -> String {
     match example {
         Some(m) => word.replace("{san}", &m.san).replace("{coords}", &m.uci),
         None => word.replace("{san}", "Qh5").replace("{coords}", "d1h5"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_emergo_stack_is_one_square_for_the_script_too() {
+        // The page's script redraws the board after each move: it must
+        // read `a@` as one square and find a symbol for the stack.
+        let text = "---\nvariant: Emergo\nfen: \"9/3a@5/8A@/5A@1AF1/4B@4/5AA3/4AB3AA/3A@1A@1AA1/8A@ w - - 0 33\"\ngoal: win in 2\nsolution: 1.f6e7 d8f6 f6d4 2.e3c5\n---\n";
+        let page = render(
+            Path::new("puzzles/Emergo/p.md"),
+            text,
+            &crate::words::strings("en"),
+        );
+        assert!(page.diagnostics.is_empty(), "{:?}", page.diagnostics);
+        assert!(
+            page.widget.contains("&quot;pairs&quot;:true")
+                || page.widget.contains("\"pairs\":true")
+        );
+        // Symbols for the stacks of the start (`A@`, `AF`) and of boards
+        // met later, each drawn on the page.
+        for stack in ["a@", "A@", "AF"] {
+            let key = format!("&quot;{stack}&quot;:&quot;");
+            let at = page
+                .widget
+                .find(&key)
+                .unwrap_or_else(|| panic!("{stack}: {}", page.widget));
+            let id: String = page.widget[at + key.len()..]
+                .chars()
+                .take_while(|c| *c != '&')
+                .collect();
+            assert!(
+                page.widget.contains(&format!("id=\"{id}\"")),
+                "{stack} -> {id}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_chess_puzzle_reads_one_character_a_square() {
+        let text = "---\nvariant: Chess\nfen: \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"\ngoal: mate in 1\nsolution: 1.Ra8#\n---\n";
+        let page = render(
+            Path::new("puzzles/Chess/p.md"),
+            text,
+            &crate::words::strings("en"),
+        );
+        assert!(page.diagnostics.is_empty(), "{:?}", page.diagnostics);
+        assert!(page.widget.contains("\"pairs\":false"), "{}", page.widget);
     }
 }

@@ -11,7 +11,7 @@ use super::search::{Search, WinKind};
 use super::spec::{Goal, Puzzle};
 use super::strings::PuzzleWords;
 use super::verify::Verified;
-use crate::diagram::board::read_board;
+use crate::diagram::board::{read_board, CellSpelling};
 use crate::diagram::describe::describe;
 use crate::diagram::spec::{split_hand, BoardSpec, Orientation};
 use crate::words::{DiagramWords, Strings};
@@ -29,6 +29,9 @@ pub struct PlayData {
     /// The variant keeps pieces in hand: every board text ends with its
     /// hand in brackets (`[Qn]`), which `puzzle.js` draws above and below.
     pub hands: bool,
+    /// Every occupied square of a board text is two characters (Emergo's
+    /// stacks, `a@`), which `puzzle.js` reads as one square.
+    pub pairs: bool,
     /// The start board (board part of the FEN, decimal digit runs).
     pub start: String,
     pub steps: Vec<Step>,
@@ -168,11 +171,28 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> Optio
         hole: rules.fen_style().hole,
         flip,
         hands: !fen::hand_text(rules, start).is_empty(),
+        pairs: fenpress_rules::registry::lookup(rules.name())
+            .is_some_and(|info| info.cell == CellSpelling::Pair),
         start: board_and_hand(rules, start),
         steps,
         solution: verified.labels.join(" "),
         t: words.puzzle.clone(),
     })
+}
+
+impl PlayData {
+    /// Every board text the reader can meet: the start, after each of the
+    /// solver's moves, after each reply.
+    pub fn boards(&self) -> impl Iterator<Item = &str> {
+        let steps = self.steps.iter().flat_map(|s| {
+            let moves = s.moves.iter().map(|m| m.board.as_str());
+            let replies = s.replies.iter().map(|r| r.board.as_str());
+            std::iter::once(s.board.as_str())
+                .chain(moves)
+                .chain(replies)
+        });
+        std::iter::once(self.start.as_str()).chain(steps)
+    }
 }
 
 /// The board part of the position's FEN and its hand in brackets (nothing

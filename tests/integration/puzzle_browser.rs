@@ -646,6 +646,45 @@ fn orda(browser: &mut Browser, server: &StaticServer) {
     page.finish();
 }
 
+/// Emergo: every occupied square is a stack written in two characters
+/// (`b@`, `ce`); the script must keep them one square each, and the jump
+/// h6xf4 over g5 wins.
+fn emergo(browser: &mut Browser, server: &StaticServer) {
+    let mut page = Page::open(
+        browser,
+        server,
+        "/en/puzzles/Emergo/emergo-win1-seed1-9/",
+        9,
+    );
+    page.flip = true;
+    let start = page.board();
+    let want: BTreeMap<String, String> = [
+        ("g9", "b@"),
+        ("h8", "ba"),
+        ("c7", "ad"),
+        ("h6", "ce"),
+        ("c5", "b@"),
+        ("g5", "A@"),
+        ("b4", "aa"),
+        ("c1", "a@"),
+    ]
+    .into_iter()
+    .map(|(sq, stack)| (sq.to_string(), stack.to_string()))
+    .collect();
+    assert_eq!(start, want, "{}", page.path);
+    // Each stack is drawn by its own symbol, not the lettered fallback.
+    assert_eq!(page.count(".fp-puzzle-live .fp-piece use"), 8);
+    page.click_square("h6");
+    page.click_square("f4");
+    page.expect_feedback("solved", &["Solved!"]);
+    let after = page.board();
+    assert!(
+        !after.contains_key("h6") && after.contains_key("f4"),
+        "{after:?}"
+    );
+    page.finish();
+}
+
 /// Black promotes: the board seen from Black, and the choice of piece.
 fn promotion(browser: &mut Browser, server: &StaticServer) {
     const START: &str = "8/8/8/8/1n6/8/3Kpk2/8";
@@ -847,6 +886,7 @@ fn puzzles_play_in_chromium() {
         ("maxima", maxima),
         ("orda", orda),
         ("promotion", promotion),
+        ("emergo", emergo),
         ("keyboard only", keyboard_only),
         ("drop", drop),
     ] {

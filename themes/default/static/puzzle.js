@@ -38,6 +38,8 @@
         var c = row[i];
         if (c >= "0" && c <= "9") { run += c; continue; }
         if (run) { for (var n = parseInt(run, 10); n > 0; n--) cells.push(null); run = ""; }
+        // An Emergo stack is two characters, one square (`a@`).
+        if (data.pairs && i + 1 < row.length) { c += row[i + 1]; i++; }
         cells.push(data.hole && c === data.hole ? "#hole" : c);
       }
       if (run) { for (var m = parseInt(run, 10); m > 0; m--) cells.push(null); }
