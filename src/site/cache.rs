@@ -261,15 +261,7 @@ pub struct BuildCache {
 
 /// `.<name>.fenpress-cache` beside the output folder `out`.
 pub fn cache_dir(out: &Path) -> PathBuf {
-    let out_abs = absolute(out);
-    let parent = out_abs
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("."));
-    let name = out_abs
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "public".into());
+    let (parent, name) = super::output::parent_and_name(out);
     parent.join(format!(".{name}.fenpress-cache"))
 }
 

@@ -55,14 +55,7 @@ pub fn stage(output: &Output, out: &Path, protected: &[&Path]) -> Result<Staged,
 fn open_staging(out: &Path, protected: &[&Path]) -> Result<Staged, SiteError> {
     let out_abs = absolute(out);
     check_output_folder(out, &out_abs, protected)?;
-    let parent = out_abs
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("."));
-    let name = out_abs
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "public".into());
+    let (parent, name) = parent_and_name(&out_abs);
     std::fs::create_dir_all(&parent).map_err(|source| SiteError::Write {
         path: parent.clone(),
         source,
@@ -464,6 +457,21 @@ fn remove_unwanted(dir: &Path, wanted: &dyn Fn(&str) -> bool) {
     for folder in folders.iter().rev() {
         let _ = std::fs::remove_dir(folder); // only succeeds when empty
     }
+}
+
+/// The folder an output folder stands in and its name, where fenpress keeps
+/// its hidden siblings (`.<name>.fenpress-spare`, `.<name>.fenpress-cache`).
+pub(crate) fn parent_and_name(out: &Path) -> (PathBuf, String) {
+    let out_abs = absolute(out);
+    let parent = out_abs
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."));
+    let name = out_abs
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "public".into());
+    (parent, name)
 }
 
 /// An absolute, normalised path, whether or not it exists yet.
