@@ -299,7 +299,12 @@ fn playout(rules: &'static dyn Rules, rng: &mut Rng, shortest: usize) -> Vec<Pos
             moves[rng.below(moves.len())]
         };
         rules.play(&mut pos, &mv);
-        seen.push(pos.clone());
+        // Only where a turn begins: a FEN cannot say that a turn is under
+        // way (Football's kicks after a move, a Paco Sako chain), and read
+        // back such a position would be another one.
+        if !mv.intent.continues {
+            seen.push(pos.clone());
+        }
     }
     seen
 }

@@ -487,7 +487,9 @@ fn play_line(
         };
         let shown = format!("{shown_prefix}{}", notation::san(rules, &mut pos, &mv));
         rules.play(&mut pos, &mv);
-        continuing = mv.intent.continues;
+        // A move that ends the game ends its turn, even one after which
+        // the turn could have gone on (Football's kick into the goal).
+        continuing = mv.intent.continues && rules.variant_outcome(&pos).is_none();
         if mover == attacker && !continuing {
             attacker_turns += 1;
         }

@@ -258,6 +258,20 @@ fn a_puzzle_fen_is_read_in_the_variants_own_spelling() {
 }
 
 #[test]
+fn a_kick_into_the_goal_ends_the_turn_it_is_part_of() {
+    // Football: the king steps up, then two kicks (each named by the
+    // ball's path and its kicker) score. After a kick the turn could go
+    // on, but a goal ends the game, and so the turn: a win in 1.
+    let text = "---\nvariant: Football\nfen: \"6r2/3k3Q1/4N1B2/b2b1n3/5r1a1/9/3qRB1K1/R8/5N2n w - - 1051 379\"\ngoal: win in 1\nsolution: 1.Kh4 h5-h6/h4 h6-e9/g7\n---\n";
+    let found = verify_source(Path::new("content/puzzles/Football/p.md"), text);
+    assert!(found.is_empty(), "{found:#?}");
+    // Stopped before the goal, the line wins nothing.
+    let short = text.replace(" h6-e9/g7", "");
+    let found = verify_source(Path::new("content/puzzles/Football/p.md"), &short);
+    assert!(!found.is_empty());
+}
+
+#[test]
 fn unknown_variants_suggest_names() {
     let text = "---\nvariant: Ordaa\nfen: start\ngoal: best move\nsolution: e4\n---\n";
     let found = check(text);
