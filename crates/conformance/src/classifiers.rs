@@ -92,6 +92,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: cannibal1_capture_promotion,
     },
     Classifier {
+        id: "chakart-captured-counts",
+        variant: "Chakart",
+        matches: chakart_captured_counts,
+    },
+    Classifier {
         id: "checkered-promotion-stays-checkered",
         variant: "Checkered",
         matches: checkered_promotion_stays_checkered,
@@ -1070,6 +1075,27 @@ fn alice_en_passant_over_a_piece(ctx: &Ctx, f: &Finding) -> bool {
         && matches!(ctx.kind_at(&m.start, me), Some('p' | 's'))
         && !ctx.pos.board.cell(ep).is_empty()
         && taken == 2
+}
+
+/// vchess's Chakart counts a capture only when the move leaves no object
+/// (a queen's or king's plain capture), and keeps a piece Toadette puts on
+/// an object: the FENs differ in their captured counts only, and where one
+/// engine's counts give the player a piece to put back and the other's do
+/// not, the egg's Toadette outcomes (and, at Toadette's second part, the
+/// placements) are one engine's only.
+fn chakart_captured_counts(ctx: &Ctx, f: &Finding) -> bool {
+    use fenpress_rules::variants::chakart::{second_part, sim::Egg};
+    match f {
+        Finding::Fen { vchess, fenpress } => {
+            let v: Vec<&str> = vchess.split(' ').collect();
+            let p: Vec<&str> = fenpress.split(' ').collect();
+            v.len() == 5 && p.len() == 5 && v[..4] == p[..4] && v[4] != p[4]
+        }
+        Finding::VchessOnly(m) | Finding::FenpressOnly(m) => {
+            m.flags.contains(&"egg toadette")
+                || (second_part(&ctx.pos.state) == Some(Egg::Toadette) && m.start.starts_with('@'))
+        }
+    }
 }
 
 /// vchess's Checkered at stage 2 promotes a checkered pawn into a White or
