@@ -103,7 +103,10 @@ const RESTORE_RESERVE = new Set(["Emergo"]);
 // object behind, its postUndo whatever the move left), so a move tried
 // while listing drives the counts below zero; and after taking back a
 // Toadette placement onto an object it drops the reserve the placement
-// came from. Both are saved around each play and put back by the undo.
+// came from; and its postUndo immobilizes again the last piece the move
+// freed, by its letter after the undo (a piece Luigi turned, freed as its
+// new side's, is written `bundefined`). The counts, the reserve and the
+// board are saved around each play and put back by the undo.
 const RESTORE_CAPTURED = new Set(["Chakart"]);
 
 // Rococo's postPlay does not follow a king that an enemy swapper moved
@@ -135,7 +138,11 @@ function playMove(m) {
   if (RESTORE_RESERVE.has(name)) m.__reserve = JSON.stringify(vr.reserve);
   if (RESTORE_CAPTURED.has(name)) {
     const reserve = vr.reserve === vr.captured ? "captured" : JSON.stringify(vr.reserve);
-    m.__captured = [JSON.stringify(vr.captured), vr.reserve === undefined ? null : reserve];
+    m.__captured = [
+      JSON.stringify(vr.captured),
+      vr.reserve === undefined ? null : reserve,
+      vr.board.map(r => r.slice()),
+    ];
   }
   oracle.playMove(vr, m);
 }
@@ -153,7 +160,8 @@ function undoMove(m) {
     delete m.__turn;
   }
   if (m.__captured !== undefined) {
-    const [captured, reserve] = m.__captured;
+    const [captured, reserve, board] = m.__captured;
+    for (let i = 0; i < board.length; i++) vr.board[i] = board[i];
     vr.captured = JSON.parse(captured);
     vr.reserve = reserve === null ? undefined : reserve === "captured" ? vr.captured : JSON.parse(reserve);
     delete m.__captured;

@@ -97,6 +97,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: chakart_captured_counts,
     },
     Classifier {
+        id: "chakart-object-after-egg",
+        variant: "Chakart",
+        matches: chakart_object_after_egg,
+    },
+    Classifier {
         id: "checkered-promotion-stays-checkered",
         variant: "Checkered",
         matches: checkered_promotion_stays_checkered,
@@ -1095,6 +1100,41 @@ fn chakart_captured_counts(ctx: &Ctx, f: &Finding) -> bool {
             m.flags.contains(&"egg toadette")
                 || (second_part(&ctx.pos.state) == Some(Egg::Toadette) && m.start.starts_with('@'))
         }
+    }
+}
+
+/// vchess's Chakart rook or bishop that meets an egg leaves no banana or
+/// bomb; the page's leaves one whenever it stays on its arrival square:
+/// fenpress alone lists the outcomes with the object, vchess alone the same
+/// move without it.
+fn chakart_object_after_egg(ctx: &Ctx, f: &Finding) -> bool {
+    let egg = |m: &CanonMove| m.flags.iter().any(|f| f.starts_with("egg "));
+    let slider = |m: &CanonMove| {
+        m.vanish
+            .iter()
+            .filter_map(|t| parse_token(t))
+            .any(|(sq, _, k)| sq == m.start && matches!(k, 'r' | 'b'))
+    };
+    let dropped = |m: &CanonMove| {
+        m.appear
+            .iter()
+            .any(|t| t.ends_with(":bd") || t.ends_with(":bw"))
+    };
+    // The same move and effect listed by the other engine alone (the
+    // object may fall where one was used up: the board then shows none).
+    let twin = |m: &CanonMove, others: &[CanonMove]| {
+        others
+            .iter()
+            .any(|o| o.start == m.start && o.end == m.end && o.flags == m.flags)
+    };
+    match f {
+        Finding::FenpressOnly(m) => {
+            egg(m) && slider(m) && (dropped(m) || twin(m, &ctx.diff.vchess_only))
+        }
+        Finding::VchessOnly(m) => {
+            egg(m) && slider(m) && !dropped(m) && twin(m, &ctx.diff.fenpress_only)
+        }
+        Finding::Fen { .. } => false,
     }
 }
 

@@ -27,6 +27,13 @@
 //! `s u o c t l` (pawn to king), the queen in stealth `i`. The second part
 //! of a turn is kept in the state: the site's FEN has no field for it, and
 //! fenpress writes such a position as the site does.
+//!
+//! The site's engine is followed where the page is silent; where they part,
+//! the page decides (listed deviations): every piece taken is counted for
+//! Toadette, who puts back "a captured piece" (`chakart-captured-counts`);
+//! a rook or bishop leaves its banana or bomb beside its arrival square
+//! after an egg's effect too, as the page's Waluigi figure shows
+//! (`chakart-object-after-egg`).
 
 pub mod sim;
 

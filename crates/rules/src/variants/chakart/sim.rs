@@ -437,14 +437,13 @@ impl LegWork<'_, '_> {
         });
     }
 
-    /// A rook's banana, or a bishop's bomb, beside where it ends.
-    fn drop_object(&mut self, object_at_end: bool, ch: &mut Chooser) {
+    /// A rook's banana, or a bishop's bomb, beside where it ends, after an
+    /// egg's effect too: the page's rook takes the egg on f6, Waluigi
+    /// turns the g8 queen, and its banana lies on g7 (the site's engine
+    /// leaves none after an egg: deviation chakart-object-after-egg).
+    fn drop_object(&mut self, ch: &mut Chooser) {
         let g = self.g;
         let a0 = self.leg.appear[0];
-        let egg_here = g.get(a0.x, a0.y) == Some((OBJECT, EGG));
-        if object_at_end && egg_here {
-            return;
-        }
         let (steps, object) = if self.piece1 == b'r' {
             (BISHOP_STEPS, BANANA)
         } else {
@@ -584,7 +583,6 @@ impl Sim<'_> {
         if matches!(piece1, b'p' | b'n') && first && leaves {
             w.leave_object();
         }
-        let object_at_end = target.is_some_and(|o| o.c == OBJECT);
         if let Some(o) = target.filter(|o| o.c == OBJECT) {
             match o.p {
                 BANANA | BOMB => w.leg.next = Some(redirect(o.p, to, ch)),
@@ -598,7 +596,7 @@ impl Sim<'_> {
             && !w.leg.appear.is_empty()
             && matches!(piece1, b'r' | b'b')
         {
-            w.drop_object(object_at_end, ch);
+            w.drop_object(ch);
         }
         w.leg
     }
