@@ -397,31 +397,7 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
         Some("b") => Color::Black,
         _ => Color::White,
     };
-    let mut flags = Vec::new();
-    if mv.released.is_some() || (mv.keeps_turn && SUB_TURN_CHAINS.contains(&rules.name())) {
-        flags.push("chain");
-    }
-    if mv.speculative {
-        flags.push("speculative");
-    }
-    if let Some(roll) = &mv.roll {
-        flags.push(roll_flag(roll.chars().next().unwrap_or('?')));
-    }
-    if let Some(effect) = &mv.effect {
-        flags.push(egg_flag(effect));
-    }
-    // Synchrone1's White choice changes nothing on the board: its
-    // promotion is told by the piece it would become.
-    let choice = mv.board_vanish.is_empty() && mv.board_appear.is_empty();
-    if rules.name().starts_with("Synchrone") && choice {
-        let moved = mv.vanish.first().map(|p| p.piece.as_str());
-        let landed = mv.appear.first().map(|p| p.piece.as_str());
-        if let (Some("p"), Some(l)) = (moved, landed) {
-            if l != "p" {
-                flags.push(promotion_flag(l.chars().next().unwrap_or('?')));
-            }
-        }
-    }
+    let flags = vchess_flags(rules, mv);
     // Emergo's pieces are stacks whose "color" is their first character:
     // no castling to recognise; nor in Chakart.
     let no_castling = rules.cell_spelling() == fenpress_rules::fen::CellSpelling::Pair
@@ -461,6 +437,36 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
         expand(&mv.board_appear),
         flags,
     )
+}
+
+/// The flags of a vchess move (see [`CanonMove::flags`]).
+fn vchess_flags(rules: &dyn Rules, mv: &VMove) -> Vec<&'static str> {
+    let mut flags = Vec::new();
+    if mv.released.is_some() || (mv.keeps_turn && SUB_TURN_CHAINS.contains(&rules.name())) {
+        flags.push("chain");
+    }
+    if mv.speculative {
+        flags.push("speculative");
+    }
+    if let Some(roll) = &mv.roll {
+        flags.push(roll_flag(roll.chars().next().unwrap_or('?')));
+    }
+    if let Some(effect) = &mv.effect {
+        flags.push(egg_flag(effect));
+    }
+    // Synchrone1's White choice changes nothing on the board: its
+    // promotion is told by the piece it would become.
+    let choice = mv.board_vanish.is_empty() && mv.board_appear.is_empty();
+    if rules.name().starts_with("Synchrone") && choice {
+        let moved = mv.vanish.first().map(|p| p.piece.as_str());
+        let landed = mv.appear.first().map(|p| p.piece.as_str());
+        if let (Some("p"), Some(l)) = (moved, landed) {
+            if l != "p" {
+                flags.push(promotion_flag(l.chars().next().unwrap_or('?')));
+            }
+        }
+    }
+    flags
 }
 
 /// Start and end of either engine's move, from its declared lists

@@ -1109,11 +1109,15 @@ fn chakart_captured_counts(ctx: &Ctx, f: &Finding) -> bool {
 /// move without it.
 fn chakart_object_after_egg(ctx: &Ctx, f: &Finding) -> bool {
     let egg = |m: &CanonMove| m.flags.iter().any(|f| f.starts_with("egg "));
+    // A rook or bishop moves, or a pawn becomes one (immobilized by
+    // Bowser: `u`, `c`) on the egg's square.
     let slider = |m: &CanonMove| {
-        m.vanish
-            .iter()
-            .filter_map(|t| parse_token(t))
-            .any(|(sq, _, k)| sq == m.start && matches!(k, 'r' | 'b'))
+        let starts = m.vanish.iter().filter_map(|t| parse_token(t));
+        let ends = m.appear.iter().filter_map(|t| parse_token(t));
+        starts
+            .filter(|(sq, _, _)| *sq == m.start)
+            .chain(ends.filter(|(sq, _, _)| *sq == m.end))
+            .any(|(_, _, k)| matches!(k, 'r' | 'b' | 'u' | 'c'))
     };
     let dropped = |m: &CanonMove| {
         m.appear
