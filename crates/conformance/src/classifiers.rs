@@ -97,6 +97,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: chakart_captured_counts,
     },
     Classifier {
+        id: "chakart-koopa-keeps-shell",
+        variant: "Chakart",
+        matches: chakart_koopa_keeps_shell,
+    },
+    Classifier {
         id: "chakart-object-after-egg",
         variant: "Chakart",
         matches: chakart_object_after_egg,
@@ -1103,6 +1108,33 @@ fn chakart_captured_counts(ctx: &Ctx, f: &Finding) -> bool {
     }
 }
 
+/// vchess's Chakart spends a king's shell when Koopa drives the king back
+/// to its square: the FENs' flags differ in a king's power only (fenpress
+/// keeps it), and fenpress alone lists that king's shells.
+fn chakart_koopa_keeps_shell(ctx: &Ctx, f: &Finding) -> bool {
+    match f {
+        Finding::Fen { vchess, fenpress } => {
+            let v: Vec<&str> = vchess.split(' ').collect();
+            let p: Vec<&str> = fenpress.split(' ').collect();
+            let kept = |i: usize| v[3].as_bytes()[i] == b'0' && p[3].as_bytes()[i] == b'1';
+            v.len() == 5
+                && p.len() == 5
+                && v[..3] == p[..3]
+                && v[3].len() == 4
+                && p[3].len() == 4
+                && (0..4)
+                    .all(|i| v[3].as_bytes()[i] == p[3].as_bytes()[i] || (i % 2 == 0 && kept(i)))
+        }
+        Finding::FenpressOnly(m) => {
+            let king = ctx.square(&m.start).is_some_and(|sq| {
+                ctx.pos.board.cell(sq).kind(ctx.pos.turn()) == Some(fenpress_rules::Kind::KING)
+            });
+            king && m.appear.is_empty() && m.vanish.len() == 1 && m.flags.is_empty()
+        }
+        Finding::VchessOnly(_) => false,
+    }
+}
+
 /// vchess's Chakart rook or bishop that meets an egg leaves no banana or
 /// bomb; the page's leaves one whenever it stays on its arrival square:
 /// fenpress alone lists the outcomes with the object, vchess alone the same
@@ -1124,17 +1156,17 @@ fn chakart_object_after_egg(ctx: &Ctx, f: &Finding) -> bool {
             .iter()
             .any(|t| t.ends_with(":bd") || t.ends_with(":bw"))
     };
-    // The same move and effect listed by the other engine alone (the
-    // object may fall where one was used up: the board then shows none).
+    // The same move and effect listed by the other engine alone. The
+    // object may fall where one already lies (or was used up): the board
+    // then shows none, and fenpress's outcomes are copies of vchess's one
+    // (each square counts), so fenpress alone lists the extra copies.
     let twin = |m: &CanonMove, others: &[CanonMove]| {
         others
             .iter()
             .any(|o| o.start == m.start && o.end == m.end && o.flags == m.flags)
     };
     match f {
-        Finding::FenpressOnly(m) => {
-            egg(m) && slider(m) && (dropped(m) || twin(m, &ctx.diff.vchess_only))
-        }
+        Finding::FenpressOnly(m) => egg(m) && slider(m),
         Finding::VchessOnly(m) => {
             egg(m) && slider(m) && !dropped(m) && twin(m, &ctx.diff.fenpress_only)
         }
