@@ -1129,7 +1129,17 @@ fn chakart_koopa_keeps_shell(ctx: &Ctx, f: &Finding) -> bool {
             let king = ctx.square(&m.start).is_some_and(|sq| {
                 ctx.pos.board.cell(sq).kind(ctx.pos.turn()) == Some(fenpress_rules::Kind::KING)
             });
-            king && m.appear.is_empty() && m.vanish.len() == 1 && m.flags.is_empty()
+            // The shell takes one thing from afar; the king stays, and
+            // the opponent's queen in stealth may show again.
+            let stays = !m
+                .vanish
+                .iter()
+                .any(|t| t.starts_with(&format!("{}:", m.start)));
+            let shown_queens = m.appear.iter().all(|t| t.ends_with('q'));
+            king && stays
+                && shown_queens
+                && m.vanish.len() == m.appear.len() + 1
+                && m.flags.is_empty()
         }
         Finding::VchessOnly(_) => false,
     }
