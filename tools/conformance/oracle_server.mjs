@@ -331,7 +331,12 @@ function chakartMoves() {
       for (let y = 0; y < V.RESERVE_PIECES.length; y++)
         moves.push(...vr.getPotentialMovesFrom([row, y]));
     }
-    return moves;
+    // A second part where nothing appears (Peach's shell at Daisy's, a
+    // piece a bomb sends back to its square):
+    // vchess's postPlay then reads the first appearing piece and throws,
+    // so it cannot be played; it is left out (listed deviation
+    // chakart-daisy-shell).
+    return moves.filter(m => m.appear.length > 0);
   };
   const out = [];
   try {

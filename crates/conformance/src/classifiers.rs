@@ -97,6 +97,11 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: chakart_captured_counts,
     },
     Classifier {
+        id: "chakart-daisy-shell",
+        variant: "Chakart",
+        matches: chakart_daisy_shell,
+    },
+    Classifier {
         id: "chakart-koopa-keeps-shell",
         variant: "Chakart",
         matches: chakart_koopa_keeps_shell,
@@ -1108,6 +1113,37 @@ fn chakart_captured_counts(ctx: &Ctx, f: &Finding) -> bool {
     }
 }
 
+/// A Chakart king's shell: it takes one thing from afar, the king stays
+/// (and the opponent's queen in stealth may show again).
+fn chakart_shell(ctx: &Ctx, m: &CanonMove) -> bool {
+    let king = ctx.square(&m.start).is_some_and(|sq| {
+        ctx.pos.board.cell(sq).kind(ctx.pos.turn()) == Some(fenpress_rules::Kind::KING)
+    });
+    let stays = !m
+        .vanish
+        .iter()
+        .any(|t| t.starts_with(&format!("{}:", m.start)));
+    let shown_queens = m.appear.iter().all(|t| t.ends_with('q'));
+    king && stays && shown_queens && m.vanish.len() == m.appear.len() + 1 && m.flags.is_empty()
+}
+
+/// vchess's Chakart throws when Daisy's second part is a move where
+/// nothing appears (a king's shell, a piece a bomb sends back to its own
+/// square): the oracle server leaves such moves out, fenpress alone lists
+/// them.
+fn chakart_daisy_shell(ctx: &Ctx, f: &Finding) -> bool {
+    use fenpress_rules::variants::chakart::{second_part, sim::Egg};
+    match f {
+        Finding::FenpressOnly(m) => {
+            let nothing_appears = m.appear.iter().all(|t| t.ends_with('q'));
+            second_part(&ctx.pos.state) == Some(Egg::Daisy)
+                && nothing_appears
+                && (chakart_shell(ctx, m) || m.flags.is_empty())
+        }
+        _ => false,
+    }
+}
+
 /// vchess's Chakart spends a king's shell when Koopa drives the king back
 /// to its square: the FENs' flags differ in a king's power only (fenpress
 /// keeps it), and fenpress alone lists that king's shells.
@@ -1125,22 +1161,7 @@ fn chakart_koopa_keeps_shell(ctx: &Ctx, f: &Finding) -> bool {
                 && (0..4)
                     .all(|i| v[3].as_bytes()[i] == p[3].as_bytes()[i] || (i % 2 == 0 && kept(i)))
         }
-        Finding::FenpressOnly(m) => {
-            let king = ctx.square(&m.start).is_some_and(|sq| {
-                ctx.pos.board.cell(sq).kind(ctx.pos.turn()) == Some(fenpress_rules::Kind::KING)
-            });
-            // The shell takes one thing from afar; the king stays, and
-            // the opponent's queen in stealth may show again.
-            let stays = !m
-                .vanish
-                .iter()
-                .any(|t| t.starts_with(&format!("{}:", m.start)));
-            let shown_queens = m.appear.iter().all(|t| t.ends_with('q'));
-            king && stays
-                && shown_queens
-                && m.vanish.len() == m.appear.len() + 1
-                && m.flags.is_empty()
-        }
+        Finding::FenpressOnly(m) => chakart_shell(ctx, m),
         Finding::VchessOnly(_) => false,
     }
 }
