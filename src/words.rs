@@ -371,6 +371,15 @@ pub struct DiagramWords {
     pub capture_edge: Word,
     /// Football's goals, drawn framed.
     pub goals: Word,
+    /// Chakart's objects on the board, listed apart from the sides'
+    /// pieces ("objects: banana d4, mushroom d3"), and each object's name
+    /// (the bomb is [`DiagramWords::bomb`]).
+    pub objects: Word,
+    pub banana: Word,
+    pub egg: Word,
+    pub mushroom: Word,
+    /// A Chakart piece Bowser immobilized: "rook (immobilized)".
+    pub immobilized: Word,
     /// Alice's pieces on the second board (drawn in colour on the one
     /// board that shows both): "knight (second board)".
     pub second_board: Word,
@@ -447,6 +456,11 @@ fn diagram_words(lang: &str) -> DiagramWords {
             second_board: w("second échiquier"),
             capture_edge: w("la bordure (la rangée de cases extérieure, séparée par un trait) ne s'atteint qu'en prenant"),
             goals: w("les buts (cases encadrées) : e1 celui des Blancs, e9 celui des Noirs"),
+            objects: w("objets"),
+            banana: w("banane"),
+            egg: w("œuf"),
+            mushroom: w("champignon"),
+            immobilized: w("immobile"),
             pointing_up: w("pointe vers le haut"),
             pointing_down: w("pointe vers le bas"),
             go_board: w("Goban de {size} lignes"),
@@ -503,6 +517,11 @@ fn diagram_words(lang: &str) -> DiagramWords {
             second_board: w("segundo tablero"),
             capture_edge: w("el borde (el anillo exterior de casillas, separado por una línea) solo se alcanza capturando"),
             goals: w("las porterías (casillas enmarcadas): e1 la de las Blancas, e9 la de las Negras"),
+            objects: w("objetos"),
+            banana: w("plátano"),
+            egg: w("huevo"),
+            mushroom: w("champiñón"),
+            immobilized: w("inmóvil"),
             pointing_up: w("apuntan hacia arriba"),
             pointing_down: w("apuntan hacia abajo"),
             go_board: w("Tablero de go de {size} líneas"),
@@ -567,6 +586,11 @@ impl DiagramWords {
             second_board: w("second board"),
             capture_edge: w("the edge (the outer ring of squares, set off by a line) is reached only by capturing"),
             goals: w("the goals (framed squares): e1 White's, e9 Black's"),
+            objects: w("objects"),
+            banana: w("banana"),
+            egg: w("egg"),
+            mushroom: w("mushroom"),
+            immobilized: w("immobilized"),
             pointing_up: w("pointing up"),
             pointing_down: w("pointing down"),
             go_board: w("Go board of {size} lines"),

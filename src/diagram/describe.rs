@@ -92,6 +92,7 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     let mut balls = Vec::new();
     let mut hostages = Vec::new();
     let mut checkered = Vec::new();
+    let mut objects = Vec::new();
     // Bottom rank first so squares read a1, b1, ..., a2 like a score sheet.
     for row in (0..layout.shape.rows).rev() {
         for col in 0..layout.shape.cols {
@@ -128,6 +129,11 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
                     balls.push(square);
                     continue;
                 }
+                // Chakart's objects belong to no side.
+                if let Some(object) = chakart_object(name, c, t) {
+                    objects.push((5, object, square));
+                    continue;
+                }
                 // Checkered's pieces both sides own: the chess piece.
                 if let Some(kind) = checkered_kind(name, c) {
                     let (order, name) = piece_name("Chess", kind.char(), t);
@@ -154,6 +160,7 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
         (&t.unions.to_string(), other),
         (&t.hostages.to_string(), hostages),
         (&t.checkered.to_string(), checkered),
+        (&t.objects.to_string(), objects),
     ] {
         if !pieces.is_empty() {
             parts.push(format!("{side}: {}", list_pieces(pieces)));
@@ -342,6 +349,26 @@ fn list_pieces(mut pieces: Vec<(u8, String, String)>) -> String {
     out.join(", ")
 }
 
+fn sim_stealth() -> char {
+    fenpress_rules::variants::chakart::sim::INVISIBLE_QUEEN as char
+}
+
+/// A Chakart object's name (its letter is lowercase, as Black's pieces').
+fn chakart_object(variant: &str, c: char, t: &DiagramWords) -> Option<String> {
+    use fenpress_rules::variants::chakart::sim;
+    if variant != "Chakart" {
+        return None;
+    }
+    let word = match c as u8 {
+        sim::BANANA => &t.banana,
+        sim::BOMB => &t.bomb,
+        sim::EGG => &t.egg,
+        sim::MUSHROOM => &t.mushroom,
+        _ => return None,
+    };
+    Some(word.to_string())
+}
+
 /// The name of a piece: the rules' name (a chess piece's in the page's
 /// words), the variant's table, the chess name, or "piece X".
 fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
@@ -391,6 +418,18 @@ fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
             let base = fenpress_rules::variants::ball::without_ball(kind).char();
             let (order, name) = piece_name(variant, base, t);
             Some((order, format!("{name} ({})", t.ball)))
+        }
+        // Chakart's pieces Bowser immobilized, and the queen in stealth.
+        Some("Chakart") if lower == sim_stealth() => {
+            hidden(Some(fenpress_rules::Kind::QUEEN), &t.hidden)
+        }
+        Some("Chakart") if fenpress_rules::variants::chakart::sim::is_immobilized(lower as u8) => {
+            hidden(
+                Some(fenpress_rules::Kind(
+                    fenpress_rules::variants::chakart::sim::plain(lower as u8),
+                )),
+                &t.immobilized,
+            )
         }
         Some("Hiddenqueen") if lower == 't' => {
             let (_, queen) = piece_name("Chess", 'q', t);
@@ -852,6 +891,29 @@ mod tests {
         assert!(describe("Hiddenqueen", &layout, &spec, &fr).contains("dame (incognito) d5"));
         let layout = read_board("Hidden", &spec.board);
         assert!(describe("Hidden", &layout, &spec, &es).contains("peón (incógnito) e2"));
+    }
+
+    #[test]
+    fn chakart_objects_are_listed_apart_and_immobilized_pieces_named() {
+        let spec = parse_compact("4k3/8/8/3d4/2wU4/3m4/4e3/4K2I").unwrap();
+        let layout = read_board("Chakart", &spec.board);
+        assert_eq!(
+            describe("Chakart", &layout, &spec, &en()),
+            "White: king e1, queen (hidden) h1, rook (immobilized) d4; Black: king e8; \
+             objects: banana d5, bomb c4, egg e2, mushroom d3"
+        );
+        let fr = crate::words::strings("fr").diagram;
+        let es = crate::words::strings("es").diagram;
+        let (fr, es) = (
+            describe("Chakart", &layout, &spec, &fr),
+            describe("Chakart", &layout, &spec, &es),
+        );
+        assert!(fr.contains("tour (immobile) d4"), "{fr}");
+        assert!(
+            fr.contains("objets: banane d5, bombe c4, champignon d3, œuf e2"),
+            "{fr}"
+        );
+        assert!(es.contains("torre (inmóvil) d4"), "{es}");
     }
 
     #[test]

@@ -828,3 +828,19 @@ fn eightpieces_push_pair_is_one_turn_apart() {
     }
     assert_eq!((verified, linked), (3, 3));
 }
+
+/// Chakart's three figures per language are fully verified: the board
+/// after 1.d4 Nf6 2.Bb4 with the bomb on c4; the bishop's 1.Bxe4 (banana
+/// on e4, mushroom on e5 over the black pawn, bomb on e7, ending on d6 and
+/// leaving its bomb on c6), one of its outcomes; 1...Rxf6*W, Waluigi
+/// turning the g8 queen White. In en, es, fr.
+#[test]
+#[cfg_attr(
+    no_shared,
+    ignore = "needs the vchess corpus: ../shared or $FENPRESS_SHARED"
+)]
+fn chakart_diagrams_are_fully_verified() {
+    let Some(root) = corpus() else { return };
+    let seen = fully_verified_diagrams(&root, &["Chakart"]);
+    assert_eq!(seen, 3 * 3);
+}

@@ -26,6 +26,7 @@
 // With stopAtEnd, a position whose getCurrentScore() is not "*" has no
 // children, the root included (fenpress's legal_moves does the same).
 import { createInterface } from "node:readline";
+import { register } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
 
@@ -39,6 +40,24 @@ const shared = process.env.FENPRESS_SHARED
   : path.resolve(repoRoot, "..", "shared");
 const oracle = await import(
   pathToFileURL(path.join(shared, "tools", "vchess-oracle", "vchess_oracle.mjs")).href
+);
+// Chance as a choice: vchess's randInt (utils/alea.js) asks
+// globalThis.__fenpressRandInt first when it is set, so that the server can
+// run a random move building once per sequence of draws (see allOutcomes).
+// Registered after the harness's hooks, so that this one sees alea.js's
+// source first; nothing else of vchess is touched.
+register(
+  "data:text/javascript," +
+    encodeURIComponent(`
+export async function load(url, context, nextLoad) {
+  const r = await nextLoad(url, context);
+  if (!url.endsWith("/utils/alea.js")) return r;
+  const src = String(r.source);
+  const head = "export function randInt(min, max) {";
+  if (!src.includes(head)) throw new Error("alea.js: no randInt to hook");
+  const hook = "if (globalThis.__fenpressRandInt) return globalThis.__fenpressRandInt(min, max);";
+  return { ...r, source: src.replace(head, head + hook) };
+}`)
 );
 
 // The game under test: its class, instance, played moves (for undo) and
@@ -79,6 +98,16 @@ const RESTORE_LAST_MOVE = new Set(["Yote"]);
 // later entry of White's then throws on the missing hand. The hands are
 // saved around each play and put back by the undo.
 const RESTORE_RESERVE = new Set(["Emergo"]);
+// Chakart's postUndo takes back from its captured counts a capture its
+// postPlay never counted (it counts one only when the move leaves no
+// object behind, its postUndo whatever the move left), so a move tried
+// while listing drives the counts below zero; and after taking back a
+// Toadette placement onto an object it drops the reserve the placement
+// came from; and its postUndo immobilizes again the last piece the move
+// freed, by its letter after the undo (a piece Luigi turned, freed as its
+// new side's, is written `bundefined`). The counts, the reserve and the
+// board are saved around each play and put back by the undo.
+const RESTORE_CAPTURED = new Set(["Chakart"]);
 
 // Rococo's postPlay does not follow a king that an enemy swapper moved
 // (it updates kingPos only for the moving piece): vchess then looks for
@@ -107,6 +136,14 @@ function playMove(m) {
     m.__lastMove = [JSON.stringify(vr.lastMove), vr.captures.slice()];
   }
   if (RESTORE_RESERVE.has(name)) m.__reserve = JSON.stringify(vr.reserve);
+  if (RESTORE_CAPTURED.has(name)) {
+    const reserve = vr.reserve === vr.captured ? "captured" : JSON.stringify(vr.reserve);
+    m.__captured = [
+      JSON.stringify(vr.captured),
+      vr.reserve === undefined ? null : reserve,
+      vr.board.map(r => r.slice()),
+    ];
+  }
   oracle.playMove(vr, m);
 }
 
@@ -121,6 +158,13 @@ function undoMove(m) {
     [vr.turn, vr.subTurn, vr.movesCount] = [turn, subTurn, movesCount];
     if (eps !== undefined) vr.epSquares = eps;
     delete m.__turn;
+  }
+  if (m.__captured !== undefined) {
+    const [captured, reserve, board] = m.__captured;
+    for (let i = 0; i < board.length; i++) vr.board[i] = board[i];
+    vr.captured = JSON.parse(captured);
+    vr.reserve = reserve === null ? undefined : reserve === "captured" ? vr.captured : JSON.parse(reserve);
+    delete m.__captured;
   }
   if (m.__reserve !== undefined) {
     vr.reserve = JSON.parse(m.__reserve);
@@ -144,6 +188,7 @@ function legalMoves() {
   if (SIDE_IS_TURN.has(name)) vr.side = vr.turn;
   if (name === "Otage") return holderMoves();
   if (name === "Synchrone1") return interfaceMoves();
+  if (name === "Chakart") return chakartMoves();
   const moves = oracle.legalMoves(vr);
   if (name === "Interweave") return chainMoves(moves);
   if (name === "Football") return withKicks(moves);
@@ -243,6 +288,93 @@ function withLancerTurns(moves) {
   return turns.length ? moves.concat(vr.filterValid(turns)) : moves;
 }
 
+// Chakart draws at random while it builds each move (getBasicMove: a
+// banana's or bomb's direction, an egg's effect, the piece Luigi turns, the
+// square of a rook's banana): each call of getBasicMove is run once per
+// sequence of its draws (depth first, as fenpress does), and the move list
+// is built again once per outcome rank, each call giving its k-th outcome
+// (or, past its last, its first, marked as a repeat and dropped), so that
+// the list's own steps (a pawn sent onto its last rank promotes, a queen's
+// stealth copy) apply to every outcome. Its second part of a turn is the
+// site's interface's (getPossibleMovesFrom on each of the player's pieces
+// and, for Toadette, on each reserve square): its getAllValidMoves throws
+// at King Boo's.
+function allOutcomes(build) {
+  const out = [];
+  let script = [];
+  for (;;) {
+    const made = [];
+    globalThis.__fenpressRandInt = (min, max) => {
+      if (!max) [min, max] = [0, min];
+      const k = made.length < script.length ? script[made.length] : 0;
+      made.push([k, max - min]);
+      return min + k;
+    };
+    try {
+      out.push(build());
+    } finally {
+      delete globalThis.__fenpressRandInt;
+    }
+    let i = made.length - 1;
+    while (i >= 0 && made[i][0] + 1 >= made[i][1]) i--;
+    if (i < 0) return out;
+    script = made.slice(0, i).map(m => m[0]).concat([made[i][0] + 1]);
+  }
+}
+
+function chakartMoves() {
+  const proto = Object.getPrototypeOf(vr);
+  const basic = proto.getBasicMove;
+  let calls = [];
+  let rank = 0;
+  let call = 0;
+  vr.getBasicMove = function (...args) {
+    if (call === calls.length) {
+      calls.push(allOutcomes(() => JSON.stringify(basic.apply(this, args))));
+    }
+    const outcomes = calls[call++];
+    const m = JSON.parse(outcomes[Math.min(rank, outcomes.length - 1)]);
+    m.__repeat = rank >= outcomes.length;
+    return m;
+  };
+  const list = () => {
+    if (vr.subTurn === 1) return vr.getAllValidMoves();
+    const moves = [];
+    const toadette = vr.effects[vr.effects.length - 1] === "toadette";
+    for (let x = 0; x < V.size.x; x++) {
+      for (let y = 0; y < V.size.y; y++) {
+        if (vr.board[x][y] != V.EMPTY && vr.getColor(x, y) == vr.turn)
+          moves.push(...vr.getPotentialMovesFrom([x, y]));
+      }
+    }
+    // Toadette's reserve: one square per kind of piece, the mover's row.
+    const row = V.size.x + (vr.turn == "w" ? 0 : 1);
+    if (toadette) {
+      for (let y = 0; y < V.RESERVE_PIECES.length; y++)
+        moves.push(...vr.getPotentialMovesFrom([row, y]));
+    }
+    // A second part where nothing appears (Peach's shell at Daisy's, a
+    // piece a bomb sends back to its square):
+    // vchess's postPlay then reads the first appearing piece and throws,
+    // so it cannot be played; it is left out (listed deviation
+    // chakart-daisy-shell).
+    return moves.filter(m => m.appear.length > 0);
+  };
+  const out = [];
+  try {
+    for (rank = 0; rank === 0 || calls.some(c => c.length > rank); rank++) {
+      call = 0;
+      // A move not built by getBasicMove (Peach's shell) has no draws:
+      // listed once, at the first rank.
+      for (const m of list()) if (m.__repeat === false || (m.__repeat === undefined && rank === 0)) out.push(m);
+    }
+  } finally {
+    delete vr.getBasicMove;
+  }
+  for (const m of out) delete m.__repeat;
+  return out;
+}
+
 // Dice rolls the opponent's piece type inside getPotentialMovesFrom, at
 // random among the types vchess's canMove finds after the move (the roll
 // is `m.end.p`): each move is listed once per roll it may bring, each a
@@ -324,6 +456,7 @@ function serialize(m, withNotation) {
   if (m.end.released) o.released = m.end.released;
   if (m.end.illegal) o.speculative = true;
   if (name === "Dice" && m.end.p) o.roll = m.end.p;
+  if (name === "Chakart" && m.end.effect) o.effect = m.end.effect;
   if (withNotation) {
     try {
       o.n = vr.getNotation(m);
@@ -356,6 +489,9 @@ function score(known) {
   // seen; the turn always has its second part (a first part is legal only
   // when one keeps the king safe) or its empty one.
   if (vr.subTurn === 2 && name === "Dynamo") return "*";
+  // Chakart's score mid-turn: vchess's atLeastOneMove looks at the board's
+  // pieces only, which have no move at Toadette's placement.
+  if (vr.subTurn === 2 && name === "Chakart") return "*";
   const fromList = known !== undefined && SCORE_FROM_LIST.has(name);
   if (fromList) vr.atLeastOneMove = () => known.length > 0;
   try {

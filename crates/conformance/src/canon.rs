@@ -74,6 +74,7 @@ const SUB_TURN_CHAINS: &[&str] = &[
     "Ambiguous",
     "Avalanche",
     "Bario",
+    "Chakart",
     "Checkered",
     "Convert",
     "Doublemove1",
@@ -119,6 +120,31 @@ fn roll_flag(kind: char) -> &'static str {
         'q' => "roll q",
         'k' => "roll k",
         _ => "roll ?",
+    }
+}
+
+fn chakart_egg(
+    rules: &dyn Rules,
+    mv: &Move,
+) -> Option<fenpress_rules::variants::chakart::sim::Egg> {
+    (rules.name() == "Chakart")
+        .then(|| fenpress_rules::variants::chakart::egg_of(mv))
+        .flatten()
+}
+
+/// Chakart's egg effect a move meets, as a flag: King Boo, Toadette and
+/// Daisy change nothing on the board but what comes next.
+fn egg_flag(site_name: &str) -> &'static str {
+    match site_name {
+        "kingboo" => "egg kingboo",
+        "koopa" => "egg koopa",
+        "toadette" => "egg toadette",
+        "chomp" => "egg chomp",
+        "daisy" => "egg daisy",
+        "bowser" => "egg bowser",
+        "luigi" => "egg luigi",
+        "waluigi" => "egg waluigi",
+        _ => "egg ?",
     }
 }
 
@@ -192,6 +218,9 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
             flags.push(roll_flag(kind.char()));
         }
     }
+    if let Some(egg) = chakart_egg(rules, mv) {
+        flags.push(egg_flag(egg.site_name()));
+    }
     if rules.name().starts_with("Synchrone") && mv.color() == Color::White {
         if let Some(kind) = mv.intent.promotion {
             flags.push(promotion_flag(kind.char()));
@@ -199,13 +228,19 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
     }
     let vanish_d = declared(mv.effect.vanish.as_slice());
     let appear_d = declared(mv.effect.appear.as_slice());
-    let (start, end) = squares(
-        g.square_name(mv.intent.from),
-        g.square_name(mv.intent.to),
-        mv.color(),
-        &vanish_d,
-        &appear_d,
-    );
+    // Chakart has no castling (its objects would look like the mover's
+    // second piece): its moves keep their squares.
+    let (start, end) = if rules.name() == "Chakart" {
+        (g.square_name(mv.intent.from), g.square_name(mv.intent.to))
+    } else {
+        squares(
+            g.square_name(mv.intent.from),
+            g.square_name(mv.intent.to),
+            mv.color(),
+            &vanish_d,
+            &appear_d,
+        )
+    };
     // A drop: none of the mover's pieces leaves the board, one arrives. Not
     // a chain step (a Paco Sako released piece starts from its union, as
     // in vchess), nor a failed Apocalypse speculation (nothing of the mover
@@ -217,8 +252,13 @@ pub fn from_fenpress(rules: &dyn Rules, pos: &mut Position, mv: &Move) -> CanonM
     // Avalanche's pick of a pushed pawn's promotion: vchess takes the
     // piece from its reserve, off the board.
     let pick = PICKS_OFF_BOARD.contains(&rules.name()) && mv.intent.from == mv.intent.to;
+    // Chakart's Toadette puts a piece back, maybe onto an object (a Black
+    // piece): its move says so.
+    let chakart = rules.name() == "Chakart";
     let drop = pick
-        || mv.intent.chain_step == 0
+        || (chakart && fenpress_rules::variants::chakart::is_placement(mv))
+        || !chakart
+            && mv.intent.chain_step == 0
             && !REFUSALS.contains(&rules.name())
             && (mv.is_drop()
                 || (!vanish_d.iter().any(|p| p.1 == mv.color())
@@ -288,7 +328,11 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
                 "b" if otage_union => letter.to_ascii_uppercase(),
                 _ => letter,
             };
-            let known_color = p.color == "w" || p.color == "b" || otage_union;
+            // Chakart's objects (vchess's colour `a`: banana, bomb, egg,
+            // mushroom) are Black pieces of those letters in fenpress, as
+            // the site's FEN writes them.
+            let object = rules.name() == "Chakart" && p.color == "a";
+            let known_color = p.color == "w" || p.color == "b" || otage_union || object;
             match rules.decode_cell(fen_char).filter(|_| p.piece.len() == 1) {
                 Some(cell) if !cell.is_empty() && known_color => {
                     for piece in cell.pieces() {
@@ -355,31 +399,12 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
         Some("b") => Color::Black,
         _ => Color::White,
     };
-    let mut flags = Vec::new();
-    if mv.released.is_some() || (mv.keeps_turn && SUB_TURN_CHAINS.contains(&rules.name())) {
-        flags.push("chain");
-    }
-    if mv.speculative {
-        flags.push("speculative");
-    }
-    if let Some(roll) = &mv.roll {
-        flags.push(roll_flag(roll.chars().next().unwrap_or('?')));
-    }
-    // Synchrone1's White choice changes nothing on the board: its
-    // promotion is told by the piece it would become.
-    let choice = mv.board_vanish.is_empty() && mv.board_appear.is_empty();
-    if rules.name().starts_with("Synchrone") && choice {
-        let moved = mv.vanish.first().map(|p| p.piece.as_str());
-        let landed = mv.appear.first().map(|p| p.piece.as_str());
-        if let (Some("p"), Some(l)) = (moved, landed) {
-            if l != "p" {
-                flags.push(promotion_flag(l.chars().next().unwrap_or('?')));
-            }
-        }
-    }
+    let flags = vchess_flags(rules, mv);
     // Emergo's pieces are stacks whose "color" is their first character:
-    // no castling to recognise.
-    let (start, end) = if rules.cell_spelling() == fenpress_rules::fen::CellSpelling::Pair {
+    // no castling to recognise; nor in Chakart.
+    let no_castling = rules.cell_spelling() == fenpress_rules::fen::CellSpelling::Pair
+        || rules.name() == "Chakart";
+    let (start, end) = if no_castling {
         (start, mv.end.clone())
     } else {
         squares(
@@ -414,6 +439,36 @@ pub fn from_vchess(rules: &dyn Rules, mv: &VMove) -> CanonMove {
         expand(&mv.board_appear),
         flags,
     )
+}
+
+/// The flags of a vchess move (see [`CanonMove::flags`]).
+fn vchess_flags(rules: &dyn Rules, mv: &VMove) -> Vec<&'static str> {
+    let mut flags = Vec::new();
+    if mv.released.is_some() || (mv.keeps_turn && SUB_TURN_CHAINS.contains(&rules.name())) {
+        flags.push("chain");
+    }
+    if mv.speculative {
+        flags.push("speculative");
+    }
+    if let Some(roll) = &mv.roll {
+        flags.push(roll_flag(roll.chars().next().unwrap_or('?')));
+    }
+    if let Some(effect) = &mv.effect {
+        flags.push(egg_flag(effect));
+    }
+    // Synchrone1's White choice changes nothing on the board: its
+    // promotion is told by the piece it would become.
+    let choice = mv.board_vanish.is_empty() && mv.board_appear.is_empty();
+    if rules.name().starts_with("Synchrone") && choice {
+        let moved = mv.vanish.first().map(|p| p.piece.as_str());
+        let landed = mv.appear.first().map(|p| p.piece.as_str());
+        if let (Some("p"), Some(l)) = (moved, landed) {
+            if l != "p" {
+                flags.push(promotion_flag(l.chars().next().unwrap_or('?')));
+            }
+        }
+    }
+    flags
 }
 
 /// Start and end of either engine's move, from its declared lists

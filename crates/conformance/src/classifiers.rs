@@ -92,6 +92,26 @@ pub static CLASSIFIERS: &[Classifier] = &[
         matches: cannibal1_capture_promotion,
     },
     Classifier {
+        id: "chakart-captured-counts",
+        variant: "Chakart",
+        matches: chakart_captured_counts,
+    },
+    Classifier {
+        id: "chakart-daisy-shell",
+        variant: "Chakart",
+        matches: chakart_daisy_shell,
+    },
+    Classifier {
+        id: "chakart-koopa-keeps-shell",
+        variant: "Chakart",
+        matches: chakart_koopa_keeps_shell,
+    },
+    Classifier {
+        id: "chakart-object-after-egg",
+        variant: "Chakart",
+        matches: chakart_object_after_egg,
+    },
+    Classifier {
         id: "checkered-promotion-stays-checkered",
         variant: "Checkered",
         matches: checkered_promotion_stays_checkered,
@@ -1070,6 +1090,119 @@ fn alice_en_passant_over_a_piece(ctx: &Ctx, f: &Finding) -> bool {
         && matches!(ctx.kind_at(&m.start, me), Some('p' | 's'))
         && !ctx.pos.board.cell(ep).is_empty()
         && taken == 2
+}
+
+/// vchess's Chakart counts a capture only when the move leaves no object
+/// (a queen's or king's plain capture), and keeps a piece Toadette puts on
+/// an object: the FENs differ in their captured counts only, and where one
+/// engine's counts give the player a piece to put back and the other's do
+/// not, the egg's Toadette outcomes (and, at Toadette's second part, the
+/// placements) are one engine's only.
+fn chakart_captured_counts(ctx: &Ctx, f: &Finding) -> bool {
+    use fenpress_rules::variants::chakart::{second_part, sim::Egg};
+    match f {
+        Finding::Fen { vchess, fenpress } => {
+            let v: Vec<&str> = vchess.split(' ').collect();
+            let p: Vec<&str> = fenpress.split(' ').collect();
+            v.len() == 5 && p.len() == 5 && v[..4] == p[..4] && v[4] != p[4]
+        }
+        Finding::VchessOnly(m) | Finding::FenpressOnly(m) => {
+            m.flags.contains(&"egg toadette")
+                || (second_part(&ctx.pos.state) == Some(Egg::Toadette) && m.start.starts_with('@'))
+        }
+    }
+}
+
+/// A Chakart king's shell: it takes one thing from afar, the king stays
+/// (and the opponent's queen in stealth may show again).
+fn chakart_shell(ctx: &Ctx, m: &CanonMove) -> bool {
+    let king = ctx.square(&m.start).is_some_and(|sq| {
+        ctx.pos.board.cell(sq).kind(ctx.pos.turn()) == Some(fenpress_rules::Kind::KING)
+    });
+    let stays = !m
+        .vanish
+        .iter()
+        .any(|t| t.starts_with(&format!("{}:", m.start)));
+    let shown_queens = m.appear.iter().all(|t| t.ends_with('q'));
+    king && stays && shown_queens && m.vanish.len() == m.appear.len() + 1 && m.flags.is_empty()
+}
+
+/// vchess's Chakart throws when Daisy's second part is a move where
+/// nothing appears (a king's shell, a piece a bomb sends back to its own
+/// square): the oracle server leaves such moves out, fenpress alone lists
+/// them.
+fn chakart_daisy_shell(ctx: &Ctx, f: &Finding) -> bool {
+    use fenpress_rules::variants::chakart::{second_part, sim::Egg};
+    match f {
+        Finding::FenpressOnly(m) => {
+            let nothing_appears = m.appear.iter().all(|t| t.ends_with('q'));
+            second_part(&ctx.pos.state) == Some(Egg::Daisy)
+                && nothing_appears
+                && (chakart_shell(ctx, m) || m.flags.is_empty())
+        }
+        _ => false,
+    }
+}
+
+/// vchess's Chakart spends a king's shell when Koopa drives the king back
+/// to its square: the FENs' flags differ in a king's power only (fenpress
+/// keeps it), and fenpress alone lists that king's shells.
+fn chakart_koopa_keeps_shell(ctx: &Ctx, f: &Finding) -> bool {
+    match f {
+        Finding::Fen { vchess, fenpress } => {
+            let v: Vec<&str> = vchess.split(' ').collect();
+            let p: Vec<&str> = fenpress.split(' ').collect();
+            let kept = |i: usize| v[3].as_bytes()[i] == b'0' && p[3].as_bytes()[i] == b'1';
+            v.len() == 5
+                && p.len() == 5
+                && v[..3] == p[..3]
+                && v[3].len() == 4
+                && p[3].len() == 4
+                && (0..4)
+                    .all(|i| v[3].as_bytes()[i] == p[3].as_bytes()[i] || (i % 2 == 0 && kept(i)))
+        }
+        Finding::FenpressOnly(m) => chakart_shell(ctx, m),
+        Finding::VchessOnly(_) => false,
+    }
+}
+
+/// vchess's Chakart rook or bishop that meets an egg leaves no banana or
+/// bomb; the page's leaves one whenever it stays on its arrival square:
+/// fenpress alone lists the outcomes with the object, vchess alone the same
+/// move without it.
+fn chakart_object_after_egg(ctx: &Ctx, f: &Finding) -> bool {
+    let egg = |m: &CanonMove| m.flags.iter().any(|f| f.starts_with("egg "));
+    // A rook or bishop moves, or a pawn becomes one (immobilized by
+    // Bowser: `u`, `c`) on the egg's square.
+    let slider = |m: &CanonMove| {
+        let starts = m.vanish.iter().filter_map(|t| parse_token(t));
+        let ends = m.appear.iter().filter_map(|t| parse_token(t));
+        starts
+            .filter(|(sq, _, _)| *sq == m.start)
+            .chain(ends.filter(|(sq, _, _)| *sq == m.end))
+            .any(|(_, _, k)| matches!(k, 'r' | 'b' | 'u' | 'c'))
+    };
+    let dropped = |m: &CanonMove| {
+        m.appear
+            .iter()
+            .any(|t| t.ends_with(":bd") || t.ends_with(":bw"))
+    };
+    // The same move and effect listed by the other engine alone. The
+    // object may fall where one already lies (or was used up): the board
+    // then shows none, and fenpress's outcomes are copies of vchess's one
+    // (each square counts), so fenpress alone lists the extra copies.
+    let twin = |m: &CanonMove, others: &[CanonMove]| {
+        others
+            .iter()
+            .any(|o| o.start == m.start && o.end == m.end && o.flags == m.flags)
+    };
+    match f {
+        Finding::FenpressOnly(m) => egg(m) && slider(m),
+        Finding::VchessOnly(m) => {
+            egg(m) && slider(m) && !dropped(m) && twin(m, &ctx.diff.fenpress_only)
+        }
+        Finding::Fen { .. } => false,
+    }
 }
 
 /// vchess's Checkered at stage 2 promotes a checkered pawn into a White or

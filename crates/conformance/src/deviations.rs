@@ -27,7 +27,8 @@ pub struct Entry {
     pub fen: String,
     /// Moves (start+end) to play from `fen` first, for a difference that
     /// shows only in the middle of a turn (a Paco Sako chain), which no
-    /// FEN can hold.
+    /// FEN can hold; `a1b1 egg koopa` names one of a move's outcomes by
+    /// its flags.
     #[serde(default)]
     pub play: Vec<String>,
     /// Moves (start and end squares) only vchess lists at `fen`.

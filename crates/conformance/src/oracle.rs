@@ -51,6 +51,8 @@ pub struct VMove {
     pub keeps_turn: bool,
     /// Dice: the piece type the move rolls for the opponent.
     pub roll: Option<String>,
+    /// Chakart: the egg's effect the move met (`kingboo`, `daisy`...).
+    pub effect: Option<String>,
     /// vchess's notation, when asked for.
     pub notation: Option<String>,
     /// Leaves below the move (from `divide`).
@@ -305,6 +307,7 @@ fn vmove(m: &Value) -> Result<VMove, OracleError> {
         speculative: m["speculative"] == Value::Bool(true),
         keeps_turn: m["kept"] == Value::Bool(true),
         roll: m["roll"].as_str().map(str::to_string),
+        effect: m["effect"].as_str().map(str::to_string),
         notation: m["n"].as_str().map(str::to_string),
         nodes: m["nodes"].as_u64(),
     })

@@ -252,7 +252,12 @@ fn deviations_listed_exactly() {
             let mv = here
                 .fenpress
                 .iter()
-                .find(|m| m.coords() == *coords && here.vchess.contains(m))
+                // `a1b1 egg koopa`: the move with those flags (one outcome
+                // of several on the same squares).
+                .find(|m| {
+                    let flagged = format!("{} {}", m.coords(), m.flags.join(" "));
+                    (m.coords() == *coords || flagged == *coords) && here.vchess.contains(m)
+                })
                 .cloned()
                 .unwrap_or_else(|| panic!("{}: {coords} is not a move of both", e.id));
             s.play(&mv).expect("oracle plays");

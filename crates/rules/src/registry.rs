@@ -93,6 +93,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
     static ROCOCO: OnceLock<baroque::Ultima> = OnceLock::new();
     static FUGUE: OnceLock<baroque::Ultima> = OnceLock::new();
     static ALICE: OnceLock<crate::variants::alice::Alice> = OnceLock::new();
+    static CHAKART: OnceLock<crate::variants::chakart::Chakart> = OnceLock::new();
     static CHECKERED: OnceLock<crate::variants::checkered::Checkered> = OnceLock::new();
     static APOCALYPSE: OnceLock<Apocalypse> = OnceLock::new();
     static INTERWEAVE: OnceLock<crate::variants::interweave::Interweave> = OnceLock::new();
@@ -104,6 +105,7 @@ pub fn rules(name: &str) -> Option<&'static dyn Rules> {
         "rococo" => Some(ROCOCO.get_or_init(rococo::rules)),
         "fugue" => Some(FUGUE.get_or_init(fugue::rules)),
         "alice" => Some(ALICE.get_or_init(crate::variants::alice::Alice::new)),
+        "chakart" => Some(CHAKART.get_or_init(crate::variants::chakart::Chakart::new)),
         "checkered" => Some(CHECKERED.get_or_init(crate::variants::checkered::Checkered::new)),
         "interweave" => Some(INTERWEAVE.get_or_init(crate::variants::interweave::Interweave::new)),
         "dynamo" => Some(DYNAMO.get_or_init(crate::variants::dynamo::Dynamo::new)),

@@ -1,4 +1,4 @@
-//! Perft of Rococo, Fugue, Alice and Interweave from their fixture files, and Rococo's start
+//! Perft of Rococo, Fugue, Alice, Interweave and Chakart from their fixture files, and Rococo's start
 //! tree without the page's quiet cannon-pawn leaps (deviation `rococo-pawn-quiet-leap`),
 //! which must be vchess's own counts.
 
@@ -75,4 +75,11 @@ fn perft_alice() {
 #[test]
 fn perft_interweave() {
     common::perft_variant("interweave", include_str!("fixtures/perft-interweave.txt"));
+}
+
+/// Chakart, each random outcome a move: the start and a position of
+/// mushrooms equal vchess's counts to depth 3.
+#[test]
+fn perft_chakart() {
+    common::perft_variant("chakart", include_str!("fixtures/perft-chakart.txt"));
 }

@@ -8,6 +8,7 @@ pub mod avalam;
 pub mod ball;
 pub mod baroque;
 pub mod borrowed;
+pub mod chakart;
 pub mod checkered;
 pub mod chess;
 pub mod chesslike;
