@@ -817,6 +817,13 @@ mod tests {
     }
 
     #[test]
+    fn chakart_is_refused_since_its_outcomes_are_luck() {
+        let chakart = fenpress_rules::registry::rules_with_options("Chakart", &[]).unwrap();
+        let refused = compose(chakart, &small()).unwrap_err();
+        assert!(refused.to_string().contains("random"), "{refused}");
+    }
+
+    #[test]
     fn synchrone_puzzles_are_set_for_white_only() {
         // Black's choice is played after White's, knowing it: a win for
         // Black proved that way is not one at the board.

@@ -524,6 +524,12 @@ pub fn unprovable_goals(rules: &dyn Rules, attacker: Color) -> Option<&'static s
         "Apocalypse" => {
             Some("its moves are simultaneous, which a move-by-move search cannot model")
         }
+        // Each outcome of a banana, a bomb or an egg is a move of its own
+        // (crates/rules' Chakart): the search would let the solver pick
+        // the lucky one.
+        "Chakart" => Some(
+            "a move's outcome (a banana's, a bomb's, an egg's) is drawn at random, which a search that lets the solver choose it cannot model",
+        ),
         "Synchrone1" | "Synchrone2" if attacker == Color::Black => Some(
             "Black chooses at the same time as White without seeing White's choice, which a move-by-move search cannot model: set the puzzle with White to play",
         ),
