@@ -1412,10 +1412,6 @@ fn mark_diff(rules: &dyn Rules, got: &Position, want: &Position) -> Vec<String> 
 /// FEN writes alike (Iceage's frozen piece is a union cell under its cube,
 /// which a diagram shows as the cube alone).
 fn same_board(rules: &dyn Rules, a: &Position, b: &Position) -> bool {
-    let board_text = |p: &Position| {
-        let full = fen::vchess_fen(rules, p);
-        full.split(' ').next().unwrap_or_default().to_string()
-    };
     // A square's mark is part of what the board shows (who holds an
     // Otage union): equal cells with other marks are another board.
     let marks_alike = || {
@@ -1424,7 +1420,7 @@ fn same_board(rules: &dyn Rules, a: &Position, b: &Position) -> bool {
             .squares()
             .all(|sq| rules.marked_cell(a, sq) == rules.marked_cell(b, sq))
     };
-    (a.board == b.board && marks_alike()) || board_text(a) == board_text(b)
+    (a.board == b.board && marks_alike()) || fen::same_board_text(rules, a, b)
 }
 
 /// How a board drawn as what a side sees (its shadow list: Dark's fog of

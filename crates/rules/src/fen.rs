@@ -337,6 +337,26 @@ pub fn board_fen(rules: &dyn Rules, pos: &Position) -> String {
     board_text(rules, pos, false)
 }
 
+/// Whether `a` and `b` have the same board as vchess's FEN writes it
+/// ([`board_fen`]): a square whose cells (and marks) are equal is written
+/// alike, so only the squares that differ are written out, and the first
+/// difference ends the comparison. Building both boards' text took most of
+/// a build's time where a pair of diagrams is searched for among the
+/// positions two plies away (Chakart lists a move per outcome).
+pub fn same_board_text(rules: &dyn Rules, a: &Position, b: &Position) -> bool {
+    // As `board_text` writes a square: its mark, if any, stands for an
+    // occupied cell's letters.
+    let written = |pos: &Position, sq: crate::Square, mark: Option<[char; 2]>| {
+        let text = rules.encode_cell_text(pos.board.cell(sq))?;
+        Some(mark.map_or(text, String::from_iter))
+    };
+    rules.geometry().squares().all(|sq| {
+        let (mark_a, mark_b) = (rules.marked_cell(a, sq), rules.marked_cell(b, sq));
+        (a.board.cell(sq) == b.board.cell(sq) && mark_a == mark_b)
+            || written(a, sq, mark_a) == written(b, sq, mark_b)
+    })
+}
+
 /// The standard letter of a promoted kind, if it is one: its base letter
 /// with the variant's mark (`Q~`, `+P`).
 fn standard_letter(rules: &dyn Rules, p: Piece) -> Option<String> {
