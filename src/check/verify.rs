@@ -924,30 +924,35 @@ fn explore_moves(rules: &dyn Rules, read: &Read, board: &str) -> String {
 /// knight, which is repositioned on g8"; "Before and after BxNf3 and
 /// RxNg8").
 fn one_move_apart(rules: &dyn Rules, starts: &[Position], second: &Position) -> bool {
+    // Every position one ply away is compared before any reply is listed:
+    // most pairs are one ply apart, and listing replies (Chakart lists a
+    // move per outcome) is the costly part.
     let mut legal = fenpress_rules::MoveList::new();
+    let mut after_one = Vec::new();
+    for start in starts {
+        for side in [start.turn(), start.turn().opposite()] {
+            let mut p = start.with_turn(side);
+            legal.clear();
+            fenpress_rules::legal::legal_moves(rules, &mut p, &mut legal);
+            for mv in &legal {
+                let mut q = p.clone();
+                rules.play(&mut q, mv);
+                if same_board(rules, &q, second) {
+                    return true;
+                }
+                after_one.push(q);
+            }
+        }
+    }
     let mut replies = fenpress_rules::MoveList::new();
-    starts.iter().any(|start| {
-        [start.turn(), start.turn().opposite()]
-            .into_iter()
-            .any(|side| {
-                let mut p = start.with_turn(side);
-                legal.clear();
-                fenpress_rules::legal::legal_moves(rules, &mut p, &mut legal);
-                legal.iter().any(|mv| {
-                    let mut q = p.clone();
-                    rules.play(&mut q, mv);
-                    if same_board(rules, &q, second) {
-                        return true;
-                    }
-                    replies.clear();
-                    fenpress_rules::legal::legal_moves(rules, &mut q, &mut replies);
-                    replies.iter().any(|reply| {
-                        let mut r = q.clone();
-                        rules.play(&mut r, reply);
-                        same_board(rules, &r, second)
-                    })
-                })
-            })
+    after_one.iter_mut().any(|q| {
+        replies.clear();
+        fenpress_rules::legal::legal_moves(rules, q, &mut replies);
+        replies.iter().any(|reply| {
+            let mut r = q.clone();
+            rules.play(&mut r, reply);
+            same_board(rules, &r, second)
+        })
     })
 }
 
