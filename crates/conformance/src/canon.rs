@@ -630,20 +630,10 @@ pub fn normalize_vchess_fen(variant: &str, rows: u8, fen: &str) -> String {
     if !variant.eq_ignore_ascii_case("apocalypse") {
         return fen.to_string();
     }
-    let Some(i) = fen.find(" {") else {
+    let Some((i, v)) = pending_json(fen) else {
         return fen.to_string();
     };
-    let Ok(v) = serde_json::from_str::<serde_json::Value>(&fen[i + 1..]) else {
-        return fen.to_string();
-    };
-    let sq = |c: &serde_json::Value| -> Option<String> {
-        let (x, y) = (c["x"].as_i64()?, c["y"].as_i64()?);
-        Some(format!(
-            "{}{}",
-            (b'a' + y as u8) as char,
-            i64::from(rows) - x
-        ))
-    };
+    let sq = |c: &serde_json::Value| json_square(rows, c);
     // fenpress marks a speculative move with `?`.
     let mark = if v["end"]["illegal"] == serde_json::Value::Bool(true) {
         "?"
@@ -656,23 +646,32 @@ pub fn normalize_vchess_fen(variant: &str, rows: u8, fen: &str) -> String {
     }
 }
 
+/// A vchess FEN's trailing JSON move (Apocalypse's and Synchrone1's
+/// pending move): where it starts in the text, and the move.
+fn pending_json(fen: &str) -> Option<(usize, serde_json::Value)> {
+    let i = fen.find(" {")?;
+    let v = serde_json::from_str(&fen[i + 1..]).ok()?;
+    Some((i, v))
+}
+
+/// A vchess JSON square (`{"x": row from the top, "y": file}`) by its
+/// name on a board of `rows` ranks.
+fn json_square(rows: u8, c: &serde_json::Value) -> Option<String> {
+    let (x, y) = (c["x"].as_i64()?, c["y"].as_i64()?);
+    Some(format!(
+        "{}{}",
+        (b'a' + y as u8) as char,
+        i64::from(rows) - x
+    ))
+}
+
 /// Synchrone1's pending White move, a JSON move in vchess, as fenpress
 /// writes it: its start, its `end`, and a pawn's promotion (`e7e8q`).
 fn synchrone_pending_spelled(rows: u8, fen: &str) -> String {
-    let Some(i) = fen.find(" {") else {
+    let Some((i, v)) = pending_json(fen) else {
         return fen.to_string();
     };
-    let Ok(v) = serde_json::from_str::<serde_json::Value>(&fen[i + 1..]) else {
-        return fen.to_string();
-    };
-    let sq = |c: &serde_json::Value| -> Option<String> {
-        let (x, y) = (c["x"].as_i64()?, c["y"].as_i64()?);
-        Some(format!(
-            "{}{}",
-            (b'a' + y as u8) as char,
-            i64::from(rows) - x
-        ))
-    };
+    let sq = |c: &serde_json::Value| json_square(rows, c);
     let moved = v["vanish"][0]["p"].as_str().unwrap_or("");
     let landed = v["appear"][0]["p"].as_str().unwrap_or(moved);
     let promo = if moved == "p" && landed != "p" {

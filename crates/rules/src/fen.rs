@@ -357,6 +357,15 @@ pub fn same_board_text(rules: &dyn Rules, a: &Position, b: &Position) -> bool {
     })
 }
 
+/// The low `count` bits of `bits` as vchess writes a row of flags, the
+/// lowest first: `1` for a set bit, `0` for a clear one (Schess's gating
+/// rights, Chakart's powers).
+pub fn bit_flags(bits: u64, count: u32) -> String {
+    (0..count)
+        .map(|i| if bits & (1 << i) != 0 { '1' } else { '0' })
+        .collect()
+}
+
 /// The standard letter of a promoted kind, if it is one: its base letter
 /// with the variant's mark (`Q~`, `+P`).
 fn standard_letter(rules: &dyn Rules, p: Piece) -> Option<String> {

@@ -280,15 +280,7 @@ impl Rules for Schess {
     }
 
     fn write_variant_fields(&self, pos: &Position) -> (String, String) {
-        let flags: String = (0..16)
-            .map(|i| {
-                if pos.state.variant & (1 << i) != 0 {
-                    '1'
-                } else {
-                    '0'
-                }
-            })
-            .collect();
+        let flags = crate::fen::bit_flags(pos.state.variant, 16);
         let mut pocket = String::from(" ");
         for color in Color::ALL {
             for kind in POCKET {

@@ -583,15 +583,7 @@ impl Rules for Chakart {
         }
     }
     fn write_variant_fields(&self, pos: &Position) -> (String, String) {
-        let flags: String = (0..4)
-            .map(|i| {
-                if pos.state.variant & (1 << i) != 0 {
-                    '1'
-                } else {
-                    '0'
-                }
-            })
-            .collect();
+        let flags = crate::fen::bit_flags(pos.state.variant, 4);
         let mut counts = String::from(" ");
         for color in Color::ALL {
             for k in COUNTED {
