@@ -394,6 +394,8 @@ struct Piece {
     kind: String,
     letter: char,
     betza: String,
+    /// The line that gave it (0: chess's, before any section).
+    line: usize,
 }
 
 /// A value and the line that set it.
@@ -410,12 +412,18 @@ struct Set {
 struct Variant {
     rows: u8,
     cols: u8,
+    /// The line of the `maxRank` that set `rows` (0: chess's eight).
+    rows_line: usize,
     pieces: Vec<Piece>,
     /// Other keys, by name (aliases spread to what they set).
     keys: HashMap<String, Set>,
     /// Piece-type keys (`promotionPieceTypes`...) read into type names when
     /// their layer is read, as Fairy-Stockfish resolves letters then.
     types: HashMap<String, (Vec<String>, Set)>,
+    /// What pawns promote to without `promotionPieceTypes`: chess's four
+    /// while they stay (a removed piece leaves the list, as in
+    /// Fairy-Stockfish); none in a section without a parent.
+    promotion_default: Vec<String>,
 }
 
 impl Variant {
@@ -423,6 +431,9 @@ impl Variant {
         let mut v = Variant {
             rows: 8,
             cols: 8,
+            promotion_default: ["queen", "rook", "bishop", "knight"]
+                .map(String::from)
+                .to_vec(),
             ..Default::default()
         };
         for (kind, letter) in [
@@ -437,6 +448,7 @@ impl Variant {
                 kind: kind.into(),
                 letter,
                 betza: betza_of(kind).unwrap_or_default().into(),
+                line: 0,
             });
         }
         v
@@ -513,7 +525,8 @@ fn read_layer(v: &mut Variant, keys: &[Entry]) -> Result<(), ImportError> {
                 v.rows = match e.value.parse::<u8>() {
                     Ok(n) if (1..=16).contains(&n) => n,
                     _ => return Err(bad(e, "expected a number of ranks")),
-                }
+                };
+                v.rows_line = e.line;
             }
             "maxFile" => {
                 v.cols = match e.value.parse::<u8>() {
@@ -587,6 +600,7 @@ fn read_piece(v: &mut Variant, kind: &str, e: &Entry) -> Result<(), ImportError>
         return Ok(());
     };
     v.pieces.retain(|p| p.kind != kind);
+    v.promotion_default.retain(|t| t != kind);
     if !first.is_ascii_alphabetic() {
         // `-` (or anything not a letter) removes the piece, as Fairy-Stockfish does.
         return Ok(());
@@ -602,11 +616,19 @@ fn read_piece(v: &mut Variant, kind: &str, e: &Entry) -> Result<(), ImportError>
         betza_of(kind).unwrap_or_default().to_string()
     };
     // A letter given to this piece is taken from any other.
+    let taken: Vec<String> = v
+        .pieces
+        .iter()
+        .filter(|p| p.letter == letter)
+        .map(|p| p.kind.clone())
+        .collect();
+    v.promotion_default.retain(|t| !taken.contains(t));
     v.pieces.retain(|p| p.letter != letter);
     v.pieces.push(Piece {
         kind: kind.to_string(),
         letter,
         betza,
+        line: e.line,
     });
     Ok(())
 }
@@ -700,6 +722,7 @@ const APPLIED: &[&str] = &[
     "flagMove",
     "flagPieceSafe",
     "checkCounting",
+    "castlingWins",
 ];
 
 /// Fairy-Stockfish's default value of keys fenpress does not apply: at
@@ -759,7 +782,6 @@ fn default_of(key: &str) -> Option<&'static str> {
         "materialCounting" | "countingRule" | "wallingRule" | "enclosingDrop"
         | "flipEnclosedPieces" | "chasingRule" => "none",
         "castlingKingFile" => "e",
-        "castlingWins" => "-",
         _ => return None,
     })
 }
@@ -869,7 +891,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
         if let Err(e) = crate::betza::parse(&p.betza) {
             let at = Set {
                 value: format!("{}:{}", p.letter, p.betza),
-                line: header,
+                line: if p.line == 0 { header } else { p.line },
                 key: p.kind.clone(),
             };
             return Err(refuse(&at, &format!("Betza `{}`: {e}", p.betza)));
@@ -953,6 +975,23 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
             spec.wins.forbid_check = true;
         }
     }
+    // Promotion.
+    for (i, key) in ["promotionPieceTypesWhite", "promotionPieceTypesBlack"]
+        .iter()
+        .enumerate()
+    {
+        spec.promotions[i] = if v.types.contains_key(*key) {
+            type_letters(key)
+        } else {
+            v.promotion_default
+                .iter()
+                .filter_map(|t| v.pieces.iter().find(|p| &p.kind == t))
+                .map(|p| Kind(p.letter as u8))
+                .collect()
+        };
+    }
+    let has_pawns = army.iter().any(|p| p.pawn);
+    promotion(v, &mut spec, has_pawns)?;
     extinction(v, &mut spec, &mut army, &type_letters)?;
     if kingless && !army.iter().any(|p| p.royal) {
         spec.win.checkmate = false;
@@ -965,24 +1004,6 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     }
     flags(v, &mut spec, &flag_letter)?;
 
-    // Promotion.
-    for (i, key) in ["promotionPieceTypesWhite", "promotionPieceTypesBlack"]
-        .iter()
-        .enumerate()
-    {
-        spec.promotions[i] = if v.types.contains_key(*key) {
-            type_letters(key)
-        } else {
-            ["queen", "rook", "bishop", "knight"]
-                .iter()
-                .filter_map(|t| v.pieces.iter().find(|p| &p.kind == t))
-                .map(|p| Kind(p.letter as u8))
-                .collect()
-        };
-    }
-    let has_pawns = army.iter().any(|p| p.pawn);
-    promotion(v, &mut spec, has_pawns)?;
-
     spec.armies = [army.clone(), army];
 
     // Start, pawn steps and castling.
@@ -992,6 +1013,18 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
         key: "startFen".into(),
     });
     let fen = start_fen(v, &mut spec, &start, has_pawns)?;
+    if let Some(set) = v.get("castlingWins") {
+        spec.win.castle_long =
+            match set.value.as_str() {
+                "-" => None,
+                "Q" if spec.castling[0] => Some(crate::color::Color::White),
+                "q" if spec.castling[1] => Some(crate::color::Color::Black),
+                _ => return Err(refuse(
+                    set,
+                    "fenpress imports a win by castling long (Q or q) for one side that may castle",
+                )),
+            };
+    }
     spec.start_fen = leak(fen);
     start_fits(&spec, &start)?;
     Ok(spec)
@@ -1048,6 +1081,26 @@ fn extinction(
                 ));
             }
             let letters = type_letters("extinctionPieceTypes");
+            // Fairy-Stockfish's pseudo-royal pieces are royal only while a
+            // side has one; with two, neither is, which fenpress cannot say.
+            let board = v
+                .get("startFen")
+                .and_then(|s| s.value.split_whitespace().next())
+                .unwrap_or("");
+            let pseudo_set = v.get("extinctionPseudoRoyal").unwrap_or(set);
+            for k in &letters {
+                let c = k.0 as char;
+                let several = [c, c.to_ascii_uppercase()]
+                    .iter()
+                    .any(|l| board.chars().filter(|b| b == l).count() > 1);
+                let promoted = spec.promotions.iter().any(|p| p.contains(k));
+                if several || promoted {
+                    return Err(refuse(
+                        pseudo_set,
+                        &format!("`{c}` may stand twice on a side, pseudo-royal only when alone (fenpress cannot say it)"),
+                    ));
+                }
+            }
             for p in army.iter_mut() {
                 if letters.iter().any(|k| k.0 == p.letter as u8) {
                     p.royal = true;
@@ -1186,17 +1239,33 @@ fn flags(
             }
         }
     }
-    if let Some(s) = v.get("flagPieceSafe") {
-        goal.not_attacked = truth(s)?;
+    let safe = match v.get("flagPieceSafe") {
+        Some(s) => truth(s)?,
+        None => false,
+    };
+    let flag_move = match v.get("flagMove") {
+        Some(s) => truth(s)?,
+        None => false,
+    };
+    if safe {
+        // Fairy-Stockfish judges the region at both sides' turns. With
+        // `flagMove`, an attacked piece wins if the opponent's reply does
+        // not take it; without, once it stands there unattacked.
+        if flag_move {
+            goal.survives = true;
+        } else {
+            goal.not_attacked = true;
+            goal.after_every_move = true;
+        }
     }
     if let Some(s) = v.get("flagMove") {
-        if truth(s)? {
+        if flag_move && !safe {
             // Black may still arrive after White: a plain race to the same squares.
-            let race = !goal.squares.is_empty() && !goal.mirrored && !goal.not_attacked;
+            let race = !goal.mirrored && !goal.not_attacked;
             if !race {
                 return Err(refuse(
                     s,
-                    "fenpress gives Black a last move only in a race to the same squares",
+                    "fenpress gives Black a last move only in a race to the last rank or the same squares",
                 ));
             }
             goal.black_may_follow = true;
@@ -1261,7 +1330,7 @@ fn promotion(v: &Variant, spec: &mut ChessLikeSpec, has_pawns: bool) -> Result<(
             };
             let mut at = (*set).clone();
             if at.line == 0 {
-                at.line = v.get("maxRank").map(|s| s.line).unwrap_or(0);
+                at.line = v.rows_line;
                 at.key = "promotionRegion (default)".into();
             }
             return Err(refuse(&at, why));
@@ -1569,7 +1638,7 @@ fn double_steps(
         let white = i == 0;
         let mut at = (*set).clone();
         if at.line == 0 {
-            at.line = v.get("maxRank").map(|s| s.line).unwrap_or(0);
+            at.line = v.rows_line;
             at.key = "doubleStepRegion (default)".into();
         }
         let Some(ranks) = whole_ranks(&squares, cols, rows, white) else {
@@ -1661,4 +1730,85 @@ fn start_fits(spec: &ChessLikeSpec, start: &Set) -> Result<(), ImportError> {
     crate::validate::position_from_fen(&rules, spec.start_fen)
         .map(|_| ())
         .map_err(|e| refuse(start, &format!("startFen does not fit the variant: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(ini: &str, section: &str) -> (usize, String) {
+        match import_ini(ini, section) {
+            Err(ImportError::Bad { line, message }) => (line, message),
+            other => panic!("{section}: not refused: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_key_fenpress_cannot_follow_is_refused_at_its_own_line() {
+        let ini = "[a:chess]\nmaxRank = 8\nmustCapture = true\ngating = true\n";
+        let (line, message) = refusal(ini, "a");
+        assert_eq!(line, 4);
+        assert!(message.starts_with("`gating = true`"), "{message}");
+    }
+
+    #[test]
+    fn a_parent_s_key_is_refused_at_the_parent_s_line() {
+        let ini = "[base:chess]\nstartFen = 8/8/8/8/8/8/8/8 w - - 0 1\n\n[child:base]\nmustCapture = true\n";
+        let (line, message) = refusal(ini, "child");
+        assert_eq!(line, 2, "{message}");
+        assert!(message.contains("startFen"), "{message}");
+        let ini = "[base:chess]\nseirawanGating = true\n[child:base]\n";
+        assert_eq!(refusal(ini, "child").0, 2);
+    }
+
+    #[test]
+    fn a_built_in_parent_fenpress_cannot_follow_is_named_at_the_header() {
+        let ini = "# x\n[zh:crazyhouse]\nmustCapture = true\n";
+        let (line, message) = refusal(ini, "zh");
+        assert_eq!(line, 2);
+        assert!(
+            message.contains("`crazyhouse`") && message.contains("drops"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn keys_at_fairy_stockfish_s_default_and_keys_without_effect_are_taken() {
+        let ini = "[a:chess]\ngating = false\npieceToCharTable = PNBRQ.K\nnMoveRule = 0\n";
+        let spec = import_ini(ini, "a").unwrap();
+        assert_eq!(
+            spec.start_fen,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -"
+        );
+    }
+
+    #[test]
+    fn the_giveaway_parent_brings_forced_captures_and_a_non_royal_king() {
+        let spec = import_ini("[g:giveaway]\n", "g").unwrap();
+        assert!(spec.win.antichess && spec.win.compulsory_capture);
+        assert_eq!(spec.win.stalemate, StalemateResult::Win);
+        assert!(spec.armies[0]
+            .iter()
+            .any(|p| p.letter == 'k' && p.betza == "K"));
+        assert!(spec.promotions[0].contains(&Kind(b'k')));
+    }
+
+    #[test]
+    fn a_section_without_parent_starts_with_no_pieces_and_no_promotion() {
+        let ini =
+            "[t]\nmaxFile = 3\nmaxRank = 3\nking = k\nrook = r\nstartFen = k2/3/KR1 w - - 0 1\n";
+        let spec = import_ini(ini, "t").unwrap();
+        assert_eq!(spec.armies[0].len(), 2);
+        assert!(spec.promotions[0].is_empty());
+    }
+
+    #[test]
+    fn the_default_promotion_rank_is_rank_8_whatever_the_board() {
+        // Fairy-Stockfish's region is absolute: on ten ranks, pawns would
+        // promote on the 8th, which fenpress cannot say.
+        let ini = "[tall:chess]\nmaxRank = 10\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n";
+        let (line, message) = refusal(ini, "tall");
+        assert_eq!(line, 2, "{message}");
+        assert!(message.contains("promotionRegion"), "{message}");
+    }
 }
