@@ -97,8 +97,9 @@ fn type_alias(name: &str) -> &str {
     }
 }
 
-/// Custom piece slots (`customPiece1`..`customPiece8`, as the build has).
-const CUSTOM_PIECES: usize = 8;
+/// Custom piece slots: `customPiece1`..`customPiece25`, the types between
+/// the centaur and the royal slot before the king (`types.h`).
+const CUSTOM_PIECES: usize = 25;
 
 /// The piece keys in the order Fairy-Stockfish reads them.
 fn piece_keys() -> Vec<String> {
@@ -1248,15 +1249,14 @@ fn flags(
         None => false,
     };
     if safe {
-        // Fairy-Stockfish judges the region at both sides' turns. With
-        // `flagMove`, an attacked piece wins if the opponent's reply does
-        // not take it; without, once it stands there unattacked.
-        if flag_move {
-            goal.survives = true;
-        } else {
-            goal.not_attacked = true;
-            goal.after_every_move = true;
-        }
+        // Fairy-Stockfish tests the safety of a piece in the region only
+        // while it is alone there: two attacked pieces win at once, where
+        // fenpress's safe goals still ask for one safe piece.
+        let set = v.get("flagPieceSafe").expect("read above");
+        return Err(refuse(
+            set,
+            "Fairy-Stockfish waives the safety test when two pieces stand in the region; fenpress's safe goals do not (not imported)",
+        ));
     }
     if let Some(s) = v.get("flagMove") {
         if flag_move && !safe {
