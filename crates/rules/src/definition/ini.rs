@@ -1057,19 +1057,26 @@ fn extinction(
         return Err(refuse(value, "no extinctionPieceTypes"));
     };
     let all = types.iter().any(|t| t == "*");
-    let count = v.get("extinctionPieceCount");
-    if let Some(c) = count {
-        if c.value != "0" {
+    let count_set = v.get("extinctionPieceCount");
+    let count: usize = match count_set {
+        Some(c) => c
+            .value
+            .parse()
+            .map_err(|_| refuse(c, "expected a number of pieces"))?,
+        None => 0,
+    };
+    let pseudo = match v.get("extinctionPseudoRoyal") {
+        Some(s) => truth(s)?,
+        None => false,
+    };
+    if let (Some(c), false) = (count_set, pseudo) {
+        if count != 0 {
             return Err(refuse(
                 c,
                 "fenpress cannot import this key (extinction below a count other than none)",
             ));
         }
     }
-    let pseudo = match v.get("extinctionPseudoRoyal") {
-        Some(s) => truth(s)?,
-        None => false,
-    };
     match value.value.as_str() {
         "none" => {}
         "loss" if pseudo => {
@@ -1083,7 +1090,10 @@ fn extinction(
             }
             let letters = type_letters("extinctionPieceTypes");
             // Fairy-Stockfish's pseudo-royal pieces are royal only while a
-            // side has one; with two, neither is, which fenpress cannot say.
+            // side has at most extinctionPieceCount + 1 of them; with more,
+            // none is, which fenpress cannot say. A side that starts with
+            // no more, and cannot promote to the kind, keeps them all
+            // royal: none can be taken, none added.
             let board = v
                 .get("startFen")
                 .and_then(|s| s.value.split_whitespace().next())
@@ -1091,14 +1101,14 @@ fn extinction(
             let pseudo_set = v.get("extinctionPseudoRoyal").unwrap_or(set);
             for k in &letters {
                 let c = k.0 as char;
-                let several = [c, c.to_ascii_uppercase()]
+                let too_many = [c, c.to_ascii_uppercase()]
                     .iter()
-                    .any(|l| board.chars().filter(|b| b == l).count() > 1);
+                    .any(|l| board.chars().filter(|b| b == l).count() > count + 1);
                 let promoted = spec.promotions.iter().any(|p| p.contains(k));
-                if several || promoted {
+                if too_many || promoted {
                     return Err(refuse(
                         pseudo_set,
-                        &format!("`{c}` may stand twice on a side, pseudo-royal only when alone (fenpress cannot say it)"),
+                        &format!("`{c}` may stand more than extinctionPieceCount + 1 times on a side, pseudo-royal only when fewer (fenpress cannot say it)"),
                     ));
                 }
             }
@@ -1106,6 +1116,21 @@ fn extinction(
                 if letters.iter().any(|k| k.0 == p.letter as u8) {
                     p.royal = true;
                 }
+            }
+            // Every royal piece must be kept out of attack: as many a side
+            // as the start has.
+            let royal_letters: Vec<char> =
+                army.iter().filter(|p| p.royal).map(|p| p.letter).collect();
+            let per_side = |upper: bool| {
+                board
+                    .chars()
+                    .filter(|b| b.is_ascii_uppercase() == upper)
+                    .filter(|b| royal_letters.contains(&b.to_ascii_lowercase()))
+                    .count()
+            };
+            let most = per_side(true).max(per_side(false));
+            if most > 1 {
+                spec.win.royals = Some(u8::try_from(most).unwrap_or(u8::MAX));
             }
         }
         "loss" => {
@@ -1382,7 +1407,13 @@ fn start_fen(
     if turn != "w" && turn != "b" {
         return Err(refuse(start, "the side to move is not w or b"));
     }
-    let rights = fields.next().unwrap_or("-");
+    // Fairy-Stockfish reads the castling field letter by letter and skips
+    // the rest: a section may leave it out (`w 0 1`), the move counters
+    // then standing where it would.
+    let rights = match fields.next() {
+        Some(r) if !r.bytes().all(|b| b.is_ascii_digit()) => r,
+        _ => "-",
+    };
     // Double steps.
     let double_on = match v.get("doubleStep") {
         Some(s) => truth(s)?,
@@ -1741,6 +1772,20 @@ mod tests {
             Err(ImportError::Bad { line, message }) => (line, message),
             other => panic!("{section}: not refused: {other:?}"),
         }
+    }
+
+    #[test]
+    fn pseudo_royal_pieces_that_never_outnumber_the_count_are_all_royal() {
+        let two = "[two:chess]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPseudoRoyal = true\nextinctionPieceTypes = k\nextinctionPieceCount = 1\nstartFen = rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w 0 1\n";
+        let spec = import_ini(two, "two").unwrap();
+        assert_eq!(spec.win.royals, Some(2));
+        assert!(spec.armies[0].iter().any(|p| p.letter == 'k' && p.royal));
+        // Three kings with a count of 1: the third is not royal while
+        // the others stand, which fenpress cannot say.
+        let three = two.replace("rnbkkbnr/", "rnbkkbkr/");
+        let (line, message) = refusal(&three, "two");
+        assert_eq!(line, 5, "{message}");
+        assert!(message.contains("`k`"), "{message}");
     }
 
     #[test]
