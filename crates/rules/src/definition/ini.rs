@@ -554,11 +554,27 @@ fn read_layer(v: &mut Variant, keys: &[Entry]) -> Result<(), ImportError> {
         .iter()
         .filter(|e| !matches!(e.key.as_str(), "maxRank" | "maxFile") && !is_piece(&e.key))
         .collect();
-    for pass in [true, false] {
-        for e in rest.iter().filter(|e| spread(&e.key).is_some() == pass) {
-            let targets = match spread(&e.key) {
-                Some(pair) => pair.to_vec(),
-                None => vec![e.key.clone()],
+    // Fairy-Stockfish reads its alias `pawnTypes` first (the pawns of
+    // promotion, en passant and the n-move rule), then keys for both
+    // colours, then one colour's own.
+    let pass_of = |key: &str| match key {
+        "pawnTypes" => 0,
+        k if spread(k).is_some() => 1,
+        _ => 2,
+    };
+    for pass in 0..3 {
+        for e in rest.iter().filter(|e| pass_of(&e.key) == pass) {
+            let targets = match (e.key.as_str(), spread(&e.key)) {
+                ("pawnTypes", _) => [
+                    "promotionPawnTypesWhite",
+                    "promotionPawnTypesBlack",
+                    "enPassantTypesWhite",
+                    "enPassantTypesBlack",
+                ]
+                .map(String::from)
+                .to_vec(),
+                (_, Some(pair)) => pair.to_vec(),
+                (_, None) => vec![e.key.clone()],
             };
             for key in targets {
                 let set = Set {
@@ -925,20 +941,54 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
             .collect()
     };
 
-    // Kinds keyed by type that fenpress only has one way of reading.
-    for key in [
-        "promotionPawnTypesWhite",
-        "promotionPawnTypesBlack",
-        "enPassantTypesWhite",
-        "enPassantTypesBlack",
+    // The pawns of promotion and en passant. fenpress's pawn does both.
+    // Without a pawn, only a piece's first-move steps (Betza `i`) would
+    // leave an en-passant square (`position.cpp`): with none either, en
+    // passant never happens, and the kinds that promote are fenpress's
+    // pawns, with no double step (Fairy-Stockfish gives it to the pawn
+    // only).
+    let has_pawn_kind = v.pieces.iter().any(|p| p.kind == "pawn");
+    let first_moves = v.pieces.iter().any(|p| p.betza.contains('i'));
+    let pawn_types = ["pawn".to_string()];
+    let types_of = |key: &str| {
+        v.types
+            .get(key)
+            .map(|(t, s)| (t.as_slice(), Some(s)))
+            .unwrap_or((&pawn_types[..], None))
+    };
+    let mut custom_pawns: Vec<String> = Vec::new();
+    for pair in [
+        ["promotionPawnTypesWhite", "promotionPawnTypesBlack"],
+        ["enPassantTypesWhite", "enPassantTypesBlack"],
     ] {
-        if let Some((types, set)) = v.types.get(key) {
-            if types != &["pawn".to_string()] {
-                return Err(refuse(
-                    set,
-                    "fenpress cannot import this key (only the pawn promotes and takes en passant)",
-                ));
-            }
+        let (white, at_white) = types_of(pair[0]);
+        let (black, at_black) = types_of(pair[1]);
+        let Some(set) = at_white.or(at_black) else {
+            continue;
+        };
+        let promotion = pair[0].starts_with("promotion");
+        if white != black {
+            return Err(refuse(
+                set,
+                "fenpress cannot import this key (the same pawns for both sides)",
+            ));
+        }
+        if white == pawn_types {
+            continue;
+        }
+        if has_pawn_kind || first_moves {
+            return Err(refuse(
+                set,
+                "fenpress cannot import this key (only the pawn promotes and takes en passant)",
+            ));
+        }
+        if promotion {
+            custom_pawns = white.to_vec();
+        }
+    }
+    for (piece, p) in army.iter_mut().zip(&v.pieces) {
+        if custom_pawns.contains(&p.kind) {
+            piece.pawn = true;
         }
     }
 
@@ -1013,7 +1063,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
         line: header,
         key: "startFen".into(),
     });
-    let fen = start_fen(v, &mut spec, &start, has_pawns)?;
+    let fen = start_fen(v, &mut spec, &start, has_pawn_kind)?;
     if let Some(set) = v.get("castlingWins") {
         spec.win.castle_long =
             match set.value.as_str() {
@@ -1786,6 +1836,21 @@ mod tests {
         let (line, message) = refusal(&three, "two");
         assert_eq!(line, 5, "{message}");
         assert!(message.contains("`k`"), "{message}");
+    }
+
+    #[test]
+    fn pawn_types_make_a_custom_piece_the_pawn_unless_en_passant_could_tell() {
+        let ini = "[snag:chess]\npawnTypes = p\ncustomPiece1 = p:fmWfcF\n";
+        let spec = import_ini(ini, "snag").unwrap();
+        let p = spec.armies[0].iter().find(|p| p.letter == 'p').unwrap();
+        assert!(p.pawn && p.betza == "fmWfcF");
+        assert_eq!(spec.double_step, [false, false]);
+        // A first-move step (Betza `i`) leaves en-passant squares that
+        // fenpress's pawn would read otherwise.
+        let ini = "[dragon:chess]\ncustomPiece1 = p:KifmnD\npawnTypes = p\n";
+        let (line, message) = refusal(ini, "dragon");
+        assert_eq!(line, 3, "{message}");
+        assert!(message.starts_with("`pawnTypes = p`"), "{message}");
     }
 
     #[test]
