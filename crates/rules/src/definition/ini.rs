@@ -1444,6 +1444,27 @@ fn start_fen(
         }
         board.truncate(open);
     }
+    // Fairy-Stockfish's walls (`*`): squares no piece enters or slides
+    // through, which leapers jump: fenpress's holes (FEN `x`).
+    if board.contains('*') {
+        if v.type_of('x').is_some() {
+            return Err(refuse(
+                start,
+                "walls (`*`) with a piece `x`, fenpress's letter for holes",
+            ));
+        }
+        let mut holes = Vec::new();
+        for (row, text) in board.split('/').enumerate() {
+            for (file, cell) in expand(text).into_iter().enumerate() {
+                if cell == Some('*') {
+                    let rank = (rows as usize).saturating_sub(row + 1) as u8;
+                    holes.push(leak(square_name(file as u8, rank)));
+                }
+            }
+        }
+        spec.holes = Box::leak(holes.into_boxed_slice());
+        board = board.replace('*', "x");
+    }
     if let Some(c) = board
         .chars()
         .find(|c| !c.is_ascii_alphanumeric() && *c != '/')
@@ -1851,6 +1872,22 @@ mod tests {
         let (line, message) = refusal(ini, "dragon");
         assert_eq!(line, 3, "{message}");
         assert!(message.starts_with("`pawnTypes = p`"), "{message}");
+    }
+
+    #[test]
+    fn walls_in_the_start_are_holes() {
+        let ini =
+            "[w:chess]\nstartFen = n*nnnn*k/**pppp**/pp4pp/8/8/PP4PP/**PPPP**/K*NNNN*N w - - 0 1\n";
+        let spec = import_ini(ini, "w").unwrap();
+        assert_eq!(
+            spec.holes,
+            ["b8", "g8", "a7", "b7", "g7", "h7", "a2", "b2", "g2", "h2", "b1", "g1"]
+        );
+        assert!(
+            spec.start_fen.starts_with("nxnnnnxk/xxppppxx/"),
+            "{}",
+            spec.start_fen
+        );
     }
 
     #[test]
