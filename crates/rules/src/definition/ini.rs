@@ -1120,7 +1120,10 @@ fn extinction(
         None => false,
     };
     if let (Some(c), false) = (count_set, pseudo) {
-        if count != 0 {
+        if value.value == "loss" {
+            spec.win.extinction_left = u8::try_from(count)
+                .map_err(|_| refuse(c, "fenpress counts at most 255 pieces left"))?;
+        } else if count != 0 {
             return Err(refuse(
                 c,
                 "fenpress cannot import this key (extinction below a count other than none)",
@@ -1478,11 +1481,12 @@ fn start_fen(
     if turn != "w" && turn != "b" {
         return Err(refuse(start, "the side to move is not w or b"));
     }
-    // Fairy-Stockfish reads the castling field letter by letter and skips
-    // the rest: a section may leave it out (`w 0 1`), the move counters
-    // then standing where it would.
+    // Fairy-Stockfish reads castling and en passant only when the field
+    // after the turn does not start with a digit: a section may leave
+    // them out (`w 0 1`, `w 7+7 0 1`), the check count or the move
+    // counters then standing there.
     let rights = match fields.next() {
-        Some(r) if !r.bytes().all(|b| b.is_ascii_digit()) => r,
+        Some(r) if !r.starts_with(|c: char| c.is_ascii_digit()) => r,
         _ => "-",
     };
     // Double steps.
@@ -1557,6 +1561,7 @@ fn start_fen(
         }
         spec.castling = [false; 2];
         if spec.win.checks > 0 {
+            // The check counts alone make the flags field.
             fen.push_str(" 00");
         }
     }
@@ -1888,6 +1893,31 @@ mod tests {
             "{}",
             spec.start_fen
         );
+    }
+
+    #[test]
+    fn an_extinction_count_loses_with_that_many_pieces_left() {
+        use crate::color::Color;
+        use crate::rules::Outcome;
+        let ini = "[lone:3check]\nextinctionValue = loss\nextinctionPieceTypes = *\nextinctionPieceCount = 1\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 7+7 0 1\n";
+        let spec = import_ini(ini, "lone").unwrap();
+        assert!(spec.win.extinction_all && spec.win.extinction_left == 1);
+        assert_eq!(spec.win.checks, 7);
+        // The check counts alone make the flags field.
+        assert!(spec.start_fen.ends_with(" w 0 00 -"), "{}", spec.start_fen);
+        let rules = crate::variants::chesslike::ChessLike::new(spec).unwrap();
+        let outcome = |fen: &str| {
+            let mut pos = crate::validate::position_from_fen(&rules, fen).unwrap();
+            crate::legal::outcome(&rules, &mut pos)
+        };
+        assert_eq!(
+            outcome("4k3/8/8/8/8/8/8/R3K3 b 0 00 -"),
+            Some(Outcome::VariantWin {
+                winner: Color::White,
+                reason: "extinction"
+            })
+        );
+        assert_eq!(outcome("3rk3/8/8/8/8/8/8/R3K3 b 0 00 -"), None);
     }
 
     #[test]

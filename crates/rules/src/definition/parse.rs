@@ -183,6 +183,8 @@ struct RawWin {
     #[serde(default)]
     extinction: Vec<S<String>>,
     #[serde(default)]
+    extinction_left: u8,
+    #[serde(default)]
     bare_king: Option<S<String>>,
     #[serde(default)]
     reach: Option<RawReach>,
@@ -1062,6 +1064,7 @@ fn win(
             spec.win.extinction.push(k);
         }
     }
+    spec.win.extinction_left = w.extinction_left;
     if let Some(b) = &w.bare_king {
         spec.win.bare_king = match b.value.as_str() {
             "none" => BareKing::None,

@@ -362,6 +362,9 @@ fn win_keys(spec: &ChessLikeSpec) -> String {
             list.push("all".into());
         }
         let _ = writeln!(win, "  extinction: [{}]", list.join(", "));
+        if w.extinction_left > 0 {
+            let _ = writeln!(win, "  extinction_left: {}", w.extinction_left);
+        }
     }
     match w.bare_king {
         BareKing::None => {}

@@ -552,8 +552,9 @@ impl ChessLike {
             }
         }
         if self.won.extinct_all {
+            let left = usize::from(self.spec.win.extinction_left);
             for (c, winner) in [(us, last), (last, us)] {
-                if !pos.board.pieces().any(|(_, p)| p.color == c) {
+                if pos.board.pieces().filter(|(_, p)| p.color == c).count() <= left {
                     return Some(Outcome::VariantWin {
                         winner,
                         reason: "extinction",
@@ -673,19 +674,20 @@ impl ChessLike {
     }
 
     fn lacks_a_kind(&self, pos: &Position, color: Color) -> bool {
-        let mut seen = KindSet::EMPTY;
-        for (_, p) in pos.board.pieces() {
-            if p.color == color {
-                seen.insert(p.kind);
-            }
-        }
+        let left = usize::from(self.spec.win.extinction_left);
+        let count = |k: Kind| {
+            pos.board
+                .pieces()
+                .filter(|(_, p)| p.color == color && p.kind == k)
+                .count()
+        };
         // A kind the side's army does not have cannot die out (Maharajah's
         // Black has no king to lose).
         let army = self.kinds[color.index()];
         self.won
             .extinct
             .iter()
-            .any(|k| army.contains(k) && !seen.contains(k))
+            .any(|k| army.contains(k) && count(k) <= left)
     }
 
     /// `color`'s goal squares where one of its pieces (royal, if the goal
@@ -1115,6 +1117,10 @@ pub struct WinSpec {
     pub extinction: Vec<Kind>,
     /// Losing every piece loses (`extinction: all`).
     pub extinction_all: bool,
+    /// The extinction rule strikes a side left with at most this many
+    /// pieces of a listed kind, or pieces at all with `all`
+    /// (`extinction_left: 1`, Rookmate: a lone king loses); 0: none left.
+    pub extinction_left: u8,
     pub bare_king: BareKing,
     pub reach: Option<ReachGoal>,
     /// A royal piece on one of these squares wins (`king_of_the_hill`).
@@ -1145,6 +1151,7 @@ impl Default for WinSpec {
             stalemate: StalemateResult::Draw,
             extinction: Vec::new(),
             extinction_all: false,
+            extinction_left: 0,
             bare_king: BareKing::None,
             reach: None,
             king_of_the_hill: Vec::new(),
