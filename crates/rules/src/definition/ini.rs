@@ -738,6 +738,8 @@ const APPLIED: &[&str] = &[
     "flagRegionBlack",
     "flagMove",
     "flagPieceSafe",
+    "flagPieceCount",
+    "flagPieceBlockedWin",
     "checkCounting",
     "castlingWins",
 ];
@@ -785,7 +787,6 @@ fn default_of(key: &str) -> Option<&'static str> {
         | "bikjangRule"
         | "extinctionClaim"
         | "dupleCheck"
-        | "flagPieceBlockedWin"
         | "adjudicateFullBoard"
         | "connectDiagonal" => "false",
         "dropChecks" => "true",
@@ -794,7 +795,7 @@ fn default_of(key: &str) -> Option<&'static str> {
         | "connectNxN"
         | "collinearN"
         | "extinctionOpponentPieceCount" => "0",
-        "flagPieceCount" | "dropNoDoubledCount" => "1",
+        "dropNoDoubledCount" => "1",
         "nFoldValue" => "draw",
         "materialCounting" | "countingRule" | "wallingRule" | "enclosingDrop"
         | "flipEnclosedPieces" | "chasingRule" => "none",
@@ -1055,6 +1056,11 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     }
     flags(v, &mut spec, &flag_letter)?;
 
+    // Fairy-Stockfish turns White's steps half around for Black (a step
+    // to White's right goes to Black's right); fenpress mirrors them rank
+    // for rank unless told. Only a piece whose steps are not the same
+    // mirrored left to right sees the difference.
+    spec.rotate_black = army.iter().any(|p| lopsided(p.betza));
     spec.armies = [army.clone(), army];
 
     // Start, pawn steps and castling.
@@ -1280,6 +1286,14 @@ fn flags(
         m.sort_unstable();
         m
     };
+    let rotate = |sq: &[(u8, u8)]| -> Vec<(u8, u8)> {
+        let mut m: Vec<(u8, u8)> = sq
+            .iter()
+            .map(|&(f, r)| (cols - 1 - f, rows - 1 - r))
+            .collect();
+        m.sort_unstable();
+        m
+    };
     match (squares[0].is_empty(), squares[1].is_empty()) {
         (false, true) | (true, false) => {
             let white = !squares[0].is_empty();
@@ -1310,10 +1324,16 @@ fn flags(
                     .map(|&(f, r)| leak(square_name(f, r)))
                     .collect();
                 goal.mirrored = true;
+            } else if rotate(&squares[0]) == squares[1] {
+                goal.squares = squares[0]
+                    .iter()
+                    .map(|&(f, r)| leak(square_name(f, r)))
+                    .collect();
+                goal.rotated = true;
             } else {
                 return Err(refuse(
                     at,
-                    "fenpress takes goals that are the same squares, or mirrored, for both sides",
+                    "fenpress takes goals that are the same squares, mirrored or turned half around, for both sides",
                 ));
             }
         }
@@ -1326,6 +1346,26 @@ fn flags(
         Some(s) => truth(s)?,
         None => false,
     };
+    // Several pieces on the goal at once, or one on a goal full of pieces
+    // (flagPieceBlockedWin, only read with a count above one).
+    if let Some(set) = v.get("flagPieceCount") {
+        let count: u8 = set
+            .value
+            .parse()
+            .map_err(|_| refuse(set, "expected a number of pieces"))?;
+        if count > 1 {
+            if safe || flag_move {
+                return Err(refuse(
+                    set,
+                    "fenpress counts pieces on a goal only without flagPieceSafe and flagMove",
+                ));
+            }
+            goal.count = count;
+            if let Some(b) = v.get("flagPieceBlockedWin") {
+                goal.or_full = truth(b)?;
+            }
+        }
+    }
     if safe {
         // Fairy-Stockfish tests the safety of a piece in the region only
         // while it is alone there: two attacked pieces win at once, where
@@ -1351,6 +1391,14 @@ fn flags(
     }
     spec.win.reach = Some(goal);
     Ok(())
+}
+
+/// Whether a Betza's steps differ from their mirror image left to right.
+fn lopsided(betza: &str) -> bool {
+    let atoms = crate::betza::parse(betza).unwrap_or_default();
+    atoms
+        .iter()
+        .any(|a| !atoms.contains(&crate::betza::Atom { df: -a.df, ..*a }))
 }
 
 fn square_name(file: u8, rank: u8) -> String {
@@ -1918,6 +1966,38 @@ mod tests {
             })
         );
         assert_eq!(outcome("3rk3/8/8/8/8/8/8/R3K3 b 0 00 -"), None);
+    }
+
+    #[test]
+    fn a_flag_piece_count_asks_for_that_many_on_the_goal_or_a_full_goal() {
+        use crate::color::Color;
+        use crate::rules::Outcome;
+        let ini = "[race]\nmaxRank = 3\nmaxFile = c\ncustomPiece1 = n:mN\nstartFen = nnn/3/NNN w\nflagPiece = n\nflagRegionWhite = *3\nflagRegionBlack = *1\nflagPieceCount = 3\n";
+        let spec = import_ini(ini, "race").unwrap();
+        let goal = spec.win.reach.clone().unwrap();
+        assert_eq!((goal.count, goal.or_full), (3, false));
+        let rules = crate::variants::chesslike::ChessLike::new(spec).unwrap();
+        let outcome = |fen: &str| {
+            let mut pos = crate::validate::position_from_fen(&rules, fen).unwrap();
+            crate::legal::outcome(&rules, &mut pos)
+        };
+        let white_wins = Some(Outcome::VariantWin {
+            winner: Color::White,
+            reason: "goal reached",
+        });
+        assert_eq!(outcome("NNN/3/nnn b 4"), white_wins);
+        assert_eq!(outcome("NN1/2N/nnn b 4"), None);
+        // flagPieceBlockedWin: one piece there wins once the goal is full.
+        let full = ini.replace("nnn/3/NNN w", "nnn/3/NNN w\nflagPieceBlockedWin = true");
+        let spec = import_ini(&full, "race").unwrap();
+        assert!(spec.win.reach.as_ref().unwrap().or_full);
+        let rules = crate::variants::chesslike::ChessLike::new(spec).unwrap();
+        let mut pos = crate::validate::position_from_fen(&rules, "Nnn/3/N1n b 4").unwrap();
+        assert_eq!(crate::legal::outcome(&rules, &mut pos), white_wins);
+        // Black's goal White's turned half around.
+        let turned = "[t]\nmaxRank = 6\nmaxFile = f\ncustomPiece1 = p:mfrWmrfF\nstartFen = 4pp/5p/6/6/P5/PP4 w\nflagPiece = p\nflagRegionWhite = e6 f6 f5\nflagRegionBlack = a1 a2 b1\nflagPieceCount = 3\n";
+        let spec = import_ini(turned, "t").unwrap();
+        assert!(spec.win.reach.as_ref().unwrap().rotated && spec.rotate_black);
     }
 
     #[test]

@@ -410,9 +410,14 @@ fn win_keys(spec: &ChessLikeSpec) -> String {
             (goal.not_capturable, "not_capturable"),
             (goal.after_every_move, "after_every_move"),
             (goal.black_may_follow, "black_may_follow"),
+            (goal.or_full, "or_full"),
+            (goal.rotated, "rotated"),
         ];
         for (_, key) in flags.iter().filter(|(on, _)| *on) {
             let _ = writeln!(win, "    {key}: true");
+        }
+        if goal.count > 1 {
+            let _ = writeln!(win, "    count: {}", goal.count);
         }
         match goal.side {
             Some(Color::White) => win.push_str("    side: white\n"),

@@ -63,6 +63,10 @@ pub struct Reach {
     /// When White arrives first, Black may still arrive on its next move:
     /// both there is a draw (Racing Kings' rule for the first player).
     pub second_chance: bool,
+    /// The pieces that must stand on the goal at once (0 and 1: one).
+    pub count: u8,
+    /// One piece on the goal wins once every goal square is occupied.
+    pub or_full: bool,
 }
 
 /// How the game is won and what a side may play, beyond chess's checkmate.
@@ -202,6 +206,8 @@ pub(super) fn compile(
                 // Mirrored goals: Black's square is White's seen from Black.
                 let named = if goal.mirrored && color == Color::Black {
                     g.square(g.file(sq), g.rows() - 1 - g.rank(sq))
+                } else if goal.rotated && color == Color::Black {
+                    g.square(g.cols() - 1 - g.file(sq), g.rows() - 1 - g.rank(sq))
                 } else {
                     Some(sq)
                 };
@@ -234,6 +240,8 @@ pub(super) fn compile(
             // A piece that survived the reply is judged on its owner's turn.
             both_sides: goal.survives || goal.after_every_move,
             second_chance: goal.black_may_follow,
+            count: goal.count,
+            or_full: goal.or_full,
             ..Default::default()
         });
     }
@@ -743,6 +751,17 @@ impl ChessLike {
             &[Color::Black]
         };
         for &c in sides {
+            if r.count > 1 || r.or_full {
+                // The definition allows no safety test with these.
+                let on = self.on_goal(pos, c, r);
+                let goal = self.won.goals[c.index()];
+                let full = goal.iter().all(|sq| !pos.board.cell(sq).is_empty());
+                if on.len() >= usize::from(r.count.max(1)) || (r.or_full && !on.is_empty() && full)
+                {
+                    return win(c);
+                }
+                continue;
+            }
             let reached = self.on_goal(pos, c, r).iter().any(|sq| match r.safety {
                 Safety::Any => true,
                 Safety::NotAttacked => !self.square_attacked(pos, sq, c.opposite()),
@@ -1098,6 +1117,15 @@ pub struct ReachGoal {
     /// When White arrives first, Black may still arrive on its next move,
     /// which draws (Racing Kings: `black_may_follow: true`).
     pub black_may_follow: bool,
+    /// This many of the pieces must stand on the goal at once (`count: 3`,
+    /// Aralzaa's three knights); 0 and 1: one.
+    pub count: u8,
+    /// One piece on the goal also wins once every goal square is occupied,
+    /// by either side (`or_full: true`, Kono).
+    pub or_full: bool,
+    /// Black's goal is White's squares turned half around (`rotated:
+    /// true`, Bajr: e6 f6 f5 for White, b1 a1 a2 for Black).
+    pub rotated: bool,
     /// Only this side wins by reaching (`side: white`: Queenpawns' pawns,
     /// whose promoted queen counts but Black's own queen does not);
     /// `None`: both.
