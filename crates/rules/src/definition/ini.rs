@@ -1196,7 +1196,21 @@ fn extinction(
             if all {
                 spec.win.extinction_all = true;
             } else {
-                spec.win.extinction = type_letters("extinctionPieceTypes");
+                let kinds = type_letters("extinctionPieceTypes");
+                // A capture that promotes the mover's last pawn can wipe out
+                // a kind on both sides at once: Fairy-Stockfish then judges
+                // the mover first (it loses), fenpress the side to move.
+                let promotes = spec.promotions.iter().any(|p| !p.is_empty());
+                let pawn_kind = army
+                    .iter()
+                    .any(|p| p.pawn && kinds.contains(&Kind(p.letter as u8)));
+                if promotes && pawn_kind {
+                    return Err(refuse(
+                        set,
+                        "when a capture that promotes the last pawn wipes out a kind on both sides, Fairy-Stockfish's mover loses, fenpress's side to move (not imported)",
+                    ));
+                }
+                spec.win.extinction = kinds;
             }
         }
         "win" if all && !pseudo => {
@@ -1998,6 +2012,17 @@ mod tests {
         let turned = "[t]\nmaxRank = 6\nmaxFile = f\ncustomPiece1 = p:mfrWmrfF\nstartFen = 4pp/5p/6/6/P5/PP4 w\nflagPiece = p\nflagRegionWhite = e6 f6 f5\nflagRegionBlack = a1 a2 b1\nflagPieceCount = 3\n";
         let spec = import_ini(turned, "t").unwrap();
         assert!(spec.win.reach.as_ref().unwrap().rotated && spec.rotate_black);
+    }
+
+    #[test]
+    fn an_extinction_of_pawns_that_promote_is_refused_where_both_sides_may_lose_at_once() {
+        let (line, message) = refusal("# x\n[e:extinction]\n", "e");
+        assert_eq!(line, 2, "{message}");
+        assert!(message.contains("promotes the last pawn"), "{message}");
+        // Without pawns among the kinds, the mover never loses a kind itself.
+        let ini = "[e:extinction]\nextinctionPieceTypes = kqrbn\n";
+        let spec = import_ini(ini, "e").unwrap();
+        assert_eq!(spec.win.extinction.len(), 5);
     }
 
     #[test]
