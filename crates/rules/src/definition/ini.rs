@@ -1392,12 +1392,17 @@ fn flags(
     }
     if let Some(s) = v.get("flagMove") {
         if flag_move && !safe {
-            // Black may still arrive after White: a plain race to the same squares.
-            let race = !goal.mirrored && !goal.not_attacked;
+            // Black may still arrive after White: a plain race to the same
+            // squares, of kings (Fairy-Stockfish's draw when both arrive
+            // is for its king type only; other pieces win on their
+            // owner's next turn).
+            let kings = pieces[0]
+                .is_some_and(|c| v.pieces.iter().any(|p| p.letter == c && p.kind == "king"));
+            let race = !goal.mirrored && !goal.not_attacked && kings;
             if !race {
                 return Err(refuse(
                     s,
-                    "fenpress gives Black a last move only in a race to the last rank or the same squares",
+                    "fenpress gives Black a last move only in a race of kings to the last rank or the same squares",
                 ));
             }
             goal.black_may_follow = true;
@@ -2023,6 +2028,22 @@ mod tests {
         let ini = "[e:extinction]\nextinctionPieceTypes = kqrbn\n";
         let spec = import_ini(ini, "e").unwrap();
         assert_eq!(spec.win.extinction.len(), 5);
+    }
+
+    #[test]
+    fn a_flag_move_is_taken_for_a_race_of_kings_only() {
+        let kings = "[r:chess]\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagMove = true\n";
+        assert!(
+            import_ini(kings, "r")
+                .unwrap()
+                .win
+                .reach
+                .unwrap()
+                .black_may_follow
+        );
+        let (line, message) = refusal(&kings.replace("flagPiece = k", "flagPiece = q"), "r");
+        assert_eq!(line, 5, "{message}");
+        assert!(message.starts_with("`flagMove = true`"), "{message}");
     }
 
     #[test]
