@@ -110,6 +110,10 @@ fn import(file: &std::path::Path, section: &str) -> anyhow::Result<u8> {
             print!("{}", definition::print_definition(&spec));
             Ok(0)
         }
+        Err(definition::ImportError::Bad { line, message }) => {
+            eprintln!("error: {}:{line}: {message}", file.display());
+            Ok(2)
+        }
         Err(e) => {
             eprintln!("error: {}: {e}", file.display());
             Ok(2)

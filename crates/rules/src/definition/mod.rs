@@ -12,7 +12,7 @@ mod parse;
 mod print;
 
 pub use builtin::{builtin_rules, builtin_spec, builtin_text, BUILTIN};
-pub use ini::{import_ini, ImportError};
+pub use ini::{import_ini, ImportError, INI_NO_EFFECT};
 pub use parse::{definition_keys, parse_definition};
 pub use print::print_definition;
 

@@ -183,6 +183,8 @@ struct RawWin {
     #[serde(default)]
     extinction: Vec<S<String>>,
     #[serde(default)]
+    extinction_left: u8,
+    #[serde(default)]
     bare_king: Option<S<String>>,
     #[serde(default)]
     reach: Option<RawReach>,
@@ -217,6 +219,12 @@ struct RawReach {
     after_every_move: bool,
     #[serde(default)]
     black_may_follow: Option<S<bool>>,
+    #[serde(default)]
+    count: Option<S<u8>>,
+    #[serde(default)]
+    or_full: Option<S<bool>>,
+    #[serde(default)]
+    rotated: Option<S<bool>>,
     #[serde(default)]
     side: Option<S<String>>,
 }
@@ -1062,6 +1070,7 @@ fn win(
             spec.win.extinction.push(k);
         }
     }
+    spec.win.extinction_left = w.extinction_left;
     if let Some(b) = &w.bare_king {
         spec.win.bare_king = match b.value.as_str() {
             "none" => BareKing::None,
@@ -1079,6 +1088,9 @@ fn win(
             not_capturable: r.not_capturable.as_ref().is_some_and(|b| b.value),
             after_every_move: r.after_every_move,
             black_may_follow: r.black_may_follow.as_ref().is_some_and(|b| b.value),
+            count: r.count.as_ref().map_or(0, |c| c.value),
+            or_full: r.or_full.as_ref().is_some_and(|b| b.value),
+            rotated: r.rotated.as_ref().is_some_and(|b| b.value),
             ..Default::default()
         };
         reach_tests_agree(ctx, r)?;
@@ -1121,6 +1133,8 @@ fn win(
             && !goal.after_every_move
             && !goal.black_may_follow
             && goal.side.is_none()
+            && goal.count <= 1
+            && !goal.or_full
             && goal.squares.is_empty()
             && goal.ranks == [spec.rows - 1]
             && !goal.pieces.is_empty()
@@ -1160,6 +1174,49 @@ fn reach_tests_agree(ctx: &Ctx, r: &RawReach) -> Result<(), DefinitionError> {
                     key: "not_capturable",
                     value: "true".into(),
                     expected: "true without not_attacked or survives (one safety test a goal)",
+                },
+            ));
+        }
+    }
+    let safety = r.not_attacked
+        || r.survives
+        || on(&r.not_capturable).is_some()
+        || r.after_every_move
+        || on(&r.black_may_follow).is_some();
+    if let Some(c) = r.count.as_ref().filter(|c| c.value > 1) {
+        if safety {
+            return Err(ctx.err(
+                c,
+                K::BadValue {
+                    key: "count",
+                    value: c.value.to_string(),
+                    expected: "1, or more in a plain race: without not_attacked, \
+                               not_capturable, survives, after_every_move or black_may_follow",
+                },
+            ));
+        }
+    }
+    if let Some(b) = on(&r.or_full) {
+        if safety {
+            return Err(ctx.err(
+                b,
+                K::BadValue {
+                    key: "or_full",
+                    value: "true".into(),
+                    expected: "true only in a plain race: without not_attacked, \
+                               not_capturable, survives, after_every_move or black_may_follow",
+                },
+            ));
+        }
+    }
+    if let Some(b) = on(&r.rotated) {
+        if r.mirrored {
+            return Err(ctx.err(
+                b,
+                K::BadValue {
+                    key: "rotated",
+                    value: "true".into(),
+                    expected: "true without mirrored (one way to turn Black's goal)",
                 },
             ));
         }

@@ -362,6 +362,9 @@ fn win_keys(spec: &ChessLikeSpec) -> String {
             list.push("all".into());
         }
         let _ = writeln!(win, "  extinction: [{}]", list.join(", "));
+        if w.extinction_left > 0 {
+            let _ = writeln!(win, "  extinction_left: {}", w.extinction_left);
+        }
     }
     match w.bare_king {
         BareKing::None => {}
@@ -407,9 +410,14 @@ fn win_keys(spec: &ChessLikeSpec) -> String {
             (goal.not_capturable, "not_capturable"),
             (goal.after_every_move, "after_every_move"),
             (goal.black_may_follow, "black_may_follow"),
+            (goal.or_full, "or_full"),
+            (goal.rotated, "rotated"),
         ];
         for (_, key) in flags.iter().filter(|(on, _)| *on) {
             let _ = writeln!(win, "    {key}: true");
+        }
+        if goal.count > 1 {
+            let _ = writeln!(win, "    count: {}", goal.count);
         }
         match goal.side {
             Some(Color::White) => win.push_str("    side: white\n"),

@@ -272,7 +272,10 @@ impl Rules for ChessLike {
         if let Some(a) = &self.armies {
             return a.own_flags();
         }
-        !self.spec.wins.castlers.is_empty() || self.spec.pawn.file_flags
+        // Check counts without castling flags: the field holds only them
+        // (Rookmate, imported from Fairy-Stockfish).
+        let checks_alone = self.spec.wins.checks > 0 && !self.spec.castling.iter().any(|c| *c);
+        !self.spec.wins.castlers.is_empty() || self.spec.pawn.file_flags || checks_alone
     }
 
     /// Chess's rule, and `no_check_plies`: early in the game a move may not

@@ -63,6 +63,10 @@ pub struct Reach {
     /// When White arrives first, Black may still arrive on its next move:
     /// both there is a draw (Racing Kings' rule for the first player).
     pub second_chance: bool,
+    /// The pieces that must stand on the goal at once (0 and 1: one).
+    pub count: u8,
+    /// One piece on the goal wins once every goal square is occupied.
+    pub or_full: bool,
 }
 
 /// How the game is won and what a side may play, beyond chess's checkmate.
@@ -202,6 +206,8 @@ pub(super) fn compile(
                 // Mirrored goals: Black's square is White's seen from Black.
                 let named = if goal.mirrored && color == Color::Black {
                     g.square(g.file(sq), g.rows() - 1 - g.rank(sq))
+                } else if goal.rotated && color == Color::Black {
+                    g.square(g.cols() - 1 - g.file(sq), g.rows() - 1 - g.rank(sq))
                 } else {
                     Some(sq)
                 };
@@ -234,6 +240,8 @@ pub(super) fn compile(
             // A piece that survived the reply is judged on its owner's turn.
             both_sides: goal.survives || goal.after_every_move,
             second_chance: goal.black_may_follow,
+            count: goal.count,
+            or_full: goal.or_full,
             ..Default::default()
         });
     }
@@ -552,8 +560,9 @@ impl ChessLike {
             }
         }
         if self.won.extinct_all {
+            let left = usize::from(self.spec.win.extinction_left);
             for (c, winner) in [(us, last), (last, us)] {
-                if !pos.board.pieces().any(|(_, p)| p.color == c) {
+                if pos.board.pieces().filter(|(_, p)| p.color == c).count() <= left {
                     return Some(Outcome::VariantWin {
                         winner,
                         reason: "extinction",
@@ -673,19 +682,20 @@ impl ChessLike {
     }
 
     fn lacks_a_kind(&self, pos: &Position, color: Color) -> bool {
-        let mut seen = KindSet::EMPTY;
-        for (_, p) in pos.board.pieces() {
-            if p.color == color {
-                seen.insert(p.kind);
-            }
-        }
+        let left = usize::from(self.spec.win.extinction_left);
+        let count = |k: Kind| {
+            pos.board
+                .pieces()
+                .filter(|(_, p)| p.color == color && p.kind == k)
+                .count()
+        };
         // A kind the side's army does not have cannot die out (Maharajah's
         // Black has no king to lose).
         let army = self.kinds[color.index()];
         self.won
             .extinct
             .iter()
-            .any(|k| army.contains(k) && !seen.contains(k))
+            .any(|k| army.contains(k) && count(k) <= left)
     }
 
     /// `color`'s goal squares where one of its pieces (royal, if the goal
@@ -741,6 +751,17 @@ impl ChessLike {
             &[Color::Black]
         };
         for &c in sides {
+            if r.count > 1 || r.or_full {
+                // The definition allows no safety test with these.
+                let on = self.on_goal(pos, c, r);
+                let goal = self.won.goals[c.index()];
+                let full = goal.iter().all(|sq| !pos.board.cell(sq).is_empty());
+                if on.len() >= usize::from(r.count.max(1)) || (r.or_full && !on.is_empty() && full)
+                {
+                    return win(c);
+                }
+                continue;
+            }
             let reached = self.on_goal(pos, c, r).iter().any(|sq| match r.safety {
                 Safety::Any => true,
                 Safety::NotAttacked => !self.square_attacked(pos, sq, c.opposite()),
@@ -1096,6 +1117,15 @@ pub struct ReachGoal {
     /// When White arrives first, Black may still arrive on its next move,
     /// which draws (Racing Kings: `black_may_follow: true`).
     pub black_may_follow: bool,
+    /// This many of the pieces must stand on the goal at once (`count: 3`,
+    /// Aralzaa's three knights); 0 and 1: one.
+    pub count: u8,
+    /// One piece on the goal also wins once every goal square is occupied,
+    /// by either side (`or_full: true`, Kono).
+    pub or_full: bool,
+    /// Black's goal is White's squares turned half around (`rotated:
+    /// true`, Bajr: e6 f6 f5 for White, b1 a1 a2 for Black).
+    pub rotated: bool,
     /// Only this side wins by reaching (`side: white`: Queenpawns' pawns,
     /// whose promoted queen counts but Black's own queen does not);
     /// `None`: both.
@@ -1115,6 +1145,10 @@ pub struct WinSpec {
     pub extinction: Vec<Kind>,
     /// Losing every piece loses (`extinction: all`).
     pub extinction_all: bool,
+    /// The extinction rule strikes a side left with at most this many
+    /// pieces of a listed kind, or pieces at all with `all`
+    /// (`extinction_left: 1`, Rookmate: a lone king loses); 0: none left.
+    pub extinction_left: u8,
     pub bare_king: BareKing,
     pub reach: Option<ReachGoal>,
     /// A royal piece on one of these squares wins (`king_of_the_hill`).
@@ -1145,6 +1179,7 @@ impl Default for WinSpec {
             stalemate: StalemateResult::Draw,
             extinction: Vec::new(),
             extinction_all: false,
+            extinction_left: 0,
             bare_king: BareKing::None,
             reach: None,
             king_of_the_hill: Vec::new(),
