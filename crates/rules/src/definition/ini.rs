@@ -178,6 +178,14 @@ fn builtin_parent(name: &str) -> Option<&'static [(&'static str, &'static str)]>
             ),
             ("checkCounting", "true"),
         ],
+        _ => return builtin_parent_of_other_board(name),
+    })
+}
+
+/// The built-in parents on another board than chess's, or with other
+/// pieces ([`builtin_parent`]'s second half).
+fn builtin_parent_of_other_board(name: &str) -> Option<&'static [(&'static str, &'static str)]> {
+    Some(match name {
         "capablanca" => &[
             ("maxFile", "j"),
             ("castlingKingsideFile", "i"),
@@ -875,25 +883,7 @@ fn truth(set: &Set) -> Result<bool, ImportError> {
 
 /// The spec of the variant read, or the key fenpress cannot follow.
 fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, ImportError> {
-    // Every key is applied, without effect, at its default, or refused.
-    let mut keys: Vec<(&String, &Set)> = v.keys.iter().collect();
-    keys.sort_by_key(|(k, s)| (s.line, (*k).clone()));
-    for (specific, set) in keys {
-        let key = set.key.as_str();
-        if INI_NO_EFFECT.contains(&key) || APPLIED.contains(&specific.as_str()) {
-            continue;
-        }
-        if key.starts_with("mobilityRegion") {
-            return Err(refuse(
-                set,
-                "fenpress cannot import this key (squares a piece may not leave)",
-            ));
-        }
-        match default_of(specific) {
-            Some(d) if d == set.value => continue,
-            _ => return Err(refuse(set, "fenpress cannot import this key")),
-        }
-    }
+    every_key_followed(v)?;
     let (cols, rows) = (v.cols, v.rows);
     let mut spec = ChessLikeSpec {
         name: leak(name.to_string()),
@@ -902,29 +892,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
         ..Default::default()
     };
 
-    // Pieces.
-    let mut royal_letters = Vec::new();
-    let mut army = Vec::new();
-    for p in &v.pieces {
-        if let Err(e) = crate::betza::parse(&p.betza) {
-            let at = Set {
-                value: format!("{}:{}", p.letter, p.betza),
-                line: if p.line == 0 { header } else { p.line },
-                key: p.kind.clone(),
-            };
-            return Err(refuse(&at, &format!("Betza `{}`: {e}", p.betza)));
-        }
-        let mut piece = PieceSpec::piece(p.letter, leak(p.betza.clone()));
-        if !p.kind.starts_with("customPiece") {
-            piece = piece.named(leak(p.kind.clone()));
-        }
-        piece.pawn = p.kind == "pawn";
-        piece.royal = p.kind == "king";
-        if piece.royal {
-            royal_letters.push(p.letter);
-        }
-        army.push(piece);
-    }
+    let (mut army, royal_letters) = army_of(v, header)?;
 
     let flag_letter = |key: &str| -> Option<char> {
         let (types, _) = v.types.get(key)?;
@@ -942,56 +910,8 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
             .collect()
     };
 
-    // The pawns of promotion and en passant. fenpress's pawn does both.
-    // Without a pawn, only a piece's first-move steps (Betza `i`) would
-    // leave an en-passant square (`position.cpp`): with none either, en
-    // passant never happens, and the kinds that promote are fenpress's
-    // pawns, with no double step (Fairy-Stockfish gives it to the pawn
-    // only).
     let has_pawn_kind = v.pieces.iter().any(|p| p.kind == "pawn");
-    let first_moves = v.pieces.iter().any(|p| p.betza.contains('i'));
-    let pawn_types = ["pawn".to_string()];
-    let types_of = |key: &str| {
-        v.types
-            .get(key)
-            .map(|(t, s)| (t.as_slice(), Some(s)))
-            .unwrap_or((&pawn_types[..], None))
-    };
-    let mut custom_pawns: Vec<String> = Vec::new();
-    for pair in [
-        ["promotionPawnTypesWhite", "promotionPawnTypesBlack"],
-        ["enPassantTypesWhite", "enPassantTypesBlack"],
-    ] {
-        let (white, at_white) = types_of(pair[0]);
-        let (black, at_black) = types_of(pair[1]);
-        let Some(set) = at_white.or(at_black) else {
-            continue;
-        };
-        let promotion = pair[0].starts_with("promotion");
-        if white != black {
-            return Err(refuse(
-                set,
-                "fenpress cannot import this key (the same pawns for both sides)",
-            ));
-        }
-        if white == pawn_types {
-            continue;
-        }
-        if has_pawn_kind || first_moves {
-            return Err(refuse(
-                set,
-                "fenpress cannot import this key (only the pawn promotes and takes en passant)",
-            ));
-        }
-        if promotion {
-            custom_pawns = white.to_vec();
-        }
-    }
-    for (piece, p) in army.iter_mut().zip(&v.pieces) {
-        if custom_pawns.contains(&p.kind) {
-            piece.pawn = true;
-        }
-    }
+    mark_custom_pawns(v, &mut army, has_pawn_kind)?;
 
     // Royalty and how the game ends.
     let kingless = royal_letters.is_empty();
@@ -1085,6 +1005,116 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     spec.start_fen = leak(fen);
     start_fits(&spec, &start)?;
     Ok(spec)
+}
+
+/// Every key of the section and its parents is applied, without effect,
+/// at its default, or the section is refused at that key's line.
+fn every_key_followed(v: &Variant) -> Result<(), ImportError> {
+    let mut keys: Vec<(&String, &Set)> = v.keys.iter().collect();
+    keys.sort_by_key(|(k, s)| (s.line, (*k).clone()));
+    for (specific, set) in keys {
+        let key = set.key.as_str();
+        if INI_NO_EFFECT.contains(&key) || APPLIED.contains(&specific.as_str()) {
+            continue;
+        }
+        if key.starts_with("mobilityRegion") {
+            return Err(refuse(
+                set,
+                "fenpress cannot import this key (squares a piece may not leave)",
+            ));
+        }
+        match default_of(specific) {
+            Some(d) if d == set.value => continue,
+            _ => return Err(refuse(set, "fenpress cannot import this key")),
+        }
+    }
+    Ok(())
+}
+
+/// The section's pieces as fenpress's, and the letters of its kings; a
+/// Betza string fenpress cannot read refuses the section at its line.
+fn army_of(v: &Variant, header: usize) -> Result<(Vec<PieceSpec>, Vec<char>), ImportError> {
+    let mut royal_letters = Vec::new();
+    let mut army = Vec::new();
+    for p in &v.pieces {
+        if let Err(e) = crate::betza::parse(&p.betza) {
+            let at = Set {
+                value: format!("{}:{}", p.letter, p.betza),
+                line: if p.line == 0 { header } else { p.line },
+                key: p.kind.clone(),
+            };
+            return Err(refuse(&at, &format!("Betza `{}`: {e}", p.betza)));
+        }
+        let mut piece = PieceSpec::piece(p.letter, leak(p.betza.clone()));
+        if !p.kind.starts_with("customPiece") {
+            piece = piece.named(leak(p.kind.clone()));
+        }
+        piece.pawn = p.kind == "pawn";
+        piece.royal = p.kind == "king";
+        if piece.royal {
+            royal_letters.push(p.letter);
+        }
+        army.push(piece);
+    }
+
+    Ok((army, royal_letters))
+}
+
+/// The pawns of promotion and en passant. fenpress's pawn does both.
+/// Without a pawn, only a piece's first-move steps (Betza `i`) would
+/// leave an en-passant square (`position.cpp`): with none either, en
+/// passant never happens, and the kinds that promote are fenpress's
+/// pawns, with no double step (Fairy-Stockfish gives it to the pawn
+/// only).
+fn mark_custom_pawns(
+    v: &Variant,
+    army: &mut [PieceSpec],
+    has_pawn_kind: bool,
+) -> Result<(), ImportError> {
+    let first_moves = v.pieces.iter().any(|p| p.betza.contains('i'));
+    let pawn_types = ["pawn".to_string()];
+    let types_of = |key: &str| {
+        v.types
+            .get(key)
+            .map(|(t, s)| (t.as_slice(), Some(s)))
+            .unwrap_or((&pawn_types[..], None))
+    };
+    let mut custom_pawns: Vec<String> = Vec::new();
+    for pair in [
+        ["promotionPawnTypesWhite", "promotionPawnTypesBlack"],
+        ["enPassantTypesWhite", "enPassantTypesBlack"],
+    ] {
+        let (white, at_white) = types_of(pair[0]);
+        let (black, at_black) = types_of(pair[1]);
+        let Some(set) = at_white.or(at_black) else {
+            continue;
+        };
+        let promotion = pair[0].starts_with("promotion");
+        if white != black {
+            return Err(refuse(
+                set,
+                "fenpress cannot import this key (the same pawns for both sides)",
+            ));
+        }
+        if white == pawn_types {
+            continue;
+        }
+        if has_pawn_kind || first_moves {
+            return Err(refuse(
+                set,
+                "fenpress cannot import this key (only the pawn promotes and takes en passant)",
+            ));
+        }
+        if promotion {
+            custom_pawns = white.to_vec();
+        }
+    }
+    for (piece, p) in army.iter_mut().zip(&v.pieces) {
+        if custom_pawns.contains(&p.kind) {
+            piece.pawn = true;
+        }
+    }
+    Ok(())
 }
 
 /// `extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`,
@@ -1295,63 +1325,7 @@ fn flags(
     if let Some(c) = pieces[0] {
         goal.pieces = vec![Kind(c as u8)];
     }
-    let mirror = |sq: &[(u8, u8)]| -> Vec<(u8, u8)> {
-        let mut m: Vec<(u8, u8)> = sq.iter().map(|&(f, r)| (f, rows - 1 - r)).collect();
-        m.sort_unstable();
-        m
-    };
-    let rotate = |sq: &[(u8, u8)]| -> Vec<(u8, u8)> {
-        let mut m: Vec<(u8, u8)> = sq
-            .iter()
-            .map(|&(f, r)| (cols - 1 - f, rows - 1 - r))
-            .collect();
-        m.sort_unstable();
-        m
-    };
-    match (squares[0].is_empty(), squares[1].is_empty()) {
-        (false, true) | (true, false) => {
-            let white = !squares[0].is_empty();
-            let sq = if white { &squares[0] } else { &squares[1] };
-            goal.side = Some(if white {
-                crate::color::Color::White
-            } else {
-                crate::color::Color::Black
-            });
-            match whole_ranks(sq, cols, rows, white) {
-                Some(ranks) => goal.ranks = ranks,
-                None => return Err(refuse(at, "fenpress takes a one-sided goal as whole ranks")),
-            }
-        }
-        _ => {
-            let w = whole_ranks(&squares[0], cols, rows, true);
-            let b = whole_ranks(&squares[1], cols, rows, false);
-            if w.is_some() && w == b {
-                goal.ranks = w.unwrap_or_default();
-            } else if squares[0] == squares[1] {
-                goal.squares = squares[0]
-                    .iter()
-                    .map(|&(f, r)| leak(square_name(f, r)))
-                    .collect();
-            } else if mirror(&squares[0]) == squares[1] {
-                goal.squares = squares[0]
-                    .iter()
-                    .map(|&(f, r)| leak(square_name(f, r)))
-                    .collect();
-                goal.mirrored = true;
-            } else if rotate(&squares[0]) == squares[1] {
-                goal.squares = squares[0]
-                    .iter()
-                    .map(|&(f, r)| leak(square_name(f, r)))
-                    .collect();
-                goal.rotated = true;
-            } else {
-                return Err(refuse(
-                    at,
-                    "fenpress takes goals that are the same squares, mirrored or turned half around, for both sides",
-                ));
-            }
-        }
-    }
+    place_goal(&mut goal, &squares, at, cols, rows)?;
     let safe = match v.get("flagPieceSafe") {
         Some(s) => truth(s)?,
         None => false,
@@ -1409,6 +1383,75 @@ fn flags(
         }
     }
     spec.win.reach = Some(goal);
+    Ok(())
+}
+
+/// Where the goal lies for each side: whole ranks (for one side or both),
+/// or the same squares, mirrored or turned half around for Black.
+fn place_goal(
+    goal: &mut ReachGoal,
+    squares: &[Vec<(u8, u8)>; 2],
+    at: &Set,
+    cols: u8,
+    rows: u8,
+) -> Result<(), ImportError> {
+    let mirror = |sq: &[(u8, u8)]| -> Vec<(u8, u8)> {
+        let mut m: Vec<(u8, u8)> = sq.iter().map(|&(f, r)| (f, rows - 1 - r)).collect();
+        m.sort_unstable();
+        m
+    };
+    let rotate = |sq: &[(u8, u8)]| -> Vec<(u8, u8)> {
+        let mut m: Vec<(u8, u8)> = sq
+            .iter()
+            .map(|&(f, r)| (cols - 1 - f, rows - 1 - r))
+            .collect();
+        m.sort_unstable();
+        m
+    };
+    match (squares[0].is_empty(), squares[1].is_empty()) {
+        (false, true) | (true, false) => {
+            let white = !squares[0].is_empty();
+            let sq = if white { &squares[0] } else { &squares[1] };
+            goal.side = Some(if white {
+                crate::color::Color::White
+            } else {
+                crate::color::Color::Black
+            });
+            match whole_ranks(sq, cols, rows, white) {
+                Some(ranks) => goal.ranks = ranks,
+                None => return Err(refuse(at, "fenpress takes a one-sided goal as whole ranks")),
+            }
+        }
+        _ => {
+            let w = whole_ranks(&squares[0], cols, rows, true);
+            let b = whole_ranks(&squares[1], cols, rows, false);
+            if w.is_some() && w == b {
+                goal.ranks = w.unwrap_or_default();
+            } else if squares[0] == squares[1] {
+                goal.squares = squares[0]
+                    .iter()
+                    .map(|&(f, r)| leak(square_name(f, r)))
+                    .collect();
+            } else if mirror(&squares[0]) == squares[1] {
+                goal.squares = squares[0]
+                    .iter()
+                    .map(|&(f, r)| leak(square_name(f, r)))
+                    .collect();
+                goal.mirrored = true;
+            } else if rotate(&squares[0]) == squares[1] {
+                goal.squares = squares[0]
+                    .iter()
+                    .map(|&(f, r)| leak(square_name(f, r)))
+                    .collect();
+                goal.rotated = true;
+            } else {
+                return Err(refuse(
+                    at,
+                    "fenpress takes goals that are the same squares, mirrored or turned half around, for both sides",
+                ));
+            }
+        }
+    }
     Ok(())
 }
 
