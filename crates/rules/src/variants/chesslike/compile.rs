@@ -29,6 +29,9 @@ pub(super) struct CompiledPiece {
     /// Moves the fast rays cannot take: hoppers, grasshoppers, lame and
     /// jumping leapers, initial-only moves, leaps longer than the step table.
     pub(super) special: Vec<Special>,
+    /// Two of its atoms may reach one square ([`betza::may_overlap`]): its
+    /// moves are listed once each by dropping repeats.
+    pub(super) overlaps: bool,
 }
 
 /// A move of the slow path, in board coordinates (Black's already mirrored).
@@ -111,8 +114,12 @@ impl ChessLike {
                     quiet: vec![],
                     capture: vec![],
                     special: vec![],
+                    overlaps: false,
                 };
-                for atom in betza::parse(ps.betza)? {
+                let atoms = betza::parse(ps.betza)?;
+                cp.overlaps = betza::may_overlap(&atoms);
+                cp.en_passant |= atoms.iter().any(|a| a.en_passant);
+                for atom in atoms {
                     let dr = if color == Color::Black {
                         -atom.dr
                     } else {

@@ -397,14 +397,21 @@ impl ChessLike {
     }
 
     /// Whether a lame (`n`) or jumping (`j`) leap from `from` may go: the
-    /// square it passes is empty (lame) or occupied (jumping). A lame leap
-    /// of (2,1) shape passes the orthogonal step (the xiangqi horse), of
-    /// (2,0) or (2,2) shape its midpoint.
+    /// squares it passes are empty (lame, see [`lame_path`]), or the one it
+    /// passes is occupied (jumping: the orthogonal step of a (2,1) shape,
+    /// the midpoint of a (2,0) or (2,2) one).
     fn leap_path_ok(&self, pos: &Position, from: Square, sp: &Special) -> bool {
         if sp.path == Path::Plain {
             return true;
         }
         let (df, dr) = (sp.df as i32, sp.dr as i32);
+        if sp.path == Path::Lame {
+            return lame_path(df, dr).all(|(f, r)| {
+                self.geometry
+                    .offset(from, f, r)
+                    .is_none_or(|m| pos.board.cell(m).is_empty())
+            });
+        }
         let (mf, mr) = if df.abs() == dr.abs() || df == 0 || dr == 0 {
             (df / 2, dr / 2)
         } else if df.abs() > dr.abs() {
@@ -412,17 +419,12 @@ impl ChessLike {
         } else {
             (0, dr.signum())
         };
-        if (mf, mr) == (0, 0) {
-            return sp.path == Path::Lame;
-        }
-        let occupied = self
-            .geometry
-            .offset(from, mf, mr)
-            .is_some_and(|m| !pos.board.cell(m).is_empty());
-        match sp.path {
-            Path::Lame => !occupied,
-            _ => occupied,
-        }
+        // Jumping: a piece on the square passed (one step leaps pass none).
+        (mf, mr) != (0, 0)
+            && self
+                .geometry
+                .offset(from, mf, mr)
+                .is_some_and(|m| !pos.board.cell(m).is_empty())
     }
 
     /// The slow-path moves of one piece (see [`Special`]).
@@ -473,6 +475,7 @@ impl ChessLike {
                     }
                 }
                 Path::Hop => {
+                    // The range counts from the hopper, as Fairy-Stockfish's.
                     let mut t = from;
                     let mut screened = false;
                     for _ in 0..limit {
@@ -891,6 +894,7 @@ impl ChessLike {
                 self.pawn_moves(pos, from, piece, def, out);
                 continue;
             }
+            let first_move = out.len();
             for (rays, quiet, capture) in [
                 (&def.both, true, true),
                 (&def.quiet, true, false),
@@ -946,6 +950,41 @@ impl ChessLike {
             if !def.special.is_empty() {
                 self.special_moves(pos, from, piece, def, out);
             }
+            if def.overlaps {
+                drop_repeats(out, first_move);
+            }
+        }
+    }
+}
+
+/// The squares a lame leap of `(df, dr)` passes, as Fairy-Stockfish walks
+/// them: straight along the longer axis while it is longer, then
+/// diagonally (`nN` passes the orthogonal step, `nZ` the orthogonal step
+/// then a diagonal one), each relative to the start.
+fn lame_path(df: i32, dr: i32) -> impl Iterator<Item = (i32, i32)> {
+    let (mut f, mut r) = (0, 0);
+    std::iter::from_fn(move || {
+        let (left_f, left_r) = (df - f, dr - r);
+        let longer = left_f.abs() - left_r.abs();
+        if longer >= 0 {
+            f += left_f.signum();
+        }
+        if longer <= 0 {
+            r += left_r.signum();
+        }
+        ((f, r) != (df, dr)).then_some((f, r))
+    })
+}
+
+/// Drops the moves from `first` on that an earlier one of them repeats (a
+/// piece whose atoms reach one square by two ways), keeping the order.
+fn drop_repeats(out: &mut MoveList, first: usize) {
+    let mut i = first + 1;
+    while i < out.len() {
+        if out[first..i].contains(&out[i]) {
+            out.remove(i);
+        } else {
+            i += 1;
         }
     }
 }
