@@ -576,7 +576,9 @@ pub fn may_overlap(atoms: &[Atom]) -> bool {
 /// The readings differ in a few places: a lone `f` `b` `l` `r` on a
 /// knight-like atom is Fairy-Stockfish's narrow pair (`fN` is our `ffN`);
 /// its `n` on a rider is ignored; its hoppers on `W`, `F`, `K` slide (`pW`
-/// is `pR`); its initial moves never capture.
+/// is `pR`); its initial moves never capture. Its initial moves are made
+/// from the second rank and may be taken en passant: a definition that
+/// plays them as it does says `initial_moves: fairy_stockfish`.
 ///
 /// ```
 /// use fenpress_rules::betza::from_fairy_stockfish;

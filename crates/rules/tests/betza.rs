@@ -3,17 +3,25 @@
 //! same piece (`customPiece1 = x:<Betza>` in a `[t:chess]` section,
 //! `castling = false`, `go perft 3`). Only the numbers are kept here.
 
-use fenpress_rules::definition::{parse_definition, DefinitionErrorKind};
+use fenpress_rules::betza::{self, BetzaError};
+use fenpress_rules::definition::{parse_definition, print_definition, DefinitionErrorKind};
 use fenpress_rules::legal;
 use fenpress_rules::variants::chesslike::ChessLike;
 use fenpress_rules::Rules;
 
 /// An 8x8 variant with kings, pawns (no promotion) and the piece `x`
-/// moving as `betza`, starting at `fen` (board and side to move). Black's
-/// moves are White's turned half a turn, as Fairy-Stockfish's are (it
-/// matters for the chiral `hrN` and for `lfrbB`).
+/// moving as `betza`, starting at `fen` (board and side to move), played
+/// as Fairy-Stockfish plays it: Black's moves are White's turned half a
+/// turn (it matters for the chiral `hrN` and for `lfrbB`), initial (`i`)
+/// moves are made from the second rank and may be taken en passant.
 fn variant(betza: &str, fen: &str) -> ChessLike {
-    let text = format!(
+    let text = definition_text(betza, fen);
+    let spec = parse_definition(&text, "variants/Betza.yaml").unwrap_or_else(|e| panic!("{e}"));
+    ChessLike::new(spec).unwrap_or_else(|e| panic!("{betza}: {e}"))
+}
+
+fn definition_text(betza: &str, fen: &str) -> String {
+    format!(
         "board: 8x8
 pieces:
   - {{ letter: k, betza: K, royal: true }}
@@ -21,10 +29,9 @@ pieces:
   - {{ letter: x, betza: {betza} }}
 start: {fen} 0 -
 black_moves: turned
+initial_moves: fairy_stockfish
 "
-    );
-    let spec = parse_definition(&text, "variants/Betza.yaml").unwrap_or_else(|e| panic!("{e}"));
-    ChessLike::new(spec).unwrap_or_else(|e| panic!("{betza}: {e}"))
+    )
 }
 
 fn perft(betza: &str, fen: &str, depth: u32) -> u64 {
@@ -61,6 +68,11 @@ const FAIRY_STOCKFISH_DEPTH_3: &[(&str, &str, u64)] = &[
     ("pR", "x3k3/8/8/8/X2x4/8/8/4K3 w", 905),
     // `e`: takes a passing pawn en passant (d7-d5, then Xe5xd6).
     ("mWfceF", "4k3/3p4/8/4X3/8/8/8/4K3 b", 375),
+    // `i`: from the second rank; a straight two-square initial move may be
+    // taken en passant (f7-f5, then exf6; c7-c5, then bxc6 or dxc6).
+    ("KifmnD", "4k3/2x2x2/1p1p4/2p1P3/8/1P6/2X2X2/4K3 b", 10890),
+    ("fmWfceFifmnD", "4k3/2x5/8/1P1P4/8/8/2X5/4K3 b", 486),
+    ("mWifmW2", "4k3/2x5/8/1P1P4/8/8/8/4K3 b", 654),
 ];
 
 #[test]
@@ -92,6 +104,18 @@ fn a_move_two_atoms_reach_is_listed_once() {
 }
 
 #[test]
+fn fairy_stockfish_initial_moves_print_and_read_back() {
+    let text = definition_text("KifmnD", "4k3/2x2x2/1p1p4/2p1P3/8/1P6/2X2X2/4K3 b");
+    let spec = parse_definition(&text, "variants/Betza.yaml").unwrap_or_else(|e| panic!("{e}"));
+    let shown = print_definition(&spec);
+    assert!(shown.contains("initial_moves: fairy_stockfish"), "{shown}");
+    let again = parse_definition(&shown, "variants/Betza.yaml").unwrap_or_else(|e| panic!("{e}"));
+    let rules = ChessLike::new(again).unwrap();
+    let rules: &dyn Rules = &rules;
+    assert_eq!(legal::perft(rules, &mut rules.start_position(), 3), 10890);
+}
+
+#[test]
 fn a_range_no_board_holds_is_refused_at_its_line() {
     let text = "board: 8x8
 pieces:
@@ -106,4 +130,192 @@ start: 4k3/8/8/8/8/8/8/4K1W1 w 0 -
     );
     assert_eq!(e.line, 4);
     assert!(e.to_string().contains("`300`"), "{e}");
+}
+
+/// Fairy-Stockfish's `variants.ini`, read where the shared folder is
+/// (`$FENPRESS_SHARED` or `<crates/rules>/../../../shared`); `None`, with a
+/// `skipped` notice, without it. The file stays out of the repository.
+fn fairy_stockfish_variants() -> Option<String> {
+    let dir = std::env::var_os("FENPRESS_SHARED")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
+        });
+    let path = dir.join("reference/fairy-stockfish/variants.ini");
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(_) => {
+            println!("skipped: {} not found", path.display());
+            None
+        }
+    }
+}
+
+/// The Betza of every piece `variants.ini` defines (`customPieceN = x:...`,
+/// `king = k:...`), once each, with its line.
+fn fairy_stockfish_pieces(ini: &str) -> Vec<(String, usize)> {
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for (i, line) in ini.lines().enumerate() {
+        let line = line.split(['#', ';']).next().unwrap_or("");
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        let key = key.trim();
+        let is_piece = key == "king"
+            || key
+                .strip_prefix("customPiece")
+                .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        let Some((_, betza)) = value.trim().split_once(':').filter(|_| is_piece) else {
+            continue;
+        };
+        let betza = betza.trim().to_string();
+        if !betza.is_empty() && !out.iter().any(|(b, _)| *b == betza) {
+            out.push((betza, i + 1));
+        }
+    }
+    out
+}
+
+/// Where the pieces of `variants.ini` are played: two of each side's on
+/// its second rank (their initial moves, `i`, apply there), pawns for
+/// screens and blockers.
+const SHARED_PIECES_AT: &str = "4k3/2x2x2/1p1p4/2p5/4P3/1P6/2X2X2/4K3 w";
+
+/// Fairy-Stockfish's perft at depth 3 from [`SHARED_PIECES_AT`], a piece
+/// of `variants.ini` as `x` (in its dialect, as the file writes it).
+const SHARED_PIECES_DEPTH_3: &[(&str, u64)] = &[
+    ("AD", 3918),
+    ("AF", 3978),
+    ("AW", 5692),
+    ("BK", 13752),
+    ("BNW", 37653),
+    ("BmW", 13740),
+    ("C", 2784),
+    ("D", 1824),
+    ("DF", 5653),
+    ("DW", 7729),
+    ("DWF", 16493),
+    ("FWGH", 14847),
+    ("FfW", 2988),
+    ("FsfW", 6112),
+    ("FvW", 4248),
+    ("GH", 1248),
+    ("K", 8112),
+    ("KAD", 24325),
+    ("KN", 26476),
+    ("KifmnD", 9999),
+    ("NA", 8142),
+    ("NAD", 17016),
+    ("NC", 13678),
+    ("NK", 26476),
+    ("NN", 8226),
+    ("NmK", 26407),
+    ("QNAD", 78928),
+    ("R", 12904),
+    ("RK", 24225),
+    ("RNF", 56297),
+    ("RmF", 25000),
+    ("W", 2988),
+    ("WF", 8112),
+    ("WcF", 2988),
+    ("WfF", 5058),
+    ("Z", 1876),
+    ("ZAD", 9740),
+    ("ZC", 6151),
+    ("cB", 485),
+    ("cK", 323),
+    ("cN", 329),
+    ("cQ", 696),
+    ("cR", 568),
+    ("cW", 323),
+    ("fB", 2082),
+    ("fBfR", 6412),
+    ("fFfW", 1488),
+    ("ffNfsN", 2513),
+    ("fmWfcF", 680),
+    ("fmWfceF", 680),
+    ("fmWfceFifmnD", 1075),
+    ("fsmWfceF", 1976),
+    ("gBgR", 1886),
+    ("hlN", 1448),
+    ("hrN", 1809),
+    ("lfrbB", 1399),
+    ("lrR", 3017),
+    ("mB3", 3480),
+    ("mBcpB", 3956),
+    ("mBpBmWpR2", 21308),
+    ("mF", 1922),
+    ("mK", 8110),
+    ("mKmNmAmD", 57457),
+    ("mKmgQ", 16681),
+    ("mN", 4597),
+    ("mNcK", 4638),
+    ("mQ", 31139),
+    ("mQ2cQ2", 20977),
+    ("mQ2cW", 20818),
+    ("mQ3", 25673),
+    ("mQcB", 33341),
+    ("mQcK", 30654),
+    ("mQcN", 29619),
+    ("mQcR", 33603),
+    ("mQmgQ", 50504),
+    ("mR", 11165),
+    ("mR3", 9108),
+    ("mRcD", 11200),
+    ("mRcW", 11145),
+    ("mRmgQ", 21904),
+    ("mRpRmFpB2", 37890),
+    ("mW", 2987),
+    ("mWcF", 2987),
+    ("mWfceFifmnD", 3998),
+    ("mfFmfW", 1486),
+    ("mfR", 1555),
+    ("mfW", 680),
+    ("mfWcfF", 680),
+    ("mfWcfFfhmnN", 3627),
+    ("mfhNcfW", 2483),
+    ("mfrWmrfF", 1862),
+    ("mfsW", 1976),
+    ("mvR", 2694),
+    ("pB", 1471),
+    ("pQ", 5153),
+    ("pR", 2217),
+    ("rflbB", 1588),
+    ("vW", 1198),
+];
+
+/// Pieces of `variants.ini` fenpress refuses, and the letters it names.
+const SHARED_PIECES_REFUSED: &[(&str, &str)] = &[
+    // Fairy-Stockfish gives it no squares at all.
+    ("nC", "nC"),
+];
+
+#[test]
+fn every_piece_of_fairy_stockfish_variants_plays_as_there_or_is_refused() {
+    let Some(ini) = fairy_stockfish_variants() else {
+        return;
+    };
+    let pieces = fairy_stockfish_pieces(&ini);
+    assert!(pieces.len() > 50, "only {} pieces read", pieces.len());
+    let mut wrong = Vec::new();
+    for (fsf, line) in &pieces {
+        let refused = SHARED_PIECES_REFUSED.iter().find(|(b, _)| b == fsf);
+        let count = SHARED_PIECES_DEPTH_3.iter().find(|(b, _)| b == fsf);
+        match (betza::from_fairy_stockfish(fsf), refused, count) {
+            (Ok(ours), None, Some(&(_, count))) => {
+                let got = perft(&ours, SHARED_PIECES_AT, 3);
+                if got != count {
+                    wrong.push(format!(
+                        "line {line}: {fsf} (ours {ours}): {got}, Fairy-Stockfish {count}"
+                    ));
+                }
+            }
+            (Err(BetzaError::Unsupported { what, .. }), Some((_, letter)), None)
+                if what == *letter => {}
+            (result, _, _) => wrong.push(format!(
+                "line {line}: {fsf}: {result:?}; give its count or its refusal here"
+            )),
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

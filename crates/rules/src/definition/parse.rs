@@ -10,7 +10,8 @@ use crate::betza;
 use crate::color::Color;
 use crate::piece::Kind;
 use crate::variants::chesslike::{
-    ArmyChoice, ArmySpec, BareKing, ChessLike, ChessLikeSpec, PieceSpec, ReachGoal, StalemateResult,
+    ArmyChoice, ArmySpec, BareKing, ChessLike, ChessLikeSpec, InitialMoves, PieceSpec, ReachGoal,
+    StalemateResult,
 };
 
 type S<T> = Spanned<T>;
@@ -886,16 +887,17 @@ fn royalty_and_rest(
     }
 
     if let Some(i) = &raw.initial_moves {
-        spec.initial_on_first_rank = match i.value.as_str() {
-            "first_rank" => true,
-            "start_square" => false,
+        spec.initial_moves = match i.value.as_str() {
+            "first_rank" => InitialMoves::FirstRank,
+            "fairy_stockfish" => InitialMoves::FairyStockfish,
+            "start_square" => InitialMoves::StartSquares,
             _ => {
                 return Err(ctx.err(
                     i,
                     K::BadValue {
                         key: "initial_moves",
                         value: i.value.clone(),
-                        expected: "start_square or first_rank",
+                        expected: "start_square, first_rank or fairy_stockfish",
                     },
                 ))
             }

@@ -2,7 +2,7 @@
 //! promotion), and the fast attack test used for check.
 
 use super::compile::{CompiledPiece, Special, NONE};
-use super::ChessLike;
+use super::{ChessLike, InitialMoves};
 use crate::betza::{Mode, Path};
 use crate::color::Color;
 use crate::geometry::{Dir, NO_SQUARE};
@@ -389,10 +389,10 @@ impl ChessLike {
 
     /// Whether a piece on `sq` may make its initial-only (`i`) moves.
     fn may_initial(&self, color: Color, kind: Kind, sq: Square) -> bool {
-        if self.spec.initial_on_first_rank {
-            self.geometry.relative_rank(sq, color) == 0
-        } else {
-            self.start.of(color, kind).contains(sq)
+        match self.spec.initial_moves {
+            InitialMoves::StartSquares => self.start.of(color, kind).contains(sq),
+            InitialMoves::FirstRank => self.geometry.relative_rank(sq, color) == 0,
+            InitialMoves::FairyStockfish => self.geometry.relative_rank(sq, color) == 1,
         }
     }
 
@@ -464,11 +464,25 @@ impl ChessLike {
                     if !self.leap_path_ok(pos, from, sp) {
                         continue;
                     }
+                    let passable = sp.initial
+                        && self.spec.initial_moves == InitialMoves::FairyStockfish
+                        && sp.df == 0;
                     let mut t = from;
-                    for _ in 0..limit {
+                    for steps in 1..=limit {
                         let Some(n) = step(t) else { break };
                         t = n;
+                        let before = out.len();
                         emit(t, out);
+                        let two_squares = sp.dr.unsigned_abs() as u32 * steps as u32 == 2;
+                        if passable
+                            && two_squares
+                            && out.len() > before
+                            && pos.board.cell(t).is_empty()
+                        {
+                            // Fairy-Stockfish's initial double step: the
+                            // square passed may be taken en passant.
+                            out[before].intent.kind = MoveKind::DoubleStep;
+                        }
                         if !pos.board.cell(t).is_empty() {
                             break;
                         }
@@ -841,9 +855,12 @@ impl ChessLike {
         let Some(victim) = pos.board.cell(victim_sq).piece(piece.color.opposite()) else {
             return;
         };
-        if !self
-            .piece_def(piece.color.opposite(), victim.kind)
-            .is_some_and(|d| d.pawn)
+        // A pawn, or (Fairy-Stockfish's initial moves) whatever passed.
+        let passer = self.spec.initial_moves == InitialMoves::FairyStockfish;
+        if !passer
+            && !self
+                .piece_def(piece.color.opposite(), victim.kind)
+                .is_some_and(|d| d.pawn)
         {
             return;
         }
