@@ -2,8 +2,9 @@
 //! capture, the shared language of chess-variant engines (Fairy-Stockfish,
 //! XBoard). Directions are seen from White: Black's are mirrored by the
 //! caller, or turned half a turn (`black_moves: turned`, as
-//! Fairy-Stockfish does: it matters for chiral and one-diagonal pieces). What cannot be executed is refused here, with the letter, where
-//! it stands and why, never read as something else.
+//! Fairy-Stockfish does: it matters for chiral and one-diagonal pieces).
+//! What cannot be executed is refused here, with the letter, where it
+//! stands and why, never read as something else.
 //!
 //! **Atoms** (one leap, all its symmetric images): `W` (1,0) wazir, `F` (1,1)
 //! ferz, `D` (2,0) dabbaba, `N` (2,1) knight, `A` (2,2) alfil, `H` (3,0)
