@@ -116,6 +116,25 @@ fn fairy_stockfish_initial_moves_print_and_read_back() {
 }
 
 #[test]
+fn fairy_stockfish_initial_double_steps_are_taken_en_passant_without_pawns() {
+    // No pawn: the FEN still has an en-passant field, and the pieces'
+    // `e` captures take a piece that double-stepped (c7-c5, then bxc6 or
+    // dxc6). Fairy-Stockfish's count.
+    let text = "board: 8x8
+pieces:
+  - { letter: k, betza: K, royal: true }
+  - { letter: x, betza: fmWfceFifmnD }
+start: 4k3/2x1x3/8/1X1X1X2/8/8/3X4/4K3 b 0 -
+black_moves: turned
+initial_moves: fairy_stockfish
+";
+    let spec = parse_definition(text, "variants/Betza.yaml").unwrap_or_else(|e| panic!("{e}"));
+    let rules = ChessLike::new(spec).unwrap();
+    let rules: &dyn Rules = &rules;
+    assert_eq!(legal::perft(rules, &mut rules.start_position(), 3), 651);
+}
+
+#[test]
 fn a_range_no_board_holds_is_refused_at_its_line() {
     let text = "board: 8x8
 pieces:

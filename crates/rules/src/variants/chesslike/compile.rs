@@ -1,7 +1,7 @@
 //! Compiles a [`ChessLikeSpec`] into move tables: each piece's rays, and
 //! for each colour the reverse rays that find attackers of a square fast.
 
-use super::{ChessLike, ChessLikeSpec};
+use super::{ChessLike, ChessLikeSpec, InitialMoves};
 use crate::betza::{self, Mode, Path};
 use crate::color::Color;
 use crate::fen::FenStyle;
@@ -198,13 +198,21 @@ impl ChessLike {
             list.sort_by_key(|r| !r.far.is_empty());
         }
         let flags = spec.fen.flags.unwrap_or(spec.castling.iter().any(|c| *c));
+        // Fairy-Stockfish's straight initial moves may be taken en passant
+        // as a pawn's double step is: the FEN then has the field.
+        let passable_initial = spec.initial_moves == InitialMoves::FairyStockfish
+            && pieces.iter().any(|p: &CompiledPiece| {
+                p.special
+                    .iter()
+                    .any(|s| s.initial && s.df == 0 && s.mode != Mode::CaptureOnly)
+            });
         let fen_style = FenStyle {
             castling: if flags { spec.castling } else { [false; 2] },
             castle_rook: spec.castle.rook,
             en_passant: spec
                 .fen
                 .en_passant
-                .unwrap_or(spec.double_step.iter().any(|d| *d)),
+                .unwrap_or(spec.double_step.iter().any(|d| *d) || passable_initial),
             hole: (!spec.holes.is_empty()).then_some('x'),
         };
         let mut spec = spec;
