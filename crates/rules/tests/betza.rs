@@ -73,6 +73,8 @@ const FAIRY_STOCKFISH_DEPTH_3: &[(&str, &str, u64)] = &[
     ("KifmnD", "4k3/2x2x2/1p1p4/2p1P3/8/1P6/2X2X2/4K3 b", 10890),
     ("fmWfceFifmnD", "4k3/2x5/8/1P1P4/8/8/2X5/4K3 b", 486),
     ("mWifmW2", "4k3/2x5/8/1P1P4/8/8/8/4K3 b", 654),
+    // ... unless its other moves make the same step: then it is not.
+    ("fmW2fceFifmnD", "4k3/2x5/8/1P1P4/8/8/2X5/4K3 b", 493),
 ];
 
 #[test]

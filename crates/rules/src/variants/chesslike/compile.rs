@@ -44,6 +44,11 @@ pub(super) struct Special {
     pub(super) mode: Mode,
     pub(super) path: Path,
     pub(super) initial: bool,
+    /// An initial move straight along a file that the piece's other moves
+    /// do not make on an empty board: with `initial_moves:
+    /// fairy_stockfish`, its two-square step may be taken en passant, as
+    /// Fairy-Stockfish leaves an en-passant square after it.
+    pub(super) passable: bool,
 }
 
 /// For each colour and kind, the squares it holds in the start position
@@ -119,7 +124,26 @@ impl ChessLike {
                 let atoms = betza::parse(ps.betza)?;
                 cp.overlaps = betza::may_overlap(&atoms);
                 cp.en_passant |= atoms.iter().any(|a| a.en_passant);
-                for atom in atoms {
+                // Whether the piece's other moves go two squares along the
+                // file, forward (1) or back (-1), on an empty board.
+                let two_ahead_anyway = |sign: i8| {
+                    atoms.iter().any(|a| {
+                        !a.initial
+                            && a.mode != Mode::CaptureOnly
+                            && matches!(a.path, Path::Plain | Path::Lame)
+                            && a.df == 0
+                            && a.dr.signum() == sign
+                            && (a.dr.abs() == 2 || (a.dr.abs() == 1 && a.range != 1))
+                    })
+                };
+                let fairy_stockfish = spec.initial_moves == InitialMoves::FairyStockfish;
+                for atom in &atoms {
+                    let atom = *atom;
+                    let passable = fairy_stockfish
+                        && atom.initial
+                        && atom.df == 0
+                        && atom.mode != Mode::CaptureOnly
+                        && !two_ahead_anyway(atom.dr.signum());
                     let dr = if color == Color::Black {
                         -atom.dr
                     } else {
@@ -141,6 +165,7 @@ impl ChessLike {
                             mode: atom.mode,
                             path: atom.path,
                             initial: atom.initial,
+                            passable,
                         };
                         cp.special.push(sp);
                         if atom.mode != Mode::MoveOnly {
@@ -200,12 +225,9 @@ impl ChessLike {
         let flags = spec.fen.flags.unwrap_or(spec.castling.iter().any(|c| *c));
         // Fairy-Stockfish's straight initial moves may be taken en passant
         // as a pawn's double step is: the FEN then has the field.
-        let passable_initial = spec.initial_moves == InitialMoves::FairyStockfish
-            && pieces.iter().any(|p: &CompiledPiece| {
-                p.special
-                    .iter()
-                    .any(|s| s.initial && s.df == 0 && s.mode != Mode::CaptureOnly)
-            });
+        let passable_initial = pieces
+            .iter()
+            .any(|p: &CompiledPiece| p.special.iter().any(|s| s.passable));
         let fen_style = FenStyle {
             castling: if flags { spec.castling } else { [false; 2] },
             castle_rook: spec.castle.rook,

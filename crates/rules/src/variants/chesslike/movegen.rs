@@ -464,9 +464,6 @@ impl ChessLike {
                     if !self.leap_path_ok(pos, from, sp) {
                         continue;
                     }
-                    let passable = sp.initial
-                        && self.spec.initial_moves == InitialMoves::FairyStockfish
-                        && sp.df == 0;
                     let mut t = from;
                     for steps in 1..=limit {
                         let Some(n) = step(t) else { break };
@@ -474,7 +471,7 @@ impl ChessLike {
                         let before = out.len();
                         emit(t, out);
                         let two_squares = sp.dr.unsigned_abs() as u32 * steps as u32 == 2;
-                        if passable
+                        if sp.passable
                             && two_squares
                             && out.len() > before
                             && pos.board.cell(t).is_empty()
