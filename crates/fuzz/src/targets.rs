@@ -233,6 +233,12 @@ pub static ALL: &[Target] = &[
             "n",
             "j",
             "i",
+            "e",
+            "h",
+            "hr",
+            "lf",
+            "\ninitial_moves: fairy_stockfish",
+            "\nblack_moves: turned",
             "[",
             "]",
             "(",
@@ -400,6 +406,7 @@ fn variant_target(data: &[u8]) {
         1 => {
             let betza_text = text.lines().next().unwrap_or("");
             let _ = betza::parse(betza_text);
+            let _ = betza::from_fairy_stockfish(betza_text);
             // Quoted so the YAML reads any text as the piece's moves.
             let quoted = betza_text.replace(['\\', '"'], "");
             let def = format!(

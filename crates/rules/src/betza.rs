@@ -1,7 +1,10 @@
 //! A Betza notation reader: pieces described by how they move and how they
 //! capture, the shared language of chess-variant engines (Fairy-Stockfish,
 //! XBoard). Directions are seen from White: Black's are mirrored by the
-//! caller.
+//! caller, or turned half a turn (`black_moves: turned`, as
+//! Fairy-Stockfish does: it matters for chiral and one-diagonal pieces).
+//! What cannot be executed is refused here, with the letter, where it
+//! stands and why, never read as something else.
 //!
 //! **Atoms** (one leap, all its symmetric images): `W` (1,0) wazir, `F` (1,1)
 //! ferz, `D` (2,0) dabbaba, `N` (2,1) knight, `A` (2,2) alfil, `H` (3,0)
@@ -11,32 +14,55 @@
 //! `Y` = `BN` (archbishop) are not used: write the compound.
 //!
 //! **Range**: an atom written twice (`NN`, the nightrider) or followed by
-//! `0` slides without limit; followed by a number `n` it slides at most `n`
-//! steps (`R4`, `F2`).
+//! `0` slides without limit; followed by a number `n` from 1 to
+//! [`MAX_RANGE`] it slides at most `n` steps (`R4`, `F2`). A longer range
+//! is refused: no board has room for it.
 //!
 //! **Modifiers**, before an atom, any number and order:
 //! - `m` move only, `c` capture only (both or neither: either).
 //! - `f` `b` forward, backward; `l` `r` left, right; `v` vertical (f+b),
-//!   `s` sideways (l+r). On orthogonal atoms they pick the directions; on
-//!   diagonal ones `f` means both forward diagonals and `fl` the forward-left
-//!   one. On oblique atoms (`N`, `C`, `Z`, `(a,b)`) one letter picks the four
-//!   leaps on that side, a doubled letter the two narrow ones (`ffN`: the two
-//!   leaps two ranks forward), and a vertical with a sideways letter the wide
-//!   or diagonal pair (`fsN`: forward, wide; `flN`: forward-left, both).
-//! - `p` a hopper: it must jump over exactly one piece (the screen) before
-//!   the square it lands on or takes (`mRcpR`, the xiangqi cannon).
+//!   `s` sideways (l+r). Letters pair as Fairy-Stockfish pairs them: a
+//!   letter with itself, or a vertical one with a sideways one next to it
+//!   (`lfrbB` is the a8–h1 diagonal: `lf` and `rb`). On orthogonal atoms
+//!   each letter of a pair picks its directions; on diagonal ones a pair
+//!   picks one diagonal (`flF`), and `v` or `s` alone all four. On oblique
+//!   atoms (`N`, `C`, `Z`, `(a,b)`) one letter picks the four leaps on
+//!   that side, a doubled letter the two narrow ones (`ffN`: the two leaps
+//!   two ranks forward), `fs`/`bs` the two wide ones and `rv`/`lv` the two
+//!   narrow ones on that side; a pair of `f`/`b` with `l`/`r` is one leap,
+//!   the wide one if the vertical letter comes first (`flN` is (-2,1), `lfN`
+//!   is (-1,2)).
+//! - `h` (Fairy-Stockfish), paired: `fh` `bh` `lh` `rh` the four leaps on
+//!   that side; `hr` and `hl` the two chiral halves of an oblique atom
+//!   (`hrN`: (1,2), (2,-1), (-1,-2), (-2,1), a knight turning right).
+//! - `p` a hopper: it jumps exactly one piece (the screen) on its line;
+//!   its range counts from the hopper, screen included, as in
+//!   Fairy-Stockfish (`pB2` hops over a piece next to it onto the square
+//!   beyond; `mRcpR`, the xiangqi cannon). A line, so not on a single leap,
+//!   and a range of at least 2.
 //! - `g` a grasshopper: it lands on the square just beyond the first piece
-//!   in its line (`gQ`).
-//! - `n` lame (non-jumping): the leap is blocked by a piece on its way
-//!   (`nN`, the xiangqi horse; `nA`, the xiangqi elephant).
+//!   in its line (`gQ`); no range.
+//! - `n` lame (non-jumping), as Fairy-Stockfish: a leap of at most three
+//!   squares blocked by any piece on its path, which goes straight while
+//!   the leap is longer on one axis, then diagonally (`nN` the xiangqi
+//!   horse, `nA` the xiangqi elephant, `nZ` the janggi elephant).
 //! - `j` jumping required: the leap needs a piece on the square it passes
 //!   (`jD`).
 //! - `i` initial only: the move exists only while the piece stands on a
 //!   square its kind holds at the start (a pawn's `ifmW2` double step).
+//! - `e` en passant (Fairy-Stockfish): the piece also takes en passant,
+//!   along its one-step diagonal captures (`fmWfceF`).
+//!
+//! A move reachable by several atoms (`BK`: the bishop and the king both go
+//! to the next diagonal square) is one move: the compiler merges them.
 //!
 //! Pawns: the rules core handles double steps, en passant and promotion
 //! itself for pieces marked `pawn`; their Betza gives the rest (`fmWfcF`
 //! chess, `fmFfcW` Berolina).
+
+/// The longest range a Betza number may give: the most steps a line has
+/// on the largest board.
+pub const MAX_RANGE: u8 = crate::geometry::MAX_SIDE - 1;
 
 /// Whether an atom moves, captures, or both.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -62,8 +88,10 @@ pub enum Path {
 }
 
 /// One direction a piece can go: a step, how many times it may repeat
-/// (0 = without limit, 1 = a leap), whether it moves or captures, how it
-/// treats pieces on its way, and whether only from its initial square.
+/// (0 = without limit, 1 = a leap; for a hopper, the squares beyond the
+/// screen), whether it moves or captures, how it treats pieces on its way,
+/// whether only from its initial square, and whether it also takes en
+/// passant.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Atom {
     pub df: i8,
@@ -72,9 +100,10 @@ pub struct Atom {
     pub mode: Mode,
     pub path: Path,
     pub initial: bool,
+    pub en_passant: bool,
 }
 
-/// A Betza string that cannot be read.
+/// A Betza string that cannot be read, or asks for what the engine cannot do.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BetzaError {
     #[error("unknown Betza letter `{letter}` at {offset} in `{text}`")]
@@ -87,6 +116,19 @@ pub enum BetzaError {
     DanglingModifier { text: String },
     #[error("bad leap `({inside})` in `{text}`: write two numbers from 0 to 9, e.g. (4,1)")]
     BadLeap { text: String, inside: String },
+    #[error("range `{range}` at {offset} in `{text}`: a piece goes 1 to {MAX_RANGE} steps along a line (0 or a doubled atom: without limit)")]
+    BadRange {
+        text: String,
+        range: String,
+        offset: usize,
+    },
+    #[error("`{what}` at {offset} in `{text}`: {why}; fenpress does not support it")]
+    Unsupported {
+        text: String,
+        what: String,
+        offset: usize,
+        why: &'static str,
+    },
 }
 
 fn base(letter: char) -> Option<(&'static [(i8, i8)], u8)> {
@@ -124,88 +166,133 @@ fn images(a: i8, b: i8) -> Vec<(i8, i8)> {
     out
 }
 
-/// Whether the direction modifiers `mods` keep the step `(df, dr)`.
-fn keeps(mods: &str, df: i8, dr: i8) -> bool {
-    let dirs: Vec<char> = mods.chars().filter(|c| "fblrvs".contains(*c)).collect();
-    if dirs.is_empty() {
-        return true;
+/// Direction letters that count as vertical, and as sideways, when
+/// pairing (`h` is both, as in Fairy-Stockfish).
+const VERTICAL: &str = "fbvh";
+const SIDEWAYS: &str = "lrsh";
+
+/// Direction letters read together: one alone, or a pair.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Dirs {
+    One(char),
+    Two(char, char),
+}
+
+/// Pairs the direction letters before an atom as Fairy-Stockfish does: a
+/// letter with the same letter, or a vertical with a sideways one, when
+/// they stand next to each other. `h` only pairs as `fh` `bh` `lh` `rh`
+/// `hl` `hr`.
+fn group(text: &str, letters: &[(char, usize)]) -> Result<Vec<Dirs>, BetzaError> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < letters.len() {
+        let (c, at) = letters[i];
+        let next = letters
+            .get(i + 1)
+            .filter(|(_, o)| *o == at + 1)
+            .map(|(n, _)| *n);
+        let pairs = |n: char| {
+            n == c
+                || (VERTICAL.contains(c) && SIDEWAYS.contains(n))
+                || (SIDEWAYS.contains(c) && VERTICAL.contains(n))
+        };
+        let dirs = match next.filter(|n| pairs(*n)) {
+            Some(n) => {
+                i += 2;
+                Dirs::Two(c, n)
+            }
+            None => {
+                i += 1;
+                Dirs::One(c)
+            }
+        };
+        let bad_h = match dirs {
+            Dirs::One('h') => true,
+            Dirs::Two('h', n) => !"lr".contains(n),
+            Dirs::Two(n, 'h') => !"fblr".contains(n),
+            _ => false,
+        };
+        if bad_h {
+            let what: String = match dirs {
+                Dirs::One(c) => c.to_string(),
+                Dirs::Two(a, b) => [a, b].iter().collect(),
+            };
+            return Err(BetzaError::Unsupported {
+                text: text.into(),
+                what,
+                offset: at,
+                why:
+                    "`h` pairs as fh, bh, lh, rh (the leaps on that side) or hl, hr (a chiral half)",
+            });
+        }
+        out.push(dirs);
     }
-    let oblique = df != 0 && dr != 0 && df.abs() != dr.abs();
+    Ok(out)
+}
+
+/// Whether one group of direction letters keeps the step `(df, dr)`.
+fn group_keeps(dirs: Dirs, df: i8, dr: i8) -> bool {
     let side = |c: char| match c {
         'f' => dr > 0,
         'b' => dr < 0,
         'l' => df < 0,
         'r' => df > 0,
-        'v' => dr != 0,
-        's' => df != 0,
-        _ => false,
+        _ => true,
     };
-    if !oblique {
-        // Orthogonal or diagonal: vertical and sideways letters combine (fl:
-        // forward-left); letters of one kind add up (fb).
-        let vert: Vec<char> = dirs
-            .iter()
-            .copied()
-            .filter(|c| "fbv".contains(*c))
-            .collect();
-        let horiz: Vec<char> = dirs
-            .iter()
-            .copied()
-            .filter(|c| "lrs".contains(*c))
-            .collect();
-        let v_ok = |c: &char| match c {
+    if df == 0 || dr == 0 {
+        // Orthogonal: each letter picks its own directions (`fsW`: forward
+        // and both sides).
+        let pick = |c: char| match c {
             'v' => df == 0,
-            c => side(*c),
-        };
-        let h_ok = |c: &char| match c {
             's' => dr == 0,
-            c => side(*c),
+            'h' => false,
+            c => side(c),
         };
-        return match (vert.is_empty(), horiz.is_empty()) {
-            (true, true) => true,
-            (false, true) => vert.iter().any(v_ok),
-            (true, false) => horiz.iter().any(h_ok),
-            (false, false) => {
-                // On orthogonal steps `fl` can't both hold: then either does.
-                if df == 0 || dr == 0 {
-                    vert.iter().any(v_ok) || horiz.iter().any(h_ok)
-                } else {
-                    vert.iter().any(|c| side(*c)) && horiz.iter().any(|c| side(*c))
-                }
-            }
+        return match dirs {
+            Dirs::One(c) => pick(c),
+            Dirs::Two(a, b) => pick(a) || pick(b),
         };
     }
-    // Oblique leaps: read the letters in groups. A doubled letter is the
-    // narrow pair on that side; a vertical and a sideways letter together
-    // the pair on both sides; a letter alone, the four on its side.
-    let narrow_v = dr.abs() > df.abs();
-    let mut i = 0;
-    let mut any = false;
-    while i < dirs.len() {
-        let c = dirs[i];
-        let next = dirs.get(i + 1).copied();
-        let kept = if next == Some(c) {
-            i += 2;
-            side(c) && ((("fbv").contains(c) && narrow_v) || ("lrs".contains(c) && !narrow_v))
-        } else if let Some(n) = next.filter(|n| "fbv".contains(c) != "fbv".contains(*n)) {
-            i += 2;
-            let (v, h) = if "fbv".contains(c) { (c, n) } else { (n, c) };
+    if df.abs() == dr.abs() {
+        // Diagonal: a pair names one diagonal (`flF`); `v`, `s` and a
+        // chiral half hold for all four.
+        return match dirs {
+            Dirs::One(c) => side(c),
+            Dirs::Two('h', _) => true,
+            Dirs::Two(a, b) => side(a) && side(b),
+        };
+    }
+    let narrow = dr.abs() > df.abs();
+    let letter = |c: char| match c {
+        'v' => narrow,
+        's' => !narrow,
+        c => side(c),
+    };
+    match dirs {
+        Dirs::One(c) => letter(c),
+        Dirs::Two(a, b) if a == b => match a {
+            'f' | 'b' => side(a) && narrow,
+            'l' | 'r' => side(a) && !narrow,
+            a => letter(a),
+        },
+        // hr: (1,2) (2,-1) (-1,-2) (-2,1), turning one way; hl the others.
+        Dirs::Two('h', x) => {
+            let same_sign = (df > 0) == (dr > 0);
+            (narrow == same_sign) == (x == 'r')
+        }
+        Dirs::Two(x, 'h') => letter(x),
+        Dirs::Two(a, b) => {
+            let vertical_first = VERTICAL.contains(a);
+            let (v, h) = if vertical_first { (a, b) } else { (b, a) };
             match (v, h) {
-                (_, 's') => side(v) && !narrow_v,
-                ('v', _) => side(h) && narrow_v,
-                _ => side(v) && side(h),
+                ('v', 's') => true,
+                ('v', h) => side(h) && narrow,
+                (v, 's') => side(v) && !narrow,
+                // One leap: the wide one when the vertical letter leads.
+                (v, h) => side(v) && side(h) && narrow != vertical_first,
             }
-        } else {
-            i += 1;
-            match c {
-                'v' => narrow_v,
-                's' => !narrow_v,
-                c => side(c),
-            }
-        };
-        any |= kept;
+        }
     }
-    any
 }
 
 /// Reads a Betza description into atoms.
@@ -218,19 +305,21 @@ fn keeps(mods: &str, df: i8, dr: i8) -> bool {
 /// let cannon = parse("mRcpR").unwrap();
 /// assert_eq!(cannon.iter().filter(|a| a.path == Path::Hop).count(), 4);
 /// assert_eq!(parse("(4,1)").unwrap().len(), 8);
+/// assert!(parse("W300").is_err());
 /// ```
 pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
     let mut atoms = Vec::new();
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
-    let mut mods = String::new();
+    let mut mods: Vec<(char, usize)> = Vec::new();
     while i < chars.len() {
         let c = chars[i];
-        if "mcfblrsvpgnji".contains(c) {
-            mods.push(c);
+        if "mcfblrsvhpgnjie".contains(c) {
+            mods.push((c, i));
             i += 1;
             continue;
         }
+        let atom_at = i;
         let custom: [(i8, i8); 1];
         let (steps, mut range): (&[(i8, i8)], u8) = if c == '(' || c == '[' {
             let close = if c == '(' { ')' } else { ']' };
@@ -275,6 +364,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
             }
         };
         i += 1;
+        let mut numbered = false;
         if i < chars.len() && chars[i] == c && c.is_ascii_uppercase() {
             range = 0;
             i += 1;
@@ -284,28 +374,104 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 i += 1;
             }
             let n: String = chars[start..i].iter().collect();
-            range = n.parse::<u8>().unwrap_or(0);
+            range = match n.parse::<u8>().ok().filter(|n| *n <= MAX_RANGE) {
+                Some(n) => n,
+                None => {
+                    return Err(BetzaError::BadRange {
+                        text: text.into(),
+                        range: n,
+                        offset: start,
+                    })
+                }
+            };
+            numbered = true;
         }
-        let mode = match (mods.contains('m'), mods.contains('c')) {
+        let has = |m: char| mods.iter().any(|(c, _)| *c == m);
+        let unsupported = |what: String, offset: usize, why: &'static str| {
+            Err(BetzaError::Unsupported {
+                text: text.into(),
+                what,
+                offset,
+                why,
+            })
+        };
+        let atom_text: String = chars[atom_at..i].iter().collect();
+        let mode = match (has('m'), has('c')) {
             (true, false) => Mode::MoveOnly,
             (false, true) => Mode::CaptureOnly,
             _ => Mode::Both,
         };
-        let path = if mods.contains('p') {
-            Path::Hop
-        } else if mods.contains('g') {
-            Path::Grasshopper
-        } else if mods.contains('n') {
-            Path::Lame
-        } else if mods.contains('j') {
-            Path::Jump
-        } else {
-            Path::Plain
+        let ways: Vec<(char, usize)> = mods
+            .iter()
+            .copied()
+            .filter(|(c, _)| "pgnj".contains(*c))
+            .collect();
+        if let Some((second, at)) = ways.iter().find(|(c, _)| *c != ways[0].0) {
+            return unsupported(
+                format!("{}{second}", ways[0].0),
+                *at,
+                "a move hops, hops as a grasshopper, is lame or needs a piece to jump: one of these, not two",
+            );
+        }
+        let path = match ways.first().map(|w| w.0) {
+            Some('p') => Path::Hop,
+            Some('g') => Path::Grasshopper,
+            Some('n') => Path::Lame,
+            Some('j') => Path::Jump,
+            _ => Path::Plain,
         };
-        let initial = mods.contains('i');
+        let way_at = ways.first().map_or(atom_at, |w| w.1);
+        let leaper = range == 1;
+        let longest = steps.iter().map(|(a, _)| *a).max().unwrap_or(0);
+        match path {
+            Path::Hop | Path::Grasshopper if leaper => return unsupported(
+                format!("{}{atom_text}", ways[0].0),
+                way_at,
+                "a hopper moves along a line, two squares or more with its screen: write a rider (pR, pB2, gQ), not a single leap",
+            ),
+            Path::Grasshopper if numbered => {
+                return unsupported(
+                    format!("g{atom_text}"),
+                    way_at,
+                    "a grasshopper lands just beyond the first piece in its line: it has no range",
+                )
+            }
+            Path::Lame | Path::Jump if !leaper => {
+                return unsupported(
+                    format!("{}{atom_text}", ways[0].0),
+                    way_at,
+                    "`n` and `j` make a single leap lame or jumping, not a rider",
+                )
+            }
+            Path::Lame if longest > 3 => {
+                return unsupported(
+                    format!("n{atom_text}"),
+                    way_at,
+                    "a lame leap goes at most three squares, as in Fairy-Stockfish",
+                )
+            }
+            _ => {}
+        }
+        let en_passant = has('e');
+        let one_step_diagonals = steps.iter().all(|s| *s == (1, 1));
+        if en_passant && (mode == Mode::MoveOnly || !leaper || !one_step_diagonals) {
+            let at = mods.iter().find(|m| m.0 == 'e').map_or(atom_at, |m| m.1);
+            return unsupported(
+                format!("e…{atom_text}"),
+                at,
+                "`e` (en passant) is taken along one-step diagonal captures, as in fceF",
+            );
+        }
+        let dir_letters: Vec<(char, usize)> = mods
+            .iter()
+            .copied()
+            .filter(|(c, _)| "fblrsvh".contains(*c))
+            .collect();
+        let groups = group(text, &dir_letters)?;
+        let initial = has('i');
         for &(a, b) in steps {
             for (df, dr) in images(a, b) {
-                if keeps(&mods, df, dr) {
+                if groups.is_empty() || groups.iter().any(|g| group_keeps(*g, df, dr)) {
                     atoms.push(Atom {
                         df,
                         dr,
@@ -313,6 +479,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                         mode,
                         path,
                         initial,
+                        en_passant,
                     });
                 }
             }
@@ -322,7 +489,257 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
     if !mods.is_empty() {
         return Err(BetzaError::DanglingModifier { text: text.into() });
     }
-    Ok(atoms)
+    Ok(merge(atoms))
+}
+
+/// One atom per step, way and initial flag: atoms that go the same way
+/// (`BK`'s bishop and king diagonals, `NmN`) are merged so that a square
+/// they both reach is listed once. Where the longest quiet and capture
+/// reaches differ (`mBcF`), a move-only and a capture-only atom remain.
+fn merge(atoms: Vec<Atom>) -> Vec<Atom> {
+    let mut out: Vec<Atom> = Vec::with_capacity(atoms.len());
+    for atom in atoms {
+        let key = |b: &Atom| (b.df, b.dr, b.path, b.initial);
+        let same = |b: &Atom| key(b) == key(&atom);
+        let Some(first) = out.iter().position(same) else {
+            out.push(atom);
+            continue;
+        };
+        // Ranges as reaches: 0 (no limit) is the longest.
+        let reach = |r: u8| if r == 0 { u16::MAX } else { r as u16 };
+        let range = |r: u16| if r == u16::MAX { 0 } else { r as u8 };
+        let (mut quiet, mut capture, mut en_passant) = (None, None, false);
+        for b in out.iter().filter(|b| same(b)).chain([&atom]) {
+            if b.mode != Mode::CaptureOnly {
+                quiet = quiet.max(Some(reach(b.range)));
+            }
+            if b.mode != Mode::MoveOnly {
+                capture = capture.max(Some(reach(b.range)));
+            }
+            en_passant |= b.en_passant;
+        }
+        let merged: Vec<Atom> = match (quiet, capture) {
+            (Some(q), Some(c)) if q == c => vec![Atom {
+                range: range(q),
+                mode: Mode::Both,
+                en_passant,
+                ..atom
+            }],
+            (q, c) => q
+                .map(|q| Atom {
+                    range: range(q),
+                    mode: Mode::MoveOnly,
+                    en_passant: false,
+                    ..atom
+                })
+                .into_iter()
+                .chain(c.map(|c| Atom {
+                    range: range(c),
+                    mode: Mode::CaptureOnly,
+                    en_passant,
+                    ..atom
+                }))
+                .collect(),
+        };
+        out.retain(|b| !same(b));
+        out.splice(first..first, merged);
+    }
+    out
+}
+
+/// Whether two atoms of one piece (merged by [`parse`]) may still reach
+/// one square with the same kind of move: collinear steps (`RD`, `B` and
+/// `nA`, an initial `ifmW2` beside `fmW`). The move generator then drops
+/// the repeats of such a piece's moves; other pieces pay nothing.
+pub fn may_overlap(atoms: &[Atom]) -> bool {
+    let line = |a: &Atom| matches!(a.path, Path::Hop | Path::Grasshopper) || a.range != 1;
+    atoms.iter().enumerate().any(|(i, a)| {
+        atoms[i + 1..].iter().any(|b| {
+            let shares_mode = a.mode == Mode::Both || b.mode == Mode::Both || a.mode == b.mode;
+            let collinear = a.df as i16 * b.dr as i16 == a.dr as i16 * b.df as i16
+                && a.df.signum() == b.df.signum()
+                && a.dr.signum() == b.dr.signum();
+            let same_step = (a.df, a.dr) == (b.df, b.dr);
+            let hop = |x: &Atom| matches!(x.path, Path::Hop | Path::Grasshopper);
+            // Along one line a plain move stops at the first piece, a hopper
+            // lands beyond it; two single leaps of different lengths differ.
+            let apart = (same_step && hop(a) != hop(b)) || (!same_step && !line(a) && !line(b));
+            shares_mode && collinear && !apart
+        })
+    })
+}
+
+/// A Betza string as Fairy-Stockfish reads it (`customPieceN = x:...` in a
+/// `variants.ini`), written in this module's reading: the same moves, or
+/// an error naming the letter where Fairy-Stockfish does something else
+/// (ignores it, or gives the move no squares) that fenpress will not copy.
+///
+/// The readings differ in a few places: a lone `f` `b` `l` `r` on a
+/// knight-like atom is Fairy-Stockfish's narrow pair (`fN` is our `ffN`);
+/// its `n` on a rider is ignored; its hoppers on `W`, `F`, `K` slide (`pW`
+/// is `pR`); its initial moves never capture. Its initial moves are made
+/// from the second rank and may be taken en passant: a definition that
+/// plays them as it does says `initial_moves: fairy_stockfish`.
+///
+/// ```
+/// use fenpress_rules::betza::from_fairy_stockfish;
+/// assert_eq!(from_fairy_stockfish("fN").unwrap(), "ffN");
+/// assert_eq!(from_fairy_stockfish("fhmnNcfW").unwrap(), "fhmnNffcW");
+/// assert!(from_fairy_stockfish("nC").is_err()); // no moves in Fairy-Stockfish
+/// ```
+pub fn from_fairy_stockfish(text: &str) -> Result<String, BetzaError> {
+    let chars: Vec<char> = text.chars().collect();
+    let refuse = |what: String, offset: usize, why: &'static str| {
+        Err(BetzaError::Unsupported {
+            text: text.into(),
+            what,
+            offset,
+            why,
+        })
+    };
+    let mut out = String::new();
+    let mut mods: Vec<(char, usize)> = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if "mcpgnifbvhrlse".contains(c) {
+            mods.push((c, i));
+            i += 1;
+            continue;
+        }
+        if !"WFDNAHLCJZGKRBQ".contains(c) {
+            return refuse(
+                c.to_string(),
+                i,
+                "not a letter of Fairy-Stockfish's Betza, which skips it silently",
+            );
+        }
+        let at = i;
+        i += 1;
+        let mut suffix = String::new();
+        if i < chars.len() && (chars[i] == c || chars[i].is_ascii_digit()) {
+            suffix.push(chars[i]);
+            i += 1;
+            if i < chars.len() && chars[i].is_ascii_digit() {
+                return refuse(
+                    chars[at..=i].iter().collect(),
+                    i,
+                    "Fairy-Stockfish reads one digit of a range and skips the next",
+                );
+            }
+        }
+        let rider = "RBQ".contains(c) || !suffix.is_empty();
+        let has = |m: char| mods.iter().any(|(x, _)| *x == m);
+        let atom: String = format!("{c}{suffix}");
+        let mut letter = c;
+        if has('p') || has('g') {
+            if has('g') && suffix.chars().any(|d| d.is_ascii_digit()) {
+                return refuse(
+                    format!("g{atom}"),
+                    at,
+                    "Fairy-Stockfish reads a grasshopper with a range as a limited cannon",
+                );
+            }
+            // Its hoppers slide whatever the atom: `pW` hops along rook lines.
+            if !rider {
+                letter = match c {
+                    'W' => 'R',
+                    'F' => 'B',
+                    'K' => 'Q',
+                    _ => {
+                        return refuse(
+                            format!("p{atom}"),
+                            at,
+                            "Fairy-Stockfish hops only along rook and bishop lines",
+                        )
+                    }
+                };
+            } else if !"RBQWFK".contains(c) {
+                return refuse(
+                    atom,
+                    at,
+                    "Fairy-Stockfish hops only along rook and bishop lines",
+                );
+            }
+        } else if rider && !"RBQWFKN".contains(c) {
+            return refuse(
+                atom,
+                at,
+                "Fairy-Stockfish rides only along rook, bishop and knight lines",
+            );
+        }
+        let lame = has('n') && !rider;
+        if lame && !"DNAZJ".contains(c) {
+            return refuse(
+                format!("n{atom}"),
+                at,
+                "Fairy-Stockfish gives a lame leap other than nD, nN, nA, nZ no squares",
+            );
+        }
+        let initial = has('i');
+        if initial && has('c') && !has('m') {
+            return refuse(
+                format!("ic{atom}"),
+                at,
+                "Fairy-Stockfish has no initial captures",
+            );
+        }
+        let dir_letters: Vec<(char, usize)> = mods
+            .iter()
+            .copied()
+            .filter(|(m, _)| "fbvhrls".contains(*m))
+            .collect();
+        let groups = group(text, &dir_letters)?;
+        let two_atoms = "KQ".contains(c);
+        for g in &groups {
+            match *g {
+                Dirs::Two(a, b) if a != b && two_atoms => {
+                    return refuse(
+                        format!("{a}{b}{atom}"),
+                        at,
+                        "Fairy-Stockfish reads a pair of letters on K or Q its own way: write the W and F parts apart",
+                    )
+                }
+                // Each group twice as long: its lone letter doubled, so
+                // that the groups pair again as they did.
+                Dirs::One(a) => {
+                    out.push(a);
+                    out.push(a);
+                }
+                Dirs::Two(a, b) => {
+                    out.push(a);
+                    out.push(b);
+                }
+            }
+        }
+        let mode = match (has('m'), has('c')) {
+            (true, false) => "m",
+            (false, true) => "c",
+            // Initial moves only move.
+            _ if initial => "m",
+            _ => "",
+        };
+        out.push_str(mode);
+        for (m, flag) in [
+            ('p', has('p')),
+            ('g', has('g')),
+            ('n', lame),
+            ('i', initial),
+            ('e', has('e')),
+        ] {
+            if flag {
+                out.push(m);
+            }
+        }
+        out.push(letter);
+        out.push_str(&suffix);
+        mods.clear();
+    }
+    if !mods.is_empty() {
+        return Err(BetzaError::DanglingModifier { text: text.into() });
+    }
+    parse(&out)?;
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -360,7 +777,12 @@ mod tests {
         assert_eq!(steps("fN"), vec![(-2, 1), (-1, 2), (1, 2), (2, 1)]);
         assert_eq!(steps("ffN"), vec![(-1, 2), (1, 2)]);
         assert_eq!(steps("fsN"), vec![(-2, 1), (2, 1)]);
-        assert_eq!(steps("flN"), vec![(-2, 1), (-1, 2)]);
+        // A vertical letter first: the wide leap; a sideways one first: the
+        // narrow one (Fairy-Stockfish's reading).
+        assert_eq!(steps("flN"), vec![(-2, 1)]);
+        assert_eq!(steps("lfN"), vec![(-1, 2)]);
+        assert_eq!(steps("rbN"), vec![(1, -2)]);
+        assert_eq!(steps("rvN"), vec![(1, -2), (1, 2)]);
         assert_eq!(steps("vN"), vec![(-1, -2), (-1, 2), (1, -2), (1, 2)]);
         assert_eq!(steps("sN"), vec![(-2, -1), (-2, 1), (2, -1), (2, 1)]);
         assert_eq!(steps("bbN"), vec![(-1, -2), (1, -2)]);
@@ -378,6 +800,7 @@ mod tests {
         assert_eq!(parse("W0").unwrap()[0].range, 0);
         assert_eq!(parse("R4").unwrap()[0].range, 4);
         assert_eq!(parse("F12").unwrap()[0].range, 12);
+        assert_eq!(parse("W18").unwrap()[0].range, MAX_RANGE);
         assert_eq!(parse("mcK").unwrap()[0].mode, Mode::Both);
     }
 
@@ -393,6 +816,13 @@ mod tests {
             .all(|a| a.path == Path::Grasshopper));
         assert_eq!(parse("nN").unwrap()[0].path, Path::Lame);
         assert_eq!(parse("jD").unwrap()[0].path, Path::Jump);
+        assert_eq!(parse("nA").unwrap()[0].path, Path::Lame);
+        assert_eq!(parse("nZ").unwrap().len(), 8);
+        let pawn = parse("fmWfceF").unwrap();
+        assert_eq!(
+            pawn.iter().map(|a| a.en_passant).collect::<Vec<_>>(),
+            vec![false, true, true]
+        );
         let double = parse("ifmW2").unwrap();
         assert_eq!(
             (double.len(), double[0].initial, double[0].range),
@@ -414,5 +844,150 @@ mod tests {
             parse("fm"),
             Err(BetzaError::DanglingModifier { .. })
         ));
+    }
+
+    #[test]
+    fn pairs_of_letters_on_diagonals_name_one_diagonal_each() {
+        // Fairy-Stockfish's shatranj-like bishops: lf+rb and rf+lb.
+        assert_eq!(steps("lfrbB"), vec![(-1, 1), (1, -1)]);
+        assert_eq!(steps("rflbB"), vec![(-1, -1), (1, 1)]);
+        // A lone vertical or sideways letter keeps all four diagonals.
+        assert_eq!(steps("vF"), steps("F"));
+        assert_eq!(steps("sF"), steps("F"));
+        // Letters pair only when next to each other: `f` `m` `r` is f, then r.
+        assert_eq!(steps("fmrF"), vec![(-1, 1), (1, -1), (1, 1)]);
+        // Letters of one kind that do not pair: each keeps its own.
+        assert_eq!(steps("lrR"), steps("sR"));
+    }
+
+    #[test]
+    fn h_pairs_are_a_side_or_a_chiral_half() {
+        assert_eq!(steps("fhN"), steps("fN"));
+        assert_eq!(steps("lhN"), steps("lN"));
+        assert_eq!(steps("hrN"), vec![(-2, 1), (-1, -2), (1, 2), (2, -1)]);
+        assert_eq!(steps("hlN"), vec![(-2, -1), (-1, 2), (1, -2), (2, 1)]);
+        // The two halves make the whole knight.
+        let mut both = steps("hlNhrN");
+        both.sort();
+        assert_eq!(both, steps("N"));
+        // Fairy-Stockfish's soldier: forward W, the four forward knight leaps.
+        assert_eq!(steps("mfhNcfW").len(), 5);
+        for bad in ["hN", "hhN", "hfN", "vhN"] {
+            assert!(
+                matches!(parse(bad), Err(BetzaError::Unsupported { .. })),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn ranges_outside_any_board_are_refused() {
+        for (text, offset) in [("W300", 1), ("R19", 1), ("fmWR256", 4)] {
+            match parse(text) {
+                Err(BetzaError::BadRange { offset: o, .. }) => assert_eq!(o, offset, "{text}"),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        let message = parse("W300").unwrap_err().to_string();
+        assert!(
+            message.contains("`300`") && message.contains("1 to 18"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn what_the_engine_cannot_take_is_refused_with_why() {
+        for bad in [
+            "pW",     // a hopper on a single leap
+            "gK",     // a grasshopper on a single leap
+            "gQ2",    // a grasshopper with a range
+            "nR",     // lame rider
+            "jNN",    // jumping rider
+            "n(4,1)", // a lame leap longer than three
+            "pnR",    // two ways at once
+            "ceW",    // en passant on an orthogonal capture
+            "meF",    // en passant on a move-only step
+        ] {
+            match parse(bad) {
+                Err(e @ BetzaError::Unsupported { .. }) => {
+                    assert!(e.to_string().contains("does not support"), "{e}")
+                }
+                other => panic!("{bad}: {other:?}"),
+            }
+        }
+        assert_eq!(parse("pB2").unwrap()[0].range, 2);
+        assert!(parse("nN").is_ok() && parse("nC").is_ok() && parse("nG").is_ok());
+    }
+
+    #[test]
+    fn atoms_going_the_same_way_are_merged() {
+        // BK: the bishop's diagonals take the king's diagonal steps in.
+        let bk = parse("BK").unwrap();
+        assert_eq!(bk.len(), 8);
+        assert!(bk
+            .iter()
+            .filter(|a| a.df != 0 && a.dr != 0)
+            .all(|a| a.range == 0 && a.mode == Mode::Both));
+        // mBcF: quiet along the diagonal, captures one step: both stay.
+        let split = parse("mBcF").unwrap();
+        assert_eq!(split.len(), 8);
+        // BmF: the bishop's quiet moves already reach the ferz's.
+        assert_eq!(parse("BmF").unwrap(), parse("B").unwrap());
+        assert_eq!(parse("NN").unwrap(), parse("NNN").unwrap());
+    }
+
+    #[test]
+    fn collinear_atoms_are_flagged_for_the_generator() {
+        let overlap = |t: &str| may_overlap(&parse(t).unwrap());
+        for text in ["RD", "BA", "BnA", "fmWifmW2", "NNnN", "pRgR"] {
+            assert!(overlap(text), "{text}");
+        }
+        // The common pieces pay nothing: no two atoms share a line.
+        for text in [
+            "K", "Q", "N", "BN", "RN", "QN", "fmWfcF", "mRcpR", "WD", "FA", "mNcR", "gQ", "BK",
+            "KN", "mQcN",
+        ] {
+            assert!(!overlap(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn fairy_stockfish_betza_is_written_in_ours() {
+        let same = |fsf: &str, ours: &str| {
+            assert_eq!(from_fairy_stockfish(fsf).unwrap(), ours, "{fsf}");
+        };
+        // Its lone letter on a knight is the narrow pair.
+        same("fN", "ffN");
+        assert_eq!(
+            steps(&from_fairy_stockfish("fN").unwrap()),
+            vec![(-1, 2), (1, 2)]
+        );
+        same("ffNfsN", "ffNfsN");
+        same("fmWfceF", "ffmWffceF");
+        same("fmWfceFifmnD", "ffmWffceFffmniD");
+        same("lfrbB", "lfrbB");
+        same("hlN", "hlN");
+        same("mQ2cQ2", "mQ2cQ2");
+        same("mRpRmFpB2", "mRpRmFpB2");
+        // Its hoppers slide on W, F, K; its `n` on a rider is nothing; its
+        // initial moves only move.
+        same("pW", "pR");
+        same("gK", "gQ");
+        same("nR", "R");
+        same("iN", "miN");
+        for (bad, letter) in [
+            ("nC", "nC"),   // a lame leap it gives no squares
+            ("DD", "DD"),   // a rider on no rook, bishop or knight line
+            ("pN", "pN"),   // a hopper off rook and bishop lines
+            ("W10", "W10"), // it reads one digit
+            ("jD", "j"),    // not its letter
+            ("fsK", "fsK"), // its own reading of a pair on K
+            ("icF", "icF"), // no initial captures
+        ] {
+            match from_fairy_stockfish(bad) {
+                Err(BetzaError::Unsupported { what, .. }) => assert_eq!(what, letter, "{bad}"),
+                other => panic!("{bad}: {other:?}"),
+            }
+        }
     }
 }

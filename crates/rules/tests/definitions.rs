@@ -149,6 +149,50 @@ fn a_promotion_to_an_unknown_piece_is_reported() {
     assert_eq!((e.line, e.col), (7, 15));
 }
 
+const WITH_PAWN: &str = "board: 5x5
+pieces:
+  - { letter: k, betza: K, royal: true }
+  - { letter: w, betza: W }
+  - { letter: p, betza: fmWfcF, pawn: true }
+start: k4/5/5/P4/W3K w 0 -
+";
+
+#[test]
+fn a_promotion_to_a_pawn_or_a_second_king_is_refused() {
+    // The issue's case: `[p, k]` was accepted and left the pawn no move.
+    let e = error(&format!("{WITH_PAWN}promotion:\n  pieces: [p, k]\n"));
+    assert_eq!(
+        e.kind,
+        DefinitionErrorKind::ImpossiblePromotion {
+            letter: 'p',
+            why: "is a pawn: it would stand on its last rank with nowhere to go"
+        }
+    );
+    assert_eq!((e.line, e.col), (8, 12));
+    assert!(e.to_string().contains("neither a pawn nor royal"), "{e}");
+    let e = error(&format!("{WITH_PAWN}promotion:\n  pieces: [w, k]\n"));
+    assert!(
+        matches!(
+            e.kind,
+            DefinitionErrorKind::ImpossiblePromotion { letter: 'k', .. }
+        ),
+        "{e}"
+    );
+    assert_eq!((e.line, e.col), (8, 15));
+    // A piece's own `promotes` is held to the same.
+    let e = error(&GOOD.replace("betza: W }", "betza: W, promotes: k }"));
+    assert!(
+        matches!(
+            e.kind,
+            DefinitionErrorKind::ImpossiblePromotion { letter: 'k', .. }
+        ),
+        "{e}"
+    );
+    // Where a side may have several royal pieces, a pawn may make a king.
+    let text = format!("{WITH_PAWN}promotion:\n  pieces: [w, k]\nroyal:\n  count: any\n");
+    parse_definition(&text, "variants/Twokings.yaml").unwrap_or_else(|e| panic!("{e}"));
+}
+
 #[test]
 fn a_piece_promoting_to_an_unknown_piece_is_reported() {
     let e = error(&GOOD.replace("betza: W }", "betza: W, promotes: q }"));

@@ -23,7 +23,7 @@ use crate::variants::chesslike::{ChessLike, ChessLikeSpec};
 pub enum DefinitionErrorKind {
     #[error("{0}")]
     Yaml(String),
-    #[error("unknown Betza notation `{betza}` for piece `{letter}`: {reason}")]
+    #[error("Betza notation `{betza}` for piece `{letter}` cannot be used: {reason}")]
     Betza {
         letter: char,
         betza: String,
@@ -37,6 +37,8 @@ pub enum DefinitionErrorKind {
     StartDoesNotFit(String),
     #[error("promotion to `{0}`, which is not a piece of the variant")]
     UnknownPromotion(char),
+    #[error("promotion to `{letter}`, which {why}")]
+    ImpossiblePromotion { letter: char, why: &'static str },
     #[error("`{0}` names no piece of the variant")]
     UnknownPiece(String),
     #[error("`{0}` names no two armies of `armies: list` (White's letter, then Black's)")]
@@ -72,6 +74,9 @@ impl DefinitionErrorKind {
             }
             DefinitionErrorKind::UnknownPromotion(_) => {
                 "list the piece under `pieces`, or remove it from `promotion`"
+            }
+            DefinitionErrorKind::ImpossiblePromotion { .. } => {
+                "promote to a piece that is neither a pawn nor royal, or write `royal: { count: any }` for a variant where a side may have several royal pieces"
             }
             DefinitionErrorKind::UnknownPiece(_) => "use the letter of a piece listed under `pieces`",
             DefinitionErrorKind::UnknownArmy(_) => {

@@ -10,7 +10,8 @@ use crate::betza;
 use crate::color::Color;
 use crate::piece::Kind;
 use crate::variants::chesslike::{
-    ArmyChoice, ArmySpec, BareKing, ChessLike, ChessLikeSpec, PieceSpec, ReachGoal, StalemateResult,
+    ArmyChoice, ArmySpec, BareKing, ChessLike, ChessLikeSpec, InitialMoves, PieceSpec, ReachGoal,
+    StalemateResult,
 };
 
 type S<T> = Spanned<T>;
@@ -425,6 +426,42 @@ fn has(spec: &ChessLikeSpec, color: Color, k: Kind) -> bool {
         .any(|p| p.letter as u8 == k.0)
 }
 
+/// Why a piece of `color` cannot become `k` by promotion, if it cannot: `k`
+/// is not in the army, is a pawn (on its last rank, with nowhere to go),
+/// or is royal while the piece promoting is not, where a side has one
+/// royal piece (a second king from a pawn; Forward's king becoming its
+/// promoted king is fine).
+fn promotion_refused(
+    raw: &RawDef,
+    spec: &ChessLikeSpec,
+    color: Color,
+    k: Kind,
+    from_royal: bool,
+) -> Option<K> {
+    let Some(piece) = spec.armies[color.index()]
+        .iter()
+        .find(|p| p.letter as u8 == k.0)
+    else {
+        return Some(K::UnknownPromotion(k.0 as char));
+    };
+    let royals_any = raw
+        .royal
+        .as_ref()
+        .and_then(|r| r.count.as_ref())
+        .is_some_and(|c| c.value == "any");
+    let why = if piece.pawn {
+        "is a pawn: it would stand on its last rank with nowhere to go"
+    } else if piece.royal && !from_royal && !royals_any {
+        "is royal, and a side has one royal piece (`royal: count` is not `any`)"
+    } else {
+        return None;
+    };
+    Some(K::ImpossiblePromotion {
+        letter: k.0 as char,
+        why,
+    })
+}
+
 /// The kind a letter of the definition names, if some army has it.
 fn piece_of(ctx: &Ctx, spec: &ChessLikeSpec, s: &S<String>) -> Result<Kind, DefinitionError> {
     let k = ctx.letter(s)?;
@@ -549,8 +586,8 @@ fn pieces(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defin
                     },
                 ));
             }
-            if !has(spec, color, target) {
-                return Err(ctx.err(to, K::UnknownPromotion(target.0 as char)));
+            if let Some(refused) = promotion_refused(raw, spec, color, target, p.royal) {
+                return Err(ctx.err(to, refused));
             }
             for q in &mut spec.armies[color.index()] {
                 if q.letter == letter {
@@ -574,8 +611,8 @@ fn promotion(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), De
         for (color, list) in [(Color::White, white), (Color::Black, black)] {
             for s in list {
                 let k = ctx.letter(s)?;
-                if !has(spec, color, k) {
-                    return Err(ctx.err(s, K::UnknownPromotion(k.0 as char)));
+                if let Some(refused) = promotion_refused(raw, spec, color, k, false) {
+                    return Err(ctx.err(s, refused));
                 }
                 spec.promotions[color.index()].push(k);
             }
@@ -858,16 +895,17 @@ fn royalty_and_rest(
     }
 
     if let Some(i) = &raw.initial_moves {
-        spec.initial_on_first_rank = match i.value.as_str() {
-            "first_rank" => true,
-            "start_square" => false,
+        spec.initial_moves = match i.value.as_str() {
+            "first_rank" => InitialMoves::FirstRank,
+            "fairy_stockfish" => InitialMoves::FairyStockfish,
+            "start_square" => InitialMoves::StartSquares,
             _ => {
                 return Err(ctx.err(
                     i,
                     K::BadValue {
                         key: "initial_moves",
                         value: i.value.clone(),
-                        expected: "start_square or first_rank",
+                        expected: "start_square, first_rank or fairy_stockfish",
                     },
                 ))
             }

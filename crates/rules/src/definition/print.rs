@@ -6,7 +6,9 @@ use std::fmt::Write;
 
 use crate::color::Color;
 use crate::piece::Kind;
-use crate::variants::chesslike::{BareKing, ChessLikeSpec, PieceSpec, StalemateResult};
+use crate::variants::chesslike::{
+    BareKing, ChessLikeSpec, InitialMoves, PieceSpec, StalemateResult,
+};
 
 /// A scalar as YAML: plain when safe, double-quoted otherwise.
 fn scalar(s: &str) -> String {
@@ -132,8 +134,10 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     if spec.wins.immune_at_goal {
         out.push_str("immune_on_last_rank: true\n");
     }
-    if spec.initial_on_first_rank {
-        out.push_str("initial_moves: first_rank\n");
+    match spec.initial_moves {
+        InitialMoves::StartSquares => {}
+        InitialMoves::FirstRank => out.push_str("initial_moves: first_rank\n"),
+        InitialMoves::FairyStockfish => out.push_str("initial_moves: fairy_stockfish\n"),
     }
     if spec.rotate_black {
         out.push_str("black_moves: turned\n");

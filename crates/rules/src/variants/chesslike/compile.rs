@@ -1,7 +1,7 @@
 //! Compiles a [`ChessLikeSpec`] into move tables: each piece's rays, and
 //! for each colour the reverse rays that find attackers of a square fast.
 
-use super::{ChessLike, ChessLikeSpec};
+use super::{ChessLike, ChessLikeSpec, InitialMoves};
 use crate::betza::{self, Mode, Path};
 use crate::color::Color;
 use crate::fen::FenStyle;
@@ -29,6 +29,9 @@ pub(super) struct CompiledPiece {
     /// Moves the fast rays cannot take: hoppers, grasshoppers, lame and
     /// jumping leapers, initial-only moves, leaps longer than the step table.
     pub(super) special: Vec<Special>,
+    /// Two of its atoms may reach one square ([`betza::may_overlap`]): its
+    /// moves are listed once each by dropping repeats.
+    pub(super) overlaps: bool,
 }
 
 /// A move of the slow path, in board coordinates (Black's already mirrored).
@@ -41,6 +44,11 @@ pub(super) struct Special {
     pub(super) mode: Mode,
     pub(super) path: Path,
     pub(super) initial: bool,
+    /// An initial move straight along a file that the piece's other moves
+    /// do not make on an empty board: with `initial_moves:
+    /// fairy_stockfish`, its two-square step may be taken en passant, as
+    /// Fairy-Stockfish leaves an en-passant square after it.
+    pub(super) passable: bool,
 }
 
 /// For each colour and kind, the squares it holds in the start position
@@ -111,8 +119,31 @@ impl ChessLike {
                     quiet: vec![],
                     capture: vec![],
                     special: vec![],
+                    overlaps: false,
                 };
-                for atom in betza::parse(ps.betza)? {
+                let atoms = betza::parse(ps.betza)?;
+                cp.overlaps = betza::may_overlap(&atoms);
+                cp.en_passant |= atoms.iter().any(|a| a.en_passant);
+                // Whether the piece's other moves go two squares along the
+                // file, forward (1) or back (-1), on an empty board.
+                let two_ahead_anyway = |sign: i8| {
+                    atoms.iter().any(|a| {
+                        !a.initial
+                            && a.mode != Mode::CaptureOnly
+                            && matches!(a.path, Path::Plain | Path::Lame)
+                            && a.df == 0
+                            && a.dr.signum() == sign
+                            && (a.dr.abs() == 2 || (a.dr.abs() == 1 && a.range != 1))
+                    })
+                };
+                let fairy_stockfish = spec.initial_moves == InitialMoves::FairyStockfish;
+                for atom in &atoms {
+                    let atom = *atom;
+                    let passable = fairy_stockfish
+                        && atom.initial
+                        && atom.df == 0
+                        && atom.mode != Mode::CaptureOnly
+                        && !two_ahead_anyway(atom.dr.signum());
                     let dr = if color == Color::Black {
                         -atom.dr
                     } else {
@@ -134,6 +165,7 @@ impl ChessLike {
                             mode: atom.mode,
                             path: atom.path,
                             initial: atom.initial,
+                            passable,
                         };
                         cp.special.push(sp);
                         if atom.mode != Mode::MoveOnly {
@@ -191,13 +223,18 @@ impl ChessLike {
             list.sort_by_key(|r| !r.far.is_empty());
         }
         let flags = spec.fen.flags.unwrap_or(spec.castling.iter().any(|c| *c));
+        // Fairy-Stockfish's straight initial moves may be taken en passant
+        // as a pawn's double step is: the FEN then has the field.
+        let passable_initial = pieces
+            .iter()
+            .any(|p: &CompiledPiece| p.special.iter().any(|s| s.passable));
         let fen_style = FenStyle {
             castling: if flags { spec.castling } else { [false; 2] },
             castle_rook: spec.castle.rook,
             en_passant: spec
                 .fen
                 .en_passant
-                .unwrap_or(spec.double_step.iter().any(|d| *d)),
+                .unwrap_or(spec.double_step.iter().any(|d| *d) || passable_initial),
             hole: (!spec.holes.is_empty()).then_some('x'),
         };
         let mut spec = spec;

@@ -18,8 +18,8 @@ mod victory;
 
 pub use compile::SpecError;
 pub use spec::{
-    ArmyChoice, ArmySpec, CastlingRules, ChessLikeSpec, FenFields, PawnRules, PieceSpec,
-    PromotionRules, Wrap,
+    ArmyChoice, ArmySpec, CastlingRules, ChessLikeSpec, FenFields, InitialMoves, PawnRules,
+    PieceSpec, PromotionRules, Wrap,
 };
 pub use victory::{BareKing, ReachGoal, StalemateResult, WinSpec};
 pub use victory::{Reach, Royalty, Safety, Victory};

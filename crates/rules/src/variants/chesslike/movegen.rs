@@ -2,7 +2,7 @@
 //! promotion), and the fast attack test used for check.
 
 use super::compile::{CompiledPiece, Special, NONE};
-use super::ChessLike;
+use super::{ChessLike, InitialMoves};
 use crate::betza::{Mode, Path};
 use crate::color::Color;
 use crate::geometry::{Dir, NO_SQUARE};
@@ -389,22 +389,29 @@ impl ChessLike {
 
     /// Whether a piece on `sq` may make its initial-only (`i`) moves.
     fn may_initial(&self, color: Color, kind: Kind, sq: Square) -> bool {
-        if self.spec.initial_on_first_rank {
-            self.geometry.relative_rank(sq, color) == 0
-        } else {
-            self.start.of(color, kind).contains(sq)
+        match self.spec.initial_moves {
+            InitialMoves::StartSquares => self.start.of(color, kind).contains(sq),
+            InitialMoves::FirstRank => self.geometry.relative_rank(sq, color) == 0,
+            InitialMoves::FairyStockfish => self.geometry.relative_rank(sq, color) == 1,
         }
     }
 
     /// Whether a lame (`n`) or jumping (`j`) leap from `from` may go: the
-    /// square it passes is empty (lame) or occupied (jumping). A lame leap
-    /// of (2,1) shape passes the orthogonal step (the xiangqi horse), of
-    /// (2,0) or (2,2) shape its midpoint.
+    /// squares it passes are empty (lame, see [`lame_path`]), or the one it
+    /// passes is occupied (jumping: the orthogonal step of a (2,1) shape,
+    /// the midpoint of a (2,0) or (2,2) one).
     fn leap_path_ok(&self, pos: &Position, from: Square, sp: &Special) -> bool {
         if sp.path == Path::Plain {
             return true;
         }
         let (df, dr) = (sp.df as i32, sp.dr as i32);
+        if sp.path == Path::Lame {
+            return lame_path(df, dr).all(|(f, r)| {
+                self.geometry
+                    .offset(from, f, r)
+                    .is_none_or(|m| pos.board.cell(m).is_empty())
+            });
+        }
         let (mf, mr) = if df.abs() == dr.abs() || df == 0 || dr == 0 {
             (df / 2, dr / 2)
         } else if df.abs() > dr.abs() {
@@ -412,17 +419,12 @@ impl ChessLike {
         } else {
             (0, dr.signum())
         };
-        if (mf, mr) == (0, 0) {
-            return sp.path == Path::Lame;
-        }
-        let occupied = self
-            .geometry
-            .offset(from, mf, mr)
-            .is_some_and(|m| !pos.board.cell(m).is_empty());
-        match sp.path {
-            Path::Lame => !occupied,
-            _ => occupied,
-        }
+        // Jumping: a piece on the square passed (one step leaps pass none).
+        (mf, mr) != (0, 0)
+            && self
+                .geometry
+                .offset(from, mf, mr)
+                .is_some_and(|m| !pos.board.cell(m).is_empty())
     }
 
     /// The slow-path moves of one piece (see [`Special`]).
@@ -463,16 +465,28 @@ impl ChessLike {
                         continue;
                     }
                     let mut t = from;
-                    for _ in 0..limit {
+                    for steps in 1..=limit {
                         let Some(n) = step(t) else { break };
                         t = n;
+                        let before = out.len();
                         emit(t, out);
+                        let two_squares = sp.dr.unsigned_abs() as u32 * steps as u32 == 2;
+                        if sp.passable
+                            && two_squares
+                            && out.len() > before
+                            && pos.board.cell(t).is_empty()
+                        {
+                            // Fairy-Stockfish's initial double step: the
+                            // square passed may be taken en passant.
+                            out[before].intent.kind = MoveKind::DoubleStep;
+                        }
                         if !pos.board.cell(t).is_empty() {
                             break;
                         }
                     }
                 }
                 Path::Hop => {
+                    // The range counts from the hopper, as Fairy-Stockfish's.
                     let mut t = from;
                     let mut screened = false;
                     for _ in 0..limit {
@@ -838,9 +852,12 @@ impl ChessLike {
         let Some(victim) = pos.board.cell(victim_sq).piece(piece.color.opposite()) else {
             return;
         };
-        if !self
-            .piece_def(piece.color.opposite(), victim.kind)
-            .is_some_and(|d| d.pawn)
+        // A pawn, or (Fairy-Stockfish's initial moves) whatever passed.
+        let passer = self.spec.initial_moves == InitialMoves::FairyStockfish;
+        if !passer
+            && !self
+                .piece_def(piece.color.opposite(), victim.kind)
+                .is_some_and(|d| d.pawn)
         {
             return;
         }
@@ -891,6 +908,7 @@ impl ChessLike {
                 self.pawn_moves(pos, from, piece, def, out);
                 continue;
             }
+            let first_move = out.len();
             for (rays, quiet, capture) in [
                 (&def.both, true, true),
                 (&def.quiet, true, false),
@@ -946,6 +964,41 @@ impl ChessLike {
             if !def.special.is_empty() {
                 self.special_moves(pos, from, piece, def, out);
             }
+            if def.overlaps {
+                drop_repeats(out, first_move);
+            }
+        }
+    }
+}
+
+/// The squares a lame leap of `(df, dr)` passes, as Fairy-Stockfish walks
+/// them: straight along the longer axis while it is longer, then
+/// diagonally (`nN` passes the orthogonal step, `nZ` the orthogonal step
+/// then a diagonal one), each relative to the start.
+fn lame_path(df: i32, dr: i32) -> impl Iterator<Item = (i32, i32)> {
+    let (mut f, mut r) = (0, 0);
+    std::iter::from_fn(move || {
+        let (left_f, left_r) = (df - f, dr - r);
+        let longer = left_f.abs() - left_r.abs();
+        if longer >= 0 {
+            f += left_f.signum();
+        }
+        if longer <= 0 {
+            r += left_r.signum();
+        }
+        ((f, r) != (df, dr)).then_some((f, r))
+    })
+}
+
+/// Drops the moves from `first` on that an earlier one of them repeats (a
+/// piece whose atoms reach one square by two ways), keeping the order.
+fn drop_repeats(out: &mut MoveList, first: usize) {
+    let mut i = first + 1;
+    while i < out.len() {
+        if out[first..i].contains(&out[i]) {
+            out.remove(i);
+        } else {
+            i += 1;
         }
     }
 }

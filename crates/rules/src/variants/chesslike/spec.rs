@@ -93,6 +93,20 @@ impl PieceSpec {
     }
 }
 
+/// Where a piece may make its initial-only (Betza `i`) moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum InitialMoves {
+    /// From the squares its kind holds at the start.
+    #[default]
+    StartSquares,
+    /// From any square of the side's first rank (Evolution).
+    FirstRank,
+    /// Fairy-Stockfish's: from any square of the side's second rank (its
+    /// double-step region), and a straight two-square initial move may be
+    /// taken en passant on the square it passed, like a pawn's double step.
+    FairyStockfish,
+}
+
 /// The data that defines a chess-like variant.
 #[derive(Clone, Debug)]
 pub struct ChessLikeSpec {
@@ -136,9 +150,8 @@ pub struct ChessLikeSpec {
     /// rank for rank: a move to White's left goes to Black's left, the
     /// board's right (Diamond's pawns, which aim at the far corner).
     pub rotate_black: bool,
-    /// Betza `i` moves are allowed from any square of the side's first
-    /// rank (Evolution), not only from the piece's start squares.
-    pub initial_on_first_rank: bool,
+    /// Where Betza `i` moves are allowed.
+    pub initial_moves: InitialMoves,
     /// Giving check is illegal in the game's first this many plies, as the
     /// FEN's move counter counts them (Circular: 2, White's and Black's
     /// first moves).
@@ -327,7 +340,7 @@ impl Default for ChessLikeSpec {
             win: Default::default(),
             wins: Default::default(),
             fen: FenFields::default(),
-            initial_on_first_rank: false,
+            initial_moves: InitialMoves::StartSquares,
             rotate_black: false,
             no_check_plies: 0,
             army_choice: None,
