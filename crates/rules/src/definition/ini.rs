@@ -893,6 +893,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     };
 
     let (mut army, royal_letters) = army_of(v, header)?;
+    spec.initial_moves = crate::variants::chesslike::InitialMoves::FairyStockfish;
 
     let flag_letter = |key: &str| -> Option<char> {
         let (types, _) = v.types.get(key)?;
@@ -1037,15 +1038,22 @@ fn army_of(v: &Variant, header: usize) -> Result<(Vec<PieceSpec>, Vec<char>), Im
     let mut royal_letters = Vec::new();
     let mut army = Vec::new();
     for p in &v.pieces {
-        if let Err(e) = crate::betza::parse(&p.betza) {
-            let at = Set {
-                value: format!("{}:{}", p.letter, p.betza),
-                line: if p.line == 0 { header } else { p.line },
-                key: p.kind.clone(),
-            };
-            return Err(refuse(&at, &format!("Betza `{}`: {e}", p.betza)));
-        }
-        let mut piece = PieceSpec::piece(p.letter, leak(p.betza.clone()));
+        // Fairy-Stockfish's Betza dialect differs from fenpress's (its `fN`
+        // is the two forward-most leaps, its `n` a lame leap): rewritten.
+        let betza = crate::betza::from_fairy_stockfish(&p.betza)
+            .and_then(|ours| crate::betza::parse(&ours).map(|_| ours));
+        let betza = match betza {
+            Ok(ours) => ours,
+            Err(e) => {
+                let at = Set {
+                    value: format!("{}:{}", p.letter, p.betza),
+                    line: if p.line == 0 { header } else { p.line },
+                    key: p.kind.clone(),
+                };
+                return Err(refuse(&at, &format!("Betza `{}`: {e}", p.betza)));
+            }
+        };
+        let mut piece = PieceSpec::piece(p.letter, leak(betza));
         if !p.kind.starts_with("customPiece") {
             piece = piece.named(leak(p.kind.clone()));
         }
@@ -1979,7 +1987,12 @@ mod tests {
         let ini = "[snag:chess]\npawnTypes = p\ncustomPiece1 = p:fmWfcF\n";
         let spec = import_ini(ini, "snag").unwrap();
         let p = spec.armies[0].iter().find(|p| p.letter == 'p').unwrap();
-        assert!(p.pawn && p.betza == "fmWfcF");
+        // Fairy-Stockfish's Betza, in fenpress's dialect.
+        assert!(p.pawn, "{p:?}");
+        assert_eq!(
+            p.betza,
+            crate::betza::from_fairy_stockfish("fmWfcF").unwrap()
+        );
         assert_eq!(spec.double_step, [false, false]);
         // A first-move step (Betza `i`) leaves en-passant squares that
         // fenpress's pawn would read otherwise.
