@@ -382,3 +382,29 @@ fn the_site_total_budget_stops_a_proof_with_a_warning_naming_it() {
     let hint = diags[0].hint.as_deref().unwrap_or("");
     assert!(hint.contains("puzzles.total_proof_budget_ms"), "{hint}");
 }
+
+/// A Suicide puzzle's findings (its variant from the folder).
+fn suicide(fen: &str, goal: &str, solution: &str) -> Vec<Diagnostic> {
+    verify_source(
+        Path::new("content/puzzles/Suicide/p.md"),
+        &puzzle(fen, goal, solution),
+    )
+}
+
+#[test]
+fn a_line_may_end_with_a_defence_forced_to_lose_but_not_a_chosen_one() {
+    // 1.Ra2: Black must take (captures are compulsory) and White, left
+    // without a piece, wins. The line ends with Black's forced capture.
+    assert_eq!(
+        suicide("8/8/8/8/8/1p6/8/R7 w - - 0 1", "win in 1", "1.Ra2 bxa2"),
+        []
+    );
+    // After 1.a5 any rook move but one leaves White stalemated, which
+    // wins; Rb6 gives White a capture it must make. Rh7 is a weak
+    // defence, not the end of a win.
+    let found = suicide("8/8/p6r/8/P7/8/8/8 w - - 0 1", "win in 1", "1.a5 Rh7");
+    assert!(
+        found.iter().any(|d| d.code == "puzzle-no-win"),
+        "{found:#?}"
+    );
+}

@@ -357,6 +357,16 @@ pub trait Rules: Send + Sync {
         Outcome::Stalemate
     }
 
+    /// Whether a side's own move can end the game in its opponent's win:
+    /// an antichess capture of the opponent's last piece, Ambiguous's
+    /// execution onto one's own king, Monocolor's emptying of one's own
+    /// half. A puzzle's goal may then be reached by the defender's forced
+    /// reply to the attacker's last move, which a search must judge
+    /// instead of stopping at that move. Default: no.
+    fn own_move_may_lose(&self) -> bool {
+        false
+    }
+
     /// Whether a move may not leave the opponent's royal piece attacked
     /// either (Racing Kings: giving check is not allowed). Default: no.
     fn forbids_giving_check(&self) -> bool {
