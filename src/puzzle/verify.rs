@@ -478,7 +478,7 @@ fn play_line(
             },
         };
         let mv = match resolved {
-            Ok(mv) => mv,
+            Ok(mv) => as_listed(rules, &mut pos, mv),
             Err(e) => {
                 push(&mut v.findings, Finding::Move(e), sm.at, span);
                 v.line_complete = false;
@@ -522,6 +522,27 @@ fn play_line(
         attacker_moves,
         numbers,
     }
+}
+
+/// `mv` as the legal list has it. A variant whose turn may go on after a
+/// move only playing it tells (Doublemove1's and Progressive's moves that
+/// do not check) marks that in the list as a whole
+/// ([`Rules::restrict_legal`]), which a move read from the text lacks: the
+/// line counted each such move as a turn of its own, and a mate in one
+/// double turn as a mate in 2.
+fn as_listed(rules: &dyn Rules, pos: &mut Position, mv: Move) -> Move {
+    if !rules.restricts_legal() {
+        return mv;
+    }
+    let mut moves = MoveList::new();
+    legal::legal_moves(rules, pos, &mut moves);
+    let same = |m: &Move| {
+        let (mut a, mut b) = (m.intent, mv.intent);
+        a.continues = false;
+        b.continues = false;
+        a == b && m.effect == mv.effect
+    };
+    moves.iter().copied().find(same).unwrap_or(mv)
 }
 
 /// Why the search cannot prove a goal (`mate in n`, `win in n`) for the

@@ -408,3 +408,29 @@ fn a_line_may_end_with_a_defence_forced_to_lose_but_not_a_chosen_one() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn a_double_move_turn_is_one_turn_of_the_goal() {
+    // Marseillais chess: a move that does not check leaves the turn to its
+    // mover, which only the legal list says (the line read every move as
+    // a turn, and this mate in one double turn as a mate in 2).
+    let found = verify_source(
+        Path::new("content/puzzles/Doublemove1/p.md"),
+        &puzzle(
+            "r3k1n1/2p4r/8/8/8/8/3P3P/4K3 b - - 0 4",
+            "mate in 1",
+            "1...Rxh2 Ra1#",
+        ),
+    );
+    assert_eq!(found, []);
+    // Read as two turns, it is too long for a mate in 1 no more.
+    let two = verify_source(
+        Path::new("content/puzzles/Doublemove1/p.md"),
+        &puzzle(
+            "r3k1n1/2p4r/8/8/8/8/3P3P/4K3 b - - 0 4",
+            "mate in 2",
+            "1...Rxh2 Ra1#",
+        ),
+    );
+    assert!(two.iter().any(|d| d.code == "puzzle-length"), "{two:#?}");
+}
