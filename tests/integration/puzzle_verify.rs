@@ -434,3 +434,23 @@ fn a_double_move_turn_is_one_turn_of_the_goal() {
     );
     assert!(two.iter().any(|d| d.code == "puzzle-length"), "{two:#?}");
 }
+
+#[test]
+fn a_synchronous_turn_is_won_by_the_choice_that_resolves_it() {
+    // Synchrone1: White's choice leaves the board as it is; Black's
+    // resolves the turn, both halves at once, and so ends the game. Here
+    // Black, in check on the h-file, must step to g5, g6 or g7 while the
+    // rook goes to g1; the other rook then closes the h-file while the king
+    // leaves the g-file: mated after two turns, each ended by Black's move
+    // (the line was refused: "no win at the end", Black's move being the
+    // last).
+    let path = Path::new("content/puzzles/Synchrone1/p.md");
+    let fen = "8/8/7k/8/8/N7/P1K2R2/7R w - - 0 37";
+    assert_eq!(
+        verify_source(path, &puzzle(fen, "win in 2", "1.Rg1 Kg6 2.Rh2 Kh6")),
+        []
+    );
+    // One turn does not win: the king escapes the g-file.
+    let one = verify_source(path, &puzzle(fen, "win in 1", "1.Rg1 Kg6"));
+    assert!(one.iter().any(|d| d.code == "puzzle-no-win"), "{one:#?}");
+}
