@@ -349,8 +349,10 @@ fn playout(
         rules.play(&mut pos, &mv);
         // Only where a turn begins: a FEN cannot say that a turn is under
         // way (Football's kicks after a move, a Paco Sako chain), and read
-        // back such a position would be another one.
-        if !mv.intent.continues {
+        // back such a position would be another one; Synchrone2's
+        // capturing half would be judged on a board before the turn that
+        // thinning leaves as the game had it.
+        if !mv.intent.continues && !rules.turn_under_way(&pos) {
             seen.push(pos.clone());
         }
     }
@@ -788,6 +790,20 @@ impl Words {
 mod tests {
     use super::*;
     use fenpress_rules::registry;
+
+    #[test]
+    fn games_are_cut_where_a_turn_starts() {
+        // Synchrone2's turn is four plies: moves, then captures on the
+        // board before them. A puzzle from its third ply would start in
+        // the capturing half (`1.pass pass 2.Ra8`), judged on a board the
+        // thinned position no longer matches.
+        let rules = registry::rules("Synchrone2").expect("Synchrone2");
+        let mut rng = Rng::new(3);
+        let seen = playout(rules, rules.start_position(), &mut rng, 40);
+        assert!(seen.len() >= 10, "{}", seen.len());
+        assert!(seen.iter().all(|p| p.state.plies % 4 == 0));
+        assert!(seen.iter().all(|p| !rules.turn_under_way(p)));
+    }
 
     fn chess() -> &'static dyn Rules {
         registry::rules_with_options("Chess", &[]).expect("chess")

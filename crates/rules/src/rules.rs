@@ -367,6 +367,14 @@ pub trait Rules: Send + Sync {
         false
     }
 
+    /// Whether `pos` lies inside a turn although a move handed the play
+    /// to the other side: Synchrone's Black choice (White's waits, unseen)
+    /// and Synchrone2's capturing half, judged on the board as it was
+    /// before the turn. A puzzle starts where a turn starts. Default: no.
+    fn turn_under_way(&self, _pos: &Position) -> bool {
+        false
+    }
+
     /// Whether a move may not leave the opponent's royal piece attacked
     /// either (Racing Kings: giving check is not allowed). Default: no.
     fn forbids_giving_check(&self) -> bool {

@@ -832,6 +832,11 @@ impl Rules for Synchrone {
     fn own_move_may_lose(&self) -> bool {
         true
     }
+    /// A turn is two plies (Synchrone2's: four, its capturing half
+    /// after its moves).
+    fn turn_under_way(&self, pos: &Position) -> bool {
+        self.phase(pos) != 0
+    }
     /// Choices are filtered when listed (a White choice leaves the board
     /// as it is, so no generic after-move test applies).
     fn illegal_after(&self, _pos: &Position, _mover: Color) -> bool {
