@@ -915,14 +915,24 @@ mod tests {
             synchrone,
             &ComposeOptions {
                 win: WinKind::Any,
-                pieces: 0,
+                pieces: 6,
                 tries: 60,
                 ..small()
             },
         )
         .unwrap();
-        assert!(run.tally.unprovable_side > 0, "{:?}", run.tally);
+        assert!(run.tally.tried > 0, "{:?}", run.tally);
         assert!(run.puzzles.iter().all(|p| p.attacker == Color::White));
+        // Black chooses inside the turn White's choice opened: games are
+        // not cut there, and such a position is refused if given.
+        assert_eq!(run.tally.unprovable_side, 0, "{:?}", run.tally);
+        let mut pos = synchrone.start_position();
+        let mut moves = MoveList::new();
+        legal::legal_moves(synchrone, &mut pos, &mut moves);
+        synchrone.play(&mut pos, &moves[0]);
+        assert_eq!(pos.turn(), Color::Black);
+        let black = candidate(synchrone, "Synchrone1", &small(), &mut pos, 1);
+        assert_eq!(black, Err(Left::UnprovableSide));
     }
 
     #[test]
