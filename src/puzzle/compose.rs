@@ -458,6 +458,7 @@ fn main_line(
     let mut line = Vec::new();
     let mut left = n;
     let mut guard = 0;
+    let mut seen = vec![fen::vchess_fen(rules, pos)];
     while guard < 40 {
         guard += 1;
         let mut moves = MoveList::new();
@@ -470,11 +471,8 @@ fn main_line(
                 break;
             };
             left = k;
-            match moves
-                .iter()
-                .find(|m| search.after_attack(pos, m, k, 0) == Proof::Win)
-            {
-                Some(m) => *m,
+            match winning_step(rules, search, pos, &moves, k, &seen) {
+                Some(m) => m,
                 None => break,
             }
         } else {
@@ -501,6 +499,7 @@ fn main_line(
         ));
         let attacker_move = pos.turn() == attacker;
         rules.play(pos, &mv);
+        seen.push(fen::vchess_fen(rules, pos));
         if attacker_move && !mv.intent.continues {
             left = left.saturating_sub(1);
             if search.is_win(pos) {
@@ -527,6 +526,50 @@ fn main_line(
         }
     }
     line
+}
+
+/// The attacker's next move of the main line, among those that keep a
+/// win in `turns`: one that wins at once, else one that leads to a
+/// position the line has not been in, else the first (with one move a
+/// turn, simply the first: nothing else is searched). In a turn of many
+/// moves (Progressive, Doublemove1) every waiting move keeps the win, and
+/// the first one listed walked a king to and fro (`Kh7 Kg7 Kh7 Kg7`)
+/// until the turn's moves ran out. The line is still not the shortest
+/// (no search here counts a turn's moves): review it.
+fn winning_step(
+    rules: &dyn Rules,
+    search: &mut Search,
+    pos: &mut Position,
+    moves: &MoveList,
+    turns: u32,
+    seen: &[String],
+) -> Option<Move> {
+    if !moves.iter().any(|m| m.intent.continues) {
+        // One move a turn: the first that wins, with no other looked at.
+        return moves
+            .iter()
+            .find(|m| search.after_attack(pos, m, turns, 0) == Proof::Win)
+            .copied();
+    }
+    let mut first = None;
+    let mut fresh = None;
+    for m in moves {
+        if search.after_attack(pos, m, turns, 0) != Proof::Win {
+            continue;
+        }
+        first.get_or_insert(*m);
+        let undo = rules.play(pos, m);
+        let wins_now = !m.intent.continues && search.is_win(pos);
+        let new = !seen.contains(&fen::vchess_fen(rules, pos));
+        rules.unplay(pos, m, undo);
+        if wins_now {
+            return Some(*m);
+        }
+        if new && fresh.is_none() {
+            fresh = Some(*m);
+        }
+    }
+    fresh.or(first)
 }
 
 /// Writes the line as a solution, numbered the way the puzzle files are: a
@@ -790,6 +833,32 @@ impl Words {
 mod tests {
     use super::*;
     use fenpress_rules::registry;
+
+    #[test]
+    fn a_many_move_turn_never_walks_back() {
+        // Progressive chess: Black's turn holds ten moves, a mate ends it.
+        // The first winning move listed used to be a king step, to and
+        // fro: `1...Kxg7 Kh7 Kg7 Kh7 Kg7 Kh7 Kh6 Kg5 Qd8 Qd3#`.
+        let rules = registry::rules("Progressive1").expect("Progressive1");
+        let mut pos =
+            validate::position_from_fen(rules, "4qk2/6Q1/8/8/8/5K2/5PP1/8 b - - 0 5").unwrap();
+        let mut search = Search::new(rules, Color::Black, WinKind::Mate, CANDIDATE_BUDGET);
+        let start = pos.clone();
+        let line = main_line(rules, Color::Black, &mut search, &mut pos, 1);
+        assert!(
+            line.last().is_some_and(|(san, ..)| san.ends_with('#')),
+            "{line:?}"
+        );
+        let mut replay = start;
+        let mut seen = vec![fen::vchess_fen(rules, &replay)];
+        for (san, ..) in &line {
+            let mv = notation::parse_move(rules, &mut replay, san).unwrap();
+            rules.play(&mut replay, &mv);
+            let f = fen::vchess_fen(rules, &replay);
+            assert!(!seen.contains(&f), "{san} goes back: {line:?}");
+            seen.push(f);
+        }
+    }
 
     #[test]
     fn games_are_cut_where_a_turn_starts() {
