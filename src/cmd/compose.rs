@@ -106,6 +106,9 @@ pub fn run(args: &ComposeArgs) -> anyhow::Result<u8> {
         quiet_key: args.quiet_key,
         endings: args.endings,
         count: args.count,
+        // The name the registry spells, which may not be the rules' own
+        // (Chess960 is played with chess's rules).
+        name: fenpress_rules::registry::lookup(&args.variant).map(|info| info.name.to_string()),
     };
     let (found, tally) = match compose(rules, &options) {
         Ok(run) => (run.puzzles, run.tally),
@@ -115,7 +118,8 @@ pub fn run(args: &ComposeArgs) -> anyhow::Result<u8> {
         }
     };
     let mut out = std::io::stdout().lock();
-    let folder: Option<PathBuf> = site.map(|s| s.join("puzzles").join(rules.name()));
+    let variant = options.name.as_deref().unwrap_or(rules.name());
+    let folder: Option<PathBuf> = site.map(|s| s.join("puzzles").join(variant));
     let mut written = 0;
     let mut kept = 0;
     for puzzle in &found {
@@ -152,7 +156,7 @@ pub fn run(args: &ComposeArgs) -> anyhow::Result<u8> {
         "{} of {} puzzles found for {} (seed {}, {} positions at most){}",
         found.len(),
         args.count,
-        rules.name(),
+        variant,
         args.seed,
         args.tries,
         if args.dry_run {

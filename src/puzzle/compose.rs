@@ -54,6 +54,9 @@ pub struct ComposeOptions {
     pub endings: bool,
     /// Puzzles wanted.
     pub count: usize,
+    /// The variant's name when it is not the rules' own: Chess960 is
+    /// played with chess's rules, and its puzzles are Chess960's.
+    pub name: Option<String>,
 }
 
 impl Default for ComposeOptions {
@@ -69,6 +72,7 @@ impl Default for ComposeOptions {
             quiet_key: false,
             endings: false,
             count: 3,
+            name: None,
         }
     }
 }
@@ -205,6 +209,7 @@ pub fn compose(
             why,
         });
     }
+    let name = options.name.as_deref().unwrap_or(rules.name());
     let mut rng = Rng::new(options.seed);
     let mut found: Vec<Composed> = Vec::new();
     let mut tally = Tally::default();
@@ -213,10 +218,11 @@ pub fn compose(
     // with no legal move at its start).
     let mut empty_games = 0;
     while tried < options.tries && found.len() < options.count && empty_games < 100 {
+        let start = start_of(rules, name, &mut rng);
         let games = if options.endings {
-            ending(rules, &mut rng, options.max)
+            ending(rules, start, &mut rng, options.max)
         } else {
-            playout(rules, &mut rng, 20)
+            playout(rules, start, &mut rng, 20)
         };
         if games.is_empty() {
             empty_games += 1;
@@ -236,7 +242,7 @@ pub fn compose(
             };
             let Some(mut cand) = cand else { continue };
             tried += 1;
-            match candidate(rules, options, &mut cand, tried) {
+            match candidate(rules, name, options, &mut cand, tried) {
                 // The same position from two games is one puzzle.
                 Ok(c) if found.iter().all(|f| f.fen != c.fen) => found.push(c),
                 Ok(_) => {}
@@ -277,10 +283,52 @@ impl Left {
     }
 }
 
-/// A random game from the start, preferring captures so that material
-/// thins out; returns the positions met (not those where the game ended).
-fn playout(rules: &'static dyn Rules, rng: &mut Rng, shortest: usize) -> Vec<Position> {
-    let mut pos = rules.start_position();
+/// The start of a game of `name`: the rules' own, or for Chess960 one of
+/// its 960 (drawn from `rng`: the same for a seed).
+fn start_of(rules: &'static dyn Rules, name: &str, rng: &mut Rng) -> Position {
+    if name.eq_ignore_ascii_case("Chess960") {
+        let rank = chess960_rank(rng);
+        let rooks: String = rank
+            .char_indices()
+            .filter(|(_, c)| *c == 'r')
+            .map(|(i, _)| char::from(b'a' + i as u8))
+            .collect();
+        let text = format!(
+            "{rank}/pppppppp/8/8/8/8/PPPPPPPP/{} w 0 {rooks}{rooks} -",
+            rank.to_ascii_uppercase()
+        );
+        if let Ok(pos) = validate::position_from_fen(rules, &text) {
+            return pos;
+        }
+    }
+    rules.start_position()
+}
+
+/// A Chess960 first rank (`rnbqkbnr` order rules): the bishops on squares
+/// of both colours, the king between the rooks.
+fn chess960_rank(rng: &mut Rng) -> String {
+    let mut rank = [' '; 8];
+    rank[2 * rng.below(4)] = 'b';
+    rank[2 * rng.below(4) + 1] = 'b';
+    for piece in ['q', 'n', 'n'] {
+        let free: Vec<usize> = (0..8).filter(|&i| rank[i] == ' ').collect();
+        rank[free[rng.below(free.len())]] = piece;
+    }
+    let free: Vec<usize> = (0..8).filter(|&i| rank[i] == ' ').collect();
+    for (i, piece) in free.into_iter().zip(['r', 'k', 'r']) {
+        rank[i] = piece;
+    }
+    rank.iter().collect()
+}
+
+/// A random game from `pos`, preferring captures so that material thins
+/// out; returns the positions met (not those where the game ended).
+fn playout(
+    rules: &'static dyn Rules,
+    mut pos: Position,
+    rng: &mut Rng,
+    shortest: usize,
+) -> Vec<Position> {
     let length = shortest + rng.below(100);
     let mut seen = Vec::new();
     for _ in 0..length {
@@ -301,8 +349,10 @@ fn playout(rules: &'static dyn Rules, rng: &mut Rng, shortest: usize) -> Vec<Pos
         rules.play(&mut pos, &mv);
         // Only where a turn begins: a FEN cannot say that a turn is under
         // way (Football's kicks after a move, a Paco Sako chain), and read
-        // back such a position would be another one.
-        if !mv.intent.continues {
+        // back such a position would be another one; Synchrone2's
+        // capturing half would be judged on a board before the turn that
+        // thinning leaves as the game had it.
+        if !mv.intent.continues && !rules.turn_under_way(&pos) {
             seen.push(pos.clone());
         }
     }
@@ -312,8 +362,8 @@ fn playout(rules: &'static dyn Rules, rng: &mut Rng, shortest: usize) -> Vec<Pos
 /// The last positions of a random game played to its end (a game still
 /// going after a thousand plies gives none): enough of them for a win in
 /// `max` turns of the side to play, each turn taken as two plies.
-fn ending(rules: &'static dyn Rules, rng: &mut Rng, max: u32) -> Vec<Position> {
-    let mut game = playout(rules, rng, 1000);
+fn ending(rules: &'static dyn Rules, start: Position, rng: &mut Rng, max: u32) -> Vec<Position> {
+    let mut game = playout(rules, start, rng, 1000);
     let over = game.last().is_some_and(|last| {
         let mut last = last.clone();
         let mut moves = MoveList::new();
@@ -408,6 +458,7 @@ fn main_line(
     let mut line = Vec::new();
     let mut left = n;
     let mut guard = 0;
+    let mut seen = vec![fen::vchess_fen(rules, pos)];
     while guard < 40 {
         guard += 1;
         let mut moves = MoveList::new();
@@ -420,11 +471,8 @@ fn main_line(
                 break;
             };
             left = k;
-            match moves
-                .iter()
-                .find(|m| search.after_attack(pos, m, k, 0) == Proof::Win)
-            {
-                Some(m) => *m,
+            match winning_step(rules, search, pos, &moves, k, &seen) {
+                Some(m) => m,
                 None => break,
             }
         } else {
@@ -451,14 +499,77 @@ fn main_line(
         ));
         let attacker_move = pos.turn() == attacker;
         rules.play(pos, &mv);
+        seen.push(fen::vchess_fen(rules, pos));
         if attacker_move && !mv.intent.continues {
             left = left.saturating_sub(1);
-            if search.is_win(pos) || left == 0 {
+            if search.is_win(pos) {
+                break;
+            }
+            if left == 0 {
+                // Where a side's own move can lose (Suicide, Ambiguous),
+                // the win may come with the defender's forced reply: the
+                // line shows it.
+                let mut replies = MoveList::new();
+                legal::legal_moves(rules, pos, &mut replies);
+                if let Some(reply) = replies.first() {
+                    let san = notation::san(rules, pos, reply);
+                    let (mover, continues) = (pos.turn(), reply.intent.continues);
+                    let undo = rules.play(pos, reply);
+                    if search.is_win(pos) {
+                        line.push((san, mover, continues));
+                    } else {
+                        rules.unplay(pos, reply, undo);
+                    }
+                }
                 break;
             }
         }
     }
     line
+}
+
+/// The attacker's next move of the main line, among those that keep a
+/// win in `turns`: one that wins at once, else one that leads to a
+/// position the line has not been in, else the first (with one move a
+/// turn, simply the first: nothing else is searched). In a turn of many
+/// moves (Progressive, Doublemove1) every waiting move keeps the win, and
+/// the first one listed walked a king to and fro (`Kh7 Kg7 Kh7 Kg7`)
+/// until the turn's moves ran out. The line is still not the shortest
+/// (no search here counts a turn's moves): review it.
+fn winning_step(
+    rules: &dyn Rules,
+    search: &mut Search,
+    pos: &mut Position,
+    moves: &MoveList,
+    turns: u32,
+    seen: &[String],
+) -> Option<Move> {
+    if !moves.iter().any(|m| m.intent.continues) {
+        // One move a turn: the first that wins, with no other looked at.
+        return moves
+            .iter()
+            .find(|m| search.after_attack(pos, m, turns, 0) == Proof::Win)
+            .copied();
+    }
+    let mut first = None;
+    let mut fresh = None;
+    for m in moves {
+        if search.after_attack(pos, m, turns, 0) != Proof::Win {
+            continue;
+        }
+        first.get_or_insert(*m);
+        let undo = rules.play(pos, m);
+        let wins_now = !m.intent.continues && search.is_win(pos);
+        let new = !seen.contains(&fen::vchess_fen(rules, pos));
+        rules.unplay(pos, m, undo);
+        if wins_now {
+            return Some(*m);
+        }
+        if new && fresh.is_none() {
+            fresh = Some(*m);
+        }
+    }
+    fresh.or(first)
 }
 
 /// Writes the line as a solution, numbered the way the puzzle files are: a
@@ -488,6 +599,7 @@ fn numbered(line: &[(String, Color, bool)]) -> String {
 /// [`verify`] is clean, and the filters hold.
 fn candidate(
     rules: &'static dyn Rules,
+    name: &str,
     o: &ComposeOptions,
     pos: &mut Position,
     try_number: usize,
@@ -546,7 +658,7 @@ fn candidate(
         .flatten()
         .find_map(|f| {
             let puzzle = Composed::front_matter_of(&f, goal, &solution, &o.options);
-            let path = format!("puzzles/{}/candidate.md", rules.name());
+            let path = format!("puzzles/{name}/candidate.md");
             let parsed = spec::parse(Path::new(&path), &puzzle).ok()?;
             let verified = verify(
                 &parsed,
@@ -563,7 +675,7 @@ fn candidate(
         })
         .ok_or(Left::Unconfirmed)?;
     Ok(Composed {
-        variant: rules.name().to_string(),
+        variant: name.to_string(),
         fen,
         goal,
         difficulty: difficulty(goal, line.len(), effort),
@@ -722,6 +834,46 @@ mod tests {
     use super::*;
     use fenpress_rules::registry;
 
+    #[test]
+    fn a_many_move_turn_never_walks_back() {
+        // Progressive chess: Black's turn holds ten moves, a mate ends it.
+        // The first winning move listed used to be a king step, to and
+        // fro: `1...Kxg7 Kh7 Kg7 Kh7 Kg7 Kh7 Kh6 Kg5 Qd8 Qd3#`.
+        let rules = registry::rules("Progressive1").expect("Progressive1");
+        let mut pos =
+            validate::position_from_fen(rules, "4qk2/6Q1/8/8/8/5K2/5PP1/8 b - - 0 5").unwrap();
+        let mut search = Search::new(rules, Color::Black, WinKind::Mate, CANDIDATE_BUDGET);
+        let start = pos.clone();
+        let line = main_line(rules, Color::Black, &mut search, &mut pos, 1);
+        assert!(
+            line.last().is_some_and(|(san, ..)| san.ends_with('#')),
+            "{line:?}"
+        );
+        let mut replay = start;
+        let mut seen = vec![fen::vchess_fen(rules, &replay)];
+        for (san, ..) in &line {
+            let mv = notation::parse_move(rules, &mut replay, san).unwrap();
+            rules.play(&mut replay, &mv);
+            let f = fen::vchess_fen(rules, &replay);
+            assert!(!seen.contains(&f), "{san} goes back: {line:?}");
+            seen.push(f);
+        }
+    }
+
+    #[test]
+    fn games_are_cut_where_a_turn_starts() {
+        // Synchrone2's turn is four plies: moves, then captures on the
+        // board before them. A puzzle from its third ply would start in
+        // the capturing half (`1.pass pass 2.Ra8`), judged on a board the
+        // thinned position no longer matches.
+        let rules = registry::rules("Synchrone2").expect("Synchrone2");
+        let mut rng = Rng::new(3);
+        let seen = playout(rules, rules.start_position(), &mut rng, 40);
+        assert!(seen.len() >= 10, "{}", seen.len());
+        assert!(seen.iter().all(|p| p.state.plies % 4 == 0));
+        assert!(seen.iter().all(|p| !rules.turn_under_way(p)));
+    }
+
     fn chess() -> &'static dyn Rules {
         registry::rules_with_options("Chess", &[]).expect("chess")
     }
@@ -832,14 +984,98 @@ mod tests {
             synchrone,
             &ComposeOptions {
                 win: WinKind::Any,
-                pieces: 0,
+                pieces: 6,
                 tries: 60,
                 ..small()
             },
         )
         .unwrap();
-        assert!(run.tally.unprovable_side > 0, "{:?}", run.tally);
+        assert!(run.tally.tried > 0, "{:?}", run.tally);
         assert!(run.puzzles.iter().all(|p| p.attacker == Color::White));
+        // Black chooses inside the turn White's choice opened: games are
+        // not cut there, and such a position is refused if given.
+        assert_eq!(run.tally.unprovable_side, 0, "{:?}", run.tally);
+        let mut pos = synchrone.start_position();
+        let mut moves = MoveList::new();
+        legal::legal_moves(synchrone, &mut pos, &mut moves);
+        synchrone.play(&mut pos, &moves[0]);
+        assert_eq!(pos.turn(), Color::Black);
+        let black = candidate(synchrone, "Synchrone1", &small(), &mut pos, 1);
+        assert_eq!(black, Err(Left::UnprovableSide));
+    }
+
+    #[test]
+    fn a_win_completed_by_the_defenders_forced_reply_is_composed_as_check_counts_it() {
+        // Ambiguous: Black executes White's mark (Kd4), marks the White
+        // king's square with its king, and White must take its own king.
+        // Compose used to call it a win in 2 (a Black turn that never
+        // comes) and check a win in 1, so it was never confirmed.
+        let ambiguous = registry::rules_with_options("Ambiguous", &[]).unwrap();
+        let mut pos =
+            validate::position_from_fen(ambiguous, "8/8/PN1p4/6P1/3g4/2k1K3/8/8 b - - 7 48")
+                .unwrap();
+        let options = ComposeOptions {
+            win: WinKind::Any,
+            max: 3,
+            ..small()
+        };
+        let c = candidate(ambiguous, "Ambiguous", &options, &mut pos, 1).unwrap();
+        assert_eq!(c.goal, Goal::Win(1));
+        assert_eq!(c.solution, "1...Kd4 Kd4 2.Kxd4");
+        // Suicide: 1.Ra2 and Black's compulsory capture leaves White
+        // without a piece; the line shows the capture.
+        let suicide = registry::rules_with_options("Suicide", &[]).unwrap();
+        let mut pos = validate::position_from_fen(suicide, "8/8/8/8/8/1p6/8/R7 w - - 0 1").unwrap();
+        let c = candidate(suicide, "Suicide", &options, &mut pos, 1).unwrap();
+        assert_eq!((c.goal, c.solution.as_str()), (Goal::Win(1), "1.Ra2 bxa2"));
+    }
+
+    #[test]
+    fn chess960_puzzles_are_chess960s_and_come_from_its_starts() {
+        let chess = registry::rules_with_options("Chess960", &[]).unwrap();
+        let mut rng = Rng::new(1);
+        let mut starts = std::collections::BTreeSet::new();
+        for _ in 0..200 {
+            let rank = chess960_rank(&mut rng);
+            let at = |c: char| -> Vec<usize> {
+                rank.char_indices()
+                    .filter(|(_, x)| *x == c)
+                    .map(|(i, _)| i)
+                    .collect()
+            };
+            let (b, r, k) = (at('b'), at('r'), at('k'));
+            assert_eq!(b.len(), 2, "{rank}");
+            assert_ne!(b[0] % 2, b[1] % 2, "bishops on both colours: {rank}");
+            assert!(r[0] < k[0] && k[0] < r[1], "king between the rooks: {rank}");
+            assert_eq!((at('q').len(), at('n').len()), (1, 2), "{rank}");
+            starts.insert(rank);
+        }
+        assert!(starts.len() > 100, "{} starts of 960", starts.len());
+        let start = start_of(chess, "Chess960", &mut Rng::new(5));
+        assert_ne!(start.board, chess.start_position().board);
+        assert_eq!(
+            start_of(chess, "Chess", &mut Rng::new(5)).board,
+            chess.start_position().board
+        );
+        let options = ComposeOptions {
+            name: Some("Chess960".into()),
+            count: 1,
+            ..small()
+        };
+        let run = compose(chess, &options).unwrap();
+        let found = &run.puzzles[0];
+        assert_eq!(found.variant, "Chess960");
+        assert!(found.file_name("en", 3).starts_with("chess960-"));
+        assert!(found
+            .file_text("en", &options)
+            .contains("`fenpress compose Chess960 --seed 3"));
+    }
+
+    #[test]
+    fn a_variant_without_a_winner_is_refused_with_why() {
+        let discoduel = registry::rules_with_options("Discoduel", &[]).unwrap();
+        let refused = compose(discoduel, &small()).unwrap_err();
+        assert!(refused.to_string().contains("no winner"), "{refused}");
     }
 
     #[test]

@@ -102,7 +102,7 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> Optio
     let mut i = 0;
     while i < line.len() {
         let mv = line[i];
-        if mv.color() != solver {
+        if pos.turn() != solver {
             // A line cannot start with the defender; skip defensively.
             rules.play(&mut pos, &mv);
             i += 1;
@@ -145,7 +145,7 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> Optio
         rules.play(&mut pos, &mv);
         i += 1;
         let mut replies = Vec::new();
-        while i < line.len() && line[i].color() != solver {
+        while i < line.len() && pos.turn() != solver {
             let r = line[i];
             let san = notation::san(rules, &mut pos, &r);
             rules.play(&mut pos, &r);
@@ -226,4 +226,59 @@ fn board_text(variant: &str, board: &str, flip: bool, words: &DiagramWords) -> S
 pub fn to_script_json(data: &PlayData) -> String {
     let json = serde_json::to_string(data).unwrap_or_else(|_| "null".into());
     json.replace("</", "<\\/").replace("<!--", "<\\!--")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{spec, verify, VerifyOptions};
+    use std::path::Path;
+
+    /// The play data of a puzzle of `variant`.
+    fn data(variant: &str, fen: &str, goal: &str, solution: &str) -> PlayData {
+        let text = format!("---\nfen: \"{fen}\"\ngoal: {goal}\nsolution: {solution}\n---\n");
+        let path = format!("puzzles/{variant}/p.md");
+        let puzzle = spec::parse(Path::new(&path), &text).unwrap();
+        let verified = verify(&puzzle, VerifyOptions::default());
+        assert!(verified.findings.is_empty(), "{:?}", verified.findings);
+        play_data(&puzzle, &verified, &crate::words::strings("en")).unwrap()
+    }
+
+    #[test]
+    fn the_solver_is_the_side_to_move_not_the_pieces_colour() {
+        // Ambiguous: Black's turn moves a white piece first (it executes
+        // White's mark); White's reply moves a black one. Each is asked of
+        // its side: Black plays both parts of its turn, White's execution
+        // is played back.
+        let d = data(
+            "Ambiguous",
+            "8/8/PN1p4/6P1/3g4/2k1K3/8/8 b - - 7 48",
+            "win in 1",
+            "1...Kd4 Kd4 2.Kxd4",
+        );
+        assert_eq!(d.steps.len(), 2, "{:#?}", d.steps);
+        assert!(d.steps[0].replies.is_empty());
+        assert_eq!(d.steps[1].replies.len(), 1);
+        assert!(d.steps.iter().all(|s| s.expected.len() == 1));
+        // Monocolor: every piece is stored black; White solves.
+        let d = data(
+            "Monocolor",
+            "8/8/2p5/8/2q1pn2/1pq5/8/8 w - - 0 31",
+            "win in 1",
+            "1.Qxc6 Qxc3",
+        );
+        assert_eq!(d.steps.len(), 1);
+        assert_eq!(d.steps[0].replies.len(), 1);
+        assert!(!d.steps[0].expected.is_empty());
+        // Marseillais chess: both moves of the double turn are the
+        // solver's, and the first is accepted as the line's.
+        let d = data(
+            "Doublemove1",
+            "r3k1n1/2p4r/8/8/8/8/3P3P/4K3 b - - 0 4",
+            "mate in 1",
+            "1...Rxh2 Ra1#",
+        );
+        assert_eq!(d.steps.len(), 2);
+        assert!(d.steps.iter().all(|s| !s.expected.is_empty()));
+    }
 }

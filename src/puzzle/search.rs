@@ -86,6 +86,11 @@ pub struct Search<'a> {
     /// Whether legality is only "the mover's royals are safe" (no list-wide
     /// restriction, no ban on giving check): the last turn's shortcut.
     plain_legality: bool,
+    /// Whether the defender's reply to the attacker's last move may end
+    /// the game in the attacker's win ([`Rules::own_move_may_lose`], for
+    /// a variant's own win): a node with no attacker turn left is then
+    /// judged, not taken as no win.
+    replies_may_lose: bool,
     /// The proof and disproof numbers of undecided nodes, by position and
     /// turns left (see [`proof_number`]).
     pending: HashMap<
@@ -254,6 +259,7 @@ impl<'a> Search<'a> {
             order: Vec::new(),
             sorted: MoveList::new(),
             plain_legality: !rules.restricts_legal() && !rules.forbids_giving_check(),
+            replies_may_lose: win == WinKind::Any && rules.own_move_may_lose(),
             pending: HashMap::with_capacity_and_hasher(1 << 14, Default::default()),
             children: Vec::new(),
             capped: false,
@@ -510,7 +516,7 @@ impl<'a> Search<'a> {
     /// exact search of the last few turns (see [`proof_number`]).
     fn attack_exact(&mut self, pos: &mut Position, turns: u32, plies: u32) -> Proof {
         if turns == 0 {
-            return Proof::NoWin;
+            return self.won_without_a_turn(pos);
         }
         if let Some(known) = self.probe(pos, turns) {
             return known;
@@ -645,6 +651,17 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The attacker to move with no turn left: a win only when the
+    /// defender's last reply ended the game in the attacker's favour
+    /// (where [`Search::replies_may_lose`]), else no win.
+    fn won_without_a_turn(&mut self, pos: &mut Position) -> Proof {
+        if self.replies_may_lose && self.is_win(pos) {
+            Proof::Win
+        } else {
+            Proof::NoWin
+        }
+    }
+
     /// After an attacker's completed move, with legality plain: whether
     /// the game is over with its win. Checkmate needs check, so replies
     /// are looked for only then, and only until one is legal. With
@@ -655,6 +672,9 @@ impl<'a> Search<'a> {
             |s: &Self, pos: &Position| mover.is_some_and(|m| s.rules.illegal_after(pos, m));
         if self.rules.variant_outcome(pos).is_some() {
             return !illegal(self, pos) && self.ended_in_win(pos);
+        }
+        if self.replies_may_lose {
+            return !illegal(self, pos) && self.judge_defender_node(pos, 0, plies) == Proof::Win;
         }
         let decides = legal::in_check(self.rules, pos) || self.stalemate_wins(pos);
         if !decides || illegal(self, pos) {
@@ -742,7 +762,7 @@ impl<'a> Search<'a> {
         legal::legal_moves(self.rules, pos, &mut replies);
         let (proof, escape) = if replies.is_empty() {
             (self.no_move_result(pos), None)
-        } else if turns > 0 {
+        } else if turns > 0 || self.replies_may_lose {
             self.defend_with(pos, &mut replies, turns, plies, hint)
         } else {
             (Proof::NoWin, None)
@@ -873,7 +893,7 @@ impl<'a> Search<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fenpress_rules::{registry, validate::position_from_fen};
+    use fenpress_rules::{notation, registry, validate::position_from_fen};
 
     #[test]
     fn leaving_the_other_side_without_a_move_wins_where_that_loses() {
@@ -892,6 +912,40 @@ mod tests {
         let mut stalemating = position_from_fen(chess, "k7/2K5/1P6/8/8/8/8/8 w - - 0 1").unwrap();
         let mut s = Search::new(chess, Color::White, WinKind::Any, 1_000_000);
         assert_eq!(s.attack(&mut stalemating, 1, 0), Proof::NoWin);
+    }
+
+    #[test]
+    fn a_win_the_defenders_forced_reply_completes_counts_in_the_attackers_turns() {
+        // Suicide: after 1.Ra2 Black must take (captures are compulsory),
+        // and White, left without a piece, wins. One White move: a win in
+        // 1, not 2 (the turn White never has to play).
+        let suicide = registry::rules("Suicide").unwrap();
+        let mut pos = position_from_fen(suicide, "8/8/8/8/8/1p6/8/R7 w - - 0 1").unwrap();
+        let mut s = Search::new(suicide, Color::White, WinKind::Any, 1_000_000);
+        assert_eq!(s.attack(&mut pos, 1, 0), Proof::Win);
+        let ra2 = notation::parse_move(suicide, &mut pos, "Ra2").unwrap();
+        assert_eq!(s.after_attack(&mut pos, &ra2, 1, 0), Proof::Win);
+        // Another rook move leaves Black a choice: no win in 1.
+        let ra3 = notation::parse_move(suicide, &mut pos, "Ra3").unwrap();
+        assert_eq!(s.after_attack(&mut pos, &ra3, 1, 0), Proof::NoWin);
+        // The defender to move with no attacker turn left: every reply
+        // loses after Ra2.
+        let undo = suicide.play(&mut pos, &ra2);
+        assert_eq!(s.defend(&mut pos, 0, 0).0, Proof::Win);
+        suicide.unplay(&mut pos, &ra2, undo);
+        // Ambiguous: Black's turn executes White's mark (Kd4) and marks
+        // the White king's square with its own king; White must then
+        // execute onto its own king. A win in 1 for Black.
+        let ambiguous = registry::rules("Ambiguous").unwrap();
+        let mut pos =
+            position_from_fen(ambiguous, "8/8/PN1p4/6P1/3g4/2k1K3/8/8 b - - 7 48").unwrap();
+        let mut s = Search::new(ambiguous, Color::Black, WinKind::Any, 1_000_000);
+        assert_eq!(s.attack(&mut pos, 1, 0), Proof::Win);
+        // In chess a defender's move never loses by itself: nothing changes.
+        let chess = registry::rules("chess").unwrap();
+        let mut quiet = position_from_fen(chess, "k7/8/8/8/8/8/8/R5K1 b - - 0 1").unwrap();
+        let mut s = Search::new(chess, Color::White, WinKind::Any, 1_000_000);
+        assert_eq!(s.defend(&mut quiet, 0, 0).0, Proof::NoWin);
     }
 
     fn proof(fen: &str, turns: u32) -> (Proof, u64) {

@@ -414,6 +414,11 @@ fn rules_and_start(puzzle: &Puzzle, v: &mut Verified) -> Option<(&'static dyn Ru
 struct Line {
     /// The position after the whole line.
     end: Position,
+    /// The position before the line's last move, and who played that move
+    /// (the side to move, not the piece's colour: an Ambiguous execution
+    /// moves the opponent's piece).
+    before_last: Position,
+    last_mover: Color,
     attacker: Color,
     /// Completed turns of the attacker.
     attacker_turns: u32,
@@ -440,6 +445,8 @@ fn play_line(
     let mut attacker_moves: Vec<(usize, u32)> = Vec::new();
     // The move number of each move of the line.
     let mut numbers: Vec<u32> = Vec::new();
+    let mut before_last = start.clone();
+    let mut last_mover = attacker;
     v.line_complete = true;
     for sm in &puzzle.solution {
         let mover = pos.turn();
@@ -471,7 +478,7 @@ fn play_line(
             },
         };
         let mv = match resolved {
-            Ok(mv) => mv,
+            Ok(mv) => as_listed(rules, &mut pos, mv),
             Err(e) => {
                 push(&mut v.findings, Finding::Move(e), sm.at, span);
                 v.line_complete = false;
@@ -486,6 +493,8 @@ fn play_line(
             prefix.as_str()
         };
         let shown = format!("{shown_prefix}{}", notation::san(rules, &mut pos, &mv));
+        before_last.clone_from(&pos);
+        last_mover = mover;
         rules.play(&mut pos, &mv);
         // A move that ends the game ends its turn, even one after which
         // the turn could have gone on (Football's kick into the goal).
@@ -506,11 +515,34 @@ fn play_line(
 
     Line {
         end: pos,
+        before_last,
+        last_mover,
         attacker,
         attacker_turns,
         attacker_moves,
         numbers,
     }
+}
+
+/// `mv` as the legal list has it. A variant whose turn may go on after a
+/// move only playing it tells (Doublemove1's and Progressive's moves that
+/// do not check) marks that in the list as a whole
+/// ([`Rules::restrict_legal`]), which a move read from the text lacks: the
+/// line counted each such move as a turn of its own, and a mate in one
+/// double turn as a mate in 2.
+fn as_listed(rules: &dyn Rules, pos: &mut Position, mv: Move) -> Move {
+    if !rules.restricts_legal() {
+        return mv;
+    }
+    let mut moves = MoveList::new();
+    legal::legal_moves(rules, pos, &mut moves);
+    let same = |m: &Move| {
+        let (mut a, mut b) = (m.intent, mv.intent);
+        a.continues = false;
+        b.continues = false;
+        a == b && m.effect == mv.effect
+    };
+    moves.iter().copied().find(same).unwrap_or(mv)
 }
 
 /// Why the search cannot prove a goal (`mate in n`, `win in n`) for the
@@ -529,6 +561,9 @@ pub fn unprovable_goals(rules: &dyn Rules, attacker: Color) -> Option<&'static s
         // the lucky one.
         "Chakart" => Some(
             "a move's outcome (a banana's, a bomb's, an egg's) is drawn at random, which a search that lets the solver choose it cannot model",
+        ),
+        "Discoduel" => Some(
+            "its rules name no winner (a game is scored by the pawns that crossed, over two games), so there is no goal to prove",
         ),
         "Synchrone1" | "Synchrone2" if attacker == Color::Black => Some(
             "Black chooses at the same time as White without seeing White's choice, which a move-by-move search cannot model: set the puzzle with White to play",
@@ -550,6 +585,8 @@ fn check_goal(
 ) {
     let Line {
         end: mut pos,
+        mut before_last,
+        last_mover,
         attacker,
         attacker_turns,
         attacker_moves,
@@ -586,7 +623,15 @@ fn check_goal(
         (Some(own), Some(site)) => Some(own.min(site)),
         (own, site) => own.or(site),
     };
-    let ended_in_win = search.is_win(&mut pos) && v.line[last].color() == attacker;
+    // The line ends with the attacker's move, or with a defence forced to
+    // lose: every reply to the attacker's last turn ends the game in its
+    // win (a variant where a side's own move can lose it: Suicide's last
+    // capture, Ambiguous's execution onto one's own king).
+    let ended_in_win = search.is_win(&mut pos)
+        && (last_mover == attacker
+            || (last > 0
+                && !v.line[last - 1].intent.continues
+                && search.defend(&mut before_last, 0, 0).0 == Proof::Win));
     if attacker_turns > n {
         // The first attacker move past the goal's count.
         let extra = attacker_moves

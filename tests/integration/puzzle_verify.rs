@@ -382,3 +382,75 @@ fn the_site_total_budget_stops_a_proof_with_a_warning_naming_it() {
     let hint = diags[0].hint.as_deref().unwrap_or("");
     assert!(hint.contains("puzzles.total_proof_budget_ms"), "{hint}");
 }
+
+/// A Suicide puzzle's findings (its variant from the folder).
+fn suicide(fen: &str, goal: &str, solution: &str) -> Vec<Diagnostic> {
+    verify_source(
+        Path::new("content/puzzles/Suicide/p.md"),
+        &puzzle(fen, goal, solution),
+    )
+}
+
+#[test]
+fn a_line_may_end_with_a_defence_forced_to_lose_but_not_a_chosen_one() {
+    // 1.Ra2: Black must take (captures are compulsory) and White, left
+    // without a piece, wins. The line ends with Black's forced capture.
+    assert_eq!(
+        suicide("8/8/8/8/8/1p6/8/R7 w - - 0 1", "win in 1", "1.Ra2 bxa2"),
+        []
+    );
+    // After 1.a5 any rook move but one leaves White stalemated, which
+    // wins; Rb6 gives White a capture it must make. Rh7 is a weak
+    // defence, not the end of a win.
+    let found = suicide("8/8/p6r/8/P7/8/8/8 w - - 0 1", "win in 1", "1.a5 Rh7");
+    assert!(
+        found.iter().any(|d| d.code == "puzzle-no-win"),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn a_double_move_turn_is_one_turn_of_the_goal() {
+    // Marseillais chess: a move that does not check leaves the turn to its
+    // mover, which only the legal list says (the line read every move as
+    // a turn, and this mate in one double turn as a mate in 2).
+    let found = verify_source(
+        Path::new("content/puzzles/Doublemove1/p.md"),
+        &puzzle(
+            "r3k1n1/2p4r/8/8/8/8/3P3P/4K3 b - - 0 4",
+            "mate in 1",
+            "1...Rxh2 Ra1#",
+        ),
+    );
+    assert_eq!(found, []);
+    // Read as two turns, it is too long for a mate in 1 no more.
+    let two = verify_source(
+        Path::new("content/puzzles/Doublemove1/p.md"),
+        &puzzle(
+            "r3k1n1/2p4r/8/8/8/8/3P3P/4K3 b - - 0 4",
+            "mate in 2",
+            "1...Rxh2 Ra1#",
+        ),
+    );
+    assert!(two.iter().any(|d| d.code == "puzzle-length"), "{two:#?}");
+}
+
+#[test]
+fn a_synchronous_turn_is_won_by_the_choice_that_resolves_it() {
+    // Synchrone1: White's choice leaves the board as it is; Black's
+    // resolves the turn, both halves at once, and so ends the game. Here
+    // Black, in check on the h-file, must step to g5, g6 or g7 while the
+    // rook goes to g1; the other rook then closes the h-file while the king
+    // leaves the g-file: mated after two turns, each ended by Black's move
+    // (the line was refused: "no win at the end", Black's move being the
+    // last).
+    let path = Path::new("content/puzzles/Synchrone1/p.md");
+    let fen = "8/8/7k/8/8/N7/P1K2R2/7R w - - 0 37";
+    assert_eq!(
+        verify_source(path, &puzzle(fen, "win in 2", "1.Rg1 Kg6 2.Rh2 Kh6")),
+        []
+    );
+    // One turn does not win: the king escapes the g-file.
+    let one = verify_source(path, &puzzle(fen, "win in 1", "1.Rg1 Kg6"));
+    assert!(one.iter().any(|d| d.code == "puzzle-no-win"), "{one:#?}");
+}

@@ -357,6 +357,24 @@ pub trait Rules: Send + Sync {
         Outcome::Stalemate
     }
 
+    /// Whether a side's own move can end the game in its opponent's win:
+    /// an antichess capture of the opponent's last piece, Ambiguous's
+    /// execution onto one's own king, Monocolor's emptying of one's own
+    /// half. A puzzle's goal may then be reached by the defender's forced
+    /// reply to the attacker's last move, which a search must judge
+    /// instead of stopping at that move. Default: no.
+    fn own_move_may_lose(&self) -> bool {
+        false
+    }
+
+    /// Whether `pos` lies inside a turn although a move handed the play
+    /// to the other side: Synchrone's Black choice (White's waits, unseen)
+    /// and Synchrone2's capturing half, judged on the board as it was
+    /// before the turn. A puzzle starts where a turn starts. Default: no.
+    fn turn_under_way(&self, _pos: &Position) -> bool {
+        false
+    }
+
     /// Whether a move may not leave the opponent's royal piece attacked
     /// either (Racing Kings: giving check is not allowed). Default: no.
     fn forbids_giving_check(&self) -> bool {

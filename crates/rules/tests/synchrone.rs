@@ -309,3 +309,34 @@ fn synchrone2_capturing_turn_takes_the_moved_piece() {
     let read = pos2(&text);
     assert_eq!((read.board, read.counters), (p.board, p.counters));
 }
+
+#[test]
+fn a_turn_is_under_way_until_blacks_choice_resolves_it() {
+    // What a puzzle composer must know: only the start of a turn can be a
+    // puzzle's position. Synchrone1's turn is two plies, Synchrone2's four
+    // (its moves, then its capturing half).
+    let mut p = rules().start_position();
+    assert!(!rules().turn_under_way(&p));
+    let w = choice(&mut p, "e2", "e4");
+    rules().play(&mut p, &w);
+    assert!(rules().turn_under_way(&p));
+    let b = choice(&mut p, "e7", "e5");
+    rules().play(&mut p, &b);
+    assert!(!rules().turn_under_way(&p));
+    // A Black choice resolves the turn, so it can lose Black the game.
+    assert!(rules().own_move_may_lose());
+
+    let second = registry::rules("synchrone2").unwrap();
+    let mut p = second.start_position();
+    let mut under_way = Vec::new();
+    for _ in 0..8 {
+        under_way.push(second.turn_under_way(&p));
+        let mut moves = Vec::new();
+        legal::legal_moves(second, &mut p, &mut moves);
+        second.play(&mut p, &moves[0]);
+    }
+    assert_eq!(
+        under_way,
+        [false, true, true, true, false, true, true, true]
+    );
+}

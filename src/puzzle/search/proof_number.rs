@@ -238,7 +238,7 @@ impl Search<'_> {
     ) -> Option<(Proof, Option<super::Tag>)> {
         let attacker = key.1;
         if attacker && turns == 0 {
-            return Some((Proof::NoWin, None));
+            return Some((self.won_without_a_turn(pos), None));
         }
         if attacker && turns == 1 && self.plain_legality {
             if let Some(proof) = self.last_attack(pos, plies) {
@@ -249,7 +249,7 @@ impl Search<'_> {
         if moves.is_empty() {
             return Some((self.no_move_result(pos), None));
         }
-        if !attacker && turns == 0 {
+        if !attacker && turns == 0 && !self.replies_may_lose {
             return Some((Proof::NoWin, None));
         }
         for (i, mv) in moves.iter().enumerate() {
@@ -301,7 +301,12 @@ impl Search<'_> {
         }
         let attacker = key.1;
         if attacker && turns == 0 {
-            return (INF, 0);
+            return numbers(self.won_without_a_turn(pos));
+        }
+        if !attacker && turns == 0 && self.replies_may_lose {
+            // Whether every reply ends the game in the attacker's win: one
+            // ply, decided here.
+            return numbers(self.judge_defender_node(pos, 0, plies));
         }
         if attacker && turns == 1 && self.plain_legality {
             if let Some(proof) = self.last_attack(pos, plies) {

@@ -195,6 +195,18 @@ impl Rules for ChessLike {
         self.outcome(pos)
     }
 
+    /// A capture may leave the opponent without a piece (antichess), bare
+    /// (Losers' bare king wins) or stalemated where that wins.
+    fn own_move_may_lose(&self) -> bool {
+        if self.armies.is_some() {
+            return false;
+        }
+        let win = &self.spec.win;
+        win.antichess
+            || win.stalemate == victory::StalemateResult::Win
+            || win.bare_king == victory::BareKing::Win
+    }
+
     /// The definition's `win: stalemate:` (and antichess's stalemated side
     /// wins).
     fn stalemate_outcome(&self, pos: &Position) -> Outcome {

@@ -102,6 +102,11 @@ fn stored(effect: &Effect) -> Effect {
 }
 
 impl Twist for Monocolor {
+    // A capture takes the piece to the other half: the last one leaving
+    // its own half loses.
+    fn own_move_may_lose(&self) -> bool {
+        true
+    }
     fn moves(&self, base: &ChessLike, pos: &Position, out: &mut MoveList) {
         let start = out.len();
         let g = base.geometry();

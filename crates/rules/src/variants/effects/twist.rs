@@ -46,6 +46,11 @@ pub trait Twist: Send + Sync + 'static {
     fn variant_outcome(&self, _base: &ChessLike, _pos: &Position) -> Option<Outcome> {
         None
     }
+    /// Whether a side's own move can end the game in its opponent's win
+    /// ([`Rules::own_move_may_lose`]) through the twist's rule.
+    fn own_move_may_lose(&self) -> bool {
+        false
+    }
     /// The twist's rule that forbids moving the piece on `from` to `to`
     /// ([`Rules::forbidding_rule`]); the default: none.
     fn forbidding_rule(
@@ -204,6 +209,9 @@ impl<T: Twist> Rules for Twisted<T> {
     }
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         self.twist.variant_outcome(&self.base, pos)
+    }
+    fn own_move_may_lose(&self) -> bool {
+        self.twist.own_move_may_lose() || self.base.own_move_may_lose()
     }
     fn forbidding_rule(&self, pos: &Position, from: Square, to: Square) -> Option<&'static str> {
         self.twist.forbidding_rule(&self.base, pos, from, to)

@@ -212,6 +212,11 @@ impl Rules for Ambiguous {
             None => self.chess.piece_name(piece),
         }
     }
+    // An execution onto a square the opponent marked may take one's own
+    // king.
+    fn own_move_may_lose(&self) -> bool {
+        true
+    }
     fn royal_attacked(&self, _pos: &Position, _color: Color) -> bool {
         false
     }

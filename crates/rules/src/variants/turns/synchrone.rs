@@ -826,6 +826,17 @@ impl Rules for Synchrone {
     fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
         color == pos.turn() && self.in_check(&pos.board, color)
     }
+    /// Black's choice resolves the turn, White's half with it: the move
+    /// that ends a turn in White's win (its king taken, or left mated) is
+    /// Black's.
+    fn own_move_may_lose(&self) -> bool {
+        true
+    }
+    /// A turn is two plies (Synchrone2's: four, its capturing half
+    /// after its moves).
+    fn turn_under_way(&self, pos: &Position) -> bool {
+        self.phase(pos) != 0
+    }
     /// Choices are filtered when listed (a White choice leaves the board
     /// as it is, so no generic after-move test applies).
     fn illegal_after(&self, _pos: &Position, _mover: Color) -> bool {
