@@ -401,60 +401,10 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
             (false, true) => Mode::CaptureOnly,
             _ => Mode::Both,
         };
-        let ways: Vec<(char, usize)> = mods
-            .iter()
-            .copied()
-            .filter(|(c, _)| "pgnj".contains(*c))
-            .collect();
-        if let Some((second, at)) = ways.iter().find(|(c, _)| *c != ways[0].0) {
-            return unsupported(
-                format!("{}{second}", ways[0].0),
-                *at,
-                "a move hops, hops as a grasshopper, is lame or needs a piece to jump: one of these, not two",
-            );
-        }
-        let path = match ways.first().map(|w| w.0) {
-            Some('p') => Path::Hop,
-            Some('g') => Path::Grasshopper,
-            Some('n') => Path::Lame,
-            Some('j') => Path::Jump,
-            _ => Path::Plain,
-        };
-        let way_at = ways.first().map_or(atom_at, |w| w.1);
-        let leaper = range == 1;
-        let longest = steps.iter().map(|(a, _)| *a).max().unwrap_or(0);
-        match path {
-            Path::Hop | Path::Grasshopper if leaper => return unsupported(
-                format!("{}{atom_text}", ways[0].0),
-                way_at,
-                "a hopper moves along a line, two squares or more with its screen: write a rider (pR, pB2, gQ), not a single leap",
-            ),
-            Path::Grasshopper if numbered => {
-                return unsupported(
-                    format!("g{atom_text}"),
-                    way_at,
-                    "a grasshopper lands just beyond the first piece in its line: it has no range",
-                )
-            }
-            Path::Lame | Path::Jump if !leaper => {
-                return unsupported(
-                    format!("{}{atom_text}", ways[0].0),
-                    way_at,
-                    "`n` and `j` make a single leap lame or jumping, not a rider",
-                )
-            }
-            Path::Lame if longest > 3 => {
-                return unsupported(
-                    format!("n{atom_text}"),
-                    way_at,
-                    "a lame leap goes at most three squares, as in Fairy-Stockfish",
-                )
-            }
-            _ => {}
-        }
+        let path = path_of(text, &mods, atom_at, &atom_text, range, numbered, steps)?;
         let en_passant = has('e');
         let one_step_diagonals = steps.iter().all(|s| *s == (1, 1));
-        if en_passant && (mode == Mode::MoveOnly || !leaper || !one_step_diagonals) {
+        if en_passant && (mode == Mode::MoveOnly || range != 1 || !one_step_diagonals) {
             let at = mods.iter().find(|m| m.0 == 'e').map_or(atom_at, |m| m.1);
             return unsupported(
                 format!("e…{atom_text}"),
@@ -490,6 +440,80 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
         return Err(BetzaError::DanglingModifier { text: text.into() });
     }
     Ok(merge(atoms))
+}
+
+/// The path of an atom's moves from its modifiers (`p`, `g`, `n`, `j`),
+/// or why fenpress refuses it: two ways at once, a hopper on a single
+/// leap, a grasshopper with a range, a lame or jumping rider.
+fn path_of(
+    text: &str,
+    mods: &[(char, usize)],
+    atom_at: usize,
+    atom_text: &str,
+    range: u8,
+    numbered: bool,
+    steps: &[(i8, i8)],
+) -> Result<Path, BetzaError> {
+    let unsupported = |what: String, offset: usize, why: &'static str| {
+        Err(BetzaError::Unsupported {
+            text: text.into(),
+            what,
+            offset,
+            why,
+        })
+    };
+    let ways: Vec<(char, usize)> = mods
+        .iter()
+        .copied()
+        .filter(|(c, _)| "pgnj".contains(*c))
+        .collect();
+    if let Some((second, at)) = ways.iter().find(|(c, _)| *c != ways[0].0) {
+        return unsupported(
+            format!("{}{second}", ways[0].0),
+            *at,
+            "a move hops, hops as a grasshopper, is lame or needs a piece to jump: one of these, not two",
+        );
+    }
+    let path = match ways.first().map(|w| w.0) {
+        Some('p') => Path::Hop,
+        Some('g') => Path::Grasshopper,
+        Some('n') => Path::Lame,
+        Some('j') => Path::Jump,
+        _ => Path::Plain,
+    };
+    let way_at = ways.first().map_or(atom_at, |w| w.1);
+    let leaper = range == 1;
+    let longest = steps.iter().map(|(a, _)| *a).max().unwrap_or(0);
+    match path {
+        Path::Hop | Path::Grasshopper if leaper => return unsupported(
+            format!("{}{atom_text}", ways[0].0),
+            way_at,
+            "a hopper moves along a line, two squares or more with its screen: write a rider (pR, pB2, gQ), not a single leap",
+        ),
+        Path::Grasshopper if numbered => {
+            return unsupported(
+                format!("g{atom_text}"),
+                way_at,
+                "a grasshopper lands just beyond the first piece in its line: it has no range",
+            )
+        }
+        Path::Lame | Path::Jump if !leaper => {
+            return unsupported(
+                format!("{}{atom_text}", ways[0].0),
+                way_at,
+                "`n` and `j` make a single leap lame or jumping, not a rider",
+            )
+        }
+        Path::Lame if longest > 3 => {
+            return unsupported(
+                format!("n{atom_text}"),
+                way_at,
+                "a lame leap goes at most three squares, as in Fairy-Stockfish",
+            )
+        }
+        _ => {}
+    }
+    Ok(path)
 }
 
 /// One atom per step, way and initial flag: atoms that go the same way
@@ -628,62 +652,9 @@ pub fn from_fairy_stockfish(text: &str) -> Result<String, BetzaError> {
                 );
             }
         }
-        let rider = "RBQ".contains(c) || !suffix.is_empty();
         let has = |m: char| mods.iter().any(|(x, _)| *x == m);
         let atom: String = format!("{c}{suffix}");
-        let mut letter = c;
-        if has('p') || has('g') {
-            if has('g') && suffix.chars().any(|d| d.is_ascii_digit()) {
-                return refuse(
-                    format!("g{atom}"),
-                    at,
-                    "Fairy-Stockfish reads a grasshopper with a range as a limited cannon",
-                );
-            }
-            // Its hoppers slide whatever the atom: `pW` hops along rook lines.
-            if !rider {
-                letter = match c {
-                    'W' => 'R',
-                    'F' => 'B',
-                    'K' => 'Q',
-                    _ => {
-                        return refuse(
-                            format!("p{atom}"),
-                            at,
-                            "Fairy-Stockfish hops only along rook and bishop lines",
-                        )
-                    }
-                };
-            } else if !"RBQWFK".contains(c) {
-                return refuse(
-                    atom,
-                    at,
-                    "Fairy-Stockfish hops only along rook and bishop lines",
-                );
-            }
-        } else if rider && !"RBQWFKN".contains(c) {
-            return refuse(
-                atom,
-                at,
-                "Fairy-Stockfish rides only along rook, bishop and knight lines",
-            );
-        }
-        let lame = has('n') && !rider;
-        if lame && !"DNAZJ".contains(c) {
-            return refuse(
-                format!("n{atom}"),
-                at,
-                "Fairy-Stockfish gives a lame leap other than nD, nN, nA, nZ no squares",
-            );
-        }
-        let initial = has('i');
-        if initial && has('c') && !has('m') {
-            return refuse(
-                format!("ic{atom}"),
-                at,
-                "Fairy-Stockfish has no initial captures",
-            );
-        }
+        let (letter, lame, initial) = fairy_stockfish_atom(text, &mods, c, &suffix, at)?;
         let dir_letters: Vec<(char, usize)> = mods
             .iter()
             .copied()
@@ -740,6 +711,83 @@ pub fn from_fairy_stockfish(text: &str) -> Result<String, BetzaError> {
     }
     parse(&out)?;
     Ok(out)
+}
+
+/// How fenpress writes one atom of Fairy-Stockfish's Betza: its letter
+/// (its hoppers slide whatever the atom), whether it is a lame leap and
+/// an initial move; or why it is refused.
+fn fairy_stockfish_atom(
+    text: &str,
+    mods: &[(char, usize)],
+    c: char,
+    suffix: &str,
+    at: usize,
+) -> Result<(char, bool, bool), BetzaError> {
+    let refuse = |what: String, offset: usize, why: &'static str| {
+        Err(BetzaError::Unsupported {
+            text: text.into(),
+            what,
+            offset,
+            why,
+        })
+    };
+    let rider = "RBQ".contains(c) || !suffix.is_empty();
+    let has = |m: char| mods.iter().any(|(x, _)| *x == m);
+    let atom: String = format!("{c}{suffix}");
+    let mut letter = c;
+    if has('p') || has('g') {
+        if has('g') && suffix.chars().any(|d| d.is_ascii_digit()) {
+            return refuse(
+                format!("g{atom}"),
+                at,
+                "Fairy-Stockfish reads a grasshopper with a range as a limited cannon",
+            );
+        }
+        // Its hoppers slide whatever the atom: `pW` hops along rook lines.
+        if !rider {
+            letter = match c {
+                'W' => 'R',
+                'F' => 'B',
+                'K' => 'Q',
+                _ => {
+                    return refuse(
+                        format!("p{atom}"),
+                        at,
+                        "Fairy-Stockfish hops only along rook and bishop lines",
+                    )
+                }
+            };
+        } else if !"RBQWFK".contains(c) {
+            return refuse(
+                atom,
+                at,
+                "Fairy-Stockfish hops only along rook and bishop lines",
+            );
+        }
+    } else if rider && !"RBQWFKN".contains(c) {
+        return refuse(
+            atom,
+            at,
+            "Fairy-Stockfish rides only along rook, bishop and knight lines",
+        );
+    }
+    let lame = has('n') && !rider;
+    if lame && !"DNAZJ".contains(c) {
+        return refuse(
+            format!("n{atom}"),
+            at,
+            "Fairy-Stockfish gives a lame leap other than nD, nN, nA, nZ no squares",
+        );
+    }
+    let initial = has('i');
+    if initial && has('c') && !has('m') {
+        return refuse(
+            format!("ic{atom}"),
+            at,
+            "Fairy-Stockfish has no initial captures",
+        );
+    }
+    Ok((letter, lame, initial))
 }
 
 #[cfg(test)]

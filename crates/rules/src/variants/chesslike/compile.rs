@@ -185,29 +185,9 @@ impl ChessLike {
                         Mode::CaptureOnly => cp.capture.push(ray),
                     }
                     if atom.mode != Mode::MoveOnly {
-                        let back = dir.reverse();
-                        if atom.range > 1 {
-                            let mut set = KindSet::EMPTY;
-                            set.insert(kind);
-                            attack_limited[color.index()].push((back, atom.range, set));
-                            continue;
-                        }
-                        let list = &mut attack[color.index()];
-                        let pos = match list.iter().position(|r| r.dir == back) {
-                            Some(p) => p,
-                            None => {
-                                list.push(AttackRay {
-                                    dir: back,
-                                    near: KindSet::EMPTY,
-                                    far: KindSet::EMPTY,
-                                });
-                                list.len() - 1
-                            }
-                        };
-                        list[pos].near.insert(kind);
-                        if atom.range == 0 {
-                            list[pos].far.insert(kind);
-                        }
+                        let c = color.index();
+                        let (rays, limited) = (&mut attack[c], &mut attack_limited[c]);
+                        add_attacker(rays, limited, dir.reverse(), atom.range, kind);
                     }
                 }
                 if ps.royal {
@@ -222,21 +202,7 @@ impl ChessLike {
         for list in &mut attack {
             list.sort_by_key(|r| !r.far.is_empty());
         }
-        let flags = spec.fen.flags.unwrap_or(spec.castling.iter().any(|c| *c));
-        // Fairy-Stockfish's straight initial moves may be taken en passant
-        // as a pawn's double step is: the FEN then has the field.
-        let passable_initial = pieces
-            .iter()
-            .any(|p: &CompiledPiece| p.special.iter().any(|s| s.passable));
-        let fen_style = FenStyle {
-            castling: if flags { spec.castling } else { [false; 2] },
-            castle_rook: spec.castle.rook,
-            en_passant: spec
-                .fen
-                .en_passant
-                .unwrap_or(spec.double_step.iter().any(|d| *d) || passable_initial),
-            hole: (!spec.holes.is_empty()).then_some('x'),
-        };
+        let fen_style = fen_style_of(&spec, &pieces);
         let mut spec = spec;
         spec.wins = super::victory::effective(&spec);
         let won = super::victory::compile(&spec, &geometry)?;
@@ -272,6 +238,59 @@ impl ChessLike {
             rules.armies = Some(Box::new(super::armies::ArmyPairs::new(&rules.spec)?));
         }
         Ok(rules)
+    }
+}
+
+/// What the variant's FEN writes: castling flags, an en-passant field, a
+/// hole's letter.
+fn fen_style_of(spec: &ChessLikeSpec, pieces: &[CompiledPiece]) -> FenStyle {
+    let flags = spec.fen.flags.unwrap_or(spec.castling.iter().any(|c| *c));
+    // Fairy-Stockfish's straight initial moves may be taken en passant
+    // as a pawn's double step is: the FEN then has the field.
+    let passable_initial = pieces
+        .iter()
+        .any(|p: &CompiledPiece| p.special.iter().any(|s| s.passable));
+    FenStyle {
+        castling: if flags { spec.castling } else { [false; 2] },
+        castle_rook: spec.castle.rook,
+        en_passant: spec
+            .fen
+            .en_passant
+            .unwrap_or(spec.double_step.iter().any(|d| *d) || passable_initial),
+        hole: (!spec.holes.is_empty()).then_some('x'),
+    }
+}
+
+/// Registers `kind` as attacking along `back` (from the attacked square
+/// towards it): a limited rider in `limited`, a leaper or a slider in the
+/// ray list, one entry per direction.
+fn add_attacker(
+    rays: &mut Vec<AttackRay>,
+    limited: &mut Vec<(Dir, u8, KindSet)>,
+    back: Dir,
+    range: u8,
+    kind: Kind,
+) {
+    if range > 1 {
+        let mut set = KindSet::EMPTY;
+        set.insert(kind);
+        limited.push((back, range, set));
+        return;
+    }
+    let pos = match rays.iter().position(|r| r.dir == back) {
+        Some(p) => p,
+        None => {
+            rays.push(AttackRay {
+                dir: back,
+                near: KindSet::EMPTY,
+                far: KindSet::EMPTY,
+            });
+            rays.len() - 1
+        }
+    };
+    rays[pos].near.insert(kind);
+    if range == 0 {
+        rays[pos].far.insert(kind);
     }
 }
 
