@@ -543,6 +543,16 @@ fn read_page(file: &SourceFile, text: &Arc<str>) -> (Option<LoadedPage>, Vec<Dia
                             // The language names an output folder: `../../X`
                             // failed only at the search step, without the file.
                             if is_language(&lang) {
+                                // `mate.fr.md` beside `mate.md`, as compose
+                                // writes them: the French page of that
+                                // puzzle, at its slug, not another puzzle
+                                // named `mate.fr`.
+                                let own = format!(".{lang}");
+                                if let Some(base) = page.slug.strip_suffix(&own) {
+                                    if !base.is_empty() {
+                                        page.slug = base.to_string();
+                                    }
+                                }
                                 page.lang = lang;
                             } else {
                                 let line = yaml.lines().position(|l| l.starts_with("lang"));

@@ -274,6 +274,29 @@ fn every_language_link_resolves_and_alternates_are_reciprocal() {
     assert_eq!(pages["fr/index.html"].alternates["x-default"], BASE_URL);
 }
 
+/// `compose --lang en,fr` writes `<slug>.md` and `<slug>.fr.md` (with
+/// `lang: fr`): one puzzle in two languages, at one slug, each page
+/// offering the other, not a second puzzle named `<slug>.fr`.
+#[test]
+fn a_puzzle_and_its_lang_suffixed_file_are_translations() {
+    let site = two_languages()
+        .file("puzzles/Chess/smothered.md", &puzzle("en", "Smothered"))
+        .file("puzzles/Chess/smothered.fr.md", &puzzle("fr", "Étouffé"))
+        // A suffix that is not the file's language stays in the slug.
+        .file("puzzles/Chess/mate.de.md", &puzzle("fr", "Mat"));
+    let pages = check_language_links(&site);
+    assert_eq!(
+        switcher_langs(&pages, "en/puzzles/Chess/smothered/index.html"),
+        ["fr"]
+    );
+    assert_eq!(
+        switcher_langs(&pages, "fr/puzzles/Chess/smothered/index.html"),
+        ["en"]
+    );
+    assert!(!pages.contains_key("fr/puzzles/Chess/smothered.fr/index.html"));
+    assert!(pages.contains_key("fr/puzzles/Chess/mate.de/index.html"));
+}
+
 /// Only English has puzzles, and a French content page takes the French
 /// search page's place: neither English page may point at a French one.
 #[test]
