@@ -387,14 +387,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
             numbered = true;
         }
         let has = |m: char| mods.iter().any(|(c, _)| *c == m);
-        let unsupported = |what: String, offset: usize, why: &'static str| {
-            Err(BetzaError::Unsupported {
-                text: text.into(),
-                what,
-                offset,
-                why,
-            })
-        };
+        let unsupported = |what, offset, why| Err(unsupported_in(text, what, offset, why));
         let atom_text: String = chars[atom_at..i].iter().collect();
         let mode = match (has('m'), has('c')) {
             (true, false) => Mode::MoveOnly,
@@ -454,14 +447,7 @@ fn path_of(
     numbered: bool,
     steps: &[(i8, i8)],
 ) -> Result<Path, BetzaError> {
-    let unsupported = |what: String, offset: usize, why: &'static str| {
-        Err(BetzaError::Unsupported {
-            text: text.into(),
-            what,
-            offset,
-            why,
-        })
-    };
+    let unsupported = |what, offset, why| Err(unsupported_in(text, what, offset, why));
     let ways: Vec<(char, usize)> = mods
         .iter()
         .copied()
@@ -514,6 +500,17 @@ fn path_of(
         _ => {}
     }
     Ok(path)
+}
+
+/// The error for a part of `text` (`what`, at `offset`) that fenpress
+/// reads but will not execute, and `why`.
+fn unsupported_in(text: &str, what: String, offset: usize, why: &'static str) -> BetzaError {
+    BetzaError::Unsupported {
+        text: text.into(),
+        what,
+        offset,
+        why,
+    }
 }
 
 /// One atom per step, way and initial flag: atoms that go the same way
@@ -613,14 +610,7 @@ pub fn may_overlap(atoms: &[Atom]) -> bool {
 /// ```
 pub fn from_fairy_stockfish(text: &str) -> Result<String, BetzaError> {
     let chars: Vec<char> = text.chars().collect();
-    let refuse = |what: String, offset: usize, why: &'static str| {
-        Err(BetzaError::Unsupported {
-            text: text.into(),
-            what,
-            offset,
-            why,
-        })
-    };
+    let refuse = |what, offset, why| Err(unsupported_in(text, what, offset, why));
     let mut out = String::new();
     let mut mods: Vec<(char, usize)> = Vec::new();
     let mut i = 0;
@@ -723,14 +713,7 @@ fn fairy_stockfish_atom(
     suffix: &str,
     at: usize,
 ) -> Result<(char, bool, bool), BetzaError> {
-    let refuse = |what: String, offset: usize, why: &'static str| {
-        Err(BetzaError::Unsupported {
-            text: text.into(),
-            what,
-            offset,
-            why,
-        })
-    };
+    let refuse = |what, offset, why| Err(unsupported_in(text, what, offset, why));
     let rider = "RBQ".contains(c) || !suffix.is_empty();
     let has = |m: char| mods.iter().any(|(x, _)| *x == m);
     let atom: String = format!("{c}{suffix}");

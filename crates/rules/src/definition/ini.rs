@@ -1475,26 +1475,29 @@ fn square_name(file: u8, rank: u8) -> String {
     format!("{}{}", (b'a' + file) as char, rank + 1)
 }
 
+/// A pair of region keys (`<prefix>White`, `<prefix>Black`) as set in the
+/// section, or at Fairy-Stockfish's defaults for chess (line 0).
+fn region_keys(v: &Variant, prefix: &str, defaults: [&str; 2]) -> [Set; 2] {
+    ["White", "Black"].map(|side| {
+        let key = format!("{prefix}{side}");
+        let default = if side == "White" {
+            defaults[0]
+        } else {
+            defaults[1]
+        };
+        v.get(&key).cloned().unwrap_or(Set {
+            value: default.into(),
+            line: 0,
+            key,
+        })
+    })
+}
+
 /// `promotionRegion*`, `mandatoryPawnPromotion`: the region must be the
 /// last ranks of each side, as many for both.
 fn promotion(v: &Variant, spec: &mut ChessLikeSpec, has_pawns: bool) -> Result<(), ImportError> {
     let (cols, rows) = (v.cols, v.rows);
-    let defaults = [
-        Set {
-            value: "*8".into(),
-            line: 0,
-            key: "promotionRegionWhite".into(),
-        },
-        Set {
-            value: "*1".into(),
-            line: 0,
-            key: "promotionRegionBlack".into(),
-        },
-    ];
-    let sets = [
-        v.get("promotionRegionWhite").unwrap_or(&defaults[0]),
-        v.get("promotionRegionBlack").unwrap_or(&defaults[1]),
-    ];
+    let sets = region_keys(v, "promotionRegion", ["*8", "*1"]);
     let mut zones = [0u8; 2];
     for (i, set) in sets.iter().enumerate() {
         let squares = region(set, cols, rows)?;
@@ -1535,7 +1538,7 @@ fn promotion(v: &Variant, spec: &mut ChessLikeSpec, has_pawns: bool) -> Result<(
     }
     if zones[0] != zones[1] && zones[0] != 0 && zones[1] != 0 {
         return Err(refuse(
-            sets[1],
+            &sets[1],
             "fenpress takes promotion zones of the same depth for both sides",
         ));
     }
@@ -1831,22 +1834,7 @@ fn double_steps(
     board: &str,
 ) -> Result<[bool; 2], ImportError> {
     let (cols, rows) = (v.cols, v.rows);
-    let defaults = [
-        Set {
-            value: "*2".into(),
-            line: 0,
-            key: "doubleStepRegionWhite".into(),
-        },
-        Set {
-            value: "*7".into(),
-            line: 0,
-            key: "doubleStepRegionBlack".into(),
-        },
-    ];
-    let sets = [
-        v.get("doubleStepRegionWhite").unwrap_or(&defaults[0]),
-        v.get("doubleStepRegionBlack").unwrap_or(&defaults[1]),
-    ];
+    let sets = region_keys(v, "doubleStepRegion", ["*2", "*7"]);
     let pawn = v
         .pieces
         .iter()
@@ -1916,7 +1904,7 @@ fn double_steps(
     }
     if ranges[0].is_some() && ranges[1].is_some() && ranges[0] != ranges[1] {
         return Err(refuse(
-            sets[1],
+            &sets[1],
             "fenpress takes the same double-step ranks for both sides",
         ));
     }
