@@ -721,9 +721,9 @@ impl Composed {
         let side = words.side(self.attacker);
         let text = match lang {
             "fr" => format!(
-                "{side} jouent et {} en {n}. Un seul premier coup y parvient, quelle que soit la défense : fenpress l'a trouvé dans une partie aléatoire de {} et l'a prouvé avec ses règles.",
+                "{side} jouent et {} en {n}. Un seul premier coup y parvient, quelle que soit la défense : fenpress l'a trouvé dans une partie aléatoire {} et l'a prouvé avec ses règles.",
                 if matches!(self.goal, Goal::Mate(_)) { "matent" } else { "gagnent" },
-                self.variant
+                french_of(&self.variant)
             ),
             _ => format!(
                 "{side} to play and {} in {n}. Only one first move does it, against every defence: fenpress found it in a random game of {} and proved it with its rules.",
@@ -829,8 +829,29 @@ impl Words {
     }
 }
 
+/// French "de NAME", elided before a vowel: "d'Atomic", "de Chess" (an
+/// initial `h` keeps "de": names such as Horde are read with an aspirated h).
+fn french_of(name: &str) -> String {
+    let elides = name
+        .chars()
+        .next()
+        .is_some_and(|c| "AEIOUaeiouÉéÈèÊêÎîÔôÛûÀàÂâ".contains(c));
+    if elides {
+        format!("d'{name}")
+    } else {
+        format!("de {name}")
+    }
+}
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn french_names_elide_de_before_a_vowel() {
+        assert_eq!(super::french_of("Atomic"), "d'Atomic");
+        assert_eq!(super::french_of("Orda"), "d'Orda");
+        assert_eq!(super::french_of("Chess"), "de Chess");
+        assert_eq!(super::french_of("Horde"), "de Horde");
+    }
+
     use super::*;
     use fenpress_rules::registry;
 

@@ -17,11 +17,14 @@
 //! - [`registry`]: variant names to facts (all 173 vchess variants) and rules.
 //!
 //! # How to add a variant
-//! 1. **Chess with other pieces** (Orda and the like): write
-//!    `variants/<name>.rs` returning a [`variants::chesslike::ChessLikeSpec`]:
-//!    each piece a Betza string ([`betza`]: `"mNcR"` moves as a knight,
-//!    captures as a rook), plus promotion, double-step, castling, campmate
-//!    switches. Check, legality, FEN, notation and perft come for free.
+//! `ARCHITECTURE.md` ("How to add a variant") has the whole path; in short:
+//! 1. **Chess with other pieces, boards or goals** (Orda and the like):
+//!    write `variants/<Name>.yaml` (this crate's folder), a definition read
+//!    into a [`variants::chesslike::ChessLikeSpec`]: each piece a Betza
+//!    string ([`betza`]: `"mNcR"` moves as a knight, captures as a rook),
+//!    plus promotion, double-step, castling and how the game is won; list it
+//!    in `definition/builtin.rs`. Check, legality, FEN, notation and perft
+//!    come for free.
 //! 2. **Other mechanics** (Baroque's captures away from the destination,
 //!    Paco Sako unions and chains, Apocalypse's simultaneous moves):
 //!    implement [`Rules`] on your own type. Required: `name`, `geometry`,
@@ -36,7 +39,9 @@
 //!    is correct for any capture mechanism; override it only for speed.
 //!    Simultaneous moves: let `pseudo_legal_moves` produce a side's choices
 //!    and resolve the pair in your own `play`.
-//! 3. Register the name in [`registry::rules`], add `tests/fixtures/perft-<name>.txt`.
+//! 3. Register a Rust variant in its family's `rules()` or
+//!    [`registry::rules`]; add `tests/fixtures/perft-<name>.txt` with counts
+//!    from an independent engine.
 //!
 //! ```
 //! use fenpress_rules::{legal, registry};
