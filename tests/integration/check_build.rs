@@ -3,6 +3,7 @@
 //! the failure), and marks each failed diagram it writes in its page with
 //! the reason on hover.
 
+use fenpress_rules::registry::BUILTIN;
 use std::path::Path;
 
 use fenpress::diagnostic::Severity;
@@ -269,7 +270,7 @@ fn check_skips_what_only_a_drawing_needs() {
     let run = |purpose| {
         let (page, _) = fenpress::content::load::read_source(path, "Chess", "en", text);
         let mut page = page.expect("the page loads");
-        let checked = verify_page(&mut page, purpose);
+        let checked = verify_page(&BUILTIN, &mut page, purpose);
         (checked, page.diagrams)
     };
     let (found, checked) = run(Purpose::Findings);
@@ -315,7 +316,7 @@ fn a_pug_diagram_is_one_record_and_a_bad_one_is_unreadable() {
             .count(),
         1
     );
-    let checked = verify_page(&mut page, Purpose::Findings);
+    let checked = verify_page(&BUILTIN, &mut page, Purpose::Findings);
     assert_eq!(checked.unreadable, 1);
     assert_eq!(checked.verdicts.len(), 1);
     assert_eq!(
