@@ -221,7 +221,12 @@ impl SiteVariant {
     /// `variants/Mycapa.yaml` is `Mycapa`).
     pub fn read(file: &str, text: &str) -> Result<SiteVariant, DefinitionError> {
         let mut spec = definition::parse_definition(text, file)?;
-        spec.name = definition::leak(definition::name_from_file(file).to_string());
+        let name = definition::name_from_file(file);
+        // The parser already named it after the file unless `name:` says
+        // otherwise: no second copy of the name then.
+        if spec.name != name {
+            spec.name = definition::leak(name.to_string());
+        }
         SiteVariant::compiled(file, text, spec)
     }
 
