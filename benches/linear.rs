@@ -63,6 +63,7 @@ fn check_page(text: &str) {
     let (loaded, _) = fenpress::content::load::read_source(path, "Chess", "en", text);
     if let Some(mut page) = loaded {
         std::hint::black_box(fenpress::check::verify_page(
+            &fenpress_rules::registry::BUILTIN,
             &mut page,
             fenpress::check::Purpose::Findings,
         ));

@@ -3,6 +3,7 @@
 //! apart), and the median time to draw one diagram as a PNG.
 //! Run with `cargo bench --bench render`.
 
+use fenpress_rules::registry::BUILTIN;
 use std::time::{Duration, Instant};
 
 use fenpress::diagram::pieces::PieceSet;
@@ -21,7 +22,7 @@ fn main() {
     };
     let loaded = fenpress::content::load(&corpus);
     let set = PieceSet::default_set();
-    let painter = Painter::page(set, "/static/pieces/");
+    let painter = Painter::page(&BUILTIN, set, "/static/pieces/");
     let (mut boards, mut board_bytes, mut sheet_bytes, mut pages) = (0usize, 0usize, 0usize, 0);
     let mut specs = Vec::new();
     for p in &loaded.pages {
@@ -66,13 +67,13 @@ fn main() {
     let (mut raster_only, mut encode_only) = (Vec::new(), Vec::new());
     for (variant, board) in &specs {
         let start = Instant::now();
-        let svg = draw_standalone(variant, board, set, false).svg;
+        let svg = draw_standalone(&BUILTIN, variant, board, set, false).svg;
         let bytes = png(&svg, width).expect("rasterises");
         times.push(start.elapsed());
         png_bytes += bytes.len();
         // The same, in parts: draw + parse + rasterise, then encode.
         let start = Instant::now();
-        let svg = draw_standalone(variant, board, set, false).svg;
+        let svg = draw_standalone(&BUILTIN, variant, board, set, false).svg;
         let pixels = pixmap(&svg, width).expect("rasterises");
         raster_only.push(start.elapsed());
         let start = Instant::now();

@@ -18,6 +18,7 @@
 //! finding); a summary with the CPU time's median, 90th percentile and
 //! maximum ends the output.
 
+use fenpress_rules::registry::BUILTIN;
 use std::path::Path;
 use std::time::Duration;
 
@@ -76,7 +77,7 @@ fn main() {
                 continue;
             }
         };
-        let verified = verify(&puzzle, options);
+        let verified = verify(&BUILTIN, &puzzle, options);
         println!(
             "{file}: {} moves searched, {:.3} s",
             verified.nodes,
@@ -188,7 +189,7 @@ fn prove_epd(file: &str, max_mate: u32, limit: usize, options: VerifyOptions) {
             }
         };
         let before = cpu_seconds();
-        let verified = verify(&puzzle, options);
+        let verified = verify(&BUILTIN, &puzzle, options);
         let spent = cpu_seconds() - before;
         let verdict = if verified.findings.is_empty() {
             "proven"

@@ -60,7 +60,7 @@ def main(path):
         "use super::VariantInfo;",
         "use crate::fen_row::CellSpelling;",
         "",
-        "pub(super) static VARIANTS: &[VariantInfo] = &[",
+        "pub(super) static VARIANTS: &[VariantInfo<'static>] = &[",
     ]
     for row in rows:
         name, r, c = row[0], int(row[1]), int(row[2])

@@ -15,6 +15,7 @@ pub mod verify;
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+use fenpress_rules::registry::Registry;
 use rayon::prelude::*;
 
 use crate::diagnostic::Diagnostic;
@@ -91,8 +92,8 @@ pub enum Purpose {
 /// verdicts are stored on the diagram records, a puzzle's proof on its
 /// page. `check`, `build` and `serve` share it, `check` for its
 /// [`Purpose::Findings`] only.
-pub fn verify_site(pages: &mut [LoadedPage], purpose: Purpose) -> SiteCheck {
-    verify_site_reusing(pages, purpose, &NoReuse)
+pub fn verify_site(registry: &Registry, pages: &mut [LoadedPage], purpose: Purpose) -> SiteCheck {
+    verify_site_reusing(registry, pages, purpose, &NoReuse)
 }
 
 /// Where [`verify_site_reusing`] finds a page's earlier verification and
@@ -118,6 +119,7 @@ impl Reuse for NoReuse {
 
 /// [`verify_site`], each page's check taken from `reuse` when it has one.
 pub fn verify_site_reusing(
+    registry: &Registry,
     pages: &mut [LoadedPage],
     purpose: Purpose,
     reuse: &dyn Reuse,
@@ -128,7 +130,7 @@ pub fn verify_site_reusing(
         .par_iter_mut()
         .map(|lp| {
             reuse.reuse(lp, purpose).unwrap_or_else(|| {
-                let checked = verify_page(lp, purpose);
+                let checked = verify_page(registry, lp, purpose);
                 reuse.keep(lp, purpose, &checked);
                 checked
             })
@@ -231,7 +233,7 @@ impl verify::Locate for CaptionLocs<'_> {
 
 /// Verifies every diagram of one page (storing each verdict on its
 /// record) and, for a puzzle page, its puzzle (storing its proof).
-pub fn verify_page(lp: &mut LoadedPage, purpose: Purpose) -> PageCheck {
+pub fn verify_page(registry: &Registry, lp: &mut LoadedPage, purpose: Purpose) -> PageCheck {
     let page = &lp.page;
     let mut result = PageCheck::default();
     let to_diag = |f: &Finding, variant: Option<&str>| {
@@ -257,7 +259,7 @@ pub fn verify_page(lp: &mut LoadedPage, purpose: Purpose) -> PageCheck {
             // The load step reported a block that does not parse.
             result.unreadable += usize::from(record.spec.is_err());
             if let Ok(spec) = &record.spec {
-                let drawn = drawing_findings(page, spec, record.at, false);
+                let drawn = drawing_findings(registry, page, spec, record.at, false);
                 result
                     .findings
                     .extend(drawn.iter().map(|(f, v)| to_diag(f, v.as_deref())));
@@ -265,8 +267,16 @@ pub fn verify_page(lp: &mut LoadedPage, purpose: Purpose) -> PageCheck {
             continue;
         };
         let mut findings = Findings::new();
-        let verdict = verify_diagram(page, spec, written, record.at, purpose, &mut findings);
-        let drawn = drawing_findings(page, spec, record.at, verdict.board_checked);
+        let verdict = verify_diagram(
+            registry,
+            page,
+            spec,
+            written,
+            record.at,
+            purpose,
+            &mut findings,
+        );
+        let drawn = drawing_findings(registry, page, spec, record.at, verdict.board_checked);
         result
             .findings
             .extend(drawn.iter().map(|(f, v)| to_diag(f, v.as_deref())));
@@ -281,7 +291,7 @@ pub fn verify_page(lp: &mut LoadedPage, purpose: Purpose) -> PageCheck {
     if page.kind == PageKind::Puzzle {
         // A puzzle's position, goal and solution, proved by the puzzle
         // module; the render step draws the page's widget from the proof.
-        let (proof, findings) = crate::puzzle::page::prove(&page.source, &lp.text);
+        let (proof, findings) = crate::puzzle::page::prove(registry, &page.source, &lp.text);
         result.puzzle = findings;
         result.is_puzzle = true;
         lp.puzzle = proof.map(std::sync::Arc::new);
@@ -296,6 +306,7 @@ pub fn verify_page(lp: &mut LoadedPage, purpose: Purpose) -> PageCheck {
 /// hold together (`fen-malformed`), as the drawing reads it. With the
 /// variant each finding names, if any.
 fn drawing_findings(
+    registry: &Registry,
     page: &Page,
     spec: &crate::diagram::spec::DiagramSpec,
     at: crate::model::BlockAt,
@@ -311,7 +322,7 @@ fn drawing_findings(
         let boards = std::iter::once((0, &spec.board, spec.fen_at))
             .chain(spec.after.iter().map(|a| (1, &a.board, a.fen_at)));
         for (board, text, inner) in boards {
-            let shape = crate::diagram::board::board_shape(variant, &text.board);
+            let shape = crate::diagram::board::board_shape(registry, variant, &text.board);
             if let Some(why) = shape.malformed {
                 let f = Finding::new(
                     Kind::Warning,
@@ -344,6 +355,7 @@ fn drawing_findings(
 /// `out` starts empty: it gathers this diagram's findings alone, and what
 /// only a drawing needs is worked out when it holds no error.
 pub fn verify_diagram(
+    registry: &Registry,
     page: &Page,
     spec: &DiagramSpec,
     written: &Written,
@@ -357,8 +369,8 @@ pub fn verify_diagram(
         // A diagram outside a variant's pages (about, faq): nothing to check against.
         return verdict;
     };
-    let Some(info) = fenpress_rules::registry::lookup(name) else {
-        let close = fenpress_rules::registry::close_names(name);
+    let Some(info) = registry.lookup(name) else {
+        let close = registry.close_names(name);
         let mut f = Finding::new(
             Kind::Warning,
             "unknown-variant",
@@ -381,7 +393,7 @@ pub fn verify_diagram(
         .collect();
     let readings: Vec<_> = boards
         .iter()
-        .map(|b| board::check_board(info, b, out).map(|ok| ok.reading))
+        .map(|b| board::check_board(&info, b, out).map(|ok| ok.reading))
         .collect();
     // A Markdown block states its claims; a Pug figure's caption says them.
     let (claims, caption) = match block {
@@ -392,11 +404,11 @@ pub fn verify_diagram(
         },
     };
     let rules = if spec.option.is_empty() {
-        info.rules()
+        registry.rules(info.name)
     } else {
         let opts: Vec<&str> = spec.option.iter().map(String::as_str).collect();
-        let with = fenpress_rules::registry::rules_with_options(info.name, &opts);
-        if with.is_none() && info.rules().is_some() {
+        let with = registry.rules_with_options(info.name, &opts);
+        if with.is_none() && registry.rules(info.name).is_some() {
             out.push(
                 Finding::new(
                     Kind::Warning,
@@ -414,7 +426,8 @@ pub fn verify_diagram(
         with
     };
     verdict.has_rules = rules.is_some();
-    if let Some(rules) = rules {
+    if let Some(handle) = rules {
+        let rules = &*handle;
         for u in &claims.unreadable {
             out.push(Finding::new(
                 Kind::Note,

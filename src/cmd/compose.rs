@@ -72,19 +72,20 @@ pub fn run(args: &ComposeArgs) -> anyhow::Result<u8> {
             }
         }
     };
-    if let Some(dir) = site.as_deref() {
-        if let Err(msg) = super::position::site_variants(Some(dir)) {
+    let registry = match super::position::site_variants(site.as_deref()) {
+        Ok(registry) => registry,
+        Err(msg) => {
             eprintln!("{msg}");
             return Ok(2);
         }
-    }
+    };
     for lang in &args.lang {
         if !crate::content::load::is_language(lang) {
             eprintln!("error: `{lang}` is not a language code (en, fr, pt-BR)");
             return Ok(2);
         }
     }
-    let (rules, _) = match super::position::setup(&args.variant, "start", &args.option) {
+    let (rules, _) = match super::position::setup(&registry, &args.variant, "start", &args.option) {
         Ok(x) => x,
         Err(msg) => {
             eprintln!("error: {msg}");
@@ -108,9 +109,12 @@ pub fn run(args: &ComposeArgs) -> anyhow::Result<u8> {
         count: args.count,
         // The name the registry spells, which may not be the rules' own
         // (Chess960 is played with chess's rules).
-        name: fenpress_rules::registry::lookup(&args.variant).map(|info| info.name.to_string()),
+        name: registry
+            .lookup(&args.variant)
+            .map(|info| info.name.to_string()),
+        registry: registry.clone(),
     };
-    let (found, tally) = match compose(rules, &options) {
+    let (found, tally) = match compose(&*rules, &options) {
         Ok(run) => (run.puzzles, run.tally),
         Err(e) => {
             eprintln!("error: {e}");

@@ -1,6 +1,7 @@
 //! `fenpress diagram VARIANT SPEC -o FILE.svg|png`: draws one diagram, with
 //! what is wrong in the spec printed as findings on `<spec>`.
 
+use fenpress_rules::registry::Registry;
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -33,11 +34,14 @@ pub struct DiagramArgs {
 }
 
 pub fn run(args: &DiagramArgs) -> anyhow::Result<u8> {
-    if let Err(msg) = super::position::site_variants(args.content.as_deref()) {
-        eprintln!("{msg}");
-        return Ok(2);
-    }
-    let text = match with_start_position(&args.variant, &args.spec) {
+    let registry = match super::position::site_variants(args.content.as_deref()) {
+        Ok(registry) => registry,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return Ok(2);
+        }
+    };
+    let text = match with_start_position(&registry, &args.variant, &args.spec) {
         Ok(text) => text,
         Err(msg) => {
             eprintln!("<spec>:1:1: error[diagram-spec]: {msg}");
@@ -66,17 +70,17 @@ pub fn run(args: &DiagramArgs) -> anyhow::Result<u8> {
         .output
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("png"));
-    if fenpress_rules::registry::lookup(&args.variant).is_none() {
+    if registry.lookup(&args.variant).is_none() {
         eprintln!(
             "<spec>:1:1: note[unknown-variant]: `{}` is not a vchess variant: the board's shape comes from the FEN and unknown letters are drawn as discs",
             args.variant
         );
     }
-    let drawing = svg::draw_standalone(&args.variant, &spec, set, !is_png);
+    let drawing = svg::draw_standalone(&registry, &args.variant, &spec, set, !is_png);
     if let Some(why) = &drawing.malformed {
         eprintln!("<spec>:1:1: warning[fen-malformed]: {why}");
     }
-    for warning in squares_off_board(&args.variant, &spec) {
+    for warning in squares_off_board(&registry, &args.variant, &spec) {
         eprintln!("<spec>:1:1: warning[mark-off-board]: {warning}");
     }
     let bytes = if is_png {
@@ -91,13 +95,13 @@ pub fn run(args: &DiagramArgs) -> anyhow::Result<u8> {
 
 /// The spec with a leading `start` replaced by the variant's start
 /// position, as `perft` and `moves` accept it.
-fn with_start_position(variant: &str, spec: &str) -> Result<String, String> {
+fn with_start_position(registry: &Registry, variant: &str, spec: &str) -> Result<String, String> {
     let trimmed = spec.trim_start();
     let first = trimmed.split_whitespace().next().unwrap_or("");
     if !first.eq_ignore_ascii_case("start") {
         return Ok(spec.to_string());
     }
-    let Some(rules) = fenpress_rules::registry::rules(variant) else {
+    let Some(rules) = registry.rules(variant) else {
         return Err(format!(
             "`start`: fenpress knows no start position for `{variant}` (no move rules); write its FEN"
         ));
@@ -111,17 +115,21 @@ fn with_start_position(variant: &str, spec: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fenpress_rules::registry::BUILTIN;
 
     #[test]
     fn start_is_the_variant_s_start_position() {
         let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-        assert_eq!(with_start_position("Chess", "start").unwrap(), chess);
         assert_eq!(
-            with_start_position("chess", "start e4,d5").unwrap(),
+            with_start_position(&BUILTIN, "Chess", "start").unwrap(),
+            chess
+        );
+        assert_eq!(
+            with_start_position(&BUILTIN, "chess", "start e4,d5").unwrap(),
             format!("{chess} e4,d5")
         );
         let fen = "8/8/8/4k3/8/8/8/4K3 e4";
-        assert_eq!(with_start_position("Chess", fen).unwrap(), fen);
-        assert!(with_start_position("NoSuchVariant", "start").is_err());
+        assert_eq!(with_start_position(&BUILTIN, "Chess", fen).unwrap(), fen);
+        assert!(with_start_position(&BUILTIN, "NoSuchVariant", "start").is_err());
     }
 }

@@ -24,17 +24,21 @@ pub struct MovesArgs {
 }
 
 pub fn run(args: &MovesArgs) -> anyhow::Result<u8> {
-    if let Err(msg) = super::position::site_variants(args.content.as_deref()) {
-        eprintln!("{msg}");
-        return Ok(2);
-    }
-    let (rules, mut pos) = match setup(&args.variant, &args.fen, &args.option) {
+    let registry = match super::position::site_variants(args.content.as_deref()) {
+        Ok(registry) => registry,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return Ok(2);
+        }
+    };
+    let (handle, mut pos) = match setup(&registry, &args.variant, &args.fen, &args.option) {
         Ok(x) => x,
         Err(msg) => {
             eprintln!("error: {msg}");
             return Ok(2);
         }
     };
+    let rules = &*handle;
     let mut moves = MoveList::new();
     legal::legal_moves(rules, &mut pos, &mut moves);
     let mut out = std::io::stdout().lock();

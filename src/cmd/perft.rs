@@ -30,17 +30,21 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: &PerftArgs) -> anyhow::Result<u8> {
-    if let Err(msg) = super::position::site_variants(args.content.as_deref()) {
-        eprintln!("{msg}");
-        return Ok(2);
-    }
-    let (rules, mut pos) = match setup(&args.variant, &args.fen, &args.option) {
+    let registry = match super::position::site_variants(args.content.as_deref()) {
+        Ok(registry) => registry,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return Ok(2);
+        }
+    };
+    let (handle, mut pos) = match setup(&registry, &args.variant, &args.fen, &args.option) {
         Ok(x) => x,
         Err(msg) => {
             eprintln!("error: {msg}");
             return Ok(2);
         }
     };
+    let rules = &*handle;
     let mut out = std::io::stdout().lock();
     let total = if args.divide {
         let mut total = 0;

@@ -1,16 +1,18 @@
 //! The rules and position a rules-core command (`perft`, `moves`) names:
 //! the variant looked up in the registry, its options applied, the FEN read.
 
-use fenpress_rules::{registry, validate, Position, Rules};
+use fenpress_rules::registry::{Registry, VariantRules};
+use fenpress_rules::{validate, Position};
 
 /// The rules and position, or the message to print before exiting with 2.
 pub(super) fn setup(
+    registry: &Registry,
     variant: &str,
     fen: &str,
     options: &[String],
-) -> Result<(&'static dyn Rules, Position), String> {
-    let Some(info) = registry::lookup(variant) else {
-        let close = registry::close_names(variant);
+) -> Result<(VariantRules, Position), String> {
+    let Some(info) = registry.lookup(variant) else {
+        let close = registry.close_names(variant);
         let hint = if close.is_empty() {
             String::new()
         } else {
@@ -18,11 +20,11 @@ pub(super) fn setup(
         };
         return Err(format!("unknown variant `{variant}`{hint}"));
     };
-    if info.rules().is_none() {
+    if registry.rules(info.name).is_none() {
         return Err(format!("fenpress has no move rules for {} yet", info.name));
     }
     let opts: Vec<&str> = options.iter().map(String::as_str).collect();
-    let Some(rules) = registry::rules_with_options(info.name, &opts) else {
+    let Some(rules) = registry.rules_with_options(info.name, &opts) else {
         return Err(format!(
             "{} has no option `{}`",
             info.name,
@@ -35,24 +37,25 @@ pub(super) fn setup(
         fen
     };
     let pos =
-        validate::position_from_fen(rules, text).map_err(|e| format!("bad FEN `{text}`: {e}"))?;
+        validate::position_from_fen(&*rules, text).map_err(|e| format!("bad FEN `{text}`: {e}"))?;
     Ok((rules, pos))
 }
 
-/// Registers the variant definitions of a content folder (`--content`),
-/// or says which one is bad, at its line and column.
-pub(super) fn site_variants(content: Option<&std::path::Path>) -> Result<(), String> {
+/// The variants a command sees: the built-in ones, plus the definitions of
+/// a content folder (`--content`); or which definition is bad, at its line
+/// and column.
+pub(super) fn site_variants(content: Option<&std::path::Path>) -> Result<Registry, String> {
     let Some(root) = content else {
-        return Ok(());
+        return Ok(Registry::builtin());
     };
     if !root.is_dir() {
         return Err(format!("error: no content folder {}", root.display()));
     }
     let mut diagnostics = Vec::new();
     let mut sources = std::collections::BTreeMap::new();
-    crate::content::load_variants(root, &mut diagnostics, &mut sources);
+    let registry = crate::content::load_variants(root, &mut diagnostics, &mut sources);
     match diagnostics.first() {
-        None => Ok(()),
+        None => Ok(registry),
         Some(d) => Err(format!(
             "{}:{}:{}: error[{}]: {}",
             d.file.display(),

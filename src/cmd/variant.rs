@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use fenpress_rules::{definition, registry, site_variants};
+use fenpress_rules::{definition, registry};
 
 use super::position::site_variants as load_site;
 
@@ -42,11 +42,14 @@ pub enum VariantCommand {
 pub fn run(cmd: &VariantCommand) -> anyhow::Result<u8> {
     match cmd {
         VariantCommand::List { content } => {
-            if let Err(msg) = load_site(content.as_deref()) {
-                eprintln!("{msg}");
-                return Ok(2);
-            }
-            let own = site_variants::names();
+            let site = match load_site(content.as_deref()) {
+                Ok(site) => site,
+                Err(msg) => {
+                    eprintln!("{msg}");
+                    return Ok(2);
+                }
+            };
+            let own: Vec<&str> = site.own_names().collect();
             for name in &own {
                 println!("{name}\t(this site)");
             }
@@ -63,16 +66,19 @@ pub fn run(cmd: &VariantCommand) -> anyhow::Result<u8> {
             Ok(0)
         }
         VariantCommand::Show { name, content } => {
-            if let Err(msg) = load_site(content.as_deref()) {
-                eprintln!("{msg}");
-                return Ok(2);
-            }
-            match registry::definition(name) {
+            let site = match load_site(content.as_deref()) {
+                Ok(site) => site,
+                Err(msg) => {
+                    eprintln!("{msg}");
+                    return Ok(2);
+                }
+            };
+            match site.definition(name) {
                 Some(spec) => {
                     print!("{}", definition::print_definition(spec));
                     Ok(0)
                 }
-                None if registry::rules(name).is_some() => {
+                None if site.rules(name).is_some() => {
                     eprintln!(
                         "error: {name} is written in code (its captures or turns are more than \
                          data can say), so it has no definition to show"
@@ -80,7 +86,7 @@ pub fn run(cmd: &VariantCommand) -> anyhow::Result<u8> {
                     Ok(2)
                 }
                 None => {
-                    let close = registry::close_names(name);
+                    let close = site.close_names(name);
                     let hint = if close.is_empty() {
                         String::new()
                     } else {

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use fenpress_rules::registry::Registry;
 use rayon::prelude::*;
 use serde::Deserialize;
 use walkdir::WalkDir;
@@ -18,12 +19,15 @@ use crate::model::{DiagramRecord, LoadedPage, Page, PageKind, SourceFormat};
 
 /// The pages that loaded, sorted by (kind, name, slug, lang), every finding
 /// made while loading, and the text of every file read (those that did not
-/// load included), for the printers' source lines.
+/// load included), for the printers' source lines; and the variants the
+/// site sees, its own definitions among them (only the built-in ones after
+/// [`load_files`], which reads pages only).
 #[derive(Debug, Default)]
 pub struct Loaded {
     pub pages: Vec<LoadedPage>,
     pub diagnostics: Vec<Diagnostic>,
     pub sources: BTreeMap<PathBuf, Arc<str>>,
+    pub registry: Registry,
 }
 
 /// What loading one file gave: the page (if it loaded), its findings, its
@@ -53,7 +57,7 @@ pub fn load(root: &Path) -> Loaded {
     let (files, mut diagnostics) = walk(root, Folders::All);
     let mut sources = BTreeMap::new();
     // Definitions first: the pages' diagrams are checked with them.
-    load_variants(root, &mut diagnostics, &mut sources);
+    let registry = load_variants(root, &mut diagnostics, &mut sources);
     let results: Vec<FileLoad> = files.par_iter().map(load_file).collect();
     let mut pages = Vec::new();
     for ((page, diags, text), file) in results.into_iter().zip(&files) {
@@ -92,6 +96,7 @@ pub fn load(root: &Path) -> Loaded {
         pages,
         diagnostics,
         sources,
+        registry,
     }
 }
 
@@ -120,18 +125,19 @@ pub fn load_files(root: &Path, paths: &[PathBuf], default_lang: &str) -> Loaded 
     loaded
 }
 
-/// Reads and registers the site's own variant definitions,
-/// `variants/<Name>.yaml` (see `fenpress_rules::site_variants`); a bad one
-/// is an error at its line and column, and its pages are then checked as
-/// an unknown variant's.
+/// Reads the site's own variant definitions, `variants/<Name>.yaml`: the
+/// registry the site is checked and drawn with (the built-in variants plus
+/// these). A bad one is an error at its line and column, and its pages are
+/// then checked as an unknown variant's.
 pub fn load_variants(
     root: &Path,
     diagnostics: &mut Vec<Diagnostic>,
     sources: &mut BTreeMap<PathBuf, Arc<str>>,
-) {
+) -> Registry {
+    let mut registry = Registry::builtin();
     let dir = root.join("variants");
     let Ok(entries) = std::fs::read_dir(&dir) else {
-        return;
+        return registry;
     };
     let mut files: Vec<PathBuf> = entries
         .flatten()
@@ -155,7 +161,7 @@ pub fn load_variants(
             }
         };
         let shown = path.display().to_string();
-        if let Err(e) = fenpress_rules::site_variants::define(&shown, &text) {
+        if let Err(e) = registry.define(&shown, &text) {
             diagnostics.push(Diagnostic::new(
                 Severity::Error,
                 "variant-definition",
@@ -167,6 +173,7 @@ pub fn load_variants(
         }
         sources.insert(path, Arc::from(text));
     }
+    registry
 }
 
 /// Which `<V>`/`<name>` folders of a section [`walk`] reads.

@@ -6,6 +6,7 @@
 use fenpress_rules::fen_row::{row_items, RowItem};
 pub use fenpress_rules::fen_row::{CellSpelling, DigitReading};
 pub use fenpress_rules::geometry::Coord;
+use fenpress_rules::registry::Registry;
 
 /// How many pieces an Emergo stack letter counts: `A`/`a` 1 to `L`/`l` 12.
 pub fn stack_count(letter: char) -> u32 {
@@ -91,8 +92,8 @@ impl Layout {
 /// The shape of a variant's board as a diagram shows it: the registry's
 /// ranks, files and hole letter for a known variant, else inferred from the
 /// FEN text. The one place that decides the shape.
-pub fn board_shape(variant: &str, board: &str) -> BoardShape {
-    match fenpress_rules::registry::lookup(variant) {
+pub fn board_shape(registry: &Registry, variant: &str, board: &str) -> BoardShape {
+    match registry.lookup(variant) {
         Some(info) => expected_shape(
             board,
             usize::from(info.rows),
@@ -332,16 +333,17 @@ pub fn layout(shape: BoardShape, board: &str) -> Layout {
 }
 
 /// Shape and place in one step, for a variant's board text.
-pub fn read_board(variant: &str, board: &str) -> Layout {
-    layout(board_shape(variant, board), board)
+pub fn read_board(registry: &Registry, variant: &str, board: &str) -> Layout {
+    layout(board_shape(registry, variant, board), board)
 }
 
 #[cfg(test)]
 mod tests {
+    use fenpress_rules::registry::BUILTIN;
 
     #[test]
     fn emergo_squares_are_two_characters() {
-        let layout = read_board("Emergo", "9/9/2a@1a@4/9/4a@4/3D@5/4ba4/9/9");
+        let layout = read_board(&BUILTIN, "Emergo", "9/9/2a@1a@4/9/4a@4/3D@5/4ba4/9/9");
         assert_eq!(layout.shape.malformed, None);
         assert_eq!((layout.shape.rows, layout.shape.cols), (9, 9));
         let at = |name| {
@@ -384,7 +386,7 @@ mod tests {
             .count();
         assert_eq!(stacks, 5);
         // A row one square short is still caught, counted in squares.
-        let short = read_board("Emergo", "9/9/2a@1a@3/9/9/9/9/9/9");
+        let short = read_board(&BUILTIN, "Emergo", "9/9/2a@1a@3/9/9/9/9/9/9");
         assert_eq!(
             short.shape.malformed.as_deref(),
             Some("FEN row 3 (rank 7) is 8 squares wide, expected 9")
@@ -461,16 +463,16 @@ mod tests {
 
     #[test]
     fn registry_shape_picks_the_reading_that_fits() {
-        let l = read_board("Omega", OMEGA);
+        let l = read_board(&BUILTIN, "Omega", OMEGA);
         assert_eq!(
             (l.shape.rows, l.shape.cols, l.shape.reading),
             (12, 12, DigitReading::PerDigit)
         );
         assert!(l.shape.malformed.is_none());
-        let s = board_shape("Chess", "8/8/8");
+        let s = board_shape(&BUILTIN, "Chess", "8/8/8");
         assert_eq!((s.rows, s.cols), (8, 8));
         assert!(s.malformed.unwrap().contains("3 rows, expected 8"));
-        let s = board_shape("Chess", "8/8/8/8/8/2NP5/8/8");
+        let s = board_shape(&BUILTIN, "Chess", "8/8/8/8/8/2NP5/8/8");
         assert_eq!(
             s.malformed.as_deref(),
             Some("FEN row 6 (rank 3) is 9 squares wide, expected 8")
@@ -479,20 +481,20 @@ mod tests {
 
     #[test]
     fn holes_are_cells_without_a_square() {
-        let l = read_board("Omega", OMEGA);
+        let l = read_board(&BUILTIN, "Omega", OMEGA);
         assert_eq!(l.cell(0, 0), Cell::Piece('w'));
         assert_eq!(l.cell(0, 1), Cell::Hole);
         assert_eq!(l.cell(4, 5), Cell::Empty);
         assert_eq!(l.position_of(Coord::parse("b12").unwrap()), None);
         assert_eq!(l.position_of(Coord::parse("a12").unwrap()), Some((0, 0)));
         // Musketeer's x is a piece, not a hole.
-        let m = read_board("Musketeer", "x7/8/8/8/8/8/8/8");
+        let m = read_board(&BUILTIN, "Musketeer", "x7/8/8/8/8/8/8/8");
         assert_eq!(m.cell(0, 0), Cell::Piece('x'));
     }
 
     #[test]
     fn malformed_board_places_what_fits_and_says_why() {
-        let l = read_board("Unknown", "8/8/2NP5/8");
+        let l = read_board(&BUILTIN, "Unknown", "8/8/2NP5/8");
         assert_eq!((l.shape.rows, l.shape.cols), (4, 8));
         let why = l.shape.malformed.as_deref().unwrap();
         assert!(
@@ -506,7 +508,7 @@ mod tests {
     #[test]
     fn odd_text_never_panics() {
         for board in ["", "/", "//", "99999999999999999999999", "a@b", "0", "ü/ß"] {
-            let l = read_board("Chess", board);
+            let l = read_board(&BUILTIN, "Chess", board);
             assert_eq!(l.cells.len(), l.shape.rows * l.shape.cols);
         }
     }

@@ -5,7 +5,8 @@
 //! "white pawn with black rook". The words come from the page's language
 //! ([`DiagramWords`], the one table of interface words).
 
-use fenpress_rules::{registry, Piece};
+use fenpress_rules::registry::{Registry, BUILTIN};
+use fenpress_rules::Piece;
 
 use crate::words::DiagramWords;
 
@@ -68,11 +69,17 @@ const NAMES: &[(&str, &[(char, &str)])] = &[
 ];
 
 /// Describe a placed board and its marks. The author's `alt` wins.
-pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWords) -> String {
+pub fn describe(
+    registry: &Registry,
+    variant: &str,
+    layout: &Layout,
+    spec: &BoardSpec,
+    t: &DiagramWords,
+) -> String {
     if let Some(alt) = &spec.alt {
         return alt.trim().to_string();
     }
-    let name = registry::lookup(variant).map_or(variant, |v| v.name);
+    let name = registry.lookup(variant).map_or(variant, |v| v.name);
     if super::stones::is_go_game(name) {
         return describe_stones((&t.go_board, &t.marked_points), name, layout, spec, t);
     }
@@ -117,7 +124,7 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
             }
             if let Cell::Piece(c) = layout.cell(row, col) {
                 let square = layout.square_at(row, col).to_string();
-                if let Some(union) = union_name(variant, c, t) {
+                if let Some(union) = union_name(registry, variant, c, t) {
                     other.push((7, union, square));
                     continue;
                 }
@@ -136,11 +143,11 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
                 }
                 // Checkered's pieces both sides own: the chess piece.
                 if let Some(kind) = checkered_kind(name, c) {
-                    let (order, name) = piece_name("Chess", kind.char(), t);
+                    let (order, name) = piece_name(registry, "Chess", kind.char(), t);
                     checkered.push((order, name, square));
                     continue;
                 }
-                let (order, name) = piece_name(variant, c, t);
+                let (order, name) = piece_name(registry, variant, c, t);
                 let entry = (order, name, square);
                 if c.is_ascii_uppercase() {
                     white.push(entry);
@@ -153,7 +160,7 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
         }
     }
     let mut parts = Vec::new();
-    let (white_side, black_side) = side_labels(variant, spec, t);
+    let (white_side, black_side) = side_labels(registry, variant, spec, t);
     for (side, pieces) in [
         (&white_side, white),
         (&black_side, black),
@@ -175,9 +182,31 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
     if parts.is_empty() {
         parts.push(t.empty_board.to_string());
     }
-    if let Some(hands) = hands_of(variant, spec) {
-        parts.push(describe_hands(&hands, &|c| piece_name(variant, c, t).1, t));
+    if let Some(hands) = hands_of(registry, variant, spec) {
+        parts.push(describe_hands(
+            &hands,
+            &|c| piece_name(registry, variant, c, t).1,
+            t,
+        ));
     }
+    describe_marks(spec, t, &mut parts);
+    if spec.orientation == Orientation::Black {
+        parts.push(t.seen_from_black.to_string());
+    }
+    if super::svg::has_capture_edge(variant) {
+        parts.push(t.capture_edge.to_string());
+    }
+    if !super::svg::goals(variant).is_empty() {
+        parts.push(t.goals.to_string());
+    }
+    if layout.shape.malformed.is_some() {
+        parts.push(t.malformed.to_string());
+    }
+    parts.join("; ")
+}
+
+/// The marked squares, arrows and shadowed squares of `spec`, each a part.
+fn describe_marks(spec: &BoardSpec, t: &DiagramWords, parts: &mut Vec<String>) {
     if !spec.marks.is_empty() {
         let marks: Vec<String> = spec.marks.iter().map(ToString::to_string).collect();
         parts.push(format!("{}: {}", t.marked, marks.join(", ")));
@@ -198,19 +227,6 @@ pub fn describe(variant: &str, layout: &Layout, spec: &BoardSpec, t: &DiagramWor
         let shadow: Vec<String> = spec.shadow.iter().map(ToString::to_string).collect();
         parts.push(format!("{}: {}", t.shadowed, shadow.join(", ")));
     }
-    if spec.orientation == Orientation::Black {
-        parts.push(t.seen_from_black.to_string());
-    }
-    if super::svg::has_capture_edge(variant) {
-        parts.push(t.capture_edge.to_string());
-    }
-    if !super::svg::goals(variant).is_empty() {
-        parts.push(t.goals.to_string());
-    }
-    if layout.shape.malformed.is_some() {
-        parts.push(t.malformed.to_string());
-    }
-    parts.join("; ")
 }
 
 /// Avalam's board: its towers by the colour on top, yellow (the first
@@ -300,8 +316,13 @@ fn describe_stones(
 /// "White", "Black"; for shogi (and Dōbutsu), whose sides' pieces look alike but for
 /// the way they point, "White (pointing up)" and "Black (pointing down)"
 /// (the other way round when seen from Black).
-fn side_labels(variant: &str, spec: &BoardSpec, t: &DiagramWords) -> (String, String) {
-    let name = registry::lookup(variant).map_or(variant, |v| v.name);
+fn side_labels(
+    registry: &Registry,
+    variant: &str,
+    spec: &BoardSpec,
+    t: &DiagramWords,
+) -> (String, String) {
+    let name = registry.lookup(variant).map_or(variant, |v| v.name);
     use super::asian::{asian_set, AsianSet};
     if !matches!(asian_set(name), Some(AsianSet::Shogi | AsianSet::Dobutsu)) {
         return (t.white.to_string(), t.black.to_string());
@@ -371,7 +392,7 @@ fn chakart_object(variant: &str, c: char, t: &DiagramWords) -> Option<String> {
 
 /// The name of a piece: the rules' name (a chess piece's in the page's
 /// words), the variant's table, the chess name, or "piece X".
-fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
+fn piece_name(registry: &Registry, variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
     let lower = c.to_ascii_lowercase();
     let order = match lower {
         'k' => 0,
@@ -382,7 +403,7 @@ fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
         'p' => 6,
         _ => 5,
     };
-    let info = registry::lookup(variant);
+    let info = registry.lookup(variant);
     // Ambiguous's marks: the target, alone or on the piece it marks.
     if info.is_some_and(|v| v.name == "Ambiguous") {
         use fenpress_rules::variants::turns::ambiguous;
@@ -391,7 +412,7 @@ fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
             return (5, t.target.to_string());
         }
         if let Some(k) = ambiguous::unmarked(kind) {
-            let (order, name) = piece_name("Chess", k.char(), t);
+            let (order, name) = piece_name(registry, "Chess", k.char(), t);
             return (order, format!("{name} ({})", t.target));
         }
     }
@@ -399,7 +420,7 @@ fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
     // like, and what they hide.
     let hidden = |base: Option<fenpress_rules::Kind>, word: &str| {
         base.map(|k| {
-            let (order, name) = piece_name("Chess", k.char(), t);
+            let (order, name) = piece_name(registry, "Chess", k.char(), t);
             (order, format!("{name} ({word})"))
         })
     };
@@ -416,7 +437,7 @@ fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
         // Ball's pieces holding the ball: the piece, and the ball.
         Some("Ball") if fenpress_rules::variants::ball::holds(kind) => {
             let base = fenpress_rules::variants::ball::without_ball(kind).char();
-            let (order, name) = piece_name(variant, base, t);
+            let (order, name) = piece_name(registry, variant, base, t);
             Some((order, format!("{name} ({})", t.ball)))
         }
         // Chakart's pieces Bowser immobilized, and the queen in stealth.
@@ -432,7 +453,7 @@ fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
             )
         }
         Some("Hiddenqueen") if lower == 't' => {
-            let (_, queen) = piece_name("Chess", 'q', t);
+            let (_, queen) = piece_name(registry, "Chess", 'q', t);
             Some((1, format!("{queen} ({})", t.hidden)))
         }
         _ => None,
@@ -456,11 +477,14 @@ fn piece_name(variant: &str, c: char, t: &DiagramWords) -> (u8, String) {
     if info.is_some_and(|v| v.name == "Alice") {
         if let Some(i) = "socutl".find(lower) {
             let chess = "pnbrqk".as_bytes()[i] as char;
-            let (order, name) = piece_name("Chess", chess, t);
+            let (order, name) = piece_name(registry, "Chess", chess, t);
             return (order, format!("{name} ({})", t.second_board));
         }
     }
-    if let (Some(rules), Some(piece)) = (info.and_then(|v| v.rules()), Piece::from_letter(c)) {
+    if let (Some(rules), Some(piece)) = (
+        info.and_then(|v| registry.rules(v.name)),
+        Piece::from_letter(c),
+    ) {
         let name = rules.piece_name(piece);
         // The rules name chess pieces in English: the page's words win.
         let chess = DiagramWords::english();
@@ -511,7 +535,7 @@ fn hostage_name(union: char, code: char, t: &DiagramWords) -> Option<String> {
     } else {
         (black, white, &t.black, &t.white)
     };
-    let kind = |k: char| piece_name("Chess", k, t).1;
+    let kind = |k: char| piece_name(&BUILTIN, "Chess", k, t).1;
     Some(
         t.hostage
             .replace("{captor}", &kind(captor))
@@ -530,8 +554,8 @@ fn checkered_kind(variant: &str, c: char) -> Option<fenpress_rules::Kind> {
 }
 
 /// "white pawn with black rook", for a union letter of Paco Sako or Otage.
-fn union_name(variant: &str, c: char, t: &DiagramWords) -> Option<String> {
-    let name = registry::lookup(variant).map_or(variant, |v| v.name);
+fn union_name(registry: &Registry, variant: &str, c: char, t: &DiagramWords) -> Option<String> {
+    let name = registry.lookup(variant).map_or(variant, |v| v.name);
     if !["Pacosako", "Otage"].contains(&name) {
         return None;
     }
@@ -543,7 +567,7 @@ fn union_name(variant: &str, c: char, t: &DiagramWords) -> Option<String> {
     } else {
         (first, second)
     };
-    let kind = |k: char| piece_name("Chess", k, t).1;
+    let kind = |k: char| piece_name(registry, "Chess", k, t).1;
     Some(
         t.union
             .replace("{first}", &kind(white))
@@ -564,10 +588,10 @@ mod tests {
     #[test]
     fn french_words_for_sides_pieces_and_marks() {
         let spec = parse_compact("4k3/8/8/8/8/8/8/R3K2R a5,b5").unwrap();
-        let layout = read_board("Chess", &spec.board);
+        let layout = read_board(&BUILTIN, "Chess", &spec.board);
         let fr = crate::words::strings("fr").diagram;
         assert_eq!(
-            describe("Chess", &layout, &spec, &fr),
+            describe(&BUILTIN, "Chess", &layout, &spec, &fr),
             "Blancs: roi e1, tour a1 h1; Noirs: roi e8; cases marquées: a5, b5"
         );
     }
@@ -575,9 +599,10 @@ mod tests {
     #[test]
     fn avalam_towers_by_top_colour_with_their_heights_in_three_languages() {
         let spec = parse_compact("8/8/8/8/8/8/8/Dcb5").unwrap();
-        let layout = read_board("Avalam2", &spec.board);
+        let layout = read_board(&BUILTIN, "Avalam2", &spec.board);
         let in_lang = |lang: &str| {
             describe(
+                &BUILTIN,
                 "Avalam2",
                 &layout,
                 &spec,
@@ -601,9 +626,10 @@ mod tests {
     #[test]
     fn the_ball_is_named_apart_from_the_sides_in_three_languages() {
         let spec = parse_compact("4k4/9/9/9/4a4/9/9/9/4K4").unwrap();
-        let layout = read_board("Football", &spec.board);
+        let layout = read_board(&BUILTIN, "Football", &spec.board);
         let in_lang = |lang: &str| {
             describe(
+                &BUILTIN,
                 "Football",
                 &layout,
                 &spec,
@@ -629,9 +655,16 @@ mod tests {
     #[test]
     fn balls_holder_is_the_piece_with_the_ball_in_three_languages() {
         let spec = parse_compact("4k4/9/9/9/4S4/9/9/9/4K4").unwrap();
-        let layout = read_board("Ball", &spec.board);
-        let in_lang =
-            |lang: &str| describe("Ball", &layout, &spec, &crate::words::strings(lang).diagram);
+        let layout = read_board(&BUILTIN, "Ball", &spec.board);
+        let in_lang = |lang: &str| {
+            describe(
+                &BUILTIN,
+                "Ball",
+                &layout,
+                &spec,
+                &crate::words::strings(lang).diagram,
+            )
+        };
         assert_eq!(
             in_lang("en"),
             "White: king e1, pawn (ball) e5; Black: king e9"
@@ -651,9 +684,10 @@ mod tests {
     #[test]
     fn hamiltons_holes_are_listed_as_holes_in_three_languages() {
         let spec = parse_compact("8/8/2x5/3x4/1xN5/8/8/8").unwrap();
-        let layout = read_board("Hamilton", &spec.board);
+        let layout = read_board(&BUILTIN, "Hamilton", &spec.board);
         let in_lang = |lang: &str| {
             describe(
+                &BUILTIN,
                 "Hamilton",
                 &layout,
                 &spec,
@@ -676,9 +710,10 @@ mod tests {
     #[test]
     fn fanorona_stones_on_points_joined_by_lines_white_first() {
         let spec = parse_compact("9/9/4P4/4p4/9 e3").unwrap();
-        let layout = read_board("Fanorona", &spec.board);
+        let layout = read_board(&BUILTIN, "Fanorona", &spec.board);
         let in_lang = |lang: &str| {
             describe(
+                &BUILTIN,
                 "Fanorona",
                 &layout,
                 &spec,
@@ -700,9 +735,10 @@ mod tests {
     fn konane_stones_by_colour_in_their_pits_in_three_languages() {
         let text = "8/8/8/3Pp3/8/8/8/8 d4,d6";
         let spec = parse_compact(text).unwrap();
-        let layout = read_board("Konane", &spec.board);
+        let layout = read_board(&BUILTIN, "Konane", &spec.board);
         let in_lang = |lang: &str| {
             describe(
+                &BUILTIN,
                 "Konane",
                 &layout,
                 &spec,
@@ -726,21 +762,23 @@ mod tests {
     #[test]
     fn go_stones_by_colour_on_points_in_three_languages() {
         let spec = parse_compact("93/93/93/93/93/5Pp5/5pP5/93/93/93/93/93 d7").unwrap();
-        let layout = read_board("Atarigo", &spec.board);
+        let layout = read_board(&BUILTIN, "Atarigo", &spec.board);
         assert_eq!(
-            describe("Atarigo", &layout, &spec, &en()),
+            describe(&BUILTIN, "Atarigo", &layout, &spec, &en()),
             "Go board of 12×12 lines; black stones: g6, f7; white stones: f6, g7; marked points: d7"
         );
         let fr = crate::words::strings("fr").diagram;
         assert_eq!(
-            describe("Atarigo", &layout, &spec, &fr),
+            describe(&BUILTIN, "Atarigo", &layout, &spec, &fr),
             "Goban de 12×12 lignes; pierres noires: g6, f7; pierres blanches: f6, g7; intersections marquées: d7"
         );
         let es = crate::words::strings("es").diagram;
         assert_eq!(
             describe(
+                &BUILTIN,
                 "Gomoku",
                 &read_board(
+                    &BUILTIN,
                     "Gomoku",
                     "991/991/991/991/991/991/991/991/991/9P9/991/991/991/991/991/991/991/991/991"
                 ),
@@ -758,9 +796,10 @@ mod tests {
     fn eightpieces_lancers_by_where_they_point_in_three_languages() {
         // The page's diagram before the sentry's push.
         let spec = parse_compact("7k/8/8/8/Jp3m2/8/3S4/K7").unwrap();
-        let layout = read_board("Eightpieces", &spec.board);
+        let layout = read_board(&BUILTIN, "Eightpieces", &spec.board);
         let in_lang = |lang: &str| {
             describe(
+                &BUILTIN,
                 "Eightpieces",
                 &layout,
                 &spec,
@@ -788,17 +827,18 @@ mod tests {
         );
         // Each compass point, from White's side: north-east is `d`.
         let spec = parse_compact("7k/8/8/8/8/8/8/K2D4").unwrap();
-        let layout = read_board("Eightpieces", &spec.board);
-        let text = describe("Eightpieces", &layout, &spec, &en());
+        let layout = read_board(&BUILTIN, "Eightpieces", &spec.board);
+        let text = describe(&BUILTIN, "Eightpieces", &layout, &spec, &en());
         assert!(text.contains("lancer pointing north-east d1"), "{text}");
     }
 
     #[test]
     fn checkered_pieces_are_listed_as_both_sides_in_three_languages() {
         let spec = parse_compact("7k/b5pp/8/8/8/8/6ss/7K").unwrap();
-        let layout = read_board("Checkered", &spec.board);
+        let layout = read_board(&BUILTIN, "Checkered", &spec.board);
         let in_lang = |lang: &str| {
             describe(
+                &BUILTIN,
                 "Checkered",
                 &layout,
                 &spec,
@@ -826,24 +866,24 @@ mod tests {
         // The page's diagram after 1.Nf3 d5 2.c4 dxc4: the knight and the
         // black pawn stand on the second board.
         let spec = parse_compact("rnbqkbnr/ppp1pppp/8/8/2s5/5O2/PP1PPPPP/RNBQKB1R").unwrap();
-        let layout = read_board("Alice", &spec.board);
-        let text = describe("Alice", &layout, &spec, &en());
+        let layout = read_board(&BUILTIN, "Alice", &spec.board);
+        let text = describe(&BUILTIN, "Alice", &layout, &spec, &en());
         assert!(text.contains("knight (second board) f3"), "{text}");
         assert!(text.contains("pawn (second board) c4"), "{text}");
         let fr = crate::words::strings("fr").diagram;
-        let text = describe("Alice", &layout, &spec, &fr);
+        let text = describe(&BUILTIN, "Alice", &layout, &spec, &fr);
         assert!(text.contains("cavalier (second échiquier) f3"), "{text}");
         let es = crate::words::strings("es").diagram;
-        let text = describe("Alice", &layout, &spec, &es);
+        let text = describe(&BUILTIN, "Alice", &layout, &spec, &es);
         assert!(text.contains("(segundo tablero)"), "{text}");
     }
 
     #[test]
     fn emergo_stacks_by_height_and_prisoners() {
         let spec = parse_compact("9/9/2a@1a@4/9/9/3D@5/4bb4/9/9").unwrap();
-        let layout = read_board("Emergo", &spec.board);
+        let layout = read_board(&BUILTIN, "Emergo", &spec.board);
         assert_eq!(
-            describe("Emergo", &layout, &spec, &en()),
+            describe(&BUILTIN, "Emergo", &layout, &spec, &en()),
             "White: stack of 4 d4; Black: single piece c7 e7, stack of 2 with 2 prisoners e3"
         );
     }
@@ -851,9 +891,9 @@ mod tests {
     #[test]
     fn names_sides_pieces_and_marks() {
         let spec = parse_compact("4k3/8/8/8/8/8/8/R3K2R a5,b5").unwrap();
-        let layout = read_board("Chess", &spec.board);
+        let layout = read_board(&BUILTIN, "Chess", &spec.board);
         assert_eq!(
-            describe("Chess", &layout, &spec, &en()),
+            describe(&BUILTIN, "Chess", &layout, &spec, &en()),
             "White: king e1, rook a1 h1; Black: king e8; marked: a5, b5"
         );
     }
@@ -862,17 +902,17 @@ mod tests {
     #[test]
     fn ambiguous_marks_are_named_targets() {
         let spec = parse_compact("4k3/8/8/3t4/8/8/8/4K3").unwrap();
-        let layout = read_board("Ambiguous", &spec.board);
+        let layout = read_board(&BUILTIN, "Ambiguous", &spec.board);
         assert_eq!(
-            describe("Ambiguous", &layout, &spec, &en()),
+            describe(&BUILTIN, "Ambiguous", &layout, &spec, &en()),
             "White: king e1; Black: king e8, queen (target) d5"
         );
         let spec = parse_compact("4k3/8/8/3G4/8/8/8/4K3").unwrap();
-        let layout = read_board("Ambiguous", &spec.board);
+        let layout = read_board(&BUILTIN, "Ambiguous", &spec.board);
         let fr = crate::words::strings("fr").diagram;
         let es = crate::words::strings("es").diagram;
-        assert!(describe("Ambiguous", &layout, &spec, &fr).contains("cible d5"));
-        assert!(describe("Ambiguous", &layout, &spec, &es).contains("objetivo d5"));
+        assert!(describe(&BUILTIN, "Ambiguous", &layout, &spec, &fr).contains("cible d5"));
+        assert!(describe(&BUILTIN, "Ambiguous", &layout, &spec, &es).contains("objetivo d5"));
     }
 
     /// Hidden pieces are named as what they look like, with what they hide,
@@ -880,33 +920,35 @@ mod tests {
     #[test]
     fn hidden_pieces_are_named_with_their_secret() {
         let spec = parse_compact("4k3/8/8/3t4/8/8/4S3/4K3").unwrap();
-        let layout = read_board("Stealthbomb1", &spec.board);
+        let layout = read_board(&BUILTIN, "Stealthbomb1", &spec.board);
         assert_eq!(
-            describe("Stealthbomb1", &layout, &spec, &en()),
+            describe(&BUILTIN, "Stealthbomb1", &layout, &spec, &en()),
             "White: king e1, pawn (bomb) e2; Black: king e8, queen (bomb) d5"
         );
         let fr = crate::words::strings("fr").diagram;
         let es = crate::words::strings("es").diagram;
-        let layout = read_board("Hiddenqueen", &spec.board);
-        assert!(describe("Hiddenqueen", &layout, &spec, &fr).contains("dame (incognito) d5"));
-        let layout = read_board("Hidden", &spec.board);
-        assert!(describe("Hidden", &layout, &spec, &es).contains("peón (incógnito) e2"));
+        let layout = read_board(&BUILTIN, "Hiddenqueen", &spec.board);
+        assert!(
+            describe(&BUILTIN, "Hiddenqueen", &layout, &spec, &fr).contains("dame (incognito) d5")
+        );
+        let layout = read_board(&BUILTIN, "Hidden", &spec.board);
+        assert!(describe(&BUILTIN, "Hidden", &layout, &spec, &es).contains("peón (incógnito) e2"));
     }
 
     #[test]
     fn chakart_objects_are_listed_apart_and_immobilized_pieces_named() {
         let spec = parse_compact("4k3/8/8/3d4/2wU4/3m4/4e3/4K2I").unwrap();
-        let layout = read_board("Chakart", &spec.board);
+        let layout = read_board(&BUILTIN, "Chakart", &spec.board);
         assert_eq!(
-            describe("Chakart", &layout, &spec, &en()),
+            describe(&BUILTIN, "Chakart", &layout, &spec, &en()),
             "White: king e1, queen (hidden) h1, rook (immobilized) d4; Black: king e8; \
              objects: banana d5, bomb c4, egg e2, mushroom d3"
         );
         let fr = crate::words::strings("fr").diagram;
         let es = crate::words::strings("es").diagram;
         let (fr, es) = (
-            describe("Chakart", &layout, &spec, &fr),
-            describe("Chakart", &layout, &spec, &es),
+            describe(&BUILTIN, "Chakart", &layout, &spec, &fr),
+            describe(&BUILTIN, "Chakart", &layout, &spec, &es),
         );
         assert!(fr.contains("tour (immobile) d4"), "{fr}");
         assert!(
@@ -919,9 +961,9 @@ mod tests {
     #[test]
     fn squares_read_from_a1_upwards() {
         let spec = parse_compact("8/8/8/8/4P3/8/PP6/8").unwrap();
-        let layout = read_board("Chess", &spec.board);
+        let layout = read_board(&BUILTIN, "Chess", &spec.board);
         assert_eq!(
-            describe("Chess", &layout, &spec, &en()),
+            describe(&BUILTIN, "Chess", &layout, &spec, &en()),
             "White: pawn a2 b2 e4"
         );
     }
@@ -931,7 +973,7 @@ mod tests {
         // c = pawn and rook: `cb` White's pawn first, Black holds (the
         // rook took the pawn); `cv` Black's pawn first, White holds.
         let spec = parse_compact("4k3/8/8/3cb4/8/2cv5/8/4K3").unwrap();
-        let layout = read_board("Otage", &spec.board);
+        let layout = read_board(&BUILTIN, "Otage", &spec.board);
         assert_eq!(
             layout.cell(3, 3),
             Cell::Hostage {
@@ -940,16 +982,16 @@ mod tests {
             }
         );
         assert_eq!(
-            describe("Otage", &layout, &spec, &en()),
+            describe(&BUILTIN, "Otage", &layout, &spec, &en()),
             "White: king e1; Black: king e8; Hostages: Black's rook holding White's pawn hostage d5, White's rook holding Black's pawn hostage c3"
         );
         let words = |lang| crate::words::words_for(lang, &Default::default()).diagram;
         assert_eq!(
-            describe("Otage", &layout, &spec, &words("fr")),
+            describe(&BUILTIN, "Otage", &layout, &spec, &words("fr")),
             "Blancs: roi e1; Noirs: roi e8; Otages: tour des Blancs retenant en otage pion des Noirs c3, tour des Noirs retenant en otage pion des Blancs d5"
         );
         assert_eq!(
-            describe("Otage", &layout, &spec, &words("es")),
+            describe(&BUILTIN, "Otage", &layout, &spec, &words("es")),
             "Blancas: rey e1; Negras: rey e8; Rehenes: torre de las Blancas con peón de las Negras como rehén c3, torre de las Negras con peón de las Blancas como rehén d5"
         );
     }
@@ -957,17 +999,20 @@ mod tests {
     #[test]
     fn unknown_letters_and_author_override() {
         let mut spec = parse_compact("8/3@4/8/8/8/8/2s5/3C4 - b").unwrap();
-        let layout = read_board("Pacosako", &spec.board);
+        let layout = read_board(&BUILTIN, "Pacosako", &spec.board);
         assert_eq!(
-            describe("Pacosako", &layout, &spec, &en()),
+            describe(&BUILTIN, "Pacosako", &layout, &spec, &en()),
             "Unions: white bishop with black knight c2, white king with black king d7, white pawn with black rook d1; seen from Black"
         );
         spec.alt = Some("Two unions".into());
-        assert_eq!(describe("Pacosako", &layout, &spec, &en()), "Two unions");
-        let spec = parse_compact("9/9/9/9/9/9/9/9/2Z6").unwrap();
-        let layout = read_board("Shogi", &spec.board);
         assert_eq!(
-            describe("Shogi", &layout, &spec, &en()),
+            describe(&BUILTIN, "Pacosako", &layout, &spec, &en()),
+            "Two unions"
+        );
+        let spec = parse_compact("9/9/9/9/9/9/9/9/2Z6").unwrap();
+        let layout = read_board(&BUILTIN, "Shogi", &spec.board);
+        assert_eq!(
+            describe(&BUILTIN, "Shogi", &layout, &spec, &en()),
             "White (pointing up): piece Z c1"
         );
     }
@@ -975,32 +1020,32 @@ mod tests {
     #[test]
     fn shogi_sides_are_named_by_where_their_pieces_point() {
         let spec = parse_compact("4k4/9/9/9/9/9/9/9/4K4 - b").unwrap();
-        let layout = read_board("Shogi", &spec.board);
-        let text = describe("Shogi", &layout, &spec, &en());
+        let layout = read_board(&BUILTIN, "Shogi", &spec.board);
+        let text = describe(&BUILTIN, "Shogi", &layout, &spec, &en());
         assert!(
             text.starts_with("White (pointing down): ") && text.contains("; Black (pointing up): "),
             "{text}"
         );
         let fr = crate::words::strings("fr").diagram;
         let spec = parse_compact("4k4/9/9/9/9/9/9/9/4K4").unwrap();
-        let text = describe("Shogi", &layout, &spec, &fr);
+        let text = describe(&BUILTIN, "Shogi", &layout, &spec, &fr);
         assert!(text.starts_with("Blancs (pointe vers le haut): "), "{text}");
         let chess = parse_compact("4k3/8/8/8/8/8/8/4K3").unwrap();
-        let layout = read_board("Chess", &chess.board);
-        assert!(describe("Chess", &layout, &chess, &en()).starts_with("White: "));
+        let layout = read_board(&BUILTIN, "Chess", &chess.board);
+        assert!(describe(&BUILTIN, "Chess", &layout, &chess, &en()).starts_with("White: "));
     }
 
     #[test]
     fn rules_and_variant_names() {
         let spec = parse_compact("4k3/8/8/8/8/8/1l1a4/4K2H").unwrap();
-        let layout = read_board("Orda", &spec.board);
+        let layout = read_board(&BUILTIN, "Orda", &spec.board);
         assert_eq!(
-            describe("Orda", &layout, &spec, &en()),
+            describe(&BUILTIN, "Orda", &layout, &spec, &en()),
             "White: king e1, kheshig h1; Black: khan e8, horse archer d2, lancer b2"
         );
         let spec = parse_compact("xxx2xxx/8/8/8/8/8/8/8/8/1m4G1/xxx2xxx").unwrap();
-        let layout = read_board("Maxima", &spec.board);
-        let text = describe("Maxima", &layout, &spec, &en());
+        let layout = read_board(&BUILTIN, "Maxima", &spec.board);
+        let text = describe(&BUILTIN, "Maxima", &layout, &spec, &en());
         assert!(
             text.contains("mage g2") && text.contains("immobilizer b2"),
             "{text}"

@@ -5,7 +5,8 @@
 
 use std::fmt::Write;
 
-use fenpress_rules::{registry, validate, Color, Piece};
+use fenpress_rules::registry::Registry;
+use fenpress_rules::{validate, Color, Piece};
 
 use super::glyphs::glyph;
 use super::spec::BoardSpec;
@@ -37,16 +38,16 @@ impl Hands {
 /// The hands a board shows, if it gives any: the letters in brackets, else
 /// the reserve a full FEN carries for a variant with drops. A board without
 /// either shows no hands (rules pages draw boards alone).
-pub fn hands_of(variant: &str, spec: &BoardSpec) -> Option<Hands> {
+pub fn hands_of(registry: &Registry, variant: &str, spec: &BoardSpec) -> Option<Hands> {
     if let Some(letters) = &spec.hand {
         return Some(count_letters(letters));
     }
     let rest = spec.fen_rest.as_deref()?;
-    let rules = registry::rules(variant)?;
+    let rules = registry.rules(variant)?;
     if Color::ALL.iter().all(|c| rules.hand_kinds(*c).is_empty()) {
         return None;
     }
-    let pos = validate::position_from_fen(rules, &format!("{} {rest}", spec.board)).ok()?;
+    let pos = validate::position_from_fen(&*rules, &format!("{} {rest}", spec.board)).ok()?;
     let side = |color: Color| {
         let mut held: Vec<(Piece, u8)> = pos.state.hands.pieces(color).collect();
         held.sort_by_key(|(p, _)| kind_order(p.letter()));
@@ -135,6 +136,7 @@ pub fn count_path(count: u32, right: f64, bottom: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fenpress_rules::registry::BUILTIN;
 
     #[test]
     fn letters_in_brackets_are_counted_per_side() {
@@ -143,7 +145,7 @@ mod tests {
             hand: Some("QNNp~".into()),
             ..BoardSpec::default()
         };
-        let hands = hands_of("Crazyhouse", &spec).unwrap();
+        let hands = hands_of(&BUILTIN, "Crazyhouse", &spec).unwrap();
         assert_eq!(hands.white, vec![('Q', 1), ('N', 2)]);
         assert_eq!(hands.black, vec![('p', 1)]);
         assert_eq!(
@@ -154,7 +156,9 @@ mod tests {
 
     #[test]
     fn a_vchess_reserve_field_is_read_by_the_rules() {
-        let start = registry::rules("Crazyhouse").unwrap().start_fen();
+        let start = fenpress_rules::registry::rules("Crazyhouse")
+            .unwrap()
+            .start_fen();
         let mut fields: Vec<&str> = start.split(' ').collect();
         let board = fields.remove(0).to_string();
         let spec = BoardSpec {
@@ -162,7 +166,10 @@ mod tests {
             fen_rest: Some(fields.join(" ")),
             ..BoardSpec::default()
         };
-        assert_eq!(hands_of("Crazyhouse", &spec), Some(Hands::default()));
-        assert_eq!(hands_of("Chess", &spec), None);
+        assert_eq!(
+            hands_of(&BUILTIN, "Crazyhouse", &spec),
+            Some(Hands::default())
+        );
+        assert_eq!(hands_of(&BUILTIN, "Chess", &spec), None);
     }
 }

@@ -5,6 +5,7 @@
 //! override (`.fp-board .fp-l { fill: var(--fp-light) }`), so a theme or dark
 //! mode restyles every diagram without a rebuild.
 
+use fenpress_rules::registry::Registry;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -44,6 +45,9 @@ pub struct Painter<'a> {
     pub coordinates: bool,
     /// The words of the text alternative, in the page's language.
     pub words: &'a DiagramWords,
+    /// The variants of the site being drawn (a board's shape, hands and
+    /// piece names may be the site's own definition's).
+    pub registry: &'a Registry,
 }
 
 /// The English words, for drawings that belong to no page.
@@ -53,12 +57,13 @@ pub static ENGLISH: std::sync::LazyLock<DiagramWords> =
 impl<'a> Painter<'a> {
     /// For a site page whose linked piece images live below `asset_url`
     /// (English text alternatives until [`Painter::with_words`]).
-    pub fn page(pieces: &'a PieceSet, asset_url: &'a str) -> Painter<'a> {
+    pub fn page(registry: &'a Registry, pieces: &'a PieceSet, asset_url: &'a str) -> Painter<'a> {
         Painter {
             pieces,
             links: Links::Url(asset_url),
             coordinates: true,
             words: &ENGLISH,
+            registry,
         }
     }
 
@@ -230,6 +235,7 @@ fn titled(svg: &str, word: &str) -> String {
 /// One board as a standalone SVG file (its symbols inside, linked images
 /// embedded): for `fenpress diagram` and PNGs.
 pub fn draw_standalone(
+    registry: &Registry,
     variant: &str,
     spec: &BoardSpec,
     pieces: &PieceSet,
@@ -240,6 +246,7 @@ pub fn draw_standalone(
         links: Links::Embed,
         coordinates,
         words: &ENGLISH,
+        registry,
     };
     let mut sheet = SymbolSheet::default();
     let mut drawing = draw_board(variant, spec, &painter, &mut sheet);
@@ -272,7 +279,7 @@ fn draw_board_exploring(
     sheet: &mut SymbolSheet,
     moves: Option<&str>,
 ) -> BoardDrawing {
-    let layout = read_board(variant, &spec.board);
+    let layout = read_board(painter.registry, variant, &spec.board);
     let (rows, cols) = (layout.shape.rows, layout.shape.cols);
     let flip = spec.orientation == Orientation::Black;
     let (left, bottom) = if painter.coordinates {
@@ -281,7 +288,7 @@ fn draw_board_exploring(
         (EDGE, EDGE)
     };
     // Pieces in hand take a row above and one below the board.
-    let hands = hands_of(variant, spec);
+    let hands = hands_of(painter.registry, variant, spec);
     let band = if hands.is_some() { HAND_BAND } else { 0 };
     let top = EDGE + band;
     // Where a grid cell (row 0 = top rank of the FEN) is drawn.
@@ -296,7 +303,7 @@ fn draw_board_exploring(
     let hand_cols = hands.as_ref().map_or(0, Hands::width);
     let width = left + cols.max(hand_cols) * SQ + EDGE;
     let height = top + rows * SQ + bottom + band;
-    let alt = describe(variant, &layout, spec, painter.words);
+    let alt = describe(painter.registry, variant, &layout, spec, painter.words);
     let malformed = layout.shape.malformed.clone();
 
     let mut svg = String::with_capacity(2048);
@@ -1067,13 +1074,14 @@ pub use fenpress_pug::html::escape;
 mod tests {
     use super::*;
     use crate::diagram::spec::{parse_block, parse_compact};
+    use fenpress_rules::registry::BUILTIN;
 
     fn count(haystack: &str, needle: &str) -> usize {
         haystack.matches(needle).count()
     }
 
     fn page_painter() -> Painter<'static> {
-        Painter::page(PieceSet::default_set(), "/static/pieces/")
+        Painter::page(&BUILTIN, PieceSet::default_set(), "/static/pieces/")
     }
 
     fn board(variant: &str, text: &str) -> (String, SymbolSheet) {
@@ -1172,10 +1180,10 @@ mod tests {
     #[test]
     fn standalone_svg_carries_its_symbols() {
         let spec = parse_compact("4k3/8/8/8/8/8/8/4K3").unwrap();
-        let d = draw_standalone("Chess", &spec, PieceSet::default_set(), true);
+        let d = draw_standalone(&BUILTIN, "Chess", &spec, PieceSet::default_set(), true);
         assert!(d.svg.contains("<defs><symbol id=\"fp-bk\""), "{}", d.svg);
         assert!(d.svg.contains("<text"));
-        let raster = draw_standalone("Chess", &spec, PieceSet::default_set(), false);
+        let raster = draw_standalone(&BUILTIN, "Chess", &spec, PieceSet::default_set(), false);
         assert!(!raster.svg.contains("<text"));
     }
 
@@ -1469,7 +1477,7 @@ mod tests {
     fn shadow_ranges_follow_vchess() {
         let cells = |text: &str| {
             let spec = parse_compact(&format!("8/8/8/8/8/8/8/8 - w {text}")).unwrap();
-            let layout = read_board("Chess", &spec.board);
+            let layout = read_board(&BUILTIN, "Chess", &spec.board);
             shadowed(&layout, &spec.shadow)
                 .into_iter()
                 .map(|(r, c)| layout.square_at(r, c).to_string())

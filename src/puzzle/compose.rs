@@ -11,6 +11,7 @@
 
 use std::path::Path;
 
+use fenpress_rules::registry::Registry;
 use fenpress_rules::{
     fen, legal, notation, validate, Castling, Color, Move, MoveList, Position, Rules,
 };
@@ -57,6 +58,9 @@ pub struct ComposeOptions {
     /// The variant's name when it is not the rules' own: Chess960 is
     /// played with chess's rules, and its puzzles are Chess960's.
     pub name: Option<String>,
+    /// The variants each candidate is proved with: the site's, when the
+    /// variant is its own definition.
+    pub registry: Registry,
 }
 
 impl Default for ComposeOptions {
@@ -72,6 +76,7 @@ impl Default for ComposeOptions {
             quiet_key: false,
             endings: false,
             count: 3,
+            registry: Registry::builtin(),
             name: None,
         }
     }
@@ -199,10 +204,7 @@ pub struct Composition {
 /// Composes up to `options.count` puzzles for `rules`; fewer when the tries
 /// run out first (a variant whose goal is rare, or out of reach of the
 /// search, gives none).
-pub fn compose(
-    rules: &'static dyn Rules,
-    options: &ComposeOptions,
-) -> Result<Composition, CannotCompose> {
+pub fn compose(rules: &dyn Rules, options: &ComposeOptions) -> Result<Composition, CannotCompose> {
     if let Some(why) = super::verify::unprovable_goals(rules, Color::White) {
         return Err(CannotCompose {
             variant: rules.name().into(),
@@ -285,7 +287,7 @@ impl Left {
 
 /// The start of a game of `name`: the rules' own, or for Chess960 one of
 /// its 960 (drawn from `rng`: the same for a seed).
-fn start_of(rules: &'static dyn Rules, name: &str, rng: &mut Rng) -> Position {
+fn start_of(rules: &dyn Rules, name: &str, rng: &mut Rng) -> Position {
     if name.eq_ignore_ascii_case("Chess960") {
         let rank = chess960_rank(rng);
         let rooks: String = rank
@@ -323,12 +325,7 @@ fn chess960_rank(rng: &mut Rng) -> String {
 
 /// A random game from `pos`, preferring captures so that material thins
 /// out; returns the positions met (not those where the game ended).
-fn playout(
-    rules: &'static dyn Rules,
-    mut pos: Position,
-    rng: &mut Rng,
-    shortest: usize,
-) -> Vec<Position> {
+fn playout(rules: &dyn Rules, mut pos: Position, rng: &mut Rng, shortest: usize) -> Vec<Position> {
     let length = shortest + rng.below(100);
     let mut seen = Vec::new();
     for _ in 0..length {
@@ -362,7 +359,7 @@ fn playout(
 /// The last positions of a random game played to its end (a game still
 /// going after a thousand plies gives none): enough of them for a win in
 /// `max` turns of the side to play, each turn taken as two plies.
-fn ending(rules: &'static dyn Rules, start: Position, rng: &mut Rng, max: u32) -> Vec<Position> {
+fn ending(rules: &dyn Rules, start: Position, rng: &mut Rng, max: u32) -> Vec<Position> {
     let mut game = playout(rules, start, rng, 1000);
     let over = game.last().is_some_and(|last| {
         let mut last = last.clone();
@@ -598,7 +595,7 @@ fn numbered(line: &[(String, Color, bool)]) -> String {
 /// `pos` as a proved puzzle if it has a unique key, the proof of
 /// [`verify`] is clean, and the filters hold.
 fn candidate(
-    rules: &'static dyn Rules,
+    rules: &dyn Rules,
     name: &str,
     o: &ComposeOptions,
     pos: &mut Position,
@@ -661,6 +658,7 @@ fn candidate(
             let path = format!("puzzles/{name}/candidate.md");
             let parsed = spec::parse(Path::new(&path), &puzzle).ok()?;
             let verified = verify(
+                &o.registry,
                 &parsed,
                 VerifyOptions {
                     budget: PROOF_BUDGET,
@@ -854,6 +852,7 @@ mod tests {
 
     use super::*;
     use fenpress_rules::registry;
+    use fenpress_rules::registry::BUILTIN;
 
     #[test]
     fn a_many_move_turn_never_walks_back() {
@@ -929,7 +928,7 @@ mod tests {
                 let path = format!("puzzles/Chess/{}", c.file_name(lang, options.seed));
                 let puzzle = spec::parse(Path::new(&path), &text).expect("its own file parses");
                 assert!(puzzle.unknown_keys.is_empty(), "{text}");
-                let verified = verify(&puzzle, VerifyOptions::default());
+                let verified = verify(&BUILTIN, &puzzle, VerifyOptions::default());
                 assert!(
                     verified.findings.is_empty(),
                     "{text}\n{:#?}",

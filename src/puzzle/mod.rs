@@ -28,6 +28,7 @@ pub mod verify;
 use std::path::Path;
 
 use crate::diagnostic::{Diagnostic, Severity};
+use fenpress_rules::registry::BUILTIN;
 pub use spec::{Goal, Loc, Puzzle, SpecError};
 pub use verify::{verify, Finding, Verified, VerifyOptions};
 
@@ -46,7 +47,8 @@ pub fn spec_diagnostic(path: &Path, error: &SpecError) -> Diagnostic {
 
 /// Parses and verifies a puzzle given its text (`path` names it in the
 /// diagnostics and, through its folder, gives the default variant).
-/// Empty when the puzzle is right.
+/// Empty when the puzzle is right. A file checked alone belongs to no
+/// site: it sees the built-in variants only.
 pub fn verify_source(path: &Path, text: &str) -> Vec<Diagnostic> {
     match spec::parse(path, text) {
         Ok(puzzle) => verify_puzzle(&puzzle),
@@ -54,9 +56,11 @@ pub fn verify_source(path: &Path, text: &str) -> Vec<Diagnostic> {
     }
 }
 
-/// Verifies a parsed puzzle with the default search budget.
+/// Verifies a parsed puzzle with the default search budget, against the
+/// built-in variants (a site's puzzles are verified with its registry, by
+/// `check`).
 pub fn verify_puzzle(puzzle: &Puzzle) -> Vec<Diagnostic> {
-    verify(puzzle, VerifyOptions::default()).diagnostics(puzzle)
+    verify(&BUILTIN, puzzle, VerifyOptions::default()).diagnostics(puzzle)
 }
 
 /// Reads and verifies one puzzle file.

@@ -16,7 +16,8 @@ use crate::diagram::pieces::{Art, Links, PieceSet};
 use crate::diagram::spec::{split_hand, BoardSpec, Orientation};
 use crate::diagram::svg::{draw_board, escape, Painter, SymbolSheet};
 use crate::words::Strings;
-use fenpress_rules::{fen, registry, Color};
+use fenpress_rules::registry::Registry;
+use fenpress_rules::{fen, Color};
 
 /// A puzzle file made ready for the site.
 #[derive(Debug, Clone, Default)]
@@ -51,11 +52,15 @@ impl std::fmt::Debug for PuzzleProof {
 
 /// Parses and proves a puzzle file's text (the verify step): the proof,
 /// when the file parses, and every finding.
-pub fn prove(path: &Path, text: &str) -> (Option<PuzzleProof>, Vec<Diagnostic>) {
+pub fn prove(
+    registry: &Registry,
+    path: &Path,
+    text: &str,
+) -> (Option<PuzzleProof>, Vec<Diagnostic>) {
     match spec::parse(path, text) {
         Err(e) => (None, vec![spec_diagnostic(path, &e)]),
         Ok(puzzle) => {
-            let verified = verify(&puzzle, VerifyOptions::default());
+            let verified = verify(registry, &puzzle, VerifyOptions::default());
             let diagnostics = verified.diagnostics(&puzzle);
             (Some(PuzzleProof { puzzle, verified }), diagnostics)
         }
@@ -74,9 +79,9 @@ impl PuzzleProof {
 
     /// The widget and the goal sentence, in the language of `words` (the
     /// render step).
-    pub fn draw(&self, words: &Strings) -> (String, String) {
+    pub fn draw(&self, registry: &Registry, words: &Strings) -> (String, String) {
         (
-            widget(&self.puzzle, &self.verified, words),
+            widget(registry, &self.puzzle, &self.verified, words),
             goal_text(&self.puzzle, &self.verified, words),
         )
     }
@@ -84,16 +89,16 @@ impl PuzzleProof {
 
 /// Parses, verifies and draws a puzzle file's text for a page in the
 /// language of `words` (its interface words, the config's overrides in).
-pub fn render(path: &Path, text: &str, words: &Strings) -> PuzzlePage {
+pub fn render(registry: &Registry, path: &Path, text: &str, words: &Strings) -> PuzzlePage {
     match spec::parse(path, text) {
         Err(e) => PuzzlePage {
             diagnostics: vec![spec_diagnostic(path, &e)],
             ..PuzzlePage::default()
         },
         Ok(puzzle) => {
-            let verified = verify(&puzzle, VerifyOptions::default());
+            let verified = verify(registry, &puzzle, VerifyOptions::default());
             PuzzlePage {
-                widget: widget(&puzzle, &verified, words),
+                widget: widget(registry, &puzzle, &verified, words),
                 goal: goal_text(&puzzle, &verified, words),
                 title: puzzle.title.clone(),
                 diagnostics: verified.diagnostics(&puzzle),
@@ -122,11 +127,18 @@ fn goal_text(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> String {
 }
 
 /// The puzzle's HTML fragment.
-pub fn widget(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> String {
+pub fn widget(
+    registry: &Registry,
+    puzzle: &Puzzle,
+    verified: &Verified,
+    words: &Strings,
+) -> String {
     let t = &words.puzzle;
     let flip = solver(puzzle, verified) == Color::Black;
     let fen_text = if puzzle.fen.eq_ignore_ascii_case("start") {
-        registry::rules(&puzzle.variant).map_or("", |r| r.start_fen())
+        registry
+            .rules(&puzzle.variant)
+            .map_or("", |r| r.start_fen())
     } else {
         puzzle.fen.as_str()
     };
@@ -134,7 +146,7 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> String {
     // The hand as written, else the one the start position holds (a vchess
     // FEN's reserve field): the board shows it either way.
     let hand = hand.map(str::to_string).or_else(|| {
-        let text = fen::hand_text(verified.rules?, verified.start.as_ref()?);
+        let text = fen::hand_text(&**verified.rules.as_ref()?, verified.start.as_ref()?);
         Some(text.strip_prefix('[')?.strip_suffix(']')?.to_string())
     });
     let board = BoardSpec {
@@ -147,7 +159,10 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> String {
         },
         ..BoardSpec::default()
     };
-    let variant = verified.rules.map_or(puzzle.variant.as_str(), |r| r.name());
+    let variant = verified
+        .rules
+        .as_ref()
+        .map_or(puzzle.variant.as_str(), |r| r.name());
     // The board and every piece the reader's moves can produce (promotions
     // included) as symbols of this page, so that `puzzle.js` redraws with
     // the same art; `data-symbols` maps each FEN letter to its symbol id.
@@ -156,20 +171,23 @@ pub fn widget(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> String {
         links: Links::Embed,
         coordinates: true,
         words: &words.diagram,
+        registry,
     };
     let mut sheet = SymbolSheet::default();
     let drawing = draw_board(variant, &board, &painter, &mut sheet);
-    let letters = registry::lookup(variant).map_or("KQRBNPkqrbnp", |v| v.letters);
+    let letters = registry
+        .lookup(variant)
+        .map_or("KQRBNPkqrbnp", |v| v.letters);
     let mut symbols: std::collections::BTreeMap<String, String> = letters
         .chars()
         .filter(|c| c.is_alphabetic() || *c == '@')
         .map(|c| (c.to_string(), sheet.use_letter(&painter, variant, c, flip)))
         .collect();
-    let data = play_data(puzzle, verified, words);
+    let data = play_data(registry, puzzle, verified, words);
     // A stack is drawn whole (its height and prisoners): one symbol per
     // stack the reader can meet, named by its two characters.
     for board in data.iter().filter(|d| d.pairs).flat_map(|d| d.boards()) {
-        for cell in read_board(variant, split_hand(board).0).cells {
+        for cell in read_board(registry, variant, split_hand(board).0).cells {
             if let Cell::Stack { top, under } = cell {
                 symbols
                     .entry(format!("{top}{under}"))
@@ -268,6 +286,7 @@ fn move_hint(word: &str, data: Option<&super::play::PlayData>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fenpress_rules::registry::BUILTIN;
 
     #[test]
     fn an_emergo_stack_is_one_square_for_the_script_too() {
@@ -275,6 +294,7 @@ mod tests {
         // read `a@` as one square and find a symbol for the stack.
         let text = "---\nvariant: Emergo\nfen: \"9/3a@5/8A@/5A@1AF1/4B@4/5AA3/4AB3AA/3A@1A@1AA1/8A@ w - - 0 33\"\ngoal: win in 2\nsolution: 1.f6e7 d8f6 f6d4 2.e3c5\n---\n";
         let page = render(
+            &BUILTIN,
             Path::new("puzzles/Emergo/p.md"),
             text,
             &crate::words::strings("en"),
@@ -307,6 +327,7 @@ mod tests {
     fn a_chess_puzzle_reads_one_character_a_square() {
         let text = "---\nvariant: Chess\nfen: \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"\ngoal: mate in 1\nsolution: 1.Ra8#\n---\n";
         let page = render(
+            &BUILTIN,
             Path::new("puzzles/Chess/p.md"),
             text,
             &crate::words::strings("en"),

@@ -4,6 +4,7 @@
 //! accepted, and the defender's reply to play back. Computed at build time
 //! with the rules core and embedded in the page as JSON.
 
+use fenpress_rules::registry::Registry;
 use fenpress_rules::{fen, legal, notation, Color, MoveList};
 use serde::Serialize;
 
@@ -81,15 +82,21 @@ pub struct Reply {
 
 /// The play data of a verified puzzle; `None` when the position or the
 /// line did not resolve (the page then shows a static diagram only).
-pub fn play_data(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> Option<PlayData> {
-    let rules = verified.rules?;
+pub fn play_data(
+    registry: &Registry,
+    puzzle: &Puzzle,
+    verified: &Verified,
+    words: &Strings,
+) -> Option<PlayData> {
+    let rules = &**verified.rules.as_ref()?;
     let start = verified.start.as_ref()?;
     if !verified.line_complete || verified.line.is_empty() {
         return None;
     }
     let solver = start.turn();
     let flip = solver == Color::Black;
-    let describe_board = |board: &str| board_text(rules.name(), board, flip, &words.diagram);
+    let describe_board =
+        |board: &str| board_text(registry, rules.name(), board, flip, &words.diagram);
     let geometry = rules.geometry();
     let mut pos = start.clone();
     let mut steps = Vec::new();
@@ -171,7 +178,8 @@ pub fn play_data(puzzle: &Puzzle, verified: &Verified, words: &Strings) -> Optio
         hole: rules.fen_style().hole,
         flip,
         hands: !fen::hand_text(rules, start).is_empty(),
-        pairs: fenpress_rules::registry::lookup(rules.name())
+        pairs: registry
+            .lookup(rules.name())
             .is_some_and(|info| info.cell == CellSpelling::Pair),
         start: board_and_hand(rules, start),
         steps,
@@ -207,7 +215,13 @@ fn board_and_hand(rules: &dyn fenpress_rules::Rules, pos: &fenpress_rules::Posit
 
 /// What the static diagram's `<title>` would say of `board`, so that the
 /// board `puzzle.js` redraws keeps a text alternative.
-fn board_text(variant: &str, board: &str, flip: bool, words: &DiagramWords) -> String {
+fn board_text(
+    registry: &Registry,
+    variant: &str,
+    board: &str,
+    flip: bool,
+    words: &DiagramWords,
+) -> String {
     let (board, hand) = split_hand(board);
     let spec = BoardSpec {
         board: board.to_string(),
@@ -219,7 +233,13 @@ fn board_text(variant: &str, board: &str, flip: bool, words: &DiagramWords) -> S
         },
         ..BoardSpec::default()
     };
-    describe(variant, &read_board(variant, &spec.board), &spec, words)
+    describe(
+        registry,
+        variant,
+        &read_board(registry, variant, &spec.board),
+        &spec,
+        words,
+    )
 }
 
 /// The JSON of the play data, safe inside a `<script>` element.
@@ -232,6 +252,7 @@ pub fn to_script_json(data: &PlayData) -> String {
 mod tests {
     use super::*;
     use crate::puzzle::{spec, verify, VerifyOptions};
+    use fenpress_rules::registry::BUILTIN;
     use std::path::Path;
 
     /// The play data of a puzzle of `variant`.
@@ -239,9 +260,9 @@ mod tests {
         let text = format!("---\nfen: \"{fen}\"\ngoal: {goal}\nsolution: {solution}\n---\n");
         let path = format!("puzzles/{variant}/p.md");
         let puzzle = spec::parse(Path::new(&path), &text).unwrap();
-        let verified = verify(&puzzle, VerifyOptions::default());
+        let verified = verify(&BUILTIN, &puzzle, VerifyOptions::default());
         assert!(verified.findings.is_empty(), "{:?}", verified.findings);
-        play_data(&puzzle, &verified, &crate::words::strings("en")).unwrap()
+        play_data(&BUILTIN, &puzzle, &verified, &crate::words::strings("en")).unwrap()
     }
 
     #[test]

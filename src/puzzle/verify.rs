@@ -7,9 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use fenpress_rules::{
-    fen, legal, notation, registry, validate, Color, Move, MoveList, Position, Rules,
-};
+use fenpress_rules::registry::{Registry, VariantRules};
+use fenpress_rules::{fen, legal, notation, validate, Color, Move, MoveList, Position, Rules};
 
 use super::search::{Proof, Search, WinKind};
 use super::spec::{Goal, Loc, Puzzle};
@@ -186,7 +185,7 @@ pub struct Located {
 /// playable (the rules, the start, the line as moves).
 pub struct Verified {
     pub findings: Vec<Located>,
-    pub rules: Option<&'static dyn Rules>,
+    pub rules: Option<VariantRules>,
     pub start: Option<Position>,
     /// The solution's moves that resolved, in order (all of them when the
     /// line is legal).
@@ -294,7 +293,7 @@ fn side_name(color: Color) -> &'static str {
 }
 
 /// Verifies a parsed puzzle. Never panics on any input.
-pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
+pub fn verify(registry: &Registry, puzzle: &Puzzle, options: VerifyOptions) -> Verified {
     let started = Instant::now();
     let mut v = Verified {
         findings: Vec::new(),
@@ -316,7 +315,8 @@ pub fn verify(puzzle: &Puzzle, options: VerifyOptions) -> Verified {
             key.chars().count(),
         );
     }
-    if let Some((rules, start)) = rules_and_start(puzzle, &mut v) {
+    if let Some((handle, start)) = rules_and_start(registry, puzzle, &mut v) {
+        let rules = &*handle;
         let line = play_line(puzzle, rules, &start, &mut v);
         if v.line_complete {
             if let Some(n) = puzzle.goal.moves() {
@@ -335,9 +335,14 @@ fn push(findings: &mut Vec<Located>, finding: Finding, at: Loc, span: usize) {
 /// The puzzle's rules and start position, or `None` with the findings
 /// that say why not (every problem of the position its own finding, at its
 /// character).
-fn rules_and_start(puzzle: &Puzzle, v: &mut Verified) -> Option<(&'static dyn Rules, Position)> {
-    let Some(info) = registry::lookup(&puzzle.variant) else {
-        let close = registry::close_names(&puzzle.variant)
+fn rules_and_start(
+    registry: &Registry,
+    puzzle: &Puzzle,
+    v: &mut Verified,
+) -> Option<(VariantRules, Position)> {
+    let Some(info) = registry.lookup(&puzzle.variant) else {
+        let close = registry
+            .close_names(&puzzle.variant)
             .into_iter()
             .map(str::to_string)
             .collect();
@@ -353,8 +358,8 @@ fn rules_and_start(puzzle: &Puzzle, v: &mut Verified) -> Option<(&'static dyn Ru
         return None;
     };
     let opts: Vec<&str> = puzzle.options.iter().map(String::as_str).collect();
-    let Some(rules) = registry::rules_with_options(info.name, &opts) else {
-        let finding = if info.rules().is_none() {
+    let Some(handle) = registry.rules_with_options(info.name, &opts) else {
+        let finding = if registry.rules(info.name).is_none() {
             Finding::NoRules {
                 name: info.name.to_string(),
             }
@@ -367,7 +372,8 @@ fn rules_and_start(puzzle: &Puzzle, v: &mut Verified) -> Option<(&'static dyn Ru
         push(&mut v.findings, finding, puzzle.variant_at, 1);
         return None;
     };
-    v.rules = Some(rules);
+    v.rules = Some(handle.clone());
+    let rules = &*handle;
     let fen_text = if puzzle.fen.eq_ignore_ascii_case("start") {
         rules.start_fen()
     } else {
@@ -407,7 +413,7 @@ fn rules_and_start(puzzle: &Puzzle, v: &mut Verified) -> Option<(&'static dyn Ru
         }
     };
     v.start = Some(start.clone());
-    Some((rules, start))
+    Some((handle, start))
 }
 
 /// What playing the solution line found out, for the goal's checks.
@@ -430,12 +436,7 @@ struct Line {
 
 /// Plays the solution move by move from `start`: each move must resolve
 /// (else a finding, and the line is incomplete).
-fn play_line(
-    puzzle: &Puzzle,
-    rules: &'static dyn Rules,
-    start: &Position,
-    v: &mut Verified,
-) -> Line {
+fn play_line(puzzle: &Puzzle, rules: &dyn Rules, start: &Position, v: &mut Verified) -> Line {
     let attacker = start.turn();
     let mut pos = start.clone();
     let mut number = 1u32;
@@ -576,7 +577,7 @@ pub fn unprovable_goals(rules: &dyn Rules, attacker: Color) -> Option<&'static s
 /// length, no defence escapes, and (with `cooks`) no other first move wins.
 fn check_goal(
     puzzle: &Puzzle,
-    rules: &'static dyn Rules,
+    rules: &dyn Rules,
     start: &Position,
     line: Line,
     n: u32,
@@ -698,7 +699,7 @@ fn check_goal(
 #[allow(clippy::too_many_arguments)]
 fn check_defences(
     puzzle: &Puzzle,
-    rules: &'static dyn Rules,
+    rules: &dyn Rules,
     start: &Position,
     search: &mut Search,
     attacker_moves: &[(usize, u32)],
@@ -768,7 +769,7 @@ fn check_defences(
 /// Cooks: another first move that also wins in `n`.
 fn check_cooks(
     puzzle: &Puzzle,
-    rules: &'static dyn Rules,
+    rules: &dyn Rules,
     start: &Position,
     search: &mut Search,
     n: u32,

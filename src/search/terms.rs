@@ -2,6 +2,7 @@
 //! the rules core (English) and, for French and Spanish, as the corpus's own
 //! rules pages name them.
 
+use fenpress_rules::registry::Registry;
 use fenpress_rules::{Color, Piece};
 
 /// English piece name (as `Rules::piece_name` gives it) → French, Spanish.
@@ -38,8 +39,8 @@ const ORTHODOX: &[&str] = &["pawn", "knight", "bishop", "rook", "queen", "king"]
 /// The names of `variant`'s own pieces in `lang` (the page's language
 /// first, then English), for [`super::SearchPage::terms`]. Empty for a
 /// variant the rules core does not implement, or with orthodox pieces only.
-pub fn piece_terms(variant: &str, lang: &str) -> Vec<String> {
-    let Some(rules) = fenpress_rules::registry::rules(variant) else {
+pub fn piece_terms(registry: &Registry, variant: &str, lang: &str) -> Vec<String> {
+    let Some(rules) = registry.rules(variant) else {
         return Vec::new();
     };
     let mut english: Vec<String> = Vec::new();
@@ -81,10 +82,11 @@ pub fn piece_terms(variant: &str, lang: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fenpress_rules::registry::BUILTIN;
 
     #[test]
     fn orda_in_french_then_english() {
-        let terms = piece_terms("Orda", "fr");
+        let terms = piece_terms(&BUILTIN, "Orda", "fr");
         for t in ["kheshig", "yourte", "lancier", "archer à cheval", "yurt"] {
             assert!(terms.iter().any(|x| x == t), "{t}: {terms:?}");
         }
@@ -95,21 +97,21 @@ mod tests {
 
     #[test]
     fn baroque_and_maxima_have_the_immobilizer() {
-        assert!(piece_terms("Baroque", "en").contains(&"immobilizer".into()));
-        assert!(piece_terms("Maxima", "es").contains(&"inmovilizador".into()));
-        assert!(piece_terms("Maxima", "fr").contains(&"mage".into()));
+        assert!(piece_terms(&BUILTIN, "Baroque", "en").contains(&"immobilizer".into()));
+        assert!(piece_terms(&BUILTIN, "Maxima", "es").contains(&"inmovilizador".into()));
+        assert!(piece_terms(&BUILTIN, "Maxima", "fr").contains(&"mage".into()));
     }
 
     #[test]
     fn rococo_and_fugue_have_their_pages_names() {
-        assert!(piece_terms("Rococo", "fr").contains(&"échangeur".into()));
-        assert!(piece_terms("Fugue", "es").contains(&"escudo".into()));
-        assert!(piece_terms("Fugue", "en").contains(&"archer".into()));
+        assert!(piece_terms(&BUILTIN, "Rococo", "fr").contains(&"échangeur".into()));
+        assert!(piece_terms(&BUILTIN, "Fugue", "es").contains(&"escudo".into()));
+        assert!(piece_terms(&BUILTIN, "Fugue", "en").contains(&"archer".into()));
     }
 
     #[test]
     fn unknown_or_orthodox_variants_have_none() {
-        assert!(piece_terms("Alice", "en").is_empty());
-        assert!(piece_terms("Chess960", "fr").is_empty());
+        assert!(piece_terms(&BUILTIN, "Alice", "en").is_empty());
+        assert!(piece_terms(&BUILTIN, "Chess960", "fr").is_empty());
     }
 }

@@ -24,6 +24,7 @@ use crate::content::images::{check_page, link_target_exists};
 use crate::content::{load, Loaded};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::{LoadedPage, Status};
+use fenpress_rules::registry::Registry;
 
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -274,7 +275,7 @@ pub(super) fn load_and_verify(
         None => &NoReuse,
     };
     let checked = timed(t, "verify", || {
-        verify_site_reusing(&mut loaded.pages, purpose, reuse)
+        verify_site_reusing(&loaded.registry, &mut loaded.pages, purpose, reuse)
     });
     Ok(Verified {
         loaded,
@@ -560,6 +561,7 @@ pub fn build_with(
         &config,
         root,
         &loaded.pages,
+        &loaded.registry,
         &theme,
         streaming.as_ref().map(|sink| (sink, &cache)),
         &options.out,
@@ -688,10 +690,12 @@ type RenderedAndIndexed = (
 /// og:image PNGs are drawn on the pool once the render is done. Pagefind
 /// indexes on threads of its own, never rayon workers (see
 /// `search::index`). Without a staging folder only the render is done.
+#[allow(clippy::too_many_arguments)]
 fn render_and_index(
     config: &Config,
     root: &Path,
     pages: &[LoadedPage],
+    registry: &Registry,
     theme: &Theme,
     streaming: Option<(&Streaming, &BuildCache)>,
     out_dir: &Path,
@@ -711,10 +715,17 @@ fn render_and_index(
             None => (None, None),
         };
         let mut rendered = timed(t, "render", || match streaming {
-            Some((sink, cache)) => {
-                render_site_streaming(config, root, pages, theme, sink, batches.as_ref(), cache)
-            }
-            None => render_site(config, root, pages, theme),
+            Some((sink, cache)) => render_site_streaming(
+                config,
+                root,
+                pages,
+                registry,
+                theme,
+                sink,
+                batches.as_ref(),
+                cache,
+            ),
+            None => render_site(config, root, pages, registry, theme),
         });
         // The indexer ends after the last language it was given.
         drop(batches);

@@ -19,6 +19,7 @@ use crate::content::load_files;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::{LoadedPage, Page};
 use crate::search::SearchPage;
+use fenpress_rules::registry::Registry;
 
 /// How to build the in-memory site.
 #[derive(Debug, Clone)]
@@ -71,6 +72,9 @@ pub struct Site {
     /// config, the theme or the set of pages verifies only the pages whose
     /// text or variant definitions changed.
     verdicts: BuildCache,
+    /// The variants the site sees, its own definitions among them: read
+    /// again with the whole site when a definition changes.
+    registry: Registry,
 }
 
 impl Site {
@@ -98,7 +102,7 @@ impl Site {
             Some(&mut verdicts),
             &mut Vec::new(),
         )?;
-        let mut rendered = render_site(&config, root, &loaded.pages, &theme)?;
+        let mut rendered = render_site(&config, root, &loaded.pages, &loaded.registry, &theme)?;
         rendered.output.rasterise_og_images(None);
         // serve keeps the search pages to re-index after edits.
         let bundles = crate::search::build_bundles(&rendered.search, config.pages_per_bundle)?;
@@ -120,6 +124,7 @@ impl Site {
             verify_diagnostics: verified,
             puzzle_diagnostics: puzzles,
             sources: loaded.sources,
+            registry: loaded.registry,
             output: rendered.output,
         })
     }
@@ -199,6 +204,7 @@ impl Site {
 
         // The edited pages are verified again (the others did not change).
         let checked = crate::check::verify_site_reusing(
+            &self.registry,
             &mut loaded.pages,
             crate::check::Purpose::Drawing,
             &self.verdicts,
@@ -216,9 +222,14 @@ impl Site {
                 replaced.push((i, std::mem::replace(&mut self.pages[i], new)));
             }
         }
-        let rendered = render_edited_pages(&self.config, &root, &self.pages, &self.theme, &|p| {
-            paths.contains(&p.source)
-        });
+        let rendered = render_edited_pages(
+            &self.config,
+            &root,
+            &self.pages,
+            &self.registry,
+            &self.theme,
+            &|p| paths.contains(&p.source),
+        );
         let mut rendered = match rendered {
             Ok(rendered) => rendered,
             Err(err) => {

@@ -16,6 +16,7 @@ use super::output::Streaming;
 use super::strings::{language_name, Strings};
 use super::theme::{error_chain, Theme};
 use crate::content::images::ImageAsset;
+use fenpress_rules::registry::Registry;
 
 use crate::diagram::pieces::PieceSet;
 use crate::diagram::spec::BoardSpec;
@@ -39,6 +40,18 @@ pub struct Output {
 }
 
 impl Output {
+    /// An image a page uses: drawn (its SVG), else copied from its source.
+    fn add_asset(&mut self, asset: ImageAsset) {
+        match asset.drawn {
+            Some(svg) => {
+                self.files.insert(asset.target, svg.into_bytes());
+            }
+            None => {
+                self.copies.insert(asset.target, asset.source);
+            }
+        }
+    }
+
     /// Turn the pending og:image SVGs into PNG files (see [`og_pngs`]).
     pub fn rasterise_og_images(&mut self, previous: Option<&std::path::Path>) {
         let pngs = og_pngs(std::mem::take(&mut self.og_images), previous);
@@ -226,18 +239,21 @@ pub fn render_site(
     config: &Config,
     root: &std::path::Path,
     pages: &[LoadedPage],
+    registry: &Registry,
     theme: &Theme,
 ) -> Result<Rendered, SiteError> {
-    render_pages(config, root, pages, theme, &|_| true)
+    render_pages(config, root, pages, registry, theme, &|_| true)
 }
 
 /// [`render_site`] writing each content page into `sink` as soon as it is
 /// rendered (`build`): the pages' bytes are not held, only their paths
 /// (in [`Output::written`]).
+#[allow(clippy::too_many_arguments)]
 pub fn render_site_streaming(
     config: &Config,
     root: &std::path::Path,
     pages: &[LoadedPage],
+    registry: &Registry,
     theme: &Theme,
     sink: &Streaming,
     search: Option<&SearchBatches>,
@@ -247,6 +263,7 @@ pub fn render_site_streaming(
         config,
         root,
         pages,
+        registry,
         theme,
         &|_| true,
         Around::Everything,
@@ -522,6 +539,7 @@ pub fn render_pages(
     config: &Config,
     root: &std::path::Path,
     pages: &[LoadedPage],
+    registry: &Registry,
     theme: &Theme,
     wanted: &(dyn Fn(&Page) -> bool + Sync),
 ) -> Result<Rendered, SiteError> {
@@ -529,6 +547,7 @@ pub fn render_pages(
         config,
         root,
         pages,
+        registry,
         theme,
         wanted,
         Around::Everything,
@@ -545,6 +564,7 @@ pub fn render_edited_pages(
     config: &Config,
     root: &std::path::Path,
     pages: &[LoadedPage],
+    registry: &Registry,
     theme: &Theme,
     wanted: &(dyn Fn(&Page) -> bool + Sync),
 ) -> Result<Rendered, SiteError> {
@@ -552,6 +572,7 @@ pub fn render_edited_pages(
         config,
         root,
         pages,
+        registry,
         theme,
         wanted,
         Around::WantedHomes,
@@ -581,10 +602,12 @@ enum Around {
 }
 
 /// [`render_pages`], each content page written into `sink` when given.
+#[allow(clippy::too_many_arguments)]
 fn render_pages_into(
     config: &Config,
     root: &std::path::Path,
     pages: &[LoadedPage],
+    registry: &Registry,
     theme: &Theme,
     wanted: &(dyn Fn(&Page) -> bool + Sync),
     around: Around,
@@ -604,7 +627,7 @@ fn render_pages_into(
         .unwrap_or_else(|| PieceSet::default_set());
     let site = SiteFrame::new(config, theme, pages);
     let piece_url = format!("{}static/pieces/", site.base_path);
-    let painter = Painter::page(pieces, &piece_url);
+    let painter = Painter::page(registry, pieces, &piece_url);
 
     let og_images = std::sync::Mutex::new(BTreeMap::new());
     let render_one = |loaded: &LoadedPage| -> Result<Option<PageResult>, SiteError> {
@@ -699,14 +722,7 @@ fn render_pages_into(
         rendered.diagrams += result.diagrams;
         rendered.search.extend(result.search);
         for asset in result.assets {
-            match asset.drawn {
-                Some(svg) => {
-                    rendered.output.files.insert(asset.target, svg.into_bytes());
-                }
-                None => {
-                    rendered.output.copies.insert(asset.target, asset.source);
-                }
-            }
+            rendered.output.add_asset(asset);
         }
         match (result.file, result.streamed) {
             (Some((path, bytes)), _) => {
@@ -875,10 +891,14 @@ fn render_content_page(
     let words = words_for(&page.lang, &site.config.words);
     let painter = painter.with_words(&words.diagram);
     let mut result = render_body(loaded, &painter, &site.base_path, site.config.show_failures);
-    result.search = Some(super::search::search_page(page, &result.html));
+    result.search = Some(super::search::search_page(
+        painter.registry,
+        page,
+        &result.html,
+    ));
     let og_image = match (&page.kind, result.first.take()) {
         (PageKind::Rules, Some((variant, board))) if site.config.og_images => {
-            let drawing = draw_standalone(&variant, &board, pieces, false);
+            let drawing = draw_standalone(painter.registry, &variant, &board, pieces, false);
             let path = og_image_path(&drawing.svg);
             let url = site.permalink(&path);
             result.og = Some((path, drawing.svg));
@@ -933,7 +953,10 @@ fn render_content_page(
     // Puzzles: proved by the verify step, drawn here in the page's words.
     let template = match (&page.kind, &loaded.puzzle) {
         (PageKind::Puzzle, puzzle) => {
-            let (widget, goal) = puzzle.as_ref().map(|p| p.draw(&words)).unwrap_or_default();
+            let (widget, goal) = puzzle
+                .as_ref()
+                .map(|p| p.draw(painter.registry, &words))
+                .unwrap_or_default();
             let difficulty = puzzle.as_ref().map_or(1, |p| p.difficulty());
             ctx.insert(
                 "puzzle",

@@ -11,6 +11,7 @@ use super::strings::language_name;
 use super::theme::{error_chain, Theme};
 use crate::model::{Page, PageKind};
 use crate::search::{self, indexable_html, piece_terms, SearchPage};
+use fenpress_rules::registry::Registry;
 
 /// The theme template of the search page (the base layout around
 /// `search.html`). A theme without it gets no search page.
@@ -18,14 +19,14 @@ pub const SEARCH_TEMPLATE: &str = "search_page.html";
 
 /// A rendered page as the index sees it: its content without diagrams'
 /// SVG or scripts, its title, variant, kind and pieces' names.
-pub fn search_page(page: &Page, content: &str) -> SearchPage {
+pub fn search_page(registry: &Registry, page: &Page, content: &str) -> SearchPage {
     let (kind, variant) = match page.kind {
         PageKind::Rules => (search::PageKind::Rules, page.variant.clone()),
         PageKind::Puzzle => (search::PageKind::Puzzle, page.variant.clone()),
         PageKind::Page => (search::PageKind::Page, None),
     };
     let terms = match (page.kind, &variant) {
-        (PageKind::Rules, Some(v)) => piece_terms(v, &page.lang),
+        (PageKind::Rules, Some(v)) => piece_terms(registry, v, &page.lang),
         _ => Vec::new(),
     };
     SearchPage {
@@ -163,6 +164,7 @@ pub fn put_bundles(bundles: search::Bundles, output: &mut Output) -> (Vec<String
 mod tests {
     use super::*;
     use crate::model::SourceFormat;
+    use fenpress_rules::registry::BUILTIN;
 
     /// The search index names a page by its URL, percent-encoded as its
     /// links are (issue 41).
@@ -181,6 +183,9 @@ mod tests {
             line_offset: 0,
             front_matter: None,
         };
-        assert_eq!(search_page(&page, "<p>x</p>").url, "/en/%C3%89checs%2Bx/");
+        assert_eq!(
+            search_page(&BUILTIN, &page, "<p>x</p>").url,
+            "/en/%C3%89checs%2Bx/"
+        );
     }
 }

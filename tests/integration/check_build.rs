@@ -3,7 +3,10 @@
 //! the failure), and marks each failed diagram it writes in its page with
 //! the reason on hover.
 
+use fenpress_rules::registry::BUILTIN;
 use std::path::Path;
+
+use crate::common::Site;
 
 use fenpress::diagnostic::Severity;
 use fenpress::site::baseline::{self, BaselineChoice};
@@ -269,7 +272,7 @@ fn check_skips_what_only_a_drawing_needs() {
     let run = |purpose| {
         let (page, _) = fenpress::content::load::read_source(path, "Chess", "en", text);
         let mut page = page.expect("the page loads");
-        let checked = verify_page(&mut page, purpose);
+        let checked = verify_page(&BUILTIN, &mut page, purpose);
         (checked, page.diagrams)
     };
     let (found, checked) = run(Purpose::Findings);
@@ -315,7 +318,7 @@ fn a_pug_diagram_is_one_record_and_a_bad_one_is_unreadable() {
             .count(),
         1
     );
-    let checked = verify_page(&mut page, Purpose::Findings);
+    let checked = verify_page(&BUILTIN, &mut page, Purpose::Findings);
     assert_eq!(checked.unreadable, 1);
     assert_eq!(checked.verdicts.len(), 1);
     assert_eq!(
@@ -323,5 +326,51 @@ fn a_pug_diagram_is_one_record_and_a_bad_one_is_unreadable() {
         fenpress::model::Status::Proved,
         "{:?}",
         checked.findings
+    );
+}
+
+/// Two sites checked in one process, each defining `Tiny` its own way (a
+/// wazir, a ferz): each is checked with its own definition, and the second
+/// does not change what the first sees (issue 35: the registry is the
+/// site's, not the process's).
+#[test]
+fn two_sites_in_one_process_each_see_their_own_variant() {
+    let tiny = |betza: &str| {
+        format!(
+            "board: 5x5\npieces:\n  - {{ letter: k, betza: K, royal: true }}\n  - {{ letter: w, betza: {betza} }}\nstart: k4/5/5/5/W3K w 0\n"
+        )
+    };
+    let page =
+        "---\ntitle: Tiny\n---\nOne step.\n\n```diagram\nfen: k4/5/5/5/W3K\nmoves: [Wa1-a2]\n```\n";
+    let site = |betza: &str| {
+        Site::new()
+            .file(
+                "config.yaml",
+                "title: Tiny\nbase_url: https://example.org/\n",
+            )
+            .file("variants/Tiny.yaml", &tiny(betza))
+            .file("rules/Tiny/en.md", page)
+    };
+    let (wazir, ferz) = (site("W"), site("F"));
+    let errors = |site: &Site| {
+        let checked = fenpress::site::check_site(&site.content()).unwrap();
+        let errors: Vec<String> = checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| format!("{}: {}", d.code, d.message))
+            .collect();
+        errors
+    };
+    assert_eq!(errors(&wazir), Vec::<String>::new());
+    let refused = errors(&ferz);
+    assert!(
+        refused.iter().any(|e| e.contains("a1") && e.contains("a2")),
+        "a ferz does not step a1-a2: {refused:#?}"
+    );
+    assert_eq!(
+        errors(&wazir),
+        Vec::<String>::new(),
+        "the ferz site's definition leaked"
     );
 }

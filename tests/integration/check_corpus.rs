@@ -298,7 +298,8 @@ fn fully_verified_diagrams(root: &std::path::Path, variants: &[&str]) -> usize {
         if !variants.contains(&v) {
             continue;
         }
-        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Findings);
+        let checked =
+            fenpress::check::verify_page(&loaded.registry, lp, fenpress::check::Purpose::Findings);
         let f = lp.page.source.display();
         assert!(checked.findings.is_empty(), "{f}: {:#?}", checked.findings);
         for verdict in &checked.verdicts {
@@ -513,7 +514,8 @@ fn dark_fog_diagram_is_what_the_side_to_move_sees() {
             .iter_mut()
             .find(|p| p.page.variant.as_deref() == Some("Dark"))
             .expect("the Dark page loads");
-        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Findings);
+        let checked =
+            fenpress::check::verify_page(&loaded.registry, lp, fenpress::check::Purpose::Findings);
         assert!(
             checked
                 .findings
@@ -543,7 +545,8 @@ fn rococo_diagrams_are_fully_verified() {
         if lp.page.variant.as_deref() != Some("Rococo") {
             continue;
         }
-        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Findings);
+        let checked =
+            fenpress::check::verify_page(&loaded.registry, lp, fenpress::check::Purpose::Findings);
         let f = lp.page.source.display();
         // Its diagrams show a few pieces without kings (a note each), and
         // the French page has a Pug line the reader repairs (baselined).
@@ -614,7 +617,8 @@ fn interweave_diagrams_are_fully_verified_but_the_page_mistakes() {
         if lp.page.variant.as_deref() != Some("Interweave") {
             continue;
         }
-        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Findings);
+        let checked =
+            fenpress::check::verify_page(&loaded.registry, lp, fenpress::check::Purpose::Findings);
         let f = lp.page.source.display().to_string();
         let lang = f.rsplit('/').next().unwrap_or("").to_string();
         let mistakes: std::collections::BTreeSet<usize> = EXPECTED_ERRORS
@@ -685,7 +689,8 @@ fn dynamo_diagrams_are_fully_verified_but_the_page_mistake() {
         if lp.page.variant.as_deref() != Some("Dynamo") {
             continue;
         }
-        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Drawing);
+        let checked =
+            fenpress::check::verify_page(&loaded.registry, lp, fenpress::check::Purpose::Drawing);
         let f = lp.page.source.display().to_string();
         for d in checked
             .findings
@@ -734,7 +739,8 @@ fn emergo_diagrams_are_fully_verified() {
         if lp.page.variant.as_deref() != Some("Emergo") {
             continue;
         }
-        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Drawing);
+        let checked =
+            fenpress::check::verify_page(&loaded.registry, lp, fenpress::check::Purpose::Drawing);
         linked += checked.verdicts.iter().filter(|v| v.pair_linked).count();
     }
     assert_eq!(linked, 3);
@@ -788,7 +794,8 @@ fn synchrone1_turn_is_two_simultaneous_moves() {
             .iter_mut()
             .find(|p| p.page.variant.as_deref() == Some("Synchrone1"))
             .expect("the Synchrone1 page loads");
-        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Findings);
+        let checked =
+            fenpress::check::verify_page(&loaded.registry, lp, fenpress::check::Purpose::Findings);
         assert!(
             checked.findings.iter().any(|f| f.code == "pair-mismatch"),
             "{to}: {:#?}",
@@ -815,7 +822,8 @@ fn eightpieces_push_pair_is_one_turn_apart() {
         if lp.page.variant.as_deref() != Some("Eightpieces") {
             continue;
         }
-        let checked = fenpress::check::verify_page(lp, fenpress::check::Purpose::Drawing);
+        let checked =
+            fenpress::check::verify_page(&loaded.registry, lp, fenpress::check::Purpose::Drawing);
         let f = lp.page.source.display().to_string();
         assert!(checked.findings.is_empty(), "{f}: {:#?}", checked.findings);
         for verdict in &checked.verdicts {

@@ -1,5 +1,6 @@
 //! Every puzzle of the example site verifies: no errors, no warnings.
 
+use fenpress_rules::registry::BUILTIN;
 use std::path::Path;
 use std::time::Instant;
 
@@ -17,7 +18,7 @@ fn every_example_puzzle_verifies() {
         let text = std::fs::read_to_string(entry.path()).expect("read");
         let puzzle = spec::parse(entry.path(), &text).expect("parses");
         let started = Instant::now();
-        let verified = verify(&puzzle, VerifyOptions::default());
+        let verified = verify(&BUILTIN, &puzzle, VerifyOptions::default());
         let diagnostics = verified.diagnostics(&puzzle);
         eprintln!(
             "{}: {} nodes, {:.1} ms",

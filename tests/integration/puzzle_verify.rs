@@ -1,6 +1,7 @@
 //! Puzzle verification: the line, the goal (escapes, cooks, the budget),
 //! the position, and the places findings point at.
 
+use fenpress_rules::registry::BUILTIN;
 use std::path::Path;
 
 use fenpress::diagnostic::{Diagnostic, Severity};
@@ -16,7 +17,7 @@ fn check(text: &str) -> Vec<Diagnostic> {
 
 fn findings(text: &str, options: VerifyOptions) -> Vec<Finding> {
     let p = spec::parse(Path::new("content/puzzles/Chess/p.md"), text).expect("parses");
-    verify(&p, options)
+    verify(&BUILTIN, &p, options)
         .findings
         .into_iter()
         .map(|f| f.finding)
@@ -200,7 +201,7 @@ fn the_time_budget_gives_a_warning_naming_it() {
         time: std::time::Duration::ZERO,
         ..VerifyOptions::default()
     };
-    let verified = verify(&p, options);
+    let verified = verify(&BUILTIN, &p, options);
     let found: Vec<&Finding> = verified.findings.iter().map(|f| &f.finding).collect();
     assert!(matches!(found[0], Finding::Unproved { .. }), "{found:#?}");
     let diags = verified.diagnostics(&p);
@@ -217,7 +218,9 @@ fn the_time_budget_gives_a_warning_naming_it() {
         "{hint}"
     );
     // With the default budget the same puzzle is proved.
-    assert!(verify(&p, VerifyOptions::default()).findings.is_empty());
+    assert!(verify(&BUILTIN, &p, VerifyOptions::default())
+        .findings
+        .is_empty());
 }
 
 #[test]
@@ -347,7 +350,7 @@ fn a_spent_budget_is_one_warning_per_puzzle() {
         time: std::time::Duration::ZERO,
         ..VerifyOptions::default()
     };
-    let verified = verify(&p, options);
+    let verified = verify(&BUILTIN, &p, options);
     let found: Vec<&Finding> = verified.findings.iter().map(|f| &f.finding).collect();
     assert!(
         matches!(found.as_slice(), [Finding::Unproved { .. }]),
@@ -374,7 +377,7 @@ fn the_site_total_budget_stops_a_proof_with_a_warning_naming_it() {
         site_deadline: Some(std::time::Instant::now()),
         ..VerifyOptions::default()
     };
-    let verified = verify(&p, options);
+    let verified = verify(&BUILTIN, &p, options);
     let found: Vec<&Finding> = verified.findings.iter().map(|f| &f.finding).collect();
     assert!(matches!(found[0], Finding::Unproved { .. }), "{found:#?}");
     let diags = verified.diagnostics(&p);

@@ -3,6 +3,7 @@
 //! real SVG parser (usvg) accepts.
 
 use crate::common;
+use fenpress_rules::registry::BUILTIN;
 
 use fenpress::diagram::pieces::{PieceSet, SvgMode};
 use fenpress::diagram::spec::{parse_block, BoardSpec};
@@ -48,7 +49,7 @@ fn every_corpus_diagram_renders_with_both_sets() {
     let options = usvg::Options::default();
     for (name, set) in [("ours", PieceSet::default_set()), ("vchess", &vchess)] {
         for (variant, board) in &boards {
-            let drawing = draw_standalone(variant, board, set, true);
+            let drawing = draw_standalone(&BUILTIN, variant, board, set, true);
             if let Err(e) = usvg::Tree::from_str(&drawing.svg, &options) {
                 panic!("{name} set, {variant} `{}`: {e}", board.vchess_text());
             }

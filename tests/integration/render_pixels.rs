@@ -5,6 +5,7 @@ use fenpress::diagram::pieces::PieceSet;
 use fenpress::diagram::raster::pixmap;
 use fenpress::diagram::spec::parse_compact;
 use fenpress::diagram::svg::{draw_standalone, SQ};
+use fenpress_rules::registry::BUILTIN;
 use resvg::tiny_skia::Pixmap;
 
 /// Pixels per SVG unit; a raster board has a 1-unit edge all round.
@@ -12,7 +13,7 @@ const K: u32 = 4;
 
 fn render(variant: &str, text: &str, cols: u32) -> Pixmap {
     let spec = parse_compact(text).expect("spec parses");
-    let drawing = draw_standalone(variant, &spec, PieceSet::default_set(), false);
+    let drawing = draw_standalone(&BUILTIN, variant, &spec, PieceSet::default_set(), false);
     assert!(drawing.malformed.is_none(), "{:?}", drawing.malformed);
     pixmap(&drawing.svg, (cols * SQ as u32 + 2) * K).expect("rasterises")
 }
@@ -147,7 +148,7 @@ fn render_with_arrows(text: &str, arrows: &[&str]) -> Pixmap {
         .iter()
         .map(|a| fenpress::diagram::spec::Arrow::parse(a).expect("an arrow"))
         .collect();
-    let drawing = draw_standalone("Chess", &spec, PieceSet::default_set(), false);
+    let drawing = draw_standalone(&BUILTIN, "Chess", &spec, PieceSet::default_set(), false);
     assert!(
         drawing.svg.contains("class=\"fp-arrow\""),
         "{}",
@@ -192,7 +193,13 @@ fn a_knights_arrow_turns_a_corner() {
 /// at `K` pixels per unit; `cols` is the picture's width in cells.
 fn render_block(variant: &str, yaml: &str, cols: u32) -> (Pixmap, String) {
     let spec = fenpress::diagram::spec::parse_block(yaml).expect("block parses");
-    let drawing = draw_standalone(variant, &spec.board, PieceSet::default_set(), false);
+    let drawing = draw_standalone(
+        &BUILTIN,
+        variant,
+        &spec.board,
+        PieceSet::default_set(),
+        false,
+    );
     assert!(drawing.malformed.is_none(), "{:?}", drawing.malformed);
     let p = pixmap(&drawing.svg, (cols * SQ as u32 + 2) * K).expect("rasterises");
     (p, drawing.svg)

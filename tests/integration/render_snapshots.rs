@@ -1,6 +1,7 @@
 //! SVG output, compared with committed snapshots in `tests/snapshots/`.
 //! `UPDATE_SNAPSHOTS=1 cargo test --test integration render_snapshots::` rewrites them.
 
+use fenpress_rules::registry::BUILTIN;
 use std::path::Path;
 
 use fenpress::diagram::pieces::PieceSet;
@@ -9,7 +10,7 @@ use fenpress::diagram::svg::draw_standalone;
 
 fn check(name: &str, variant: &str, text: &str) {
     let spec = parse_compact(text).expect("spec parses");
-    let svg = draw_standalone(variant, &spec, PieceSet::default_set(), true).svg + "\n";
+    let svg = draw_standalone(&BUILTIN, variant, &spec, PieceSet::default_set(), true).svg + "\n";
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/snapshots")
         .join(format!("{name}.svg"));

@@ -2,6 +2,7 @@
 //! from the first byte, text from the rest) so one byte string explores
 //! every variant the core implements.
 
+use fenpress_rules::registry::BUILTIN;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -343,8 +344,8 @@ fn diagram_target(data: &[u8]) {
     let (loaded, _) = fenpress::content::load::read_source(&path, variant, "en", &page);
     let pieces = PieceSet::default_set();
     if let Some(mut lp) = loaded {
-        let _ = fenpress::check::verify_page(&mut lp, fenpress::check::Purpose::Drawing);
-        let painter = svg::Painter::page(pieces, "/pieces/");
+        let _ = fenpress::check::verify_page(&BUILTIN, &mut lp, fenpress::check::Purpose::Drawing);
+        let painter = svg::Painter::page(&BUILTIN, pieces, "/pieces/");
         let mut sheet = svg::SymbolSheet::default();
         for d in &lp.diagrams {
             if let Ok(spec) = &d.spec {
@@ -361,7 +362,7 @@ fn diagram_target(data: &[u8]) {
     }
     let first_line = text.lines().next().unwrap_or("");
     if let Ok(board) = spec::parse_compact(first_line) {
-        let _ = svg::draw_standalone(variant, &board, pieces, true);
+        let _ = svg::draw_standalone(&BUILTIN, variant, &board, pieces, true);
     }
 }
 
@@ -491,7 +492,7 @@ fn render_page(path: &Path, page: &str) -> String {
     let Some(lp) = loaded else {
         return String::new();
     };
-    let painter = svg::Painter::page(PieceSet::default_set(), "/pieces/");
+    let painter = svg::Painter::page(&BUILTIN, PieceSet::default_set(), "/pieces/");
     let mut sheet = svg::SymbolSheet::default();
     let mut draw = |block: &fenpress::markdown::DiagramBlock| -> String {
         match lp.diagrams.get(block.index).map(|d| &d.spec) {

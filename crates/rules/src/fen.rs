@@ -14,31 +14,8 @@ use crate::piece::{Kind, Piece};
 use crate::position::Position;
 use crate::rules::Rules;
 
-/// How a variant writes the fields after the board.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct FenStyle {
-    /// Which colors have castling flags (Orda: White only).
-    pub castling: [bool; 2],
-    /// The kind that castles with the king.
-    pub castle_rook: Kind,
-    /// Whether the en-passant field exists.
-    pub en_passant: bool,
-    /// The board character for a hole, if the variant has holes (`x`).
-    pub hole: Option<char>,
-}
-
-impl Default for FenStyle {
-    fn default() -> Self {
-        FenStyle {
-            castling: [false; 2],
-            castle_rook: Kind::ROOK,
-            en_passant: false,
-            hole: None,
-        }
-    }
-}
-
-pub use crate::fen_row::{CellSpelling, DigitReading};
+pub use crate::fen_row::{CellSpelling, DigitReading, Field};
+pub use crate::rules::FenStyle;
 
 /// One board character as read.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -71,13 +48,6 @@ pub struct SetupRow {
     /// Length of the row's text in bytes.
     pub len: usize,
     pub cells: Vec<SetupCell>,
-}
-
-/// A whitespace-separated field after the board.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Field {
-    pub text: String,
-    pub offset: usize,
 }
 
 /// A parsed, unvalidated FEN.

@@ -2,7 +2,16 @@
 //! squares and the characters of each occupied square, and knows nothing
 //! else. The strict parser ([`crate::fen::parse_with`]), the diagram drawing
 //! and the board checks of the site all read rows through it, so a row is
-//! never counted two ways.
+//! never counted two ways. It also holds [`Field`], a field after the board
+//! as read, which the [`crate::rules::Rules`] hooks receive: the trait then
+//! needs nothing of [`crate::fen`], which itself prints through the trait.
+
+/// A whitespace-separated field after the board.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Field {
+    pub text: String,
+    pub offset: usize,
+}
 
 /// How a run of digits counts empty squares. Standard FEN reads `10` as ten;
 /// vchess reads each digit on its own, `10` as one then none. Both occur in

@@ -66,9 +66,9 @@ pub mod moves;
 pub mod notation;
 pub mod piece;
 pub mod position;
+pub mod problem;
 pub mod registry;
 pub mod rules;
-pub mod site_variants;
 pub mod square;
 pub mod squareset;
 pub mod validate;
@@ -84,7 +84,7 @@ pub use rules::{CheckSquares, Outcome, Pins, Rules};
 pub use square::Square;
 pub use squareset::SquareSet;
 
-impl dyn Rules {
+impl<'r> dyn Rules + 'r {
     /// The variant's start position.
     pub fn start_position(&self) -> Position {
         // The start FEN is the variant's own constant; a failure is a bug

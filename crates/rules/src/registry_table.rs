@@ -5,7 +5,7 @@
 use super::VariantInfo;
 use crate::fen_row::CellSpelling;
 
-pub(super) static VARIANTS: &[VariantInfo] = &[
+pub(super) static VARIANTS: &[VariantInfo<'static>] = &[
     VariantInfo {
         name: "Absorption",
         rows: 8,

@@ -4,14 +4,14 @@
 //! what differs.
 
 use crate::color::Color;
-use crate::fen::FenStyle;
+use crate::fen_row::{CellSpelling, Field};
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Cell, Kind, KindSet, Piece};
 use crate::position::{Position, Undo};
+use crate::problem::Problem;
 use crate::square::Square;
 use crate::squareset::SquareSet;
-use crate::validate::Problem;
 
 /// How a game ended (or why a position has no play left).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -32,6 +32,30 @@ impl Outcome {
         match self {
             Outcome::Checkmate { winner } | Outcome::VariantWin { winner, .. } => Some(winner),
             _ => None,
+        }
+    }
+}
+
+/// How a variant writes the fields after the board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct FenStyle {
+    /// Which colors have castling flags (Orda: White only).
+    pub castling: [bool; 2],
+    /// The kind that castles with the king.
+    pub castle_rook: Kind,
+    /// Whether the en-passant field exists.
+    pub en_passant: bool,
+    /// The board character for a hole, if the variant has holes (`x`).
+    pub hole: Option<char>,
+}
+
+impl Default for FenStyle {
+    fn default() -> Self {
+        FenStyle {
+            castling: [false; 2],
+            castle_rook: Kind::ROOK,
+            en_passant: false,
+            hole: None,
         }
     }
 }
@@ -108,7 +132,7 @@ pub trait Rules: Send + Sync {
     /// ignores them.
     fn read_variant_fields(
         &self,
-        _fields: &[crate::fen::Field],
+        _fields: &[Field],
         _state: &mut crate::position::State,
         _problems: &mut Vec<Problem>,
     ) {
@@ -123,7 +147,7 @@ pub trait Rules: Send + Sync {
     /// What the reader reconstructs of these fields instead of reading it
     /// (a lossy field of the site's, filled in from the board), in words;
     /// see [`crate::validate::reading_notes`]. The default: nothing.
-    fn reading_notes(&self, _fields: &[crate::fen::Field]) -> Vec<String> {
+    fn reading_notes(&self, _fields: &[Field]) -> Vec<String> {
         Vec::new()
     }
 
@@ -132,7 +156,7 @@ pub trait Rules: Send + Sync {
     /// state are read. The default reads nothing.
     fn read_position_fields(
         &self,
-        _fields: &[crate::fen::Field],
+        _fields: &[Field],
         _pos: &mut Position,
         _problems: &mut Vec<Problem>,
     ) {
@@ -205,8 +229,8 @@ pub trait Rules: Send + Sync {
 
     /// How the variant's FEN spells a square: one character (the default),
     /// or two (Emergo's stacks, read by [`Rules::decode_pair`]).
-    fn cell_spelling(&self) -> crate::fen::CellSpelling {
-        crate::fen::CellSpelling::Letter
+    fn cell_spelling(&self) -> CellSpelling {
+        CellSpelling::Letter
     }
 
     /// Decodes a square written with two characters

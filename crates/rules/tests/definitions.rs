@@ -26,7 +26,7 @@ fn every_builtin_definition_loads_and_prints_back_to_the_same_game() {
 fn a_shown_capablanca_saved_as_mycapa_has_the_same_perft() {
     let shown = print_definition(registry::definition("capablanca").unwrap());
     let site = Registry::from_files(&[("content/variants/Mycapa.yaml", &shown)]).unwrap();
-    let mycapa = site.rules("Mycapa").unwrap();
+    let mycapa = &*site.rules("Mycapa").unwrap();
     assert_eq!(mycapa.name(), "Mycapa");
     let builtin = registry::rules("Capablanca").unwrap();
     for depth in 1..=3 {
@@ -61,7 +61,7 @@ fn each_shown_definition_of_the_ten_saved_as_my_name_has_the_same_perft() {
         let file = format!("content/variants/My{name}.yaml");
         let site = Registry::from_files(&[(file.as_str(), &shown)])
             .unwrap_or_else(|e| panic!("{name}: {e:?}\n{shown}"));
-        let mine = site.rules(&format!("My{name}")).unwrap();
+        let mine = &*site.rules(&format!("My{name}")).unwrap();
         let builtin = registry::rules(name).unwrap();
         for d in 1..=depth {
             assert_eq!(
@@ -255,7 +255,7 @@ fn the_documented_example_is_capablanca() {
     let len = readme[start..].find("```").unwrap();
     let site = Registry::from_files(&[("variants/Capa.yaml", &readme[start..start + len])])
         .unwrap_or_else(|e| panic!("{e}"));
-    let capa = site.rules("Capa").unwrap();
+    let capa = &*site.rules("Capa").unwrap();
     assert_eq!(legal::perft(capa, &mut capa.start_position(), 3), 25228);
 }
 
@@ -266,7 +266,7 @@ fn a_fairy_stockfish_section_imports_to_the_same_game() {
     let shown = print_definition(&spec);
     let site = Registry::from_files(&[("variants/Imported.yaml", &shown)])
         .unwrap_or_else(|e| panic!("{e}\n{shown}"));
-    let imported = site.rules("Imported").unwrap();
+    let imported = &*site.rules("Imported").unwrap();
     assert_eq!(
         legal::perft(imported, &mut imported.start_position(), 3),
         25228
