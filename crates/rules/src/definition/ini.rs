@@ -1087,7 +1087,10 @@ fn drops(v: &Variant, spec: &ChessLikeSpec) -> Result<Option<DropSpec>, ImportEr
             &format!("drops with `{}` as the pawn (Fairy-Stockfish's pawn drop rules are the pawn's only)", p.kind),
         ));
     }
-    if spec.win.antichess || !spec.win.extinction.is_empty() || spec.win.extinction_all {
+    // Antichess's win by losing everything is its stalemate (no piece, no
+    // move), which a piece in hand prevents, as Fairy-Stockfish's count
+    // with the hand does; other extinctions count the board.
+    if !spec.win.extinction.is_empty() || spec.win.extinction_all {
         return Err(refuse(
             at,
             "drops with an extinction rule (Fairy-Stockfish counts the pieces in hand, fenpress the board's)",
@@ -2390,5 +2393,16 @@ mod tests {
         );
         assert_eq!(line, 2);
         assert!(message.contains("pieceDrops"), "{message}");
+    }
+
+    #[test]
+    fn antichess_with_drops_plays_on_while_the_hand_holds_a_piece() {
+        let ini = "[ah:giveaway]\npieceDrops = true\ncapturesToHand = true\n";
+        let rules =
+            crate::variants::chesslike::ChessLike::new(import_ini(ini, "ah").unwrap()).unwrap();
+        let mut pos =
+            crate::validate::position_from_fen(&rules, "k7/8/8/8/8/8/8/8[N] w - - 0 1").unwrap();
+        // No piece on the board, one in hand: 63 drops, no win yet.
+        assert_eq!(crate::legal::perft(&rules, &mut pos, 1), 63);
     }
 }
