@@ -1759,6 +1759,10 @@ fn start_fen(
         }
         board.truncate(open);
     }
+    if spec.drops.is_some() && hand.is_empty() {
+        // As fenpress writes a position with hands.
+        hand = "[]".into();
+    }
     // Fairy-Stockfish's walls (`*`): squares no piece enters or slides
     // through, which leapers jump: fenpress's holes (FEN `x`).
     if board.contains('*') {
@@ -2357,7 +2361,16 @@ mod tests {
         assert!(d.captures_to_hand && !d.pawn_first_rank && !d.pawn_promotion_zone);
         // One letter of its own for each piece a pawn becomes.
         assert_eq!(d.promoted.len(), 4);
-        assert!(spec.start_fen.starts_with("rnbqkbnr/"));
+        // The start is written as fenpress writes it back, empty hands included.
+        let rules = crate::variants::chesslike::ChessLike::new(spec.clone()).unwrap();
+        let rules: &dyn crate::rules::Rules = &rules;
+        assert_eq!(
+            crate::fen::vchess_fen(rules, &rules.start_position()),
+            spec.start_fen
+        );
+        assert!(spec
+            .start_fen
+            .starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w"));
         // Loop chess keeps a promoted piece what it is; Chessgi drops pawns on the first rank.
         let looped = import_ini("[l:loop]\n", "l").unwrap();
         assert!(looped.drops.as_ref().unwrap().promoted.is_empty());

@@ -93,6 +93,18 @@ impl CompiledDrops {
                 "drops with armies chosen by the FEN are not supported".into(),
             ));
         }
+        // A captured piece changes sides: whatever one side holds, the
+        // other must be able to play.
+        let letters = |side: usize| {
+            let mut l: Vec<char> = spec.armies[side].iter().map(|p| p.letter).collect();
+            l.sort_unstable();
+            l
+        };
+        if letters(0) != letters(1) {
+            return Err(SpecError::Armies(
+                "drops need the same pieces for both sides (a captured piece changes sides)".into(),
+            ));
+        }
         let names = promoted_pieces(spec)?[0]
             .iter()
             .map(|p| (Kind(p.letter as u8), p.name.unwrap_or("promoted piece")))
@@ -475,5 +487,20 @@ mod tests {
         let squares = drop_squares(&lance, "k7/8/8/8/8/8/8/7K[L] w - - 0 1");
         assert_eq!(squares.len(), 62 - 7);
         assert!(!squares.iter().any(|s| s.ends_with('8')));
+    }
+
+    #[test]
+    fn drops_refuse_armies_that_differ_and_a_promoted_letter_of_the_army() {
+        let mut spec = crazyhouse(DropSpec::default()).spec().clone();
+        spec.armies[1].push(super::super::PieceSpec::piece('l', "fR"));
+        let err = ChessLike::new(spec).err().expect("refused");
+        assert!(err.to_string().contains("same pieces"), "{err}");
+        let mut spec = crazyhouse(DropSpec::default()).spec().clone();
+        spec.drops = Some(DropSpec {
+            promoted: vec![('n', 'q')],
+            ..Default::default()
+        });
+        let err = ChessLike::new(spec).err().expect("refused");
+        assert!(err.to_string().contains("`n`"), "{err}");
     }
 }
