@@ -406,6 +406,9 @@ pub fn vchess_fen(rules: &dyn Rules, pos: &Position) -> String {
     if g.cols() > 9 {
         board = vchess_digits(&board);
     }
+    if rules.hands_in_board() {
+        board.push_str(&hand_text(rules, pos));
+    }
     let mut out = format!("{} {} {}", board, pos.turn().fen_char(), pos.state.plies);
     let (flags_tail, extra_fields) = rules.write_variant_fields(pos);
     if rules.own_flags() {

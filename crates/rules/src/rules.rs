@@ -344,6 +344,13 @@ pub trait Rules: Send + Sync {
         None
     }
 
+    /// Whether vchess's FEN writes the hands after the board, as standard
+    /// FEN does (`board[Qn]`): variants whose vchess original has no
+    /// reserve field of its own (drops from a definition).
+    fn hands_in_board(&self) -> bool {
+        false
+    }
+
     /// How standard FEN marks a promoted piece: `'~'` after the letter
     /// (Crazyhouse, the default) or `'+'` before it (Shogi).
     fn promoted_mark(&self) -> char {

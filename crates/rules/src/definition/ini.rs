@@ -18,7 +18,7 @@ use std::collections::HashMap;
 
 use super::leak;
 use crate::piece::Kind;
-use crate::variants::chesslike::{ChessLikeSpec, PieceSpec, ReachGoal, StalemateResult};
+use crate::variants::chesslike::{ChessLikeSpec, DropSpec, PieceSpec, ReachGoal, StalemateResult};
 
 /// Why a section cannot be imported.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -31,7 +31,7 @@ pub enum ImportError {
 }
 
 /// Keys that change nothing in the game fenpress plays: how Fairy-Stockfish
-/// draws its pieces, names its template, values pieces for its search, and
+/// draws its pieces and its pockets, names its template, values pieces for its search, and
 /// its draw claims by repetition or by the n-move rule, which fenpress
 /// leaves to the players in every variant.
 pub const INI_NO_EFFECT: &[&str] = &[
@@ -44,6 +44,7 @@ pub const INI_NO_EFFECT: &[&str] = &[
     "nMoveRuleTypes",
     "nMoveRuleTypesWhite",
     "nMoveRuleTypesBlack",
+    "pocketSize",
 ];
 
 /// Fairy-Stockfish's piece types in its order (`types.h`), with their
@@ -122,6 +123,12 @@ fn builtin_parent(name: &str) -> Option<&'static [(&'static str, &'static str)]>
         ("extinctionPieceTypes", "*"),
         ("mustCapture", "true"),
     ];
+    const CRAZYHOUSE_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+    const CRAZYHOUSE: &[(&str, &str)] = &[
+        ("startFen", CRAZYHOUSE_START),
+        ("pieceDrops", "true"),
+        ("capturesToHand", "true"),
+    ];
     Some(match name {
         "chess" => &[],
         "giveaway" => GIVEAWAY,
@@ -170,6 +177,28 @@ fn builtin_parent(name: &str) -> Option<&'static [(&'static str, &'static str)]>
             ("flagMove", "true"),
             ("castling", "false"),
             ("checking", "false"),
+        ],
+        "crazyhouse" => CRAZYHOUSE,
+        "loop" => &[
+            ("startFen", CRAZYHOUSE_START),
+            ("pieceDrops", "true"),
+            ("capturesToHand", "true"),
+            ("dropLoop", "true"),
+        ],
+        "chessgi" => &[
+            ("startFen", CRAZYHOUSE_START),
+            ("pieceDrops", "true"),
+            ("capturesToHand", "true"),
+            ("dropLoop", "true"),
+            ("firstRankPawnDrops", "true"),
+        ],
+        "pocketknight" => &[
+            (
+                "startFen",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1",
+            ),
+            ("pieceDrops", "true"),
+            ("capturesToHand", "false"),
         ],
         "3check" => &[
             (
@@ -283,8 +312,12 @@ fn builtin_parent_of_other_board(name: &str) -> Option<&'static [(&'static str, 
 /// Why a built-in parent fenpress does not import cannot be followed.
 fn builtin_refusal(name: &str) -> &'static str {
     match name {
-        "crazyhouse" | "pocketknight" | "placement" | "shogi" | "minishogi" | "gorogoro"
-        | "sittuyin" | "bughouse" | "seirawan" | "shouse" => "pieces in hand (drops)",
+        "placement" | "sittuyin" => "drops that must be made first (mustDrop)",
+        "bughouse" => "two boards (bughouse)",
+        "seirawan" | "shouse" => "gating from the hand (seirawanGating)",
+        "shogi" | "minishogi" | "gorogoro" => {
+            "shogi's promotions (promotedPieceType) and pawn drop mates"
+        }
         "atomic" | "nocheckatomic" | "atomar" => "explosions (blastOnCapture)",
         "xiangqi" | "janggi" | "minixiangqi" | "manchu" | "supply" => {
             "palace, river and cannon rules"
@@ -750,6 +783,16 @@ const APPLIED: &[&str] = &[
     "flagPieceBlockedWin",
     "checkCounting",
     "castlingWins",
+    "pieceDrops",
+    "capturesToHand",
+    "dropLoop",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "dropNoDoubled",
+    "dropNoDoubledCount",
+    "dropRegionWhite",
+    "dropRegionBlack",
+    "immobilityIllegal",
 ];
 
 /// Fairy-Stockfish's default value of keys fenpress does not apply: at
@@ -767,15 +810,9 @@ fn default_of(key: &str) -> Option<&'static str> {
         | "castlingDroppedPiece"
         | "oppositeCastling"
         | "mustDrop"
-        | "pieceDrops"
-        | "dropLoop"
-        | "capturesToHand"
-        | "firstRankPawnDrops"
-        | "promotionZonePawnDrops"
         | "sittuyinRookDrop"
         | "dropOppositeColoredBishop"
         | "dropPromoted"
-        | "immobilityIllegal"
         | "gating"
         | "wallOrMove"
         | "seirawanGating"
@@ -798,12 +835,7 @@ fn default_of(key: &str) -> Option<&'static str> {
         | "adjudicateFullBoard"
         | "connectDiagonal" => "false",
         "dropChecks" => "true",
-        "pocketSize"
-        | "connectN"
-        | "connectNxN"
-        | "collinearN"
-        | "extinctionOpponentPieceCount" => "0",
-        "dropNoDoubledCount" => "1",
+        "connectN" | "connectNxN" | "collinearN" | "extinctionOpponentPieceCount" => "0",
         "nFoldValue" => "draw",
         "materialCounting" | "countingRule" | "wallingRule" | "enclosingDrop"
         | "flipEnclosedPieces" | "chasingRule" => "none",
@@ -990,6 +1022,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
         line: header,
         key: "startFen".into(),
     });
+    spec.drops = drops(v, &spec)?;
     let fen = start_fen(v, &mut spec, &start, has_pawn_kind)?;
     if let Some(set) = v.get("castlingWins") {
         spec.win.castle_long =
@@ -1006,6 +1039,161 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     spec.start_fen = leak(fen);
     start_fits(&spec, &start)?;
     Ok(spec)
+}
+
+/// `pieceDrops` and the keys that shape drops (`capturesToHand`,
+/// `dropLoop`, `firstRankPawnDrops`, `promotionZonePawnDrops`,
+/// `dropNoDoubled`, `dropNoDoubledCount`, `dropRegion*`,
+/// `immobilityIllegal`); without drops, each must be at its default.
+fn drops(v: &Variant, spec: &ChessLikeSpec) -> Result<Option<DropSpec>, ImportError> {
+    let flag = |key: &str| v.get(key).map(truth).transpose();
+    let on = flag("pieceDrops")?.unwrap_or(false);
+    if !on {
+        for key in [
+            "capturesToHand",
+            "dropLoop",
+            "firstRankPawnDrops",
+            "promotionZonePawnDrops",
+            "immobilityIllegal",
+        ] {
+            if let Some(set) = v.get(key).filter(|s| s.value != "false") {
+                return Err(refuse(
+                    set,
+                    "fenpress applies this key with pieceDrops only",
+                ));
+            }
+        }
+        for key in ["dropNoDoubled", "dropRegionWhite", "dropRegionBlack"] {
+            if let Some(set) = v.get(key).filter(|s| s.value != "-") {
+                return Err(refuse(
+                    set,
+                    "fenpress applies this key with pieceDrops only",
+                ));
+            }
+        }
+        return Ok(None);
+    }
+    let at = v.get("pieceDrops").expect("pieceDrops is on");
+    let army = &spec.armies[0];
+    // Fairy-Stockfish's pawn drop rules are its pawn type's alone.
+    if let Some((p, _)) = v
+        .pieces
+        .iter()
+        .zip(army)
+        .find(|(p, a)| a.pawn && p.kind != "pawn")
+    {
+        return Err(refuse(
+            at,
+            &format!("drops with `{}` as the pawn (Fairy-Stockfish's pawn drop rules are the pawn's only)", p.kind),
+        ));
+    }
+    // Antichess's win by losing everything is its stalemate (no piece, no
+    // move), which a piece in hand prevents, as Fairy-Stockfish's count
+    // with the hand does; other extinctions count the board.
+    if !spec.win.extinction.is_empty() || spec.win.extinction_all {
+        return Err(refuse(
+            at,
+            "drops with an extinction rule (Fairy-Stockfish counts the pieces in hand, fenpress the board's)",
+        ));
+    }
+    let mut d = DropSpec {
+        captures_to_hand: flag("capturesToHand")?.unwrap_or(false),
+        pawn_first_rank: flag("firstRankPawnDrops")?.unwrap_or(false),
+        pawn_promotion_zone: flag("promotionZonePawnDrops")?.unwrap_or(false),
+        immobility_illegal: flag("immobilityIllegal")?.unwrap_or(false),
+        ..Default::default()
+    };
+    let pawn = army.iter().find(|p| p.pawn);
+    if pawn.is_some() && !d.pawn_promotion_zone {
+        pawn_drop_zone_fits(v, spec)?;
+    }
+    // A captured promoted pawn goes back to hand as a pawn unless
+    // `dropLoop`: each piece a pawn becomes gets a letter of its own on
+    // the board (standard FEN's `Q~`).
+    if d.captures_to_hand && !flag("dropLoop")?.unwrap_or(false) && pawn.is_some() {
+        let used: Vec<char> = army.iter().map(|p| p.letter).collect();
+        let mut free = ('a'..='z').rev().filter(|c| !used.contains(c) && *c != 'x');
+        let mut bases: Vec<Kind> = spec.promotions.iter().flatten().copied().collect();
+        bases.sort_unstable_by_key(|k| k.0);
+        bases.dedup();
+        for base in bases {
+            let Some(twin) = free.next() else {
+                return Err(refuse(at, "no letter left for the promoted pieces"));
+            };
+            d.promoted.push((twin, base.0 as char));
+        }
+    }
+    if let Some(set) = v.get("dropNoDoubled").filter(|s| s.value != "-") {
+        let letter = set.value.chars().next().unwrap_or('-').to_ascii_lowercase();
+        if v.type_of(letter).is_none() || set.value.len() != 1 {
+            return Err(refuse(set, "expected the letter of a piece of the variant"));
+        }
+        let count = match v.get("dropNoDoubledCount") {
+            Some(c) => c
+                .value
+                .parse()
+                .map_err(|_| refuse(c, "expected a number of pieces"))?,
+            None => 1,
+        };
+        d.no_doubled = Some((letter, count));
+    }
+    for (i, set) in region_keys(v, "dropRegion", ["-", "-"]).iter().enumerate() {
+        if set.line == 0 {
+            continue;
+        }
+        let squares = region(set, v.cols, v.rows)?;
+        if squares.is_empty() {
+            return Err(refuse(
+                set,
+                "fenpress cannot import a drop region off the board",
+            ));
+        }
+        if squares.len() < usize::from(v.cols) * usize::from(v.rows) {
+            d.region[i] = squares
+                .iter()
+                .map(|&(f, r)| leak(square_name(f, r)))
+                .collect();
+        }
+    }
+    Ok(Some(d))
+}
+
+/// Pawns are not dropped in Fairy-Stockfish's promotion region, fenpress's
+/// promotion zone: both must be the same squares.
+fn pawn_drop_zone_fits(v: &Variant, spec: &ChessLikeSpec) -> Result<(), ImportError> {
+    let (cols, rows) = (v.cols, v.rows);
+    let zone = spec.promotion.zone;
+    for (i, set) in region_keys(v, "promotionRegion", ["*8", "*1"])
+        .iter()
+        .enumerate()
+    {
+        let squares = region(set, cols, rows)?;
+        let white = i == 0;
+        let expected = (0..cols)
+            .flat_map(|f| (0..rows).map(move |r| (f, r)))
+            .filter(|&(_, r)| {
+                let rel = if white { r } else { rows - 1 - r };
+                rel + zone >= rows
+            })
+            .count();
+        let fits = squares.len() == expected
+            && squares.iter().all(|&(_, r)| {
+                let rel = if white { r } else { rows - 1 - r };
+                rel + zone >= rows
+            });
+        if !fits {
+            let mut at = set.clone();
+            if at.line == 0 {
+                at.line = v.get("pieceDrops").map_or(0, |s| s.line);
+                at.key = "promotionRegion (default)".into();
+            }
+            return Err(refuse(
+                &at,
+                "pawns are not dropped in the promotion region, which is not a side's last ranks alike (fenpress's promotion zone)",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Every key of the section and its parents is applied, without effect,
@@ -1561,12 +1749,19 @@ fn start_fen(
     let (cols, rows) = (v.cols, v.rows);
     let mut fields = start.value.split_whitespace();
     let mut board = fields.next().unwrap_or("").to_string();
+    let mut hand = String::new();
     if let Some(open) = board.find('[') {
-        let hand = &board[open..];
-        if hand != "[]" {
-            return Err(refuse(start, "pieces in hand (fenpress imports no drops)"));
+        if &board[open..] != "[]" {
+            if spec.drops.is_none() {
+                return Err(refuse(start, "pieces in hand without pieceDrops"));
+            }
+            hand = board[open..].to_string();
         }
         board.truncate(open);
+    }
+    if spec.drops.is_some() && hand.is_empty() {
+        // As fenpress writes a position with hands.
+        hand = "[]".into();
     }
     // Fairy-Stockfish's walls (`*`): squares no piece enters or slides
     // through, which leapers jump: fenpress's holes (FEN `x`).
@@ -1632,7 +1827,7 @@ fn start_fen(
         Some(s) => truth(s)?,
         None => true,
     };
-    let mut fen = format!("{board} {turn} 0");
+    let mut fen = format!("{board}{hand} {turn} 0");
     let rows_text: Vec<&str> = board.split('/').collect();
     let any_right = rights.chars().any(|c| "KQkq".contains(c));
     if castling_on && any_right {
@@ -2110,11 +2305,11 @@ mod tests {
 
     #[test]
     fn a_built_in_parent_fenpress_cannot_follow_is_named_at_the_header() {
-        let ini = "# x\n[zh:crazyhouse]\nmustCapture = true\n";
-        let (line, message) = refusal(ini, "zh");
+        let ini = "# x\n[sho:shogi]\nmustCapture = true\n";
+        let (line, message) = refusal(ini, "sho");
         assert_eq!(line, 2);
         assert!(
-            message.contains("`crazyhouse`") && message.contains("drops"),
+            message.contains("`shogi`") && message.contains("promotedPieceType"),
             "{message}"
         );
     }
@@ -2157,5 +2352,70 @@ mod tests {
         let (line, message) = refusal(ini, "tall");
         assert_eq!(line, 2, "{message}");
         assert!(message.contains("promotionRegion"), "{message}");
+    }
+
+    #[test]
+    fn the_crazyhouse_parent_brings_hands_and_promoted_pawns_that_return_as_pawns() {
+        let spec = import_ini("[zh:crazyhouse]\n", "zh").unwrap();
+        let d = spec.drops.as_ref().expect("drops");
+        assert!(d.captures_to_hand && !d.pawn_first_rank && !d.pawn_promotion_zone);
+        // One letter of its own for each piece a pawn becomes.
+        assert_eq!(d.promoted.len(), 4);
+        // The start is written as fenpress writes it back, empty hands included.
+        let rules = crate::variants::chesslike::ChessLike::new(spec.clone()).unwrap();
+        let rules: &dyn crate::rules::Rules = &rules;
+        assert_eq!(
+            crate::fen::vchess_fen(rules, &rules.start_position()),
+            spec.start_fen
+        );
+        assert!(spec
+            .start_fen
+            .starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w"));
+        // Loop chess keeps a promoted piece what it is; Chessgi drops pawns on the first rank.
+        let looped = import_ini("[l:loop]\n", "l").unwrap();
+        assert!(looped.drops.as_ref().unwrap().promoted.is_empty());
+        let gi = import_ini("[g:chessgi]\n", "g").unwrap();
+        assert!(gi.drops.as_ref().unwrap().pawn_first_rank);
+    }
+
+    #[test]
+    fn pieces_in_hand_at_the_start_and_drop_keys_are_read() {
+        let ini = "[pk:pocketknight]\ndropRegionWhite = *1 *2\ndropNoDoubled = n\ndropNoDoubledCount = 2\n";
+        let spec = import_ini(ini, "pk").unwrap();
+        assert!(spec
+            .start_fen
+            .starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w"));
+        let d = spec.drops.as_ref().unwrap();
+        assert!(!d.captures_to_hand);
+        assert_eq!(d.region[0].len(), 16);
+        assert!(d.region[1].is_empty());
+        assert_eq!(d.no_doubled, Some(('n', 2)));
+    }
+
+    #[test]
+    fn a_drop_key_without_drops_and_a_drop_rule_fenpress_lacks_are_refused_at_their_line() {
+        let (line, message) = refusal("[a:chess]\ncapturesToHand = true\n", "a");
+        assert_eq!(line, 2);
+        assert!(message.starts_with("`capturesToHand = true`"), "{message}");
+        let (line, message) = refusal("[zh:crazyhouse]\n\ndropChecks = false\n", "zh");
+        assert_eq!(line, 3);
+        assert!(message.starts_with("`dropChecks = false`"), "{message}");
+        let (line, message) = refusal(
+            "[h:chess]\nstartFen = 8/8/8/8/8/8/8/K6k[Q] w - - 0 1\n",
+            "h",
+        );
+        assert_eq!(line, 2);
+        assert!(message.contains("pieceDrops"), "{message}");
+    }
+
+    #[test]
+    fn antichess_with_drops_plays_on_while_the_hand_holds_a_piece() {
+        let ini = "[ah:giveaway]\npieceDrops = true\ncapturesToHand = true\n";
+        let rules =
+            crate::variants::chesslike::ChessLike::new(import_ini(ini, "ah").unwrap()).unwrap();
+        let mut pos =
+            crate::validate::position_from_fen(&rules, "k7/8/8/8/8/8/8/8[N] w - - 0 1").unwrap();
+        // No piece on the board, one in hand: 63 drops, no win yet.
+        assert_eq!(crate::legal::perft(&rules, &mut pos, 1), 63);
     }
 }

@@ -10,8 +10,8 @@ use crate::betza;
 use crate::color::Color;
 use crate::piece::Kind;
 use crate::variants::chesslike::{
-    ArmyChoice, ArmySpec, BareKing, ChessLike, ChessLikeSpec, InitialMoves, PieceSpec, ReachGoal,
-    StalemateResult,
+    ArmyChoice, ArmySpec, BareKing, ChessLike, ChessLikeSpec, DropSpec, InitialMoves, PieceSpec,
+    ReachGoal, StalemateResult,
 };
 
 type S<T> = Spanned<T>;
@@ -56,6 +56,36 @@ struct RawDef {
     black_moves: Option<S<String>>,
     #[serde(default)]
     armies: Option<RawArmies>,
+    #[serde(default)]
+    drops: Option<RawDrops>,
+}
+
+/// `drops:`: pieces in hand, dropped onto empty squares instead of a move.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDrops {
+    /// Captured pieces go to the capturer's hand (default: true).
+    #[serde(default)]
+    captures_to_hand: Option<bool>,
+    /// `q: t`: a pawn promoted to `q` stands as `t` and goes back to hand
+    /// as a pawn when captured (Crazyhouse); none: promoted pieces are
+    /// captured as what they are (Loop chess).
+    #[serde(default)]
+    promoted: std::collections::BTreeMap<String, S<String>>,
+    #[serde(default)]
+    pawn_first_rank: bool,
+    #[serde(default)]
+    pawn_promotion_zone: bool,
+    #[serde(default)]
+    no_doubled: Option<S<String>>,
+    #[serde(default)]
+    no_doubled_count: Option<S<u8>>,
+    #[serde(default)]
+    white_squares: Vec<S<String>>,
+    #[serde(default)]
+    black_squares: Vec<S<String>>,
+    #[serde(default)]
+    immobility_illegal: bool,
 }
 
 #[derive(Deserialize)]
@@ -257,6 +287,7 @@ pub fn definition_keys() -> Vec<(&'static str, &'static [&'static str])> {
         ("fen", fields_of::<RawFen>()),
         ("armies", fields_of::<RawArmies>()),
         ("armies.list[]", fields_of::<RawArmy>()),
+        ("drops", fields_of::<RawDrops>()),
     ]
 }
 
@@ -414,6 +445,9 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
     royalty_and_rest(ctx, &raw, &mut spec)?;
     if let Some(a) = &raw.armies {
         armies(ctx, a, &mut spec)?;
+    }
+    if let Some(d) = &raw.drops {
+        drops(ctx, d, &mut spec)?;
     }
     start_fits(ctx, &raw, &mut spec)?;
     Ok(spec)
@@ -1035,6 +1069,66 @@ fn army(
 
 /// Compiles the spec and reads its start position: a start that does not
 /// fit the board, or a Betza step the engine cannot take, shows here.
+/// `drops`: the hands' rules, each letter a piece of the army, each
+/// square one of the board.
+fn drops(ctx: &Ctx, d: &RawDrops, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
+    let mut out = DropSpec {
+        captures_to_hand: d.captures_to_hand.unwrap_or(true),
+        pawn_first_rank: d.pawn_first_rank,
+        pawn_promotion_zone: d.pawn_promotion_zone,
+        immobility_illegal: d.immobility_illegal,
+        ..Default::default()
+    };
+    for (base, twin) in &d.promoted {
+        // The map's key keeps no place of its own: a wrong one is blamed on its value.
+        let base_kind = match base.as_bytes() {
+            [b] if Color::ALL.iter().any(|c| has(spec, *c, Kind(*b))) => Kind(*b),
+            _ => return Err(ctx.err(twin, K::UnknownPiece(base.clone()))),
+        };
+        let twin_kind = ctx.letter(twin)?;
+        if Color::ALL.iter().any(|c| has(spec, *c, twin_kind)) {
+            return Err(ctx.err(
+                twin,
+                K::BadValue {
+                    key: "promoted",
+                    value: twin.value.clone(),
+                    expected: "a letter no piece of `pieces` has",
+                },
+            ));
+        }
+        out.promoted
+            .push((twin_kind.0 as char, base_kind.0 as char));
+    }
+    if let Some(k) = &d.no_doubled {
+        let kind = piece_of(ctx, spec, k)?;
+        let count = d.no_doubled_count.as_ref().map_or(1, |c| c.value);
+        out.no_doubled = Some((kind.0 as char, count));
+    }
+    for (side, list) in [&d.white_squares, &d.black_squares].into_iter().enumerate() {
+        for sq in list {
+            let on_board = crate::geometry::parse_square_coords(&sq.value)
+                .is_some_and(|(f, r)| f < spec.cols && r < spec.rows);
+            if !on_board {
+                return Err(ctx.err(
+                    sq,
+                    K::BadValue {
+                        key: if side == 0 {
+                            "white_squares"
+                        } else {
+                            "black_squares"
+                        },
+                        value: sq.value.clone(),
+                        expected: "a square of the board (a1)",
+                    },
+                ));
+            }
+            out.region[side].push(leak(sq.value.clone()));
+        }
+    }
+    spec.drops = Some(out);
+    Ok(())
+}
+
 fn start_fits(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
     spec.start_fen = leak(raw.start.value.clone());
     let rules = ChessLike::new(spec.clone()).map_err(|e| {
@@ -1289,5 +1383,67 @@ mod key_tests {
         let piece = keys.iter().find(|(at, _)| *at == "pieces[]").unwrap().1;
         assert!(piece.contains(&"betza") && piece.contains(&"letter"));
         assert!(keys.iter().all(|(_, fields)| !fields.is_empty()));
+    }
+}
+
+#[cfg(test)]
+mod drop_tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    const CRAZYHOUSE: &str = "board: 8x8
+pieces:
+  - { letter: k, betza: K, royal: true }
+  - { letter: q, betza: Q }
+  - { letter: r, betza: R }
+  - { letter: b, betza: B }
+  - { letter: n, betza: N }
+  - { letter: p, betza: fmWfcF, pawn: true }
+start: \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w 0 ahah -\"
+drops:
+  promoted: { q: t, r: u, b: c, n: o }
+promotion:
+  pieces: [q, r, b, n]
+";
+
+    #[test]
+    fn a_drop_variant_written_in_yaml_plays_crazyhouse_and_prints_back() {
+        let spec = parse_definition(CRAZYHOUSE, "Zh.yaml").unwrap();
+        let rules = ChessLike::new(spec.clone()).unwrap();
+        let mut pos =
+            crate::validate::position_from_fen(&rules, "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1")
+                .unwrap();
+        // Fairy-Stockfish's and shakmaty's count.
+        assert_eq!(crate::legal::perft(&rules, &mut pos, 2), 3083);
+        assert_eq!(rules.start_fen(), spec.start_fen);
+        let shown = super::super::print_definition(&spec);
+        assert!(
+            shown.contains("drops:\n  promoted: { b: c, n: o, q: t, r: u }\n"),
+            "{shown}"
+        );
+        let again = parse_definition(&shown, "Zh.yaml").unwrap();
+        assert_eq!(again.drops, spec.drops);
+        assert_eq!(super::super::print_definition(&again), shown);
+        // Drops without keys print as `drops: {}`, which reads back.
+        let plain = CRAZYHOUSE.replace("  promoted: { q: t, r: u, b: c, n: o }\n", "  {}\n");
+        let plain = plain.replace("drops:\n  {}", "drops: {}");
+        let spec = parse_definition(&plain, "Zh.yaml").unwrap();
+        let shown = super::super::print_definition(&spec);
+        assert!(shown.contains("drops: {}\n"), "{shown}");
+        assert!(parse_definition(&shown, "Zh.yaml").unwrap().drops.is_some());
+    }
+
+    #[test]
+    fn a_wrong_drop_key_is_refused_at_its_line() {
+        let bad = CRAZYHOUSE.replace("promoted: { q: t,", "promoted: { q: k,");
+        let err = parse_definition(&bad, "Zh.yaml").unwrap_err();
+        assert_eq!(err.line, 11, "{err}");
+        let bad = CRAZYHOUSE.replace(
+            "  promoted: { q: t, r: u, b: c, n: o }\n",
+            "  white_squares: [a1, i9]\n",
+        );
+        let err = parse_definition(&bad, "Zh.yaml").unwrap_err();
+        assert_eq!(err.line, 11, "{err}");
+        assert!(err.to_string().contains("i9"), "{err}");
     }
 }

@@ -116,6 +116,7 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     print_pieces(&mut out, spec);
     let _ = writeln!(out, "start: {}", scalar(spec.start_fen));
     print_armies(&mut out, spec);
+    print_drops(&mut out, spec);
     print_promotion(&mut out, spec);
     section(&mut out, "pawns", &pawn_keys(spec));
     section(&mut out, "castling", &castling_keys(spec));
@@ -194,6 +195,58 @@ fn print_armies(out: &mut String, spec: &ChessLikeSpec) {
             }
         }
         out.push_str(" }\n");
+    }
+}
+
+/// `drops`: written even without keys (`drops: {}`), its presence giving
+/// the hands.
+fn print_drops(out: &mut String, spec: &ChessLikeSpec) {
+    let Some(d) = &spec.drops else {
+        return;
+    };
+    let mut keys = String::new();
+    if !d.captures_to_hand {
+        keys.push_str(
+            "  captures_to_hand: false
+",
+        );
+    }
+    if !d.promoted.is_empty() {
+        let mut pairs: Vec<String> = d
+            .promoted
+            .iter()
+            .map(|(t, b)| format!("{b}: {t}"))
+            .collect();
+        pairs.sort();
+        let _ = writeln!(keys, "  promoted: {{ {} }}", pairs.join(", "));
+    }
+    for (on, key) in [
+        (d.pawn_first_rank, "pawn_first_rank"),
+        (d.pawn_promotion_zone, "pawn_promotion_zone"),
+        (d.immobility_illegal, "immobility_illegal"),
+    ] {
+        if on {
+            let _ = writeln!(keys, "  {key}: true");
+        }
+    }
+    if let Some((k, n)) = d.no_doubled {
+        let _ = writeln!(keys, "  no_doubled: {k}");
+        if n != 1 {
+            let _ = writeln!(keys, "  no_doubled_count: {n}");
+        }
+    }
+    for (side, key) in [(0, "white_squares"), (1, "black_squares")] {
+        if !d.region[side].is_empty() {
+            let _ = writeln!(keys, "  {key}: [{}]", d.region[side].join(", "));
+        }
+    }
+    if keys.is_empty() {
+        out.push_str(
+            "drops: {}
+",
+        );
+    } else {
+        section(out, "drops", &keys);
     }
 }
 

@@ -107,8 +107,10 @@ impl ChessLike {
         let mut royal = KindSet::EMPTY;
         let mut attack: [Vec<AttackRay>; 2] = [Vec::new(), Vec::new()];
         let mut attack_limited: [Vec<(Dir, u8, KindSet)>; 2] = [Vec::new(), Vec::new()];
+        let promoted = super::drops::promoted_pieces(&spec)?;
         for color in Color::ALL {
-            for ps in &spec.armies[color.index()] {
+            let c = color.index();
+            for ps in spec.armies[c].iter().chain(&promoted[c]) {
                 let kind = Kind(ps.letter as u8);
                 let mut cp = CompiledPiece {
                     pawn: ps.pawn,
@@ -232,8 +234,15 @@ impl ChessLike {
             ep_aside,
             pins_ok: false,
             armies: None,
+            drops: None,
         };
         rules.pins_ok = rules.pins_apply();
+        if let Some(d) = &rules.spec.drops {
+            let g = &rules.geometry;
+            let compiled =
+                super::drops::CompiledDrops::new(d, &rules.spec, g, &rules.pieces, &rules.index)?;
+            rules.drops = Some(Box::new(compiled));
+        }
         if rules.spec.army_choice.is_some() {
             rules.armies = Some(Box::new(super::armies::ArmyPairs::new(&rules.spec)?));
         }

@@ -8,18 +8,20 @@
 //! - `movegen.rs`: pseudo-legal moves and [`ChessLike::square_attacked`].
 //! - `castling.rs`: castling moves and rights.
 //! - `victory.rs`: results, royalty, move restrictions (compulsory capture).
+//! - `drops.rs`: pieces in hand and where they may be dropped.
 
 mod armies;
 mod castling;
 mod compile;
+mod drops;
 mod movegen;
 mod spec;
 mod victory;
 
 pub use compile::SpecError;
 pub use spec::{
-    ArmyChoice, ArmySpec, CastlingRules, ChessLikeSpec, FenFields, InitialMoves, PawnRules,
-    PieceSpec, PromotionRules, Wrap,
+    ArmyChoice, ArmySpec, CastlingRules, ChessLikeSpec, DropSpec, FenFields, InitialMoves,
+    PawnRules, PieceSpec, PromotionRules, Wrap,
 };
 pub use victory::{BareKing, ReachGoal, StalemateResult, WinSpec};
 pub use victory::{Reach, Royalty, Safety, Victory};
@@ -64,6 +66,8 @@ pub struct ChessLike {
     /// A spec with an [`ArmyChoice`]: the compiled pairs of armies, which
     /// play every position (the rest of `self` is the union of all pieces).
     armies: Option<Box<armies::ArmyPairs>>,
+    /// A spec with [`DropSpec`]: its hands, compiled.
+    drops: Option<Box<drops::CompiledDrops>>,
 }
 
 impl ChessLike {
@@ -117,7 +121,8 @@ impl Rules for ChessLike {
         let named = self.spec.armies[piece.color.index()]
             .iter()
             .find(|p| p.letter as u8 == piece.kind.0)
-            .and_then(|p| p.name);
+            .and_then(|p| p.name)
+            .or_else(|| self.drops.as_deref()?.name_of(piece.kind));
         match named {
             Some(n) => n.to_string(),
             None => crate::rules::default_piece_name(piece),
@@ -137,6 +142,9 @@ impl Rules for ChessLike {
         let start = out.len();
         self.generate(pos, out);
         self.castling_moves(pos, out);
+        if self.drops.is_some() {
+            self.drop_moves(pos, out, start);
+        }
         self.restrict_moves(pos, out, start);
     }
 
@@ -185,6 +193,9 @@ impl Rules for ChessLike {
         self.set_ep(pos, mv);
         self.update_castling(pos, mv);
         self.after_play(pos, mv);
+        if self.drops.is_some() {
+            self.captures_to_hand(pos, mv);
+        }
         undo
     }
 
@@ -301,6 +312,25 @@ impl Rules for ChessLike {
             || (self.spec.no_check_plies > 0
                 && pos.state.plies <= u32::from(self.spec.no_check_plies)
                 && self.royal_in_danger(pos, mover.opposite()))
+    }
+
+    fn hand_kinds(&self, _color: Color) -> KindSet {
+        match &self.drops {
+            Some(d) if self.armies.is_none() => d.hand_kinds(),
+            _ => KindSet::EMPTY,
+        }
+    }
+
+    fn promoted_kind(&self, base: Kind) -> Option<Kind> {
+        self.drops.as_deref()?.promoted_kind(base)
+    }
+
+    fn drop_restriction(&self, pos: &Position, piece: Piece, to: Square) -> Option<String> {
+        self.why_no_drop(pos, piece, to).map(String::from)
+    }
+
+    fn hands_in_board(&self) -> bool {
+        self.drops.is_some()
     }
 
     fn read_variant_fields(

@@ -159,6 +159,55 @@ pub struct ChessLikeSpec {
     /// Each side plays one of several armies, named by the FEN's last field
     /// (Cwda's `CN`); `None`: the armies above are the game's.
     pub army_choice: Option<ArmyChoice>,
+    /// Pieces in hand and drops (Crazyhouse's family); `None`: no hands.
+    pub drops: Option<DropSpec>,
+}
+
+/// Pieces in hand, dropped instead of a move onto an empty square, as
+/// Fairy-Stockfish's keys say (`pieceDrops`, `capturesToHand`...). Each
+/// restriction is one switch; the hand-written drop variants
+/// (`variants/hands/`) share the same helpers (`hands/drops.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DropSpec {
+    /// A captured piece joins the capturer's hand (Fairy-Stockfish's
+    /// `capturesToHand`); otherwise the hands only hold what the start
+    /// gives (Pocket Knight).
+    pub captures_to_hand: bool,
+    /// Promoted pawns keep their origin: each pair is (the letter a pawn
+    /// promoted to `base` stands as on the board, `base`). Captured, such
+    /// a piece goes to hand as a pawn (standard FEN writes it `Q~`). Empty:
+    /// a promoted piece is captured as what it is (`dropLoop`).
+    pub promoted: Vec<(char, char)>,
+    /// Pawns may be dropped on their side's first rank (`firstRankPawnDrops`).
+    pub pawn_first_rank: bool,
+    /// Pawns may be dropped in their promotion zone (`promotionZonePawnDrops`).
+    pub pawn_promotion_zone: bool,
+    /// A piece of this letter may not be dropped on a file that holds this
+    /// many of its side's own of that letter (`dropNoDoubled`,
+    /// `dropNoDoubledCount`: shogi's pawn, 1).
+    pub no_doubled: Option<(char, u8)>,
+    /// The squares each side (White, Black) may drop on, by name; empty:
+    /// anywhere (`dropRegionWhite`, `dropRegionBlack`).
+    pub region: [Vec<&'static str>; 2],
+    /// A piece may not be dropped, nor move, where it could never move
+    /// again (`immobilityIllegal`: a knight on its last rank).
+    pub immobility_illegal: bool,
+}
+
+impl Default for DropSpec {
+    /// Crazyhouse's rules: captures go to hand, a pawn is dropped neither
+    /// on its first rank nor in its promotion zone, anywhere else goes.
+    fn default() -> Self {
+        DropSpec {
+            captures_to_hand: true,
+            promoted: Vec::new(),
+            pawn_first_rank: false,
+            pawn_promotion_zone: false,
+            no_doubled: None,
+            region: [Vec::new(), Vec::new()],
+            immobility_illegal: false,
+        }
+    }
 }
 
 /// Armies chosen by a FEN field: each side's pieces and set-up come from
@@ -344,6 +393,7 @@ impl Default for ChessLikeSpec {
             rotate_black: false,
             no_check_plies: 0,
             army_choice: None,
+            drops: None,
         }
     }
 }
