@@ -62,7 +62,8 @@ pub struct ComposeArgs {
 
 pub fn run(args: &ComposeArgs) -> anyhow::Result<u8> {
     let site = if args.dry_run {
-        args.site.site.clone().or(args.site.content.clone())
+        // Printing writes nothing: outside a site, the built-ins suffice.
+        args.site.folder().ok()
     } else {
         match args.site.folder() {
             Ok(dir) => Some(dir),

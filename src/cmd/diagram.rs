@@ -12,7 +12,8 @@ use crate::diagram::{raster, spec, squares_off_board, svg};
 /// `fenpress diagram VARIANT "<fen> [marks] [orientation] [shadow]" -o FILE`
 #[derive(clap::Args, Debug, Clone)]
 pub struct DiagramArgs {
-    /// A content folder whose `variants/*.yaml` add to the built-in variants.
+    /// A content folder whose `variants/*.yaml` add to the built-in variants
+    /// (default: the current folder, when it has `variants/`).
     #[arg(long, value_name = "DIR")]
     pub content: Option<std::path::PathBuf>,
     /// The variant whose board and pieces are drawn (`fenpress variant

@@ -11,7 +11,8 @@ use super::position::setup;
 /// `fenpress moves VARIANT FEN`
 #[derive(clap::Args, Debug, Clone)]
 pub struct MovesArgs {
-    /// A content folder whose `variants/*.yaml` add to the built-in variants.
+    /// A content folder whose `variants/*.yaml` add to the built-in variants
+    /// (default: the current folder, when it has `variants/`).
     #[arg(long, value_name = "DIR")]
     pub content: Option<std::path::PathBuf>,
     /// The variant, by name (`fenpress variant list` lists them).

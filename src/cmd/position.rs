@@ -42,10 +42,13 @@ pub(super) fn setup(
 }
 
 /// The variants a command sees: the built-in ones, plus the definitions of
-/// a content folder (`--content`); or which definition is bad, at its line
-/// and column.
+/// a content folder (`--content`, else the current folder when it has a
+/// `variants/` folder: a user in their site runs `fenpress perft
+/// Nightriders start 3` as the site's README shows); or which definition
+/// is bad, at its line and column.
 pub(super) fn site_variants(content: Option<&std::path::Path>) -> Result<Registry, String> {
-    let Some(root) = content else {
+    let here = std::path::Path::new(".");
+    let Some(root) = content.or_else(|| here.join("variants").is_dir().then_some(here)) else {
         return Ok(Registry::builtin());
     };
     if !root.is_dir() {

@@ -210,6 +210,33 @@ fn the_starter_readme_commands_work_as_written() {
 }
 
 #[test]
+fn the_site_s_own_variant_is_seen_by_perft_and_compose_from_its_folder() {
+    // A user in their site runs the variant commands without `--content`:
+    // the starter's own variant (variants/Nightriders.yaml) must be known.
+    let root = tempfile::tempdir().unwrap();
+    let bin = bin_dir(root.path());
+    let site = init_mysite(root.path(), &bin);
+    for (line, expect) in [
+        ("fenpress perft Nightriders start 1", "\n"),
+        ("fenpress compose Nightriders --count 1 --dry-run", "goal:"),
+    ] {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(line)
+            .current_dir(&site)
+            .env("PATH", path_with(&bin))
+            .output()
+            .unwrap();
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert!(out.status.success(), "{line}: {stderr}");
+        assert!(stdout.contains(expect), "{line}: {stdout}");
+    }
+}
+
+#[test]
 fn a_folder_that_is_no_site_is_refused_with_a_hint() {
     let root = tempfile::tempdir().unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_fenpress"))
