@@ -186,6 +186,9 @@ pub fn strings(lang: &str) -> Strings {
 /// the play data. `{n}` stands for the number of moves.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PuzzleWords {
+    /// Between "White to play" and the goal: French sets a (no-break)
+    /// space before a colon.
+    pub goal_colon: Word,
     pub white_to_play: Word,
     pub black_to_play: Word,
     pub mate_in: Word,
@@ -227,9 +230,10 @@ pub struct PuzzleWords {
     pub solved_before: Word,
 }
 
-fn puzzle_words(lang: &str) -> PuzzleWords {
+pub(crate) fn puzzle_words(lang: &str) -> PuzzleWords {
     match lang {
         "fr" => PuzzleWords {
+            goal_colon: w("\u{a0}: "),
             white_to_play: w("Les Blancs jouent"),
             black_to_play: w("Les Noirs jouent"),
             mate_in: w("mat en {n}"),
@@ -262,6 +266,7 @@ fn puzzle_words(lang: &str) -> PuzzleWords {
             solved_before: w("Déjà résolu"),
         },
         "es" => PuzzleWords {
+            goal_colon: w(": "),
             white_to_play: w("Juegan las blancas"),
             black_to_play: w("Juegan las negras"),
             mate_in: w("mate en {n}"),
@@ -294,6 +299,7 @@ fn puzzle_words(lang: &str) -> PuzzleWords {
             solved_before: w("Ya resuelto"),
         },
         _ => PuzzleWords {
+            goal_colon: w(": "),
             white_to_play: w("White to play"),
             black_to_play: w("Black to play"),
             mate_in: w("mate in {n}"),

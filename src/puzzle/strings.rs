@@ -19,5 +19,24 @@ pub fn goal_line(t: &PuzzleWords, side: Color, goal: Goal) -> String {
         Goal::Line { only: false } => t.find_best.to_string(),
         Goal::Line { only: true } => t.find_only.to_string(),
     };
-    format!("{who}: {what}")
+    format!("{who}{}{what}", t.goal_colon)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn french_sets_a_no_break_space_before_the_colon() {
+        let fr = crate::words::puzzle_words("fr");
+        let en = crate::words::puzzle_words("en");
+        assert_eq!(
+            goal_line(&fr, Color::White, Goal::Mate(2)),
+            "Les Blancs jouent\u{a0}: mat en 2"
+        );
+        assert_eq!(
+            goal_line(&en, Color::White, Goal::Mate(2)),
+            "White to play: mate in 2"
+        );
+    }
 }

@@ -57,7 +57,7 @@ fn a_puzzle_page_has_board_data_and_solution() {
         )
         .contains(
             "fr/puzzles/Chess/arabe/index.html",
-            "Les Blancs jouent : mat en 1".replace(" :", ":").as_str(),
+            "Les Blancs jouent\u{a0}: mat en 1",
         )
         .contains(
             "fr/puzzles/Chess/arabe/index.html",

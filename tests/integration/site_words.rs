@@ -110,7 +110,7 @@ fn puzzle_and_alt_text_words_from_the_table_and_the_config() {
         // the board's text alternative.
         .contains(
             "fr/puzzles/Chess/arabe/index.html",
-            "Les Blancs jouent: échec et mat en 1",
+            "Les Blancs jouent\u{a0}: échec et mat en 1",
         )
         .contains(
             "fr/puzzles/Chess/arabe/index.html",
