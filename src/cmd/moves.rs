@@ -6,7 +6,7 @@ use std::io::Write;
 
 use fenpress_rules::{legal, notation, MoveList};
 
-use super::position::setup;
+use super::position::site_setup;
 
 /// `fenpress moves VARIANT FEN`
 #[derive(clap::Args, Debug, Clone)]
@@ -25,17 +25,15 @@ pub struct MovesArgs {
 }
 
 pub fn run(args: &MovesArgs) -> anyhow::Result<u8> {
-    let registry = match super::position::site_variants(args.content.as_deref()) {
-        Ok(registry) => registry,
-        Err(msg) => {
-            eprintln!("{msg}");
-            return Ok(2);
-        }
-    };
-    let (handle, mut pos) = match setup(&registry, &args.variant, &args.fen, &args.option) {
+    let (handle, mut pos) = match site_setup(
+        args.content.as_deref(),
+        &args.variant,
+        &args.fen,
+        &args.option,
+    ) {
         Ok(x) => x,
         Err(msg) => {
-            eprintln!("error: {msg}");
+            eprintln!("{msg}");
             return Ok(2);
         }
     };

@@ -7,7 +7,7 @@ use std::io::Write;
 
 use fenpress_rules::{legal, notation};
 
-use super::position::setup;
+use super::position::site_setup;
 
 /// `fenpress perft VARIANT FEN DEPTH [--divide]`
 #[derive(clap::Args, Debug, Clone)]
@@ -31,17 +31,15 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: &PerftArgs) -> anyhow::Result<u8> {
-    let registry = match super::position::site_variants(args.content.as_deref()) {
-        Ok(registry) => registry,
-        Err(msg) => {
-            eprintln!("{msg}");
-            return Ok(2);
-        }
-    };
-    let (handle, mut pos) = match setup(&registry, &args.variant, &args.fen, &args.option) {
+    let (handle, mut pos) = match site_setup(
+        args.content.as_deref(),
+        &args.variant,
+        &args.fen,
+        &args.option,
+    ) {
         Ok(x) => x,
         Err(msg) => {
-            eprintln!("error: {msg}");
+            eprintln!("{msg}");
             return Ok(2);
         }
     };

@@ -4,6 +4,19 @@
 use fenpress_rules::registry::{Registry, VariantRules};
 use fenpress_rules::{validate, Position};
 
+/// The variants of the site (`content`, see [`site_variants`]), then the
+/// rules and position [`setup`] finds there; or the whole message to print
+/// before exiting with 2.
+pub(super) fn site_setup(
+    content: Option<&std::path::Path>,
+    variant: &str,
+    fen: &str,
+    options: &[String],
+) -> Result<(VariantRules, Position), String> {
+    let registry = site_variants(content)?;
+    setup(&registry, variant, fen, options).map_err(|msg| format!("error: {msg}"))
+}
+
 /// The rules and position, or the message to print before exiting with 2.
 pub(super) fn setup(
     registry: &Registry,
