@@ -18,7 +18,9 @@ use std::collections::HashMap;
 
 use super::leak;
 use crate::piece::Kind;
-use crate::variants::chesslike::{ChessLikeSpec, DropSpec, PieceSpec, ReachGoal, StalemateResult};
+use crate::variants::chesslike::{
+    ChessLikeSpec, Connect, DropSpec, PieceSpec, ReachGoal, StalemateResult,
+};
 
 /// Why a section cannot be imported.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -530,6 +532,7 @@ const TYPE_KEYS: &[&str] = &[
     "castlingRookPiecesBlack",
     "enPassantTypesWhite",
     "enPassantTypesBlack",
+    "connectPieceTypes",
 ];
 
 /// A key that sets both colours' keys (`flagRegion` sets
@@ -805,6 +808,14 @@ const APPLIED: &[&str] = &[
     "dropRegionWhite",
     "dropRegionBlack",
     "immobilityIllegal",
+    "mustDrop",
+    "enclosingDrop",
+    "connectN",
+    "connectNxN",
+    "connectHorizontal",
+    "connectVertical",
+    "connectDiagonal",
+    "connectValue",
 ];
 
 /// Fairy-Stockfish's default value of keys fenpress does not apply: at
@@ -821,7 +832,6 @@ fn default_of(key: &str) -> Option<&'static str> {
         | "petrifyBlastPieces"
         | "castlingDroppedPiece"
         | "oppositeCastling"
-        | "mustDrop"
         | "sittuyinRookDrop"
         | "dropOppositeColoredBishop"
         | "dropPromoted"
@@ -841,12 +851,11 @@ fn default_of(key: &str) -> Option<&'static str> {
         | "bikjangRule"
         | "extinctionClaim"
         | "dupleCheck"
-        | "adjudicateFullBoard"
-        | "connectDiagonal" => "false",
+        | "adjudicateFullBoard" => "false",
         "dropChecks" => "true",
-        "connectN" | "connectNxN" | "collinearN" | "extinctionOpponentPieceCount" => "0",
-        "materialCounting" | "countingRule" | "wallingRule" | "enclosingDrop"
-        | "flipEnclosedPieces" | "chasingRule" => "none",
+        "collinearN" | "extinctionOpponentPieceCount" => "0",
+        "materialCounting" | "countingRule" | "wallingRule" | "flipEnclosedPieces"
+        | "chasingRule" => "none",
         "castlingKingFile" => "e",
         _ => return None,
     })
@@ -1050,6 +1059,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
         }
     }
     flags(v, &mut spec, &flag_letter)?;
+    spec.win.connect = connect(v, &type_letters)?;
 
     // Fairy-Stockfish turns White's steps half around for Black (a step
     // to White's right goes to Black's right); fenpress mirrors them rank
@@ -1083,6 +1093,71 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     Ok(spec)
 }
 
+/// `connectN`, `connectNxN`, the direction switches, `connectPieceTypes`
+/// and `connectValue`: a row (or block) of the mover's pieces ends the
+/// game. Without a row or block to make, the others change nothing.
+fn connect(
+    v: &Variant,
+    type_letters: &dyn Fn(&str) -> Vec<Kind>,
+) -> Result<Option<Connect>, ImportError> {
+    let number = |key: &str| -> Result<u8, ImportError> {
+        match v.get(key) {
+            None => Ok(0),
+            Some(set) => set
+                .value
+                .parse()
+                .map_err(|_| refuse(set, "expected a number of pieces")),
+        }
+    };
+    let flag = |key: &str| v.get(key).map(truth).transpose();
+    let (n, square) = (number("connectN")?, number("connectNxN")?);
+    // Read even when unused, so that a wrong value is refused.
+    let horizontal = flag("connectHorizontal")?.unwrap_or(true);
+    let vertical = flag("connectVertical")?.unwrap_or(true);
+    let diagonal = flag("connectDiagonal")?.unwrap_or(true);
+    let misere = match v.get("connectValue") {
+        None => false,
+        Some(set) => match set.value.as_str() {
+            "win" => false,
+            "loss" => true,
+            _ => {
+                return Err(refuse(
+                    set,
+                    "fenpress imports a row that wins or loses (win or loss)",
+                ))
+            }
+        },
+    };
+    if n == 0 && square == 0 {
+        return Ok(None);
+    }
+    if let Some((types, set)) = v.types.get("connectPieceTypes") {
+        // Fairy-Stockfish keeps the types of the game: one it lacks counts
+        // for nothing, and `*` is every piece.
+        if types.is_empty() {
+            return Err(refuse(set, "no piece may make a row"));
+        }
+    }
+    let mut pieces = type_letters("connectPieceTypes");
+    let every: Vec<Kind> = v.pieces.iter().map(|p| Kind(p.letter as u8)).collect();
+    let all = v
+        .types
+        .get("connectPieceTypes")
+        .is_some_and(|(types, _)| types.iter().any(|t| t == "*"));
+    if all || every.iter().all(|k| pieces.contains(k)) {
+        pieces.clear();
+    }
+    Ok(Some(Connect {
+        n,
+        horizontal,
+        vertical,
+        diagonal,
+        square,
+        pieces,
+        misere,
+    }))
+}
+
 /// `pieceDrops` and the keys that shape drops (`capturesToHand`,
 /// `dropLoop`, `firstRankPawnDrops`, `promotionZonePawnDrops`,
 /// `dropNoDoubled`, `dropNoDoubledCount`, `dropRegion*`,
@@ -1097,6 +1172,7 @@ fn drops(v: &Variant, spec: &ChessLikeSpec) -> Result<Option<DropSpec>, ImportEr
             "firstRankPawnDrops",
             "promotionZonePawnDrops",
             "immobilityIllegal",
+            "mustDrop",
         ] {
             if let Some(set) = v.get(key).filter(|s| s.value != "false") {
                 return Err(refuse(
@@ -1112,6 +1188,12 @@ fn drops(v: &Variant, spec: &ChessLikeSpec) -> Result<Option<DropSpec>, ImportEr
                     "fenpress applies this key with pieceDrops only",
                 ));
             }
+        }
+        if let Some(set) = v.get("enclosingDrop").filter(|s| s.value != "none") {
+            return Err(refuse(
+                set,
+                "fenpress applies this key with pieceDrops only",
+            ));
         }
         return Ok(None);
     }
@@ -1143,8 +1225,21 @@ fn drops(v: &Variant, spec: &ChessLikeSpec) -> Result<Option<DropSpec>, ImportEr
         pawn_first_rank: flag("firstRankPawnDrops")?.unwrap_or(false),
         pawn_promotion_zone: flag("promotionZonePawnDrops")?.unwrap_or(false),
         immobility_illegal: flag("immobilityIllegal")?.unwrap_or(false),
+        must_drop: flag("mustDrop")?.unwrap_or(false),
         ..Default::default()
     };
+    if let Some(set) = v.get("enclosingDrop") {
+        d.gravity = match set.value.as_str() {
+            "none" => false,
+            "top" => true,
+            _ => {
+                return Err(refuse(
+                    set,
+                    "fenpress cannot import this drop rule (only `top`)",
+                ))
+            }
+        };
+    }
     let pawn = army.iter().find(|p| p.pawn);
     if pawn.is_some() && !d.pawn_promotion_zone {
         pawn_drop_zone_fits(v, spec)?;
@@ -2490,5 +2585,61 @@ mod tests {
             crate::validate::position_from_fen(&rules, "k7/8/8/8/8/8/8/8[N] w - - 0 1").unwrap();
         // No piece on the board, one in hand: 63 drops, no win yet.
         assert_eq!(crate::legal::perft(&rules, &mut pos, 1), 63);
+    }
+
+    const TICTACTOE: &str = "[ttt]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\nstartFen = 3/3/3[PPPPPpppp] w - - 0 1\npieceDrops = true\nconnectN = 3\n";
+
+    #[test]
+    fn a_row_game_imports_its_row_its_stones_and_its_hands() {
+        let spec = import_ini(TICTACTOE, "ttt").unwrap();
+        let connect = spec.win.connect.clone().expect("a row wins");
+        assert_eq!(
+            connect,
+            Connect {
+                n: 3,
+                ..Default::default()
+            }
+        );
+        assert!(!spec.win.checkmate && spec.win.royals.is_none());
+        assert_eq!(spec.armies[0][0].betza, "");
+        let d = spec.drops.clone().expect("hands");
+        assert!(!d.captures_to_hand && !d.must_drop && !d.gravity);
+        // Direction switches, pieces, a block, misere, mustDrop, gravity.
+        let ini = format!("{TICTACTOE}customPiece1 = q:mK\nconnectDiagonal = false\nconnectPieceTypes = q\nconnectNxN = 2\nconnectValue = loss\nmustDrop = true\nenclosingDrop = top\n");
+        let spec = import_ini(&ini, "ttt").unwrap();
+        let connect = spec.win.connect.clone().unwrap();
+        assert!(!connect.diagonal && connect.horizontal && connect.vertical);
+        assert_eq!((connect.square, connect.misere), (2, true));
+        assert_eq!(connect.pieces, [Kind(b'q')]);
+        let d = spec.drops.unwrap();
+        assert!(d.must_drop && d.gravity);
+        // Every piece listed is any piece.
+        let ini = format!("{TICTACTOE}connectPieceTypes = p\n");
+        assert!(import_ini(&ini, "ttt")
+            .unwrap()
+            .win
+            .connect
+            .unwrap()
+            .pieces
+            .is_empty());
+    }
+
+    #[test]
+    fn row_and_drop_rules_fenpress_lacks_are_refused_at_their_line() {
+        for (extra, key) in [
+            ("connectValue = draw", "connectValue"),
+            ("enclosingDrop = anyside", "enclosingDrop"),
+            ("connectRegion1White = a1", "connectRegion1White"),
+            ("mustDropType = p", "mustDropType"),
+            ("collinearN = 3", "collinearN"),
+            ("connectN = three", "connectN"),
+        ] {
+            let (line, message) = refusal(&format!("{TICTACTOE}{extra}\n"), "ttt");
+            assert_eq!(line, 8, "{message}");
+            assert!(message.starts_with(&format!("`{key} =")), "{message}");
+        }
+        let (line, message) = refusal("[a:chess]\n\nmustDrop = true\n", "a");
+        assert_eq!(line, 3);
+        assert!(message.contains("pieceDrops"), "{message}");
     }
 }

@@ -10,8 +10,8 @@ use crate::betza;
 use crate::color::Color;
 use crate::piece::Kind;
 use crate::variants::chesslike::{
-    ArmyChoice, ArmySpec, BareKing, ChessLike, ChessLikeSpec, DropSpec, InitialMoves, PieceSpec,
-    ReachGoal, StalemateResult,
+    ArmyChoice, ArmySpec, BareKing, ChessLike, ChessLikeSpec, Connect, DropSpec, InitialMoves,
+    PieceSpec, ReachGoal, StalemateResult,
 };
 
 type S<T> = Spanned<T>;
@@ -86,6 +86,12 @@ struct RawDrops {
     black_squares: Vec<S<String>>,
     #[serde(default)]
     immobility_illegal: bool,
+    /// A side holding a piece must drop while it can (Picaria, Teeko).
+    #[serde(default)]
+    must_drop: bool,
+    /// Drops land on the first rank or on another piece (Connect Four).
+    #[serde(default)]
+    gravity: bool,
 }
 
 #[derive(Deserialize)]
@@ -229,6 +235,31 @@ struct RawWin {
     castle_long: Option<S<String>>,
     #[serde(default)]
     repetition: Option<RawRepetition>,
+    #[serde(default)]
+    connect: Option<S<RawConnect>>,
+}
+
+/// `win.connect`: a row (or square block) of the mover's pieces ends the game.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConnect {
+    /// Pieces in a row (tic-tac-toe: 3).
+    #[serde(default)]
+    n: Option<S<u8>>,
+    #[serde(default)]
+    horizontal: Option<bool>,
+    #[serde(default)]
+    vertical: Option<bool>,
+    #[serde(default)]
+    diagonal: Option<bool>,
+    /// A block of this many by this many pieces (Teeko: 2).
+    #[serde(default)]
+    square: Option<S<u8>>,
+    #[serde(default)]
+    pieces: Vec<S<String>>,
+    /// The side that makes the row loses.
+    #[serde(default)]
+    misere: bool,
 }
 
 #[derive(Deserialize)]
@@ -300,6 +331,7 @@ pub fn definition_keys() -> Vec<(&'static str, &'static [&'static str])> {
         ("win", fields_of::<RawWin>()),
         ("win.reach", fields_of::<RawReach>()),
         ("win.repetition", fields_of::<RawRepetition>()),
+        ("win.connect", fields_of::<RawConnect>()),
         ("fen", fields_of::<RawFen>()),
         ("armies", fields_of::<RawArmies>()),
         ("armies.list[]", fields_of::<RawArmy>()),
@@ -1093,6 +1125,8 @@ fn drops(ctx: &Ctx, d: &RawDrops, spec: &mut ChessLikeSpec) -> Result<(), Defini
         pawn_first_rank: d.pawn_first_rank,
         pawn_promotion_zone: d.pawn_promotion_zone,
         immobility_illegal: d.immobility_illegal,
+        must_drop: d.must_drop,
+        gravity: d.gravity,
         ..Default::default()
     };
     for (base, twin) in &d.promoted {
@@ -1327,7 +1361,71 @@ fn win(
             _ => return Err(bad(c, "castle_long", "white or black")),
         });
     }
+    if let Some(c) = &w.connect {
+        spec.win.connect = Some(connect(ctx, spec, c, piece_of)?);
+    }
     Ok(())
+}
+
+/// `win.connect`: a row length or a block size (or both) on the board,
+/// a direction for the row, pieces of the army.
+fn connect(
+    ctx: &Ctx,
+    spec: &ChessLikeSpec,
+    at: &S<RawConnect>,
+    piece_of: PieceOf,
+) -> Result<Connect, DefinitionError> {
+    let c = &at.value;
+    let longest = spec.rows.max(spec.cols);
+    let mut out = Connect {
+        horizontal: c.horizontal.unwrap_or(true),
+        vertical: c.vertical.unwrap_or(true),
+        diagonal: c.diagonal.unwrap_or(true),
+        misere: c.misere,
+        ..Default::default()
+    };
+    for (given, key, value) in [
+        (&c.n, "n", &mut out.n),
+        (&c.square, "square", &mut out.square),
+    ] {
+        if let Some(at) = given {
+            if at.value == 0 || at.value > longest {
+                return Err(ctx.err(
+                    at,
+                    K::BadValue {
+                        key,
+                        value: at.value.to_string(),
+                        expected: "a number of pieces from 1 to the board's longer side",
+                    },
+                ));
+            }
+            *value = at.value;
+        }
+    }
+    if out.n == 0 && out.square == 0 {
+        return Err(ctx.err(
+            at,
+            K::BadValue {
+                key: "connect",
+                value: String::new(),
+                expected: "`n` (pieces in a row) or `square` (a block's side)",
+            },
+        ));
+    }
+    if out.n > 0 && !(out.horizontal || out.vertical || out.diagonal) {
+        return Err(ctx.err(
+            at,
+            K::BadValue {
+                key: "n",
+                value: out.n.to_string(),
+                expected: "a row in some direction (horizontal, vertical or diagonal true)",
+            },
+        ));
+    }
+    for p in &c.pieces {
+        out.pieces.push(piece_of(spec, p)?);
+    }
+    Ok(out)
 }
 
 /// `reach`'s `not_capturable` is one safety test, `not_attacked` and
@@ -1483,5 +1581,61 @@ promotion:
         let err = parse_definition(&bad, "Zh.yaml").unwrap_err();
         assert_eq!(err.line, 11, "{err}");
         assert!(err.to_string().contains("i9"), "{err}");
+    }
+
+    const TICTACTOE: &str = "board: 3x3
+pieces:
+  - { letter: p, betza: \"\" }
+start: \"3/3/3[PPPPPpppp] w 0 -\"
+drops:
+  captures_to_hand: false
+  must_drop: true
+win:
+  checkmate: false
+  connect:
+    n: 3
+";
+
+    #[test]
+    fn a_row_game_written_in_yaml_plays_tictactoe_and_prints_back() {
+        let spec = parse_definition(TICTACTOE, "Ttt.yaml").unwrap();
+        let rules = ChessLike::new(spec.clone()).unwrap();
+        // 9·8·7·6·5 paths, 1440 of them won on the fifth ply.
+        let mut start = (&rules as &dyn Rules).start_position();
+        assert_eq!(
+            crate::legal::perft(&rules, &mut start, 6),
+            (15120 - 1440) * 4
+        );
+        let shown = super::super::print_definition(&spec);
+        assert!(shown.contains("  connect:\n    n: 3\n"), "{shown}");
+        assert!(shown.contains("  must_drop: true\n"), "{shown}");
+        let again = parse_definition(&shown, "Ttt.yaml").unwrap();
+        assert_eq!(again.win, spec.win);
+        assert_eq!(again.drops, spec.drops);
+        let block = TICTACTOE.replace(
+            "    n: 3\n",
+            "    square: 2\n    diagonal: false\n    pieces: [p]\n    misere: true\n",
+        );
+        let spec = parse_definition(&block, "Ttt.yaml").unwrap();
+        let shown = super::super::print_definition(&spec);
+        assert_eq!(parse_definition(&shown, "Ttt.yaml").unwrap().win, spec.win);
+    }
+
+    #[test]
+    fn a_row_without_length_or_too_long_is_refused_at_its_line() {
+        let err = parse_definition(&TICTACTOE.replace("n: 3", "n: 4"), "Ttt.yaml").unwrap_err();
+        assert_eq!(err.line, 11, "{err}");
+        let empty = TICTACTOE.replace("  connect:\n    n: 3\n", "  connect: {}\n");
+        let err = parse_definition(&empty, "Ttt.yaml").unwrap_err();
+        assert_eq!(err.line, 10, "{err}");
+        assert!(err.to_string().contains("square"), "{err}");
+        let nowhere = TICTACTOE.replace(
+            "    n: 3\n",
+            "    n: 3\n    horizontal: false\n    vertical: false\n    diagonal: false\n",
+        );
+        let err = parse_definition(&nowhere, "Ttt.yaml").unwrap_err();
+        assert_eq!(err.line, 11, "{err}");
+        let stranger = TICTACTOE.replace("n: 3", "n: 3\n    pieces: [z]");
+        assert!(parse_definition(&stranger, "Ttt.yaml").is_err());
     }
 }

@@ -224,6 +224,8 @@ fn print_drops(out: &mut String, spec: &ChessLikeSpec) {
         (d.pawn_first_rank, "pawn_first_rank"),
         (d.pawn_promotion_zone, "pawn_promotion_zone"),
         (d.immobility_illegal, "immobility_illegal"),
+        (d.must_drop, "must_drop"),
+        (d.gravity, "gravity"),
     ] {
         if on {
             let _ = writeln!(keys, "  {key}: true");
@@ -501,6 +503,30 @@ fn win_keys(spec: &ChessLikeSpec) -> String {
         None => {}
     }
     win.push_str(&repetition_keys(&w.repetition));
+    if let Some(c) = &w.connect {
+        win.push_str("  connect:\n");
+        if c.n > 0 {
+            let _ = writeln!(win, "    n: {}", c.n);
+        }
+        for (on, key) in [
+            (c.horizontal, "horizontal"),
+            (c.vertical, "vertical"),
+            (c.diagonal, "diagonal"),
+        ] {
+            if !on {
+                let _ = writeln!(win, "    {key}: false");
+            }
+        }
+        if c.square > 0 {
+            let _ = writeln!(win, "    square: {}", c.square);
+        }
+        if !c.pieces.is_empty() {
+            let _ = writeln!(win, "    pieces: {}", letters(&c.pieces));
+        }
+        if c.misere {
+            win.push_str("    misere: true\n");
+        }
+    }
     win
 }
 

@@ -39,6 +39,8 @@ pub(super) struct CompiledDrops {
     immobile: Option<[Vec<(Kind, SquareSet)>; 2]>,
     /// The names of the promoted pieces.
     names: Vec<(Kind, &'static str)>,
+    must_drop: bool,
+    gravity: bool,
 }
 
 /// The pieces a spec's promoted pawns stand as: each a copy of its base
@@ -177,7 +179,14 @@ impl CompiledDrops {
             captures_to_hand: d.captures_to_hand,
             immobile,
             names,
+            must_drop: d.must_drop,
+            gravity: d.gravity,
         })
+    }
+
+    /// Whether a side must drop while it can (`must_drop`).
+    pub(super) fn must_drop(&self) -> bool {
+        self.must_drop
     }
 
     /// A promoted piece's name.
@@ -276,7 +285,22 @@ impl ChessLike {
         if d.immobile_at(c, piece.kind, to) {
             return Some("the piece could never move from there");
         }
+        if d.gravity
+            && g.rank(to) > 0
+            && g.offset(to, 0, -1)
+                .is_some_and(|below| pos.board.cell(below).is_empty())
+        {
+            return Some("a piece is dropped on the first rank or on another piece");
+        }
         None
+    }
+
+    /// `must_drop`: while a drop is legal, only drops are (the legal list,
+    /// so a drop that would leave the king in check does not count).
+    pub(super) fn drops_first(&self, legal: &mut MoveList) {
+        if self.drops.as_deref().is_some_and(|d| d.must_drop) && legal.iter().any(Move::is_drop) {
+            legal.retain(Move::is_drop);
+        }
     }
 
     /// Appends the side to move's drops (after its moves), and with
@@ -502,5 +526,82 @@ mod tests {
         });
         let err = ChessLike::new(spec).err().expect("refused");
         assert!(err.to_string().contains("`n`"), "{err}");
+    }
+
+    /// Picaria's and Connect Four's hands: stones of one kind, dropped
+    /// from the start's hands, never captured.
+    fn stones(betza: &'static str, rows: u8, cols: u8, drops: DropSpec) -> ChessLike {
+        let army = vec![super::super::PieceSpec::piece('p', betza)];
+        ChessLike::new(ChessLikeSpec {
+            name: "stones",
+            rows,
+            cols,
+            start_fen: "3/3/3[PPPppp] w 0 -",
+            armies: [army.clone(), army],
+            drops: Some(DropSpec {
+                captures_to_hand: false,
+                ..drops
+            }),
+            win: super::super::WinSpec {
+                checkmate: false,
+                royals: None,
+                ..Default::default()
+            },
+            ..Default::default()
+        })
+        .expect("the spec compiles")
+    }
+
+    fn legal_count(rules: &ChessLike, fen: &str) -> (usize, usize) {
+        let mut pos = position_from_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let mut moves = MoveList::new();
+        legal::legal_moves(rules, &mut pos, &mut moves);
+        let drops = moves.iter().filter(|m| m.is_drop()).count();
+        (drops, moves.len() - drops)
+    }
+
+    #[test]
+    fn a_side_that_must_drop_moves_only_once_its_hand_is_empty() {
+        let free = stones("mK", 3, 3, DropSpec::default());
+        let must = stones(
+            "mK",
+            3,
+            3,
+            DropSpec {
+                must_drop: true,
+                ..Default::default()
+            },
+        );
+        // White's stone on a1 has 2 free steps; 7 empty squares to drop on.
+        let fen = "3/1p1/P2[Pp] w - - 0 1";
+        assert_eq!(legal_count(&free, fen), (7, 2));
+        assert_eq!(legal_count(&must, fen), (7, 0));
+        // With the hand empty, the stones move.
+        let fen = "3/1p1/P2[p] w - - 0 1";
+        assert_eq!(legal_count(&must, fen), (0, 2));
+        // Picaria's start, as Fairy-Stockfish counts it: drops only.
+        let mut start = position_from_fen(&must, "3/3/3[PPPppp] w - - 0 1").unwrap();
+        assert_eq!(legal::perft(&must, &mut start, 4), 9 * 8 * 7 * 6);
+    }
+
+    #[test]
+    fn with_gravity_a_drop_lands_on_the_first_rank_or_on_a_piece() {
+        let four = stones(
+            "",
+            3,
+            3,
+            DropSpec {
+                gravity: true,
+                ..Default::default()
+            },
+        );
+        let fen = "3/3/3[Pp] w - - 0 1";
+        assert_eq!(drop_squares(&four, fen), ["a1", "b1", "c1"]);
+        let fen = "3/p2/P1p[Pp] w - - 0 1";
+        assert_eq!(drop_squares(&four, fen), ["b1", "c2", "a3"]);
+        let pos = position_from_fen(&four, fen).unwrap();
+        let stone = crate::piece::Piece::new(Color::White, Kind(b'p'));
+        let b2 = four.geometry.parse_square("b2").unwrap();
+        assert!(four.why_no_drop(&pos, stone, b2).is_some());
     }
 }

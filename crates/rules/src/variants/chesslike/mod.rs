@@ -23,7 +23,7 @@ pub use spec::{
     ArmyChoice, ArmySpec, CastlingRules, ChessLikeSpec, DropSpec, FenFields, InitialMoves,
     PawnRules, PieceSpec, PromotionRules, Wrap,
 };
-pub use victory::{BareKing, ReachGoal, Repetition, StalemateResult, WinSpec};
+pub use victory::{BareKing, Connect, ReachGoal, Repetition, StalemateResult, WinSpec};
 pub use victory::{Reach, Royalty, Safety, Victory};
 
 use crate::color::Color;
@@ -281,14 +281,15 @@ impl Rules for ChessLike {
         if let Some(a) = &self.armies {
             return a.restricts_legal();
         }
-        self.restricts_legal_moves()
+        self.restricts_legal_moves() || self.drops.as_deref().is_some_and(|d| d.must_drop())
     }
 
     fn restrict_legal(&self, pos: &Position, legal: &mut MoveList) {
         if let Some(a) = &self.armies {
             return a.restrict_legal(pos, legal);
         }
-        self.restrict_legal_moves(legal)
+        self.restrict_legal_moves(legal);
+        self.drops_first(legal);
     }
 
     fn own_flags(&self) -> bool {

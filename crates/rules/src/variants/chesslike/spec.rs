@@ -192,6 +192,13 @@ pub struct DropSpec {
     /// A piece may not be dropped, nor move, where it could never move
     /// again (`immobilityIllegal`: a knight on its last rank).
     pub immobility_illegal: bool,
+    /// A side with a piece in hand must drop one when it can (`mustDrop`:
+    /// Picaria's and Teeko's placing phase); its other moves wait.
+    pub must_drop: bool,
+    /// A piece is dropped on the first rank or right above another piece,
+    /// White's side being the bottom for both (`enclosingDrop = top`:
+    /// Connect Four's columns fill from below).
+    pub gravity: bool,
 }
 
 impl Default for DropSpec {
@@ -206,6 +213,8 @@ impl Default for DropSpec {
             no_doubled: None,
             region: [Vec::new(), Vec::new()],
             immobility_illegal: false,
+            must_drop: false,
+            gravity: false,
         }
     }
 }

@@ -12,6 +12,7 @@ use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, State};
 use crate::rules::Outcome;
+use crate::square::Square;
 use crate::squareset::SquareSet;
 
 /// What check means for a side's royal pieces.
@@ -126,6 +127,10 @@ pub(super) struct Compiled {
     goal_kinds: Option<KindSet>,
     /// The definition's `reach`, when `wins` has none.
     schema_reach: Option<Reach>,
+    /// `win.connect`, compiled: the steps along which a row counts.
+    connect_steps: Vec<(i32, i32)>,
+    /// The pieces that count in a row (`None`: any).
+    connect_kinds: Option<KindSet>,
 }
 
 /// The [`Victory`] a spec plays by: its `wins` plus what its definition's
@@ -258,6 +263,21 @@ pub(super) fn compile(
         c.extinct.insert(k);
     }
     c.extinct_all = spec.win.extinction_all;
+    if let Some(k) = &spec.win.connect {
+        // One step of each line, its opposite being the same line read
+        // from the other end (Fairy-Stockfish's east, north, north-east
+        // and south-east).
+        if k.horizontal {
+            c.connect_steps.push((1, 0));
+        }
+        if k.vertical {
+            c.connect_steps.push((0, 1));
+        }
+        if k.diagonal {
+            c.connect_steps.extend([(1, 1), (1, -1)]);
+        }
+        c.connect_kinds = (!k.pieces.is_empty()).then(|| k.pieces.iter().copied().collect());
+    }
     Ok(c)
 }
 
@@ -597,10 +617,53 @@ impl ChessLike {
                 });
             }
         }
+        if let Some(k) = &self.spec.win.connect {
+            if let Some(o) = self.connect_outcome(pos, k) {
+                return Some(o);
+            }
+        }
         if let Some(r) = v.reach.as_ref().or(self.won.schema_reach.as_ref()) {
             return self.reach_outcome(pos, r);
         }
         None
+    }
+
+    /// `win.connect`: the side that just moved has `n` of its pieces in a
+    /// row, or an `square`×`square` block of them. Only that side is
+    /// looked at, as Fairy-Stockfish does: a row the side to move already
+    /// had was judged when it was made.
+    fn connect_outcome(&self, pos: &Position, k: &Connect) -> Option<Outcome> {
+        let last = pos.turn().opposite();
+        let g = &self.geometry;
+        let counts = |sq: Square| {
+            pos.board.cell(sq).kind(last).is_some_and(|kind| {
+                self.won
+                    .connect_kinds
+                    .is_none_or(|kinds| kinds.contains(kind))
+            })
+        };
+        // `offset`, not the step tables: a row does not go round a
+        // wrapped edge, nor through a hole (no square there).
+        let run = |from: Square, (df, dr): (i32, i32), n: u8| {
+            (1..i32::from(n)).all(|i| g.offset(from, df * i, dr * i).is_some_and(counts))
+        };
+        let made = pos.board.pieces().any(|(sq, p)| {
+            p.color == last
+                && counts(sq)
+                && ((k.n > 0 && self.won.connect_steps.iter().any(|&d| run(sq, d, k.n)))
+                    || (k.square > 0
+                        && (0..i32::from(k.square)).all(|row| {
+                            g.offset(sq, 0, row)
+                                .is_some_and(|start| counts(start) && run(start, (1, 0), k.square))
+                        })))
+        });
+        if !made {
+            return None;
+        }
+        Some(Outcome::VariantWin {
+            winner: if k.misere { last.opposite() } else { last },
+            reason: "pieces in a row",
+        })
     }
 
     /// Whether `color` has nothing left but its royal pieces.
@@ -1172,6 +1235,45 @@ pub struct WinSpec {
     pub castle_long: Option<Color>,
     /// What repeating a position does (`repetition:`).
     pub repetition: Repetition,
+    /// A row of the mover's pieces wins (`connect:`, tic-tac-toe's family).
+    pub connect: Option<Connect>,
+}
+
+/// `n` pieces of a side in a row, or a square block of them, ends the game
+/// (Fairy-Stockfish's `connectN`, `connectNxN`, the direction switches,
+/// `connectPieceTypes`, `connectValue`). Judged after each move, for the
+/// side that moved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Connect {
+    /// How many in a row (0: no row, only `square`; 1: any piece).
+    pub n: u8,
+    /// Rows along ranks count.
+    pub horizontal: bool,
+    /// Rows along files count.
+    pub vertical: bool,
+    /// Rows along both diagonals count.
+    pub diagonal: bool,
+    /// An `square`×`square` block of pieces wins too (Teeko: 2); 0: no block.
+    pub square: u8,
+    /// The pieces that count (empty: any).
+    pub pieces: Vec<Kind>,
+    /// The side that makes the row loses (a misère game).
+    pub misere: bool,
+}
+
+impl Default for Connect {
+    /// Fairy-Stockfish's defaults: every direction, every piece, a win.
+    fn default() -> Self {
+        Connect {
+            n: 0,
+            horizontal: true,
+            vertical: true,
+            diagonal: true,
+            square: 0,
+            pieces: Vec::new(),
+            misere: false,
+        }
+    }
 }
 
 /// The repetition rule: the n-th occurrence of a position ends the game.
@@ -1226,6 +1328,184 @@ impl Default for WinSpec {
             no_facing: false,
             castle_long: None,
             repetition: Repetition::default(),
+            connect: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod connect_tests {
+    use super::super::{ChessLike, ChessLikeSpec, DropSpec, PieceSpec};
+    use super::{Connect, WinSpec};
+    use crate::piece::Kind;
+    use crate::rules::{Outcome, Rules};
+    use crate::validate::position_from_fen;
+    use crate::{legal, Color};
+
+    /// Tic-tac-toe as Fairy-Stockfish's `variants.ini` has it: immobile
+    /// stones dropped from hand, `connect` deciding.
+    fn board_game(
+        rows: u8,
+        cols: u8,
+        holes: &'static [&'static str],
+        connect: Connect,
+    ) -> ChessLike {
+        let stones = vec![PieceSpec::piece('p', ""), PieceSpec::piece('q', "")];
+        ChessLike::new(ChessLikeSpec {
+            name: "connect test",
+            rows,
+            cols,
+            holes,
+            start_fen: "3/3/3[PPPPPpppp] w 0 -",
+            armies: [stones.clone(), stones],
+            drops: Some(DropSpec {
+                captures_to_hand: false,
+                ..Default::default()
+            }),
+            win: WinSpec {
+                checkmate: false,
+                royals: None,
+                connect: Some(connect),
+                ..Default::default()
+            },
+            ..Default::default()
+        })
+        .expect("the spec compiles")
+    }
+
+    fn three() -> Connect {
+        Connect {
+            n: 3,
+            ..Default::default()
+        }
+    }
+
+    fn outcome(rules: &ChessLike, fen: &str) -> Option<Outcome> {
+        let pos = position_from_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        rules.variant_outcome(&pos)
+    }
+
+    fn won_by(winner: Color) -> Option<Outcome> {
+        Some(Outcome::VariantWin {
+            winner,
+            reason: "pieces in a row",
+        })
+    }
+
+    #[test]
+    fn a_won_tictactoe_position_is_over() {
+        let ttt = board_game(3, 3, &[], three());
+        let fen = "3/pp1/PPP[Pp] b - - 0 1";
+        assert_eq!(outcome(&ttt, fen), won_by(Color::White));
+        let mut pos = position_from_fen(&ttt, fen).unwrap();
+        assert_eq!(legal::perft(&ttt, &mut pos, 1), 0);
+        // Diagonals and files count too; Black's own row as well.
+        assert_eq!(
+            outcome(&ttt, "P1p/1P1/p1P[Pp] b - - 0 1"),
+            won_by(Color::White)
+        );
+        assert_eq!(
+            outcome(&ttt, "1pP/1pP/1p1[Pp] w - - 0 1"),
+            won_by(Color::Black)
+        );
+        // The row is judged for the side that just moved: Fairy-Stockfish
+        // looks at nothing else.
+        assert_eq!(outcome(&ttt, "3/pp1/PPP[Pp] w - - 0 1"), None);
+    }
+
+    #[test]
+    fn a_row_broken_by_a_hole_or_another_piece_is_not_a_win() {
+        let ttt = board_game(3, 3, &[], three());
+        assert_eq!(outcome(&ttt, "3/1p1/PpP[Pp] b - - 0 1"), None);
+        assert_eq!(outcome(&ttt, "3/p2/PP1[Pp] b - - 0 1"), None);
+        // On a 4-wide board with a hole at b1, a1 c1 d1 are not three in a row.
+        let holed = board_game(3, 4, &["b1"], three());
+        assert_eq!(outcome(&holed, "4/pp2/PxPP[Pp] b - - 0 1"), None);
+        let whole = board_game(3, 4, &[], three());
+        assert_eq!(
+            outcome(&whole, "4/pp2/1PPP[Pp] b - - 0 1"),
+            won_by(Color::White)
+        );
+        // A row does not run off one edge onto the next rank.
+        assert_eq!(outcome(&whole, "4/P3/2PP[Pp] b - - 0 1"), None);
+    }
+
+    #[test]
+    fn directions_pieces_blocks_and_misere_follow_the_spec() {
+        let no_diagonal = board_game(
+            3,
+            3,
+            &[],
+            Connect {
+                diagonal: false,
+                ..three()
+            },
+        );
+        assert_eq!(outcome(&no_diagonal, "P1p/1P1/p1P[Pp] b - - 0 1"), None);
+        assert_eq!(
+            outcome(&no_diagonal, "3/pp1/PPP[Pp] b - - 0 1"),
+            won_by(Color::White)
+        );
+        // Only `q` stones count: a row of `p` is nothing, a row of `q` wins.
+        let queens = board_game(
+            3,
+            3,
+            &[],
+            Connect {
+                pieces: vec![Kind(b'q')],
+                ..three()
+            },
+        );
+        assert_eq!(outcome(&queens, "3/pp1/PPP[Pp] b - - 0 1"), None);
+        assert_eq!(
+            outcome(&queens, "3/pp1/QQQ[Pp] b - - 0 1"),
+            won_by(Color::White)
+        );
+        // Teeko's block: a 2x2 square of one side's pieces.
+        let block = board_game(
+            3,
+            3,
+            &[],
+            Connect {
+                square: 2,
+                ..Default::default()
+            },
+        );
+        assert_eq!(
+            outcome(&block, "3/1PP/1PP[Pp] b - - 0 1"),
+            won_by(Color::White)
+        );
+        assert_eq!(outcome(&block, "3/1PP/1pP[Pp] b - - 0 1"), None);
+        assert_eq!(outcome(&block, "3/3/PPP[Pp] b - - 0 1"), None);
+        let misere = board_game(
+            3,
+            3,
+            &[],
+            Connect {
+                misere: true,
+                ..three()
+            },
+        );
+        assert_eq!(
+            outcome(&misere, "3/pp1/PPP[Pp] b - - 0 1"),
+            won_by(Color::Black)
+        );
+    }
+
+    #[test]
+    fn tictactoe_perft_counts_the_known_game_tree() {
+        // The game tree's own figures: 1440 games end on the fifth ply
+        // (9·8·7·6·5 = 15120 paths, so 15120 - 1440 go on to a sixth),
+        // 127872 on the ninth; a won position has no moves, as in
+        // Fairy-Stockfish's perft.
+        let ttt = board_game(3, 3, &[], three());
+        let mut start = position_from_fen(&ttt, "3/3/3[PPPPPpppp] w - - 0 1").unwrap();
+        assert_eq!(legal::perft(&ttt, &mut start, 5), 15120);
+        assert_eq!(legal::perft(&ttt, &mut start, 6), (15120 - 1440) * 4);
+        assert_eq!(legal::perft(&ttt, &mut start, 9), 127_872);
+        // The full board without a row: no moves, a draw by stalemate.
+        let full = position_from_fen(&ttt, "PpP/PpP/pPp[P] b - - 0 1").unwrap();
+        assert_eq!(ttt.variant_outcome(&full), None);
+        assert_eq!(ttt.stalemate_outcome(&full), Outcome::Stalemate);
     }
 }
