@@ -138,3 +138,92 @@ fn every_fairy_stockfish_section_imports_right_or_is_refused_with_its_key_and_li
         "{imported} sections import, fewer than {IMPORTED_AT_LEAST}"
     );
 }
+
+/// Positions of the row games (`connectN`, `mustDrop`, `enclosingDrop =
+/// top`) past the start, where rows are made, blocked and full columns
+/// refuse drops, with Fairy-Stockfish's counts (`position fen ...`, `go
+/// perft`; `startpos`: the section's start).
+const ROW_GAMES: &[(&str, &str, u32, u64)] = &[
+    ("tictactoe", "startpos", 9, 127_872),
+    ("tictactoe", "P1p/1p1/P2[PPPpp] w - - 0 1", 4, 60),
+    ("picaria", "startpos", 6, 54_720),
+    // The first moves after the six drops.
+    ("picaria", "startpos", 7, 444_528),
+    ("picaria", "Pp1/1P1/p1P[p] b - - 0 1", 5, 0),
+    ("picaria", "PpP/1p1/p1P[] w - - 0 1", 5, 38_079),
+    ("nineholes", "startpos", 6, 56_160),
+    ("nineholes", "PpP/1p1/p1P[] w - - 0 1", 5, 42_318),
+    ("tictacchess", "K1q/1R1/r2[QRk] b - - 0 1", 4, 540),
+    ("asimplegame", "startpos", 6, 49_838),
+    ("asimplegame", "1p1P/P3/2p1/PpP1 b - - 0 1", 6, 104_843),
+    (
+        "allqueenschess",
+        "1Q1Qq/q4/Q3q/5/QqQq1 w - - 0 1",
+        3,
+        33_529,
+    ),
+    (
+        "roll-ing-to-four",
+        "1ppp/4/4/1P2/2PP/p1p1/4/1p2/4/PPP1 w - - 0 1",
+        4,
+        43_178,
+    ),
+    (
+        "symphony",
+        "8/8/8/2p5/2PPPP2/1p6/8/8[PPpppp] b - - 0 1",
+        3,
+        238_959,
+    ),
+    ("teeko", "5/1Pp2/1PP2/2pP1/1p2p[] w - - 0 1", 4, 78_662),
+    ("teeko", "5/5/1PP2/1p1P1/pp2p[P] w - - 0 1", 4, 35_038),
+    ("teeko", "5/5/1PP2/1p1P1/pp2p[Pp] w - - 0 1", 3, 5_480),
+    ("cfour", "startpos", 6, 117_649),
+    // 7^7 less the 7 games that filled a column in six drops.
+    ("cfour", "startpos", 7, 823_536),
+    (
+        "cfour",
+        "7/7/7/7/1pp4/1PPP1pp[PPPPPPPPPPPPPPPPPPppppppppppppppppppp] w - - 0 1",
+        4,
+        1_295,
+    ),
+    (
+        "cfour",
+        "7/7/1p5/1Pp4/1pPP3/pPPpP2[PPPPPPPPPPPPPPPpppppppppppppppp] b - - 0 1",
+        5,
+        15_672,
+    ),
+    (
+        "cfour-misere",
+        "7/7/7/7/1pp4/1PPP1pp[PPPPPPPPPPPPPPPPPPppppppppppppppppppp] w - - 0 1",
+        4,
+        1_295,
+    ),
+];
+
+#[test]
+fn row_games_count_as_fairy_stockfish_past_the_start() {
+    let Some(shared) = common::shared() else {
+        return;
+    };
+    let path = shared.join("reference/fairy-stockfish/variants.ini");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("skipped: {} not found", path.display());
+        return;
+    };
+    for &(name, fen, depth, count) in ROW_GAMES {
+        let spec = import_ini(&text, name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let again = parse_definition(&print_definition(&spec), &format!("{name}.yaml"))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let compiled = ChessLike::new(again).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let rules: &dyn Rules = &compiled;
+        let mut pos = if fen == "startpos" {
+            rules.start_position()
+        } else {
+            fenpress_rules::validate::position_from_fen(rules, fen)
+                .unwrap_or_else(|e| panic!("{name} {fen}: {e}"))
+        };
+        let got = legal::perft(rules, &mut pos, depth);
+        println!("{name}\t{fen}\t{depth}\t{got}\t{count}");
+        assert_eq!(got, count, "{name} {fen} depth {depth}");
+    }
+}
