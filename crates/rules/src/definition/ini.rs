@@ -18,7 +18,9 @@ use std::collections::HashMap;
 
 use super::leak;
 use crate::piece::Kind;
-use crate::variants::chesslike::{ChessLikeSpec, DropSpec, PieceSpec, ReachGoal, StalemateResult};
+use crate::variants::chesslike::{
+    ChessLikeSpec, DropSpec, ExplosionSpec, PieceSpec, ReachGoal, StalemateResult,
+};
 
 /// Why a section cannot be imported.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -200,6 +202,19 @@ fn builtin_parent(name: &str) -> Option<&'static [(&'static str, &'static str)]>
             ("pieceDrops", "true"),
             ("capturesToHand", "false"),
         ],
+        // Fairy-Stockfish's atomic family: the king a commoner whose loss
+        // loses, every capture an explosion; `atomic` keeps its king out
+        // of attack (pseudo-royal), `nocheckatomic` has no check at all.
+        "nocheckatomic" => &NOCHECKATOMIC[..],
+        "atomic" => &[
+            ("king", "-"),
+            ("commoner", "k"),
+            ("castlingKingPiece", "k"),
+            ("extinctionValue", "loss"),
+            ("extinctionPieceTypes", "k"),
+            ("blastOnCapture", "true"),
+            ("extinctionPseudoRoyal", "true"),
+        ],
         "3check" => &[
             (
                 "startFen",
@@ -210,6 +225,16 @@ fn builtin_parent(name: &str) -> Option<&'static [(&'static str, &'static str)]>
         _ => return builtin_parent_of_other_board(name),
     })
 }
+
+/// Fairy-Stockfish's `nocheckatomic` (its `atomic` adds `extinctionPseudoRoyal`).
+const NOCHECKATOMIC: [(&str, &str); 6] = [
+    ("king", "-"),
+    ("commoner", "k"),
+    ("castlingKingPiece", "k"),
+    ("extinctionValue", "loss"),
+    ("extinctionPieceTypes", "k"),
+    ("blastOnCapture", "true"),
+];
 
 /// The built-in parents on another board than chess's, or with other
 /// pieces ([`builtin_parent`]'s second half).
@@ -318,7 +343,7 @@ fn builtin_refusal(name: &str) -> &'static str {
         "shogi" | "minishogi" | "gorogoro" => {
             "shogi's promotions (promotedPieceType) and pawn drop mates"
         }
-        "atomic" | "nocheckatomic" | "atomar" => "explosions (blastOnCapture)",
+        "atomar" => "kings that cannot take each other (mutuallyImmuneTypes)",
         "xiangqi" | "janggi" | "minixiangqi" | "manchu" | "supply" => {
             "palace, river and cannon rules"
         }
@@ -531,6 +556,9 @@ const TYPE_KEYS: &[&str] = &[
     "castlingRookPiecesBlack",
     "enPassantTypesWhite",
     "enPassantTypesBlack",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
+    "petrifyOnCaptureTypes",
 ];
 
 /// A key that sets both colours' keys (`flagRegion` sets
@@ -793,6 +821,7 @@ const APPLIED: &[&str] = &[
     "dropRegionWhite",
     "dropRegionBlack",
     "immobilityIllegal",
+    "blastOnCapture",
 ];
 
 /// Fairy-Stockfish's default value of keys fenpress does not apply: at
@@ -805,7 +834,6 @@ fn default_of(key: &str) -> Option<&'static str> {
         | "piecePromotionOnCapture"
         | "mandatoryPiecePromotion"
         | "pieceDemotion"
-        | "blastOnCapture"
         | "petrifyBlastPieces"
         | "castlingDroppedPiece"
         | "oppositeCastling"
@@ -1023,6 +1051,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
         key: "startFen".into(),
     });
     spec.drops = drops(v, &spec)?;
+    spec.explosions = explosions(v, &spec)?;
     let fen = start_fen(v, &mut spec, &start, has_pawn_kind)?;
     if let Some(set) = v.get("castlingWins") {
         spec.win.castle_long =
@@ -1039,6 +1068,65 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     spec.start_fen = leak(fen);
     start_fits(&spec, &start)?;
     Ok(spec)
+}
+
+/// `blastOnCapture` and the keys that shape explosions
+/// (`blastImmuneTypes`); the capture rules fenpress lacks beside them
+/// (`mutuallyImmuneTypes`, `petrifyOnCaptureTypes`) refuse the section.
+fn explosions(v: &Variant, spec: &ChessLikeSpec) -> Result<Option<ExplosionSpec>, ImportError> {
+    let kinds_of = |key: &str| -> Vec<Kind> {
+        v.types.get(key).map_or(Vec::new(), |(types, _)| {
+            types
+                .iter()
+                .filter_map(|t| v.pieces.iter().find(|p| &p.kind == t))
+                .map(|p| Kind(p.letter as u8))
+                .collect()
+        })
+    };
+    for (key, why) in [
+        (
+            "mutuallyImmuneTypes",
+            "fenpress cannot import this key (pieces that cannot take their own kind)",
+        ),
+        (
+            "petrifyOnCaptureTypes",
+            "fenpress cannot import this key (capturers turned into walls)",
+        ),
+    ] {
+        if let Some((types, set)) = v.types.get(key) {
+            if !types.is_empty() {
+                return Err(refuse(set, why));
+            }
+        }
+    }
+    let on = match v.get("blastOnCapture") {
+        Some(set) => truth(set)?,
+        None => false,
+    };
+    if !on {
+        // Without explosions `blastImmuneTypes` changes nothing.
+        return Ok(None);
+    }
+    if let Some(set) = v.get("blastOnCapture") {
+        if spec.win.checks > 0 {
+            return Err(refuse(
+                set,
+                "fenpress does not import explosions with check counting (not imported)",
+            ));
+        }
+    }
+    // The blast around the capture spares Fairy-Stockfish's pawn type
+    // only: a custom piece that moves as a pawn is blown up.
+    let spared = v
+        .pieces
+        .iter()
+        .filter(|p| p.kind == "pawn")
+        .map(|p| Kind(p.letter as u8))
+        .collect();
+    Ok(Some(ExplosionSpec {
+        spared,
+        immune: kinds_of("blastImmuneTypes"),
+    }))
 }
 
 /// `pieceDrops` and the keys that shape drops (`capturesToHand`,

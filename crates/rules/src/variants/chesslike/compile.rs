@@ -7,6 +7,7 @@ use crate::color::Color;
 use crate::fen::FenStyle;
 use crate::geometry::{Dir, Geometry};
 use crate::piece::{Kind, KindSet};
+use crate::variants::effects::explosion::Blast;
 
 /// A step repeated up to `range` times (0 = until blocked).
 #[derive(Clone, Copy, Debug)]
@@ -216,6 +217,10 @@ impl ChessLike {
             .iter()
             .any(|p: &CompiledPiece| p.pawn && p.quiet.iter().any(|r| r.dir.df() != 0));
         let ep_tracked = spec.pawn.max_step > 2 || ep_aside;
+        let spec_blast = spec.explosions.as_ref().map(|e| Blast {
+            spared: e.spared.iter().copied().collect(),
+            immune: e.immune.iter().copied().collect(),
+        });
         let mut rules = ChessLike {
             spec,
             geometry,
@@ -235,6 +240,7 @@ impl ChessLike {
             pins_ok: false,
             armies: None,
             drops: None,
+            blast: spec_blast,
         };
         rules.pins_ok = rules.pins_apply();
         if let Some(d) = &rules.spec.drops {
