@@ -2392,6 +2392,46 @@ mod tests {
     }
 
     #[test]
+    fn the_atomic_parents_bring_explosions_that_spare_only_fairy_stockfish_s_pawn() {
+        let ini = "[a:atomic]\n[n:nocheckatomic]\n[c:nocheckatomic]\npawn = -\ncustomPiece1 = p:fmWfcF\nblastImmuneTypes = q\n";
+        let atomic = import_ini(ini, "a").unwrap();
+        let x = atomic.explosions.as_ref().expect("atomic explodes");
+        assert_eq!(
+            (x.spared.clone(), x.immune.clone()),
+            (vec![Kind::PAWN], vec![])
+        );
+        // Atomic's king is pseudo-royal: kept out of attack.
+        assert!(atomic.armies[0].iter().any(|p| p.letter == 'k' && p.royal));
+        assert!(atomic.win.extinction.is_empty());
+        // nocheckatomic's is not: losing it loses, by extinction.
+        let nocheck = import_ini(ini, "n").unwrap();
+        assert_eq!(nocheck.win.extinction, vec![Kind::KING]);
+        // A custom piece that moves as a pawn is blown up; immune kinds are read.
+        let custom = import_ini(ini, "c").unwrap();
+        let x = custom.explosions.expect("explodes");
+        assert_eq!((x.spared, x.immune), (vec![], vec![Kind::QUEEN]));
+    }
+
+    #[test]
+    fn capture_rules_beside_explosions_that_fenpress_lacks_are_refused_at_their_line() {
+        let ini = "[p:atomic]\npetrifyOnCaptureTypes = q\n[m:atomic]\nmutuallyImmuneTypes = k\n[z:atomic]\npetrifyOnCaptureTypes = -\n";
+        let (line, message) = refusal(ini, "p");
+        assert_eq!(line, 2);
+        assert!(
+            message.starts_with("`petrifyOnCaptureTypes = q`"),
+            "{message}"
+        );
+        let (line, message) = refusal(ini, "m");
+        assert_eq!(line, 4);
+        assert!(
+            message.starts_with("`mutuallyImmuneTypes = k`"),
+            "{message}"
+        );
+        // At its default (none) the key changes nothing.
+        assert!(import_ini(ini, "z").is_ok());
+    }
+
+    #[test]
     fn a_built_in_parent_fenpress_cannot_follow_is_named_at_the_header() {
         let ini = "# x\n[sho:shogi]\nmustCapture = true\n";
         let (line, message) = refusal(ini, "sho");
