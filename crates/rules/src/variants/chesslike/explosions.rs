@@ -57,9 +57,20 @@ impl ChessLike {
         }
     }
 
-    /// The side to move whose royals were exploded has lost.
+    /// The side to move whose royals were exploded has lost. In antichess
+    /// an explosion may take the mover's last piece, even both sides'
+    /// last pieces at once: as Fairy-Stockfish's giveaway judges the
+    /// mover first, a mover left without pieces wins.
     pub(super) fn explosion_outcome(&self, pos: &Position) -> Option<Outcome> {
         let us = pos.turn();
+        if self.spec.win.antichess {
+            let last = us.opposite();
+            let bare = pos.board.pieces().all(|(_, p)| p.color != last);
+            return bare.then_some(Outcome::VariantWin {
+                winner: last,
+                reason: "extinction",
+            });
+        }
         let royal_rules = self.spec.wins.royalty != Royalty::None && !self.royal.is_empty();
         (royal_rules && pos.board.royals(us).is_empty()).then_some(Outcome::VariantWin {
             winner: us.opposite(),
@@ -173,6 +184,45 @@ mod tests {
         let board = crate::fen::board_fen(&rules, &pos);
         // The capturing pawn and the knight are gone, the black pawns stay.
         assert!(board.starts_with("4k3/8/8/2pp4/8/"), "{board}");
+    }
+
+    #[test]
+    fn in_antichess_a_mover_that_explodes_its_last_piece_wins() {
+        let army = chess::army();
+        let rules = ChessLike::new(ChessLikeSpec {
+            name: "Atomic giveaway as a spec",
+            start_fen: "4k3/8/8/8/8/8/8/4K3 w 0 - -",
+            armies: [army.clone(), army],
+            explosions: Some(ExplosionSpec {
+                spared: vec![Kind::PAWN],
+                immune: Vec::new(),
+            }),
+            win: crate::variants::chesslike::WinSpec {
+                antichess: true,
+                checkmate: false,
+                ..Default::default()
+            },
+            ..Default::default()
+        })
+        .unwrap();
+        // White's last piece, the rook, takes a knight: both explode while
+        // Black keeps its rook: White has lost everything, and wins.
+        let mut pos = position_from_fen(&rules, "r7/8/8/8/8/8/n7/R7 w 0").unwrap();
+        let mut moves = MoveList::new();
+        legal::legal_moves(&rules, &mut pos, &mut moves);
+        let take = moves
+            .iter()
+            .find(|m| crate::notation::coordinate(&rules, m) == "a1a2")
+            .copied()
+            .expect("the rook must take");
+        rules.play(&mut pos, &take);
+        assert_eq!(
+            legal::outcome(&rules, &mut pos),
+            Some(Outcome::VariantWin {
+                winner: crate::Color::White,
+                reason: "extinction"
+            })
+        );
     }
 
     #[test]
