@@ -7,7 +7,6 @@ use crate::color::Color;
 use crate::fen::FenStyle;
 use crate::geometry::{Dir, Geometry};
 use crate::piece::{Kind, KindSet};
-use crate::variants::effects::explosion::Blast;
 
 /// A step repeated up to `range` times (0 = until blocked).
 #[derive(Clone, Copy, Debug)]
@@ -216,12 +215,9 @@ impl ChessLike {
         let ep_aside = pieces
             .iter()
             .any(|p: &CompiledPiece| p.pawn && p.quiet.iter().any(|r| r.dir.df() != 0));
-        let ep_tracked = spec.pawn.max_step > 2 || ep_aside;
-        let spec_blast = spec.explosions.as_ref().map(|e| Blast {
-            spared: e.spared.iter().copied().collect(),
-            immune: e.immune.iter().copied().collect(),
-        });
         let mut rules = ChessLike {
+            ep_tracked: spec.pawn.max_step > 2 || ep_aside,
+            blast: super::explosions::blast_of(&spec),
             spec,
             geometry,
             pieces,
@@ -234,13 +230,11 @@ impl ChessLike {
             fen_style,
             won,
             start,
-            ep_tracked,
             ep_allowed,
             ep_aside,
             pins_ok: false,
             armies: None,
             drops: None,
-            blast: spec_blast,
         };
         rules.pins_ok = rules.pins_apply();
         if let Some(d) = &rules.spec.drops {

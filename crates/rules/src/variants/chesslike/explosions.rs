@@ -4,12 +4,20 @@
 //! without explosions.
 
 use super::victory::Royalty;
-use super::ChessLike;
+use super::{ChessLike, ChessLikeSpec};
 use crate::color::Color;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Outcome;
-use crate::variants::effects::explosion::touching;
+use crate::variants::effects::explosion::{touching, Blast};
+
+/// What a spec's explosions spare, compiled (`None`: captures do not explode).
+pub(super) fn blast_of(spec: &ChessLikeSpec) -> Option<Blast> {
+    spec.explosions.as_ref().map(|e| Blast {
+        spared: e.spared.iter().copied().collect(),
+        immune: e.immune.iter().copied().collect(),
+    })
+}
 
 impl ChessLike {
     /// Rewrites every capture of `out[start..]` as an explosion centred on
