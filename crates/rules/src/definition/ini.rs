@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use super::leak;
 use crate::piece::Kind;
 use crate::variants::chesslike::{
-    ChessLikeSpec, Connect, DropSpec, PieceSpec, ReachGoal, StalemateResult,
+    ChessLikeSpec, Connect, DropSpec, ExplosionSpec, PieceSpec, ReachGoal, StalemateResult,
 };
 
 /// Why a section cannot be imported.
@@ -201,6 +201,19 @@ fn builtin_parent(name: &str) -> Option<&'static [(&'static str, &'static str)]>
             ("pieceDrops", "true"),
             ("capturesToHand", "false"),
         ],
+        // Fairy-Stockfish's atomic family: the king a commoner whose loss
+        // loses, every capture an explosion; `atomic` keeps its king out
+        // of attack (pseudo-royal), `nocheckatomic` has no check at all.
+        "nocheckatomic" => &NOCHECKATOMIC[..],
+        "atomic" => &[
+            ("king", "-"),
+            ("commoner", "k"),
+            ("castlingKingPiece", "k"),
+            ("extinctionValue", "loss"),
+            ("extinctionPieceTypes", "k"),
+            ("blastOnCapture", "true"),
+            ("extinctionPseudoRoyal", "true"),
+        ],
         "3check" => &[
             (
                 "startFen",
@@ -211,6 +224,16 @@ fn builtin_parent(name: &str) -> Option<&'static [(&'static str, &'static str)]>
         _ => return builtin_parent_of_other_board(name),
     })
 }
+
+/// Fairy-Stockfish's `nocheckatomic` (its `atomic` adds `extinctionPseudoRoyal`).
+const NOCHECKATOMIC: [(&str, &str); 6] = [
+    ("king", "-"),
+    ("commoner", "k"),
+    ("castlingKingPiece", "k"),
+    ("extinctionValue", "loss"),
+    ("extinctionPieceTypes", "k"),
+    ("blastOnCapture", "true"),
+];
 
 /// The built-in parents on another board than chess's, or with other
 /// pieces ([`builtin_parent`]'s second half).
@@ -319,7 +342,7 @@ fn builtin_refusal(name: &str) -> &'static str {
         "shogi" | "minishogi" | "gorogoro" => {
             "shogi's promotions (promotedPieceType) and pawn drop mates"
         }
-        "atomic" | "nocheckatomic" | "atomar" => "explosions (blastOnCapture)",
+        "atomar" => "kings that cannot take each other (mutuallyImmuneTypes)",
         "xiangqi" | "janggi" | "minixiangqi" | "manchu" | "supply" => {
             "palace, river and cannon rules"
         }
@@ -533,6 +556,9 @@ const TYPE_KEYS: &[&str] = &[
     "enPassantTypesWhite",
     "enPassantTypesBlack",
     "connectPieceTypes",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
+    "petrifyOnCaptureTypes",
 ];
 
 /// A key that sets both colours' keys (`flagRegion` sets
@@ -816,6 +842,7 @@ const APPLIED: &[&str] = &[
     "connectVertical",
     "connectDiagonal",
     "connectValue",
+    "blastOnCapture",
 ];
 
 /// Fairy-Stockfish's default value of keys fenpress does not apply: at
@@ -828,7 +855,6 @@ fn default_of(key: &str) -> Option<&'static str> {
         | "piecePromotionOnCapture"
         | "mandatoryPiecePromotion"
         | "pieceDemotion"
-        | "blastOnCapture"
         | "petrifyBlastPieces"
         | "castlingDroppedPiece"
         | "oppositeCastling"
@@ -1075,6 +1101,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
         key: "startFen".into(),
     });
     spec.drops = drops(v, &spec)?;
+    spec.explosions = explosions(v, &spec)?;
     let fen = start_fen(v, &mut spec, &start, has_pawn_kind)?;
     if let Some(set) = v.get("castlingWins") {
         spec.win.castle_long =
@@ -1155,6 +1182,65 @@ fn connect(
         square,
         pieces,
         misere,
+    }))
+}
+
+/// `blastOnCapture` and the keys that shape explosions
+/// (`blastImmuneTypes`); the capture rules fenpress lacks beside them
+/// (`mutuallyImmuneTypes`, `petrifyOnCaptureTypes`) refuse the section.
+fn explosions(v: &Variant, spec: &ChessLikeSpec) -> Result<Option<ExplosionSpec>, ImportError> {
+    let kinds_of = |key: &str| -> Vec<Kind> {
+        v.types.get(key).map_or(Vec::new(), |(types, _)| {
+            types
+                .iter()
+                .filter_map(|t| v.pieces.iter().find(|p| &p.kind == t))
+                .map(|p| Kind(p.letter as u8))
+                .collect()
+        })
+    };
+    for (key, why) in [
+        (
+            "mutuallyImmuneTypes",
+            "fenpress cannot import this key (pieces that cannot take their own kind)",
+        ),
+        (
+            "petrifyOnCaptureTypes",
+            "fenpress cannot import this key (capturers turned into walls)",
+        ),
+    ] {
+        if let Some((types, set)) = v.types.get(key) {
+            if !types.is_empty() {
+                return Err(refuse(set, why));
+            }
+        }
+    }
+    let on = match v.get("blastOnCapture") {
+        Some(set) => truth(set)?,
+        None => false,
+    };
+    if !on {
+        // Without explosions `blastImmuneTypes` changes nothing.
+        return Ok(None);
+    }
+    if let Some(set) = v.get("blastOnCapture") {
+        if spec.win.checks > 0 {
+            return Err(refuse(
+                set,
+                "fenpress does not import explosions with check counting (not imported)",
+            ));
+        }
+    }
+    // The blast around the capture spares Fairy-Stockfish's pawn type
+    // only: a custom piece that moves as a pawn is blown up.
+    let spared = v
+        .pieces
+        .iter()
+        .filter(|p| p.kind == "pawn")
+        .map(|p| Kind(p.letter as u8))
+        .collect();
+    Ok(Some(ExplosionSpec {
+        spared,
+        immune: kinds_of("blastImmuneTypes"),
     }))
 }
 
@@ -2469,6 +2555,46 @@ mod tests {
         assert!(message.contains("startFen"), "{message}");
         let ini = "[base:chess]\nseirawanGating = true\n[child:base]\n";
         assert_eq!(refusal(ini, "child").0, 2);
+    }
+
+    #[test]
+    fn the_atomic_parents_bring_explosions_that_spare_only_fairy_stockfish_s_pawn() {
+        let ini = "[a:atomic]\n[n:nocheckatomic]\n[c:nocheckatomic]\npawn = -\ncustomPiece1 = p:fmWfcF\nblastImmuneTypes = q\n";
+        let atomic = import_ini(ini, "a").unwrap();
+        let x = atomic.explosions.as_ref().expect("atomic explodes");
+        assert_eq!(
+            (x.spared.clone(), x.immune.clone()),
+            (vec![Kind::PAWN], vec![])
+        );
+        // Atomic's king is pseudo-royal: kept out of attack.
+        assert!(atomic.armies[0].iter().any(|p| p.letter == 'k' && p.royal));
+        assert!(atomic.win.extinction.is_empty());
+        // nocheckatomic's is not: losing it loses, by extinction.
+        let nocheck = import_ini(ini, "n").unwrap();
+        assert_eq!(nocheck.win.extinction, vec![Kind::KING]);
+        // A custom piece that moves as a pawn is blown up; immune kinds are read.
+        let custom = import_ini(ini, "c").unwrap();
+        let x = custom.explosions.expect("explodes");
+        assert_eq!((x.spared, x.immune), (vec![], vec![Kind::QUEEN]));
+    }
+
+    #[test]
+    fn capture_rules_beside_explosions_that_fenpress_lacks_are_refused_at_their_line() {
+        let ini = "[p:atomic]\npetrifyOnCaptureTypes = q\n[m:atomic]\nmutuallyImmuneTypes = k\n[z:atomic]\npetrifyOnCaptureTypes = -\n";
+        let (line, message) = refusal(ini, "p");
+        assert_eq!(line, 2);
+        assert!(
+            message.starts_with("`petrifyOnCaptureTypes = q`"),
+            "{message}"
+        );
+        let (line, message) = refusal(ini, "m");
+        assert_eq!(line, 4);
+        assert!(
+            message.starts_with("`mutuallyImmuneTypes = k`"),
+            "{message}"
+        );
+        // At its default (none) the key changes nothing.
+        assert!(import_ini(ini, "z").is_ok());
     }
 
     #[test]

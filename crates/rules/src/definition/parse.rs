@@ -10,8 +10,8 @@ use crate::betza;
 use crate::color::Color;
 use crate::piece::Kind;
 use crate::variants::chesslike::{
-    ArmyChoice, ArmySpec, BareKing, ChessLike, ChessLikeSpec, Connect, DropSpec, InitialMoves,
-    PieceSpec, ReachGoal, StalemateResult,
+    ArmyChoice, ArmySpec, BareKing, ChessLike, ChessLikeSpec, Connect, DropSpec, ExplosionSpec,
+    InitialMoves, PieceSpec, ReachGoal, StalemateResult,
 };
 
 type S<T> = Spanned<T>;
@@ -58,6 +58,20 @@ struct RawDef {
     armies: Option<RawArmies>,
     #[serde(default)]
     drops: Option<RawDrops>,
+    #[serde(default)]
+    explosions: Option<RawExplosions>,
+}
+
+/// `explosions:`: every capture explodes (Atomic's family).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawExplosions {
+    /// Pieces the blast around the capture square spares (Atomic: `[p]`).
+    #[serde(default)]
+    spared: Vec<S<String>>,
+    /// Pieces no explosion removes, not even as the capturer.
+    #[serde(default)]
+    immune: Vec<S<String>>,
 }
 
 /// `drops:`: pieces in hand, dropped onto empty squares instead of a move.
@@ -336,6 +350,7 @@ pub fn definition_keys() -> Vec<(&'static str, &'static [&'static str])> {
         ("armies", fields_of::<RawArmies>()),
         ("armies.list[]", fields_of::<RawArmy>()),
         ("drops", fields_of::<RawDrops>()),
+        ("explosions", fields_of::<RawExplosions>()),
     ]
 }
 
@@ -496,6 +511,15 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
     }
     if let Some(d) = &raw.drops {
         drops(ctx, d, &mut spec)?;
+    }
+    if let Some(x) = &raw.explosions {
+        let kinds = |list: &[S<String>]| -> Result<Vec<Kind>, DefinitionError> {
+            list.iter().map(|s| piece_of(ctx, &spec, s)).collect()
+        };
+        spec.explosions = Some(ExplosionSpec {
+            spared: kinds(&x.spared)?,
+            immune: kinds(&x.immune)?,
+        });
     }
     start_fits(ctx, &raw, &mut spec)?;
     Ok(spec)

@@ -117,6 +117,7 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     let _ = writeln!(out, "start: {}", scalar(spec.start_fen));
     print_armies(&mut out, spec);
     print_drops(&mut out, spec);
+    print_explosions(&mut out, spec);
     print_promotion(&mut out, spec);
     section(&mut out, "pawns", &pawn_keys(spec));
     section(&mut out, "castling", &castling_keys(spec));
@@ -249,6 +250,28 @@ fn print_drops(out: &mut String, spec: &ChessLikeSpec) {
         );
     } else {
         section(out, "drops", &keys);
+    }
+}
+
+/// `explosions`: written even without keys (`explosions: {}`).
+fn print_explosions(out: &mut String, spec: &ChessLikeSpec) {
+    let Some(x) = &spec.explosions else {
+        return;
+    };
+    let letters = |kinds: &[Kind]| -> String {
+        let v: Vec<String> = kinds.iter().map(|k| (k.0 as char).to_string()).collect();
+        v.join(", ")
+    };
+    let mut keys = String::new();
+    for (list, key) in [(&x.spared, "spared"), (&x.immune, "immune")] {
+        if !list.is_empty() {
+            let _ = writeln!(keys, "  {key}: [{}]", letters(list));
+        }
+    }
+    if keys.is_empty() {
+        out.push_str("explosions: {}\n");
+    } else {
+        section(out, "explosions", &keys);
     }
 }
 

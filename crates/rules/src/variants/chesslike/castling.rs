@@ -6,11 +6,36 @@ use crate::color::Color;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Piece;
 use crate::position::Position;
+use crate::variants::effects::explosion::touching;
 
 impl ChessLike {
     pub(super) fn castling_moves(&self, pos: &Position, out: &mut MoveList) {
         let them = pos.turn().opposite();
+        if self.blast.is_some() {
+            self.exploding_castling_moves(pos, out);
+            return;
+        }
         self.castling_moves_where(pos, out, &|s| self.square_attacked(pos, s, them));
+    }
+
+    /// Castling where captures explode, as Fairy-Stockfish plays it: a
+    /// square touching an enemy royal cannot be taken on (the taker's
+    /// royal would explode too), and the squares the king crosses are
+    /// judged with the king lifted off the board (a rook behind it, which
+    /// a touching royal makes harmless to the king, still sees them).
+    fn exploding_castling_moves(&self, pos: &Position, out: &mut MoveList) {
+        let us = pos.turn();
+        let them = us.opposite();
+        let theirs = pos.board.royals(them);
+        let g = &self.geometry;
+        let mut lifted = pos.clone();
+        for sq in pos.board.royals(us).iter() {
+            lifted.board.remove(sq, us);
+        }
+        let touching = |s| theirs.iter().any(|t| touching(g, t, s));
+        self.castling_moves_where(pos, out, &|s| {
+            !touching(s) && self.square_attacked(&lifted, s, them)
+        });
     }
 
     /// The castling moves, with the variant's own test of whether the
@@ -91,7 +116,12 @@ impl ChessLike {
                 continue;
             }
             let (a, b) = (king_file.min(king_to), king_file.max(king_to));
-            let safe = (a..=b).all(|f| g.square(f, back).is_some_and(|s| !attacked(s)));
+            // Where captures explode, Fairy-Stockfish judges the king's
+            // destination after the move (the rook beside it may block
+            // the attack), as every move's; the squares before it now.
+            let judged_after = |f| self.blast.is_some() && f == king_to && f != king_file;
+            let safe =
+                (a..=b).all(|f| judged_after(f) || g.square(f, back).is_some_and(|s| !attacked(s)));
             if careful && !safe {
                 continue;
             }

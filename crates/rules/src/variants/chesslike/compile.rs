@@ -215,8 +215,9 @@ impl ChessLike {
         let ep_aside = pieces
             .iter()
             .any(|p: &CompiledPiece| p.pawn && p.quiet.iter().any(|r| r.dir.df() != 0));
-        let ep_tracked = spec.pawn.max_step > 2 || ep_aside;
         let mut rules = ChessLike {
+            ep_tracked: spec.pawn.max_step > 2 || ep_aside,
+            blast: super::explosions::blast_of(&spec),
             spec,
             geometry,
             pieces,
@@ -229,7 +230,6 @@ impl ChessLike {
             fen_style,
             won,
             start,
-            ep_tracked,
             ep_allowed,
             ep_aside,
             pins_ok: false,

@@ -350,6 +350,26 @@ impl ChessLike {
         if let Some(d) = self.drops.as_deref() {
             if d.captures_to_hand {
                 shared::captures_to_hand(pos, mv, |k| d.in_hand(k));
+                if self.blast.is_some() && mv.intent.capture {
+                    self.own_blasted_to_hand(d, pos, mv);
+                }
+            }
+        }
+    }
+
+    /// Fairy-Stockfish hands every piece an explosion removes to its
+    /// owner's opponent: the mover's own blasted pieces, the capturer
+    /// first, go to the enemy's hand (the enemy's went to the mover's).
+    fn own_blasted_to_hand(&self, d: &CompiledDrops, pos: &mut Position, mv: &Move) {
+        let mover = mv.color();
+        // An immune capturer that landed did not explode.
+        let survived = !mv.effect.appear.is_empty();
+        for v in mv.effect.vanish.as_slice() {
+            if v.piece.color != mover || (survived && v.square == mv.intent.from) {
+                continue;
+            }
+            if let Some(k) = d.in_hand(v.piece.kind) {
+                pos.state.hands.add(mover.opposite(), k);
             }
         }
     }

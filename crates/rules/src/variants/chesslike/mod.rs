@@ -9,19 +9,21 @@
 //! - `castling.rs`: castling moves and rights.
 //! - `victory.rs`: results, royalty, move restrictions (compulsory capture).
 //! - `drops.rs`: pieces in hand and where they may be dropped.
+//! - `explosions.rs`: captures that explode (the Atomic family).
 
 mod armies;
 mod castling;
 mod compile;
 mod drops;
+mod explosions;
 mod movegen;
 mod spec;
 mod victory;
 
 pub use compile::SpecError;
 pub use spec::{
-    ArmyChoice, ArmySpec, CastlingRules, ChessLikeSpec, DropSpec, FenFields, InitialMoves,
-    PawnRules, PieceSpec, PromotionRules, Wrap,
+    ArmyChoice, ArmySpec, CastlingRules, ChessLikeSpec, DropSpec, ExplosionSpec, FenFields,
+    InitialMoves, PawnRules, PieceSpec, PromotionRules, Wrap,
 };
 pub use victory::{BareKing, Connect, ReachGoal, Repetition, StalemateResult, WinSpec};
 pub use victory::{Reach, Royalty, Safety, Victory};
@@ -68,6 +70,8 @@ pub struct ChessLike {
     armies: Option<Box<armies::ArmyPairs>>,
     /// A spec with [`DropSpec`]: its hands, compiled.
     drops: Option<Box<drops::CompiledDrops>>,
+    /// A spec with [`ExplosionSpec`]: what its explosions spare.
+    blast: Option<crate::variants::effects::explosion::Blast>,
 }
 
 impl ChessLike {
@@ -146,6 +150,9 @@ impl Rules for ChessLike {
             self.drop_moves(pos, out, start);
         }
         self.restrict_moves(pos, out, start);
+        if self.blast.is_some() {
+            self.explode_captures(pos, out, start);
+        }
     }
 
     #[inline]
@@ -195,6 +202,9 @@ impl Rules for ChessLike {
         self.after_play(pos, mv);
         if self.drops.is_some() {
             self.captures_to_hand(pos, mv);
+        }
+        if self.blast.is_some() {
+            self.after_explosion(pos, mv);
         }
         undo
     }

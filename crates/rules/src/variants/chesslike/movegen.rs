@@ -104,6 +104,7 @@ impl ChessLike {
             && !self.spec.wrap.files
             && !self.spec.wrap.ranks
             && self.attack_special.iter().all(Vec::is_empty)
+            && self.spec.explosions.is_none()
     }
 
     /// The mover's pieces that may be pinned to its royal and, in check,

@@ -161,6 +161,25 @@ pub struct ChessLikeSpec {
     pub army_choice: Option<ArmyChoice>,
     /// Pieces in hand and drops (Crazyhouse's family); `None`: no hands.
     pub drops: Option<DropSpec>,
+    /// Captures explode (Atomic's family); `None`: they do not.
+    pub explosions: Option<ExplosionSpec>,
+}
+
+/// Every capture explodes, as Fairy-Stockfish's `blastOnCapture` plays it:
+/// the capturer and every piece a king's step from the capture square
+/// vanish, except the kinds below. With royal pieces (Atomic) a move may
+/// not explode its own royal, exploding the enemy's wins, and royals that
+/// touch cannot be in check (taking one would explode the other); without
+/// them (`nocheckatomic`) check does not exist and the king is lost by
+/// explosion (an extinction rule says who loses).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExplosionSpec {
+    /// Kinds the blast around the capture square spares (Atomic's pawns);
+    /// taken directly, they still fall.
+    pub spared: Vec<Kind>,
+    /// Kinds no explosion removes, not even as the capturer on the
+    /// capture square (Fairy-Stockfish's `blastImmuneTypes`).
+    pub immune: Vec<Kind>,
 }
 
 /// Pieces in hand, dropped instead of a move onto an empty square, as
@@ -403,6 +422,7 @@ impl Default for ChessLikeSpec {
             no_check_plies: 0,
             army_choice: None,
             drops: None,
+            explosions: None,
         }
     }
 }

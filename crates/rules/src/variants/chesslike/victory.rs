@@ -539,6 +539,11 @@ impl ChessLike {
     pub(super) fn outcome(&self, pos: &Position) -> Option<Outcome> {
         let us = pos.turn();
         let last = us.opposite();
+        if self.blast.is_some() {
+            if let Some(o) = self.explosion_outcome(pos) {
+                return Some(o);
+            }
+        }
         if self.spec.campmate {
             // Only the side that just moved can have reached its camp: a king
             // that got there legally is not in check.
@@ -566,17 +571,21 @@ impl ChessLike {
             // A side that lost a whole kind loses; if both did at once (a
             // capture that promotes the mover's last pawn), the capture
             // counts: the side to move loses.
-            if self.lacks_a_kind(pos, us) {
-                return Some(Outcome::VariantWin {
-                    winner: last,
-                    reason: "extinction",
-                });
-            }
-            if self.lacks_a_kind(pos, last) {
-                return Some(Outcome::VariantWin {
-                    winner: us,
-                    reason: "extinction",
-                });
+            // An explosion can wipe a kind out on both sides, the mover's
+            // king with the enemy's: Fairy-Stockfish judges the mover
+            // first (it loses), and so does fenpress where captures explode.
+            let order = if self.blast.is_some() {
+                [(last, us), (us, last)]
+            } else {
+                [(us, last), (last, us)]
+            };
+            for (loser, winner) in order {
+                if self.lacks_a_kind(pos, loser) {
+                    return Some(Outcome::VariantWin {
+                        winner,
+                        reason: "extinction",
+                    });
+                }
             }
         }
         if self.won.extinct_all {
@@ -880,6 +889,9 @@ impl ChessLike {
         if self.spec.win.no_facing && self.royals_face(pos) {
             return true;
         }
+        if self.blast.is_some() {
+            return self.royal_in_danger_exploding(pos, color);
+        }
         let royals = pos.board.royals(color);
         match self.spec.wins.royalty {
             Royalty::Check => royals
@@ -934,7 +946,9 @@ impl ChessLike {
     /// How many royal pieces each side must have (the `Rules` method).
     pub(super) fn royal_count(&self) -> Option<usize> {
         let v = &self.spec.wins;
-        if v.royalty == Royalty::None || self.royal.is_empty() {
+        // Where captures explode, a diagram after the winning explosion
+        // has one king.
+        if v.royalty == Royalty::None || self.royal.is_empty() || self.blast.is_some() {
             return None;
         }
         match self.spec.win.royals {

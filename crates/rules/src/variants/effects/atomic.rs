@@ -5,12 +5,12 @@
 //! own king is illegal. "Balanced" (vchess FEN field `B`): before the first
 //! move White removes a pawn, then Black plays first.
 
-use super::explosion::{explode, touching};
+use super::explosion::{touching, Blast};
 use super::twist::{victim_at_to, Twist, Twisted};
 use crate::color::Color;
 use crate::fen::Field;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::piece::{Kind, KindSet, Piece};
+use crate::piece::{Kind, Piece};
 use crate::position::{Position, State, Undo};
 use crate::rules::{Outcome, Rules};
 use crate::validate::Problem;
@@ -22,11 +22,6 @@ const BALANCED: u64 = 1;
 
 /// The atomic twist.
 pub struct Atomic;
-
-/// Kinds an explosion spares.
-fn immune() -> KindSet {
-    [Kind::PAWN].into_iter().collect()
-}
 
 /// The Atomic rules.
 pub fn rules() -> Twisted<Atomic> {
@@ -91,7 +86,7 @@ impl Twist for Atomic {
             }
             if captures {
                 let center = mv.intent.to;
-                explode(g, pos, &mut mv, center, immune());
+                Blast::atomic().explode(g, pos, &mut mv, center);
             }
             out[kept] = mv;
             kept += 1;

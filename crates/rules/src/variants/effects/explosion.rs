@@ -4,7 +4,7 @@
 
 use crate::geometry::Geometry;
 use crate::moves::{Effect, Move};
-use crate::piece::KindSet;
+use crate::piece::{Kind, KindSet};
 use crate::position::Position;
 use crate::square::Square;
 
@@ -20,35 +20,63 @@ pub const RING: [(i32, i32); 8] = [
     (1, 1),
 ];
 
-/// Rewrites a capture `mv` as an explosion centred on `center`: the mover
-/// does not appear, and every piece of either color on a square around
-/// `center` vanishes unless its kind is in `immune` or the move already
-/// removes it (the mover's origin, an en-passant victim).
-pub fn explode(g: &Geometry, pos: &Position, mv: &mut Move, center: Square, immune: KindSet) {
-    let mut effect = Effect::default();
-    for v in mv.effect.vanish.as_slice() {
-        effect.vanish.push(v.square, v.piece);
-    }
-    for (df, dr) in RING {
-        let Some(sq) = g.offset(center, df, dr) else {
-            continue;
-        };
-        for p in pos.board.cell(sq).pieces() {
-            if immune.contains(p.kind) {
-                continue;
-            }
-            let gone = mv
-                .effect
-                .vanish
-                .as_slice()
-                .iter()
-                .any(|v| v.square == sq && v.piece.color == p.color);
-            if !gone {
-                effect.vanish.push(sq, p);
-            }
+/// What an explosion spares: `spared` kinds survive on the squares around
+/// the capture (Atomic's pawns), `immune` kinds survive everywhere, the
+/// capturer itself included (Fairy-Stockfish's `blastImmuneTypes`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Blast {
+    pub spared: KindSet,
+    pub immune: KindSet,
+}
+
+impl Blast {
+    /// Atomic's: pawns are spared around the capture, nothing is immune.
+    pub fn atomic() -> Blast {
+        Blast {
+            spared: [Kind::PAWN].into_iter().collect(),
+            immune: KindSet::EMPTY,
         }
     }
-    mv.effect = effect;
+
+    /// Rewrites a capture `mv` as an explosion centred on `center`: the
+    /// mover does not appear (unless immune), and every piece of either
+    /// color on a square around `center` vanishes unless its kind is
+    /// spared or immune, or the move already removes it (the mover's
+    /// origin, an en-passant victim).
+    pub fn explode(&self, g: &Geometry, pos: &Position, mv: &mut Move, center: Square) {
+        let mut effect = Effect::default();
+        for v in mv.effect.vanish.as_slice() {
+            effect.vanish.push(v.square, v.piece);
+        }
+        if !self.immune.is_empty() {
+            // An immune capturer stays where it landed.
+            for a in mv.effect.appear.as_slice() {
+                if self.immune.contains(a.piece.kind) {
+                    effect.appear.push(a.square, a.piece);
+                }
+            }
+        }
+        for (df, dr) in RING {
+            let Some(sq) = g.offset(center, df, dr) else {
+                continue;
+            };
+            for p in pos.board.cell(sq).pieces() {
+                if self.spared.contains(p.kind) || self.immune.contains(p.kind) {
+                    continue;
+                }
+                let gone = mv
+                    .effect
+                    .vanish
+                    .as_slice()
+                    .iter()
+                    .any(|v| v.square == sq && v.piece.color == p.color);
+                if !gone {
+                    effect.vanish.push(sq, p);
+                }
+            }
+        }
+        mv.effect = effect;
+    }
 }
 
 /// Whether two squares are a king's step apart (or equal).
@@ -61,7 +89,7 @@ pub fn touching(g: &Geometry, a: Square, b: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::{Kind, Piece};
+    use crate::piece::Piece;
     use crate::{registry, validate, Color};
 
     fn names(g: &Geometry, mv: &Move) -> (Vec<String>, Vec<String>) {
@@ -89,8 +117,7 @@ mod tests {
         let rook = Piece::new(Color::White, Kind::ROOK);
         let queen = Piece::new(Color::Black, Kind::QUEEN);
         let mut mv = Move::simple(sq("d5"), sq("e5"), rook, Some(queen), None);
-        let pawns: KindSet = [Kind::PAWN].into_iter().collect();
-        explode(g, &pos, &mut mv, sq("e5"), pawns);
+        Blast::atomic().explode(g, &pos, &mut mv, sq("e5"));
         let (vanish, appear) = names(g, &mv);
         assert_eq!(vanish, vec!["d5:R", "e5:q", "e6:n", "f6:b"]);
         assert!(appear.is_empty());

@@ -3,7 +3,7 @@
 //! family's entry in [`crate::registry`]. Mechanics, each usable alone:
 //! - [`twist`]: chess plus one hook (a [`crate::variants::chesslike::ChessLike`]
 //!   base whose moves a [`twist::Twist`] rewrites or filters);
-//! - effects: [`explosion::explode`], [`antimatter::annihilate`],
+//! - effects: [`explosion::Blast::explode`] (also the chess-like spec's `explosions`), [`antimatter::annihilate`],
 //!   [`rifle::shoot`], [`absorption::fuse`] (table of compounds),
 //!   [`cannibal::take_victims_kind`] (disguised royal kings),
 //!   [`coronation::fusion_moves`];
