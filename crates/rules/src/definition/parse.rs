@@ -584,6 +584,7 @@ fn pieces(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defin
             name_fr: p.fr.clone().map(leak),
             name_es: p.es.clone().map(leak),
             promotes: None,
+            reverts: None,
             en_passant: p.en_passant,
         };
         for color in Color::ALL {

@@ -19,7 +19,8 @@ pub(super) struct Ray {
 pub(super) struct CompiledPiece {
     pub(super) pawn: bool,
     pub(super) royal: bool,
-    /// What it becomes on its last rank (`PieceSpec::promotes`).
+    /// What it promotes to (`PieceSpec::promotes`), where the spec's
+    /// `PieceZone` says.
     pub(super) promotes: Option<Kind>,
     /// Takes en passant though not a pawn (`PieceSpec::en_passant`).
     pub(super) en_passant: bool,
@@ -235,7 +236,9 @@ impl ChessLike {
             pins_ok: false,
             armies: None,
             drops: None,
+            promoted: super::promotion::PromotedPieces::default(),
         };
+        rules.promoted = super::promotion::PromotedPieces::new(&rules.spec)?;
         rules.pins_ok = rules.pins_apply();
         if let Some(d) = &rules.spec.drops {
             let g = &rules.geometry;

@@ -9,19 +9,21 @@
 //! - `castling.rs`: castling moves and rights.
 //! - `victory.rs`: results, royalty, move restrictions (compulsory capture).
 //! - `drops.rs`: pieces in hand and where they may be dropped.
+//! - `promotion.rs`: pieces that promote (zones, promoted pieces that revert).
 
 mod armies;
 mod castling;
 mod compile;
 mod drops;
 mod movegen;
+mod promotion;
 mod spec;
 mod victory;
 
 pub use compile::SpecError;
 pub use spec::{
     ArmyChoice, ArmySpec, CastlingRules, ChessLikeSpec, DropSpec, FenFields, InitialMoves,
-    PawnRules, PieceSpec, PromotionRules, Wrap,
+    PawnRules, PieceSpec, PieceZone, PromotionRules, Wrap,
 };
 pub use victory::{BareKing, ReachGoal, StalemateResult, WinSpec};
 pub use victory::{Reach, Royalty, Safety, Victory};
@@ -68,6 +70,8 @@ pub struct ChessLike {
     armies: Option<Box<armies::ArmyPairs>>,
     /// A spec with [`DropSpec`]: its hands, compiled.
     drops: Option<Box<drops::CompiledDrops>>,
+    /// Promoted pieces that keep their origin ([`PieceSpec::reverts`]).
+    promoted: promotion::PromotedPieces,
 }
 
 impl ChessLike {
@@ -322,7 +326,19 @@ impl Rules for ChessLike {
     }
 
     fn promoted_kind(&self, base: Kind) -> Option<Kind> {
+        if !self.promoted.is_empty() {
+            return self.promoted.promoted(base);
+        }
         self.drops.as_deref()?.promoted_kind(base)
+    }
+
+    /// Shogi's `+P` for promoted pieces that revert, else Crazyhouse's `Q~`.
+    fn promoted_mark(&self) -> char {
+        if self.promoted.is_empty() {
+            '~'
+        } else {
+            '+'
+        }
     }
 
     fn drop_restriction(&self, pos: &Position, piece: Piece, to: Square) -> Option<String> {
