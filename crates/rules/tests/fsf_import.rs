@@ -138,3 +138,50 @@ fn every_fairy_stockfish_section_imports_right_or_is_refused_with_its_key_and_li
         "{imported} sections import, fewer than {IMPORTED_AT_LEAST}"
     );
 }
+
+/// Positions where pieces promote, are captured promoted, are dropped:
+/// perft as Fairy-Stockfish counts it (fixtures/fsf-promotion-perft.tsv,
+/// made by tools/fsf-positions-perft.sh with the engine itself). The
+/// start positions of these sections reach no promotion by depth 3.
+/// Repetition rules (`nFoldValue`, `perpetualCheckIllegal`) judge games,
+/// not the moves perft counts, and no position here repeats within its
+/// depth: their lines are left out so that the sections import whatever
+/// the importer makes of them.
+#[test]
+fn promotions_count_as_fairy_stockfish_counts_them() {
+    let Some(shared) = common::shared() else {
+        return;
+    };
+    let path = shared.join("reference/fairy-stockfish/variants.ini");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("skipped: {} not found", path.display());
+        return;
+    };
+    let text: String = text
+        .lines()
+        .filter(|l| !l.starts_with("nFoldValue") && !l.starts_with("perpetualCheckIllegal"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut checked = 0;
+    for line in include_str!("fixtures/fsf-promotion-perft.tsv").lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        let (name, fen) = (f[0], f[1]);
+        let (depth, count): (u32, u64) = (f[2].parse().unwrap(), f[3].parse().unwrap());
+        let spec = import_ini(&text, name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let shown = print_definition(&spec);
+        let again = parse_definition(&shown, &format!("{name}.yaml"))
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{shown}"));
+        let compiled = ChessLike::new(again).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let rules: &dyn Rules = &compiled;
+        let mut pos = fenpress_rules::validate::position_from_fen(rules, fen)
+            .unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+        let got = legal::perft(rules, &mut pos, depth);
+        println!("{name}\t{fen}\t{depth}\t{got}\t{count}");
+        assert_eq!(got, count, "{name}: {fen}: depth {depth}");
+        checked += 1;
+    }
+    assert!(checked >= 9, "{checked} positions");
+}
