@@ -803,6 +803,7 @@ const APPLIED: &[&str] = &[
     "dropRegionBlack",
     "immobilityIllegal",
     "mandatoryPiecePromotion",
+    "flyingGeneral",
 ];
 
 /// Fairy-Stockfish's default value of keys fenpress does not apply: at
@@ -984,6 +985,11 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     };
     if let Some(set) = v.get("mustCapture") {
         spec.win.compulsory_capture = truth(set)?;
+    }
+    // Fairy-Stockfish's flying general: no move may leave the two kings on
+    // one file or rank with nothing between them, fenpress's `no_facing`.
+    if let Some(set) = v.get("flyingGeneral") {
+        spec.win.no_facing = truth(set)?;
     }
     if let Some(set) = v.get("checking") {
         if !truth(set)? {
