@@ -144,10 +144,6 @@ fn every_fairy_stockfish_section_imports_right_or_is_refused_with_its_key_and_li
 /// Fairy-Stockfish counts it (fixtures/fsf-promotion-perft.tsv,
 /// made by tools/fsf-positions-perft.sh with the engine itself). The
 /// start positions of these sections reach no promotion by depth 3.
-/// Repetition rules (`nFoldValue`, `perpetualCheckIllegal`) judge games,
-/// not the moves perft counts, and no position here repeats within its
-/// depth: their lines are left out so that the sections import whatever
-/// the importer makes of them.
 #[test]
 fn promotions_count_as_fairy_stockfish_counts_them() {
     let Some(shared) = common::shared() else {
@@ -158,11 +154,6 @@ fn promotions_count_as_fairy_stockfish_counts_them() {
         println!("skipped: {} not found", path.display());
         return;
     };
-    let text: String = text
-        .lines()
-        .filter(|l| !l.starts_with("nFoldValue") && !l.starts_with("perpetualCheckIllegal"))
-        .map(|l| format!("{l}\n"))
-        .collect();
     let mut checked = 0;
     for line in include_str!("fixtures/fsf-promotion-perft.tsv").lines() {
         if line.starts_with('#') || line.trim().is_empty() {

@@ -34,15 +34,14 @@ pub enum ImportError {
 
 /// Keys that change nothing in the game fenpress plays: how Fairy-Stockfish
 /// draws its pieces and its pockets, names its template, values pieces for its search, and
-/// its draw claims by repetition or by the n-move rule, which fenpress
-/// leaves to the players in every variant.
+/// its draw claim by the n-move rule, which fenpress leaves to the players
+/// in every variant. (The repetition keys are kept as `win: repetition:`.)
 pub const INI_NO_EFFECT: &[&str] = &[
     "pieceToCharTable",
     "variantTemplate",
     "pieceValueMg",
     "pieceValueEg",
     "nMoveRule",
-    "nFoldRule",
     "nMoveRuleTypes",
     "nMoveRuleTypesWhite",
     "nMoveRuleTypesBlack",
@@ -672,6 +671,14 @@ fn read_piece(v: &mut Variant, kind: &str, e: &Entry) -> Result<(), ImportError>
         // `-` (or anything not a letter) removes the piece, as Fairy-Stockfish does.
         return Ok(());
     }
+    if kind == "janggiCannon" {
+        // Its Betza `pR` is only half of it: it may neither hop over nor
+        // capture another cannon, which no Betza modifier says.
+        return Err(ImportError::Bad {
+            line: e.line,
+            message: "`janggiCannon`: a Janggi cannon neither hops over nor takes another cannon, which fenpress's Betza pieces cannot say".into(),
+        });
+    }
     let letter = first.to_ascii_lowercase();
     let custom = kind.starts_with("customPiece");
     let betza = if custom || (kind == "king" && e.value.len() > 1) {
@@ -781,6 +788,11 @@ const APPLIED: &[&str] = &[
     "mustCapture",
     "stalemateValue",
     "checkmateValue",
+    "nFoldRule",
+    "nFoldValue",
+    "nFoldValueAbsolute",
+    "perpetualCheckIllegal",
+    "flyingGeneral",
     "extinctionValue",
     "extinctionPieceCount",
     "extinctionPseudoRoyal",
@@ -803,7 +815,6 @@ const APPLIED: &[&str] = &[
     "dropRegionBlack",
     "immobilityIllegal",
     "mandatoryPiecePromotion",
-    "flyingGeneral",
 ];
 
 /// Fairy-Stockfish's default value of keys fenpress does not apply: at
@@ -833,9 +844,6 @@ fn default_of(key: &str) -> Option<&'static str> {
         | "passOnStalemateWhite"
         | "passOnStalemateBlack"
         | "makpongRule"
-        | "flyingGeneral"
-        | "nFoldValueAbsolute"
-        | "perpetualCheckIllegal"
         | "moveRepetitionIllegal"
         | "stalematePieceCount"
         | "shogiPawnDropMateIllegal"
@@ -847,7 +855,6 @@ fn default_of(key: &str) -> Option<&'static str> {
         | "connectDiagonal" => "false",
         "dropChecks" => "true",
         "connectN" | "connectNxN" | "collinearN" | "extinctionOpponentPieceCount" => "0",
-        "nFoldValue" => "draw",
         "materialCounting" | "countingRule" | "wallingRule" | "enclosingDrop"
         | "flipEnclosedPieces" | "chasingRule" => "none",
         "castlingKingFile" => "e",
@@ -914,6 +921,34 @@ fn whole_ranks(squares: &[(u8, u8)], cols: u8, rows: u8, white: bool) -> Option<
         rel.sort_unstable();
         rel
     })
+}
+
+/// The repetition rule: `nFoldRule` (the occurrence that ends the game,
+/// 0 for none), `nFoldValue` (what the side to move gets),
+/// `nFoldValueAbsolute` (the value is White's) and `perpetualCheckIllegal`.
+fn repetition(v: &Variant, spec: &mut ChessLikeSpec) -> Result<(), ImportError> {
+    let rule = &mut spec.win.repetition;
+    if let Some(set) = v.get("nFoldRule") {
+        rule.count = set
+            .value
+            .parse()
+            .map_err(|_| refuse(set, "expected a number of occurrences, 0 to 255"))?;
+    }
+    if let Some(set) = v.get("nFoldValue") {
+        rule.result = match set.value.as_str() {
+            "draw" => StalemateResult::Draw,
+            "win" => StalemateResult::Win,
+            "loss" => StalemateResult::Loss,
+            _ => return Err(refuse(set, "expected win, loss or draw")),
+        };
+    }
+    if let Some(set) = v.get("nFoldValueAbsolute") {
+        rule.as_white = truth(set)?;
+    }
+    if let Some(set) = v.get("perpetualCheckIllegal") {
+        rule.perpetual_check_loses = truth(set)?;
+    }
+    Ok(())
 }
 
 fn truth(set: &Set) -> Result<bool, ImportError> {
@@ -983,13 +1018,14 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
             return Err(refuse(set, "expected win, loss or draw"));
         }
     };
+    repetition(v, &mut spec)?;
+    if let Some(set) = v.get("flyingGeneral") {
+        // Fairy-Stockfish: a move may not leave the two kings on one file
+        // or rank with nothing between them — the engine's `no_facing`.
+        spec.win.no_facing = truth(set)?;
+    }
     if let Some(set) = v.get("mustCapture") {
         spec.win.compulsory_capture = truth(set)?;
-    }
-    // Fairy-Stockfish's flying general: no move may leave the two kings on
-    // one file or rank with nothing between them, fenpress's `no_facing`.
-    if let Some(set) = v.get("flyingGeneral") {
-        spec.win.no_facing = truth(set)?;
     }
     if let Some(set) = v.get("checking") {
         if !truth(set)? {
@@ -2201,6 +2237,37 @@ mod tests {
         let (line, message) = refusal(ini, "dragon");
         assert_eq!(line, 3, "{message}");
         assert!(message.starts_with("`pawnTypes = p`"), "{message}");
+    }
+
+    #[test]
+    fn the_repetition_rule_is_kept_and_printed_back() {
+        let ini = "[rep:chess]\nnFoldRule = 4\nnFoldValue = loss\nnFoldValueAbsolute = true\nperpetualCheckIllegal = true\n";
+        let spec = import_ini(ini, "rep").unwrap();
+        let rule = spec.win.repetition;
+        assert_eq!(rule.count, 4);
+        assert_eq!(rule.result, StalemateResult::Loss);
+        assert!(rule.as_white && rule.perpetual_check_loses);
+        let yaml = super::super::print_definition(&spec);
+        assert!(
+            yaml.contains("  repetition:\n    count: 4\n    result: loss\n    as_white: true\n    perpetual_check: loses\n"),
+            "{yaml}"
+        );
+        let back = super::super::parse_definition(&yaml, "rep.yaml").unwrap();
+        assert_eq!(back.win.repetition, rule);
+        // Chess's threefold draw prints nothing.
+        let chess = import_ini("[c:chess]\n", "c").unwrap();
+        assert!(!super::super::print_definition(&chess).contains("repetition"));
+        let (line, message) = refusal("[r:chess]\nnFoldValue = maybe\n", "r");
+        assert_eq!(line, 2, "{message}");
+    }
+
+    #[test]
+    fn flying_general_keeps_the_kings_from_facing() {
+        let spec = import_ini("[fly:chess]\nflyingGeneral = true\n", "fly").unwrap();
+        assert!(spec.win.no_facing);
+        let (line, message) = refusal("[jc:chess]\njanggiCannon = c\n", "jc");
+        assert_eq!(line, 2);
+        assert!(message.starts_with("`janggiCannon`"), "{message}");
     }
 
     #[test]

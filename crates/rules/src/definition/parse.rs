@@ -231,6 +231,21 @@ struct RawWin {
     antichess: bool,
     #[serde(default)]
     castle_long: Option<S<String>>,
+    #[serde(default)]
+    repetition: Option<RawRepetition>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRepetition {
+    #[serde(default)]
+    count: Option<u8>,
+    #[serde(default)]
+    result: Option<S<String>>,
+    #[serde(default)]
+    as_white: bool,
+    #[serde(default)]
+    perpetual_check: Option<S<String>>,
 }
 
 #[derive(Deserialize)]
@@ -288,6 +303,7 @@ pub fn definition_keys() -> Vec<(&'static str, &'static [&'static str])> {
         ("royal", fields_of::<RawRoyal>()),
         ("win", fields_of::<RawWin>()),
         ("win.reach", fields_of::<RawReach>()),
+        ("win.repetition", fields_of::<RawRepetition>()),
         ("fen", fields_of::<RawFen>()),
         ("armies", fields_of::<RawArmies>()),
         ("armies.list[]", fields_of::<RawArmy>()),
@@ -1244,6 +1260,28 @@ fn win(
             "loss" => StalemateResult::Loss,
             _ => return Err(bad(s, "stalemate", "draw, win or loss")),
         };
+    }
+    if let Some(r) = &w.repetition {
+        let rule = &mut spec.win.repetition;
+        if let Some(c) = r.count {
+            rule.count = c;
+        }
+        if let Some(s) = &r.result {
+            rule.result = match s.value.as_str() {
+                "draw" => StalemateResult::Draw,
+                "win" => StalemateResult::Win,
+                "loss" => StalemateResult::Loss,
+                _ => return Err(bad(s, "result", "draw, win or loss")),
+            };
+        }
+        rule.as_white = r.as_white;
+        if let Some(s) = &r.perpetual_check {
+            rule.perpetual_check_loses = match s.value.as_str() {
+                "allowed" => false,
+                "loses" => true,
+                _ => return Err(bad(s, "perpetual_check", "allowed or loses")),
+            };
+        }
     }
     for e in &w.extinction {
         if e.value == "all" {

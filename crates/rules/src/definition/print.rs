@@ -7,7 +7,7 @@ use std::fmt::Write;
 use crate::color::Color;
 use crate::piece::Kind;
 use crate::variants::chesslike::{
-    BareKing, ChessLikeSpec, InitialMoves, PieceSpec, PieceZone, StalemateResult,
+    BareKing, ChessLikeSpec, InitialMoves, PieceSpec, PieceZone, Repetition, StalemateResult,
 };
 
 /// A scalar as YAML: plain when safe, double-quoted otherwise.
@@ -515,5 +515,31 @@ fn win_keys(spec: &ChessLikeSpec) -> String {
         Some(crate::Color::Black) => win.push_str("  castle_long: black\n"),
         None => {}
     }
+    win.push_str(&repetition_keys(&w.repetition));
     win
+}
+
+/// `win: repetition:` when it is not chess's threefold draw.
+fn repetition_keys(r: &Repetition) -> String {
+    let mut out = String::new();
+    let chess = Repetition::default();
+    if r.count != chess.count {
+        let _ = writeln!(out, "    count: {}", r.count);
+    }
+    match r.result {
+        StalemateResult::Draw => {}
+        StalemateResult::Win => out.push_str("    result: win\n"),
+        StalemateResult::Loss => out.push_str("    result: loss\n"),
+    }
+    if r.as_white {
+        out.push_str("    as_white: true\n");
+    }
+    if r.perpetual_check_loses {
+        out.push_str("    perpetual_check: loses\n");
+    }
+    if out.is_empty() {
+        out
+    } else {
+        format!("  repetition:\n{out}")
+    }
 }

@@ -25,7 +25,7 @@ pub use spec::{
     ArmyChoice, ArmySpec, CastlingRules, ChessLikeSpec, DropSpec, FenFields, InitialMoves,
     PawnRules, PieceSpec, PieceZone, PromotionRules, Wrap,
 };
-pub use victory::{BareKing, ReachGoal, StalemateResult, WinSpec};
+pub use victory::{BareKing, ReachGoal, Repetition, StalemateResult, WinSpec};
 pub use victory::{Reach, Royalty, Safety, Victory};
 
 use crate::color::Color;

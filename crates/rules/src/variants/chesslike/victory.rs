@@ -1170,6 +1170,41 @@ pub struct WinSpec {
     /// the d-file of its first rank) and loses once it may no longer
     /// (`castle_long: black`, Castle chess).
     pub castle_long: Option<Color>,
+    /// What repeating a position does (`repetition:`).
+    pub repetition: Repetition,
+}
+
+/// The repetition rule: the n-th occurrence of a position ends the game.
+///
+/// fenpress checks single positions (a diagram, a puzzle's start), which
+/// carry no game history, so no verdict of `check` depends on this rule:
+/// the definition keeps it as the game's data, prints it back
+/// (`variant show`) and imports it, so that a variant moved from
+/// Fairy-Stockfish loses nothing of its rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Repetition {
+    /// The occurrence that ends the game (3: threefold); 0: none does.
+    pub count: u8,
+    /// What the side to move gets then.
+    pub result: StalemateResult,
+    /// `result` is White's, whichever side is to move (shogi-like games
+    /// where the first player loses by repetition).
+    pub as_white: bool,
+    /// A side that gave check at every one of its moves of the repeated
+    /// cycle loses instead (shogi's perpetual check).
+    pub perpetual_check_loses: bool,
+}
+
+impl Default for Repetition {
+    /// Chess: the third occurrence is a draw.
+    fn default() -> Self {
+        Repetition {
+            count: 3,
+            result: StalemateResult::Draw,
+            as_white: false,
+            perpetual_check_loses: false,
+        }
+    }
 }
 
 impl Default for WinSpec {
@@ -1190,6 +1225,7 @@ impl Default for WinSpec {
             spare_royals: false,
             no_facing: false,
             castle_long: None,
+            repetition: Repetition::default(),
         }
     }
 }
