@@ -217,7 +217,7 @@ impl ChessLike {
             .iter()
             .any(|p: &CompiledPiece| p.pawn && p.quiet.iter().any(|r| r.dir.df() != 0));
         let ep_tracked = spec.pawn.max_step > 2 || ep_aside;
-        let mut rules = ChessLike {
+        let rules = ChessLike {
             spec,
             geometry,
             pieces,
@@ -238,18 +238,24 @@ impl ChessLike {
             drops: None,
             promoted: super::promotion::PromotedPieces::default(),
         };
-        rules.promoted = super::promotion::PromotedPieces::new(&rules.spec)?;
-        rules.pins_ok = rules.pins_apply();
-        if let Some(d) = &rules.spec.drops {
-            let g = &rules.geometry;
+        rules.finish()
+    }
+
+    /// What is compiled from the spec once the tables stand: pins,
+    /// promoted pieces, hands, armies.
+    fn finish(mut self) -> Result<ChessLike, SpecError> {
+        self.promoted = super::promotion::PromotedPieces::new(&self.spec)?;
+        self.pins_ok = self.pins_apply();
+        if let Some(d) = &self.spec.drops {
+            let g = &self.geometry;
             let compiled =
-                super::drops::CompiledDrops::new(d, &rules.spec, g, &rules.pieces, &rules.index)?;
-            rules.drops = Some(Box::new(compiled));
+                super::drops::CompiledDrops::new(d, &self.spec, g, &self.pieces, &self.index)?;
+            self.drops = Some(Box::new(compiled));
         }
-        if rules.spec.army_choice.is_some() {
-            rules.armies = Some(Box::new(super::armies::ArmyPairs::new(&rules.spec)?));
+        if self.spec.army_choice.is_some() {
+            self.armies = Some(Box::new(super::armies::ArmyPairs::new(&self.spec)?));
         }
-        Ok(rules)
+        Ok(self)
     }
 }
 
