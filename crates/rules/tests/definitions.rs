@@ -222,6 +222,47 @@ fn a_piece_promotes_to_its_piece_on_its_last_rank() {
 }
 
 #[test]
+fn a_piece_promotes_in_its_zone_to_a_piece_that_reverts() {
+    let text = GOOD
+        .replace("betza: W }", "betza: W, promotes: x }")
+        .replace("start:", "  - { letter: x, betza: K, reverts: w }\nstart:")
+        + "promotion:\n  zone: 2\n  piece_zone: forced\n";
+    let spec = parse_definition(&text, "variants/Tiny.yaml").unwrap_or_else(|e| panic!("{e}"));
+    // It prints back to itself.
+    let printed = print_definition(&spec);
+    assert!(printed.contains("reverts: w") && printed.contains("piece_zone: forced"));
+    let again = parse_definition(&printed, "again.yaml").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(print_definition(&again), printed);
+    let rules = fenpress_rules::variants::chesslike::ChessLike::new(spec).unwrap();
+    let mut pos = fenpress_rules::validate::position_from_fen(&rules, "4k/5/W4/5/4K w 0").unwrap();
+    let mut moves = fenpress_rules::MoveList::new();
+    fenpress_rules::legal::legal_moves(&rules, &mut pos, &mut moves);
+    let g = fenpress_rules::Rules::geometry(&rules);
+    let at = |n: &str| g.parse_square(n).unwrap();
+    let from_a3: Vec<_> = moves
+        .iter()
+        .filter(|m| m.intent.from == at("a3"))
+        .map(|m| (m.intent.to, m.intent.promotion))
+        .collect();
+    // Into the two-rank zone it must promote; elsewhere it may not.
+    let x = Some(fenpress_rules::Kind(b'x'));
+    assert!(from_a3.contains(&(at("a4"), x)), "{from_a3:?}");
+    assert!(!from_a3.contains(&(at("a4"), None)), "{from_a3:?}");
+    assert!(from_a3.contains(&(at("a2"), None)), "{from_a3:?}");
+    // A promoted piece is `+W` in standard FEN.
+    let pos = fenpress_rules::validate::position_from_fen(&rules, "4k/+W4/5/5/4K w 0").unwrap();
+    assert!(fenpress_rules::fen::standard_fen(&rules, &pos).starts_with("4k/+W4/"));
+}
+
+#[test]
+fn a_revert_to_a_piece_that_does_not_promote_to_it_is_reported() {
+    let text = GOOD.replace("start:", "  - { letter: x, betza: K, reverts: w }\nstart:");
+    let e = error(&text);
+    assert!(e.to_string().contains("reverts"), "{e}");
+    assert_eq!(e.line, 5);
+}
+
+#[test]
 fn an_unknown_key_is_reported_with_the_keys_expected() {
     let e = error(&format!("{GOOD}colour: red\n"));
     assert!(matches!(e.kind, DefinitionErrorKind::Yaml(_)), "{e}");

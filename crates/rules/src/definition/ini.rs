@@ -16,6 +16,8 @@
 
 use std::collections::HashMap;
 
+mod promoted;
+
 use super::leak;
 use crate::piece::Kind;
 use crate::variants::chesslike::{
@@ -490,6 +492,11 @@ struct Variant {
     /// while they stay (a removed piece leaves the list, as in
     /// Fairy-Stockfish); none in a section without a parent.
     promotion_default: Vec<String>,
+    /// `promotedPieceType`: (piece type, the type it promotes to), each
+    /// layer's pairs added to its parents', as Fairy-Stockfish reads them;
+    /// the last line that set one.
+    promoted: Vec<(String, String)>,
+    promoted_at: Option<Set>,
 }
 
 impl Variant {
@@ -651,7 +658,9 @@ fn read_layer(v: &mut Variant, keys: &[Entry]) -> Result<(), ImportError> {
                     line: e.line,
                     key: e.key.clone(),
                 };
-                if TYPE_KEYS.contains(&key.as_str()) {
+                if key == "promotedPieceType" {
+                    promoted::read_pairs(v, e, set)?;
+                } else if TYPE_KEYS.contains(&key.as_str()) {
                     let mut types = Vec::new();
                     for c in e.value.chars().filter(|c| !c.is_whitespace() && *c != '-') {
                         if c == '*' {
@@ -843,6 +852,7 @@ const APPLIED: &[&str] = &[
     "connectDiagonal",
     "connectValue",
     "blastOnCapture",
+    "mandatoryPiecePromotion",
 ];
 
 /// Fairy-Stockfish's default value of keys fenpress does not apply: at
@@ -1073,7 +1083,8 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
         };
     }
     let has_pawns = army.iter().any(|p| p.pawn);
-    promotion(v, &mut spec, has_pawns)?;
+    promotion(v, &mut spec, has_pawns || !v.promoted.is_empty())?;
+    promoted::apply(v, &mut spec, &mut army)?;
     extinction(v, &mut spec, &mut army, &type_letters)?;
     if kingless && !army.iter().any(|p| p.royal) {
         spec.win.checkmate = false;
@@ -1612,7 +1623,8 @@ fn extinction(
                 let too_many = [c, c.to_ascii_uppercase()]
                     .iter()
                     .any(|l| board.chars().filter(|b| b == l).count() > count + 1);
-                let promoted = spec.promotions.iter().any(|p| p.contains(k));
+                let promoted =
+                    spec.promotions.iter().any(|p| p.contains(k)) || promoted::is_target(v, c);
                 if too_many || promoted {
                     return Err(refuse(
                         pseudo_set,

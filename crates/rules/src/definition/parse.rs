@@ -11,7 +11,7 @@ use crate::color::Color;
 use crate::piece::Kind;
 use crate::variants::chesslike::{
     ArmyChoice, ArmySpec, BareKing, ChessLike, ChessLikeSpec, Connect, DropSpec, ExplosionSpec,
-    InitialMoves, PieceSpec, ReachGoal, StalemateResult,
+    InitialMoves, PieceSpec, PieceZone, ReachGoal, StalemateResult,
 };
 
 type S<T> = Spanned<T>;
@@ -145,6 +145,8 @@ struct RawPiece {
     #[serde(default)]
     promotes: Option<S<String>>,
     #[serde(default)]
+    reverts: Option<S<String>>,
+    #[serde(default)]
     en_passant: bool,
     #[serde(default)]
     en: Option<String>,
@@ -173,6 +175,8 @@ struct RawPromotion {
     left_file: bool,
     #[serde(default)]
     enemy_king_zone: Option<S<u8>>,
+    #[serde(default)]
+    piece_zone: Option<S<String>>,
 }
 
 #[derive(Deserialize)]
@@ -656,6 +660,7 @@ fn pieces(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defin
             name_fr: p.fr.clone().map(leak),
             name_es: p.es.clone().map(leak),
             promotes: None,
+            reverts: None,
             en_passant: p.en_passant,
         };
         for color in Color::ALL {
@@ -670,6 +675,12 @@ fn pieces(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defin
         }
     }
     // `promotes` names a piece of the same army: read once all are known.
+    promotes(ctx, raw, spec)?;
+    reverts(ctx, raw, spec)
+}
+
+/// Each piece's `promotes` (a pawn's is one more choice in its zone).
+fn promotes(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
     for p in &raw.pieces {
         let Some(to) = &p.promotes else { continue };
         let letter = ctx.letter(&p.letter)?.0 as char;
@@ -682,16 +693,6 @@ fn pieces(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defin
             if !sides[color.index()] {
                 continue;
             }
-            if p.pawn {
-                return Err(ctx.err(
-                    to,
-                    K::BadValue {
-                        key: "promotes",
-                        value: to.value.clone(),
-                        expected: "nothing on a pawn, whose promotion is `promotion: pieces`",
-                    },
-                ));
-            }
             if let Some(refused) = promotion_refused(raw, spec, color, target, p.royal) {
                 return Err(ctx.err(to, refused));
             }
@@ -699,6 +700,39 @@ fn pieces(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defin
                 if q.letter == letter {
                     q.promotes = Some(target.0 as char);
                 }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Each piece's `reverts`: the piece it was before promoting (it promotes
+/// to this one), which it becomes again in a hand.
+fn reverts(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
+    for p in &raw.pieces {
+        let Some(origin) = &p.reverts else { continue };
+        let letter = ctx.letter(&p.letter)?.0 as char;
+        let from = ctx.letter(origin)?.0 as char;
+        for army in &mut spec.armies {
+            if !army.iter().any(|q| q.letter == letter) {
+                continue;
+            }
+            let others = army
+                .iter()
+                .filter(|q| q.promotes == Some(letter))
+                .map(|q| q.letter);
+            if !others.eq([from]) {
+                return Err(ctx.err(
+                    origin,
+                    K::BadValue {
+                        key: "reverts",
+                        value: origin.value.clone(),
+                        expected: "the letter of the one piece that promotes to this one",
+                    },
+                ));
+            }
+            for q in army.iter_mut().filter(|q| q.letter == letter) {
+                q.reverts = Some(from);
             }
         }
     }
@@ -750,6 +784,23 @@ fn promotion(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), De
         spec.promotion.left_file = pr.left_file;
         if let Some(z) = &pr.enemy_king_zone {
             enemy_king_zone(ctx, z, spec)?;
+        }
+        if let Some(z) = &pr.piece_zone {
+            spec.promotion.pieces = match z.value.as_str() {
+                "last_rank" => PieceZone::LastRank,
+                "optional" => PieceZone::Zone { forced: false },
+                "forced" => PieceZone::Zone { forced: true },
+                _ => {
+                    return Err(ctx.err(
+                        z,
+                        K::BadValue {
+                            key: "piece_zone",
+                            value: z.value.clone(),
+                            expected: "last_rank, optional or forced",
+                        },
+                    ))
+                }
+            };
         }
     }
 

@@ -7,7 +7,7 @@ use std::fmt::Write;
 use crate::color::Color;
 use crate::piece::Kind;
 use crate::variants::chesslike::{
-    BareKing, ChessLikeSpec, InitialMoves, PieceSpec, Repetition, StalemateResult,
+    BareKing, ChessLikeSpec, InitialMoves, PieceSpec, PieceZone, Repetition, StalemateResult,
 };
 
 /// A scalar as YAML: plain when safe, double-quoted otherwise.
@@ -53,6 +53,7 @@ fn same_piece(a: &PieceSpec, b: &PieceSpec) -> bool {
         && a.name_fr == b.name_fr
         && a.name_es == b.name_es
         && a.promotes == b.promotes
+        && a.reverts == b.reverts
         && a.en_passant == b.en_passant
 }
 
@@ -71,6 +72,9 @@ fn piece_line(out: &mut String, p: &PieceSpec, side: Option<Color>) {
     }
     if let Some(to) = p.promotes {
         let _ = write!(out, ", promotes: {to}");
+    }
+    if let Some(from) = p.reverts {
+        let _ = write!(out, ", reverts: {from}");
     }
     if p.en_passant {
         out.push_str(", en_passant: true");
@@ -303,9 +307,17 @@ fn print_pieces(out: &mut String, spec: &ChessLikeSpec) {
 /// `promotion:`, when a side promotes.
 fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
     let [wp, bp] = &spec.promotions;
-    if !wp.is_empty() || !bp.is_empty() || spec.wins.promote_to_enemy_king {
+    let piece_zone = match spec.promotion.pieces {
+        PieceZone::LastRank => None,
+        PieceZone::Zone { forced: false } => Some("optional"),
+        PieceZone::Zone { forced: true } => Some("forced"),
+    };
+    let pawns = !wp.is_empty() || !bp.is_empty();
+    if pawns || spec.wins.promote_to_enemy_king || piece_zone.is_some() {
         out.push_str("promotion:\n");
-        let _ = writeln!(out, "  pieces: {}", letters(wp));
+        if pawns || spec.wins.promote_to_enemy_king {
+            let _ = writeln!(out, "  pieces: {}", letters(wp));
+        }
         if wp != bp {
             let _ = writeln!(out, "  black_pieces: {}", letters(bp));
         }
@@ -330,6 +342,9 @@ fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
         }
         if spec.wins.promote_to_enemy_king {
             let _ = writeln!(out, "  enemy_king_zone: {}", spec.wins.enemy_king_zone);
+        }
+        if let Some(z) = piece_zone {
+            let _ = writeln!(out, "  piece_zone: {z}");
         }
     }
 }

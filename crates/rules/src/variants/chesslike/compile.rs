@@ -19,7 +19,8 @@ pub(super) struct Ray {
 pub(super) struct CompiledPiece {
     pub(super) pawn: bool,
     pub(super) royal: bool,
-    /// What it becomes on its last rank (`PieceSpec::promotes`).
+    /// What it promotes to (`PieceSpec::promotes`), where the spec's
+    /// `PieceZone` says.
     pub(super) promotes: Option<Kind>,
     /// Takes en passant though not a pawn (`PieceSpec::en_passant`).
     pub(super) en_passant: bool,
@@ -215,9 +216,10 @@ impl ChessLike {
         let ep_aside = pieces
             .iter()
             .any(|p: &CompiledPiece| p.pawn && p.quiet.iter().any(|r| r.dir.df() != 0));
-        let mut rules = ChessLike {
-            ep_tracked: spec.pawn.max_step > 2 || ep_aside,
+        let ep_tracked = spec.pawn.max_step > 2 || ep_aside;
+        let rules = ChessLike {
             blast: super::explosions::blast_of(&spec),
+            ep_tracked,
             spec,
             geometry,
             pieces,
@@ -235,18 +237,26 @@ impl ChessLike {
             pins_ok: false,
             armies: None,
             drops: None,
+            promoted: super::promotion::PromotedPieces::default(),
         };
-        rules.pins_ok = rules.pins_apply();
-        if let Some(d) = &rules.spec.drops {
-            let g = &rules.geometry;
+        rules.finish()
+    }
+
+    /// What is compiled from the spec once the tables stand: pins,
+    /// promoted pieces, hands, armies.
+    fn finish(mut self) -> Result<ChessLike, SpecError> {
+        self.promoted = super::promotion::PromotedPieces::new(&self.spec)?;
+        self.pins_ok = self.pins_apply();
+        if let Some(d) = &self.spec.drops {
+            let g = &self.geometry;
             let compiled =
-                super::drops::CompiledDrops::new(d, &rules.spec, g, &rules.pieces, &rules.index)?;
-            rules.drops = Some(Box::new(compiled));
+                super::drops::CompiledDrops::new(d, &self.spec, g, &self.pieces, &self.index)?;
+            self.drops = Some(Box::new(compiled));
         }
-        if rules.spec.army_choice.is_some() {
-            rules.armies = Some(Box::new(super::armies::ArmyPairs::new(&rules.spec)?));
+        if self.spec.army_choice.is_some() {
+            self.armies = Some(Box::new(super::armies::ArmyPairs::new(&self.spec)?));
         }
-        Ok(rules)
+        Ok(self)
     }
 }
 

@@ -26,6 +26,9 @@ pub(super) struct CompiledDrops {
     promoted: Vec<(Kind, Kind)>,
     /// What a captured promoted pawn becomes in hand.
     pawn: Option<Kind>,
+    /// (promoted piece, its origin): what it becomes in hand
+    /// ([`PieceSpec::reverts`]).
+    reverts: Vec<(Kind, Kind)>,
     /// Kinds the pawn drop rules apply to.
     pawns: KindSet,
     /// Where each side may drop.
@@ -118,10 +121,18 @@ impl CompiledDrops {
             .collect();
         let mut hand = Vec::new();
         let mut pawns = KindSet::EMPTY;
+        let mut reverts = Vec::new();
         for p in spec.armies.iter().flatten() {
             let k = Kind(p.letter as u8);
             if p.pawn {
                 pawns.insert(k);
+            }
+            // A promoted piece that reverts is never held as itself.
+            if let Some(origin) = p.reverts {
+                if !reverts.iter().any(|(t, _)| *t == k) {
+                    reverts.push((k, Kind(origin as u8)));
+                }
+                continue;
             }
             if !hand.contains(&k) && crate::position::Hands::can_hold(k) {
                 hand.push(k);
@@ -171,6 +182,7 @@ impl CompiledDrops {
             hand,
             promoted,
             pawn,
+            reverts,
             pawns,
             region,
             pawn_first_rank: d.pawn_first_rank,
@@ -210,6 +222,9 @@ impl CompiledDrops {
     fn in_hand(&self, kind: Kind) -> Option<Kind> {
         if self.promoted.iter().any(|(t, _)| *t == kind) {
             return self.pawn;
+        }
+        if let Some(&(_, origin)) = self.reverts.iter().find(|(t, _)| *t == kind) {
+            return Some(origin);
         }
         self.hand_set.contains(kind).then_some(kind)
     }

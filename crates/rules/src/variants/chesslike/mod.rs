@@ -10,6 +10,7 @@
 //! - `victory.rs`: results, royalty, move restrictions (compulsory capture).
 //! - `drops.rs`: pieces in hand and where they may be dropped.
 //! - `explosions.rs`: captures that explode (the Atomic family).
+//! - `promotion.rs`: pieces that promote (zones, promoted pieces that revert).
 
 mod armies;
 mod castling;
@@ -17,13 +18,14 @@ mod compile;
 mod drops;
 mod explosions;
 mod movegen;
+mod promotion;
 mod spec;
 mod victory;
 
 pub use compile::SpecError;
 pub use spec::{
     ArmyChoice, ArmySpec, CastlingRules, ChessLikeSpec, DropSpec, ExplosionSpec, FenFields,
-    InitialMoves, PawnRules, PieceSpec, PromotionRules, Wrap,
+    InitialMoves, PawnRules, PieceSpec, PieceZone, PromotionRules, Wrap,
 };
 pub use victory::{BareKing, Connect, ReachGoal, Repetition, StalemateResult, WinSpec};
 pub use victory::{Reach, Royalty, Safety, Victory};
@@ -72,6 +74,8 @@ pub struct ChessLike {
     drops: Option<Box<drops::CompiledDrops>>,
     /// A spec with [`ExplosionSpec`]: what its explosions spare.
     blast: Option<crate::variants::effects::explosion::Blast>,
+    /// Promoted pieces that keep their origin ([`PieceSpec::reverts`]).
+    promoted: promotion::PromotedPieces,
 }
 
 impl ChessLike {
@@ -333,7 +337,19 @@ impl Rules for ChessLike {
     }
 
     fn promoted_kind(&self, base: Kind) -> Option<Kind> {
+        if !self.promoted.is_empty() {
+            return self.promoted.promoted(base);
+        }
         self.drops.as_deref()?.promoted_kind(base)
+    }
+
+    /// Shogi's `+P` for promoted pieces that revert, else Crazyhouse's `Q~`.
+    fn promoted_mark(&self) -> char {
+        if self.promoted.is_empty() {
+            '~'
+        } else {
+            '+'
+        }
     }
 
     fn drop_restriction(&self, pos: &Position, piece: Piece, to: Square) -> Option<String> {

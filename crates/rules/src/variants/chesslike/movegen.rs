@@ -538,18 +538,8 @@ impl ChessLike {
         if def.pawn {
             self.push_pawn(pos, from, to, piece, captured, out);
         } else {
-            let promo = self.promotes_at(def, piece.color, to.0);
-            out.push(Move::simple(from, to, piece, captured, promo));
+            self.push_piece_move(def, from, to.0, piece, captured, out);
         }
-    }
-
-    /// What a piece that is not a pawn becomes arriving on `to`: its
-    /// `promotes` piece on its last rank (Forward), else nothing.
-    #[inline]
-    fn promotes_at(&self, def: &CompiledPiece, color: Color, to: u16) -> Option<Kind> {
-        let k = def.promotes?;
-        let g = &self.geometry;
-        (g.relative_rank(Square(to), color) == g.rows() - 1).then_some(k)
     }
 
     /// A pawn reaching `to`: promotes in the zone (forced on the last rank,
@@ -578,8 +568,16 @@ impl ChessLike {
         } else {
             g.relative_rank(to, piece.color)
         };
+        if rank + promo.zone <= last {
+            out.push(Move::simple(from, to, piece, captured, None));
+            return;
+        }
+        // A pawn's own promoted piece (Fairy-Stockfish's `promotedPieceType`).
+        let own = self
+            .piece_def(piece.color, piece.kind)
+            .and_then(|d| d.promotes);
         // No promotion pieces: the pawn stays a pawn (Rugby, Discoduel).
-        if rank + promo.zone <= last || self.spec.promotions[piece.color.index()].is_empty() {
+        if self.spec.promotions[piece.color.index()].is_empty() && own.is_none() {
             out.push(Move::simple(from, to, piece, captured, None));
             return;
         }
@@ -592,6 +590,9 @@ impl ChessLike {
             {
                 continue;
             }
+            out.push(Move::simple(from, to, piece, captured, Some(k)));
+        }
+        if let Some(k) = own {
             out.push(Move::simple(from, to, piece, captured, Some(k)));
         }
     }
@@ -934,8 +935,7 @@ impl ChessLike {
                         let target = pos.board.cell_raw(t);
                         if target.is_empty() {
                             if quiet {
-                                let promo = self.promotes_at(def, us, t);
-                                out.push(Move::simple(from, Square(t), piece, None, promo));
+                                self.push_piece_move(def, from, t, piece, None, out);
                             }
                         } else {
                             if t == s {
@@ -946,8 +946,7 @@ impl ChessLike {
                             } else if capture && !target.has(us) {
                                 if let Some(k) = target.kind(them) {
                                     let victim = Some(Piece::new(them, k));
-                                    let promo = self.promotes_at(def, us, t);
-                                    out.push(Move::simple(from, Square(t), piece, victim, promo));
+                                    self.push_piece_move(def, from, t, piece, victim, out);
                                 }
                             }
                             break;

@@ -21,10 +21,16 @@ pub struct PieceSpec {
     pub name_fr: Option<&'static str>,
     /// Its Spanish name, when known.
     pub name_es: Option<&'static str>,
-    /// A piece that is not a pawn and becomes this one (a letter of its
-    /// army) when it reaches its last rank (Forward: every piece has its
-    /// promoted form).
+    /// What the piece becomes (a letter of its army) where
+    /// `PromotionRules::pieces` says: by default on reaching its last rank
+    /// (vchess's Forward: every piece has its promoted form); a pawn with
+    /// it may become this besides the `promotions` (Fairy-Stockfish's
+    /// `promotedPieceType`).
     pub promotes: Option<char>,
+    /// A promoted piece that keeps its origin, this letter (shogi's
+    /// promoted pieces): standard FEN writes it `+X`, and captured into a
+    /// hand it goes back as X. The letter promotes to it.
+    pub reverts: Option<char>,
     /// A piece that is not a pawn but takes en passant as a pawn does,
     /// with its one-step diagonal captures (Forward's promoted pawn: a
     /// "bidirectional pawn").
@@ -43,6 +49,7 @@ impl PieceSpec {
             name_fr: None,
             name_es: None,
             promotes: None,
+            reverts: None,
             en_passant: false,
         }
     }
@@ -74,6 +81,7 @@ impl PieceSpec {
             name_fr: None,
             name_es: None,
             promotes: None,
+            reverts: None,
             en_passant: false,
         }
     }
@@ -88,6 +96,7 @@ impl PieceSpec {
             name_fr: None,
             name_es: None,
             promotes: None,
+            reverts: None,
             en_passant: false,
         }
     }
@@ -288,6 +297,21 @@ pub struct PromotionRules {
     /// them than at the start (Spartan's hoplite becomes a king only when
     /// one of the two is gone); `only_lost` makes it every piece.
     pub only_lost_pieces: &'static [Kind],
+    /// Where pieces with [`PieceSpec::promotes`] promote.
+    pub pieces: PieceZone,
+}
+
+/// Where a piece that is not a pawn promotes to its `promotes` piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PieceZone {
+    /// On arriving on its last rank, always (vchess's Forward).
+    #[default]
+    LastRank,
+    /// As Fairy-Stockfish's and shogi's pieces: a move that starts or ends
+    /// in the promotion zone (`PromotionRules::zone` last ranks) may
+    /// promote; with `forced` (Fairy-Stockfish's `mandatoryPiecePromotion`)
+    /// it must.
+    Zone { forced: bool },
 }
 
 impl Default for PromotionRules {
@@ -298,6 +322,7 @@ impl Default for PromotionRules {
             only_lost: false,
             left_file: false,
             only_lost_pieces: &[],
+            pieces: PieceZone::LastRank,
         }
     }
 }

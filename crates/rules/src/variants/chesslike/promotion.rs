@@ -1,0 +1,255 @@
+//! Pieces that promote (not pawns' promotion, which is `push_pawn`'s): a
+//! piece with [`PieceSpec::promotes`] becomes that piece on its last rank
+//! (vchess's Forward) or, with [`PieceZone::Zone`], on a move that starts
+//! or ends in the promotion zone, as Fairy-Stockfish's and shogi's pieces
+//! do. A promoted piece with [`PieceSpec::reverts`] keeps its origin:
+//! written `+X` in standard FEN, back to X when captured into a hand
+//! (`drops.rs` reads it). Nothing here runs for a
+//! piece without `promotes`.
+
+use super::compile::{CompiledPiece, SpecError};
+use super::{ChessLike, ChessLikeSpec, PieceZone};
+use crate::moves::{Move, MoveList};
+use crate::piece::{Kind, Piece};
+use crate::square::Square;
+use crate::variants::hands::drops::in_last_ranks;
+
+/// The promoted pieces that keep their origin: (origin, promoted kind).
+#[derive(Clone, Debug, Default)]
+pub(super) struct PromotedPieces {
+    pairs: Vec<(Kind, Kind)>,
+}
+
+impl PromotedPieces {
+    /// Reads and checks the spec's `reverts`: each names a piece of the
+    /// same army that promotes to it, and no piece is the promoted form
+    /// of two.
+    pub(super) fn new(spec: &ChessLikeSpec) -> Result<PromotedPieces, SpecError> {
+        let mut pairs = Vec::new();
+        for army in &spec.armies {
+            for p in army {
+                let Some(origin) = p.reverts else { continue };
+                let promotes_here = army
+                    .iter()
+                    .any(|o| o.letter == origin && o.promotes == Some(p.letter));
+                if !promotes_here {
+                    return Err(SpecError::Armies(format!(
+                        "`{}` reverts to `{origin}`, which does not promote to it",
+                        p.letter
+                    )));
+                }
+                if army
+                    .iter()
+                    .any(|o| o.letter != origin && o.promotes == Some(p.letter))
+                {
+                    return Err(SpecError::Armies(format!(
+                        "`{}` reverts to `{origin}` but another piece promotes to it too",
+                        p.letter
+                    )));
+                }
+                let pair = (Kind(origin as u8), Kind(p.letter as u8));
+                if !pairs.contains(&pair) {
+                    pairs.push(pair);
+                }
+            }
+        }
+        let pawn_twins = spec.drops.as_ref().is_some_and(|d| !d.promoted.is_empty());
+        if !pairs.is_empty() && pawn_twins {
+            // Standard FEN has one mark per variant (`Q~` or `+P`).
+            return Err(SpecError::Armies(
+                "promoted pawns kept apart (`Q~`) and promoted pieces that revert (`+P`) in one variant are not supported".into(),
+            ));
+        }
+        Ok(PromotedPieces { pairs })
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+
+    /// The kind `origin` promotes to, keeping its origin.
+    pub(super) fn promoted(&self, origin: Kind) -> Option<Kind> {
+        self.pairs.iter().find(|p| p.0 == origin).map(|p| p.1)
+    }
+}
+
+impl ChessLike {
+    /// A move of a piece that is not a pawn to `to` (empty, or holding
+    /// `victim`): plain, or through its promotion.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn push_piece_move(
+        &self,
+        def: &CompiledPiece,
+        from: Square,
+        to: u16,
+        piece: Piece,
+        victim: Option<Piece>,
+        out: &mut MoveList,
+    ) {
+        match def.promotes {
+            None => out.push(Move::simple(from, Square(to), piece, victim, None)),
+            Some(k) => self.push_promoting(k, from, Square(to), piece, victim, out),
+        }
+    }
+
+    /// The moves of a piece that promotes to `k`, as the spec's
+    /// [`PieceZone`] says.
+    #[inline(never)]
+    fn push_promoting(
+        &self,
+        k: Kind,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        victim: Option<Piece>,
+        out: &mut MoveList,
+    ) {
+        let g = &self.geometry;
+        let c = piece.color;
+        let (promotes, stays) = match self.spec.promotion.pieces {
+            PieceZone::LastRank => {
+                let last = g.relative_rank(to, c) == g.rows() - 1;
+                (last, !last)
+            }
+            PieceZone::Zone { forced } => {
+                let zone = self.spec.promotion.zone;
+                let in_zone = in_last_ranks(g, from, c, zone) || in_last_ranks(g, to, c, zone);
+                (in_zone, !(in_zone && forced))
+            }
+        };
+        if stays {
+            out.push(Move::simple(from, to, piece, victim, None));
+        }
+        if promotes {
+            out.push(Move::simple(from, to, piece, victim, Some(k)));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ChessLike, ChessLikeSpec, DropSpec, PieceSpec, PieceZone};
+    use crate::legal;
+    use crate::moves::MoveList;
+    use crate::piece::Kind;
+    use crate::rules::Rules;
+    use crate::validate::position_from_fen;
+    use crate::Color;
+
+    /// A small shogi-like game as a spec: a king, a silver (`s`, FfW)
+    /// promoting to a gold that keeps its origin (`g`, WfF), a wazir (`w`)
+    /// promoting to a rook that is also a piece of its own (`r`), on 5×5
+    /// with a two-rank zone and drops.
+    fn game(forced: bool) -> ChessLike {
+        let mut silver = PieceSpec::piece('s', "FfW");
+        silver.promotes = Some('g');
+        let mut gold = PieceSpec::piece('g', "WfF").named("promoted silver");
+        gold.reverts = Some('s');
+        let mut wazir = PieceSpec::piece('w', "W");
+        wazir.promotes = Some('r');
+        let army = vec![
+            PieceSpec::king(),
+            silver,
+            gold,
+            wazir,
+            PieceSpec::piece('r', "R"),
+        ];
+        ChessLike::new(ChessLikeSpec {
+            name: "promotion test",
+            rows: 5,
+            cols: 5,
+            start_fen: "k4/5/5/5/4K[] w 0",
+            armies: [army.clone(), army],
+            promotion: super::super::PromotionRules {
+                zone: 2,
+                pieces: PieceZone::Zone { forced },
+                ..Default::default()
+            },
+            drops: Some(DropSpec::default()),
+            ..Default::default()
+        })
+        .expect("the spec compiles")
+    }
+
+    fn moves_of(rules: &dyn Rules, fen: &str, from: &str) -> Vec<String> {
+        let mut pos = position_from_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let mut moves = MoveList::new();
+        legal::legal_moves(rules, &mut pos, &mut moves);
+        let mut out: Vec<String> = moves
+            .iter()
+            .map(|m| crate::notation::coordinate(rules, m))
+            .filter(|m| m.starts_with(from))
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn a_move_into_within_or_out_of_the_zone_may_promote() {
+        let rules = game(false);
+        // Into the zone (c3 to c4): the silver may promote or stay.
+        let into = moves_of(&rules, "k4/5/2S2/5/4K[] w 0", "c3");
+        assert!(into.contains(&"c3c4".to_string()), "{into:?}");
+        assert!(into.contains(&"c3c4g".to_string()), "{into:?}");
+        // Outside the zone (c2 to c3), no promotion.
+        let outside = moves_of(&rules, "k4/5/5/2S2/4K[] w 0", "c2");
+        assert!(outside.iter().all(|m| !m.ends_with('g')), "{outside:?}");
+        // Out of the zone (d4 to c3, backwards): it may promote too.
+        let out = moves_of(&rules, "k4/3S1/5/5/4K[] w 0", "d4");
+        assert!(out.contains(&"d4c3g".to_string()), "{out:?}");
+        assert!(out.contains(&"d4c3".to_string()), "{out:?}");
+        // A promoted silver moves as a gold; it is written `+S`.
+        let pos = position_from_fen(&rules, "k4/2+S2/5/5/4K[] w 0").unwrap();
+        let c4 = rules.geometry().parse_square("c4").unwrap();
+        assert_eq!(pos.board.cell(c4).kind(Color::White), Some(Kind(b'g')));
+        assert!(crate::fen::standard_fen(&rules, &pos).starts_with("k4/2+S2/"));
+    }
+
+    #[test]
+    fn a_forced_promotion_leaves_no_plain_move_in_the_zone() {
+        let rules = game(true);
+        let into = moves_of(&rules, "k4/5/2S2/5/4K[] w 0", "c3");
+        assert!(into.contains(&"c3c4g".to_string()), "{into:?}");
+        assert!(!into.contains(&"c3c4".to_string()), "{into:?}");
+        // Below the zone the silver moves plainly.
+        let outside = moves_of(&rules, "k4/5/5/2S2/4K[] w 0", "c2");
+        assert!(outside.contains(&"c2c3".to_string()), "{outside:?}");
+        // The wazir promotes to the rook, a piece of its own: no origin kept.
+        let wazir = moves_of(&rules, "k4/5/2W2/5/4K[] w 0", "c3");
+        assert!(wazir.contains(&"c3c4r".to_string()), "{wazir:?}");
+        assert!(!wazir.contains(&"c3c4".to_string()), "{wazir:?}");
+    }
+
+    #[test]
+    fn a_captured_promoted_piece_returns_to_hand_as_its_origin() {
+        let rules = game(false);
+        let mut pos = position_from_fen(&rules, "k4/+S4/5/5/4K[] b 0").unwrap();
+        let mut moves = MoveList::new();
+        legal::legal_moves(&rules, &mut pos, &mut moves);
+        let take = moves
+            .iter()
+            .find(|m| crate::notation::coordinate(&rules, m) == "a5a4")
+            .copied()
+            .expect("the king takes the promoted silver");
+        rules.play(&mut pos, &take);
+        assert_eq!(pos.state.hands.count(Color::Black, Kind(b's')), 1);
+        assert_eq!(pos.state.hands.count(Color::Black, Kind(b'g')), 0);
+        // The promoted form is never in hand, so never dropped.
+        assert!(!rules.hand_kinds(Color::White).contains(Kind(b'g')));
+    }
+
+    #[test]
+    fn a_revert_that_does_not_match_a_promotion_is_refused() {
+        let mut spec = game(false).spec().clone();
+        for army in &mut spec.armies {
+            for p in army.iter_mut() {
+                if p.letter == 'g' {
+                    p.reverts = Some('w');
+                }
+            }
+        }
+        let err = ChessLike::new(spec).err().expect("refused");
+        assert!(err.to_string().contains("does not promote to it"), "{err}");
+    }
+}
