@@ -40,12 +40,7 @@ fn fsf_counts() -> BTreeMap<String, Vec<(u32, u64)>> {
 
 #[test]
 fn every_fairy_stockfish_section_imports_right_or_is_refused_with_its_key_and_line() {
-    let Some(shared) = common::shared() else {
-        return;
-    };
-    let path = shared.join("reference/fairy-stockfish/variants.ini");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("skipped: {} not found", path.display());
+    let Some(text) = variants_ini() else {
         return;
     };
     let max_nodes: u64 = std::env::var("FENPRESS_PERFT_MAX_NODES")
@@ -200,29 +195,45 @@ const ROW_GAMES: &[(&str, &str, u32, u64)] = &[
     ),
 ];
 
+/// Fairy-Stockfish's `variants.ini` from the shared test data, or `None`
+/// (said "skipped") when it is absent.
+fn variants_ini() -> Option<String> {
+    let shared = common::shared()?;
+    let path = shared.join("reference/fairy-stockfish/variants.ini");
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(_) => {
+            println!("skipped: {} not found", path.display());
+            None
+        }
+    }
+}
+
+/// Perft of `fen` (`startpos`: the section's start) in section `name`,
+/// imported, printed as YAML and read back, as a site would use it.
+fn perft_of_imported(text: &str, name: &str, fen: &str, depth: u32) -> u64 {
+    let spec = import_ini(text, name).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let shown = print_definition(&spec);
+    let again = parse_definition(&shown, &format!("{name}.yaml"))
+        .unwrap_or_else(|e| panic!("{name}: {e}\n{shown}"));
+    let compiled = ChessLike::new(again).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let rules: &dyn Rules = &compiled;
+    let mut pos = if fen == "startpos" {
+        rules.start_position()
+    } else {
+        fenpress_rules::validate::position_from_fen(rules, fen)
+            .unwrap_or_else(|e| panic!("{name}: {fen}: {e}"))
+    };
+    legal::perft(rules, &mut pos, depth)
+}
+
 #[test]
 fn row_games_count_as_fairy_stockfish_past_the_start() {
-    let Some(shared) = common::shared() else {
-        return;
-    };
-    let path = shared.join("reference/fairy-stockfish/variants.ini");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("skipped: {} not found", path.display());
+    let Some(text) = variants_ini() else {
         return;
     };
     for &(name, fen, depth, count) in ROW_GAMES {
-        let spec = import_ini(&text, name).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let again = parse_definition(&print_definition(&spec), &format!("{name}.yaml"))
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let compiled = ChessLike::new(again).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let rules: &dyn Rules = &compiled;
-        let mut pos = if fen == "startpos" {
-            rules.start_position()
-        } else {
-            fenpress_rules::validate::position_from_fen(rules, fen)
-                .unwrap_or_else(|e| panic!("{name} {fen}: {e}"))
-        };
-        let got = legal::perft(rules, &mut pos, depth);
+        let got = perft_of_imported(&text, name, fen, depth);
         println!("{name}\t{fen}\t{depth}\t{got}\t{count}");
         assert_eq!(got, count, "{name} {fen} depth {depth}");
     }
@@ -235,12 +246,7 @@ fn row_games_count_as_fairy_stockfish_past_the_start() {
 /// start positions of these sections reach no promotion by depth 3.
 #[test]
 fn promotions_count_as_fairy_stockfish_counts_them() {
-    let Some(shared) = common::shared() else {
-        return;
-    };
-    let path = shared.join("reference/fairy-stockfish/variants.ini");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("skipped: {} not found", path.display());
+    let Some(text) = variants_ini() else {
         return;
     };
     let mut checked = 0;
@@ -251,15 +257,7 @@ fn promotions_count_as_fairy_stockfish_counts_them() {
         let f: Vec<&str> = line.split('\t').collect();
         let (name, fen) = (f[0], f[1]);
         let (depth, count): (u32, u64) = (f[2].parse().unwrap(), f[3].parse().unwrap());
-        let spec = import_ini(&text, name).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let shown = print_definition(&spec);
-        let again = parse_definition(&shown, &format!("{name}.yaml"))
-            .unwrap_or_else(|e| panic!("{name}: {e}\n{shown}"));
-        let compiled = ChessLike::new(again).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let rules: &dyn Rules = &compiled;
-        let mut pos = fenpress_rules::validate::position_from_fen(rules, fen)
-            .unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
-        let got = legal::perft(rules, &mut pos, depth);
+        let got = perft_of_imported(&text, name, fen, depth);
         println!("{name}\t{fen}\t{depth}\t{got}\t{count}");
         assert_eq!(got, count, "{name}: {fen}: depth {depth}");
         checked += 1;
