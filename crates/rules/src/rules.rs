@@ -64,13 +64,13 @@ impl Default for FenStyle {
 /// `&'static dyn Rules`.
 pub trait Rules: Send + Sync {
     /// The vchess name (`Chess`, `Orda`).
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &str;
 
     /// The board's shape.
     fn geometry(&self) -> &Geometry;
 
     /// The start position, as a FEN in [`Rules::fen_style`].
-    fn start_fen(&self) -> &'static str;
+    fn start_fen(&self) -> &str;
 
     /// The kinds each color may have on the board (for validation: anything
     /// else is an unknown letter).
