@@ -135,10 +135,10 @@ pub fn widget(
 ) -> String {
     let t = &words.puzzle;
     let flip = solver(puzzle, verified) == Color::Black;
+    // Held here: a site variant's start FEN borrows from its rules.
+    let start_rules = registry.rules(&puzzle.variant);
     let fen_text = if puzzle.fen.eq_ignore_ascii_case("start") {
-        registry
-            .rules(&puzzle.variant)
-            .map_or("", |r| r.start_fen())
+        start_rules.as_deref().map_or("", |r| r.start_fen())
     } else {
         puzzle.fen.as_str()
     };

@@ -222,10 +222,8 @@ impl SiteVariant {
     pub fn read(file: &str, text: &str) -> Result<SiteVariant, DefinitionError> {
         let mut spec = definition::parse_definition(text, file)?;
         let name = definition::name_from_file(file);
-        // The parser already named it after the file unless `name:` says
-        // otherwise: no second copy of the name then.
         if spec.name != name {
-            spec.name = definition::leak(name.to_string());
+            spec.name = name.to_string().into();
         }
         SiteVariant::compiled(file, text, spec)
     }
@@ -251,7 +249,7 @@ impl SiteVariant {
     }
 
     pub fn name(&self) -> &str {
-        self.spec.name
+        &self.spec.name
     }
 
     /// The definition file it was read from.

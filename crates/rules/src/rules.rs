@@ -63,14 +63,16 @@ impl Default for FenStyle {
 /// The rules of one variant. Object safe: the registry hands out
 /// `&'static dyn Rules`.
 pub trait Rules: Send + Sync {
-    /// The vchess name (`Chess`, `Orda`).
-    fn name(&self) -> &'static str;
+    /// The vchess name (`Chess`, `Orda`). Borrowed from the rules: a
+    /// site's variant owns its name (an impl may still return a literal).
+    fn name(&self) -> &str;
 
     /// The board's shape.
     fn geometry(&self) -> &Geometry;
 
-    /// The start position, as a FEN in [`Rules::fen_style`].
-    fn start_fen(&self) -> &'static str;
+    /// The start position, as a FEN in [`Rules::fen_style`], borrowed from
+    /// the rules as [`Rules::name`] is.
+    fn start_fen(&self) -> &str;
 
     /// The kinds each color may have on the board (for validation: anything
     /// else is an unknown letter).

@@ -392,7 +392,7 @@ castling:
     assert_eq!(bad_key(&e), Some("castlers"), "{e}");
     let spec = parse_definition(&eight.replace("[k, x]", "[k]"), "T.yaml").unwrap();
     assert_eq!(
-        (spec.wins.castlers, spec.castling),
+        (&*spec.wins.castlers, spec.castling),
         (&['k'][..], [false; 2])
     );
 }

@@ -254,7 +254,7 @@ fn pieces_on_holes() {
     let mut spec: ChessLikeSpec = chess::spec();
     spec.rows = 5;
     spec.cols = 5;
-    spec.holes = &["a1", "e5"];
+    spec.holes = vec!["a1".into(), "e5".into()];
     let tiny = ChessLike::new(spec).unwrap();
     assert!(validate(&tiny, &fen::parse("k3x/5/5/5/x3K w").unwrap()).is_ok());
     let p = problems(&tiny, "k3x/5/5/5/N3K w");

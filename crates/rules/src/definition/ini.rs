@@ -18,7 +18,6 @@ use std::collections::HashMap;
 
 mod promoted;
 
-use super::leak;
 use crate::piece::Kind;
 use crate::variants::chesslike::{
     ChessLikeSpec, Connect, DropSpec, ExplosionSpec, PieceSpec, ReachGoal, StalemateResult,
@@ -999,7 +998,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     every_key_followed(v)?;
     let (cols, rows) = (v.cols, v.rows);
     let mut spec = ChessLikeSpec {
-        name: leak(name.to_string()),
+        name: name.to_string().into(),
         rows,
         cols,
         ..Default::default()
@@ -1102,7 +1101,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     // to White's right goes to Black's right); fenpress mirrors them rank
     // for rank unless told. Only a piece whose steps are not the same
     // mirrored left to right sees the difference.
-    spec.rotate_black = army.iter().any(|p| lopsided(p.betza));
+    spec.rotate_black = army.iter().any(|p| lopsided(&p.betza));
     spec.armies = [army.clone(), army];
 
     // Start, pawn steps and castling.
@@ -1126,7 +1125,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
                 )),
             };
     }
-    spec.start_fen = leak(fen);
+    spec.start_fen = fen.into();
     start_fits(&spec, &start)?;
     Ok(spec)
 }
@@ -1385,7 +1384,7 @@ fn drops(v: &Variant, spec: &ChessLikeSpec) -> Result<Option<DropSpec>, ImportEr
         if squares.len() < usize::from(v.cols) * usize::from(v.rows) {
             d.region[i] = squares
                 .iter()
-                .map(|&(f, r)| leak(square_name(f, r)))
+                .map(|&(f, r)| square_name(f, r).into())
                 .collect();
         }
     }
@@ -1475,9 +1474,12 @@ fn army_of(v: &Variant, header: usize) -> Result<(Vec<PieceSpec>, Vec<char>), Im
                 return Err(refuse(&at, &format!("Betza `{}`: {e}", p.betza)));
             }
         };
-        let mut piece = PieceSpec::piece(p.letter, leak(betza));
+        let mut piece = PieceSpec {
+            betza: betza.into(),
+            ..PieceSpec::piece(p.letter, "")
+        };
         if !p.kind.starts_with("customPiece") {
-            piece = piece.named(leak(p.kind.clone()));
+            piece = piece.named(p.kind.clone());
         }
         piece.pawn = p.kind == "pawn";
         piece.royal = p.kind == "king";
@@ -1861,18 +1863,18 @@ fn place_goal(
             } else if squares[0] == squares[1] {
                 goal.squares = squares[0]
                     .iter()
-                    .map(|&(f, r)| leak(square_name(f, r)))
+                    .map(|&(f, r)| square_name(f, r).into())
                     .collect();
             } else if mirror(&squares[0]) == squares[1] {
                 goal.squares = squares[0]
                     .iter()
-                    .map(|&(f, r)| leak(square_name(f, r)))
+                    .map(|&(f, r)| square_name(f, r).into())
                     .collect();
                 goal.mirrored = true;
             } else if rotate(&squares[0]) == squares[1] {
                 goal.squares = squares[0]
                     .iter()
-                    .map(|&(f, r)| leak(square_name(f, r)))
+                    .map(|&(f, r)| square_name(f, r).into())
                     .collect();
                 goal.rotated = true;
             } else {
@@ -2012,11 +2014,11 @@ fn start_fen(
             for (file, cell) in expand(text).into_iter().enumerate() {
                 if cell == Some('*') {
                     let rank = (rows as usize).saturating_sub(row + 1) as u8;
-                    holes.push(leak(square_name(file as u8, rank)));
+                    holes.push(square_name(file as u8, rank).into());
                 }
             }
         }
-        spec.holes = Box::leak(holes.into_boxed_slice());
+        spec.holes = holes;
         board = board.replace('*', "x");
     }
     if let Some(c) = board
@@ -2370,7 +2372,7 @@ fn double_steps(
 fn start_fits(spec: &ChessLikeSpec, start: &Set) -> Result<(), ImportError> {
     let rules = crate::variants::chesslike::ChessLike::new(spec.clone())
         .map_err(|e| refuse(start, &e.to_string()))?;
-    crate::validate::position_from_fen(&rules, spec.start_fen)
+    crate::validate::position_from_fen(&rules, &spec.start_fen)
         .map(|_| ())
         .map_err(|e| refuse(start, &format!("startFen does not fit the variant: {e}")))
 }

@@ -123,17 +123,6 @@ pub fn compile_definition(text: &str, file: &str) -> Result<ChessLike, Definitio
     })
 }
 
-/// Leaks a string: definitions loaded at run time are few and live for the
-/// process, and the spec keeps `&'static str` fields.
-pub(crate) fn leak(s: String) -> &'static str {
-    Box::leak(s.into_boxed_str())
-}
-
-/// Leaks a list of names into a `'static` slice (the spec's shape).
-pub(crate) fn leak_list(names: &[&'static str]) -> &'static [&'static str] {
-    Box::leak(names.to_vec().into_boxed_slice())
-}
-
 /// Whether two specs describe the same game (what `show` then `parse`
 /// must keep).
 pub fn same_game(a: &ChessLikeSpec, b: &ChessLikeSpec) -> bool {

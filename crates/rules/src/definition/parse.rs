@@ -5,7 +5,7 @@
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-use super::{leak, name_from_file, DefinitionError, DefinitionErrorKind as K};
+use super::{name_from_file, DefinitionError, DefinitionErrorKind as K};
 use crate::betza;
 use crate::color::Color;
 use crate::piece::Kind;
@@ -470,7 +470,7 @@ impl Ctx<'_> {
 /// use fenpress_rules::definition::parse_definition;
 /// let text = "board: 8x8\npieces:\n  - { letter: k, betza: K, royal: true }\nstart: 4k3/8/8/8/8/8/8/4K3 w 0\n";
 /// let spec = parse_definition(text, "variants/Kings.yaml").unwrap();
-/// assert_eq!((spec.name, spec.cols, spec.rows), ("Kings", 8, 8));
+/// assert_eq!((&*spec.name, spec.cols, spec.rows), ("Kings", 8, 8));
 /// let err = parse_definition("board: 8x8\npieces: []\nstart: 8/8 w 0\ncolour: red\n", "x.yaml").unwrap_err();
 /// assert_eq!(err.line, 4);
 /// ```
@@ -498,10 +498,11 @@ pub fn parse_definition(text: &str, file: &str) -> Result<ChessLikeSpec, Definit
 
 fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
     let mut spec = ChessLikeSpec {
-        name: leak(match &raw.name {
+        name: match &raw.name {
             Some(n) => n.value.clone(),
             None => name_from_file(ctx.file).to_string(),
-        }),
+        }
+        .into(),
         ..Default::default()
     };
     board(ctx, &raw, &mut spec)?;
@@ -601,13 +602,7 @@ fn board(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defini
         })?;
     spec.cols = cols;
     spec.rows = rows;
-    spec.holes = Box::leak(
-        raw.holes
-            .iter()
-            .map(|h| leak(h.value.clone()))
-            .collect::<Vec<_>>()
-            .into_boxed_slice(),
-    );
+    spec.holes = raw.holes.iter().map(|h| h.value.clone().into()).collect();
     if let Some(w) = &raw.wrap {
         let [files, ranks] = match w.value.as_str() {
             "files" => [true, false],
@@ -653,12 +648,12 @@ fn pieces(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), Defin
         };
         let piece = PieceSpec {
             letter,
-            betza: leak(p.betza.value.clone()),
+            betza: p.betza.value.clone().into(),
             royal: p.royal,
             pawn: p.pawn,
-            name: p.en.clone().map(leak),
-            name_fr: p.fr.clone().map(leak),
-            name_es: p.es.clone().map(leak),
+            name: p.en.clone().map(Into::into),
+            name_fr: p.fr.clone().map(Into::into),
+            name_es: p.es.clone().map(Into::into),
             promotes: None,
             reverts: None,
             en_passant: p.en_passant,
@@ -780,7 +775,7 @@ fn promotion(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), De
             }
             lost.push(k);
         }
-        spec.promotion.only_lost_pieces = Vec::leak(lost);
+        spec.promotion.only_lost_pieces = lost.into();
         spec.promotion.left_file = pr.left_file;
         if let Some(z) = &pr.enemy_king_zone {
             enemy_king_zone(ctx, z, spec)?;
@@ -911,7 +906,7 @@ fn pawn_extra(ctx: &Ctx, x: &S<String>, spec: &mut ChessLikeSpec) -> Result<(), 
     if !leaps {
         return Err(bad());
     }
-    spec.wins.pawn_extra_steps = leak(x.value.clone());
+    spec.wins.pawn_extra_steps = x.value.clone().into();
     Ok(())
 }
 
@@ -993,7 +988,7 @@ fn castlers(ctx: &Ctx, c: &RawCastling, spec: &mut ChessLikeSpec) -> Result<(), 
     for s in &c.castlers {
         letters.push(piece_of(ctx, spec, s)?.0 as char);
     }
-    spec.wins.castlers = Vec::leak(letters);
+    spec.wins.castlers = letters.into();
     spec.castling = [false, false];
     Ok(())
 }
@@ -1182,9 +1177,9 @@ fn army(
     };
     Ok(ArmySpec {
         code,
-        name: a.name.clone().map(leak),
+        name: a.name.clone().map(Into::into),
         pieces,
-        first_rank: leak(rank.clone()),
+        first_rank: rank.clone().into(),
         king_to: files(&a.king_to)?,
         rook_to: files(&a.rook_to)?,
     })
@@ -1247,7 +1242,7 @@ fn drops(ctx: &Ctx, d: &RawDrops, spec: &mut ChessLikeSpec) -> Result<(), Defini
                     },
                 ));
             }
-            out.region[side].push(leak(sq.value.clone()));
+            out.region[side].push(sq.value.clone().into());
         }
     }
     spec.drops = Some(out);
@@ -1255,7 +1250,7 @@ fn drops(ctx: &Ctx, d: &RawDrops, spec: &mut ChessLikeSpec) -> Result<(), Defini
 }
 
 fn start_fits(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), DefinitionError> {
-    spec.start_fen = leak(raw.start.value.clone());
+    spec.start_fen = raw.start.value.clone().into();
     let rules = ChessLike::new(spec.clone()).map_err(|e| {
         let at = match &e {
             crate::variants::chesslike::SpecError::BadHole(_) => raw.holes.first(),
@@ -1278,7 +1273,7 @@ fn start_fits(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), D
             ));
         }
     }
-    if let Err(e) = crate::validate::position_from_fen(&rules, spec.start_fen) {
+    if let Err(e) = crate::validate::position_from_fen(&rules, &spec.start_fen) {
         let message = match e {
             crate::validate::PositionError::Invalid(problems) => problems
                 .iter()
@@ -1397,7 +1392,7 @@ fn win(
             goal.ranks.push(rank.value - 1);
         }
         for s in &r.squares {
-            goal.squares.push(leak(s.value.clone()));
+            goal.squares.push(s.value.clone().into());
         }
         // A royal piece reaching its last rank is the engine's campmate.
         let royal: Vec<Kind> = spec.armies[0]
@@ -1425,7 +1420,7 @@ fn win(
         }
     }
     for s in &w.king_of_the_hill {
-        spec.win.king_of_the_hill.push(leak(s.value.clone()));
+        spec.win.king_of_the_hill.push(s.value.clone().into());
     }
     spec.win.checks = w.checks;
     spec.win.antichess = w.antichess;

@@ -62,7 +62,7 @@ fn piece_line(out: &mut String, p: &PieceSpec, side: Option<Color>) {
         out,
         "  - {{ letter: {}, betza: {}",
         p.letter,
-        scalar(p.betza)
+        scalar(&p.betza)
     );
     if p.pawn {
         out.push_str(", pawn: true");
@@ -86,7 +86,7 @@ fn piece_line(out: &mut String, p: &PieceSpec, side: Option<Color>) {
             if c == Color::White { "white" } else { "black" }
         );
     }
-    for (key, name) in [("en", p.name), ("fr", p.name_fr), ("es", p.name_es)] {
+    for (key, name) in [("en", &p.name), ("fr", &p.name_fr), ("es", &p.name_es)] {
         if let Some(n) = name {
             let _ = write!(out, ", {key}: {}", scalar(n));
         }
@@ -106,7 +106,7 @@ fn piece_line(out: &mut String, p: &PieceSpec, side: Option<Color>) {
 /// ```
 pub fn print_definition(spec: &ChessLikeSpec) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "name: {}", scalar(spec.name));
+    let _ = writeln!(out, "name: {}", scalar(&spec.name));
     let _ = writeln!(out, "board: {}x{}", spec.cols, spec.rows);
     if !spec.holes.is_empty() {
         let _ = writeln!(out, "holes: [{}]", spec.holes.join(", "));
@@ -118,7 +118,7 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
         (false, false) => {}
     }
     print_pieces(&mut out, spec);
-    let _ = writeln!(out, "start: {}", scalar(spec.start_fen));
+    let _ = writeln!(out, "start: {}", scalar(&spec.start_fen));
     print_armies(&mut out, spec);
     print_drops(&mut out, spec);
     print_explosions(&mut out, spec);
@@ -179,7 +179,7 @@ fn print_armies(out: &mut String, spec: &ChessLikeSpec) {
     out.push_str("  list:\n");
     for a in &choice.armies {
         let _ = write!(out, "    - {{ code: {}", a.code);
-        if let Some(n) = a.name {
+        if let Some(n) = &a.name {
             let _ = write!(out, ", name: {}", scalar(n));
         }
         let kinds: Vec<Kind> = a.pieces.iter().map(|c| Kind(*c as u8)).collect();
@@ -187,7 +187,7 @@ fn print_armies(out: &mut String, spec: &ChessLikeSpec) {
             out,
             ", pieces: {}, first_rank: {}",
             letters(&kinds),
-            scalar(a.first_rank)
+            scalar(&a.first_rank)
         );
         for (key, files) in [("king_to", a.king_to), ("rook_to", a.rook_to)] {
             if let Some([q, k]) = files {
@@ -334,7 +334,7 @@ fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
             let _ = writeln!(
                 out,
                 "  only_lost_pieces: {}",
-                letters(spec.promotion.only_lost_pieces)
+                letters(&spec.promotion.only_lost_pieces)
             );
         }
         if spec.promotion.left_file {

@@ -373,7 +373,7 @@ impl Alice {
 }
 
 impl Rules for Alice {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Alice"
     }
 
@@ -381,7 +381,7 @@ impl Rules for Alice {
         &self.geometry
     }
 
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -"
     }
 

@@ -548,7 +548,7 @@ impl<'a> EffectBuilder<'a> {
 }
 
 impl Rules for Apocalypse {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Apocalypse"
     }
 
@@ -556,7 +556,7 @@ impl Rules for Apocalypse {
         &self.geometry
     }
 
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         "npppn/p3p/5/P3P/NPPPN w 0 00 -"
     }
 

@@ -89,7 +89,7 @@ impl Avalam {
 }
 
 impl Rules for Avalam {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         match self.shape {
             Shape::Irregular => "Avalam1",
             Shape::Square => "Avalam2",
@@ -100,7 +100,7 @@ impl Rules for Avalam {
         &self.geometry
     }
 
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         match self.shape {
             Shape::Irregular => {
                 "xxBbxxxxx/xBbBbxxxx/xbBbBbBxx/xBbBbBbBb/BbBb1bBbB/bBbBbBbBx/xxBbBbBbx/xxxxbBbBx/xxxxxbBxx w 0"

@@ -359,7 +359,7 @@ impl Ball {
 }
 
 impl Rules for Ball {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Ball"
     }
 
@@ -367,7 +367,7 @@ impl Rules for Ball {
         &self.geometry
     }
 
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         "hbnrqrnhb/ppppppppp/9/9/4a4/9/9/PPPPPPPPP/HBNRQRNHB w 0 - -"
     }
 

@@ -523,7 +523,7 @@ fn letters(s: &str) -> KindSet {
 }
 
 impl Rules for Ultima {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         match self.flavor {
             Flavor::Baroque => "Baroque",
             Flavor::Maxima => "Maxima",
@@ -577,7 +577,7 @@ impl Rules for Ultima {
         &self.geometry
     }
 
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         match self.flavor {
             Flavor::Baroque => "rnbkqbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBQKBNR w 0",
             Flavor::Maxima => {

@@ -719,7 +719,7 @@ impl Checkered {
 }
 
 impl Rules for Checkered {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Checkered"
     }
 
@@ -727,7 +727,7 @@ impl Rules for Checkered {
         &self.geometry
     }
 
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah1111111111111111 - - 1"
     }
 

@@ -264,8 +264,8 @@ impl Default for Dynamo {
 impl Dynamo {
     pub fn new() -> Dynamo {
         let mut spec = chess::spec();
-        spec.name = "Dynamo";
-        spec.start_fen = START_FEN;
+        spec.name = "Dynamo".into();
+        spec.start_fen = START_FEN.into();
         spec.fen = FenFields {
             flags: Some(true),
             en_passant: Some(false),
@@ -936,11 +936,11 @@ fn first_of(mv: &Move) -> FirstPart {
 impl Rules for Dynamo {
     forward_rules!(chess => geometry, kinds, royal_kinds, piece_name, fen_style);
 
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Dynamo"
     }
 
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         START_FEN
     }
 

@@ -390,7 +390,7 @@ fn apply_effect(pos: &mut Position, mv: &Move) {
 }
 
 impl Rules for Emergo {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Emergo"
     }
 
@@ -398,7 +398,7 @@ impl Rules for Emergo {
         &self.geometry
     }
 
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         "9/9/9/9/9/9/9/9/9 w 0 12,12"
     }
 

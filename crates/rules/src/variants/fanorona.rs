@@ -176,7 +176,7 @@ impl Default for Fanorona {
 }
 
 impl Rules for Fanorona {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Fanorona"
     }
 
@@ -184,7 +184,7 @@ impl Rules for Fanorona {
         &self.geometry
     }
 
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         "ppppppppp/ppppppppp/pPpP1pPpP/PPPPPPPPP/PPPPPPPPP w 0"
     }
 

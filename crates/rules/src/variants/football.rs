@@ -288,7 +288,7 @@ impl Football {
 }
 
 impl Rules for Football {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Football"
     }
 
@@ -296,7 +296,7 @@ impl Rules for Football {
         &self.geometry
     }
 
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         "rnbq1knbr/9/9/9/4a4/9/9/9/RNBQ1KNBR w 0"
     }
 

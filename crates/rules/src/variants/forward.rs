@@ -20,7 +20,7 @@ macro_rules! forward_rules {
         }
     };
     (@method $inner:ident start_fen) => {
-        fn start_fen(&self) -> &'static str {
+        fn start_fen(&self) -> &str {
             self.$inner.start_fen()
         }
     };

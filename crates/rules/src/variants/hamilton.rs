@@ -40,7 +40,7 @@ impl Default for Hamilton {
 }
 
 impl Rules for Hamilton {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Hamilton"
     }
 
@@ -48,7 +48,7 @@ impl Rules for Hamilton {
         &self.geometry
     }
 
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         "8/8/8/8/8/8/8/8 w 0"
     }
 

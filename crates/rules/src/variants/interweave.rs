@@ -416,7 +416,7 @@ impl Interweave {
 }
 
 impl Rules for Interweave {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Interweave"
     }
 
@@ -424,7 +424,7 @@ impl Rules for Interweave {
         &self.geometry
     }
 
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000"
     }
 

@@ -120,7 +120,7 @@ impl Default for Konane {
 }
 
 impl Rules for Konane {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Konane"
     }
 
@@ -128,7 +128,7 @@ impl Rules for Konane {
         &self.geometry
     }
 
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         "PpPpPpPp/pPpPpPpP/PpPpPpPp/pPpPpPpP/PpPpPpPp/pPpPpPpP/PpPpPpPp/pPpPpPpP w 0"
     }
 

@@ -683,7 +683,7 @@ fn board_hash(pos: &Position) -> u64 {
 }
 
 impl Rules for PacoSako {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         if self.mode == Mode::Otage {
             "Otage"
         } else {
@@ -693,7 +693,7 @@ impl Rules for PacoSako {
     fn geometry(&self) -> &Geometry {
         &self.geometry
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         if self.mode == Mode::Otage {
             // No last-union-move field: Otage has no no-undo rule.
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah1111111111111111 -"

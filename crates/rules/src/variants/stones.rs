@@ -187,7 +187,7 @@ impl Stones {
 }
 
 impl Rules for Stones {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         match self.game {
             Game::Atarigo => "Atarigo",
             Game::Gomoku => "Gomoku",
@@ -198,7 +198,7 @@ impl Rules for Stones {
         &self.geometry
     }
 
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         match self.game {
             Game::Atarigo => "93/93/93/93/93/5Pp5/5pP5/93/93/93/93/93 w 0 0",
             Game::Gomoku => {

@@ -126,7 +126,7 @@ impl Default for Yote {
 }
 
 impl Rules for Yote {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Yote"
     }
 
@@ -134,7 +134,7 @@ impl Rules for Yote {
         &self.geometry
     }
 
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         "6/6/6/6/6 w 0 12,12 -,-"
     }
 

@@ -11,7 +11,6 @@
 //! as that type.
 
 use super::{refuse, Entry, ImportError, Set, Variant};
-use crate::definition::leak;
 use crate::variants::chesslike::{ChessLikeSpec, PieceSpec, PieceZone};
 
 /// Reads one layer's `promotedPieceType = p:g n:o`, each letter named by
@@ -119,8 +118,11 @@ pub(super) fn apply(
                 .find(|p| p.letter == target)
                 .cloned()
                 .expect("the target is a piece of the army");
-            let mut twin = PieceSpec::piece(free, model.betza)
-                .named(leak(format!("promoted {}", from.clone())));
+            let mut twin = PieceSpec {
+                betza: model.betza.clone(),
+                ..PieceSpec::piece(free, "")
+            }
+            .named(format!("promoted {}", from.clone()));
             twin.en_passant = model.en_passant;
             army.push(twin);
             used.push(free);

@@ -298,13 +298,13 @@ impl Janggi {
 }
 
 impl Rules for Janggi {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Janggi"
     }
     fn geometry(&self) -> &Geometry {
         &self.geometry
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         "rnea1aenr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNEA1AENR w 0 00"
     }
     fn kinds(&self, _color: Color) -> KindSet {

@@ -68,10 +68,10 @@ impl Makruk {
             Twist::FirstCheckWins => "Karouk",
         };
         let inner = ChessLike::new(ChessLikeSpec {
-            name,
+            name: name.into(),
             rows: 8,
             cols: 8,
-            start_fen: "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBKQBNR w 0",
+            start_fen: "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBKQBNR w 0".into(),
             armies: [army(), army()],
             ..Default::default()
         })
@@ -97,13 +97,13 @@ impl Makruk {
 }
 
 impl Rules for Makruk {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         self.inner.name()
     }
     fn geometry(&self) -> &Geometry {
         self.inner.geometry()
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         self.inner.start_fen()
     }
     fn kinds(&self, color: Color) -> KindSet {

@@ -102,10 +102,10 @@ impl Musketeer {
         let mut promotions = vec![Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN];
         promotions.extend(FAIRIES.iter().map(|f| Kind(f.0 as u8)));
         let inner = ChessLike::new(ChessLikeSpec {
-            name: "Musketeer",
+            name: "Musketeer".into(),
             rows: 8,
             cols: 8,
-            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - --",
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - --".into(),
             armies: [army.clone(), army],
             promotions: [promotions.clone(), promotions],
             double_step: [true, true],
@@ -247,7 +247,7 @@ impl Musketeer {
 }
 
 impl Rules for Musketeer {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Musketeer"
     }
     forward_rules!(inner => geometry, start_fen, promotions);

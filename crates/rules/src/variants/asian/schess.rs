@@ -109,19 +109,21 @@ impl Schess {
             HAWK,
             ELEPHANT,
         ];
-        let inner = ChessLike::new(ChessLikeSpec {
-            name: "Schess",
-            rows: 8,
-            cols: 8,
-            start_fen:
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah1111111111111111 - 1111",
-            armies: [army(), army()],
-            promotions: [promotions.clone(), promotions],
-            double_step: [true, true],
-            castling: [true, true],
-            ..Default::default()
-        })
-        .expect("the Schess spec compiles");
+        let inner =
+            ChessLike::new(ChessLikeSpec {
+                name: "Schess".into(),
+                rows: 8,
+                cols: 8,
+                start_fen:
+                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah1111111111111111 - 1111"
+                        .into(),
+                armies: [army(), army()],
+                promotions: [promotions.clone(), promotions],
+                double_step: [true, true],
+                castling: [true, true],
+                ..Default::default()
+            })
+            .expect("the Schess spec compiles");
         Schess { inner }
     }
 
@@ -171,13 +173,13 @@ impl Schess {
 }
 
 impl Rules for Schess {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Schess"
     }
     fn geometry(&self) -> &Geometry {
         self.inner.geometry()
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         self.inner.start_fen()
     }
     fn kinds(&self, color: Color) -> KindSet {

@@ -60,8 +60,8 @@ fn army() -> Vec<PieceSpec> {
 impl Sittuyin {
     pub fn new() -> Sittuyin {
         let inner = ChessLike::new(ChessLikeSpec {
-            name: "Sittuyin",
-            start_fen: "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8 w 0",
+            name: "Sittuyin".into(),
+            start_fen: "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8 w 0".into(),
             armies: [army(), army()],
             ..Default::default()
         })
@@ -174,7 +174,7 @@ impl Sittuyin {
 }
 
 impl Rules for Sittuyin {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Sittuyin"
     }
     forward_rules!(inner => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style, play);

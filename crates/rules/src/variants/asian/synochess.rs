@@ -64,10 +64,10 @@ impl Synochess {
             PieceSpec::pawn(),
         ];
         let inner = ChessLike::new(ChessLikeSpec {
-            name: "Synochess",
+            name: "Synochess".into(),
             rows: 8,
             cols: 8,
-            start_fen: "rneakenr/8/1c4c1/1ss2ss1/8/8/PPPPPPPP/RNBQKBNR w 0 ah - 2",
+            start_fen: "rneakenr/8/1c4c1/1ss2ss1/8/8/PPPPPPPP/RNBQKBNR w 0 ah - 2".into(),
             armies: [kingdom, dynasty],
             promotions: [
                 vec![Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN],
@@ -147,13 +147,13 @@ impl Synochess {
 }
 
 impl Rules for Synochess {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Synochess"
     }
     fn geometry(&self) -> &Geometry {
         self.inner.geometry()
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         self.inner.start_fen()
     }
     fn kinds(&self, color: Color) -> KindSet {

@@ -83,10 +83,10 @@ impl Titan {
         ];
         let promotions = vec![Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN];
         let inner = ChessLike::new(ChessLikeSpec {
-            name: "Titan",
+            name: "Titan".into(),
             rows: 8,
             cols: 8,
-            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -",
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -".into(),
             armies: [army.clone(), army],
             promotions: [promotions.clone(), promotions],
             double_step: [true, true],
@@ -293,7 +293,7 @@ pub(crate) fn update_castling(g: &Geometry, pos: &mut Position, mv: &Move) {
 }
 
 impl Rules for Titan {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Titan"
     }
     forward_rules!(inner => geometry, start_fen, promotions, position_problems);

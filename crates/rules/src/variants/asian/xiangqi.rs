@@ -223,13 +223,13 @@ impl Xiangqi {
 }
 
 impl Rules for Xiangqi {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         self.name
     }
     fn geometry(&self) -> &Geometry {
         &self.geometry
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         self.start_fen
     }
     fn kinds(&self, _color: Color) -> KindSet {

@@ -659,13 +659,13 @@ impl<H: Hooks> Game<H> {
 }
 
 impl<H: Hooks> Rules for Game<H> {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         self.h.cfg().name
     }
     fn geometry(&self) -> &Geometry {
         &self.g
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         self.h.cfg().start_fen
     }
     fn kinds(&self, color: Color) -> KindSet {

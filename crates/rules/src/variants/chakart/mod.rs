@@ -518,13 +518,13 @@ const KING_STEPS: [(i8, i8); 8] = [
 ];
 
 impl Rules for Chakart {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Chakart"
     }
     fn geometry(&self) -> &Geometry {
         &self.geometry
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         START_FEN
     }
     fn kinds(&self, color: Color) -> KindSet {

@@ -17,7 +17,7 @@ use crate::validate::Problem;
 
 /// The compiled pairs of a spec with an [`ArmyChoice`].
 pub(super) struct ArmyPairs {
-    name: &'static str,
+    name: super::Text,
     choice: ArmyChoice,
     /// Every piece of the spec (its letter's moves, names, royalty).
     pieces: Vec<PieceSpec>,
@@ -120,8 +120,7 @@ fn pair_spec(
     let start = start_fen(base.cols, base.rows, white, black, [white_pawn, black_pawn]);
     let mut spec = base.clone();
     spec.army_choice = None;
-    // Compiled once per pair and kept for the process.
-    spec.start_fen = Box::leak(start.into_boxed_str());
+    spec.start_fen = start.into();
     spec.armies = [white_army, black_army];
     spec.promotions = [promotions.clone(), promotions];
     spec.double_step = [true, true];
@@ -158,7 +157,7 @@ impl ArmyPairs {
             promotions.extend(officers.iter().map(|l| Kind(*l as u8)));
         }
         Ok(ArmyPairs {
-            name: base.name,
+            name: base.name.clone(),
             choice,
             pieces,
             pairs,
@@ -240,13 +239,13 @@ impl ArmyPairs {
 }
 
 impl Rules for ArmyPairs {
-    fn name(&self) -> &'static str {
-        self.name
+    fn name(&self) -> &str {
+        &self.name
     }
     fn geometry(&self) -> &Geometry {
         self.pairs[self.default_pair()].geometry()
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         self.pairs[self.default_pair()].start_fen()
     }
     fn kinds(&self, _color: Color) -> KindSet {
@@ -260,7 +259,7 @@ impl Rules for ArmyPairs {
         self.pieces
             .iter()
             .find(|p| p.letter == letter)
-            .and_then(|p| p.name)
+            .and_then(|p| p.name.as_deref())
             .map_or_else(|| crate::rules::default_piece_name(piece), str::to_string)
     }
     fn fen_style(&self) -> FenStyle {

@@ -92,7 +92,7 @@ pub enum SpecError {
     #[error("army set-up: {0}")]
     Armies(String),
     #[error("hole `{0}` is not a square of the board")]
-    BadHole(&'static str),
+    BadHole(String),
     #[error("step ({0}, {1}) is longer than the step table allows")]
     StepTooLong(i8, i8),
 }
@@ -124,7 +124,7 @@ impl ChessLike {
                     special: vec![],
                     overlaps: false,
                 };
-                let atoms = betza::parse(ps.betza)?;
+                let atoms = betza::parse(&ps.betza)?;
                 cp.overlaps = betza::may_overlap(&atoms);
                 cp.en_passant |= atoms.iter().any(|a| a.en_passant);
                 // Whether the piece's other moves go two squares along the
@@ -317,8 +317,9 @@ fn add_attacker(
 fn geometry_of(spec: &ChessLikeSpec) -> Result<Geometry, SpecError> {
     let plain = Geometry::new(spec.rows, spec.cols)?;
     let mut holes = crate::SquareSet::EMPTY;
-    for name in spec.holes {
-        holes.insert(plain.parse_square(name).ok_or(SpecError::BadHole(name))?);
+    for name in &spec.holes {
+        let square = plain.parse_square(name);
+        holes.insert(square.ok_or_else(|| SpecError::BadHole(name.to_string()))?);
     }
     let geometry = if spec.wrap.files || spec.wrap.ranks {
         Geometry::with_wrap(
@@ -338,7 +339,7 @@ fn geometry_of(spec: &ChessLikeSpec) -> Result<Geometry, SpecError> {
 /// the definition reader reports that).
 fn start_squares(spec: &ChessLikeSpec, g: &Geometry) -> StartSquares {
     let mut out = StartSquares::default();
-    let Ok(setup) = crate::fen::parse(spec.start_fen) else {
+    let Ok(setup) = crate::fen::parse(&spec.start_fen) else {
         return out;
     };
     let rows = setup.rows.len();

@@ -41,7 +41,7 @@ pub(super) struct CompiledDrops {
     /// where they would have no move on an empty board.
     immobile: Option<[Vec<(Kind, SquareSet)>; 2]>,
     /// The names of the promoted pieces.
-    names: Vec<(Kind, &'static str)>,
+    names: Vec<(Kind, super::Text)>,
     must_drop: bool,
     gravity: bool,
 }
@@ -65,8 +65,12 @@ pub(super) fn promoted_pieces(spec: &ChessLikeSpec) -> Result<[Vec<PieceSpec>; 2
                     "`{twin}` is a promoted `{base}`, which is no piece of the army"
                 )));
             };
-            let name = format!("promoted {}", b.name.unwrap_or(base_name(base)));
-            let mut piece = PieceSpec::piece(twin, b.betza).named(crate::definition::leak(name));
+            let name = format!("promoted {}", b.name.as_deref().unwrap_or(base_name(base)));
+            let mut piece = PieceSpec {
+                betza: b.betza.clone(),
+                ..PieceSpec::piece(twin, "")
+            }
+            .named(name);
             piece.en_passant = b.en_passant;
             out[side].push(piece);
         }
@@ -112,7 +116,12 @@ impl CompiledDrops {
         }
         let names = promoted_pieces(spec)?[0]
             .iter()
-            .map(|p| (Kind(p.letter as u8), p.name.unwrap_or("promoted piece")))
+            .map(|p| {
+                (
+                    Kind(p.letter as u8),
+                    p.name.clone().unwrap_or("promoted piece".into()),
+                )
+            })
             .collect();
         let promoted: Vec<(Kind, Kind)> = d
             .promoted
@@ -202,8 +211,11 @@ impl CompiledDrops {
     }
 
     /// A promoted piece's name.
-    pub(super) fn name_of(&self, kind: Kind) -> Option<&'static str> {
-        self.names.iter().find(|(k, _)| *k == kind).map(|(_, n)| *n)
+    pub(super) fn name_of(&self, kind: Kind) -> Option<&str> {
+        self.names
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, n)| &**n)
     }
 
     pub(super) fn hand_kinds(&self) -> KindSet {
@@ -406,8 +418,8 @@ mod tests {
         let promotions = vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT];
         let army = crate::variants::chess::army();
         ChessLike::new(ChessLikeSpec {
-            name: "Crazyhouse as a spec",
-            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w 0 ahah -",
+            name: "Crazyhouse as a spec".into(),
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w 0 ahah -".into(),
             armies: [army.clone(), army],
             promotions: [promotions.clone(), promotions],
             double_step: [true, true],
@@ -526,7 +538,10 @@ mod tests {
     #[test]
     fn a_drop_region_and_immobility_narrow_the_squares() {
         let zh = crazyhouse(DropSpec {
-            region: [vec!["a1", "b1", "c8"], vec!["h8"]],
+            region: [
+                vec!["a1".into(), "b1".into(), "c8".into()],
+                vec!["h8".into()],
+            ],
             ..Default::default()
         });
         assert_eq!(
@@ -568,10 +583,10 @@ mod tests {
     fn stones(betza: &'static str, rows: u8, cols: u8, drops: DropSpec) -> ChessLike {
         let army = vec![super::super::PieceSpec::piece('p', betza)];
         ChessLike::new(ChessLikeSpec {
-            name: "stones",
+            name: "stones".into(),
             rows,
             cols,
-            start_fen: "3/3/3[PPPppp] w 0 -",
+            start_fen: "3/3/3[PPPppp] w 0 -".into(),
             armies: [army.clone(), army],
             drops: Some(DropSpec {
                 captures_to_hand: false,

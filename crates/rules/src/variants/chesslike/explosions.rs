@@ -116,7 +116,7 @@ mod tests {
     fn atomic() -> ChessLike {
         let army = chess::army();
         ChessLike::new(ChessLikeSpec {
-            name: "Atomic as a spec",
+            name: "Atomic as a spec".into(),
             armies: [army.clone(), army],
             explosions: Some(ExplosionSpec {
                 spared: vec![Kind::PAWN],
@@ -198,8 +198,8 @@ mod tests {
     fn in_antichess_a_mover_that_explodes_its_last_piece_wins() {
         let army = chess::army();
         let rules = ChessLike::new(ChessLikeSpec {
-            name: "Atomic giveaway as a spec",
-            start_fen: "4k3/8/8/8/8/8/8/4K3 w 0 - -",
+            name: "Atomic giveaway as a spec".into(),
+            start_fen: "4k3/8/8/8/8/8/8/4K3 w 0 - -".into(),
             armies: [army.clone(), army],
             explosions: Some(ExplosionSpec {
                 spared: vec![Kind::PAWN],
@@ -237,8 +237,8 @@ mod tests {
     fn an_immune_kind_survives_even_as_the_capturer() {
         let army = vec![PieceSpec::king(), PieceSpec::piece('r', "R")];
         let rules = ChessLike::new(ChessLikeSpec {
-            name: "Immune rooks",
-            start_fen: "4k3/8/8/8/8/8/8/R3K3 w 0 - -",
+            name: "Immune rooks".into(),
+            start_fen: "4k3/8/8/8/8/8/8/R3K3 w 0 - -".into(),
             armies: [army.clone(), army],
             explosions: Some(ExplosionSpec {
                 spared: Vec::new(),

@@ -25,7 +25,7 @@ mod victory;
 pub use compile::SpecError;
 pub use spec::{
     ArmyChoice, ArmySpec, CastlingRules, ChessLikeSpec, DropSpec, ExplosionSpec, FenFields,
-    InitialMoves, PawnRules, PieceSpec, PieceZone, PromotionRules, Wrap,
+    InitialMoves, List, PawnRules, PieceSpec, PieceZone, PromotionRules, Text, Wrap,
 };
 pub use victory::{BareKing, Connect, ReachGoal, Repetition, StalemateResult, WinSpec};
 pub use victory::{Reach, Royalty, Safety, Victory};
@@ -86,11 +86,11 @@ impl ChessLike {
 }
 
 impl Rules for ChessLike {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         if let Some(a) = &self.armies {
             return a.name();
         }
-        self.spec.name
+        &self.spec.name
     }
     fn geometry(&self) -> &Geometry {
         if let Some(a) = &self.armies {
@@ -98,11 +98,11 @@ impl Rules for ChessLike {
         }
         &self.geometry
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         if let Some(a) = &self.armies {
             return a.start_fen();
         }
-        self.spec.start_fen
+        &self.spec.start_fen
     }
     fn kinds(&self, color: Color) -> KindSet {
         if let Some(a) = &self.armies {
@@ -129,7 +129,7 @@ impl Rules for ChessLike {
         let named = self.spec.armies[piece.color.index()]
             .iter()
             .find(|p| p.letter as u8 == piece.kind.0)
-            .and_then(|p| p.name)
+            .and_then(|p| p.name.as_deref())
             .or_else(|| self.drops.as_deref()?.name_of(piece.kind));
         match named {
             Some(n) => n.to_string(),

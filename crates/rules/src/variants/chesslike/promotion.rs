@@ -156,10 +156,10 @@ mod tests {
             PieceSpec::piece('r', "R"),
         ];
         ChessLike::new(ChessLikeSpec {
-            name: "promotion test",
+            name: "promotion test".into(),
             rows: 5,
             cols: 5,
-            start_fen: "k4/5/5/5/4K[] w 0",
+            start_fen: "k4/5/5/5/4K[] w 0".into(),
             armies: [army.clone(), army],
             promotion: super::super::PromotionRules {
                 zone: 2,

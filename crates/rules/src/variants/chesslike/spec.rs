@@ -2,7 +2,18 @@
 //! and its switches ([`ChessLikeSpec`]). Nothing here is compiled: see
 //! `compile.rs` for how a spec becomes move tables.
 
+use std::borrow::Cow;
+
 use crate::piece::Kind;
+
+/// Text a spec holds: borrowed from the program for the specs written in
+/// Rust (so their literals and `const fn` constructors stay as they are),
+/// owned for the definitions read at run time, which are dropped with
+/// their spec instead of living for the process.
+pub type Text = Cow<'static, str>;
+
+/// A list a spec holds, borrowed or owned as [`Text`] is.
+pub type List<T> = Cow<'static, [T]>;
 
 /// One piece of an army.
 #[derive(Clone, Debug)]
@@ -10,17 +21,17 @@ pub struct PieceSpec {
     /// Its FEN letter (lowercase).
     pub letter: char,
     /// How it moves and captures, in Betza notation, seen from White.
-    pub betza: &'static str,
+    pub betza: Text,
     /// Losing it loses the game (kings).
     pub royal: bool,
     /// Double step, en passant and promotion apply to it.
     pub pawn: bool,
     /// Its name in messages, if not the chess name of its letter.
-    pub name: Option<&'static str>,
+    pub name: Option<Text>,
     /// Its French name (rule pages, alt text), when known.
-    pub name_fr: Option<&'static str>,
+    pub name_fr: Option<Text>,
     /// Its Spanish name, when known.
-    pub name_es: Option<&'static str>,
+    pub name_es: Option<Text>,
     /// What the piece becomes (a letter of its army) where
     /// `PromotionRules::pieces` says: by default on reaching its last rank
     /// (vchess's Forward: every piece has its promoted form); a pawn with
@@ -42,7 +53,7 @@ impl PieceSpec {
     pub const fn piece(letter: char, betza: &'static str) -> PieceSpec {
         PieceSpec {
             letter,
-            betza,
+            betza: Cow::Borrowed(betza),
             royal: false,
             pawn: false,
             name: None,
@@ -53,28 +64,25 @@ impl PieceSpec {
             en_passant: false,
         }
     }
-    /// The same piece, called `name` in messages.
-    pub const fn named(mut self, name: &'static str) -> PieceSpec {
-        self.name = Some(name);
+    /// The same piece, called `name` in messages. Not a `const fn`, unlike
+    /// the constructors: replacing a name that may be owned drops it, which
+    /// const evaluation cannot do (no spec is built in a const item).
+    pub fn named(mut self, name: impl Into<Text>) -> PieceSpec {
+        self.name = Some(name.into());
         self
     }
     /// The same piece with its names in English, French and Spanish.
-    pub const fn names(
-        mut self,
-        en: &'static str,
-        fr: &'static str,
-        es: &'static str,
-    ) -> PieceSpec {
-        self.name = Some(en);
-        self.name_fr = Some(fr);
-        self.name_es = Some(es);
+    pub fn names(mut self, en: &'static str, fr: &'static str, es: &'static str) -> PieceSpec {
+        self.name = Some(Cow::Borrowed(en));
+        self.name_fr = Some(Cow::Borrowed(fr));
+        self.name_es = Some(Cow::Borrowed(es));
         self
     }
     /// The chess king (royal `K`).
     pub const fn king() -> PieceSpec {
         PieceSpec {
             letter: 'k',
-            betza: "K",
+            betza: Cow::Borrowed("K"),
             royal: true,
             pawn: false,
             name: None,
@@ -89,7 +97,7 @@ impl PieceSpec {
     pub const fn pawn() -> PieceSpec {
         PieceSpec {
             letter: 'p',
-            betza: "fmWfcF",
+            betza: Cow::Borrowed("fmWfcF"),
             royal: false,
             pawn: true,
             name: None,
@@ -119,10 +127,10 @@ pub enum InitialMoves {
 /// The data that defines a chess-like variant.
 #[derive(Clone, Debug)]
 pub struct ChessLikeSpec {
-    pub name: &'static str,
+    pub name: Text,
     pub rows: u8,
     pub cols: u8,
-    pub start_fen: &'static str,
+    pub start_fen: Text,
     /// Each color's army, including the pieces it can only get by promotion.
     pub armies: [Vec<PieceSpec>; 2],
     /// What each color's pawns promote to, in notation order.
@@ -134,7 +142,7 @@ pub struct ChessLikeSpec {
     /// A king on its last rank, not in check, wins (Orda).
     pub campmate: bool,
     /// Squares that are not on the board (written `x` in FEN), by name.
-    pub holes: &'static [&'static str],
+    pub holes: Vec<Text>,
     /// Promotion details beyond `promotions` (zone depth, choice, lost pieces).
     pub promotion: PromotionRules,
     /// Pawn details beyond `double_step` (how far, from where).
@@ -216,7 +224,7 @@ pub struct DropSpec {
     pub no_doubled: Option<(char, u8)>,
     /// The squares each side (White, Black) may drop on, by name; empty:
     /// anywhere (`dropRegionWhite`, `dropRegionBlack`).
-    pub region: [Vec<&'static str>; 2],
+    pub region: [Vec<Text>; 2],
     /// A piece may not be dropped, nor move, where it could never move
     /// again (`immobilityIllegal`: a knight on its last rank).
     pub immobility_illegal: bool,
@@ -268,12 +276,12 @@ pub struct ArmySpec {
     /// Its letter in the FEN field (uppercase).
     pub code: char,
     /// Its name, for readers of the definition.
-    pub name: Option<&'static str>,
+    pub name: Option<Text>,
     /// Its pieces' letters (pieces of the spec's armies): officers, one
     /// royal, one pawn; the officers in this order are what pawns become.
     pub pieces: Vec<char>,
     /// Its first rank from the a-file, lowercase; its pawns fill the second.
-    pub first_rank: &'static str,
+    pub first_rank: Text,
     /// Where its king and rook land when castling (queen side, king side),
     /// when not chess's files.
     pub king_to: Option<[u8; 2]>,
@@ -281,7 +289,7 @@ pub struct ArmySpec {
 }
 
 /// Where and how pawns promote.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PromotionRules {
     /// How many ranks, counted from the far edge, form the zone (1: the last).
     pub zone: u8,
@@ -296,7 +304,7 @@ pub struct PromotionRules {
     /// Promotion pieces a pawn may become only when its side has fewer of
     /// them than at the start (Spartan's hoplite becomes a king only when
     /// one of the two is gone); `only_lost` makes it every piece.
-    pub only_lost_pieces: &'static [Kind],
+    pub only_lost_pieces: List<Kind>,
     /// Where pieces with [`PieceSpec::promotes`] promote.
     pub pieces: PieceZone,
 }
@@ -321,7 +329,7 @@ impl Default for PromotionRules {
             optional: false,
             only_lost: false,
             left_file: false,
-            only_lost_pieces: &[],
+            only_lost_pieces: Cow::Borrowed(&[]),
             pieces: PieceZone::LastRank,
         }
     }
@@ -424,16 +432,16 @@ impl Default for ChessLikeSpec {
     /// so that new switches do not break existing specs.
     fn default() -> Self {
         ChessLikeSpec {
-            name: "",
+            name: Cow::Borrowed(""),
             rows: 8,
             cols: 8,
-            start_fen: "",
+            start_fen: Cow::Borrowed(""),
             armies: [Vec::new(), Vec::new()],
             promotions: [Vec::new(), Vec::new()],
             double_step: [false; 2],
             castling: [false; 2],
             campmate: false,
-            holes: &[],
+            holes: Vec::new(),
             promotion: PromotionRules::default(),
             pawn: PawnRules::default(),
             castle: CastlingRules::default(),

@@ -4,6 +4,7 @@
 //! the hooks that restrict or add moves (compulsory capture, pieces immune
 //! on their goal, pawns that promote into an enemy king).
 
+use super::spec::{List, Text};
 use super::ChessLike;
 use crate::betza;
 use crate::color::Color;
@@ -51,7 +52,7 @@ pub enum Safety {
 #[derive(Clone, Debug, Default)]
 pub struct Reach {
     /// White's goal squares by name; empty: White's last rank.
-    pub squares: &'static [&'static str],
+    pub squares: Vec<Text>,
     /// Black's goal is White's mirrored across the middle rank; otherwise
     /// both race to the same squares (Racing Kings, King of the Hill).
     pub mirrored: bool,
@@ -80,7 +81,7 @@ pub struct Victory {
     pub many_royals: bool,
     /// Kinds (letters) whose disappearance from a side loses the game
     /// (Extinction: every kind; Kinglet: pawns; Pawnsking: the king).
-    pub extinction: &'static [char],
+    pub extinction: List<char>,
     /// The side to move with only its king(s) left wins (Losers).
     pub bare_king_wins: bool,
     /// Reaching a goal wins.
@@ -106,10 +107,10 @@ pub struct Victory {
     /// queen in Coregal) standing on its flagged file castles with either
     /// rook, as in chess, to files that depend on whether it is the left or
     /// the right one of the two. Empty: chess castling.
-    pub castlers: &'static [char],
+    pub castlers: List<char>,
     /// Extra move-only steps of pawns, in Betza (Rugby: a king's steps,
     /// "mFmsWmbW"): no double step, no promotion.
-    pub pawn_extra_steps: &'static str,
+    pub pawn_extra_steps: Text,
 }
 
 /// What [`Victory`] compiles to.
@@ -156,7 +157,7 @@ pub(super) fn effective(spec: &super::ChessLikeSpec) -> Victory {
     }
     if v.reach.is_none() && !w.king_of_the_hill.is_empty() {
         v.reach = Some(Reach {
-            squares: crate::definition::leak_list(&w.king_of_the_hill),
+            squares: w.king_of_the_hill.clone(),
             royal_only: true,
             ..Default::default()
         });
@@ -180,10 +181,10 @@ pub(super) fn compile(
                 }
             }
         } else {
-            for name in r.squares {
+            for name in &r.squares {
                 white.insert(
                     g.parse_square(name)
-                        .ok_or(super::SpecError::BadHole(name))?,
+                        .ok_or_else(|| super::SpecError::BadHole(name.to_string()))?,
                 );
             }
         }
@@ -250,13 +251,13 @@ pub(super) fn compile(
             ..Default::default()
         });
     }
-    for atom in betza::parse(v.pawn_extra_steps)? {
+    for atom in betza::parse(&v.pawn_extra_steps)? {
         let dir =
             Dir::new(atom.df, atom.dr).ok_or(super::SpecError::StepTooLong(atom.df, atom.dr))?;
         c.pawn_steps[0].push(dir);
         c.pawn_steps[1].push(dir.flip_ranks());
     }
-    for &l in v.extinction {
+    for &l in v.extinction.iter() {
         c.extinct.insert(Kind(l as u8));
     }
     for &k in &spec.win.extinction {
@@ -1175,7 +1176,7 @@ pub struct ReachGoal {
     /// Ranks counted from the mover's side, 0-based (7: the 8th rank on 8×8).
     pub ranks: Vec<u8>,
     /// Square names (`d4`), the same for both sides.
-    pub squares: Vec<&'static str>,
+    pub squares: Vec<Text>,
     /// The piece must not be attacked there (Racing Kings counts it at once).
     pub not_attacked: bool,
     /// The piece must survive the opponent's reply (`survives: true`):
@@ -1229,7 +1230,7 @@ pub struct WinSpec {
     pub bare_king: BareKing,
     pub reach: Option<ReachGoal>,
     /// A royal piece on one of these squares wins (`king_of_the_hill`).
-    pub king_of_the_hill: Vec<&'static str>,
+    pub king_of_the_hill: Vec<Text>,
     /// The n-th check wins (`checks: 3`); 0: no such rule.
     pub checks: u8,
     /// Losing all pieces or being stalemated wins; captures are compulsory.
@@ -1366,11 +1367,11 @@ mod connect_tests {
     ) -> ChessLike {
         let stones = vec![PieceSpec::piece('p', ""), PieceSpec::piece('q', "")];
         ChessLike::new(ChessLikeSpec {
-            name: "connect test",
+            name: "connect test".into(),
             rows,
             cols,
-            holes,
-            start_fen: "3/3/3[PPPPPpppp] w 0 -",
+            holes: holes.iter().map(|&h| h.into()).collect(),
+            start_fen: "3/3/3[PPPPPpppp] w 0 -".into(),
             armies: [stones.clone(), stones],
             drops: Some(DropSpec {
                 captures_to_hand: false,

@@ -77,7 +77,7 @@ pub struct Absorption;
 /// The Absorption rules.
 pub fn rules() -> Twisted<Absorption> {
     let spec = ChessLikeSpec {
-        name: "Absorption",
+        name: "Absorption".into(),
         armies: [army(), army()],
         ..chess::spec()
     };

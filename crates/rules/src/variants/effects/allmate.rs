@@ -30,8 +30,8 @@ pub fn rules() -> Twisted<Allmate> {
     // No check: kings may stand attacked, castling ignores attacks.
     win.checkmate = false;
     let spec = ChessLikeSpec {
-        name: "Allmate",
-        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah",
+        name: "Allmate".into(),
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah".into(),
         fen: FenFields {
             flags: Some(true),
             en_passant: Some(false),

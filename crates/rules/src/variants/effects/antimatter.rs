@@ -13,7 +13,7 @@ pub struct Antimatter;
 /// The Antimatter rules.
 pub fn rules() -> Twisted<Antimatter> {
     let spec = ChessLikeSpec {
-        name: "Antimatter",
+        name: "Antimatter".into(),
         ..chess::spec()
     };
     Twisted::new(

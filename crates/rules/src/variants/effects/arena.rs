@@ -28,7 +28,7 @@ fn army() -> Vec<PieceSpec> {
         .map(|p| match p.letter {
             'k' | 'q' => PieceSpec::piece(p.letter, "W3F3").names("duke", "duc", "duque"),
             'p' => PieceSpec {
-                betza: "fmWfcFbcF",
+                betza: "fmWfcFbcF".into(),
                 ..PieceSpec::pawn()
             },
             _ => p,
@@ -45,8 +45,8 @@ pub fn rules() -> Twisted<Arena> {
     win.checkmate = false;
     win.stalemate = StalemateResult::Loss;
     let spec = ChessLikeSpec {
-        name: "Arena",
-        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 -",
+        name: "Arena".into(),
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 -".into(),
         armies: [army(), army()],
         castling: [false; 2],
         fen: FenFields {

@@ -30,13 +30,13 @@ pub fn rules() -> Twisted<Atomic> {
     for p in &mut army {
         if p.letter == 'k' {
             *p = PieceSpec {
-                betza: "mK",
+                betza: "mK".into(),
                 ..PieceSpec::king()
             };
         }
     }
     let spec = ChessLikeSpec {
-        name: "Atomic",
+        name: "Atomic".into(),
         armies: [army.clone(), army],
         ..chess::spec()
     };

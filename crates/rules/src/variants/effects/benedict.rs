@@ -17,8 +17,8 @@ pub struct Benedict;
 /// The Benedict rules: chess without captures (nor en passant).
 pub fn rules() -> Twisted<Benedict> {
     let spec = ChessLikeSpec {
-        name: "Benedict",
-        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah",
+        name: "Benedict".into(),
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah".into(),
         fen: FenFields {
             en_passant: Some(false),
             ..Default::default()

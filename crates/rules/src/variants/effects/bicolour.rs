@@ -18,8 +18,8 @@ pub struct Bicolour;
 /// The Bicolour rules.
 pub fn rules() -> Twisted<Bicolour> {
     let spec = ChessLikeSpec {
-        name: "Bicolour",
-        start_fen: "rqbnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w 0 -",
+        name: "Bicolour".into(),
+        start_fen: "rqbnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w 0 -".into(),
         castling: [false; 2],
         ..chess::spec()
     };

@@ -17,7 +17,7 @@ pub struct Brotherhood;
 /// The Brotherhood rules.
 pub fn rules() -> Twisted<Brotherhood> {
     let spec = ChessLikeSpec {
-        name: "Brotherhood",
+        name: "Brotherhood".into(),
         ..chess::spec()
     };
     Twisted::new(

@@ -65,7 +65,11 @@ pub struct Cannibal {
 /// The rules of Cannibal1 or Cannibal2.
 pub fn rules(compulsory: bool) -> Twisted<Cannibal> {
     let spec = ChessLikeSpec {
-        name: if compulsory { "Cannibal2" } else { "Cannibal1" },
+        name: if compulsory {
+            "Cannibal2".into()
+        } else {
+            "Cannibal1".into()
+        },
         armies: [army(), army()],
         ..chess::spec()
     };

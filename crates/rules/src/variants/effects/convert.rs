@@ -31,8 +31,8 @@ pub struct Convert;
 /// passant, captures chained with the converted pieces' moves.
 pub fn rules() -> Twisted<Convert> {
     let spec = ChessLikeSpec {
-        name: "Convert",
-        start_fen: "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w 0 ahah",
+        name: "Convert".into(),
+        start_fen: "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w 0 ahah".into(),
         fen: FenFields {
             en_passant: Some(false),
             ..Default::default()

@@ -18,7 +18,7 @@ pub struct Coronation;
 /// The Coronation rules.
 pub fn rules() -> Twisted<Coronation> {
     let spec = ChessLikeSpec {
-        name: "Coronation",
+        name: "Coronation".into(),
         ..chess::spec()
     };
     Twisted::new(

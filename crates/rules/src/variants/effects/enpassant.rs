@@ -38,7 +38,7 @@ const PATH_SHIFT: u32 = 32;
 /// The Enpassant rules: chess with knightriders and general en passant.
 pub fn rules() -> Twisted<Enpassant> {
     let mut spec = ChessLikeSpec {
-        name: "Enpassant",
+        name: "Enpassant".into(),
         fen: FenFields {
             en_passant: Some(true),
             ..Default::default()
@@ -47,8 +47,8 @@ pub fn rules() -> Twisted<Enpassant> {
     };
     for army in &mut spec.armies {
         for piece in army.iter_mut().filter(|p| p.letter == 'n') {
-            piece.betza = "NN";
-            piece.name = Some("knightrider");
+            piece.betza = "NN".into();
+            piece.name = Some("knightrider".into());
         }
     }
     Twisted::new(

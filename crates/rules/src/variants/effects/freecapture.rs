@@ -17,7 +17,7 @@ pub struct Freecapture;
 /// The Freecapture rules.
 pub fn rules() -> Twisted<Freecapture> {
     let spec = ChessLikeSpec {
-        name: "Freecapture",
+        name: "Freecapture".into(),
         ..chess::spec()
     };
     Twisted::new(

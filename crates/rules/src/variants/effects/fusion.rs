@@ -62,7 +62,7 @@ pub fn rules() -> Twisted<Fusion> {
     }
     let promotions = vec![Kind::ROOK, Kind::BISHOP, Kind::KNIGHT];
     let spec = ChessLikeSpec {
-        name: "Fusion",
+        name: "Fusion".into(),
         armies: [army.clone(), army],
         promotions: [promotions.clone(), promotions],
         ..chess::spec()

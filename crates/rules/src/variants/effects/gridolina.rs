@@ -20,7 +20,7 @@ pub fn rules() -> Twisted<Gridolina> {
     let berolina =
         crate::definition::builtin_spec("Berolina").expect("Berolina is a built-in definition");
     let spec = ChessLikeSpec {
-        name: "Gridolina",
+        name: "Gridolina".into(),
         ..berolina.clone()
     };
     Twisted::new(

@@ -88,8 +88,8 @@ pub fn rules() -> Twisted<Koopa> {
         army.push(piece);
     }
     let mut spec = ChessLikeSpec {
-        name: "Koopa",
-        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -",
+        name: "Koopa".into(),
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -".into(),
         armies: [army.clone(), army],
         fen: FenFields {
             en_passant: Some(false),

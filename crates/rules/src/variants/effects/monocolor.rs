@@ -51,8 +51,8 @@ pub fn rules() -> Twisted<Monocolor> {
         ..base.wins.clone()
     };
     let spec = ChessLikeSpec {
-        name: "Monocolor",
-        start_fen: "rnbqqbnr/8/pppppppp/8/8/pppppppp/8/rnbqqbnr w 0",
+        name: "Monocolor".into(),
+        start_fen: "rnbqqbnr/8/pppppppp/8/8/pppppppp/8/rnbqqbnr w 0".into(),
         armies: [army(), army()],
         castling: [false; 2],
         fen: FenFields {

@@ -40,8 +40,12 @@ fn value(kind: Kind) -> i32 {
 /// The rules of Pacifist1 (`weighted` false) or Pacifist2.
 pub fn rules(weighted: bool) -> Twisted<Pacifist> {
     let spec = ChessLikeSpec {
-        name: if weighted { "Pacifist2" } else { "Pacifist1" },
-        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah",
+        name: if weighted {
+            "Pacifist2".into()
+        } else {
+            "Pacifist1".into()
+        },
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah".into(),
         // No captures, so no en passant: vchess writes no such field.
         fen: FenFields {
             en_passant: Some(false),

@@ -19,7 +19,7 @@ pub struct Rifle;
 /// The Rifle rules.
 pub fn rules() -> Twisted<Rifle> {
     let spec = ChessLikeSpec {
-        name: "Rifle",
+        name: "Rifle".into(),
         ..chess::spec()
     };
     Twisted::new(

@@ -21,7 +21,7 @@ pub struct Selfabsorb;
 /// The Selfabsorb rules.
 pub fn rules() -> Twisted<Selfabsorb> {
     let spec = ChessLikeSpec {
-        name: "Selfabsorb",
+        name: "Selfabsorb".into(),
         armies: [army(), army()],
         ..chess::spec()
     };

@@ -27,8 +27,8 @@ const CMOVE_SHIFT: u32 = 32;
 /// The Suction rules: chess without castling, whose pawns do not promote.
 pub fn rules() -> Twisted<Suction> {
     let spec = ChessLikeSpec {
-        name: "Suction",
-        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 - -",
+        name: "Suction".into(),
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 - -".into(),
         castling: [false; 2],
         // A pawn on the last rank stays a pawn, and cannot move.
         promotions: [Vec::new(), Vec::new()],

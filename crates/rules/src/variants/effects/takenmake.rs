@@ -25,7 +25,7 @@ pub struct Takenmake;
 /// The Take and Make rules: chess, captures chained with their make.
 pub fn rules() -> Twisted<Takenmake> {
     let spec = ChessLikeSpec {
-        name: "Takenmake",
+        name: "Takenmake".into(),
         ..chess::spec()
     };
     Twisted::new(

@@ -131,13 +131,13 @@ impl<T: Twist> Twisted<T> {
 }
 
 impl<T: Twist> Rules for Twisted<T> {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         self.base.name()
     }
     fn geometry(&self) -> &Geometry {
         self.base.geometry()
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         self.base.start_fen()
     }
     fn kinds(&self, color: Color) -> KindSet {

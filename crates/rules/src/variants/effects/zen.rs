@@ -20,7 +20,7 @@ pub struct Zen;
 /// The Zen rules.
 pub fn rules() -> Twisted<Zen> {
     let spec = ChessLikeSpec {
-        name: "Zen",
+        name: "Zen".into(),
         ..chess::spec()
     };
     Twisted::new(ChessLike::new(spec).expect("the Zen spec compiles"), Zen)

@@ -51,8 +51,8 @@ impl Align4 {
         ];
         let promotions = vec![Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN];
         let spec = ChessLikeSpec {
-            name: "Align4",
-            start_fen: "4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ah -",
+            name: "Align4".into(),
+            start_fen: "4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ah -".into(),
             armies: [chess::army(), black],
             promotions: [promotions.clone(), promotions],
             double_step: [true, true],
@@ -81,7 +81,7 @@ impl Align4 {
 }
 
 impl Rules for Align4 {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Align4"
     }
     forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style, royal_attacked, play, promotions);

@@ -128,8 +128,8 @@ impl Bario {
         ));
         let promotions = vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT];
         let spec = ChessLikeSpec {
-            name: "Bario",
-            start_fen: "uuuuuuuu/pppppppp/8/8/8/8/PPPPPPPP/UUUUUUUU w 0 - 22212221 -",
+            name: "Bario".into(),
+            start_fen: "uuuuuuuu/pppppppp/8/8/8/8/PPPPPPPP/UUUUUUUU w 0 - 22212221 -".into(),
             armies: [army.clone(), army],
             promotions: [promotions.clone(), promotions],
             double_step: [true, true],
@@ -347,7 +347,7 @@ fn unrevert(pos: &mut Position, stash: &mut State) {
 }
 
 impl Rules for Bario {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Bario"
     }
     forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style,

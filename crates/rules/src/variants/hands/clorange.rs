@@ -73,7 +73,7 @@ impl Clorange {
         let mut army = chess::army();
         let mut pawn = PieceSpec::pawn();
         pawn.letter = 's';
-        pawn.betza = "fmW";
+        pawn.betza = "fmW".into();
         army.extend([
             pawn.names("non-capturing pawn", "pion non violent", "peón no violento"),
             PieceSpec::piece('u', "mR").names(
@@ -99,9 +99,9 @@ impl Clorange {
         ]);
         let promotions = vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT];
         let spec = ChessLikeSpec {
-            name: "Clorange",
+            name: "Clorange".into(),
             start_fen:
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - 00000000000000000000",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - 00000000000000000000".into(),
             armies: [army.clone(), army],
             promotions: [promotions.clone(), promotions],
             double_step: [true, true],
@@ -128,7 +128,7 @@ fn counterpart(kind: Kind) -> Option<Kind> {
 }
 
 impl Rules for Clorange {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Clorange"
     }
     forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style,

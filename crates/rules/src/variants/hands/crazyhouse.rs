@@ -100,9 +100,9 @@ impl Crazyhouse {
         ]);
         let promotions = vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT];
         let spec = ChessLikeSpec {
-            name: "Crazyhouse",
+            name: "Crazyhouse".into(),
             // vchess's own start FEN, stray `-` included (fenpress writes none).
-            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - 0000000000 -",
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - 0000000000 -".into(),
             armies: [army.clone(), army],
             promotions: [promotions.clone(), promotions],
             double_step: [true, true],
@@ -129,7 +129,7 @@ fn in_hand(kind: Kind) -> Option<Kind> {
 }
 
 impl Rules for Crazyhouse {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Crazyhouse"
     }
     forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style,

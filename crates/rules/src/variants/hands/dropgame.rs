@@ -371,13 +371,13 @@ impl DropGame {
 }
 
 impl Rules for DropGame {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         self.spec.name
     }
     fn geometry(&self) -> &Geometry {
         &self.geometry
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         self.spec.start_fen
     }
     fn kinds(&self, _color: Color) -> KindSet {

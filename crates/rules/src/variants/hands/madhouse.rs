@@ -60,7 +60,7 @@ fn parity(g: &Geometry, sq: Square) -> u8 {
 impl Madhouse {
     pub fn new() -> Madhouse {
         let mut spec = chess::spec();
-        spec.name = "Madhouse";
+        spec.name = "Madhouse".into();
         Madhouse {
             chess: ChessLike::new(spec).expect("the Madhouse spec compiles"),
         }
@@ -98,11 +98,11 @@ impl Madhouse {
 }
 
 impl Rules for Madhouse {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Madhouse"
     }
     forward_rules!(chess => geometry, kinds, royal_kinds, piece_name, fen_style, royal_attacked, promotions);
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -"
     }
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {

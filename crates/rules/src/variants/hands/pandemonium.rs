@@ -200,10 +200,10 @@ impl Pandemonium {
         pawn: PawnRules,
     ) -> Pandemonium {
         let spec = ChessLikeSpec {
-            name,
+            name: name.into(),
             rows,
             cols: 10,
-            start_fen,
+            start_fen: start_fen.into(),
             armies: [army(), army()],
             promotions: [vec![GILDING], vec![GILDING]],
             double_step: [true, true],
@@ -363,13 +363,13 @@ impl Pandemonium {
 }
 
 impl Rules for Pandemonium {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         self.chess.name()
     }
     fn geometry(&self) -> &Geometry {
         self.chess.geometry()
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         self.chess.start_fen()
     }
     fn kinds(&self, color: Color) -> KindSet {

@@ -57,8 +57,8 @@ impl Default for Parachute {
 impl Parachute {
     pub fn new() -> Parachute {
         let mut spec = chess::spec();
-        spec.name = "Parachute";
-        spec.start_fen = "8/8/8/8/8/8/8/8 w 0 - 822211822211";
+        spec.name = "Parachute".into();
+        spec.start_fen = "8/8/8/8/8/8/8/8 w 0 - 822211822211".into();
         spec.castling = [false, false];
         // A pawn dropped on its first rank steps one square at a time.
         spec.pawn.min_rank = [1, 1];
@@ -112,7 +112,7 @@ impl Parachute {
 }
 
 impl Rules for Parachute {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Parachute"
     }
     forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style, play, promotions);

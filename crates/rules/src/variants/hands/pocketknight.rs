@@ -36,8 +36,8 @@ impl Default for Pocketknight {
 impl Pocketknight {
     pub fn new() -> Pocketknight {
         let mut spec = chess::spec();
-        spec.name = "Pocketknight";
-        spec.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah11 -";
+        spec.name = "Pocketknight".into();
+        spec.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah11 -".into();
         Pocketknight {
             chess: ChessLike::new(spec).expect("the Pocketknight spec compiles"),
         }
@@ -45,7 +45,7 @@ impl Pocketknight {
 }
 
 impl Rules for Pocketknight {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Pocketknight"
     }
     forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style, royal_attacked, play, promotions);

@@ -38,8 +38,8 @@ impl Default for Recycle {
 impl Recycle {
     pub fn new() -> Recycle {
         let mut spec = chess::spec();
-        spec.name = "Recycle";
-        spec.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - 0000000000";
+        spec.name = "Recycle".into();
+        spec.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - 0000000000".into();
         // A pawn reaching the last rank "promotes" to itself; the move is
         // then rewritten so that it leaves the board.
         spec.promotions = [vec![Kind::PAWN], vec![Kind::PAWN]];
@@ -100,7 +100,7 @@ impl Recycle {
 }
 
 impl Rules for Recycle {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Recycle"
     }
     forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style,

@@ -48,8 +48,8 @@ impl Default for Screen {
 impl Screen {
     pub fn new() -> Screen {
         let inner = ChessLike::new(ChessLikeSpec {
-            name: "Screen",
-            start_fen: "8/8/8/8/8/8/8/8 w 0",
+            name: "Screen".into(),
+            start_fen: "8/8/8/8/8/8/8/8 w 0".into(),
             armies: [chess::army(), chess::army()],
             promotions: [
                 vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT],
@@ -90,7 +90,7 @@ impl Screen {
 }
 
 impl Rules for Screen {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Screen"
     }
     forward_rules!(inner => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style, play,

@@ -81,8 +81,8 @@ impl Shinobi {
         let mut kingdom = chess::army();
         kingdom.push(captain);
         let spec = ChessLikeSpec {
-            name: "Shinobi",
-            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/LH1CK1HL w 0 ah - 11211",
+            name: "Shinobi".into(),
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/LH1CK1HL w 0 ah - 11211".into(),
             armies: [clan, kingdom],
             // Either side's pawn becomes a captain on its last two ranks.
             promotions: [vec![CAPTAIN], vec![CAPTAIN]],
@@ -106,7 +106,7 @@ impl Shinobi {
 }
 
 impl Rules for Shinobi {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Shinobi"
     }
     forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style,

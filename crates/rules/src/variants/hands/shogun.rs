@@ -88,8 +88,8 @@ impl Shogun {
             PieceSpec::piece('f', "F").names("duchess", "duchesse", "duquesa"),
         ]);
         let mut spec = ChessLikeSpec {
-            name: "Shogun",
-            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - 0000000000",
+            name: "Shogun".into(),
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - 0000000000".into(),
             armies: [army.clone(), army],
             promotions: [vec![CAPTAIN], vec![CAPTAIN]],
             promotion: PromotionRules {
@@ -168,7 +168,7 @@ fn in_hand(kind: Kind) -> Option<Kind> {
 }
 
 impl Rules for Shogun {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Shogun"
     }
     forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style,

@@ -64,8 +64,8 @@ const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 -";
 impl Ambiguous {
     pub fn new() -> Ambiguous {
         let mut spec = chess::spec();
-        spec.name = "Ambiguous";
-        spec.start_fen = START_FEN;
+        spec.name = "Ambiguous".into();
+        spec.start_fen = START_FEN.into();
         // "No check or checkmate, one wins by capturing the opponent's
         // king. There is no castling."
         spec.castling = [false, false];
@@ -182,10 +182,10 @@ impl Ambiguous {
 
 impl Rules for Ambiguous {
     forward_rules!(chess => geometry, royal_kinds, fen_style, promotions);
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Ambiguous"
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         START_FEN
     }
     fn kinds(&self, color: Color) -> KindSet {

@@ -95,8 +95,8 @@ impl Default for Avalanche {
 impl Avalanche {
     pub fn new() -> Avalanche {
         let mut spec = chess::spec();
-        spec.name = "Avalanche";
-        spec.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah 0";
+        spec.name = "Avalanche".into();
+        spec.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah 0".into();
         // "There are no en-passant captures."
         spec.fen.en_passant = Some(false);
         Avalanche {
@@ -212,10 +212,10 @@ impl Avalanche {
 
 impl Rules for Avalanche {
     forward_rules!(chess => geometry, kinds, royal_kinds, piece_name, fen_style, promotions);
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Avalanche"
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah 0"
     }
     /// Check, for the side to move: its opponent's king may stand attacked

@@ -38,8 +38,8 @@ impl Default for Dark {
 impl Dark {
     pub fn new() -> Dark {
         let mut spec = chess::spec();
-        spec.name = "Dark";
-        spec.start_fen = START_FEN;
+        spec.name = "Dark".into();
+        spec.start_fen = START_FEN.into();
         spec.wins.royalty = Royalty::None;
         Dark {
             chess: ChessLike::new(spec).expect("the chess spec compiles"),
@@ -49,10 +49,10 @@ impl Dark {
 
 impl Rules for Dark {
     forward_rules!(chess => geometry, kinds, royal_kinds, piece_name, fen_style, promotions);
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Dark"
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         START_FEN
     }
     /// A king taken is gone: `position_problems` counts the kings.

@@ -69,8 +69,8 @@ impl Default for Dice {
 impl Dice {
     pub fn new() -> Dice {
         let mut spec = chess::spec();
-        spec.name = "Dice";
-        spec.start_fen = START_FEN;
+        spec.name = "Dice".into();
+        spec.start_fen = START_FEN.into();
         // "There is no check or checkmate": castling minds no attack
         // either (vchess's still does: deviation dice-castling-no-check).
         spec.wins.royalty = crate::variants::chesslike::Royalty::None;
@@ -161,10 +161,10 @@ impl Dice {
 
 impl Rules for Dice {
     forward_rules!(chess => geometry, kinds, royal_kinds, piece_name, fen_style);
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Dice"
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         START_FEN
     }
     /// A king taken is gone: `position_problems` counts the kings.

@@ -51,8 +51,8 @@ impl Default for Hidden {
 impl Hidden {
     pub fn new() -> Hidden {
         let mut spec = chess::spec();
-        spec.name = "Hidden";
-        spec.start_fen = START_FEN;
+        spec.name = "Hidden".into();
+        spec.start_fen = START_FEN.into();
         spec.castling = [false, false];
         spec.wins.royalty = Royalty::None;
         spec.fen.flags = Some(false);
@@ -80,10 +80,10 @@ impl Hidden {
 
 impl Rules for Hidden {
     forward_rules!(chess => geometry, fen_style, promotions);
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Hidden"
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         START_FEN
     }
     fn royal_kinds(&self) -> KindSet {

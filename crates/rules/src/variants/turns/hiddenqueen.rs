@@ -43,8 +43,8 @@ const START_FEN: &str = "rnbqkbnr/pppppppt/8/8/8/8/PPPTPPPP/RNBQKBNR w 0 ahah -"
 impl Hiddenqueen {
     pub fn new() -> Hiddenqueen {
         let mut spec = chess::spec();
-        spec.name = "Hiddenqueen";
-        spec.start_fen = START_FEN;
+        spec.name = "Hiddenqueen".into();
+        spec.start_fen = START_FEN.into();
         Hiddenqueen {
             chess: ChessLike::new(spec).expect("the chess spec compiles"),
         }
@@ -108,10 +108,10 @@ impl Hiddenqueen {
 
 impl Rules for Hiddenqueen {
     forward_rules!(chess => geometry, royal_kinds, fen_style, promotions);
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Hiddenqueen"
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         START_FEN
     }
     /// A king taken is gone: `position_problems` counts the kings.

@@ -166,8 +166,8 @@ pub struct MultiMove {
 impl MultiMove {
     pub fn new(schedule: Schedule) -> MultiMove {
         let mut spec = chess::spec();
-        spec.name = schedule.name();
-        spec.start_fen = schedule.start_fen();
+        spec.name = schedule.name().into();
+        spec.start_fen = schedule.start_fen().into();
         match schedule {
             Schedule::Marseillais => {}
             Schedule::Galvin | Schedule::Monster => {
@@ -284,10 +284,10 @@ impl MultiMove {
 
 impl Rules for MultiMove {
     forward_rules!(chess => geometry, kinds, royal_kinds, piece_name, royals_per_side, fen_style, promotions, position_problems);
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         self.schedule.name()
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         self.schedule.start_fen()
     }
 

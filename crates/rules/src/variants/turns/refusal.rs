@@ -223,8 +223,8 @@ impl Refusal {
             "Refusal1"
         };
         let mut spec = chess::spec();
-        spec.name = name;
-        spec.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 - null";
+        spec.name = name.into();
+        spec.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 - null".into();
         // "To avoid unnecessary complications, castle is not allowed."
         spec.castling = [false, false];
         spec.fen.en_passant = Some(true);
@@ -303,10 +303,10 @@ impl Refusal {
 
 impl Rules for Refusal {
     forward_rules!(chess => geometry, kinds, royal_kinds, piece_name, fen_style, promotions, position_problems);
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         self.name
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 - null"
     }
     fn royal_attacked(&self, pos: &Position, color: Color) -> bool {

@@ -80,8 +80,9 @@ impl Stealthbomb {
         spec.name = match carriers {
             Carriers::Pieces => "Stealthbomb1",
             Carriers::Pawns => "Stealthbomb2",
-        };
-        spec.start_fen = START_FEN;
+        }
+        .into();
+        spec.start_fen = START_FEN.into();
         Stealthbomb {
             chess: ChessLike::new(spec).expect("the chess spec compiles"),
             carriers,
@@ -239,13 +240,13 @@ impl Stealthbomb {
 
 impl Rules for Stealthbomb {
     forward_rules!(chess => geometry, royal_kinds, fen_style, promotions);
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         match self.carriers {
             Carriers::Pieces => "Stealthbomb1",
             Carriers::Pawns => "Stealthbomb2",
         }
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         START_FEN
     }
     /// A king blown up is gone: `position_problems` counts the kings.

@@ -83,8 +83,8 @@ impl Default for Swap {
 impl Swap {
     pub fn new() -> Swap {
         let mut spec = chess::spec();
-        spec.name = "Swap";
-        spec.start_fen = START_FEN;
+        spec.name = "Swap".into();
+        spec.start_fen = START_FEN.into();
         Swap {
             chess: ChessLike::new(spec).expect("the chess spec compiles"),
         }
@@ -227,10 +227,10 @@ impl Swap {
 
 impl Rules for Swap {
     forward_rules!(chess => geometry, kinds, royal_kinds, piece_name, fen_style, promotions, royal_attacked);
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "Swap"
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         START_FEN
     }
     fn pinned(&self, pos: &Position) -> Option<Pins> {

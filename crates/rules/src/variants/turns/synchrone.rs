@@ -187,7 +187,11 @@ impl Synchrone {
 
     fn build(second: bool) -> Synchrone {
         let mut spec = chess::spec();
-        spec.name = if second { "Synchrone2" } else { "Synchrone1" };
+        spec.name = if second {
+            "Synchrone2".into()
+        } else {
+            "Synchrone1".into()
+        };
         let chess = ChessLike::new(spec).expect("the chess spec compiles");
         let template = (&chess as &dyn Rules).start_position();
         Synchrone {
@@ -780,7 +784,7 @@ fn parse_vchess_json(g: &Geometry, text: &str) -> Option<(Square, Square, Option
 }
 
 impl Rules for Synchrone {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         if self.second {
             "Synchrone2"
         } else {
@@ -790,7 +794,7 @@ impl Rules for Synchrone {
     fn geometry(&self) -> &Geometry {
         self.chess.geometry()
     }
-    fn start_fen(&self) -> &'static str {
+    fn start_fen(&self) -> &str {
         if self.second {
             START_FEN2
         } else {
