@@ -301,6 +301,19 @@ pub trait Rules: Send + Sync {
         None
     }
 
+    /// The legality shortcut for rules that forbid giving check (see
+    /// [`Rules::forbids_giving_check`], Racing Kings): the mover's pins, as
+    /// [`Rules::pinned`] would give them, and where a plain move could
+    /// give check, as [`Rules::check_squares`] would. A plain move that
+    /// leaves no pinned square, no square of `from` and lands on no square
+    /// of `to` is then legal without being played. Only rules whose
+    /// legality is exactly "the mover's one royal is not attacked and the
+    /// opponent's is not either" may promise it; the default, `None`,
+    /// promises nothing.
+    fn pins_without_check(&self, _pos: &Position) -> Option<(Pins, CheckSquares)> {
+        None
+    }
+
     /// The variant's own rule that forbids moving the piece on `from` to
     /// `to` in `pos`, when one does (Madrasi paralysis, Isardam's mutual
     /// observation, Checkless's check that does not mate, an antiking left
