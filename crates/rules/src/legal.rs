@@ -39,7 +39,10 @@ pub fn is_plain(rules: &dyn Rules, mv: &Move) -> bool {
 #[inline]
 fn judged_by_pins(rules: &dyn Rules, pins: &Option<Pins>, mv: &Move) -> Option<bool> {
     let pins = pins.as_ref()?;
-    if pins.pinned.contains(mv.intent.from) || !is_plain(rules, mv) {
+    if pins.pinned.contains(mv.intent.from)
+        || pins.screens.contains(mv.intent.to)
+        || !is_plain(rules, mv)
+    {
         return None;
     }
     Some(pins.check.is_none_or(|stops| stops.contains(mv.intent.to)))
@@ -55,7 +58,10 @@ fn judged_without_check(
     mv: &Move,
 ) -> Option<bool> {
     let (pins, squares) = shortcut.as_ref()?;
-    if pins.pinned.contains(mv.intent.from) || !is_plain(rules, mv) {
+    if pins.pinned.contains(mv.intent.from)
+        || pins.screens.contains(mv.intent.to)
+        || !is_plain(rules, mv)
+    {
         return None;
     }
     if pins

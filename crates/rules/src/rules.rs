@@ -282,10 +282,11 @@ pub trait Rules: Send + Sync {
     /// A legality shortcut for one node (see [`crate::legal`] and
     /// [`Pins`]): a plain move (a non-royal piece going from `from` to
     /// `to`, taking at most what stands on `to`, see
-    /// [`crate::legal::is_plain`]) that leaves no pinned square is judged
-    /// without being played. Only rules whose legality is exactly "the
-    /// mover's one royal is not attacked" and whose attacks are plain rays
-    /// may promise it. The default: `None`, every move is played and tested.
+    /// [`crate::legal::is_plain`]) that leaves no pinned square and lands
+    /// on no screen square is judged without being played. Only rules
+    /// whose legality is exactly "the mover's one royal is not attacked"
+    /// and whose lines to it the pins and screens cover may promise it.
+    /// The default: `None`, every move is played and tested.
     fn pinned(&self, _pos: &Position) -> Option<Pins> {
         None
     }
@@ -525,6 +526,11 @@ pub struct Pins {
     /// the checking piece or stands between it and the royal (empty when
     /// two lines give check: only the royal can answer those).
     pub check: Option<crate::squareset::SquareSet>,
+    /// Squares where a plain move could expose the mover's royal by
+    /// standing on them (Xiangqi: a cannon takes over one piece, a screen):
+    /// a plain move landing on one is played and tested. Empty where every
+    /// line is a plain ray.
+    pub screens: crate::squareset::SquareSet,
 }
 
 /// Where a plain move can give check (see [`Rules::check_squares`]).

@@ -224,30 +224,34 @@ impl Xiangqi {
                 return true;
             }
         }
-        let leaps_in = |leaps: &[lame::Leap], kind: Kind| {
-            leaps.iter().any(|l| {
-                let Some(from) = g.offset(target, -l.to.0 as i32, -l.to.1 as i32) else {
-                    return false;
-                };
-                enemy(from) == Some(kind)
-                    && l.path
-                        .iter()
-                        .all(|&(df, dr)| g.offset(from, df as i32, dr as i32).is_some_and(&empty))
-            })
+        // Horses and elephants leap over a diagonal neighbour of the target
+        // (the horse's leg, the elephant's eye), advisors stand on one.
+        let advisors = self.palace.contains(g, target, them);
+        // Elephants stay on their side of the river.
+        let elephants = g.relative_rank(target, them) < self.river.unwrap_or(g.rows());
+        let at = |df: i32, dr: i32, kind: Kind| {
+            g.offset(target, df, dr)
+                .is_some_and(|s| enemy(s) == Some(kind))
         };
-        if leaps_in(&HORSE, HORSE_KIND) {
-            return true;
+        for (df, dr) in DIAGONAL {
+            let (df, dr) = (df as i32, dr as i32);
+            let Some(next) = g.offset(target, df, dr) else {
+                continue;
+            };
+            if !empty(next) {
+                if advisors && enemy(next) == Some(ADVISOR) {
+                    return true;
+                }
+                continue;
+            }
+            if at(df, 2 * dr, HORSE_KIND)
+                || at(2 * df, dr, HORSE_KIND)
+                || (elephants && at(2 * df, 2 * dr, ELEPHANT))
+            {
+                return true;
+            }
         }
-        // Elephants stay on their side of the river, advisors in their palace.
-        let own = self.river.unwrap_or(g.rows());
-        if g.relative_rank(target, them) < own && leaps_in(&XIANGQI_ELEPHANT, ELEPHANT) {
-            return true;
-        }
-        self.palace.contains(g, target, them)
-            && DIAGONAL.iter().any(|&(df, dr)| {
-                g.offset(target, df as i32, dr as i32)
-                    .is_some_and(|s| enemy(s) == Some(ADVISOR))
-            })
+        false
     }
 
     /// Whether a soldier of `color` on `from` steps to `to` (a neighbour):
@@ -335,6 +339,44 @@ impl Rules for Xiangqi {
             return true;
         }
         self.attacked_by(pos, king, color.opposite())
+    }
+
+    /// Out of check, a plain move can expose the general only by leaving
+    /// its file or rank (a chariot's or cannon's line, or the generals'
+    /// file), by leaving a diagonal neighbour (a horse's leg, an
+    /// elephant's eye), or by landing on its file or rank (a cannon's
+    /// screen). In check every move is played.
+    fn pinned(&self, pos: &Position) -> Option<crate::rules::Pins> {
+        use crate::squareset::SquareSet;
+        let me = pos.turn();
+        let royals = pos.board.royals(me);
+        if royals.len() != 1 {
+            return None;
+        }
+        let king = royals.first()?;
+        if self.royal_attacked(pos, me) {
+            return None;
+        }
+        let g = &self.geometry;
+        let mut screens = SquareSet::EMPTY;
+        for d in cannon::rook_dirs() {
+            let mut t = g.step(king, d);
+            while let Some(s) = t {
+                screens.insert(s);
+                t = g.step(s, d);
+            }
+        }
+        let mut pinned = screens;
+        for (df, dr) in DIAGONAL {
+            if let Some(s) = g.offset(king, df as i32, dr as i32) {
+                pinned.insert(s);
+            }
+        }
+        Some(crate::rules::Pins {
+            pinned,
+            check: None,
+            screens,
+        })
     }
 }
 

@@ -198,7 +198,11 @@ impl ChessLike {
                 }
             }
         }
-        Some(crate::rules::Pins { pinned, check })
+        Some(crate::rules::Pins {
+            pinned,
+            check,
+            screens: crate::squareset::SquareSet::EMPTY,
+        })
     }
 
     /// Whether `king` is attacked by `by` and, if so, the squares where a
@@ -1122,7 +1126,10 @@ mod tests {
                         for mv in moves.clone().iter().filter(|m| is_plain(rules, m)) {
                             let played = legal::is_legal(rules, &mut pos, mv);
                             let (from, to) = (mv.intent.from, mv.intent.to);
-                            if pins.pinned.contains(from) || squares.may_check(from, to) {
+                            if pins.pinned.contains(from)
+                                || pins.screens.contains(to)
+                                || squares.may_check(from, to)
+                            {
                                 refused += usize::from(!played);
                                 continue;
                             }
@@ -1194,7 +1201,10 @@ mod tests {
                         moves.clear();
                         rules.pseudo_legal_moves(&pos, &mut moves);
                         for mv in moves.clone().iter() {
-                            if !is_plain(rules, mv) || pins.pinned.contains(mv.intent.from) {
+                            if !is_plain(rules, mv)
+                                || pins.pinned.contains(mv.intent.from)
+                                || pins.screens.contains(mv.intent.to)
+                            {
                                 continue;
                             }
                             let said = pins.check.is_none_or(|s| s.contains(mv.intent.to));

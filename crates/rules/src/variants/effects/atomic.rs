@@ -132,6 +132,7 @@ impl Twist for Atomic {
             return Some(Pins {
                 pinned: SquareSet::EMPTY,
                 check: None,
+                screens: SquareSet::EMPTY,
             });
         }
         base.pinned(pos)
