@@ -8,7 +8,7 @@
 use crate::color::Color;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
-use crate::rules::{Outcome, Pins, Rules};
+use crate::rules::{CheckSquares, Outcome, Pins, Rules};
 
 /// Whether `mv` is a plain move: one piece, not royal, goes from `from` to
 /// `to` (promoting or not), taking at most what stands on `to`. Played
@@ -39,10 +39,42 @@ pub fn is_plain(rules: &dyn Rules, mv: &Move) -> bool {
 #[inline]
 fn judged_by_pins(rules: &dyn Rules, pins: &Option<Pins>, mv: &Move) -> Option<bool> {
     let pins = pins.as_ref()?;
-    if pins.pinned.contains(mv.intent.from) || !is_plain(rules, mv) {
+    if pins.pinned.contains(mv.intent.from)
+        || pins.screens.contains(mv.intent.to)
+        || !is_plain(rules, mv)
+    {
         return None;
     }
     Some(pins.check.is_none_or(|stops| stops.contains(mv.intent.to)))
+}
+
+/// Whether `mv` is legal by the node's pins and check squares alone, for
+/// rules that forbid giving check (see [`Rules::pins_without_check`]):
+/// `None` when it must be played to be tested.
+#[inline]
+fn judged_without_check(
+    rules: &dyn Rules,
+    shortcut: &Option<(Pins, CheckSquares)>,
+    mv: &Move,
+) -> Option<bool> {
+    let (pins, squares) = shortcut.as_ref()?;
+    if pins.pinned.contains(mv.intent.from)
+        || pins.screens.contains(mv.intent.to)
+        || !is_plain(rules, mv)
+    {
+        return None;
+    }
+    if pins
+        .check
+        .is_some_and(|stops| !stops.contains(mv.intent.to))
+    {
+        return Some(false);
+    }
+    // Safe for the mover; it may still give check.
+    if squares.may_check(mv.intent.from, mv.intent.to) {
+        return None;
+    }
+    Some(true)
 }
 
 /// The node's pins, where the rules give them and may use them.
@@ -111,10 +143,17 @@ pub fn legal_moves(rules: &dyn Rules, pos: &mut Position, out: &mut MoveList) {
     }
     rules.pseudo_legal_moves(pos, out);
     let pins = pins_of(rules, pos);
+    let no_check = if rules.forbids_giving_check() {
+        rules.pins_without_check(pos)
+    } else {
+        None
+    };
     let mut kept = 0;
     for i in 0..out.len() {
         let mv = out[i];
-        let legal = match judged_by_pins(rules, &pins, &mv) {
+        let judged = judged_by_pins(rules, &pins, &mv)
+            .or_else(|| judged_without_check(rules, &no_check, &mv));
+        let legal = match judged {
             Some(verdict) => verdict,
             None => is_legal(rules, pos, &mv),
         };

@@ -284,10 +284,11 @@ pub trait Rules: Send + Sync {
     /// A legality shortcut for one node (see [`crate::legal`] and
     /// [`Pins`]): a plain move (a non-royal piece going from `from` to
     /// `to`, taking at most what stands on `to`, see
-    /// [`crate::legal::is_plain`]) that leaves no pinned square is judged
-    /// without being played. Only rules whose legality is exactly "the
-    /// mover's one royal is not attacked" and whose attacks are plain rays
-    /// may promise it. The default: `None`, every move is played and tested.
+    /// [`crate::legal::is_plain`]) that leaves no pinned square and lands
+    /// on no screen square is judged without being played. Only rules
+    /// whose legality is exactly "the mover's one royal is not attacked"
+    /// and whose lines to it the pins and screens cover may promise it.
+    /// The default: `None`, every move is played and tested.
     fn pinned(&self, _pos: &Position) -> Option<Pins> {
         None
     }
@@ -300,6 +301,19 @@ pub trait Rules: Send + Sync {
     /// same rules as [`Rules::pinned`] may promise it; the default, `None`,
     /// promises nothing.
     fn check_squares(&self, _pos: &Position) -> Option<CheckSquares> {
+        None
+    }
+
+    /// The legality shortcut for rules that forbid giving check (see
+    /// [`Rules::forbids_giving_check`], Racing Kings): the mover's pins, as
+    /// [`Rules::pinned`] would give them, and where a plain move could
+    /// give check, as [`Rules::check_squares`] would. A plain move that
+    /// leaves no pinned square, no square of `from` and lands on no square
+    /// of `to` is then legal without being played. Only rules whose
+    /// legality is exactly "the mover's one royal is not attacked and the
+    /// opponent's is not either" may promise it; the default, `None`,
+    /// promises nothing.
+    fn pins_without_check(&self, _pos: &Position) -> Option<(Pins, CheckSquares)> {
         None
     }
 
@@ -514,6 +528,11 @@ pub struct Pins {
     /// the checking piece or stands between it and the royal (empty when
     /// two lines give check: only the royal can answer those).
     pub check: Option<crate::squareset::SquareSet>,
+    /// Squares where a plain move could expose the mover's royal by
+    /// standing on them (Xiangqi: a cannon takes over one piece, a screen):
+    /// a plain move landing on one is played and tested. Empty where every
+    /// line is a plain ray.
+    pub screens: crate::squareset::SquareSet,
 }
 
 /// Where a plain move can give check (see [`Rules::check_squares`]).

@@ -194,6 +194,78 @@ impl Xiangqi {
         }
     }
 
+    /// Whether a piece of `them` could move to `target`: the moves of
+    /// [`Xiangqi::piece_moves`] read back from the target, so that a check
+    /// test looks at a few squares around the general instead of
+    /// generating every enemy move (it was most of a perft).
+    fn attacked_by(&self, pos: &Position, target: Square, them: Color) -> bool {
+        let g = &self.geometry;
+        let enemy = |s: Square| pos.board.cell(s).kind(them);
+        let empty = |s: Square| pos.board.cell(s).is_empty();
+        for d in cannon::rook_dirs() {
+            let mut t = g.step(target, d);
+            while let Some(s) = t.filter(|&s| empty(s)) {
+                t = g.step(s, d);
+            }
+            let Some(screen) = t else { continue };
+            let next_to = g.step(target, d) == Some(screen);
+            match enemy(screen) {
+                Some(ROOK) => return true,
+                Some(KING) if next_to && self.palace.contains(g, target, them) => return true,
+                Some(PAWN) if next_to && self.pawn_steps_to(screen, target, them) => return true,
+                _ => {}
+            }
+            // A cannon takes over exactly one piece, the screen.
+            let mut t = g.step(screen, d);
+            while let Some(s) = t.filter(|&s| empty(s)) {
+                t = g.step(s, d);
+            }
+            if t.is_some_and(|s| enemy(s) == Some(CANNON)) {
+                return true;
+            }
+        }
+        // Horses and elephants leap over a diagonal neighbour of the target
+        // (the horse's leg, the elephant's eye), advisors stand on one.
+        let advisors = self.palace.contains(g, target, them);
+        // Elephants stay on their side of the river.
+        let elephants = g.relative_rank(target, them) < self.river.unwrap_or(g.rows());
+        let at = |df: i32, dr: i32, kind: Kind| {
+            g.offset(target, df, dr)
+                .is_some_and(|s| enemy(s) == Some(kind))
+        };
+        for (df, dr) in DIAGONAL {
+            let (df, dr) = (df as i32, dr as i32);
+            let Some(next) = g.offset(target, df, dr) else {
+                continue;
+            };
+            if !empty(next) {
+                if advisors && enemy(next) == Some(ADVISOR) {
+                    return true;
+                }
+                continue;
+            }
+            if at(df, 2 * dr, HORSE_KIND)
+                || at(2 * df, dr, HORSE_KIND)
+                || (elephants && at(2 * df, 2 * dr, ELEPHANT))
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a soldier of `color` on `from` steps to `to` (a neighbour):
+    /// forward, or sideways once across the river.
+    fn pawn_steps_to(&self, from: Square, to: Square, color: Color) -> bool {
+        let g = &self.geometry;
+        let forward = if color == Color::White { 1 } else { -1 };
+        if g.offset(from, 0, forward) == Some(to) {
+            return true;
+        }
+        let crossed = self.river.is_none_or(|r| g.relative_rank(from, color) >= r);
+        crossed && g.rank(from) == g.rank(to)
+    }
+
     /// Whether the generals face each other on a file with nothing between.
     fn generals_face(&self, pos: &Position) -> bool {
         let g = &self.geometry;
@@ -266,38 +338,45 @@ impl Rules for Xiangqi {
         if self.generals_face(pos) {
             return true;
         }
-        let them = color.opposite();
-        let mut hit = false;
-        for from in self.geometry.squares() {
-            let Some(piece) = pos.board.cell(from).piece(them) else {
-                continue;
-            };
-            if !could_reach(&self.geometry, piece.kind, from, king) {
-                continue;
-            }
-            self.piece_moves(pos, from, piece, &mut |to, _| hit |= to == king);
-            if hit {
-                return true;
+        self.attacked_by(pos, king, color.opposite())
+    }
+
+    /// Out of check, a plain move can expose the general only by leaving
+    /// its file or rank (a chariot's or cannon's line, or the generals'
+    /// file), by leaving a diagonal neighbour (a horse's leg, an
+    /// elephant's eye), or by landing on its file or rank (a cannon's
+    /// screen). In check every move is played.
+    fn pinned(&self, pos: &Position) -> Option<crate::rules::Pins> {
+        use crate::squareset::SquareSet;
+        let me = pos.turn();
+        let royals = pos.board.royals(me);
+        if royals.len() != 1 {
+            return None;
+        }
+        let king = royals.first()?;
+        if self.royal_attacked(pos, me) {
+            return None;
+        }
+        let g = &self.geometry;
+        let mut screens = SquareSet::EMPTY;
+        for d in cannon::rook_dirs() {
+            let mut t = g.step(king, d);
+            while let Some(s) = t {
+                screens.insert(s);
+                t = g.step(s, d);
             }
         }
-        false
-    }
-}
-
-/// A cheap filter: whether a piece of `kind` on `from` could ever take on
-/// `target`, judging by distance alone.
-#[inline]
-fn could_reach(g: &Geometry, kind: Kind, from: Square, target: Square) -> bool {
-    let df = (g.file(from) as i32 - g.file(target) as i32).abs();
-    let dr = (g.rank(from) as i32 - g.rank(target) as i32).abs();
-    match kind {
-        ROOK | CANNON => df == 0 || dr == 0,
-        HORSE_KIND => df + dr == 3 && df > 0 && dr > 0,
-        PAWN => df + dr == 1,
-        ELEPHANT => df == 2 && dr == 2,
-        ADVISOR => df == 1 && dr == 1,
-        KING => df + dr == 1,
-        _ => true,
+        let mut pinned = screens;
+        for (df, dr) in DIAGONAL {
+            if let Some(s) = g.offset(king, df as i32, dr as i32) {
+                pinned.insert(s);
+            }
+        }
+        Some(crate::rules::Pins {
+            pinned,
+            check: None,
+            screens,
+        })
     }
 }
 
@@ -316,6 +395,67 @@ mod tests {
             .collect();
         out.sort();
         out
+    }
+
+    /// Whether a piece of `them` can take on `target`, by generating its
+    /// moves: the definition [`Xiangqi::attacked_by`] reads backwards.
+    fn taken_by_some_move(x: &Xiangqi, pos: &Position, target: Square, them: Color) -> bool {
+        let mut hit = false;
+        for from in x.geometry.squares() {
+            if let Some(piece) = pos.board.cell(from).piece(them) {
+                x.piece_moves(pos, from, piece, &mut |to, _| hit |= to == target);
+            }
+        }
+        hit
+    }
+
+    /// Along random walks of both games, every piece is attacked by the
+    /// backward reading exactly when some enemy move takes it.
+    #[test]
+    fn attacks_read_back_from_the_target_agree_with_the_moves() {
+        let (mut attacked, mut safe) = (0, 0);
+        for board in [Board::Classic, Board::Mini] {
+            let x = Xiangqi::new(board);
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            for _walk in 0..20 {
+                let mut pos = (&x as &dyn Rules).start_position();
+                let mut list = MoveList::new();
+                for _ in 0..60 {
+                    for target in x.geometry.squares() {
+                        for them in Color::ALL {
+                            if pos.board.cell(target).piece(them.opposite()).is_none() {
+                                continue;
+                            }
+                            let expected = taken_by_some_move(&x, &pos, target, them);
+                            assert_eq!(
+                                x.attacked_by(&pos, target, them),
+                                expected,
+                                "{} at {}",
+                                x.geometry.square_name(target),
+                                crate::fen::standard_fen(&x, &pos)
+                            );
+                            attacked += usize::from(expected);
+                            safe += usize::from(!expected);
+                        }
+                    }
+                    // Random pseudo-legal moves reach more shapes than legal ones.
+                    list.clear();
+                    x.pseudo_legal_moves(&pos, &mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mv = list[(seed % list.len() as u64) as usize];
+                    x.play(&mut pos, &mv);
+                }
+            }
+        }
+        assert!(
+            attacked >= 2000 && safe >= 2000,
+            "{attacked} attacked, {safe} safe"
+        );
     }
 
     #[test]

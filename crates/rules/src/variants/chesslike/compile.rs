@@ -235,6 +235,7 @@ impl ChessLike {
             ep_allowed,
             ep_aside,
             pins_ok: false,
+            pins_no_check_ok: false,
             armies: None,
             drops: None,
             promoted: super::promotion::PromotedPieces::default(),
@@ -247,6 +248,7 @@ impl ChessLike {
     fn finish(mut self) -> Result<ChessLike, SpecError> {
         self.promoted = super::promotion::PromotedPieces::new(&self.spec)?;
         self.pins_ok = self.pins_apply();
+        self.pins_no_check_ok = self.pins_without_check_apply();
         if let Some(d) = &self.spec.drops {
             let g = &self.geometry;
             let compiled =

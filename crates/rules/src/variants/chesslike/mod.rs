@@ -67,6 +67,9 @@ pub struct ChessLike {
     ep_aside: bool,
     /// Whether the pin shortcut of legality holds (see `pins_apply`).
     pins_ok: bool,
+    /// Whether the shortcut of `pins_without_check` holds (rules that
+    /// forbid giving check, see `pins_without_check_apply`).
+    pins_no_check_ok: bool,
     /// A spec with an [`ArmyChoice`]: the compiled pairs of armies, which
     /// play every position (the rest of `self` is the union of all pieces).
     armies: Option<Box<armies::ArmyPairs>>,
@@ -179,6 +182,16 @@ impl Rules for ChessLike {
             return None;
         }
         ChessLike::check_squares(self, pos)
+    }
+
+    fn pins_without_check(
+        &self,
+        pos: &Position,
+    ) -> Option<(crate::rules::Pins, crate::rules::CheckSquares)> {
+        if self.armies.is_some() {
+            return None;
+        }
+        ChessLike::pins_without_check(self, pos)
     }
 
     fn castling_rank(&self) -> u8 {

@@ -94,11 +94,24 @@ impl ChessLike {
     /// every attack is a plain ray (hoppers, lame leapers and wrapped boards
     /// take the slow way).
     pub(super) fn pins_apply(&self) -> bool {
+        !self.spec.wins.forbid_check && self.lines_plain()
+    }
+
+    /// Whether the shortcut of [`crate::rules::Rules::pins_without_check`]
+    /// is sound: as [`ChessLike::pins_apply`], for rules that forbid
+    /// giving check.
+    pub(super) fn pins_without_check_apply(&self) -> bool {
+        self.spec.wins.forbid_check && self.lines_plain()
+    }
+
+    /// What both pin shortcuts need: check is the one royal attacked, by
+    /// plain rays only (hoppers, lame leapers, wrapped boards, facing
+    /// royals, explosions and early checks take the slow way).
+    fn lines_plain(&self) -> bool {
         use super::victory::Royalty;
         let w = &self.spec.wins;
         w.royalty == Royalty::Check
             && !w.many_royals
-            && !w.forbid_check
             && !self.spec.win.no_facing
             && self.spec.no_check_plies == 0
             && !self.spec.wrap.files
@@ -118,6 +131,24 @@ impl ChessLike {
         if !self.pins_ok {
             return None;
         }
+        self.pins_of_mover(pos)
+    }
+
+    /// The shortcut of [`crate::rules::Rules::pins_without_check`]: the
+    /// mover's pins and where it could give check, for rules that forbid
+    /// giving check.
+    pub(super) fn pins_without_check(
+        &self,
+        pos: &Position,
+    ) -> Option<(crate::rules::Pins, crate::rules::CheckSquares)> {
+        if !self.pins_no_check_ok {
+            return None;
+        }
+        Some((self.pins_of_mover(pos)?, self.check_squares_of(pos)?))
+    }
+
+    /// [`ChessLike::pins`] once the rules are known to allow it.
+    fn pins_of_mover(&self, pos: &Position) -> Option<crate::rules::Pins> {
         let me = pos.turn();
         let by = me.opposite();
         let royals = pos.board.royals(me);
@@ -167,7 +198,11 @@ impl ChessLike {
                 }
             }
         }
-        Some(crate::rules::Pins { pinned, check })
+        Some(crate::rules::Pins {
+            pinned,
+            check,
+            screens: crate::squareset::SquareSet::EMPTY,
+        })
     }
 
     /// Whether `king` is attacked by `by` and, if so, the squares where a
@@ -246,10 +281,15 @@ impl ChessLike {
     /// [`ChessLike::pins`] does not apply, the opponent has not one
     /// royal, or it is attacked already.
     pub(super) fn check_squares(&self, pos: &Position) -> Option<crate::rules::CheckSquares> {
-        use crate::squareset::SquareSet;
         if !self.pins_ok {
             return None;
         }
+        self.check_squares_of(pos)
+    }
+
+    /// [`ChessLike::check_squares`] once the rules are known to allow it.
+    fn check_squares_of(&self, pos: &Position) -> Option<crate::rules::CheckSquares> {
+        use crate::squareset::SquareSet;
         let me = pos.turn();
         let them = me.opposite();
         let royals = pos.board.royals(them);
@@ -1063,6 +1103,66 @@ mod tests {
         assert!(skipped >= 1000, "{skipped} moves skipped");
     }
 
+    /// The promise of `pins_without_check`: along random walks of every
+    /// variant that makes it (Racing Kings), each plain pseudo-legal move
+    /// that leaves no pinned square and is outside the check squares is
+    /// legal, played and tested; and a pinned one or one that can check is
+    /// sometimes not (or the promise would be empty).
+    #[test]
+    fn the_pins_without_check_judge_plain_moves_as_playing_them_does() {
+        let (mut variants, mut judged, mut refused) = (0, 0, 0);
+        for info in registry::all() {
+            let Some(rules) = info.rules() else { continue };
+            let mut seed = 0x2545_f491_4f6c_dd1du64 ^ info.name.len() as u64;
+            let mut promised = false;
+            for _walk in 0..4 {
+                let mut pos = rules.start_position();
+                let mut moves = MoveList::new();
+                for _ in 0..80 {
+                    if let Some((pins, squares)) = rules.pins_without_check(&pos) {
+                        promised = true;
+                        moves.clear();
+                        rules.pseudo_legal_moves(&pos, &mut moves);
+                        for mv in moves.clone().iter().filter(|m| is_plain(rules, m)) {
+                            let played = legal::is_legal(rules, &mut pos, mv);
+                            let (from, to) = (mv.intent.from, mv.intent.to);
+                            if pins.pinned.contains(from)
+                                || pins.screens.contains(to)
+                                || squares.may_check(from, to)
+                            {
+                                refused += usize::from(!played);
+                                continue;
+                            }
+                            let said = pins.check.is_none_or(|s| s.contains(to));
+                            assert_eq!(
+                                said,
+                                played,
+                                "{}: the shortcut misjudges {} at {}",
+                                info.name,
+                                crate::notation::coordinate(rules, mv),
+                                crate::fen::standard_fen(rules, &pos)
+                            );
+                            judged += 1;
+                        }
+                    }
+                    legal::legal_moves(rules, &mut pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mv = moves[(seed % moves.len() as u64) as usize];
+                    rules.play(&mut pos, &mv);
+                }
+            }
+            variants += usize::from(promised);
+        }
+        assert!(variants >= 1, "{variants} variants promise the shortcut");
+        assert!(judged >= 1000, "{judged} moves judged by the shortcut");
+        assert!(refused >= 20, "{refused} moves left to play were illegal");
+    }
+
     /// The promise of `pinned`: along random walks of every variant that
     /// makes it, each plain pseudo-legal move leaving no pinned square is
     /// legal exactly as the pins say (in check: when it lands on a stop),
@@ -1101,7 +1201,10 @@ mod tests {
                         moves.clear();
                         rules.pseudo_legal_moves(&pos, &mut moves);
                         for mv in moves.clone().iter() {
-                            if !is_plain(rules, mv) || pins.pinned.contains(mv.intent.from) {
+                            if !is_plain(rules, mv)
+                                || pins.pinned.contains(mv.intent.from)
+                                || pins.screens.contains(mv.intent.to)
+                            {
                                 continue;
                             }
                             let said = pins.check.is_none_or(|s| s.contains(mv.intent.to));

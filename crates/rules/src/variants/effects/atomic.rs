@@ -12,7 +12,8 @@ use crate::fen::Field;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, Piece};
 use crate::position::{Position, State, Undo};
-use crate::rules::{Outcome, Rules};
+use crate::rules::{Outcome, Pins, Rules};
+use crate::squareset::SquareSet;
 use crate::validate::Problem;
 use crate::variants::chess;
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec, PieceSpec};
@@ -111,6 +112,30 @@ impl Twist for Atomic {
             return Some(false);
         }
         Some(base.square_attacked(pos, king, color.opposite()))
+    }
+
+    /// A plain move (see [`crate::legal::is_plain`]) takes nothing, so
+    /// nothing explodes and the kings stay where they are: with the kings
+    /// apart, it is legal as in chess (the base's pins); with them
+    /// touching, nothing checks, so it is always legal.
+    fn pinned(&self, base: &ChessLike, pos: &Position) -> Option<Pins> {
+        if pos.state.variant & BALANCED != 0 && pos.state.plies == 0 {
+            return None;
+        }
+        let us = pos.turn();
+        let (ours, theirs) = (pos.board.royals(us), pos.board.royals(us.opposite()));
+        if ours.len() != 1 || theirs.len() != 1 {
+            return None;
+        }
+        let (king, other) = (ours.first()?, theirs.first()?);
+        if touching(base.geometry(), king, other) {
+            return Some(Pins {
+                pinned: SquareSet::EMPTY,
+                check: None,
+                screens: SquareSet::EMPTY,
+            });
+        }
+        base.pinned(pos)
     }
 
     fn play(&self, base: &ChessLike, pos: &mut Position, mv: &Move) -> Undo {

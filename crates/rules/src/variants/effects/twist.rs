@@ -46,6 +46,12 @@ pub trait Twist: Send + Sync + 'static {
     fn variant_outcome(&self, _base: &ChessLike, _pos: &Position) -> Option<Outcome> {
         None
     }
+    /// The legality shortcut of [`Rules::pinned`]; the default, `None`,
+    /// plays every move: a twist changes what a move does, so the base's
+    /// pins promise nothing until the twist says they hold.
+    fn pinned(&self, _base: &ChessLike, _pos: &Position) -> Option<crate::rules::Pins> {
+        None
+    }
     /// Whether a side's own move can end the game in its opponent's win
     /// ([`Rules::own_move_may_lose`]) through the twist's rule.
     fn own_move_may_lose(&self) -> bool {
@@ -209,6 +215,9 @@ impl<T: Twist> Rules for Twisted<T> {
     }
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         self.twist.variant_outcome(&self.base, pos)
+    }
+    fn pinned(&self, pos: &Position) -> Option<crate::rules::Pins> {
+        self.twist.pinned(&self.base, pos)
     }
     fn own_move_may_lose(&self) -> bool {
         self.twist.own_move_may_lose() || self.base.own_move_may_lose()
