@@ -177,6 +177,10 @@ struct RawPromotion {
     enemy_king_zone: Option<S<u8>>,
     #[serde(default)]
     piece_zone: Option<S<String>>,
+    #[serde(default)]
+    white_squares: Option<Vec<S<String>>>,
+    #[serde(default)]
+    black_squares: Option<Vec<S<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -802,8 +806,50 @@ fn promotion(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), De
                 }
             };
         }
+        promotion_squares(ctx, pr, spec)?;
     }
 
+    Ok(())
+}
+
+/// `promotion: white_squares, black_squares`: where each side's pawns
+/// promote instead of the last `zone` ranks; a side without a list never
+/// promotes.
+fn promotion_squares(
+    ctx: &Ctx,
+    pr: &RawPromotion,
+    spec: &mut ChessLikeSpec,
+) -> Result<(), DefinitionError> {
+    if pr.white_squares.is_none() && pr.black_squares.is_none() {
+        return Ok(());
+    }
+    let mut sides: [&'static [&'static str]; 2] = [&[], &[]];
+    for (side, (key, list)) in [
+        ("white_squares", &pr.white_squares),
+        ("black_squares", &pr.black_squares),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut names = Vec::new();
+        for sq in list.iter().flatten() {
+            let on_board = crate::geometry::parse_square_coords(&sq.value)
+                .is_some_and(|(f, r)| f < spec.cols && r < spec.rows);
+            if !on_board {
+                return Err(ctx.err(
+                    sq,
+                    K::BadValue {
+                        key,
+                        value: sq.value.clone(),
+                        expected: "a square of the board (a1)",
+                    },
+                ));
+            }
+            names.push(leak(sq.value.clone()));
+        }
+        sides[side] = Vec::leak(names);
+    }
+    spec.promotion.squares = Some(sides);
     Ok(())
 }
 

@@ -313,7 +313,11 @@ fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
         PieceZone::Zone { forced: true } => Some("forced"),
     };
     let pawns = !wp.is_empty() || !bp.is_empty();
-    if pawns || spec.wins.promote_to_enemy_king || piece_zone.is_some() {
+    if pawns
+        || spec.wins.promote_to_enemy_king
+        || piece_zone.is_some()
+        || spec.promotion.squares.is_some()
+    {
         out.push_str("promotion:\n");
         if pawns || spec.wins.promote_to_enemy_king {
             let _ = writeln!(out, "  pieces: {}", letters(wp));
@@ -323,6 +327,11 @@ fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
         }
         if spec.promotion.zone != 1 {
             let _ = writeln!(out, "  zone: {}", spec.promotion.zone);
+        }
+        if let Some(sides) = spec.promotion.squares {
+            for (key, names) in ["white_squares", "black_squares"].iter().zip(sides) {
+                let _ = writeln!(out, "  {key}: [{}]", names.join(", "));
+            }
         }
         if spec.promotion.optional {
             out.push_str("  forced: false\n");

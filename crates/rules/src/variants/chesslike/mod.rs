@@ -76,6 +76,9 @@ pub struct ChessLike {
     blast: Option<crate::variants::effects::explosion::Blast>,
     /// Promoted pieces that keep their origin ([`PieceSpec::reverts`]).
     promoted: promotion::PromotedPieces,
+    /// Where pawns promote when the spec lists squares
+    /// ([`PromotionRules::squares`]); `None`: the last `zone` ranks.
+    pawn_promotion_squares: Option<Box<[crate::squareset::SquareSet; 2]>>,
 }
 
 impl ChessLike {
@@ -431,7 +434,18 @@ impl Rules for ChessLike {
             for p in pos.board.cell(sq).pieces() {
                 if self.piece_def(p.color, p.kind).is_some_and(|d| d.pawn) {
                     let r = self.geometry.relative_rank(sq, p.color);
-                    if r == 0 || r == self.geometry.rows() - 1 {
+                    let misplaced = match &self.pawn_promotion_squares {
+                        // Listed promotion squares (Fairy-Stockfish's
+                        // pawns, which may step back): only where the
+                        // pawn would have promoted.
+                        Some(sets) => {
+                            sets[p.color.index()].contains(sq)
+                                && !self.spec.promotion.optional
+                                && !self.spec.promotions[p.color.index()].is_empty()
+                        }
+                        None => r == 0 || r == self.geometry.rows() - 1,
+                    };
+                    if misplaced {
                         out.push(crate::validate::Problem::PawnOnBackRank {
                             square: self.geometry.square_name(sq),
                             piece: p.letter(),

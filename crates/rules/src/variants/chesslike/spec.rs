@@ -299,6 +299,11 @@ pub struct PromotionRules {
     pub only_lost_pieces: &'static [Kind],
     /// Where pieces with [`PieceSpec::promotes`] promote.
     pub pieces: PieceZone,
+    /// Where each side's pawns promote (White's squares, Black's, by
+    /// name) instead of the last `zone` ranks: Fairy-Stockfish's
+    /// `promotionRegionWhite/Black` (Argess's corners, Epic Atomic's
+    /// zones of different depths). A side with no square never promotes.
+    pub squares: Option<[&'static [&'static str]; 2]>,
 }
 
 /// Where a piece that is not a pawn promotes to its `promotes` piece.
@@ -323,6 +328,7 @@ impl Default for PromotionRules {
             left_file: false,
             only_lost_pieces: &[],
             pieces: PieceZone::LastRank,
+            squares: None,
         }
     }
 }
