@@ -853,6 +853,8 @@ const APPLIED: &[&str] = &[
     "connectValue",
     "blastOnCapture",
     "mandatoryPiecePromotion",
+    "passOnStalemateWhite",
+    "passOnStalemateBlack",
 ];
 
 /// Fairy-Stockfish's default value of keys fenpress does not apply: at
@@ -877,8 +879,6 @@ fn default_of(key: &str) -> Option<&'static str> {
         | "cambodianMoves"
         | "passWhite"
         | "passBlack"
-        | "passOnStalemateWhite"
-        | "passOnStalemateBlack"
         | "makpongRule"
         | "moveRepetitionIllegal"
         | "stalematePieceCount"
@@ -1113,6 +1113,14 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     });
     spec.drops = drops(v, &spec)?;
     spec.explosions = explosions(v, &spec)?;
+    for (i, key) in ["passOnStalemateWhite", "passOnStalemateBlack"]
+        .iter()
+        .enumerate()
+    {
+        if let Some(set) = v.get(key) {
+            spec.pass_on_stalemate[i] = truth(set)?;
+        }
+    }
     let fen = start_fen(v, &mut spec, &start, has_pawn_kind)?;
     if let Some(set) = v.get("castlingWins") {
         spec.win.castle_long =

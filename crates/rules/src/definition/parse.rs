@@ -45,6 +45,8 @@ struct RawDef {
     #[serde(default)]
     no_check_plies: u8,
     #[serde(default)]
+    pass_on_stalemate: Option<S<String>>,
+    #[serde(default)]
     giving_check: Option<S<String>>,
     #[serde(default)]
     immune_on_last_rank: bool,
@@ -1072,6 +1074,9 @@ fn royalty_and_rest(
     }
     spec.win.compulsory_capture = raw.compulsory_capture;
     spec.no_check_plies = raw.no_check_plies;
+    if let Some(s) = &raw.pass_on_stalemate {
+        spec.pass_on_stalemate = ctx.sides(s, "pass_on_stalemate")?;
+    }
     if let Some(g) = &raw.giving_check {
         spec.wins.forbid_check = match g.value.as_str() {
             "forbidden" => true,

@@ -134,6 +134,15 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     if spec.no_check_plies > 0 {
         let _ = writeln!(out, "no_check_plies: {}", spec.no_check_plies);
     }
+    let passes = match spec.pass_on_stalemate {
+        [false, false] => None,
+        [true, true] => Some("both"),
+        [true, false] => Some("white"),
+        [false, true] => Some("black"),
+    };
+    if let Some(sides) = passes {
+        let _ = writeln!(out, "pass_on_stalemate: {sides}");
+    }
     if spec.wins.forbid_check {
         out.push_str("giving_check: forbidden\n");
     }

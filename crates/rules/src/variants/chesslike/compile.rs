@@ -247,6 +247,7 @@ impl ChessLike {
     /// promoted pieces, hands, armies.
     fn finish(mut self) -> Result<ChessLike, SpecError> {
         self.promoted = super::promotion::PromotedPieces::new(&self.spec)?;
+        super::pass::check_spec(&self.spec)?;
         self.pawn_promotion_squares = super::promotion::pawn_squares(&self.spec, &self.geometry)?;
         self.pins_ok = self.pins_apply();
         if let Some(d) = &self.spec.drops {

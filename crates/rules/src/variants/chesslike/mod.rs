@@ -11,6 +11,7 @@
 //! - `drops.rs`: pieces in hand and where they may be dropped.
 //! - `explosions.rs`: captures that explode (the Atomic family).
 //! - `promotion.rs`: pieces that promote (zones, promoted pieces that revert).
+//! - `pass.rs`: a stuck side passes instead of being stalemated.
 
 mod armies;
 mod castling;
@@ -18,6 +19,7 @@ mod compile;
 mod drops;
 mod explosions;
 mod movegen;
+mod pass;
 mod promotion;
 mod spec;
 mod victory;
@@ -213,12 +215,20 @@ impl Rules for ChessLike {
         if self.blast.is_some() {
             self.after_explosion(pos, mv);
         }
+        if self.may_pass() {
+            self.record_pass(pos, mv);
+        }
         undo
     }
 
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         if let Some(a) = &self.armies {
             return a.variant_outcome(pos);
+        }
+        if self.may_pass() {
+            if let Some(o) = self.double_pass_outcome(pos) {
+                return Some(o);
+            }
         }
         self.outcome(pos)
     }
@@ -298,7 +308,9 @@ impl Rules for ChessLike {
         if let Some(a) = &self.armies {
             return a.restricts_legal();
         }
-        self.restricts_legal_moves() || self.drops.as_deref().is_some_and(|d| d.must_drop())
+        self.restricts_legal_moves()
+            || self.drops.as_deref().is_some_and(|d| d.must_drop())
+            || self.may_pass()
     }
 
     fn restrict_legal(&self, pos: &Position, legal: &mut MoveList) {
@@ -307,6 +319,14 @@ impl Rules for ChessLike {
         }
         self.restrict_legal_moves(legal);
         self.drops_first(legal);
+        if self.may_pass() {
+            self.pass_when_stuck(pos, legal);
+        }
+    }
+
+    /// The pass of a stuck side (`pass_on_stalemate`) is written `pass`.
+    fn notation_override(&self, mv: &Move) -> Option<String> {
+        (mv.intent.kind == pass::PASS).then(|| "pass".to_string())
     }
 
     fn own_flags(&self) -> bool {

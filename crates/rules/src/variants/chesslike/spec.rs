@@ -172,6 +172,11 @@ pub struct ChessLikeSpec {
     pub drops: Option<DropSpec>,
     /// Captures explode (Atomic's family); `None`: they do not.
     pub explosions: Option<ExplosionSpec>,
+    /// Each side (White, Black) that has pieces but no legal move, and is
+    /// not in check, passes instead of being stalemated: its one move
+    /// changes nothing but the turn (Fairy-Stockfish's `passOnStalemate`,
+    /// Anders' antichess).
+    pub pass_on_stalemate: [bool; 2],
 }
 
 /// Every capture explodes, as Fairy-Stockfish's `blastOnCapture` plays it:
@@ -454,6 +459,7 @@ impl Default for ChessLikeSpec {
             army_choice: None,
             drops: None,
             explosions: None,
+            pass_on_stalemate: [false; 2],
         }
     }
 }
