@@ -1683,6 +1683,12 @@ fn extinction(
                 spec.win.extinction = kinds;
             }
         }
+        "win" if !all && !pseudo => {
+            // Losing the kind wins (Kamikaze Rooks); the mover is judged
+            // first, as Fairy-Stockfish does.
+            spec.win.extinction = type_letters("extinctionPieceTypes");
+            spec.win.extinction_wins = true;
+        }
         "win" if all && !pseudo => {
             spec.win.antichess = true;
             let stalemate_wins = spec.win.stalemate == StalemateResult::Win;

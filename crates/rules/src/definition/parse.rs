@@ -246,6 +246,8 @@ struct RawWin {
     #[serde(default)]
     extinction_left: u8,
     #[serde(default)]
+    extinction_wins: bool,
+    #[serde(default)]
     bare_king: Option<S<String>>,
     #[serde(default)]
     reach: Option<RawReach>,
@@ -1401,6 +1403,7 @@ fn win(
         }
     }
     spec.win.extinction_left = w.extinction_left;
+    spec.win.extinction_wins = w.extinction_wins;
     if let Some(b) = &w.bare_king {
         spec.win.bare_king = match b.value.as_str() {
             "none" => BareKing::None,

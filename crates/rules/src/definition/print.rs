@@ -480,6 +480,9 @@ fn win_keys(spec: &ChessLikeSpec) -> String {
         if w.extinction_left > 0 {
             let _ = writeln!(win, "  extinction_left: {}", w.extinction_left);
         }
+        if w.extinction_wins {
+            win.push_str("  extinction_wins: true\n");
+        }
     }
     match w.bare_king {
         BareKing::None => {}
