@@ -855,6 +855,7 @@ const APPLIED: &[&str] = &[
     "mandatoryPiecePromotion",
     "passOnStalemateWhite",
     "passOnStalemateBlack",
+    "extinctionOpponentPieceCount",
 ];
 
 /// Fairy-Stockfish's default value of keys fenpress does not apply: at
@@ -889,7 +890,7 @@ fn default_of(key: &str) -> Option<&'static str> {
         | "dupleCheck"
         | "adjudicateFullBoard" => "false",
         "dropChecks" => "true",
-        "collinearN" | "extinctionOpponentPieceCount" => "0",
+        "collinearN" => "0",
         "materialCounting" | "countingRule" | "wallingRule" | "flipEnclosedPieces"
         | "chasingRule" => "none",
         "castlingKingFile" => "e",
@@ -1113,6 +1114,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     });
     spec.drops = drops(v, &spec)?;
     spec.explosions = explosions(v, &spec)?;
+    opponent_piece_count(v, &mut spec)?;
     for (i, key) in ["passOnStalemateWhite", "passOnStalemateBlack"]
         .iter()
         .enumerate()
@@ -1260,7 +1262,32 @@ fn explosions(v: &Variant, spec: &ChessLikeSpec) -> Result<Option<ExplosionSpec>
     Ok(Some(ExplosionSpec {
         spared,
         immune: kinds_of("blastImmuneTypes"),
+        opponent_must_remain: false,
     }))
+}
+
+/// `extinctionOpponentPieceCount`: 0 changes nothing; 1 with antichess's
+/// extinction and explosions is [`ExplosionSpec::opponent_must_remain`]
+/// (Anti-Atomic); any other use is refused.
+fn opponent_piece_count(v: &Variant, spec: &mut ChessLikeSpec) -> Result<(), ImportError> {
+    let Some(set) = v.get("extinctionOpponentPieceCount") else {
+        return Ok(());
+    };
+    match (
+        set.value.as_str(),
+        spec.win.antichess,
+        spec.explosions.as_mut(),
+    ) {
+        ("0", _, _) => Ok(()),
+        ("1", true, Some(x)) => {
+            x.opponent_must_remain = true;
+            Ok(())
+        }
+        _ => Err(refuse(
+            set,
+            "fenpress imports this key at 1 only, with antichess's extinction and blastOnCapture",
+        )),
+    }
 }
 
 /// `pieceDrops` and the keys that shape drops (`capturesToHand`,

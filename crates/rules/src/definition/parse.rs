@@ -74,6 +74,9 @@ struct RawExplosions {
     /// Pieces no explosion removes, not even as the capturer.
     #[serde(default)]
     immune: Vec<S<String>>,
+    /// With antichess: emptying both sides does not win for the mover.
+    #[serde(default)]
+    opponent_must_remain: bool,
 }
 
 /// `drops:`: pieces in hand, dropped onto empty squares instead of a move.
@@ -531,6 +534,7 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
         spec.explosions = Some(ExplosionSpec {
             spared: kinds(&x.spared)?,
             immune: kinds(&x.immune)?,
+            opponent_must_remain: x.opponent_must_remain,
         });
     }
     start_fits(ctx, &raw, &mut spec)?;

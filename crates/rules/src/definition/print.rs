@@ -281,6 +281,9 @@ fn print_explosions(out: &mut String, spec: &ChessLikeSpec) {
             let _ = writeln!(keys, "  {key}: [{}]", letters(list));
         }
     }
+    if x.opponent_must_remain {
+        keys.push_str("  opponent_must_remain: true\n");
+    }
     if keys.is_empty() {
         out.push_str("explosions: {}\n");
     } else {

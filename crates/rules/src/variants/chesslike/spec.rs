@@ -194,6 +194,11 @@ pub struct ExplosionSpec {
     /// Kinds no explosion removes, not even as the capturer on the
     /// capture square (Fairy-Stockfish's `blastImmuneTypes`).
     pub immune: Vec<Kind>,
+    /// With antichess: a mover that loses its last piece wins only while
+    /// the opponent keeps one; an explosion that empties both sides leaves
+    /// the side to move without a move, which wins as stalemated (Anti-Atomic,
+    /// Fairy-Stockfish's `extinctionOpponentPieceCount = 1`).
+    pub opponent_must_remain: bool,
 }
 
 /// Pieces in hand, dropped instead of a move onto an empty square, as
