@@ -1115,14 +1115,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     spec.drops = drops(v, &spec)?;
     spec.explosions = explosions(v, &spec)?;
     opponent_piece_count(v, &mut spec)?;
-    for (i, key) in ["passOnStalemateWhite", "passOnStalemateBlack"]
-        .iter()
-        .enumerate()
-    {
-        if let Some(set) = v.get(key) {
-            spec.pass_on_stalemate[i] = truth(set)?;
-        }
-    }
+    pass_on_stalemate(v, &mut spec)?;
     let fen = start_fen(v, &mut spec, &start, has_pawn_kind)?;
     if let Some(set) = v.get("castlingWins") {
         spec.win.castle_long =
@@ -1264,6 +1257,19 @@ fn explosions(v: &Variant, spec: &ChessLikeSpec) -> Result<Option<ExplosionSpec>
         immune: kinds_of("blastImmuneTypes"),
         opponent_must_remain: false,
     }))
+}
+
+/// `passOnStalemate` (read as its White and Black keys): a stuck side passes.
+fn pass_on_stalemate(v: &Variant, spec: &mut ChessLikeSpec) -> Result<(), ImportError> {
+    for (i, key) in ["passOnStalemateWhite", "passOnStalemateBlack"]
+        .iter()
+        .enumerate()
+    {
+        if let Some(set) = v.get(key) {
+            spec.pass_on_stalemate[i] = truth(set)?;
+        }
+    }
+    Ok(())
 }
 
 /// `extinctionOpponentPieceCount`: 0 changes nothing; 1 with antichess's
