@@ -852,6 +852,9 @@ const APPLIED: &[&str] = &[
     "connectValue",
     "blastOnCapture",
     "mandatoryPiecePromotion",
+    "passOnStalemateWhite",
+    "passOnStalemateBlack",
+    "extinctionOpponentPieceCount",
 ];
 
 /// Fairy-Stockfish's default value of keys fenpress does not apply: at
@@ -876,8 +879,6 @@ fn default_of(key: &str) -> Option<&'static str> {
         | "cambodianMoves"
         | "passWhite"
         | "passBlack"
-        | "passOnStalemateWhite"
-        | "passOnStalemateBlack"
         | "makpongRule"
         | "moveRepetitionIllegal"
         | "stalematePieceCount"
@@ -888,7 +889,7 @@ fn default_of(key: &str) -> Option<&'static str> {
         | "dupleCheck"
         | "adjudicateFullBoard" => "false",
         "dropChecks" => "true",
-        "collinearN" | "extinctionOpponentPieceCount" => "0",
+        "collinearN" => "0",
         "materialCounting" | "countingRule" | "wallingRule" | "flipEnclosedPieces"
         | "chasingRule" => "none",
         "castlingKingFile" => "e",
@@ -1112,6 +1113,8 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     });
     spec.drops = drops(v, &spec)?;
     spec.explosions = explosions(v, &spec)?;
+    opponent_piece_count(v, &mut spec)?;
+    pass_on_stalemate(v, &mut spec)?;
     let fen = start_fen(v, &mut spec, &start, has_pawn_kind)?;
     if let Some(set) = v.get("castlingWins") {
         spec.win.castle_long =
@@ -1251,7 +1254,45 @@ fn explosions(v: &Variant, spec: &ChessLikeSpec) -> Result<Option<ExplosionSpec>
     Ok(Some(ExplosionSpec {
         spared,
         immune: kinds_of("blastImmuneTypes"),
+        opponent_must_remain: false,
     }))
+}
+
+/// `passOnStalemate` (read as its White and Black keys): a stuck side passes.
+fn pass_on_stalemate(v: &Variant, spec: &mut ChessLikeSpec) -> Result<(), ImportError> {
+    for (i, key) in ["passOnStalemateWhite", "passOnStalemateBlack"]
+        .iter()
+        .enumerate()
+    {
+        if let Some(set) = v.get(key) {
+            spec.pass_on_stalemate[i] = truth(set)?;
+        }
+    }
+    Ok(())
+}
+
+/// `extinctionOpponentPieceCount`: 0 changes nothing; 1 with antichess's
+/// extinction and explosions is [`ExplosionSpec::opponent_must_remain`]
+/// (Anti-Atomic); any other use is refused.
+fn opponent_piece_count(v: &Variant, spec: &mut ChessLikeSpec) -> Result<(), ImportError> {
+    let Some(set) = v.get("extinctionOpponentPieceCount") else {
+        return Ok(());
+    };
+    match (
+        set.value.as_str(),
+        spec.win.antichess,
+        spec.explosions.as_mut(),
+    ) {
+        ("0", _, _) => Ok(()),
+        ("1", true, Some(x)) => {
+            x.opponent_must_remain = true;
+            Ok(())
+        }
+        _ => Err(refuse(
+            set,
+            "fenpress imports this key at 1 only, with antichess's extinction and blastOnCapture",
+        )),
+    }
 }
 
 /// `pieceDrops` and the keys that shape drops (`capturesToHand`,
@@ -1337,7 +1378,8 @@ fn drops(v: &Variant, spec: &ChessLikeSpec) -> Result<Option<DropSpec>, ImportEr
         };
     }
     let pawn = army.iter().find(|p| p.pawn);
-    if pawn.is_some() && !d.pawn_promotion_zone {
+    // Promotion squares are the drop rule's region as they are the moves'.
+    if pawn.is_some() && !d.pawn_promotion_zone && spec.promotion.squares.is_none() {
         pawn_drop_zone_fits(v, spec)?;
     }
     // A captured promoted pawn goes back to hand as a pawn unless
@@ -1676,6 +1718,12 @@ fn extinction(
                 spec.win.extinction = kinds;
             }
         }
+        "win" if !all && !pseudo => {
+            // Losing the kind wins (Kamikaze Rooks); the mover is judged
+            // first, as Fairy-Stockfish does.
+            spec.win.extinction = type_letters("extinctionPieceTypes");
+            spec.win.extinction_wins = true;
+        }
         "win" if all && !pseudo => {
             spec.win.antichess = true;
             let stalemate_wins = spec.win.stalemate == StalemateResult::Win;
@@ -1918,14 +1966,19 @@ fn region_keys(v: &Variant, prefix: &str, defaults: [&str; 2]) -> [Set; 2] {
     })
 }
 
-/// `promotionRegion*`, `mandatoryPawnPromotion`: the region must be the
-/// last ranks of each side, as many for both.
+/// `promotionRegion*`, `mandatoryPawnPromotion`: the last ranks of each
+/// side, as many for both, are fenpress's zone; any other region is
+/// listed square by square
+/// ([`crate::variants::chesslike::PromotionRules::squares`]), for pawns only.
 fn promotion(v: &Variant, spec: &mut ChessLikeSpec, has_pawns: bool) -> Result<(), ImportError> {
     let (cols, rows) = (v.cols, v.rows);
     let sets = region_keys(v, "promotionRegion", ["*8", "*1"]);
     let mut zones = [0u8; 2];
+    let mut listed: [Vec<(u8, u8)>; 2] = [Vec::new(), Vec::new()];
+    let mut irregular: Option<&Set> = None;
     for (i, set) in sets.iter().enumerate() {
         let squares = region(set, cols, rows)?;
+        listed[i].clone_from(&squares);
         if squares.is_empty() {
             if has_pawns && !spec.promotions[i].is_empty() && set.line != 0 {
                 return Err(refuse(
@@ -1936,38 +1989,45 @@ fn promotion(v: &Variant, spec: &mut ChessLikeSpec, has_pawns: bool) -> Result<(
             spec.promotions[i].clear();
             continue;
         }
-        let ranks = whole_ranks(&squares, cols, rows, i == 0);
-        let far: Vec<u8> = ranks.clone().unwrap_or_default();
+        let far: Vec<u8> = whole_ranks(&squares, cols, rows, i == 0).unwrap_or_default();
         let n = far.len() as u8;
-        let last = far
-            .iter()
-            .enumerate()
-            .all(|(j, &r)| r == rows - n + j as u8);
-        if ranks.is_none() || !last {
+        let last = !far.is_empty()
+            && far
+                .iter()
+                .enumerate()
+                .all(|(j, &r)| r == rows - n + j as u8);
+        if !last {
             if !has_pawns {
                 continue;
             }
-            let why = if set.line == 0 {
-                "the board is not 8 ranks and the promotion region is Fairy-Stockfish's default (rank 8 and rank 1): set promotionRegionWhite/Black"
-            } else {
-                "fenpress promotes on a side's last ranks only"
-            };
-            let mut at = (*set).clone();
-            if at.line == 0 {
+            if set.line == 0 {
+                let mut at = set.clone();
                 at.line = v.rows_line;
                 at.key = "promotionRegion (default)".into();
+                return Err(refuse(&at, "the board is not 8 ranks and the promotion region is Fairy-Stockfish's default (rank 8 and rank 1): set promotionRegionWhite/Black"));
             }
-            return Err(refuse(&at, why));
+            irregular = irregular.or(Some(set));
         }
         zones[i] = n;
     }
     if zones[0] != zones[1] && zones[0] != 0 && zones[1] != 0 {
-        return Err(refuse(
-            &sets[1],
-            "fenpress takes promotion zones of the same depth for both sides",
-        ));
+        irregular = irregular.or(Some(&sets[1]));
     }
-    spec.promotion.zone = zones[0].max(zones[1]).max(1);
+    if let Some(set) = irregular {
+        // Pieces (not pawns) promote in fenpress's zone of last ranks.
+        if !v.promoted.is_empty() {
+            return Err(refuse(
+                set,
+                "fenpress promotes pieces other than pawns on a side's last ranks alike only",
+            ));
+        }
+        let names = |sq: &[(u8, u8)]| -> &'static [&'static str] {
+            Vec::leak(sq.iter().map(|&(f, r)| leak(square_name(f, r))).collect())
+        };
+        spec.promotion.squares = Some([names(&listed[0]), names(&listed[1])]);
+    } else {
+        spec.promotion.zone = zones[0].max(zones[1]).max(1);
+    }
     if let Some(s) = v.get("mandatoryPawnPromotion") {
         spec.promotion.optional = !truth(s)?;
     }

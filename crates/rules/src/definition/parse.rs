@@ -45,6 +45,8 @@ struct RawDef {
     #[serde(default)]
     no_check_plies: u8,
     #[serde(default)]
+    pass_on_stalemate: Option<S<String>>,
+    #[serde(default)]
     giving_check: Option<S<String>>,
     #[serde(default)]
     immune_on_last_rank: bool,
@@ -72,6 +74,9 @@ struct RawExplosions {
     /// Pieces no explosion removes, not even as the capturer.
     #[serde(default)]
     immune: Vec<S<String>>,
+    /// With antichess: emptying both sides does not win for the mover.
+    #[serde(default)]
+    opponent_must_remain: bool,
 }
 
 /// `drops:`: pieces in hand, dropped onto empty squares instead of a move.
@@ -177,6 +182,10 @@ struct RawPromotion {
     enemy_king_zone: Option<S<u8>>,
     #[serde(default)]
     piece_zone: Option<S<String>>,
+    #[serde(default)]
+    white_squares: Option<Vec<S<String>>>,
+    #[serde(default)]
+    black_squares: Option<Vec<S<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -239,6 +248,8 @@ struct RawWin {
     extinction: Vec<S<String>>,
     #[serde(default)]
     extinction_left: u8,
+    #[serde(default)]
+    extinction_wins: bool,
     #[serde(default)]
     bare_king: Option<S<String>>,
     #[serde(default)]
@@ -524,6 +535,7 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
         spec.explosions = Some(ExplosionSpec {
             spared: kinds(&x.spared)?,
             immune: kinds(&x.immune)?,
+            opponent_must_remain: x.opponent_must_remain,
         });
     }
     start_fits(ctx, &raw, &mut spec)?;
@@ -797,8 +809,50 @@ fn promotion(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), De
                 }
             };
         }
+        promotion_squares(ctx, pr, spec)?;
     }
 
+    Ok(())
+}
+
+/// `promotion: white_squares, black_squares`: where each side's pawns
+/// promote instead of the last `zone` ranks; a side without a list never
+/// promotes.
+fn promotion_squares(
+    ctx: &Ctx,
+    pr: &RawPromotion,
+    spec: &mut ChessLikeSpec,
+) -> Result<(), DefinitionError> {
+    if pr.white_squares.is_none() && pr.black_squares.is_none() {
+        return Ok(());
+    }
+    let mut sides: [&'static [&'static str]; 2] = [&[], &[]];
+    for (side, (key, list)) in [
+        ("white_squares", &pr.white_squares),
+        ("black_squares", &pr.black_squares),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut names = Vec::new();
+        for sq in list.iter().flatten() {
+            let on_board = crate::geometry::parse_square_coords(&sq.value)
+                .is_some_and(|(f, r)| f < spec.cols && r < spec.rows);
+            if !on_board {
+                return Err(ctx.err(
+                    sq,
+                    K::BadValue {
+                        key,
+                        value: sq.value.clone(),
+                        expected: "a square of the board (a1)",
+                    },
+                ));
+            }
+            names.push(leak(sq.value.clone()));
+        }
+        sides[side] = Vec::leak(names);
+    }
+    spec.promotion.squares = Some(sides);
     Ok(())
 }
 
@@ -1021,6 +1075,9 @@ fn royalty_and_rest(
     }
     spec.win.compulsory_capture = raw.compulsory_capture;
     spec.no_check_plies = raw.no_check_plies;
+    if let Some(s) = &raw.pass_on_stalemate {
+        spec.pass_on_stalemate = ctx.sides(s, "pass_on_stalemate")?;
+    }
     if let Some(g) = &raw.giving_check {
         spec.wins.forbid_check = match g.value.as_str() {
             "forbidden" => true,
@@ -1345,6 +1402,7 @@ fn win(
         }
     }
     spec.win.extinction_left = w.extinction_left;
+    spec.win.extinction_wins = w.extinction_wins;
     if let Some(b) = &w.bare_king {
         spec.win.bare_king = match b.value.as_str() {
             "none" => BareKing::None,

@@ -134,6 +134,15 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     if spec.no_check_plies > 0 {
         let _ = writeln!(out, "no_check_plies: {}", spec.no_check_plies);
     }
+    let passes = match spec.pass_on_stalemate {
+        [false, false] => None,
+        [true, true] => Some("both"),
+        [true, false] => Some("white"),
+        [false, true] => Some("black"),
+    };
+    if let Some(sides) = passes {
+        let _ = writeln!(out, "pass_on_stalemate: {sides}");
+    }
     if spec.wins.forbid_check {
         out.push_str("giving_check: forbidden\n");
     }
@@ -272,6 +281,9 @@ fn print_explosions(out: &mut String, spec: &ChessLikeSpec) {
             let _ = writeln!(keys, "  {key}: [{}]", letters(list));
         }
     }
+    if x.opponent_must_remain {
+        keys.push_str("  opponent_must_remain: true\n");
+    }
     if keys.is_empty() {
         out.push_str("explosions: {}\n");
     } else {
@@ -313,7 +325,11 @@ fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
         PieceZone::Zone { forced: true } => Some("forced"),
     };
     let pawns = !wp.is_empty() || !bp.is_empty();
-    if pawns || spec.wins.promote_to_enemy_king || piece_zone.is_some() {
+    if pawns
+        || spec.wins.promote_to_enemy_king
+        || piece_zone.is_some()
+        || spec.promotion.squares.is_some()
+    {
         out.push_str("promotion:\n");
         if pawns || spec.wins.promote_to_enemy_king {
             let _ = writeln!(out, "  pieces: {}", letters(wp));
@@ -323,6 +339,11 @@ fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
         }
         if spec.promotion.zone != 1 {
             let _ = writeln!(out, "  zone: {}", spec.promotion.zone);
+        }
+        if let Some(sides) = spec.promotion.squares {
+            for (key, names) in ["white_squares", "black_squares"].iter().zip(sides) {
+                let _ = writeln!(out, "  {key}: [{}]", names.join(", "));
+            }
         }
         if spec.promotion.optional {
             out.push_str("  forced: false\n");
@@ -461,6 +482,9 @@ fn win_keys(spec: &ChessLikeSpec) -> String {
         let _ = writeln!(win, "  extinction: [{}]", list.join(", "));
         if w.extinction_left > 0 {
             let _ = writeln!(win, "  extinction_left: {}", w.extinction_left);
+        }
+        if w.extinction_wins {
+            win.push_str("  extinction_wins: true\n");
         }
     }
     match w.bare_king {

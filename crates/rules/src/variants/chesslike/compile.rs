@@ -239,6 +239,7 @@ impl ChessLike {
             armies: None,
             drops: None,
             promoted: super::promotion::PromotedPieces::default(),
+            pawn_promotion_squares: None,
         };
         rules.finish()
     }
@@ -247,6 +248,8 @@ impl ChessLike {
     /// promoted pieces, hands, armies.
     fn finish(mut self) -> Result<ChessLike, SpecError> {
         self.promoted = super::promotion::PromotedPieces::new(&self.spec)?;
+        super::pass::check_spec(&self.spec)?;
+        self.pawn_promotion_squares = super::promotion::pawn_squares(&self.spec, &self.geometry)?;
         self.pins_ok = self.pins_apply();
         self.pins_no_check_ok = self.pins_without_check_apply();
         if let Some(d) = &self.spec.drops {

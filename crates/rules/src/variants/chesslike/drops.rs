@@ -292,7 +292,7 @@ impl ChessLike {
             return Some("pieces may not be dropped there");
         }
         if d.pawns.contains(piece.kind) {
-            if !d.pawn_promotion_zone && shared::in_last_ranks(g, to, c, self.spec.promotion.zone) {
+            if !d.pawn_promotion_zone && self.pawn_promotes_on(to, g.relative_rank(to, c), c) {
                 return Some("a pawn may not be dropped in its promotion zone");
             }
             if !d.pawn_first_rank && g.relative_rank(to, c) == 0 {

@@ -73,8 +73,14 @@ impl ChessLike {
         let us = pos.turn();
         if self.spec.win.antichess {
             let last = us.opposite();
-            let bare = pos.board.pieces().all(|(_, p)| p.color != last);
-            return bare.then_some(Outcome::VariantWin {
+            let bare = |c| pos.board.pieces().all(|(_, p)| p.color != c);
+            let needs_opponent = self
+                .spec
+                .explosions
+                .as_ref()
+                .is_some_and(|x| x.opponent_must_remain);
+            let won = bare(last) && !(needs_opponent && bare(us));
+            return won.then_some(Outcome::VariantWin {
                 winner: last,
                 reason: "extinction",
             });
@@ -121,6 +127,7 @@ mod tests {
             explosions: Some(ExplosionSpec {
                 spared: vec![Kind::PAWN],
                 immune: Vec::new(),
+                opponent_must_remain: false,
             }),
             ..chess::spec()
         })
@@ -204,6 +211,7 @@ mod tests {
             explosions: Some(ExplosionSpec {
                 spared: vec![Kind::PAWN],
                 immune: Vec::new(),
+                opponent_must_remain: false,
             }),
             win: crate::variants::chesslike::WinSpec {
                 antichess: true,
@@ -234,6 +242,44 @@ mod tests {
     }
 
     #[test]
+    fn with_opponent_must_remain_emptying_both_sides_loses_for_the_mover() {
+        let army = chess::army();
+        let rules = |remain: bool| {
+            ChessLike::new(ChessLikeSpec {
+                name: "Anti-Atomic as a spec",
+                start_fen: "4k3/8/8/8/8/8/8/4K3 w 0 - -",
+                armies: [army.clone(), army.clone()],
+                explosions: Some(ExplosionSpec {
+                    spared: vec![Kind::PAWN],
+                    immune: Vec::new(),
+                    opponent_must_remain: remain,
+                }),
+                win: crate::variants::chesslike::WinSpec {
+                    antichess: true,
+                    checkmate: false,
+                    ..Default::default()
+                },
+                ..Default::default()
+            })
+            .unwrap()
+        };
+        // White's rook takes Black's last piece: both sides are emptied.
+        let winner_after_the_blast = |rules: &ChessLike| {
+            let mut pos = position_from_fen(rules, "8/8/8/8/8/8/n7/R7 w 0").unwrap();
+            let mut moves = MoveList::new();
+            legal::legal_moves(rules, &mut pos, &mut moves);
+            rules.play(&mut pos, &moves[0]);
+            match legal::outcome(rules, &mut pos) {
+                Some(Outcome::VariantWin { winner, .. }) => winner,
+                other => panic!("{other:?}"),
+            }
+        };
+        // Fairy-Stockfish's Anti-Atomic: Black, to move and stuck, wins.
+        assert_eq!(winner_after_the_blast(&rules(true)), crate::Color::Black);
+        assert_eq!(winner_after_the_blast(&rules(false)), crate::Color::White);
+    }
+
+    #[test]
     fn an_immune_kind_survives_even_as_the_capturer() {
         let army = vec![PieceSpec::king(), PieceSpec::piece('r', "R")];
         let rules = ChessLike::new(ChessLikeSpec {
@@ -243,6 +289,7 @@ mod tests {
             explosions: Some(ExplosionSpec {
                 spared: Vec::new(),
                 immune: vec![Kind::ROOK],
+                opponent_must_remain: false,
             }),
             ..Default::default()
         })

@@ -11,6 +11,7 @@
 //! - `drops.rs`: pieces in hand and where they may be dropped.
 //! - `explosions.rs`: captures that explode (the Atomic family).
 //! - `promotion.rs`: pieces that promote (zones, promoted pieces that revert).
+//! - `pass.rs`: a stuck side passes instead of being stalemated.
 
 mod armies;
 mod castling;
@@ -18,6 +19,7 @@ mod compile;
 mod drops;
 mod explosions;
 mod movegen;
+mod pass;
 mod promotion;
 mod spec;
 mod victory;
@@ -79,6 +81,9 @@ pub struct ChessLike {
     blast: Option<crate::variants::effects::explosion::Blast>,
     /// Promoted pieces that keep their origin ([`PieceSpec::reverts`]).
     promoted: promotion::PromotedPieces,
+    /// Where pawns promote when the spec lists squares
+    /// ([`PromotionRules::squares`]); `None`: the last `zone` ranks.
+    pawn_promotion_squares: Option<Box<[crate::squareset::SquareSet; 2]>>,
 }
 
 impl ChessLike {
@@ -223,12 +228,20 @@ impl Rules for ChessLike {
         if self.blast.is_some() {
             self.after_explosion(pos, mv);
         }
+        if self.may_pass() {
+            self.record_pass(pos, mv);
+        }
         undo
     }
 
     fn variant_outcome(&self, pos: &Position) -> Option<Outcome> {
         if let Some(a) = &self.armies {
             return a.variant_outcome(pos);
+        }
+        if self.may_pass() {
+            if let Some(o) = self.double_pass_outcome(pos) {
+                return Some(o);
+            }
         }
         self.outcome(pos)
     }
@@ -308,7 +321,9 @@ impl Rules for ChessLike {
         if let Some(a) = &self.armies {
             return a.restricts_legal();
         }
-        self.restricts_legal_moves() || self.drops.as_deref().is_some_and(|d| d.must_drop())
+        self.restricts_legal_moves()
+            || self.drops.as_deref().is_some_and(|d| d.must_drop())
+            || self.may_pass()
     }
 
     fn restrict_legal(&self, pos: &Position, legal: &mut MoveList) {
@@ -317,6 +332,14 @@ impl Rules for ChessLike {
         }
         self.restrict_legal_moves(legal);
         self.drops_first(legal);
+        if self.may_pass() {
+            self.pass_when_stuck(pos, legal);
+        }
+    }
+
+    /// The pass of a stuck side (`pass_on_stalemate`) is written `pass`.
+    fn notation_override(&self, mv: &Move) -> Option<String> {
+        (mv.intent.kind == pass::PASS).then(|| "pass".to_string())
     }
 
     fn own_flags(&self) -> bool {
@@ -444,7 +467,18 @@ impl Rules for ChessLike {
             for p in pos.board.cell(sq).pieces() {
                 if self.piece_def(p.color, p.kind).is_some_and(|d| d.pawn) {
                     let r = self.geometry.relative_rank(sq, p.color);
-                    if r == 0 || r == self.geometry.rows() - 1 {
+                    let misplaced = match &self.pawn_promotion_squares {
+                        // Listed promotion squares (Fairy-Stockfish's
+                        // pawns, which may step back): only where the
+                        // pawn would have promoted.
+                        Some(sets) => {
+                            sets[p.color.index()].contains(sq)
+                                && !self.spec.promotion.optional
+                                && !self.spec.promotions[p.color.index()].is_empty()
+                        }
+                        None => r == 0 || r == self.geometry.rows() - 1,
+                    };
+                    if misplaced {
                         out.push(crate::validate::Problem::PawnOnBackRank {
                             square: self.geometry.square_name(sq),
                             piece: p.letter(),

@@ -608,7 +608,7 @@ impl ChessLike {
         } else {
             g.relative_rank(to, piece.color)
         };
-        if rank + promo.zone <= last {
+        if !self.pawn_promotes_on(to, rank, piece.color) {
             out.push(Move::simple(from, to, piece, captured, None));
             return;
         }
@@ -850,6 +850,14 @@ impl ChessLike {
                     }
                     if g.relative_rank(Square(t2), us) > furthest {
                         break;
+                    }
+                    if self.pawn_promotion_squares.is_some()
+                        && self.pawn_promotes_on(Square(t2), 0, us)
+                    {
+                        // Fairy-Stockfish's promotion squares may lie a
+                        // multi-step away: it promotes there too.
+                        self.push_pawn(pos, from, Square(t2), piece, None, out);
+                        continue;
                     }
                     let mut mv = Move::simple(from, Square(t2), piece, None, None);
                     mv.intent.kind = MoveKind::DoubleStep;

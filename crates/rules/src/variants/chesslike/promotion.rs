@@ -9,9 +9,12 @@
 
 use super::compile::{CompiledPiece, SpecError};
 use super::{ChessLike, ChessLikeSpec, PieceZone};
+use crate::color::Color;
+use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, Piece};
 use crate::square::Square;
+use crate::squareset::SquareSet;
 use crate::variants::hands::drops::in_last_ranks;
 
 /// The promoted pieces that keep their origin: (origin, promoted kind).
@@ -73,7 +76,36 @@ impl PromotedPieces {
     }
 }
 
+/// The spec's [`PromotionRules::squares`] as a set per side (White's,
+/// Black's), or `None` when pawns promote on the last `zone` ranks.
+pub(super) fn pawn_squares(
+    spec: &ChessLikeSpec,
+    g: &Geometry,
+) -> Result<Option<Box<[SquareSet; 2]>>, SpecError> {
+    let Some(lists) = spec.promotion.squares else {
+        return Ok(None);
+    };
+    let mut sets = [SquareSet::EMPTY; 2];
+    for (set, names) in sets.iter_mut().zip(lists) {
+        for name in names {
+            set.insert(g.parse_square(name).ok_or(SpecError::BadHole(name))?);
+        }
+    }
+    Ok(Some(Box::new(sets)))
+}
+
 impl ChessLike {
+    /// Whether a pawn of `color` arriving on `to`, its relative rank
+    /// `rank`, is in its promotion zone: the spec's squares when it lists
+    /// them, else its last `zone` ranks.
+    #[inline(always)]
+    pub(super) fn pawn_promotes_on(&self, to: Square, rank: u8, color: Color) -> bool {
+        match &self.pawn_promotion_squares {
+            None => rank + self.spec.promotion.zone >= self.geometry.rows(),
+            Some(sets) => sets[color.index()].contains(to),
+        }
+    }
+
     /// A move of a piece that is not a pawn to `to` (empty, or holding
     /// `victim`): plain, or through its promotion.
     #[inline(always)]
@@ -251,5 +283,57 @@ mod tests {
         }
         let err = ChessLike::new(spec).err().expect("refused");
         assert!(err.to_string().contains("does not promote to it"), "{err}");
+    }
+    /// Pawns that promote on listed squares: White's on b5 and e4, Black's
+    /// on a1 only (as Fairy-Stockfish's `promotionRegionWhite/Black`).
+    fn listed_squares() -> ChessLike {
+        ChessLike::new(ChessLikeSpec {
+            name: "promotion squares test",
+            rows: 5,
+            cols: 5,
+            start_fen: "k4/5/5/5/4K w 0 -",
+            armies: [
+                vec![
+                    PieceSpec::king(),
+                    PieceSpec::pawn(),
+                    PieceSpec::piece('q', "Q"),
+                ],
+                vec![
+                    PieceSpec::king(),
+                    PieceSpec::pawn(),
+                    PieceSpec::piece('q', "Q"),
+                ],
+            ],
+            promotions: [vec![Kind(b'q')], vec![Kind(b'q')]],
+            double_step: [true, true],
+            promotion: super::super::PromotionRules {
+                squares: Some([&["b5", "e4"], &["a1"]]),
+                ..Default::default()
+            },
+            ..Default::default()
+        })
+        .expect("the spec compiles")
+    }
+
+    #[test]
+    fn pawns_promote_on_the_listed_squares_only() {
+        let rules = listed_squares();
+        // c4 to c5 is the last rank but not listed: a plain move.
+        let c = moves_of(&rules, "4k/2P2/5/5/K4 w 0 -", "c4");
+        assert_eq!(c, ["c4c5"]);
+        // b4 to b5 is listed: it must promote.
+        let b = moves_of(&rules, "4k/1P3/5/5/K4 w 0 -", "b4");
+        assert_eq!(b, ["b4b5q"]);
+        // A double step onto a listed square promotes (e2 to e4).
+        let e = moves_of(&rules, "4k/5/5/4P/K4 w 0 -", "e2");
+        assert_eq!(e, ["e2e3", "e2e4q"]);
+        // A pawn may stand on the last rank off its squares, not on them.
+        assert!(position_from_fen(&rules, "2P1k/5/5/5/K4 w 0 -").is_ok());
+        assert!(position_from_fen(&rules, "1P2k/5/5/5/K4 w 0 -").is_err());
+        assert!(position_from_fen(&rules, "4k/5/5/5/K3P w 0 -").is_ok());
+        assert!(position_from_fen(&rules, "k4/4P/5/5/K4 w 0 -").is_err());
+        // Black's one square.
+        let a = moves_of(&rules, "k4/5/5/p4/4K b 0 -", "a2");
+        assert_eq!(a, ["a2a1q"]);
     }
 }

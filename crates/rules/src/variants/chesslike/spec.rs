@@ -180,6 +180,11 @@ pub struct ChessLikeSpec {
     pub drops: Option<DropSpec>,
     /// Captures explode (Atomic's family); `None`: they do not.
     pub explosions: Option<ExplosionSpec>,
+    /// Each side (White, Black) that has pieces but no legal move, and is
+    /// not in check, passes instead of being stalemated: its one move
+    /// changes nothing but the turn (Fairy-Stockfish's `passOnStalemate`,
+    /// Anders' antichess).
+    pub pass_on_stalemate: [bool; 2],
 }
 
 /// Every capture explodes, as Fairy-Stockfish's `blastOnCapture` plays it:
@@ -197,6 +202,11 @@ pub struct ExplosionSpec {
     /// Kinds no explosion removes, not even as the capturer on the
     /// capture square (Fairy-Stockfish's `blastImmuneTypes`).
     pub immune: Vec<Kind>,
+    /// With antichess: a mover that loses its last piece wins only while
+    /// the opponent keeps one; an explosion that empties both sides leaves
+    /// the side to move without a move, which wins as stalemated (Anti-Atomic,
+    /// Fairy-Stockfish's `extinctionOpponentPieceCount = 1`).
+    pub opponent_must_remain: bool,
 }
 
 /// Pieces in hand, dropped instead of a move onto an empty square, as
@@ -307,6 +317,11 @@ pub struct PromotionRules {
     pub only_lost_pieces: List<Kind>,
     /// Where pieces with [`PieceSpec::promotes`] promote.
     pub pieces: PieceZone,
+    /// Where each side's pawns promote (White's squares, Black's, by
+    /// name) instead of the last `zone` ranks: Fairy-Stockfish's
+    /// `promotionRegionWhite/Black` (Argess's corners, Epic Atomic's
+    /// zones of different depths). A side with no square never promotes.
+    pub squares: Option<[&'static [&'static str]; 2]>,
 }
 
 /// Where a piece that is not a pawn promotes to its `promotes` piece.
@@ -331,6 +346,7 @@ impl Default for PromotionRules {
             left_file: false,
             only_lost_pieces: Cow::Borrowed(&[]),
             pieces: PieceZone::LastRank,
+            squares: None,
         }
     }
 }
@@ -456,6 +472,7 @@ impl Default for ChessLikeSpec {
             army_choice: None,
             drops: None,
             explosions: None,
+            pass_on_stalemate: [false; 2],
         }
     }
 }

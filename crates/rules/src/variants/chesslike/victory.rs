@@ -575,15 +575,19 @@ impl ChessLike {
             // An explosion can wipe a kind out on both sides, the mover's
             // king with the enemy's: Fairy-Stockfish judges the mover
             // first (it loses), and so does fenpress where captures explode.
-            let order = if self.blast.is_some() {
+            let order = if self.blast.is_some() || self.spec.win.extinction_wins {
                 [(last, us), (us, last)]
             } else {
                 [(us, last), (last, us)]
             };
-            for (loser, winner) in order {
-                if self.lacks_a_kind(pos, loser) {
+            for (extinct, other) in order {
+                if self.lacks_a_kind(pos, extinct) {
                     return Some(Outcome::VariantWin {
-                        winner,
+                        winner: if self.spec.win.extinction_wins {
+                            extinct
+                        } else {
+                            other
+                        },
                         reason: "extinction",
                     });
                 }
@@ -591,10 +595,16 @@ impl ChessLike {
         }
         if self.won.extinct_all {
             let left = usize::from(self.spec.win.extinction_left);
-            for (c, winner) in [(us, last), (last, us)] {
+            let wins = self.spec.win.extinction_wins;
+            let order = if wins {
+                [(last, us), (us, last)]
+            } else {
+                [(us, last), (last, us)]
+            };
+            for (c, other) in order {
                 if pos.board.pieces().filter(|(_, p)| p.color == c).count() <= left {
                     return Some(Outcome::VariantWin {
-                        winner,
+                        winner: if wins { c } else { other },
                         reason: "extinction",
                     });
                 }
@@ -1227,6 +1237,10 @@ pub struct WinSpec {
     /// pieces of a listed kind, or pieces at all with `all`
     /// (`extinction_left: 1`, Rookmate: a lone king loses); 0: none left.
     pub extinction_left: u8,
+    /// Losing every piece of an `extinction` kind wins instead of losing
+    /// (`extinction_wins: true`, Fairy-Stockfish's `extinctionValue = win`:
+    /// Kamikaze Rooks). The side that just moved is judged first.
+    pub extinction_wins: bool,
     pub bare_king: BareKing,
     pub reach: Option<ReachGoal>,
     /// A royal piece on one of these squares wins (`king_of_the_hill`).
@@ -1332,6 +1346,7 @@ impl Default for WinSpec {
             extinction: Vec::new(),
             extinction_all: false,
             extinction_left: 0,
+            extinction_wins: false,
             bare_king: BareKing::None,
             reach: None,
             king_of_the_hill: Vec::new(),
@@ -1522,5 +1537,40 @@ mod connect_tests {
         let full = position_from_fen(&ttt, "PpP/PpP/pPp[P] b - - 0 1").unwrap();
         assert_eq!(ttt.variant_outcome(&full), None);
         assert_eq!(ttt.stalemate_outcome(&full), Outcome::Stalemate);
+    }
+    #[test]
+    fn losing_every_piece_of_a_kind_wins_with_extinction_wins() {
+        let army = vec![PieceSpec::king(), PieceSpec::piece('r', "R")];
+        let kamikaze = |wins: bool| {
+            ChessLike::new(ChessLikeSpec {
+                name: "kamikaze test",
+                start_fen: "4k3/8/8/8/8/8/8/R3K3 w 0 -",
+                armies: [army.clone(), army.clone()],
+                win: WinSpec {
+                    extinction: vec![Kind(b'r')],
+                    extinction_wins: wins,
+                    ..Default::default()
+                },
+                ..Default::default()
+            })
+            .expect("the spec compiles")
+        };
+        let extinct = |winner| {
+            Some(Outcome::VariantWin {
+                winner,
+                reason: "extinction",
+            })
+        };
+        // Black has no rook left: it wins, or loses without the switch.
+        let fen = "4k3/8/8/8/8/8/8/R3K3 w 0 -";
+        assert_eq!(outcome(&kamikaze(true), fen), extinct(Color::Black));
+        assert_eq!(outcome(&kamikaze(false), fen), extinct(Color::White));
+        // Both without rooks: the side that just moved (Black) is judged first.
+        let both = "4k3/8/8/8/8/8/8/4K3 w 0 -";
+        assert_eq!(outcome(&kamikaze(true), both), extinct(Color::Black));
+        assert_eq!(
+            outcome(&kamikaze(true), "r3k3/8/8/8/8/8/8/R3K3 w 0 -"),
+            None
+        );
     }
 }
