@@ -2021,8 +2021,8 @@ fn promotion(v: &Variant, spec: &mut ChessLikeSpec, has_pawns: bool) -> Result<(
                 "fenpress promotes pieces other than pawns on a side's last ranks alike only",
             ));
         }
-        let names = |sq: &[(u8, u8)]| -> &'static [&'static str] {
-            Vec::leak(sq.iter().map(|&(f, r)| leak(square_name(f, r))).collect())
+        let names = |sq: &[(u8, u8)]| -> Vec<crate::variants::chesslike::Text> {
+            sq.iter().map(|&(f, r)| square_name(f, r).into()).collect()
         };
         spec.promotion.squares = Some([names(&listed[0]), names(&listed[1])]);
     } else {

@@ -826,7 +826,7 @@ fn promotion_squares(
     if pr.white_squares.is_none() && pr.black_squares.is_none() {
         return Ok(());
     }
-    let mut sides: [&'static [&'static str]; 2] = [&[], &[]];
+    let mut sides: [Vec<crate::variants::chesslike::Text>; 2] = [Vec::new(), Vec::new()];
     for (side, (key, list)) in [
         ("white_squares", &pr.white_squares),
         ("black_squares", &pr.black_squares),
@@ -848,9 +848,9 @@ fn promotion_squares(
                     },
                 ));
             }
-            names.push(leak(sq.value.clone()));
+            names.push(sq.value.clone().into());
         }
-        sides[side] = Vec::leak(names);
+        sides[side] = names;
     }
     spec.promotion.squares = Some(sides);
     Ok(())

@@ -340,7 +340,7 @@ fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
         if spec.promotion.zone != 1 {
             let _ = writeln!(out, "  zone: {}", spec.promotion.zone);
         }
-        if let Some(sides) = spec.promotion.squares {
+        if let Some(sides) = &spec.promotion.squares {
             for (key, names) in ["white_squares", "black_squares"].iter().zip(sides) {
                 let _ = writeln!(out, "  {key}: [{}]", names.join(", "));
             }

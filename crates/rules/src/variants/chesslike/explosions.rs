@@ -246,8 +246,8 @@ mod tests {
         let army = chess::army();
         let rules = |remain: bool| {
             ChessLike::new(ChessLikeSpec {
-                name: "Anti-Atomic as a spec",
-                start_fen: "4k3/8/8/8/8/8/8/4K3 w 0 - -",
+                name: "Anti-Atomic as a spec".into(),
+                start_fen: "4k3/8/8/8/8/8/8/4K3 w 0 - -".into(),
                 armies: [army.clone(), army.clone()],
                 explosions: Some(ExplosionSpec {
                     spared: vec![Kind::PAWN],

@@ -122,10 +122,10 @@ mod tests {
             PieceSpec::piece('r', "R"),
         ];
         ChessLike::new(ChessLikeSpec {
-            name: "pass test",
+            name: "pass test".into(),
             rows: 4,
             cols: 4,
-            start_fen: "3k/4/4/K3 w 0 -",
+            start_fen: "3k/4/4/K3 w 0 -".into(),
             armies: [army.clone(), army],
             pass_on_stalemate: [pass, pass],
             ..Default::default()
@@ -169,10 +169,10 @@ mod tests {
         // Kingless, pawns only, each blocking the other: both are stuck.
         let pawns_only = vec![PieceSpec::pawn()];
         let rules = ChessLike::new(ChessLikeSpec {
-            name: "pass test",
+            name: "pass test".into(),
             rows: 4,
             cols: 4,
-            start_fen: "4/1p2/1P2/4 w 0 -",
+            start_fen: "4/1p2/1P2/4 w 0 -".into(),
             armies: [pawns_only.clone(), pawns_only],
             pass_on_stalemate: [true, true],
             win: super::super::WinSpec {

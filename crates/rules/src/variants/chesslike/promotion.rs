@@ -82,13 +82,14 @@ pub(super) fn pawn_squares(
     spec: &ChessLikeSpec,
     g: &Geometry,
 ) -> Result<Option<Box<[SquareSet; 2]>>, SpecError> {
-    let Some(lists) = spec.promotion.squares else {
+    let Some(lists) = &spec.promotion.squares else {
         return Ok(None);
     };
     let mut sets = [SquareSet::EMPTY; 2];
     for (set, names) in sets.iter_mut().zip(lists) {
         for name in names {
-            set.insert(g.parse_square(name).ok_or(SpecError::BadHole(name))?);
+            let sq = g.parse_square(name);
+            set.insert(sq.ok_or_else(|| SpecError::BadHole(name.to_string()))?);
         }
     }
     Ok(Some(Box::new(sets)))
@@ -288,10 +289,10 @@ mod tests {
     /// on a1 only (as Fairy-Stockfish's `promotionRegionWhite/Black`).
     fn listed_squares() -> ChessLike {
         ChessLike::new(ChessLikeSpec {
-            name: "promotion squares test",
+            name: "promotion squares test".into(),
             rows: 5,
             cols: 5,
-            start_fen: "k4/5/5/5/4K w 0 -",
+            start_fen: "k4/5/5/5/4K w 0 -".into(),
             armies: [
                 vec![
                     PieceSpec::king(),
@@ -307,7 +308,7 @@ mod tests {
             promotions: [vec![Kind(b'q')], vec![Kind(b'q')]],
             double_step: [true, true],
             promotion: super::super::PromotionRules {
-                squares: Some([&["b5", "e4"], &["a1"]]),
+                squares: Some([vec!["b5".into(), "e4".into()], vec!["a1".into()]]),
                 ..Default::default()
             },
             ..Default::default()

@@ -321,7 +321,7 @@ pub struct PromotionRules {
     /// name) instead of the last `zone` ranks: Fairy-Stockfish's
     /// `promotionRegionWhite/Black` (Argess's corners, Epic Atomic's
     /// zones of different depths). A side with no square never promotes.
-    pub squares: Option<[&'static [&'static str]; 2]>,
+    pub squares: Option<[Vec<Text>; 2]>,
 }
 
 /// Where a piece that is not a pawn promotes to its `promotes` piece.

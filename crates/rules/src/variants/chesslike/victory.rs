@@ -1543,8 +1543,8 @@ mod connect_tests {
         let army = vec![PieceSpec::king(), PieceSpec::piece('r', "R")];
         let kamikaze = |wins: bool| {
             ChessLike::new(ChessLikeSpec {
-                name: "kamikaze test",
-                start_fen: "4k3/8/8/8/8/8/8/R3K3 w 0 -",
+                name: "kamikaze test".into(),
+                start_fen: "4k3/8/8/8/8/8/8/R3K3 w 0 -".into(),
                 armies: [army.clone(), army.clone()],
                 win: WinSpec {
                     extinction: vec![Kind(b'r')],
