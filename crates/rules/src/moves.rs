@@ -163,6 +163,27 @@ impl Move {
         }
     }
 
+    /// A pass: nothing on the board changes, only the turn. `from`, `to`
+    /// and `piece` are what the variant's notation writes for it (Janggi
+    /// names the two generals), `kind` the variant's own pass kind.
+    #[inline]
+    pub fn pass(from: Square, to: Square, piece: Piece, kind: MoveKind) -> Move {
+        Move {
+            intent: Intent {
+                from,
+                to,
+                piece,
+                promotion: None,
+                prior_promotion: None,
+                capture: false,
+                kind,
+                chain_step: 0,
+                continues: false,
+            },
+            effect: Effect::default(),
+        }
+    }
+
     /// `piece` dropped from its color's hand on `to` (see [`MoveKind::Drop`]).
     #[inline]
     pub fn drop(to: Square, piece: Piece) -> Move {

@@ -359,20 +359,7 @@ impl Rules for Janggi {
         };
         // The pass, written as the own king moving onto the enemy king.
         let king = Piece::new(us, KING);
-        out.push(Move {
-            intent: Intent {
-                from: own,
-                to: enemy.unwrap_or(own),
-                piece: king,
-                promotion: None,
-                prior_promotion: None,
-                capture: false,
-                kind: PASS,
-                chain_step: 0,
-                continues: false,
-            },
-            effect: Effect::default(),
-        });
+        out.push(Move::pass(own, enemy.unwrap_or(own), king, PASS));
         if Self::in_setup(pos) {
             self.swaps(pos, out);
         } else {

@@ -1094,21 +1094,35 @@ mod tests {
                         skipped += usize::from(!may);
                     }
                 }
-                legal::legal_moves(rules, &mut pos, &mut moves);
-                if moves.is_empty() {
+                if !play_at_random(rules, &mut pos, &mut moves, &mut seed) {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let mv = moves[(seed % moves.len() as u64) as usize];
-                rules.play(&mut pos, &mv);
             }
             variants += usize::from(promised);
         }
         assert!(variants >= 20, "{variants} variants promise check squares");
         assert!(checks >= 100, "{checks} checking moves seen");
         assert!(skipped >= 1000, "{skipped} moves skipped");
+    }
+
+    /// One step of a random walk: plays a legal move chosen by the
+    /// xorshift `seed` (advanced), or says the game is over (false).
+    fn play_at_random(
+        rules: &dyn crate::Rules,
+        pos: &mut crate::Position,
+        moves: &mut MoveList,
+        seed: &mut u64,
+    ) -> bool {
+        legal::legal_moves(rules, pos, moves);
+        if moves.is_empty() {
+            return false;
+        }
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        let mv = moves[(*seed % moves.len() as u64) as usize];
+        rules.play(pos, &mv);
+        true
     }
 
     /// The promise of `pins_without_check`: along random walks of every
@@ -1153,15 +1167,9 @@ mod tests {
                             judged += 1;
                         }
                     }
-                    legal::legal_moves(rules, &mut pos, &mut moves);
-                    if moves.is_empty() {
+                    if !play_at_random(rules, &mut pos, &mut moves, &mut seed) {
                         break;
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let mv = moves[(seed % moves.len() as u64) as usize];
-                    rules.play(&mut pos, &mv);
                 }
             }
             variants += usize::from(promised);

@@ -7,7 +7,7 @@
 
 use super::compile::SpecError;
 use super::{ChessLike, ChessLikeSpec};
-use crate::moves::{Effect, Intent, Move, MoveKind, MoveList};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
 use crate::rules::Outcome;
 
@@ -65,20 +65,7 @@ impl ChessLike {
         let Some(piece) = pos.board.cell(sq).piece(us) else {
             return;
         };
-        legal.push(Move {
-            intent: Intent {
-                from: sq,
-                to: sq,
-                piece,
-                promotion: None,
-                prior_promotion: None,
-                capture: false,
-                kind: PASS,
-                chain_step: 0,
-                continues: false,
-            },
-            effect: Effect::default(),
-        });
+        legal.push(Move::pass(sq, sq, piece, PASS));
     }
 
     /// Remembers whether `mv` (just played) and the move before were passes.

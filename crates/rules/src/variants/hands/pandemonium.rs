@@ -239,20 +239,9 @@ impl Pandemonium {
         let second = pos.state.variant & SECOND_SWAP != 0;
         if let Some(own) = pos.board.royals(us).first() {
             let enemy = pos.board.royals(us.opposite()).first().unwrap_or(own);
-            out.push(Move {
-                intent: Intent {
-                    from: own,
-                    to: enemy,
-                    piece: Piece::new(us, Kind::KING),
-                    promotion: None,
-                    prior_promotion: None,
-                    capture: false,
-                    kind: PASS,
-                    chain_step: u8::from(second),
-                    continues: false,
-                },
-                effect: Effect::default(),
-            });
+            let mut pass = Move::pass(own, enemy, Piece::new(us, Kind::KING), PASS);
+            pass.intent.chain_step = u8::from(second);
+            out.push(pass);
         }
         // vchess pairs the first knight of the rank with the first bishop,
         // the second with the second (whatever their colors).
