@@ -23,6 +23,17 @@ impl Kind {
     pub const QUEEN: Kind = Kind(b'q');
     pub const KING: Kind = Kind(b'k');
 
+    /// Chess's six kinds, in vchess's order (its reserves, rolls and piece
+    /// lists read pawn, rook, knight, bishop, queen, king).
+    pub const CHESS: [Kind; 6] = [
+        Kind::PAWN,
+        Kind::ROOK,
+        Kind::KNIGHT,
+        Kind::BISHOP,
+        Kind::QUEEN,
+        Kind::KING,
+    ];
+
     /// The bit that marks a kind as a shared piece's (see the module's
     /// notes); never set in a FEN letter's kind.
     pub const SHARED: u8 = 0x80;

@@ -4,37 +4,24 @@
 use fenpress_rules::variants::apocalypse::{self, is_speculative, penalties};
 use fenpress_rules::{fen, legal, registry, validate, Color, Move, Outcome, Position, Rules};
 
+mod common;
+
 fn rules() -> &'static dyn Rules {
     registry::rules("apocalypse").unwrap()
 }
 
 fn pos(fen: &str) -> Position {
-    validate::position_from_fen(rules(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    common::position(rules(), fen)
 }
 
 /// The choice of the side to move from `from` to `to` (coordinates).
 fn choice(p: &mut Position, from: &str, to: &str) -> Move {
-    let g = rules().geometry();
-    let mut moves = Vec::new();
-    legal::legal_moves(rules(), p, &mut moves);
-    moves
-        .into_iter()
-        .find(|m| g.square_name(m.intent.from) == from && g.square_name(m.intent.to) == to)
-        .unwrap_or_else(|| {
-            panic!(
-                "{from}{to} is not a choice in {}",
-                fen::vchess_fen(rules(), p)
-            )
-        })
+    common::choice(rules(), p, from, to)
 }
 
 /// Plays one turn and returns the vchess FEN after it.
 fn turn(p: &mut Position, white: (&str, &str), black: (&str, &str)) -> String {
-    let w = choice(p, white.0, white.1);
-    rules().play(p, &w);
-    let b = choice(p, black.0, black.1);
-    rules().play(p, &b);
-    fen::vchess_fen(rules(), p)
+    common::turn(rules(), p, white, black)
 }
 
 const START: &str = "npppn/p3p/5/P3P/NPPPN w 0 00 -";

@@ -3,18 +3,11 @@
 
 use fenpress_rules::{legal, notation, registry, validate, MoveList};
 
+mod common;
+
 /// The legal moves of `fen`, in coordinates, sorted.
 fn moves(variant: &str, fen: &str) -> Vec<String> {
-    let rules = registry::rules(variant).unwrap();
-    let mut pos = validate::position_from_fen(rules, fen).unwrap();
-    let mut list = MoveList::new();
-    legal::legal_moves(rules, &mut pos, &mut list);
-    let mut out: Vec<String> = list
-        .iter()
-        .map(|m| notation::coordinate(rules, m))
-        .collect();
-    out.sort();
-    out
+    common::sorted_moves(variant, fen)
 }
 
 #[test]

@@ -5,46 +5,28 @@
 
 use fenpress_rules::{fen, legal, registry, validate, Color, Move, Outcome, Position, Rules};
 
+mod common;
+
 fn rules() -> &'static dyn Rules {
     registry::rules("synchrone1").unwrap()
 }
 
 fn pos(fen: &str) -> Position {
-    validate::position_from_fen(rules(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    common::position(rules(), fen)
 }
 
 /// The choice of the side to move from `from` to `to` (coordinates).
 fn choice(p: &mut Position, from: &str, to: &str) -> Move {
-    let g = rules().geometry();
-    let mut moves = Vec::new();
-    legal::legal_moves(rules(), p, &mut moves);
-    moves
-        .into_iter()
-        .find(|m| g.square_name(m.intent.from) == from && g.square_name(m.intent.to) == to)
-        .unwrap_or_else(|| {
-            panic!(
-                "{from}{to} is not a choice in {}",
-                fen::vchess_fen(rules(), p)
-            )
-        })
+    common::choice(rules(), p, from, to)
 }
 
 fn has_choice(p: &mut Position, from: &str, to: &str) -> bool {
-    let g = rules().geometry();
-    let mut moves = Vec::new();
-    legal::legal_moves(rules(), p, &mut moves);
-    moves
-        .iter()
-        .any(|m| g.square_name(m.intent.from) == from && g.square_name(m.intent.to) == to)
+    common::find_choice(rules(), p, from, to).is_some()
 }
 
 /// Plays one turn and returns the vchess FEN after it.
 fn turn(p: &mut Position, white: (&str, &str), black: (&str, &str)) -> String {
-    let w = choice(p, white.0, white.1);
-    rules().play(p, &w);
-    let b = choice(p, black.0, black.1);
-    rules().play(p, &b);
-    fen::vchess_fen(rules(), p)
+    common::turn(rules(), p, white, black)
 }
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -,- -";
@@ -226,7 +208,7 @@ fn rules2() -> &'static dyn Rules {
 }
 
 fn pos2(fen: &str) -> Position {
-    validate::position_from_fen(rules2(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    common::position(rules2(), fen)
 }
 
 fn coordinates2(p: &mut Position) -> Vec<String> {

@@ -473,10 +473,6 @@ impl Rules for Emergo {
         false
     }
 
-    fn illegal_after(&self, _pos: &Position, _mover: Color) -> bool {
-        false
-    }
-
     fn move_note(&self, mv: &Move) -> Option<&'static str> {
         (mv.intent.kind == MoveKind::Special(ENTER)).then_some("enters")
     }

@@ -49,14 +49,7 @@ const KICK: u8 = 0x10;
 pub const END: MoveKind = MoveKind::Special(b'E');
 
 const KICKING: u64 = 1 << 63;
-const PIECES: [Kind; 6] = [
-    Kind::PAWN,
-    Kind::ROOK,
-    Kind::KNIGHT,
-    Kind::BISHOP,
-    Kind::QUEEN,
-    Kind::KING,
-];
+const PIECES: [Kind; 6] = Kind::CHESS;
 const PROMOTIONS: [Kind; 4] = [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN];
 
 /// Football's rules.

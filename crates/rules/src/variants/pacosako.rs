@@ -702,16 +702,7 @@ impl Rules for PacoSako {
         }
     }
     fn kinds(&self, _color: Color) -> KindSet {
-        [
-            Kind::PAWN,
-            Kind::ROOK,
-            Kind::KNIGHT,
-            Kind::BISHOP,
-            Kind::QUEEN,
-            Kind::KING,
-        ]
-        .into_iter()
-        .collect()
+        Kind::CHESS.into_iter().collect()
     }
     fn royal_kinds(&self) -> KindSet {
         [Kind::KING].into_iter().collect()

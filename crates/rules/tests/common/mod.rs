@@ -5,7 +5,9 @@
 
 use std::path::PathBuf;
 
-use fenpress_rules::{explain, legal, registry, validate, Position, Rules, SquareSet};
+use fenpress_rules::{
+    explain, fen, legal, notation, registry, validate, Move, MoveList, Position, Rules, SquareSet,
+};
 
 /// Checks every count of a perft fixture: each line `fen ; depth count ; ...`
 /// (blank lines and `#` comments skipped). Counts above
@@ -126,4 +128,61 @@ pub fn assert_marks_explained<'a>(
             "{at}: no legal move explains the mark {mark}"
         );
     }
+}
+
+/// The position `text` of `rules`; panics naming the FEN if it is not one.
+pub fn position(rules: &dyn Rules, text: &str) -> Position {
+    validate::position_from_fen(rules, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The legal move of the side to move from `from` to `to` (square names),
+/// if there is one.
+pub fn find_choice(rules: &dyn Rules, p: &mut Position, from: &str, to: &str) -> Option<Move> {
+    let g = rules.geometry();
+    let mut moves = Vec::new();
+    legal::legal_moves(rules, p, &mut moves);
+    moves
+        .into_iter()
+        .find(|m| g.square_name(m.intent.from) == from && g.square_name(m.intent.to) == to)
+}
+
+/// [`find_choice`], or a panic naming the move and the position.
+pub fn choice(rules: &dyn Rules, p: &mut Position, from: &str, to: &str) -> Move {
+    find_choice(rules, p, from, to).unwrap_or_else(|| {
+        panic!(
+            "{from}{to} is not a choice in {}",
+            fen::vchess_fen(rules, p)
+        )
+    })
+}
+
+/// Plays one turn of a game whose sides choose in turn and move together
+/// (Apocalypse, Synchrone): White's choice, then Black's; the vchess FEN
+/// after it.
+pub fn turn(
+    rules: &dyn Rules,
+    p: &mut Position,
+    white: (&str, &str),
+    black: (&str, &str),
+) -> String {
+    let w = choice(rules, p, white.0, white.1);
+    rules.play(p, &w);
+    let b = choice(rules, p, black.0, black.1);
+    rules.play(p, &b);
+    fen::vchess_fen(rules, p)
+}
+
+/// The legal moves of `variant` in `fen`, in coordinates, sorted: what a
+/// rule test compares with the oracle's list.
+pub fn sorted_moves(variant: &str, fen: &str) -> Vec<String> {
+    let rules = registry::rules(variant).unwrap_or_else(|| panic!("{variant}: not registered"));
+    let mut pos = position(rules, fen);
+    let mut list = MoveList::new();
+    legal::legal_moves(rules, &mut pos, &mut list);
+    let mut out: Vec<String> = list
+        .iter()
+        .map(|m| notation::coordinate(rules, m))
+        .collect();
+    out.sort();
+    out
 }

@@ -189,18 +189,10 @@ impl Rules for Makruk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{legal, notation, validate};
+    use crate::legal;
 
     fn moves(rules: &Makruk, fen: &str) -> Vec<String> {
-        let mut pos = validate::position_from_fen(rules, fen).unwrap();
-        let mut list = MoveList::new();
-        legal::legal_moves(rules, &mut pos, &mut list);
-        let mut out: Vec<String> = list
-            .iter()
-            .map(|m| notation::coordinate(rules, m))
-            .collect();
-        out.sort();
-        out
+        legal::sorted_coordinates(rules, fen)
     }
 
     #[test]

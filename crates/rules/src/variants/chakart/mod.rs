@@ -43,7 +43,7 @@ use crate::geometry::Geometry;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, State, Undo};
-use crate::rules::{Outcome, Pins, Rules};
+use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
 use sim::{Built, Egg, Grid, Pipo, Sim};
@@ -604,12 +604,6 @@ impl Rules for Chakart {
     }
     fn royal_attacked(&self, _pos: &Position, _color: Color) -> bool {
         false
-    }
-    fn illegal_after(&self, _pos: &Position, _mover: Color) -> bool {
-        false
-    }
-    fn pinned(&self, _pos: &Position) -> Option<Pins> {
-        None
     }
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
         self.generate(pos, out);

@@ -19,14 +19,7 @@ use crate::variants::chess;
 use crate::variants::chesslike::ChessLike;
 use crate::variants::forward::forward_rules;
 
-const HAND: [Kind; 6] = [
-    Kind::PAWN,
-    Kind::ROOK,
-    Kind::KNIGHT,
-    Kind::BISHOP,
-    Kind::QUEEN,
-    Kind::KING,
-];
+const HAND: [Kind; 6] = Kind::CHESS;
 
 const RESERVE: [(Color, Kind); 12] = [
     (Color::White, Kind::PAWN),

@@ -23,7 +23,7 @@ use crate::color::Color;
 use crate::moves::{Effect, Move, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, Undo};
-use crate::rules::{Outcome, Pins, Rules};
+use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
 use crate::variants::chess;
@@ -219,12 +219,6 @@ impl Rules for Ambiguous {
     }
     fn royal_attacked(&self, _pos: &Position, _color: Color) -> bool {
         false
-    }
-    fn illegal_after(&self, _pos: &Position, _mover: Color) -> bool {
-        false
-    }
-    fn pinned(&self, _pos: &Position) -> Option<Pins> {
-        None
     }
     fn move_note(&self, mv: &Move) -> Option<&'static str> {
         mv.effect

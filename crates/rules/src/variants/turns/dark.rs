@@ -14,7 +14,7 @@ use crate::color::Color;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, Piece};
 use crate::position::{Position, Undo};
-use crate::rules::{Outcome, Pins, Rules};
+use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::squareset::SquareSet;
 use crate::validate::Problem;
@@ -61,12 +61,6 @@ impl Rules for Dark {
     }
     fn royal_attacked(&self, _pos: &Position, _color: Color) -> bool {
         false
-    }
-    fn illegal_after(&self, _pos: &Position, _mover: Color) -> bool {
-        false
-    }
-    fn pinned(&self, _pos: &Position) -> Option<Pins> {
-        None
     }
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
         self.chess.pseudo_legal_moves(pos, out)

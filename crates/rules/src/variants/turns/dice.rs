@@ -17,7 +17,7 @@ use crate::geometry::KNIGHT_LEAPS;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, Piece};
 use crate::position::{Position, State, Undo};
-use crate::rules::{Outcome, Pins, Rules};
+use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
 use crate::variants::chess;
@@ -28,14 +28,7 @@ use crate::variants::forward::forward_rules;
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah - -";
 
 /// The kinds a roll may name, in vchess's letters.
-const ROLLS: [Kind; 6] = [
-    Kind::PAWN,
-    Kind::ROOK,
-    Kind::KNIGHT,
-    Kind::BISHOP,
-    Kind::QUEEN,
-    Kind::KING,
-];
+const ROLLS: [Kind; 6] = Kind::CHESS;
 
 /// The type to play, kept in [`State::variant`] as its letter (0: none).
 pub fn roll(state: &State) -> Option<Kind> {
@@ -176,12 +169,6 @@ impl Rules for Dice {
     }
     fn royal_attacked(&self, _pos: &Position, _color: Color) -> bool {
         false
-    }
-    fn illegal_after(&self, _pos: &Position, _mover: Color) -> bool {
-        false
-    }
-    fn pinned(&self, _pos: &Position) -> Option<Pins> {
-        None
     }
     /// The roll the move brings, as vchess writes it: `Nf3/R`.
     fn notation_suffix(&self, mv: &Move) -> Option<String> {

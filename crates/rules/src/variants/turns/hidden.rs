@@ -16,7 +16,7 @@ use crate::color::Color;
 use crate::moves::{Effect, Move, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, Undo};
-use crate::rules::{Outcome, Pins, Rules};
+use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
 use crate::variants::chess;
@@ -117,12 +117,6 @@ impl Rules for Hidden {
     }
     fn royal_attacked(&self, _pos: &Position, _color: Color) -> bool {
         false
-    }
-    fn illegal_after(&self, _pos: &Position, _mover: Color) -> bool {
-        false
-    }
-    fn pinned(&self, _pos: &Position) -> Option<Pins> {
-        None
     }
 
     /// Chess moves of the pieces as they are; a capture reveals the

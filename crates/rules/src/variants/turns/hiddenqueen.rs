@@ -15,7 +15,7 @@ use crate::color::Color;
 use crate::moves::{Effect, Move, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, Undo};
-use crate::rules::{Outcome, Pins, Rules};
+use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
 use crate::variants::chess;
@@ -172,10 +172,6 @@ impl Rules for Hiddenqueen {
     fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
         !pos.board.royals(color).is_empty()
             && self.chess.royal_attacked(&self.shown(pos, None), color)
-    }
-
-    fn pinned(&self, _pos: &Position) -> Option<Pins> {
-        None
     }
 
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {

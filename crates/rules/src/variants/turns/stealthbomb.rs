@@ -25,7 +25,7 @@ use crate::color::Color;
 use crate::moves::{Effect, Intent, Move, MoveKind, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, Undo};
-use crate::rules::{Outcome, Pins, Rules};
+use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
 use crate::variants::chess;
@@ -292,10 +292,6 @@ impl Rules for Stealthbomb {
             return true;
         }
         Self::has_king(pos, mover.opposite()) && self.royal_attacked(pos, mover)
-    }
-
-    fn pinned(&self, _pos: &Position) -> Option<Pins> {
-        None
     }
 
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {

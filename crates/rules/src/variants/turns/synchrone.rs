@@ -65,7 +65,7 @@ use crate::geometry::Geometry;
 use crate::moves::{Effect, Move, MoveKind, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Castling, Position, State, Undo};
-use crate::rules::{Outcome, Pins, Rules};
+use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
 use crate::variants::chess;
@@ -845,9 +845,6 @@ impl Rules for Synchrone {
     /// as it is, so no generic after-move test applies).
     fn illegal_after(&self, _pos: &Position, _mover: Color) -> bool {
         false
-    }
-    fn pinned(&self, _pos: &Position) -> Option<Pins> {
-        None
     }
 
     fn pseudo_legal_moves(&self, pos: &Position, out: &mut MoveList) {
