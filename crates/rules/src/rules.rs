@@ -34,6 +34,19 @@ impl Outcome {
             _ => None,
         }
     }
+
+    /// The side to move has lost when none of its royal pieces is left
+    /// (taken, turned, converted: `reason` says how); `None` while one is.
+    pub fn royal_gone(pos: &Position, reason: &'static str) -> Option<Outcome> {
+        let us = pos.turn();
+        pos.board
+            .royals(us)
+            .is_empty()
+            .then_some(Outcome::VariantWin {
+                winner: us.opposite(),
+                reason,
+            })
+    }
 }
 
 /// How a variant writes the fields after the board.

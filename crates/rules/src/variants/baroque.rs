@@ -136,6 +136,21 @@ impl Ultima {
             self.fugue_generate(pos, us, out);
             return;
         }
+        self.for_each_piece(pos, us, |gen, sq, piece| {
+            if !self.immobilized(pos, sq, piece) {
+                gen.piece_moves(sq, piece, out);
+            }
+        });
+    }
+
+    /// Calls `f` with the move generator of `us` in `pos` for each piece
+    /// of `us`, in board order: the loop every flavour's generator runs.
+    pub(super) fn for_each_piece(
+        &self,
+        pos: &Position,
+        us: Color,
+        mut f: impl FnMut(&Gen, Square, Piece),
+    ) {
         let gen = Gen {
             r: self,
             pos,
@@ -144,13 +159,9 @@ impl Ultima {
             king: pos.board.royals(us).first(),
         };
         for sq in self.geometry.squares() {
-            let Some(piece) = pos.board.cell(sq).piece(us) else {
-                continue;
-            };
-            if self.immobilized(pos, sq, piece) {
-                continue;
+            if let Some(piece) = pos.board.cell(sq).piece(us) {
+                f(&gen, sq, piece);
             }
-            gen.piece_moves(sq, piece, out);
         }
     }
 }
@@ -329,6 +340,20 @@ impl Gen<'_> {
     }
 
     /// A move to `to` if empty, or a capture by replacement of an enemy there.
+    /// The first piece along `d` from `from`, with the last empty square
+    /// before it (`from` itself when the piece stands next to it); `None`
+    /// when the line leaves the board first.
+    pub(super) fn first_on_line(&self, from: Square, d: Dir) -> Option<(Square, Square)> {
+        let mut sq = from;
+        loop {
+            match self.step(sq, d) {
+                None => return None,
+                Some(n) if self.empty(n) => sq = n,
+                Some(n) => return Some((sq, n)),
+            }
+        }
+    }
+
     pub(super) fn step_to(&self, from: Square, to: Square, piece: Piece, out: &mut MoveList) {
         if self.empty(to) {
             out.push(Move::simple(from, to, piece, None, None));
@@ -348,14 +373,8 @@ impl Gen<'_> {
         only: Option<Kind>,
         out: &mut MoveList,
     ) {
-        let mut sq = from;
-        // Slide to the first piece on the line.
-        let first = loop {
-            match self.step(sq, d) {
-                None => return,
-                Some(n) if self.empty(n) => sq = n,
-                Some(n) => break n,
-            }
+        let Some((_, first)) = self.first_on_line(from, d) else {
+            return;
         };
         let mut jumped = [(Square(0), piece); 8];
         let mut count = 0;

@@ -109,22 +109,11 @@ impl Ultima {
 
     /// Every pseudo-legal Fugue move of `us` (all of them legal: no check).
     pub(super) fn fugue_generate(&self, pos: &Position, us: Color, out: &mut MoveList) {
-        let gen = Gen {
-            r: self,
-            pos,
-            us,
-            them: us.opposite(),
-            king: pos.board.royals(us).first(),
-        };
-        for sq in self.geometry.squares() {
-            let Some(piece) = pos.board.cell(sq).piece(us) else {
-                continue;
-            };
-            if self.fugue_frozen(pos, sq, piece) {
-                continue;
+        self.for_each_piece(pos, us, |gen, sq, piece| {
+            if !self.fugue_frozen(pos, sq, piece) {
+                gen.fugue_piece_moves(sq, piece, out);
             }
-            gen.fugue_piece_moves(sq, piece, out);
-        }
+        });
     }
 
     /// The side to move has lost when its king was taken; a board with no

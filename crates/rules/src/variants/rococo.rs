@@ -144,27 +144,17 @@ impl Ultima {
 
     /// Every pseudo-legal Rococo move of `us`, whoever is to move.
     pub(super) fn rococo_generate(&self, pos: &Position, us: Color, out: &mut MoveList) {
-        let gen = Gen {
-            r: self,
-            pos,
-            us,
-            them: us.opposite(),
-            king: pos.board.royals(us).first(),
-        };
-        for sq in self.geometry.squares() {
-            let Some(piece) = pos.board.cell(sq).piece(us) else {
-                continue;
-            };
+        self.for_each_piece(pos, us, |gen, sq, piece| {
             if let Some(freezer) = self.freezer(pos, sq, piece) {
                 if piece.kind != KING {
                     out.push(suicide(sq, freezer, piece));
                 }
-                continue;
+                return;
             }
             let start = out.len();
             gen.rococo_piece_moves(sq, piece, out);
             self.keep_edge_moves(out, start);
-        }
+        });
         if pos.turn() == us {
             // The opponent's last swap may not be undone at once.
             if let Some((from, to)) = stored_swap(&pos.state) {
@@ -374,13 +364,8 @@ impl Gen<'_> {
         only: Option<Kind>,
         out: &mut MoveList,
     ) {
-        let mut sq = from;
-        let target = loop {
-            match self.step(sq, d) {
-                None => return,
-                Some(n) if self.empty(n) => sq = n,
-                Some(n) => break n,
-            }
+        let Some((sq, target)) = self.first_on_line(from, d) else {
+            return;
         };
         let Some(prey) = self.enemy(target) else {
             return;

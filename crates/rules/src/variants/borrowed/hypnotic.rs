@@ -185,13 +185,10 @@ impl Hooks for Hypnotic {
     }
 
     fn outcome(g: &Game<Self>, pos: &Position) -> Option<Outcome> {
-        let us = pos.turn();
-        if pos.board.royals(us).is_empty() {
-            return Some(Outcome::VariantWin {
-                winner: us.opposite(),
-                reason: "king captured",
-            });
+        if let Some(lost) = Outcome::royal_gone(pos, "king captured") {
+            return Some(lost);
         }
+        let us = pos.turn();
         let mesmerist = Piece::new(us, MESMERIST);
         let has_mesmerist = || pos.board.pieces().any(|(_, p)| p == mesmerist);
         (g.h.mesmer && !has_mesmerist()).then_some(Outcome::VariantWin {

@@ -161,13 +161,6 @@ impl Hooks for Magnetic {
     }
 
     fn outcome(_g: &Game<Self>, pos: &Position) -> Option<Outcome> {
-        let us = pos.turn();
-        pos.board
-            .royals(us)
-            .is_empty()
-            .then_some(Outcome::VariantWin {
-                winner: us.opposite(),
-                reason: "king captured",
-            })
+        Outcome::royal_gone(pos, "king captured")
     }
 }

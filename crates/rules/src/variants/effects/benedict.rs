@@ -83,14 +83,7 @@ impl Twist for Benedict {
 
     fn variant_outcome(&self, _base: &ChessLike, pos: &Position) -> Option<Outcome> {
         // The side to move whose king was turned has lost.
-        let us = pos.turn();
-        pos.board
-            .royals(us)
-            .is_empty()
-            .then_some(Outcome::VariantWin {
-                winner: us.opposite(),
-                reason: "king changed color",
-            })
+        Outcome::royal_gone(pos, "king changed color")
     }
 
     fn royals_per_side(&self) -> Option<usize> {

@@ -244,14 +244,7 @@ impl Twist for Convert {
 
     fn variant_outcome(&self, _base: &ChessLike, pos: &Position) -> Option<Outcome> {
         // The side to move whose king was converted has lost.
-        let us = pos.turn();
-        pos.board
-            .royals(us)
-            .is_empty()
-            .then_some(Outcome::VariantWin {
-                winner: us.opposite(),
-                reason: "king converted",
-            })
+        Outcome::royal_gone(pos, "king converted")
     }
 
     fn royals_per_side(&self) -> Option<usize> {

@@ -26,7 +26,6 @@ use crate::position::{Position, Undo};
 use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
-use crate::variants::chess;
 use crate::variants::chesslike::{ChessLike, Royalty};
 use crate::variants::forward::forward_rules;
 
@@ -63,18 +62,15 @@ const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 -";
 
 impl Ambiguous {
     pub fn new() -> Ambiguous {
-        let mut spec = chess::spec();
-        spec.name = "Ambiguous".into();
-        spec.start_fen = START_FEN.into();
-        // "No check or checkmate, one wins by capturing the opponent's
-        // king. There is no castling."
-        spec.castling = [false, false];
-        spec.wins.royalty = Royalty::None;
-        spec.fen.flags = Some(false);
-        spec.fen.en_passant = Some(true);
-        Ambiguous {
-            chess: ChessLike::new(spec).expect("the chess spec compiles"),
-        }
+        let chess = super::inner_chess("Ambiguous", START_FEN, |spec| {
+            // "No check or checkmate, one wins by capturing the opponent's
+            // king. There is no castling."
+            spec.castling = [false, false];
+            spec.wins.royalty = Royalty::None;
+            spec.fen.flags = Some(false);
+            spec.fen.en_passant = Some(true);
+        });
+        Ambiguous { chess }
     }
 
     /// The mark on the board: its square and piece.

@@ -21,7 +21,6 @@ use crate::position::{Position, State, Undo};
 use crate::rules::{Outcome, Pins, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
-use crate::variants::chess;
 use crate::variants::chesslike::ChessLike;
 use crate::variants::forward::forward_rules;
 
@@ -94,14 +93,15 @@ impl Default for Avalanche {
 
 impl Avalanche {
     pub fn new() -> Avalanche {
-        let mut spec = chess::spec();
-        spec.name = "Avalanche".into();
-        spec.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah 0".into();
-        // "There are no en-passant captures."
-        spec.fen.en_passant = Some(false);
-        Avalanche {
-            chess: ChessLike::new(spec).expect("the chess spec compiles"),
-        }
+        let chess = super::inner_chess(
+            "Avalanche",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah 0",
+            |spec| {
+                // "There are no en-passant captures."
+                spec.fen.en_passant = Some(false);
+            },
+        );
+        Avalanche { chess }
     }
 
     /// The pushes of `them`'s pawns one square forward onto empty squares.

@@ -18,7 +18,6 @@ use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::squareset::SquareSet;
 use crate::validate::Problem;
-use crate::variants::chess;
 use crate::variants::chesslike::{ChessLike, Royalty};
 use crate::variants::forward::forward_rules;
 
@@ -37,13 +36,10 @@ impl Default for Dark {
 
 impl Dark {
     pub fn new() -> Dark {
-        let mut spec = chess::spec();
-        spec.name = "Dark".into();
-        spec.start_fen = START_FEN.into();
-        spec.wins.royalty = Royalty::None;
-        Dark {
-            chess: ChessLike::new(spec).expect("the chess spec compiles"),
-        }
+        let chess = super::inner_chess("Dark", START_FEN, |spec| {
+            spec.wins.royalty = Royalty::None;
+        });
+        Dark { chess }
     }
 }
 

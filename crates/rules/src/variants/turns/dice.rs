@@ -20,7 +20,6 @@ use crate::position::{Position, State, Undo};
 use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
-use crate::variants::chess;
 use crate::variants::chesslike::ChessLike;
 use crate::variants::effects::explosion::RING;
 use crate::variants::forward::forward_rules;
@@ -61,15 +60,12 @@ impl Default for Dice {
 
 impl Dice {
     pub fn new() -> Dice {
-        let mut spec = chess::spec();
-        spec.name = "Dice".into();
-        spec.start_fen = START_FEN.into();
-        // "There is no check or checkmate": castling minds no attack
-        // either (vchess's still does: deviation dice-castling-no-check).
-        spec.wins.royalty = crate::variants::chesslike::Royalty::None;
-        Dice {
-            chess: ChessLike::new(spec).expect("the chess spec compiles"),
-        }
+        let chess = super::inner_chess("Dice", START_FEN, |spec| {
+            // "There is no check or checkmate": castling minds no attack
+            // either (vchess's still does: deviation dice-castling-no-check).
+            spec.wins.royalty = crate::variants::chesslike::Royalty::None;
+        });
+        Dice { chess }
     }
 
     /// The kinds of `color`'s pieces that have a step to make on `pos`'s

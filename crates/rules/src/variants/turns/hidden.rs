@@ -19,7 +19,6 @@ use crate::position::{Position, Undo};
 use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
-use crate::variants::chess;
 use crate::variants::chesslike::{ChessLike, Royalty};
 use crate::variants::forward::forward_rules;
 
@@ -50,16 +49,13 @@ impl Default for Hidden {
 
 impl Hidden {
     pub fn new() -> Hidden {
-        let mut spec = chess::spec();
-        spec.name = "Hidden".into();
-        spec.start_fen = START_FEN.into();
-        spec.castling = [false, false];
-        spec.wins.royalty = Royalty::None;
-        spec.fen.flags = Some(false);
-        spec.fen.en_passant = Some(false);
-        Hidden {
-            chess: ChessLike::new(spec).expect("the chess spec compiles"),
-        }
+        let chess = super::inner_chess("Hidden", START_FEN, |spec| {
+            spec.castling = [false, false];
+            spec.wins.royalty = Royalty::None;
+            spec.fen.flags = Some(false);
+            spec.fen.en_passant = Some(false);
+        });
+        Hidden { chess }
     }
 
     /// `pos` with every piece revealed: the position chess moves are

@@ -18,7 +18,6 @@ use crate::position::{Position, Undo};
 use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
-use crate::variants::chess;
 use crate::variants::chesslike::ChessLike;
 use crate::variants::forward::forward_rules;
 
@@ -42,12 +41,8 @@ const START_FEN: &str = "rnbqkbnr/pppppppt/8/8/8/8/PPPTPPPP/RNBQKBNR w 0 ahah -"
 
 impl Hiddenqueen {
     pub fn new() -> Hiddenqueen {
-        let mut spec = chess::spec();
-        spec.name = "Hiddenqueen".into();
-        spec.start_fen = START_FEN.into();
-        Hiddenqueen {
-            chess: ChessLike::new(spec).expect("the chess spec compiles"),
-        }
+        let chess = super::inner_chess("Hiddenqueen", START_FEN, |_| {});
+        Hiddenqueen { chess }
     }
 
     /// `pos` with every hidden queen shown as a pawn, and the one on

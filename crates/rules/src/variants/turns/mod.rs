@@ -23,6 +23,8 @@ use crate::position::Position;
 use crate::rules::{Outcome, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
+use crate::variants::chess;
+use crate::variants::chesslike::{ChessLike, ChessLikeSpec};
 
 pub mod ambiguous;
 pub mod avalanche;
@@ -88,6 +90,20 @@ pub(crate) fn kings_problems(
             });
         }
     }
+}
+
+/// The chess a variant of this family plays under its own turn rules:
+/// chess's spec named `name`, starting from `start_fen`, changed by `edit`.
+pub(crate) fn inner_chess(
+    name: &'static str,
+    start_fen: &'static str,
+    edit: impl FnOnce(&mut ChessLikeSpec),
+) -> ChessLike {
+    let mut spec = chess::spec();
+    spec.name = name.into();
+    spec.start_fen = start_fen.into();
+    edit(&mut spec);
+    ChessLike::new(spec).expect("the chess spec compiles")
 }
 
 /// The outcome of the variants of this family where a king is taken, not

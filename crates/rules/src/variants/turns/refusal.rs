@@ -24,7 +24,6 @@ use crate::position::{Position, State, Undo};
 use crate::rules::{Pins, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
-use crate::variants::chess;
 use crate::variants::chesslike::ChessLike;
 use crate::variants::forward::forward_rules;
 
@@ -222,16 +221,19 @@ impl Refusal {
         } else {
             "Refusal1"
         };
-        let mut spec = chess::spec();
-        spec.name = name.into();
-        spec.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 - null".into();
-        // "To avoid unnecessary complications, castle is not allowed."
-        spec.castling = [false, false];
-        spec.fen.en_passant = Some(true);
+        let chess = super::inner_chess(
+            name,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 - null",
+            |spec| {
+                // "To avoid unnecessary complications, castle is not allowed."
+                spec.castling = [false, false];
+                spec.fen.en_passant = Some(true);
+            },
+        );
         Refusal {
             name,
             only_move_stands,
-            chess: ChessLike::new(spec).expect("the chess spec compiles"),
+            chess,
         }
     }
 

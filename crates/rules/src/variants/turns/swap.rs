@@ -26,7 +26,6 @@ use crate::position::{Position, State, Undo};
 use crate::rules::{Outcome, Pins, Rules};
 use crate::square::Square;
 use crate::validate::Problem;
-use crate::variants::chess;
 use crate::variants::chesslike::ChessLike;
 use crate::variants::effects::explosion::RING;
 use crate::variants::forward::forward_rules;
@@ -82,12 +81,8 @@ impl Default for Swap {
 
 impl Swap {
     pub fn new() -> Swap {
-        let mut spec = chess::spec();
-        spec.name = "Swap".into();
-        spec.start_fen = START_FEN.into();
-        Swap {
-            chess: ChessLike::new(spec).expect("the chess spec compiles"),
-        }
+        let chess = super::inner_chess("Swap", START_FEN, |_| {});
+        Swap { chess }
     }
 
     /// The squares a piece on `from` may swap with: those it could move to
