@@ -977,6 +977,15 @@ mod tests {
         legal::sorted_coordinates(&Checkered::new(), fen)
     }
 
+    /// The vchess FEN after `san` is played from `fen`, and the position.
+    fn play(fen: &str, san: &str) -> (String, Position) {
+        let rules = Checkered::new();
+        let mut pos = crate::validate::position_from_fen(&rules, fen).unwrap();
+        let mv = crate::notation::parse_move(&rules, &mut pos, san).unwrap();
+        rules.play(&mut pos, &mv);
+        (crate::fen::vchess_fen(&rules, &pos), pos)
+    }
+
     #[test]
     fn start_fen_round_trips_and_perft_is_chess() {
         let rules = Checkered::new();
@@ -989,17 +998,14 @@ mod tests {
     fn a_capture_makes_a_checkered_piece_of_either_kind() {
         // The page's first diagram, Black to move: Rxh4 makes a checkered
         // rook or (Rxh4=P) a checkered pawn.
-        let rules = Checkered::new();
         let fen = "2kr4/pp6/2p5/4ss1r/1P2ns1P/2Np4/P1P1P1BP/R2o1RK1 b 0 ahah1111111111111111 - - 1";
-        let mut pos = crate::validate::position_from_fen(&rules, fen).unwrap();
-        let mv = crate::notation::parse_move(&rules, &mut pos, "Rxh4=P").unwrap();
-        rules.play(&mut pos, &mv);
+        let (after, _) = play(fen, "Rxh4=P");
         assert_eq!(
-            crate::fen::vchess_fen(&rules, &pos),
+            after,
             "2kr4/pp6/2p5/4ss2/1P2ns1s/2Np4/P1P1P1BP/R2o1RK1 w 1 ahah1111111111111111 - - 1"
         );
         // The checkered pawn now moves for White: h4h5 is not an undo.
-        let list = moves(&crate::fen::vchess_fen(&rules, &pos));
+        let list = moves(&after);
         assert!(list.contains(&"h4h5".to_string()), "{list:?}");
     }
 
@@ -1025,28 +1031,22 @@ mod tests {
 
     #[test]
     fn a_checkered_pawn_promotes_to_a_checkered_piece_at_stage_2() {
-        let rules = Checkered::new();
         let fen = "4k3/1s6/8/8/8/8/8/4K3 w 0 ahah1111111111111111 - - 2w";
-        let mut pos = crate::validate::position_from_fen(&rules, fen).unwrap();
-        let mv = crate::notation::parse_move(&rules, &mut pos, "b8=Q").unwrap();
-        rules.play(&mut pos, &mv);
+        let (after, _) = play(fen, "b8=Q");
         assert_eq!(
-            crate::fen::vchess_fen(&rules, &pos),
+            after,
             "1t2k3/8/8/8/8/8/8/4K3 b 1 ahah1111111111111111 - - 2w"
         );
     }
 
     #[test]
     fn checkered_pawns_neither_give_nor_take_en_passant_at_stage_1() {
-        let rules = Checkered::new();
         // The checkered pawn on d2 steps two for White: no en passant
         // square, and the flag of White's d-file is spent.
         let fen = "4k3/8/8/8/4p3/8/3s4/4K3 w 0 ahah1111111111111111 - - 1";
-        let mut pos = crate::validate::position_from_fen(&rules, fen).unwrap();
-        let mv = crate::notation::parse_move(&rules, &mut pos, "d4").unwrap();
-        rules.play(&mut pos, &mv);
+        let (after, _) = play(fen, "d4");
         assert_eq!(
-            crate::fen::vchess_fen(&rules, &pos),
+            after,
             "4k3/8/8/8/3sp3/8/8/4K3 b 1 ahah1110111111111111 - d2d4 1"
         );
         // Black's pawn has double-stepped beside a checkered pawn: that one
@@ -1072,11 +1072,9 @@ mod tests {
     fn the_switch_hands_over_the_checkered_pieces() {
         let rules = Checkered::new();
         let fen = "4k3/8/8/8/8/2o5/8/4K3 w 0 ahah1111111111111111 - - 1";
-        let mut pos = crate::validate::position_from_fen(&rules, fen).unwrap();
-        let mv = crate::notation::parse_move(&rules, &mut pos, "S").unwrap();
-        rules.play(&mut pos, &mv);
+        let (after, mut pos) = play(fen, "S");
         assert_eq!(
-            crate::fen::vchess_fen(&rules, &pos),
+            after,
             "4k3/8/8/8/8/2o5/8/4K3 w 0 ahah1111111111111111 - - 2w"
         );
         // Only the checkered knight moves now.
