@@ -431,20 +431,12 @@ impl Rules for Alice {
         let castling = &mut pos.state.castling;
         let mover = mv.intent.piece;
         if board_of(mover.kind).is_some_and(|(_, k)| k == Kind::KING) {
-            castling.0[mover.color.index()] = [None, None];
+            castling.lose_all(mover.color);
         }
         // A right is lost when its rook's square is left or taken.
         for v in mv.effect.vanish.as_slice() {
             for c in Color::ALL {
-                let rank = if c == Color::White { 0 } else { 7 };
-                if g.rank(v.square) != rank {
-                    continue;
-                }
-                for slot in &mut castling.0[c.index()] {
-                    if *slot == Some(g.file(v.square)) {
-                        *slot = None;
-                    }
-                }
+                castling.lose_square(g, c, v.square);
             }
         }
         undo

@@ -172,11 +172,7 @@ impl Hooks for Hypnotic {
         // A hypnotized piece that takes a friendly rook on its square takes
         // that rook's castling right with it.
         if g.g.relative_rank(mv.intent.to, owner) == 0 && mv.effect.vanish.len() > 1 {
-            let f = g.g.file(mv.intent.to);
-            let flags = &mut pos.state.castling.0[owner.index()];
-            if let Some(slot) = flags.iter_mut().find(|s| **s == Some(f)) {
-                *slot = None;
-            }
+            pos.state.castling.lose_first(owner, g.g.file(mv.intent.to));
         }
     }
 
