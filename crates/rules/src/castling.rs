@@ -20,10 +20,13 @@
 
 use crate::board::Board;
 use crate::color::Color;
+use crate::fen_row::Field;
 use crate::geometry::{file_char, Geometry};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Kind, Piece};
+use crate::position::State;
 use crate::square::Square;
+use crate::validate::Problem;
 
 /// Castling rights: for each color, the files of the rooks it may still
 /// castle with, vchess style (slot 0: the rook on the a-side of the king,
@@ -239,6 +242,20 @@ impl Castling {
     }
 }
 
+/// Reads a vchess castling field (`-`: no rights, else four flag
+/// letters) into `state`; anything else is a problem naming the field.
+pub fn read_vchess_field(f: &Field, cols: u8, state: &mut State, problems: &mut Vec<Problem>) {
+    if let Some(c) = Castling::from_vchess(&f.text, cols) {
+        state.castling = c;
+    } else if f.text != "-" {
+        problems.push(Problem::BadField {
+            field: "castling",
+            text: f.text.clone(),
+            offset: f.offset,
+        });
+    }
+}
+
 /// `color`'s first rank (absolute).
 fn first_rank(g: &Geometry, color: Color) -> u8 {
     if color == Color::White {
@@ -410,4 +427,171 @@ pub fn castles(
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use crate::validate::position_from_fen;
+
+    fn chess_geometry() -> Geometry {
+        Geometry::new(8, 8).unwrap()
+    }
+
+    fn sq(g: &Geometry, name: &str) -> Square {
+        g.parse_square(name).unwrap()
+    }
+
+    #[test]
+    fn vchess_flags_read_and_write_back() {
+        let c = Castling::from_vchess("ahai", 8).unwrap();
+        assert_eq!(c.0, [[Some(0), Some(7)], [Some(0), None]]);
+        assert_eq!(c.vchess_flags(8), "ahai");
+        assert_eq!(Castling::from_vchess("AHah", 8), None);
+        assert_eq!(Castling::from_vchess("aha", 8), None);
+        // Only the colors that castle have letters; the rest is the tail.
+        let (c, tail) = Castling::read_vchess("ah0101", [true, false], 8).unwrap();
+        assert_eq!(
+            (c.0[0], c.0[1], tail),
+            ([Some(0), Some(7)], [None, None], "0101")
+        );
+    }
+
+    #[test]
+    fn a_rook_taking_a_rook_ends_both_rights_but_not_in_eightpieces_order() {
+        let g = chess_geometry();
+        let squares = (sq(&g, "a1"), sq(&g, "a8"));
+        let mut c = Castling::from_vchess("ahah", 8).unwrap();
+        c.after_vchess_move(&g, Color::White, false, squares, true);
+        assert_eq!(c.vchess_flags(8), "ihih");
+        let mut c = Castling::from_vchess("ahah", 8).unwrap();
+        c.after_vchess_move(&g, Color::White, false, squares, false);
+        assert_eq!(c.vchess_flags(8), "ihah");
+        // A king move: both own rights; the opponent's only in vchess's order.
+        let mut c = Castling::from_vchess("ahah", 8).unwrap();
+        let onto_h8 = (sq(&g, "g7"), sq(&g, "h8"));
+        c.after_vchess_move(&g, Color::White, true, onto_h8, true);
+        assert_eq!(c.vchess_flags(8), "iiai");
+        let mut c = Castling::from_vchess("ahah", 8).unwrap();
+        c.after_vchess_move(&g, Color::White, true, onto_h8, false);
+        assert_eq!(c.vchess_flags(8), "iiah");
+    }
+
+    #[test]
+    fn vchess_loses_only_the_first_slot_naming_a_file() {
+        let mut c = Castling::from_vchess("aaaa", 8).unwrap();
+        assert!(c.lose_first(Color::White, 0));
+        assert_eq!(c.vchess_flags(8), "iaaa");
+        c.lose_file(Color::Black, 0);
+        assert_eq!(c.vchess_flags(8), "iaii");
+        assert!(!c.lose_first(Color::Black, 0));
+    }
+
+    #[test]
+    fn a_square_off_the_first_rank_ends_nothing() {
+        let g = chess_geometry();
+        let mut c = Castling::from_vchess("ahah", 8).unwrap();
+        c.lose_square(&g, Color::White, sq(&g, "a2"));
+        c.lose_square(&g, Color::Black, sq(&g, "h1"));
+        assert_eq!(c.vchess_flags(8), "ahah");
+        c.lose_square(&g, Color::Black, sq(&g, "h8"));
+        assert_eq!(c.vchess_flags(8), "ahai");
+        assert!(c.any_left());
+        c.lose_all(Color::White);
+        c.lose_all(Color::Black);
+        assert!(!c.any_left());
+    }
+
+    /// The castlings of White's king on e1 in `fen`, as (king, rook) landing squares.
+    fn white_castles(fen: &str, layout: &Layout) -> Vec<(String, String)> {
+        let rules = crate::variants::chess::rules();
+        let pos = position_from_fen(&rules, fen).unwrap();
+        let g = rules.geometry();
+        let king = sq(g, "e1");
+        let rook = Piece::new(Color::White, Kind::ROOK);
+        let partner = |s| pos.board.cell(s).piece(Color::White) == Some(rook);
+        castles(
+            g,
+            &pos.board,
+            &pos.state.castling,
+            Color::White,
+            king,
+            layout,
+            &partner,
+        )
+        .into_iter()
+        .flatten()
+        .map(|c| (g.square_name(c.king_to), g.square_name(c.rook_to)))
+        .collect()
+    }
+
+    #[test]
+    fn castles_need_every_crossed_square_empty_and_a_partner() {
+        let chess = Layout::chess(8);
+        let both = white_castles("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &chess);
+        let names = |v: &[(&str, &str)]| {
+            v.iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(both, names(&[("c1", "d1"), ("g1", "f1")]));
+        // b1 is crossed by the rook only: still blocked in chess.
+        let b1 = white_castles("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", &chess);
+        assert_eq!(b1, names(&[("g1", "f1")]));
+        // Fullcavalry's partner jumps: only the king's way and landings count.
+        let jumping = Layout {
+            partner_path_free: false,
+            ..chess
+        };
+        let b1 = white_castles("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", &jumping);
+        assert_eq!(b1, names(&[("c1", "d1"), ("g1", "f1")]));
+        // No rook on the flagged file: no castling that side.
+        let no_rook = white_castles("r3k2r/8/8/8/8/8/8/4K2R w Kkq - 0 1", &chess);
+        assert_eq!(no_rook, names(&[("g1", "f1")]));
+    }
+
+    #[test]
+    fn crossed_squares_leave_the_landing_to_legality_when_asked() {
+        let g = chess_geometry();
+        let c = Castle {
+            side: 1,
+            king_from: sq(&g, "e1"),
+            king_to: sq(&g, "g1"),
+            rook_from: sq(&g, "h1"),
+            rook_to: sq(&g, "f1"),
+        };
+        let names = |landing| {
+            c.crossed(&g, landing)
+                .map(|s| g.square_name(s))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names(true), ["e1", "f1", "g1"]);
+        assert_eq!(names(false), ["e1", "f1"]);
+        // A king that stays is judged where it stands.
+        let stays = Castle {
+            king_to: sq(&g, "g1"),
+            king_from: sq(&g, "g1"),
+            ..c
+        };
+        assert_eq!(stays.crossed(&g, false).count(), 1);
+        let mv = c.to_move(
+            Piece::new(Color::White, Kind::KING),
+            [Piece::new(Color::White, Kind::ROOK)],
+        );
+        assert_eq!(mv.effect.vanish.len(), 2);
+        assert_eq!(mv.effect.appear.as_slice()[1].square, sq(&g, "f1"));
+    }
+
+    #[test]
+    fn xfen_names_the_outermost_rook_by_side_and_others_by_file() {
+        let rules = crate::variants::chess::rules();
+        let pos = position_from_fen(&rules, "1r2k1r1/8/8/8/8/8/8/RR2K2R w BKq - 0 1").unwrap();
+        let g = rules.geometry();
+        assert_eq!(pos.state.castling.0[0], [Some(1), Some(7)]);
+        assert_eq!(pos.state.castling.0[1], [Some(1), None]);
+        assert_eq!(pos.state.castling.xfen(g, &pos.board, Kind::ROOK), "KBq");
+        let rights = generous_rights(g, &pos.board, Color::White, |p| p.kind == Kind::ROOK);
+        assert_eq!(rights, Some([Some(0), Some(7)]));
+    }
 }

@@ -936,3 +936,25 @@ pub fn read_reserve_digits(
         }),
     }
 }
+
+/// Reads a field naming a square (`-`: none); a name off the board is a
+/// problem naming the field.
+pub fn square_field(
+    g: &crate::Geometry,
+    f: &crate::fen_row::Field,
+    name: &'static str,
+    problems: &mut Vec<Problem>,
+) -> Option<Square> {
+    if f.text == "-" {
+        return None;
+    }
+    let sq = parse_square_coords(&f.text).and_then(|(fl, r)| g.square(fl, r));
+    if sq.is_none() {
+        problems.push(Problem::BadField {
+            field: name,
+            text: f.text.clone(),
+            offset: f.offset,
+        });
+    }
+    sq
+}

@@ -12,15 +12,15 @@
 //! `board turn plies flags ep` as chess; the castling letters are read here
 //! because an augmented rook is still the castling rook.
 
-use crate::castling::generous_rights;
+use crate::castling::{generous_rights, read_vchess_field};
 use crate::color::Color;
 use crate::fen::{FenStyle, Field};
-use crate::geometry::{parse_square_coords, Geometry};
+use crate::geometry::Geometry;
 use crate::moves::{Effect, Intent, Move, MoveKind, MoveList, Placement};
 use crate::piece::{Kind, KindSet, Piece};
-use crate::position::{Castling, Position, State, Undo};
+use crate::position::{Position, State, Undo};
 use crate::rules::Rules;
-use crate::validate::Problem;
+use crate::validate::{square_field, Problem};
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec, PieceSpec};
 use crate::variants::forward::forward_rules;
 
@@ -213,26 +213,11 @@ pub(crate) fn read_flags_and_ep(
     problems: &mut Vec<Problem>,
 ) {
     if let Some(f) = fields.first() {
-        if let Some(c) = Castling::from_vchess(&f.text, g.cols()) {
-            state.castling = c;
-        } else if f.text != "-" {
-            problems.push(Problem::BadField {
-                field: "castling",
-                text: f.text.clone(),
-                offset: f.offset,
-            });
-        }
+        read_vchess_field(f, g.cols(), state, problems);
     }
     if let Some(f) = fields.get(1) {
-        if f.text != "-" {
-            match parse_square_coords(&f.text).and_then(|(fl, r)| g.square(fl, r)) {
-                Some(sq) => state.en_passant = Some(sq),
-                None => problems.push(Problem::BadField {
-                    field: "en-passant",
-                    text: f.text.clone(),
-                    offset: f.offset,
-                }),
-            }
+        if let Some(sq) = square_field(g, f, "en-passant", problems) {
+            state.en_passant = Some(sq);
         }
     }
 }

@@ -14,7 +14,7 @@
 //! file past the board). Folding would put those hooks on ChessLike's hot
 //! path for every other variant; this file stays the family's chess.
 
-use crate::castling::{castles, Castling, Layout};
+use crate::castling::{castles, read_vchess_field, Layout};
 use crate::color::Color;
 use crate::fen::{FenStyle, Field};
 use crate::geometry::{Geometry, DIAGONAL, KING_STEPS, KNIGHT_LEAPS, ORTHOGONAL};
@@ -23,7 +23,7 @@ use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, State, Undo};
 use crate::rules::{Outcome, Rules};
 use crate::square::Square;
-use crate::validate::Problem;
+use crate::validate::{square_field, Problem};
 
 /// vchess's promotion choices, in its order.
 pub const PROMOTIONS: [Kind; 4] = [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN];
@@ -623,31 +623,14 @@ impl<H: Hooks> Rules for Game<H> {
         if self.h.cfg().castling {
             if let Some((f, rest)) = fields.split_first() {
                 fields = rest;
-                if let Some(c) = Castling::from_vchess(&f.text, self.g.cols()) {
-                    state.castling = c;
-                } else if f.text != "-" {
-                    problems.push(Problem::BadField {
-                        field: "castling",
-                        text: f.text.clone(),
-                        offset: f.offset,
-                    });
-                }
+                read_vchess_field(f, self.g.cols(), state, problems);
             }
         }
         if self.h.cfg().en_passant {
             if let Some((f, rest)) = fields.split_first() {
                 fields = rest;
-                if f.text != "-" {
-                    match crate::geometry::parse_square_coords(&f.text)
-                        .and_then(|(fl, r)| self.g.square(fl, r))
-                    {
-                        Some(sq) => state.en_passant = Some(sq),
-                        None => problems.push(Problem::BadField {
-                            field: "en-passant",
-                            text: f.text.clone(),
-                            offset: f.offset,
-                        }),
-                    }
+                if let Some(sq) = square_field(&self.g, f, "en-passant", problems) {
+                    state.en_passant = Some(sq);
                 }
             }
         }

@@ -203,16 +203,8 @@ impl Hooks for Hypnotic {
         problems: &mut Vec<Problem>,
     ) {
         let Some(f) = fields.first() else { return };
-        if f.text == "-" {
-            return;
-        }
-        match crate::geometry::parse_square_coords(&f.text).and_then(|(fl, r)| g.g.square(fl, r)) {
-            Some(sq) => state.variant = u64::from(sq.0) + 1,
-            None => problems.push(Problem::BadField {
-                field: "hypnotized square",
-                text: f.text.clone(),
-                offset: f.offset,
-            }),
+        if let Some(sq) = crate::validate::square_field(&g.g, f, "hypnotized square", problems) {
+            state.variant = u64::from(sq.0) + 1;
         }
     }
 
