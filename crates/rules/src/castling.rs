@@ -387,9 +387,23 @@ pub fn castles(
     layout: &Layout,
     partner: &dyn Fn(Square) -> bool,
 ) -> [Option<Castle>; 2] {
+    let empty = |s: Square| board.cell(s).is_empty();
+    castles_where(g, &empty, rights, (us, king_sq), layout, partner)
+}
+
+/// [`castles`] where the variant says which squares are empty (Alice:
+/// on the king's board).
+pub fn castles_where(
+    g: &Geometry,
+    empty: &dyn Fn(Square) -> bool,
+    rights: &Castling,
+    (us, king_sq): (Color, Square),
+    layout: &Layout,
+    partner: &dyn Fn(Square) -> bool,
+) -> [Option<Castle>; 2] {
     let back = g.rank(king_sq);
     let king_file = g.file(king_sq);
-    let empty = |f: u8| g.square(f, back).is_some_and(|s| board.cell(s).is_empty());
+    let empty = |f: u8| g.square(f, back).is_some_and(empty);
     let mut out = [None, None];
     for (side, slot) in out.iter_mut().enumerate() {
         let Some(rook_file) = rights.rook_file(us, side) else {

@@ -1,5 +1,8 @@
-//! Castling: the king and a rook (vchess file flags, so Chess960 setups
-//! work) and the loss of rights when either moves or the rook is taken.
+//! The chess-like generator's castling: its spec's castling rules (which
+//! piece partners the king, on which rank, where both land, Wildebeest's
+//! free castling, explosions, castling without check) put to the one
+//! mechanism, [`crate::castling`], and the loss of rights when the royal
+//! moves or a castling rook leaves its square or is taken.
 
 use super::ChessLike;
 use crate::castling::{castles, Castle, Layout};
