@@ -5,10 +5,10 @@
 //! claimed moves apart. Where the rules cannot be sure, findings are
 //! warnings or notes with an honest message, never errors.
 
+use fenpress_rules::castling::{generous_rights, Castling};
 use fenpress_rules::fen::{self, DigitReading};
 use fenpress_rules::moves::{Move, MoveKind};
 use fenpress_rules::notation::{self, IllegalReason, MoveError, SyntaxError};
-use fenpress_rules::position::Castling;
 use fenpress_rules::rules::Rules;
 use fenpress_rules::validate::{self, Problem};
 use fenpress_rules::variants::stones;
@@ -129,22 +129,10 @@ fn generous_castling(rules: &dyn Rules, board: &Board) -> Castling {
         if !style.castling[color.index()] {
             continue;
         }
-        let back = if color == Color::White {
-            0
-        } else {
-            g.rows() - 1
-        };
-        let Some(k) = board.royals(color).iter().find(|s| g.rank(*s) == back) else {
-            continue;
-        };
-        let kf = g.file(k);
         let rook = Piece::new(color, style.castle_rook);
-        let is_rook = |f: u8| {
-            g.square(f, back)
-                .is_some_and(|s| board.cell(s).piece(color) == Some(rook))
-        };
-        c.0[color.index()][0] = (0..kf).find(|&f| is_rook(f));
-        c.0[color.index()][1] = (kf + 1..g.cols()).rev().find(|&f| is_rook(f));
+        if let Some(rights) = generous_rights(g, board, color, |p| p == rook) {
+            c.0[color.index()] = rights;
+        }
     }
     c
 }

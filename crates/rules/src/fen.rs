@@ -9,7 +9,6 @@
 
 use crate::color::Color;
 use crate::fen_row::{row_items, RowItem};
-use crate::geometry::file_char;
 use crate::piece::{Kind, Piece};
 use crate::position::Position;
 use crate::rules::Rules;
@@ -418,15 +417,7 @@ pub fn vchess_fen(rules: &dyn Rules, pos: &Position) -> String {
         out.push(' ');
         for color in Color::ALL {
             if style.castling[color.index()] {
-                for side in 0..2 {
-                    // vchess writes a lost right as the file just past the board.
-                    let f = pos
-                        .state
-                        .castling
-                        .rook_file(color, side)
-                        .unwrap_or(g.cols());
-                    out.push(file_char(f));
-                }
+                pos.state.castling.push_vchess(color, g.cols(), &mut out);
             }
         }
         out.push_str(&flags_tail);
@@ -477,51 +468,7 @@ fn vchess_digits(board: &str) -> String {
 pub fn standard_fen(rules: &dyn Rules, pos: &Position) -> String {
     let g = rules.geometry();
     let style = rules.fen_style();
-    let mut castle = String::new();
-    for color in Color::ALL {
-        let back = if color == Color::White {
-            0
-        } else {
-            g.rows() - 1
-        };
-        let king_file = pos.board.royals(color).first().map(|s| g.file(s));
-        for side in [1, 0] {
-            let Some(f) = pos.state.castling.rook_file(color, side) else {
-                continue;
-            };
-            // Is it the outermost rook on that side? Then K/Q suffices.
-            let outer = king_file.is_some_and(|kf| {
-                let files: Vec<u8> = if side == 1 {
-                    (kf + 1..g.cols()).rev().collect()
-                } else {
-                    (0..kf).collect()
-                };
-                files.into_iter().find(|&x| {
-                    g.square(x, back).is_some_and(|s| {
-                        pos.board.cell(s).piece(color)
-                            == Some(crate::Piece::new(color, style.castle_rook))
-                    })
-                }) == Some(f)
-            });
-            let c = if outer {
-                if side == 1 {
-                    'k'
-                } else {
-                    'q'
-                }
-            } else {
-                file_char(f)
-            };
-            castle.push(if color == Color::White {
-                c.to_ascii_uppercase()
-            } else {
-                c
-            });
-        }
-    }
-    if castle.is_empty() {
-        castle.push('-');
-    }
+    let castle = pos.state.castling.xfen(g, &pos.board, style.castle_rook);
     let ep = pos
         .state
         .en_passant

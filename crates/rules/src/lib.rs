@@ -55,6 +55,7 @@
 
 pub mod betza;
 pub mod board;
+pub mod castling;
 pub mod color;
 pub mod definition;
 pub mod explain;

@@ -92,24 +92,7 @@ impl Hands {
     }
 }
 
-/// Castling rights: for each color, the files of the rooks it may still
-/// castle with, vchess style (slot 0: the rook on the a-side of the king,
-/// slot 1: the h-side). Files rather than K/Q so Chess960 setups work.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Castling(pub [[Option<u8>; 2]; 2]);
-
-impl Castling {
-    /// No rights.
-    pub const NONE: Castling = Castling([[None; 2]; 2]);
-    /// The rook file of `color` on `side` (0 = a-side, 1 = h-side).
-    pub fn rook_file(&self, color: Color, side: usize) -> Option<u8> {
-        self.0[color.index()][side]
-    }
-    /// Whether `color` keeps any right.
-    pub fn any(&self, color: Color) -> bool {
-        self.0[color.index()].iter().any(Option::is_some)
-    }
-}
+pub use crate::castling::Castling;
 
 /// Everything of a position besides the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -691,11 +691,11 @@ fn read_castling(
     } else if let Some(f) = castle_field {
         if f.text != "-" {
             let parsed = if vchess {
-                read_vchess_flags(rules, &f.text).and_then(|(castling, tail)| {
-                    rules.read_flags_tail(tail, state).then_some(castling)
-                })
+                Castling::read_vchess(&f.text, style.castling, g.cols()).and_then(
+                    |(castling, tail)| rules.read_flags_tail(tail, state).then_some(castling),
+                )
             } else {
-                read_xfen_castling(rules, board, &f.text)
+                Castling::from_xfen(g, board, style.castling, style.castle_rook, &f.text)
             };
             match parsed {
                 Some(c) => state.castling = c,
@@ -865,88 +865,6 @@ fn double_steps(
         .any(|m| m.intent.from == origin && m.intent.to == front && m.intent.piece == pawn)
 }
 
-/// The castling letters of a vchess flags field, and what follows them
-/// (a variant's own flags, see [`Rules::read_flags_tail`]).
-fn read_vchess_flags<'t>(rules: &dyn Rules, text: &'t str) -> Option<(Castling, &'t str)> {
-    let style = rules.fen_style();
-    let cols = rules.geometry().cols();
-    let mut chars = text.chars();
-    let mut castling = Castling::NONE;
-    for color in Color::ALL {
-        if !style.castling[color.index()] {
-            continue;
-        }
-        for side in 0..2 {
-            let c = chars.next()?;
-            if !c.is_ascii_lowercase() {
-                return None;
-            }
-            let f = c as u8 - b'a';
-            castling.0[color.index()][side] = (f < cols).then_some(f);
-        }
-    }
-    Some((castling, chars.as_str()))
-}
-
-fn read_xfen_castling(rules: &dyn Rules, board: &Board, text: &str) -> Option<Castling> {
-    let g = rules.geometry();
-    let style = rules.fen_style();
-    let mut castling = Castling::NONE;
-    for c in text.chars() {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if !style.castling[color.index()] {
-            return None;
-        }
-        let back = if color == Color::White {
-            0
-        } else {
-            g.rows() - 1
-        };
-        let king_file = board
-            .royals(color)
-            .iter()
-            .find(|s| g.rank(*s) == back)
-            .map(|s| g.file(s));
-        let rook = Piece::new(color, style.castle_rook);
-        let is_rook = |f: u8| {
-            g.square(f, back)
-                .is_some_and(|s| board.cell(s).piece(color) == Some(rook))
-        };
-        let lower = c.to_ascii_lowercase();
-        let (side, file) = match lower {
-            'k' | 'q' => {
-                let side = usize::from(lower == 'k');
-                let kf = king_file.unwrap_or(if side == 1 { 0 } else { g.cols() - 1 });
-                // The outermost rook on that side; if none, the corner, so
-                // validation reports the missing rook.
-                let found = if side == 1 {
-                    (kf + 1..g.cols()).rev().find(|&f| is_rook(f))
-                } else {
-                    (0..kf).find(|&f| is_rook(f))
-                };
-                (
-                    side,
-                    found.unwrap_or(if side == 1 { g.cols() - 1 } else { 0 }),
-                )
-            }
-            'a'..='s' => {
-                let f = lower as u8 - b'a';
-                if f >= g.cols() {
-                    return None;
-                }
-                (usize::from(king_file.is_some_and(|kf| f > kf)), f)
-            }
-            _ => return None,
-        };
-        castling.0[color.index()][side] = Some(file);
-    }
-    Some(castling)
-}
-
 /// Reads standard FEN's hand letters (`Qn`: a white queen, a black knight;
 /// a digit before a letter repeats it, `3P`) into `state.hands`, replacing
 /// what a reserve field gave.
@@ -1017,4 +935,26 @@ pub fn read_reserve_digits(
             offset: field.offset,
         }),
     }
+}
+
+/// Reads a field naming a square (`-`: none); a name off the board is a
+/// problem naming the field.
+pub fn square_field(
+    g: &crate::Geometry,
+    f: &crate::fen_row::Field,
+    name: &'static str,
+    problems: &mut Vec<Problem>,
+) -> Option<Square> {
+    if f.text == "-" {
+        return None;
+    }
+    let sq = parse_square_coords(&f.text).and_then(|(fl, r)| g.square(fl, r));
+    if sq.is_none() {
+        problems.push(Problem::BadField {
+            field: name,
+            text: f.text.clone(),
+            offset: f.offset,
+        });
+    }
+    sq
 }

@@ -19,6 +19,7 @@
 //! - A pawn promotes on its last rank and lands, promoted, on the other
 //!   board.
 
+use crate::castling::{castles_where, Layout};
 use crate::color::Color;
 use crate::fen::FenStyle;
 use crate::geometry::{Geometry, KING_STEPS, KNIGHT_LEAPS};
@@ -324,49 +325,31 @@ impl Alice {
         if view.board != 0 || g.rank(from) != rank {
             return;
         }
-        for side in 0..2 {
-            let Some(rook_file) = pos.state.castling.rook_file(us, side) else {
-                continue;
-            };
-            let Some(rook_from) = g.square(rook_file, rank) else {
-                continue;
-            };
-            if view.at(rook_from) != Some(Piece::new(us, Kind::ROOK)) {
-                continue;
-            }
-            let (king_file, rook_to_file) = if side == 0 { (2, 3) } else { (6, 5) };
-            let (Some(king_to), Some(rook_to)) =
-                (g.square(king_file, rank), g.square(rook_to_file, rank))
-            else {
-                continue;
-            };
-            let kf = g.file(from);
-            let span = |a: u8, b: u8| a.min(b)..=a.max(b);
-            let clear = span(kf, king_file)
-                .chain(span(rook_file, rook_to_file))
-                .filter_map(|f| g.square(f, rank))
-                .all(|s| s == from || s == rook_from || view.at(s).is_none());
-            if !clear {
+        let rook = Piece::new(us, Kind::ROOK);
+        let partner = |s| view.at(s) == Some(rook);
+        let empty = |s| view.at(s).is_none();
+        let layout = Layout::chess(g.cols());
+        let rights = &pos.state.castling;
+        for c in castles_where(g, &empty, rights, (us, from), &layout, &partner)
+            .into_iter()
+            .flatten()
+        {
+            let safe = !c
+                .crossed(g, true)
+                .any(|s| self.attacked(view, s, us.opposite(), Some(from)));
+            if !safe || !self.free_beyond(pos, c.king_to, 0) || !self.free_beyond(pos, c.rook_to, 0)
+            {
                 continue;
             }
-            let safe = span(kf, king_file)
-                .filter_map(|f| g.square(f, rank))
-                .all(|s| !self.attacked(view, s, us.opposite(), Some(from)));
-            if !safe || !self.free_beyond(pos, king_to, 0) || !self.free_beyond(pos, rook_to, 0) {
-                continue;
-            }
-            let rook = Piece::new(us, Kind::ROOK);
-            let mut mv = Move::simple(from, king_to, king, None, None);
-            mv.effect = Default::default();
-            mv.effect.vanish.push(from, king);
-            mv.effect.vanish.push(rook_from, rook);
+            // Both go through to the second board.
+            let mut mv = c.to_move(king, [rook]);
+            mv.effect.appear = Default::default();
             mv.effect
                 .appear
-                .push(king_to, Piece::new(us, on_board(Kind::KING, 1)));
+                .push(c.king_to, Piece::new(us, on_board(Kind::KING, 1)));
             mv.effect
                 .appear
-                .push(rook_to, Piece::new(us, on_board(Kind::ROOK, 1)));
-            mv.intent.kind = MoveKind::Castle { rook_from, rook_to };
+                .push(c.rook_to, Piece::new(us, on_board(Kind::ROOK, 1)));
             out.push(mv);
         }
     }
@@ -431,20 +414,12 @@ impl Rules for Alice {
         let castling = &mut pos.state.castling;
         let mover = mv.intent.piece;
         if board_of(mover.kind).is_some_and(|(_, k)| k == Kind::KING) {
-            castling.0[mover.color.index()] = [None, None];
+            castling.lose_all(mover.color);
         }
         // A right is lost when its rook's square is left or taken.
         for v in mv.effect.vanish.as_slice() {
             for c in Color::ALL {
-                let rank = if c == Color::White { 0 } else { 7 };
-                if g.rank(v.square) != rank {
-                    continue;
-                }
-                for slot in &mut castling.0[c.index()] {
-                    if *slot == Some(g.file(v.square)) {
-                        *slot = None;
-                    }
-                }
+                castling.lose_square(g, c, v.square);
             }
         }
         undo

@@ -50,6 +50,7 @@
 //! move that took nothing (`e4e5`) or `-`, `stage` `1` (`1-`: without the
 //! switch) or `2` and the checkered side (`2w`).
 
+use crate::castling::{castles, Layout};
 use crate::color::Color;
 use crate::fen::{FenStyle, Field};
 use crate::geometry::{Geometry, DIAGONAL, KING_STEPS, KNIGHT_LEAPS, ORTHOGONAL};
@@ -653,57 +654,24 @@ impl Checkered {
             up: false,
             down: false,
         };
-        for side in 0..2 {
-            let Some(rook_file) = pos.state.castling.rook_file(c, side) else {
-                continue;
-            };
-            let Some(rook_from) = g.square(rook_file, rank) else {
-                continue;
-            };
-            if self.at(pos, rook_from) != Some((Owner::Side(c), Kind::ROOK)) {
-                continue;
-            }
-            let (king_file, rook_to_file) = if side == 0 { (2, 3) } else { (6, 5) };
-            let (Some(king_to), Some(rook_to)) =
-                (g.square(king_file, rank), g.square(rook_to_file, rank))
-            else {
-                continue;
-            };
-            let kf = g.file(from);
-            let span = |a: u8, b: u8| a.min(b)..=a.max(b);
-            let free = |s: Square| s == from || s == rook_from || pos.board.cell(s).is_empty();
-            let clear = span(kf, king_file)
-                .chain(span(rook_file, rook_to_file))
-                .chain(span(kf, rook_file))
-                .filter_map(|f| g.square(f, rank))
-                .all(free);
-            if !clear {
-                continue;
-            }
+        let rook = Piece::new(c, Kind::ROOK);
+        let partner = |s| self.at(pos, s) == Some((Owner::Side(c), Kind::ROOK));
+        let layout = Layout::chess(g.cols());
+        let rights = &pos.state.castling;
+        for castle in castles(g, &pos.board, rights, c, from, &layout, &partner)
+            .into_iter()
+            .flatten()
+        {
             // The king's way, its landing square left to legality (as
             // vchess's loop, which stops before it).
-            let safe = span(kf, king_file)
-                .filter(|&f| f != king_file || f == kf)
-                .filter_map(|f| g.square(f, rank))
-                .all(|s| !self.attacked(pos, s, enemy));
-            if !safe {
+            if castle
+                .crossed(g, false)
+                .any(|s| self.attacked(pos, s, enemy))
+            {
                 continue;
             }
-            let king = Piece::new(c, Kind::KING);
-            let rook = Piece::new(c, Kind::ROOK);
-            let mut mv = Move::simple(
-                from,
-                king_to,
-                Piece::new(pos.turn(), Kind::KING),
-                None,
-                None,
-            );
-            mv.effect = Default::default();
-            mv.effect.vanish.push(from, king);
-            mv.effect.vanish.push(rook_from, rook);
-            mv.effect.appear.push(king_to, king);
-            mv.effect.appear.push(rook_to, rook);
-            mv.intent.kind = MoveKind::Castle { rook_from, rook_to };
+            let mut mv = castle.to_move(Piece::new(c, Kind::KING), [rook]);
+            mv.intent.piece = Piece::new(pos.turn(), Kind::KING);
             out.push(mv);
         }
     }
@@ -888,26 +856,11 @@ impl Rules for Checkered {
         let took = mv.intent.capture;
         // Castling rights, by squares and by the side to move (vchess's
         // updateCastleFlags).
-        let castling = &mut pos.state.castling;
-        if mv.intent.piece.kind == Kind::KING {
-            castling.0[mover.index()] = [None, None];
-        } else if g.relative_rank(mv.intent.from, mover) == 0 {
-            for slot in &mut castling.0[mover.index()] {
-                if *slot == Some(g.file(mv.intent.from)) {
-                    *slot = None;
-                    break;
-                }
-            }
-        }
-        let them = mover.opposite();
-        if g.relative_rank(mv.intent.to, them) == 0 {
-            for slot in &mut castling.0[them.index()] {
-                if *slot == Some(g.file(mv.intent.to)) {
-                    *slot = None;
-                    break;
-                }
-            }
-        }
+        let king = mv.intent.piece.kind == Kind::KING;
+        let squares = (mv.intent.from, mv.intent.to);
+        pos.state
+            .castling
+            .after_vchess_move(g, mover, king, squares, true);
         // A double step from the second rank spends White's right on its
         // file, from the seventh Black's.
         if mv.intent.piece.kind == Kind::PAWN

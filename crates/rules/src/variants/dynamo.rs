@@ -868,18 +868,12 @@ impl Dynamo {
     /// leaves a castling rook's square loses that right.
     fn update_castling(&self, pos: &mut Position, mv: &Move) {
         let g = self.g();
+        let rights = &mut pos.state.castling;
         for v in mv.effect.vanish.as_slice() {
-            let c = v.piece.color;
-            let rights = &mut pos.state.castling.0[c.index()];
             if v.piece.kind == Kind::KING {
-                *rights = [None, None];
-            } else if g.relative_rank(v.square, c) == 0 {
-                let file = g.file(v.square);
-                for slot in rights.iter_mut() {
-                    if *slot == Some(file) {
-                        *slot = None;
-                    }
-                }
+                rights.lose_all(v.piece.color);
+            } else {
+                rights.lose_square(g, v.piece.color, v.square);
             }
         }
     }

@@ -31,6 +31,7 @@
 
 use std::collections::HashSet;
 
+use crate::castling::{castles, Layout};
 use crate::color::Color;
 use crate::fen::{FenStyle, Field};
 use crate::geometry::{Dir, Geometry, DIAGONAL, KING_STEPS, KNIGHT_LEAPS, NO_SQUARE, ORTHOGONAL};
@@ -186,10 +187,6 @@ impl PacoSako {
             2 => Some(Color::Black),
             _ => None,
         }
-    }
-
-    fn sq(&self, file: u8, rank: u8) -> Square {
-        self.geometry.square(file, rank).expect("on the board")
     }
 
     /// Appends the moves of `piece` lifted from `from` in the way `lift`
@@ -494,53 +491,32 @@ impl PacoSako {
         if g.rank(king_sq) != back {
             return;
         }
-        let king_file = g.file(king_sq);
-        for side in 0..2 {
-            let Some(rook_file) = pos.state.castling.rook_file(us, side) else {
-                continue;
-            };
-            let rook_sq = self.sq(rook_file, back);
-            let corner = pos.board.cell(rook_sq);
-            // vchess: the rook alone (its right is gone once anything
-            // touched its square). pacoplay swaps whatever stands there.
-            // Otage: the same (vchess's Otage castles with whatever its
-            // rook's square holds, a union or nothing: deviation
-            // otage-castling-without-the-rook).
-            if self.vchess_like() && corner.single() != Some(Piece::new(us, Kind::ROOK)) {
-                continue;
-            }
-            let (king_to, rook_to) = if side == 0 { (2, 3) } else { (6, 5) };
-            let lo = king_file.min(rook_file).min(king_to).min(rook_to);
-            let hi = king_file.max(rook_file).max(king_to).max(rook_to);
-            let clear = (lo..=hi).all(|f| {
-                f == king_file || f == rook_file || pos.board.cell(self.sq(f, back)).is_empty()
-            });
-            if !clear {
-                continue;
-            }
+        // vchess: the rook alone (its right is gone once anything touched
+        // its square). pacoplay swaps whatever stands there. Otage: the
+        // same (vchess's Otage castles with whatever its rook's square
+        // holds, a union or nothing: deviation
+        // otage-castling-without-the-rook).
+        let partner = |s| {
+            !self.vchess_like() || pos.board.cell(s).single() == Some(Piece::new(us, Kind::ROOK))
+        };
+        let layout = Layout::chess(g.cols());
+        let rights = &pos.state.castling;
+        for c in castles(g, &pos.board, rights, us, king_sq, &layout, &partner)
+            .into_iter()
+            .flatten()
+        {
+            // Attacks through chains are judged over the whole path at
+            // once (one probe), landing square included.
             let mut path = SquareSet::EMPTY;
-            for f in king_file.min(king_to)..=king_file.max(king_to) {
-                path.insert(self.sq(f, back));
+            for s in c.crossed(g, true) {
+                path.insert(s);
             }
             if self.chain_attacked(pos, us.opposite(), &path) {
                 continue;
             }
-            let (kto, rto) = (self.sq(king_to, back), self.sq(rook_to, back));
-            let mut mv = Move::simple(king_sq, kto, king, None, None);
-            mv.effect = Default::default();
-            mv.effect.vanish.push(king_sq, king);
-            for p in corner.pieces() {
-                mv.effect.vanish.push(rook_sq, p);
-            }
-            mv.effect.appear.push(kto, king);
-            for p in corner.pieces() {
-                mv.effect.appear.push(rto, p);
-            }
-            mv.intent.kind = MoveKind::Castle {
-                rook_from: rook_sq,
-                rook_to: rto,
-            };
-            out.push(mv);
+            let corner = pos.board.cell(c.rook_from);
+            let partners = Color::ALL.map(|col| corner.piece(col));
+            out.push(c.to_move(king, partners.into_iter().flatten()));
         }
     }
 
@@ -1171,26 +1147,17 @@ impl PacoSako {
         }
     }
 
+    /// What ends a right differs by source (the reason this is not
+    /// [`Castling::after_vchess_move`]): vchess's Paco Sako ends one on
+    /// anything touching the rook's square; Otage, the mover's own right
+    /// only; pacoplay, only a rook lifted from its corner.
     fn update_castling(&self, pos: &mut Position, mv: &Move, from_cell: Cell, released_lift: bool) {
         let g = &self.geometry;
         let mover = mv.color();
-        let home = |c: Color| if c == Color::White { 0 } else { 7 };
-        let from_flagged = g.rank(mv.intent.from) == home(mover)
-            && pos.state.castling.0[mover.index()].contains(&Some(g.file(mv.intent.from)));
         let castling = &mut pos.state.castling;
-        if !Color::ALL.iter().any(|c| castling.any(*c)) {
+        if !castling.any_left() {
             return;
         }
-        let mut clear = |color: Color, sq: Square| {
-            if g.rank(sq) != home(color) {
-                return;
-            }
-            for slot in &mut castling.0[color.index()] {
-                if *slot == Some(g.file(sq)) {
-                    *slot = None;
-                }
-            }
-        };
         match self.mode {
             Mode::Vchess => {
                 // Anything leaving or reaching a rook's square ends its right.
@@ -1202,7 +1169,7 @@ impl PacoSako {
                     .chain(mv.effect.appear.as_slice())
                 {
                     for c in Color::ALL {
-                        clear(c, p.square);
+                        castling.lose_square(g, c, p.square);
                     }
                 }
             }
@@ -1210,25 +1177,24 @@ impl PacoSako {
                 // vchess's Otage: the mover's own right on the file it
                 // leaves on its first rank, else on the one it reaches
                 // (a capture there by the opponent ends nothing).
-                let sq = if from_flagged {
-                    mv.intent.from
-                } else {
-                    mv.intent.to
-                };
-                clear(mover, sq);
+                let from = mv.intent.from;
+                let from_flagged = g.relative_rank(from, mover) == 0
+                    && castling.0[mover.index()].contains(&Some(g.file(from)));
+                let sq = if from_flagged { from } else { mv.intent.to };
+                castling.lose_square(g, mover, sq);
             }
             Mode::Pacoplay => {
                 // Only lifting a rook (or a union with it) from its corner
                 // ends a right; a released piece was not lifted.
                 if !released_lift {
                     for p in from_cell.pieces().filter(|p| p.kind == Kind::ROOK) {
-                        clear(p.color, mv.intent.from);
+                        castling.lose_square(g, p.color, mv.intent.from);
                     }
                 }
             }
         }
         if mv.intent.piece.kind == Kind::KING {
-            castling.0[mover.index()] = [None, None];
+            castling.lose_all(mover);
         }
     }
 }

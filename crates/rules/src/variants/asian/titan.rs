@@ -12,14 +12,15 @@
 //! `board turn plies flags ep` as chess; the castling letters are read here
 //! because an augmented rook is still the castling rook.
 
+use crate::castling::{generous_rights, read_vchess_field};
 use crate::color::Color;
 use crate::fen::{FenStyle, Field};
-use crate::geometry::{file_char, parse_square_coords, Geometry};
+use crate::geometry::Geometry;
 use crate::moves::{Effect, Intent, Move, MoveKind, MoveList, Placement};
 use crate::piece::{Kind, KindSet, Piece};
-use crate::position::{Castling, Position, State, Undo};
+use crate::position::{Position, State, Undo};
 use crate::rules::Rules;
-use crate::validate::Problem;
+use crate::validate::{square_field, Problem};
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec, PieceSpec};
 use crate::variants::forward::forward_rules;
 
@@ -212,32 +213,11 @@ pub(crate) fn read_flags_and_ep(
     problems: &mut Vec<Problem>,
 ) {
     if let Some(f) = fields.first() {
-        let b = f.text.as_bytes();
-        if b.len() == 4 && b.iter().all(u8::is_ascii_lowercase) {
-            let mut c = Castling::NONE;
-            for (i, &ch) in b.iter().enumerate() {
-                let file = ch - b'a';
-                c.0[i / 2][i % 2] = (file < g.cols()).then_some(file);
-            }
-            state.castling = c;
-        } else if f.text != "-" {
-            problems.push(Problem::BadField {
-                field: "castling",
-                text: f.text.clone(),
-                offset: f.offset,
-            });
-        }
+        read_vchess_field(f, g.cols(), state, problems);
     }
     if let Some(f) = fields.get(1) {
-        if f.text != "-" {
-            match parse_square_coords(&f.text).and_then(|(fl, r)| g.square(fl, r)) {
-                Some(sq) => state.en_passant = Some(sq),
-                None => problems.push(Problem::BadField {
-                    field: "en-passant",
-                    text: f.text.clone(),
-                    offset: f.offset,
-                }),
-            }
+        if let Some(sq) = square_field(g, f, "en-passant", problems) {
+            state.en_passant = Some(sq);
         }
     }
 }
@@ -245,16 +225,7 @@ pub(crate) fn read_flags_and_ep(
 /// vchess's castling letters and en-passant field, each after a space.
 pub(crate) fn write_flags_and_ep(g: &Geometry, pos: &Position) -> String {
     let mut s = String::from(" ");
-    for color in Color::ALL {
-        for side in 0..2 {
-            s.push(file_char(
-                pos.state
-                    .castling
-                    .rook_file(color, side)
-                    .unwrap_or(g.cols()),
-            ));
-        }
-    }
+    s.push_str(&pos.state.castling.vchess_flags(g.cols()));
     s.push(' ');
     match pos.state.en_passant {
         Some(sq) => s.push_str(&g.square_name(sq)),
@@ -263,33 +234,14 @@ pub(crate) fn write_flags_and_ep(g: &Geometry, pos: &Position) -> String {
     s
 }
 
-/// After a board move: a king (carrier or not) loses its side's rights, a
-/// piece leaving its first rank or taken on the enemy's loses the rook
-/// rights of that file.
+/// After a board move: vchess's flag update (see
+/// [`Castling::after_vchess_move`]), a carrier king counting as a king.
 pub(crate) fn update_castling(g: &Geometry, pos: &mut Position, mv: &Move) {
-    let us = mv.color();
-    let them = us.opposite();
-    let c = &mut pos.state.castling;
     let mover = decode(mv.intent.piece.kind).map_or(mv.intent.piece.kind, |d| d.0);
-    let first = if us == Color::White { 0 } else { g.rows() - 1 };
-    if mover == Kind::KING {
-        c.0[us.index()] = [None, None];
-    } else if g.rank(mv.intent.from) == first {
-        let f = g.file(mv.intent.from);
-        for slot in &mut c.0[us.index()] {
-            if *slot == Some(f) {
-                *slot = None;
-            }
-        }
-    }
-    if g.rank(mv.intent.to) == g.rows() - 1 - first {
-        let f = g.file(mv.intent.to);
-        for slot in &mut c.0[them.index()] {
-            if *slot == Some(f) {
-                *slot = None;
-            }
-        }
-    }
+    let squares = (mv.intent.from, mv.intent.to);
+    pos.state
+        .castling
+        .after_vchess_move(g, mv.color(), mover == Kind::KING, squares, true);
 }
 
 impl Rules for Titan {
@@ -374,31 +326,11 @@ impl Rules for Titan {
         }
         pos.state.plies = 4 + u32::from(pos.turn() == Color::Black);
         for color in Color::ALL {
-            let back = if color == Color::White {
-                0
-            } else {
-                g.rows() - 1
-            };
-            let Some(king) = pos.board.royals(color).first() else {
-                continue;
-            };
-            if g.rank(king) != back {
-                continue;
+            // A carrier rook is still the castling rook.
+            let rook = |p: Piece| decode(p.kind).map_or(p.kind, |d| d.0) == Kind::ROOK;
+            if let Some(rights) = generous_rights(g, &pos.board, color, rook) {
+                pos.state.castling.0[color.index()] = rights;
             }
-            let kf = g.file(king);
-            let is_rook = |f: u8| {
-                g.square(f, back).is_some_and(|s| {
-                    pos.board
-                        .cell(s)
-                        .piece(color)
-                        .is_some_and(|p| decode(p.kind).map_or(p.kind, |d| d.0) == Kind::ROOK)
-                })
-            };
-            let rights = [
-                (0..kf).find(|&f| is_rook(f)),
-                (kf + 1..g.cols()).rev().find(|&f| is_rook(f)),
-            ];
-            pos.state.castling.0[color.index()] = rights;
         }
     }
 }

@@ -14,6 +14,7 @@
 //! file past the board). Folding would put those hooks on ChessLike's hot
 //! path for every other variant; this file stays the family's chess.
 
+use crate::castling::{castles, read_vchess_field, Layout};
 use crate::color::Color;
 use crate::fen::{FenStyle, Field};
 use crate::geometry::{Geometry, DIAGONAL, KING_STEPS, KNIGHT_LEAPS, ORTHOGONAL};
@@ -22,7 +23,7 @@ use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, State, Undo};
 use crate::rules::{Outcome, Rules};
 use crate::square::Square;
-use crate::validate::Problem;
+use crate::validate::{square_field, Problem};
 
 /// vchess's promotion choices, in its order.
 pub const PROMOTIONS: [Kind; 4] = [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN];
@@ -409,7 +410,9 @@ impl<H: Hooks> Game<H> {
     }
 
     /// vchess castling from the king on `king_sq`: the king's path (its
-    /// destination excepted) unattacked and free, the rook's path free.
+    /// destination excepted, left to legality) unattacked, the squares
+    /// king and rook cross free; vchess castles with whatever own piece
+    /// stands on a flagged file (Switching keeps flags without their rook).
     pub fn castle_moves(&self, pos: &Position, king_sq: Square, out: &mut MoveList) {
         let us = pos.turn();
         let them = us.opposite();
@@ -421,91 +424,21 @@ impl<H: Hooks> Game<H> {
         let Some(king) = piece_at(pos, king_sq) else {
             return;
         };
-        let y = g.file(king_sq) as i32;
-        // None off the board: a flag whose rook stands on the far side of
-        // the king would otherwise walk its path off the edge.
-        let at = |f: i32| {
-            (0..g.cols() as i32)
-                .contains(&f)
-                .then(|| g.square(f as u8, back))
-                .flatten()
+        let layout = Layout {
+            partner_path_free: H::CASTLE_ROOK_PATH_FREE,
+            ..Layout::chess(g.cols())
         };
-        for side in 0..2 {
-            let Some(rook_file) = pos.state.castling.rook_file(us, side) else {
-                continue;
-            };
-            // A flag naming a file off the board (vchess writes such FENs)
-            // castles with nothing.
-            let Some(rook_sq) = g.square(rook_file, back) else {
-                continue;
-            };
-            let Some(rook) = piece_at(pos, rook_sq).filter(|p| p.color == us) else {
-                continue;
-            };
-            let (kf, rf) = if side == 0 {
-                (2, 3)
-            } else {
-                (g.cols() as i32 - 2, g.cols() as i32 - 3)
-            };
-            let step = (kf - y).signum();
-            let mut ok = true;
-            let mut i = y;
-            loop {
-                let Some(s) = at(i) else {
-                    ok = false;
-                    break;
-                };
-                let blocked = piece_at(pos, s)
-                    .is_some_and(|p| p.color != us || (i != y && i != rook_file as i32));
-                if H::attacked(self, pos, s, them) || blocked {
-                    ok = false;
-                    break;
-                }
-                i += step;
-                if i == kf || step == 0 {
-                    break;
-                }
-            }
-            if !ok {
+        let partner = |s| piece_at(pos, s).is_some_and(|p| p.color == us);
+        let rights = &pos.state.castling;
+        for c in castles(g, &pos.board, rights, us, king_sq, &layout, &partner)
+            .into_iter()
+            .flatten()
+        {
+            if c.crossed(g, false).any(|s| H::attacked(self, pos, s, them)) {
                 continue;
             }
-            let rstep = if side == 0 { -1 } else { 1 };
-            let mut i = y + rstep;
-            while H::CASTLE_ROOK_PATH_FREE && i != rook_file as i32 {
-                if !at(i).is_some_and(|s| pos.board.cell(s).is_empty()) {
-                    ok = false;
-                    break;
-                }
-                i += rstep;
-            }
-            if !ok {
-                continue;
-            }
-            let (Some(kto), Some(rto)) = (at(kf), at(rf)) else {
-                continue;
-            };
-            for (f, s) in [(kf, kto), (rf, rto)] {
-                if f != rook_file as i32
-                    && !pos.board.cell(s).is_empty()
-                    && (f != y || piece_at(pos, s).map(|p| p.color) != Some(us))
-                {
-                    ok = false;
-                }
-            }
-            if !ok {
-                continue;
-            }
-            let mut mv = Move::simple(king_sq, kto, king, None, None);
-            mv.effect = Default::default();
-            mv.effect.vanish.push(king_sq, king);
-            mv.effect.vanish.push(rook_sq, rook);
-            mv.effect.appear.push(kto, king);
-            mv.effect.appear.push(rto, rook);
-            mv.intent.kind = MoveKind::Castle {
-                rook_from: rook_sq,
-                rook_to: rto,
-            };
-            out.push(mv);
+            let rook = piece_at(pos, c.rook_from);
+            out.push(c.to_move(king, rook));
         }
     }
 
@@ -628,33 +561,14 @@ impl<H: Hooks> Game<H> {
         any
     }
 
-    /// vchess's castling-flag update: a king move clears its side's flags;
-    /// a move from, or onto, a flagged first-rank square clears that flag.
+    /// vchess's castling-flag update (see [`Castling::after_vchess_move`]);
+    /// as vchess's, a king move that makes nothing appear is no king move.
     pub fn update_castling(&self, pos: &mut Position, mv: &Move) {
-        let c = mv.color();
-        let g = &self.g;
-        let flags = &mut pos.state.castling.0;
-        if mv.intent.piece.kind == Kind::KING && !mv.effect.appear.is_empty() {
-            flags[c.index()] = [None, None];
-        } else if g.relative_rank(mv.intent.from, c) == 0 {
-            let f = g.file(mv.intent.from);
-            for slot in &mut flags[c.index()] {
-                if *slot == Some(f) {
-                    *slot = None;
-                    break;
-                }
-            }
-        }
-        let o = c.opposite();
-        if g.relative_rank(mv.intent.to, o) == 0 {
-            let f = g.file(mv.intent.to);
-            for slot in &mut flags[o.index()] {
-                if *slot == Some(f) {
-                    *slot = None;
-                    break;
-                }
-            }
-        }
+        let king = mv.intent.piece.kind == Kind::KING && !mv.effect.appear.is_empty();
+        let squares = (mv.intent.from, mv.intent.to);
+        pos.state
+            .castling
+            .after_vchess_move(&self.g, mv.color(), king, squares, true);
     }
 }
 
@@ -709,36 +623,14 @@ impl<H: Hooks> Rules for Game<H> {
         if self.h.cfg().castling {
             if let Some((f, rest)) = fields.split_first() {
                 fields = rest;
-                let cols = self.g.cols();
-                let ok = f.text.len() == 4 && f.text.bytes().all(|b| b.is_ascii_lowercase());
-                if ok {
-                    for (i, b) in f.text.bytes().enumerate() {
-                        let file = b - b'a';
-                        state.castling.0[i / 2][i % 2] = (file < cols).then_some(file);
-                    }
-                } else if f.text != "-" {
-                    problems.push(Problem::BadField {
-                        field: "castling",
-                        text: f.text.clone(),
-                        offset: f.offset,
-                    });
-                }
+                read_vchess_field(f, self.g.cols(), state, problems);
             }
         }
         if self.h.cfg().en_passant {
             if let Some((f, rest)) = fields.split_first() {
                 fields = rest;
-                if f.text != "-" {
-                    match crate::geometry::parse_square_coords(&f.text)
-                        .and_then(|(fl, r)| self.g.square(fl, r))
-                    {
-                        Some(sq) => state.en_passant = Some(sq),
-                        None => problems.push(Problem::BadField {
-                            field: "en-passant",
-                            text: f.text.clone(),
-                            offset: f.offset,
-                        }),
-                    }
+                if let Some(sq) = square_field(&self.g, f, "en-passant", problems) {
+                    state.en_passant = Some(sq);
                 }
             }
         }
@@ -749,13 +641,7 @@ impl<H: Hooks> Rules for Game<H> {
         let mut out = String::new();
         if self.h.cfg().castling {
             out.push(' ');
-            for color in Color::ALL {
-                for side in 0..2 {
-                    // vchess writes a lost right as the file past the board.
-                    let f = pos.state.castling.rook_file(color, side);
-                    out.push(crate::geometry::file_char(f.unwrap_or(self.g.cols())));
-                }
-            }
+            out.push_str(&pos.state.castling.vchess_flags(self.g.cols()));
         }
         if self.h.cfg().en_passant {
             out.push(' ');

@@ -491,22 +491,11 @@ impl Hooks for Eightpieces {
         if mv.intent.continues {
             return;
         }
-        let c = moved.color;
-        let flags = &mut pos.state.castling.0;
-        if moved.kind == Kind::KING {
-            flags[c.index()] = [None, None];
-            return;
-        }
-        let (from, to) = (mv.intent.from, mv.intent.to);
-        let mut clear = |side: Color, sq: Square| {
-            let f = g.g.file(sq);
-            let slot = flags[side.index()].iter_mut().find(|s| **s == Some(f));
-            slot.map(|s| *s = None).is_some()
-        };
-        let o = c.opposite();
-        if !(g.g.relative_rank(from, c) == 0 && clear(c, from)) && g.g.relative_rank(to, o) == 0 {
-            clear(o, to);
-        }
+        let king = moved.kind == Kind::KING;
+        let squares = (mv.intent.from, mv.intent.to);
+        pos.state
+            .castling
+            .after_vchess_move(&g.g, moved.color, king, squares, false);
     }
 
     fn after_play(_g: &Game<Self>, pos: &mut Position, mv: &Move) {

@@ -10,6 +10,7 @@
 //! S, SW, W, NW, whichever its color.
 
 use super::base::{piece_at, retain_from, Cfg, Game, Hooks};
+use crate::castling::generous_rights;
 use crate::color::Color;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, Piece};
@@ -233,28 +234,10 @@ impl Hooks for Fullcavalry {
         // each side of a king on its first rank (the page's castling pair).
         pos.state.plies = pos.state.plies.max(2);
         for color in Color::ALL {
-            let back = if color == Color::White {
-                0
-            } else {
-                g.g.rows() - 1
-            };
-            let Some(k) = pos
-                .board
-                .royals(color)
-                .iter()
-                .find(|s| g.g.rank(*s) == back)
-            else {
-                continue;
-            };
-            let kf = g.g.file(k);
-            let lancer = |f: u8| {
-                g.g.square(f, back)
-                    .and_then(|s| piece_at(pos, s))
-                    .is_some_and(|p| p.color == color && lancer_dir(p.kind).is_some())
-            };
-            let queen_side = (0..kf).find(|&f| lancer(f));
-            let king_side = (kf + 1..g.g.cols()).rev().find(|&f| lancer(f));
-            pos.state.castling.0[color.index()] = [queen_side, king_side];
+            let lancer = |p: Piece| lancer_dir(p.kind).is_some();
+            if let Some(rights) = generous_rights(&g.g, &pos.board, color, lancer) {
+                pos.state.castling.0[color.index()] = rights;
+            }
         }
     }
 

@@ -172,11 +172,7 @@ impl Hooks for Hypnotic {
         // A hypnotized piece that takes a friendly rook on its square takes
         // that rook's castling right with it.
         if g.g.relative_rank(mv.intent.to, owner) == 0 && mv.effect.vanish.len() > 1 {
-            let f = g.g.file(mv.intent.to);
-            let flags = &mut pos.state.castling.0[owner.index()];
-            if let Some(slot) = flags.iter_mut().find(|s| **s == Some(f)) {
-                *slot = None;
-            }
+            pos.state.castling.lose_first(owner, g.g.file(mv.intent.to));
         }
     }
 
@@ -204,16 +200,8 @@ impl Hooks for Hypnotic {
         problems: &mut Vec<Problem>,
     ) {
         let Some(f) = fields.first() else { return };
-        if f.text == "-" {
-            return;
-        }
-        match crate::geometry::parse_square_coords(&f.text).and_then(|(fl, r)| g.g.square(fl, r)) {
-            Some(sq) => state.variant = u64::from(sq.0) + 1,
-            None => problems.push(Problem::BadField {
-                field: "hypnotized square",
-                text: f.text.clone(),
-                offset: f.offset,
-            }),
+        if let Some(sq) = crate::validate::square_field(&g.g, f, "hypnotized square", problems) {
+            state.variant = u64::from(sq.0) + 1;
         }
     }
 

@@ -83,14 +83,6 @@ fn magnetize(g: &Game<Magnetic>, pos: &Position, mv: &Move) -> (Move, Option<usi
     (out, pushed_pawn)
 }
 
-/// Clears the castling right of a rook file `file` of `color`, if flagged.
-fn clear_flag(pos: &mut Position, color: Color, file: u8) {
-    let flags = &mut pos.state.castling.0[color.index()];
-    if let Some(slot) = flags.iter_mut().find(|f| **f == Some(file)) {
-        *slot = None;
-    }
-}
-
 impl Hooks for Magnetic {
     fn cfg(&self) -> Cfg {
         Cfg {
@@ -151,11 +143,11 @@ impl Hooks for Magnetic {
         for v in mv.effect.vanish.as_slice() {
             for color in [us, us.opposite()] {
                 if g.g.relative_rank(v.square, color) == 0 {
-                    clear_flag(pos, color, g.g.file(v.square));
+                    pos.state.castling.lose_first(color, g.g.file(v.square));
                 }
             }
             if v.piece.kind == Kind::KING && v.piece.color != us {
-                pos.state.castling.0[v.piece.color.index()] = [None, None];
+                pos.state.castling.lose_all(v.piece.color);
             }
         }
     }

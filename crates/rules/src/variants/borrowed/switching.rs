@@ -90,7 +90,7 @@ impl Hooks for Switching {
             return;
         }
         let c = mv.color();
-        let flags = &mut pos.state.castling.0[c.index()];
+        let flags = &mut pos.state.castling;
         if mv
             .effect
             .appear
@@ -98,17 +98,10 @@ impl Hooks for Switching {
             .iter()
             .any(|p| p.piece.kind == Kind::KING)
         {
-            *flags = [None, None];
+            flags.lose_all(c);
         }
         for sq in [mv.intent.from, mv.intent.to] {
-            if g.g.relative_rank(sq, c) == 0 {
-                let f = g.g.file(sq);
-                for slot in flags.iter_mut() {
-                    if *slot == Some(f) {
-                        *slot = None;
-                    }
-                }
-            }
+            flags.lose_square(&g.g, c, sq);
         }
     }
 }

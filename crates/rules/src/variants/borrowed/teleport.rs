@@ -89,14 +89,11 @@ impl Hooks for Teleport {
         pos.state.variant = u64::from(taken.kind.0);
         // The taken king or rook leaves its square: its castling goes.
         let c = mv.color();
-        let flags = &mut pos.state.castling.0[c.index()];
+        let flags = &mut pos.state.castling;
         if taken.kind == Kind::KING {
-            *flags = [None, None];
+            flags.lose_all(c);
         } else if taken.kind == Kind::ROOK && g.g.relative_rank(mv.intent.to, c) == 0 {
-            let f = g.g.file(mv.intent.to);
-            if let Some(slot) = flags.iter_mut().find(|s| **s == Some(f)) {
-                *slot = None;
-            }
+            flags.lose_first(c, g.g.file(mv.intent.to));
         }
     }
 

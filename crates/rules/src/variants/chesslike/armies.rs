@@ -304,12 +304,7 @@ impl Rules for ArmyPairs {
         }
     }
     fn write_variant_fields(&self, pos: &Position) -> (String, String) {
-        let none = self.geometry().cols();
-        let flags: String = Color::ALL
-            .iter()
-            .flat_map(|c| (0..2).map(move |side| (*c, side)))
-            .map(|(c, side)| file_char(pos.state.castling.rook_file(c, side).unwrap_or(none)))
-            .collect();
+        let flags = pos.state.castling.vchess_flags(self.geometry().cols());
         let i = self.pair_of(pos);
         let n = self.count();
         let code = |a: usize| self.choice.armies[a].code;

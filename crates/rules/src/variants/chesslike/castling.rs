@@ -1,9 +1,13 @@
-//! Castling: the king and a rook (vchess file flags, so Chess960 setups
-//! work) and the loss of rights when either moves or the rook is taken.
+//! The chess-like generator's castling: its spec's castling rules (which
+//! piece partners the king, on which rank, where both land, Wildebeest's
+//! free castling, explosions, castling without check) put to the one
+//! mechanism, [`crate::castling`], and the loss of rights when the royal
+//! moves or a castling rook leaves its square or is taken.
 
 use super::ChessLike;
+use crate::castling::{castles, Castle, Layout};
 use crate::color::Color;
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::moves::{Move, MoveList};
 use crate::piece::Piece;
 use crate::position::Position;
 use crate::variants::effects::explosion::touching;
@@ -78,68 +82,36 @@ impl ChessLike {
         let Some(king) = pos.board.cell(king_sq).piece(us) else {
             return;
         };
-        let king_file = g.file(king_sq);
-        for side in 0..2 {
-            let Some(rook_file) = pos.state.castling.rook_file(us, side) else {
-                continue;
-            };
-            let Some(rook_sq) = g.square(rook_file, back) else {
-                continue;
-            };
-            if pos.board.cell(rook_sq).piece(us) != Some(Piece::new(us, castle.rook)) {
-                continue;
+        let rook = Piece::new(us, castle.rook);
+        let mut layout = Layout::chess(g.cols());
+        if let Some(files) = castle.king_to {
+            layout.king_to = files;
+        }
+        if let Some(files) = castle.rook_to {
+            layout.rook_to = files;
+        }
+        let partner = |s| pos.board.cell(s).piece(us) == Some(rook);
+        let rights = &pos.state.castling;
+        if castle.free {
+            for side in 0..2 {
+                let rook_sq = rights.rook_file(us, side).and_then(|f| g.square(f, back));
+                if let Some(rook_sq) = rook_sq.filter(|&s| partner(s)) {
+                    self.free_castling(pos, out, attacked, (king_sq, rook_sq), side);
+                }
             }
-            if castle.free {
-                self.free_castling(pos, out, attacked, king_sq, rook_sq, side);
-                continue;
-            }
-            let (mut king_to, mut rook_to) = if side == 0 {
-                (2, 3)
-            } else {
-                (g.cols() - 2, g.cols() - 3)
-            };
-            if let Some(files) = castle.king_to {
-                king_to = files[side];
-            }
-            if let Some(files) = castle.rook_to {
-                rook_to = files[side];
-            }
-            let lo = king_file.min(rook_file).min(king_to).min(rook_to);
-            let hi = king_file.max(rook_file).max(king_to).max(rook_to);
-            let clear = (lo..=hi).all(|f| {
-                f == king_file
-                    || f == rook_file
-                    || g.square(f, back)
-                        .is_some_and(|s| pos.board.cell(s).is_empty())
-            });
-            if !clear {
-                continue;
-            }
-            let (a, b) = (king_file.min(king_to), king_file.max(king_to));
+            return;
+        }
+        for c in castles(g, &pos.board, rights, us, king_sq, &layout, &partner)
+            .into_iter()
+            .flatten()
+        {
             // Where captures explode, Fairy-Stockfish judges the king's
             // destination after the move (the rook beside it may block
             // the attack), as every move's; the squares before it now.
-            let judged_after = |f| self.blast.is_some() && f == king_to && f != king_file;
-            let safe =
-                (a..=b).all(|f| judged_after(f) || g.square(f, back).is_some_and(|s| !attacked(s)));
-            if careful && !safe {
+            if careful && c.crossed(g, self.blast.is_none()).any(attacked) {
                 continue;
             }
-            let (Some(kto), Some(rto)) = (g.square(king_to, back), g.square(rook_to, back)) else {
-                continue;
-            };
-            let rook = Piece::new(us, castle.rook);
-            let mut mv = Move::simple(king_sq, kto, king, None, None);
-            mv.effect = Default::default();
-            mv.effect.vanish.push(king_sq, king);
-            mv.effect.vanish.push(rook_sq, rook);
-            mv.effect.appear.push(kto, king);
-            mv.effect.appear.push(rto, rook);
-            mv.intent.kind = MoveKind::Castle {
-                rook_from: rook_sq,
-                rook_to: rto,
-            };
-            out.push(mv);
+            out.push(c.to_move(king, [rook]));
         }
     }
 
@@ -155,8 +127,7 @@ impl ChessLike {
         pos: &Position,
         out: &mut MoveList,
         attacked: &dyn Fn(crate::Square) -> bool,
-        king_sq: crate::Square,
-        rook_sq: crate::Square,
+        (king_sq, rook_sq): (crate::Square, crate::Square),
         side: usize,
     ) {
         let g = &self.geometry;
@@ -181,25 +152,21 @@ impl ChessLike {
             if to == kf || corner {
                 continue;
             }
-            let (a, b) = (kf.min(to), kf.max(to));
-            if careful && (a..=b).any(|f| on_back(f).is_some_and(attacked)) {
-                continue;
-            }
             let rook_to = if side == 0 { to + 1 } else { to - 1 };
             let (Some(kto), Some(rto)) = (on_back(to), on_back(rook_to)) else {
                 continue;
             };
-            let mut mv = Move::simple(king_sq, kto, king, None, None);
-            mv.effect = Default::default();
-            mv.effect.vanish.push(king_sq, king);
-            mv.effect.vanish.push(rook_sq, rook);
-            mv.effect.appear.push(kto, king);
-            mv.effect.appear.push(rto, rook);
-            mv.intent.kind = MoveKind::Castle {
+            let c = Castle {
+                side,
+                king_from: king_sq,
+                king_to: kto,
                 rook_from: rook_sq,
                 rook_to: rto,
             };
-            out.push(mv);
+            if careful && c.crossed(g, true).any(attacked) {
+                continue;
+            }
+            out.push(c.to_move(king, [rook]));
         }
     }
 
@@ -207,7 +174,7 @@ impl ChessLike {
     /// moved or taken on its first rank).
     pub(super) fn update_castling(&self, pos: &mut Position, mv: &Move) {
         let castling = &mut pos.state.castling;
-        if castling.0 == crate::position::Castling::NONE.0 {
+        if !castling.any_left() {
             return;
         }
         let mover = mv.intent.piece;
@@ -215,23 +182,14 @@ impl ChessLike {
             .piece_def(mover.color, mover.kind)
             .is_some_and(|d| d.royal)
         {
-            castling.0[mover.color.index()] = [None, None];
+            castling.lose_all(mover.color);
         }
         let g = &self.geometry;
         for v in mv.effect.vanish.as_slice() {
             let c = v.piece.color;
             let castle = self.spec.castle_of(c);
-            if v.piece.kind != castle.rook {
-                continue;
-            }
-            if g.relative_rank(v.square, c) != castle.rank {
-                continue;
-            }
-            let file = g.file(v.square);
-            for slot in &mut castling.0[c.index()] {
-                if *slot == Some(file) {
-                    *slot = None;
-                }
+            if v.piece.kind == castle.rook && g.relative_rank(v.square, c) == castle.rank {
+                castling.lose_file(c, g.file(v.square));
             }
         }
     }

@@ -101,7 +101,7 @@ impl ChessLike {
         }
         for v in mv.effect.vanish.as_slice() {
             if self.royal.contains(v.piece.kind) {
-                pos.state.castling.0[v.piece.color.index()] = [None, None];
+                pos.state.castling.lose_all(v.piece.color);
             }
         }
     }

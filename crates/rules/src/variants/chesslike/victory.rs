@@ -7,6 +7,7 @@
 use super::spec::{List, Text};
 use super::ChessLike;
 use crate::betza;
+use crate::castling::{castles, Castling, Layout};
 use crate::color::Color;
 use crate::geometry::{Dir, Geometry};
 use crate::moves::{Move, MoveKind, MoveList};
@@ -433,86 +434,29 @@ impl ChessLike {
                 continue;
             }
             let left = four_flag(&pos.state, us, 1) == Some(file);
-            for side in 0..2 {
-                let Some(rook_file) = four_flag(&pos.state, us, if side == 0 { 0 } else { 3 })
-                else {
-                    continue;
-                };
-                let Some(rook_sq) = g.square(rook_file, back) else {
-                    continue;
-                };
-                // A rook, as the page says (vchess takes any piece left on
-                // a stale rook file).
-                let Some(rook) = pos.board.cell(rook_sq).piece(us) else {
-                    continue;
-                };
-                if rook.kind != Kind::ROOK {
-                    continue;
-                }
-                let (to, rook_to) = match (left, side) {
-                    (true, 0) => (1, 2),
-                    (true, _) => (5, 4),
-                    (false, 0) => (2, 3),
-                    (false, _) => (6, 5),
-                };
-                let at = |f: u8| g.square(f, back);
-                // The castler's path up to its destination: not attacked,
-                // and empty but for the two castling pieces.
-                let step: i16 = if to > file { 1 } else { -1 };
-                let mut f = file as i16;
-                let mut ok = true;
-                loop {
-                    let Some(s) = at(f as u8) else {
-                        ok = false;
-                        break;
-                    };
-                    let cell = pos.board.cell(s);
-                    if self.square_attacked(pos, s, them)
-                        || (!cell.is_empty()
-                            && (!cell.has(us) || (f as u8 != file && f as u8 != rook_file)))
-                    {
-                        ok = false;
-                        break;
-                    }
-                    if f as u8 == to || to == file {
-                        break;
-                    }
-                    f += step;
-                    if f as u8 == to {
-                        break;
-                    }
-                }
-                if !ok {
+            // The flagged rooks are this castler's partners, a-side first.
+            let mut rights = Castling::NONE;
+            rights.0[us.index()] = [0, 3].map(|slot| four_flag(&pos.state, us, slot));
+            let layout = Layout {
+                king_to: if left { [1, 5] } else { [2, 6] },
+                rook_to: if left { [2, 4] } else { [3, 5] },
+                partner_path_free: true,
+            };
+            // A rook, as the page says (vchess takes any piece left on a
+            // stale rook file).
+            let rook = Piece::new(us, Kind::ROOK);
+            let partner = |s| pos.board.cell(s).piece(us) == Some(rook);
+            for c in castles(g, &pos.board, &rights, us, from, &layout, &partner)
+                .into_iter()
+                .flatten()
+            {
+                // The castler's path up to its destination: not attacked.
+                if c.crossed(g, true)
+                    .any(|s| self.square_attacked(pos, s, them))
+                {
                     continue;
                 }
-                // Nothing between the castler and its rook.
-                let (lo, hi) = (file.min(rook_file), file.max(rook_file));
-                if (lo + 1..hi).any(|f| at(f).is_some_and(|s| !pos.board.cell(s).is_empty())) {
-                    continue;
-                }
-                // Both destinations empty, or the castling pieces' own squares.
-                let free = |f: u8| {
-                    f == rook_file
-                        || f == file
-                        || at(f).is_some_and(|s| pos.board.cell(s).is_empty())
-                };
-                if !free(to) || !free(rook_to) {
-                    continue;
-                }
-                let (Some(kto), Some(rto)) = (at(to), at(rook_to)) else {
-                    continue;
-                };
-                let mut mv = Move::simple(from, kto, piece, None, None);
-                mv.effect = Default::default();
-                mv.effect.vanish.push(from, piece);
-                mv.effect.vanish.push(rook_sq, rook);
-                mv.effect.appear.push(kto, piece);
-                mv.effect.appear.push(rto, rook);
-                mv.intent.kind = MoveKind::Castle {
-                    rook_from: rook_sq,
-                    rook_to: rto,
-                };
-                out.push(mv);
+                out.push(c.to_move(piece, [rook]));
             }
         }
     }

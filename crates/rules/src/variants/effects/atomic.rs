@@ -144,7 +144,7 @@ impl Twist for Atomic {
         // base only clears them when the king itself moves).
         for v in mv.effect.vanish.as_slice() {
             if v.piece.kind == Kind::KING {
-                pos.state.castling.0[v.piece.color.index()] = [None, None];
+                pos.state.castling.lose_all(v.piece.color);
             }
         }
         undo

@@ -270,7 +270,7 @@ impl Twist for Fusion {
                 .iter()
                 .any(|v| v.piece == Piece::new(us, Kind::KING) && v.square != mv.intent.from);
         if king_fused {
-            pos.state.castling.0[us.index()] = [None, None];
+            pos.state.castling.lose_all(us);
         }
         undo
     }

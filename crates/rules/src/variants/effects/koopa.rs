@@ -229,17 +229,10 @@ fn count_down(pos: &mut Position) {
 /// right ends that right, whatever stands there (the rook stunned there
 /// stays, but vchess ends the right as chess does for a rook taken).
 fn end_right_taken(base: &ChessLike, pos: &mut Position, mv: &Move) {
-    let g = base.geometry();
     let them = mv.color().opposite();
-    if g.relative_rank(mv.intent.to, them) != 0 {
-        return;
-    }
-    let file = g.file(mv.intent.to);
-    for slot in &mut pos.state.castling.0[them.index()] {
-        if *slot == Some(file) {
-            *slot = None;
-        }
-    }
+    pos.state
+        .castling
+        .lose_square(base.geometry(), them, mv.intent.to);
 }
 
 impl Twist for Koopa {

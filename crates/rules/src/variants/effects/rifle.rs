@@ -70,16 +70,7 @@ impl Twist for Rifle {
         let undo = pos.apply(mv);
         let g = base.geometry();
         let mover = mv.intent.piece;
-        let mut clear = |sq, color| {
-            if g.relative_rank(sq, color) == 0 {
-                let file = g.file(sq);
-                for slot in &mut pos.state.castling.0[crate::Color::index(color)] {
-                    if *slot == Some(file) {
-                        *slot = None;
-                    }
-                }
-            }
-        };
+        let mut clear = |sq, color| pos.state.castling.lose_square(g, color, sq);
         if mover.kind == Kind::ROOK {
             clear(mv.intent.from, mover.color);
         }

@@ -290,7 +290,7 @@ impl Rules for Swap {
             pos.state.en_passant = ep;
             for a in mv.effect.appear.as_slice() {
                 if a.piece.kind == Kind::KING {
-                    pos.state.castling.0[a.piece.color.index()] = [None, None];
+                    pos.state.castling.lose_all(a.piece.color);
                 }
             }
             pos.state.turn = us.opposite();

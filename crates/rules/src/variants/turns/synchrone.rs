@@ -670,19 +670,11 @@ impl Synchrone {
     ) -> Castling {
         let g = self.g();
         for color in Color::ALL {
-            let back = if color == Color::White {
-                0
-            } else {
-                g.rows() - 1
-            };
-            for side in 0..2 {
-                let Some(file) = rights.rook_file(color, side) else {
-                    continue;
-                };
-                let hit = touched.contains(&g.square(file, back).unwrap_or(Square(u16::MAX)));
-                if hit || kings_moved[color.index()] {
-                    rights.0[color.index()][side] = None;
-                }
+            if kings_moved[color.index()] {
+                rights.lose_all(color);
+            }
+            for &sq in touched {
+                rights.lose_square(g, color, sq);
             }
         }
         rights
