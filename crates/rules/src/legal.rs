@@ -34,11 +34,35 @@ pub fn is_plain(rules: &dyn Rules, mv: &Move) -> bool {
             .all(|v| v.square == i.from || v.square == i.to)
 }
 
-/// Whether `mv` is legal by the node's pins alone (see [`is_plain`]):
-/// `None` when it must be played to be tested.
+/// Whether `mv` is a plain drop: a piece of the mover, not royal, put from
+/// the hand on `to`, removing nothing. Such a move only adds a piece of the
+/// mover, which can close a line to its royal but never open one: when
+/// not in check it is legal, in check exactly when it blocks every line
+/// of the check.
+#[inline]
+pub fn is_plain_drop(rules: &dyn Rules, mv: &Move) -> bool {
+    let i = &mv.intent;
+    if i.continues || i.kind != MoveKind::Drop || rules.royal_kinds().contains(i.piece.kind) {
+        return false;
+    }
+    let appear = mv.effect.appear.as_slice();
+    appear.len() == 1
+        && appear[0].square == i.to
+        && appear[0].piece.color == i.piece.color
+        && mv.effect.vanish.as_slice().is_empty()
+}
+
+/// Whether `mv` is legal by the node's pins alone (see [`is_plain`] and
+/// [`is_plain_drop`]): `None` when it must be played to be tested.
 #[inline]
 fn judged_by_pins(rules: &dyn Rules, pins: &Option<Pins>, mv: &Move) -> Option<bool> {
     let pins = pins.as_ref()?;
+    if mv.intent.kind == MoveKind::Drop {
+        if pins.screens.contains(mv.intent.to) || !is_plain_drop(rules, mv) {
+            return None;
+        }
+        return Some(pins.check.is_none_or(|stops| stops.contains(mv.intent.to)));
+    }
     if pins.pinned.contains(mv.intent.from)
         || pins.screens.contains(mv.intent.to)
         || !is_plain(rules, mv)
