@@ -7,6 +7,7 @@
 
 use crate::color::Color;
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::KindSet;
 use crate::position::Position;
 use crate::rules::{CheckSquares, Outcome, Pins, Rules};
 
@@ -16,10 +17,16 @@ use crate::rules::{CheckSquares, Outcome, Pins, Rules};
 /// leaving a line to it, so a move leaving no pinned square is legal.
 #[inline]
 pub fn is_plain(rules: &dyn Rules, mv: &Move) -> bool {
+    plain(rules.royal_kinds(), mv)
+}
+
+/// [`is_plain`] with the rules' royal kinds asked once per node.
+#[inline]
+fn plain(royals: KindSet, mv: &Move) -> bool {
     let i = &mv.intent;
     if i.continues
         || !matches!(i.kind, MoveKind::Normal | MoveKind::DoubleStep)
-        || rules.royal_kinds().contains(i.piece.kind)
+        || royals.contains(i.piece.kind)
     {
         return false;
     }
@@ -34,14 +41,44 @@ pub fn is_plain(rules: &dyn Rules, mv: &Move) -> bool {
             .all(|v| v.square == i.from || v.square == i.to)
 }
 
-/// Whether `mv` is legal by the node's pins alone (see [`is_plain`]):
-/// `None` when it must be played to be tested.
+/// Whether `mv` is a plain drop: a piece of the mover, not royal, put from
+/// the hand on `to`, removing nothing. Such a move only adds a piece of the
+/// mover, which can close a line to its royal but never open one: when
+/// not in check it is legal, in check exactly when it blocks every line
+/// of the check.
 #[inline]
-fn judged_by_pins(rules: &dyn Rules, pins: &Option<Pins>, mv: &Move) -> Option<bool> {
+pub fn is_plain_drop(rules: &dyn Rules, mv: &Move) -> bool {
+    plain_drop(rules.royal_kinds(), mv)
+}
+
+/// [`is_plain_drop`] with the rules' royal kinds asked once per node.
+#[inline]
+fn plain_drop(royals: KindSet, mv: &Move) -> bool {
+    let i = &mv.intent;
+    if i.continues || i.kind != MoveKind::Drop || royals.contains(i.piece.kind) {
+        return false;
+    }
+    let appear = mv.effect.appear.as_slice();
+    appear.len() == 1
+        && appear[0].square == i.to
+        && appear[0].piece.color == i.piece.color
+        && mv.effect.vanish.as_slice().is_empty()
+}
+
+/// Whether `mv` is legal by the node's pins alone (see [`is_plain`] and
+/// [`is_plain_drop`]): `None` when it must be played to be tested.
+#[inline]
+fn judged_by_pins(royals: KindSet, pins: &Option<Pins>, mv: &Move) -> Option<bool> {
     let pins = pins.as_ref()?;
+    if mv.intent.kind == MoveKind::Drop {
+        if pins.screens.contains(mv.intent.to) || !plain_drop(royals, mv) {
+            return None;
+        }
+        return Some(pins.check.is_none_or(|stops| stops.contains(mv.intent.to)));
+    }
     if pins.pinned.contains(mv.intent.from)
         || pins.screens.contains(mv.intent.to)
-        || !is_plain(rules, mv)
+        || !plain(royals, mv)
     {
         return None;
     }
@@ -53,14 +90,14 @@ fn judged_by_pins(rules: &dyn Rules, pins: &Option<Pins>, mv: &Move) -> Option<b
 /// `None` when it must be played to be tested.
 #[inline]
 fn judged_without_check(
-    rules: &dyn Rules,
+    royals: KindSet,
     shortcut: &Option<(Pins, CheckSquares)>,
     mv: &Move,
 ) -> Option<bool> {
     let (pins, squares) = shortcut.as_ref()?;
     if pins.pinned.contains(mv.intent.from)
         || pins.screens.contains(mv.intent.to)
-        || !is_plain(rules, mv)
+        || !plain(royals, mv)
     {
         return None;
     }
@@ -93,12 +130,13 @@ fn pins_of(rules: &dyn Rules, pos: &Position) -> Option<Pins> {
 /// before any is played.
 pub fn any_legal(rules: &dyn Rules, pos: &mut Position, moves: &[Move]) -> bool {
     let pins = pins_of(rules, pos);
+    let royals = rules.royal_kinds();
     if pins.is_none() {
         return moves.iter().any(|mv| is_legal(rules, pos, mv));
     }
     let mut untested = false;
     for mv in moves {
-        match judged_by_pins(rules, &pins, mv) {
+        match judged_by_pins(royals, &pins, mv) {
             Some(true) => return true,
             Some(false) => {}
             None => untested = true,
@@ -107,7 +145,7 @@ pub fn any_legal(rules: &dyn Rules, pos: &mut Position, moves: &[Move]) -> bool 
     untested
         && moves
             .iter()
-            .any(|mv| judged_by_pins(rules, &pins, mv).is_none() && is_legal(rules, pos, mv))
+            .any(|mv| judged_by_pins(royals, &pins, mv).is_none() && is_legal(rules, pos, mv))
 }
 
 /// Whether `mv` (pseudo-legal for `pos`) leaves the mover's royals safe.
@@ -143,6 +181,7 @@ pub fn legal_moves(rules: &dyn Rules, pos: &mut Position, out: &mut MoveList) {
     }
     rules.pseudo_legal_moves(pos, out);
     let pins = pins_of(rules, pos);
+    let royals = rules.royal_kinds();
     let no_check = if rules.forbids_giving_check() {
         rules.pins_without_check(pos)
     } else {
@@ -151,8 +190,8 @@ pub fn legal_moves(rules: &dyn Rules, pos: &mut Position, out: &mut MoveList) {
     let mut kept = 0;
     for i in 0..out.len() {
         let mv = out[i];
-        let judged = judged_by_pins(rules, &pins, &mv)
-            .or_else(|| judged_without_check(rules, &no_check, &mv));
+        let judged = judged_by_pins(royals, &pins, &mv)
+            .or_else(|| judged_without_check(royals, &no_check, &mv));
         let legal = match judged {
             Some(verdict) => verdict,
             None => is_legal(rules, pos, &mv),
@@ -267,9 +306,10 @@ fn perft_with(rules: &dyn Rules, pos: &mut Position, depth: u32, buffers: &mut [
     list.clear();
     rules.pseudo_legal_moves(pos, list);
     let pins = rules.pinned(pos);
+    let royals = rules.royal_kinds();
     let mut nodes = 0;
     for mv in list.iter() {
-        let judged = judged_by_pins(rules, &pins, mv);
+        let judged = judged_by_pins(royals, &pins, mv);
         match judged {
             Some(false) => continue,
             Some(true) if depth == 1 => {

@@ -298,7 +298,9 @@ pub trait Rules: Send + Sync {
     /// [`Pins`]): a plain move (a non-royal piece going from `from` to
     /// `to`, taking at most what stands on `to`, see
     /// [`crate::legal::is_plain`]) that leaves no pinned square and lands
-    /// on no screen square is judged without being played. Only rules
+    /// on no screen square is judged without being played, and so is a
+    /// plain drop ([`crate::legal::is_plain_drop`]) landing on no screen
+    /// square (adding a piece of the mover opens no line). Only rules
     /// whose legality is exactly "the mover's one royal is not attacked"
     /// and whose lines to it the pins and screens cover may promise it.
     /// The default: `None`, every move is played and tested.

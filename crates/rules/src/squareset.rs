@@ -29,6 +29,12 @@ impl SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 
+    /// The squares in either set.
+    #[inline]
+    pub fn union(&self, other: &SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
     /// Adds a square.
     #[inline]
     pub fn insert(&mut self, sq: Square) {

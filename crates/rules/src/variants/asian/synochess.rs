@@ -22,8 +22,9 @@ use crate::geometry::{Dir, Geometry};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Kind, KindSet, Piece};
 use crate::position::{Position, State, Undo};
-use crate::rules::{Outcome, Rules};
+use crate::rules::{Outcome, Pins, Rules};
 use crate::square::Square;
+use crate::squareset::SquareSet;
 use crate::validate::Problem;
 use crate::variants::chesslike::{ChessLike, ChessLikeSpec, PieceSpec};
 
@@ -114,22 +115,81 @@ impl Synochess {
         false
     }
 
-    /// Whether a Dynasty cannon could take on `target` (White's square).
+    /// Whether a Dynasty cannon could take on `target` (White's square):
+    /// [`cannon::janggi_ray`] walked back from the target, along each
+    /// rook line the first piece is the screen (no cannon) and the next
+    /// one a Dynasty cannon. The target must be empty or hold a White
+    /// piece other than a cannon (what the cannon may take).
     fn cannon_attacks(&self, pos: &Position, target: Square) -> bool {
         let g = self.inner.geometry();
         let them = Color::Black;
-        let mut hit = false;
-        for from in g.squares() {
-            if pos.board.cell(from).piece(them) == Some(Piece::new(them, CANNON))
-                && (g.file(from) == g.file(target) || g.rank(from) == g.rank(target))
-            {
-                self.cannon_moves(pos, from, them, &mut |to, _| hit |= to == target);
-                if hit {
-                    return true;
+        let at = pos.board.cell(target);
+        if !at.is_empty() && !matches!(at.piece(them.opposite()), Some(p) if p.kind != CANNON) {
+            return false;
+        }
+        let cannon = Some(Piece::new(them, CANNON));
+        let first_piece = |from: Square, d: Dir| {
+            let mut t = g.step(from, d);
+            while let Some(s) = t {
+                if !pos.board.cell(s).is_empty() {
+                    return Some(s);
                 }
+                t = g.step(s, d);
+            }
+            None
+        };
+        cannon::rook_dirs().into_iter().any(|d| {
+            first_piece(target, d)
+                .filter(|&screen| !cannon::is_cannon(pos.board.cell(screen)))
+                .and_then(|screen| first_piece(screen, d))
+                .is_some_and(|s| pos.board.cell(s).piece(them) == cannon)
+        })
+    }
+
+    /// The squares of the rook lines from `king` (to the board's edge)
+    /// that hold a Dynasty cannon somewhere: where a piece leaving or
+    /// landing may make or break a cannon's screen.
+    fn cannon_lines(&self, pos: &Position, king: Square) -> SquareSet {
+        let g = self.inner.geometry();
+        let cannon = Some(Piece::new(Color::Black, CANNON));
+        let mut out = SquareSet::EMPTY;
+        for d in cannon::rook_dirs() {
+            let mut line = SquareSet::EMPTY;
+            let mut armed = false;
+            let mut t = g.step(king, d);
+            while let Some(s) = t {
+                line.insert(s);
+                armed |= pos.board.cell(s).piece(Color::Black) == cannon;
+                t = g.step(s, d);
+            }
+            if armed {
+                out = out.union(&line);
             }
         }
-        false
+        out
+    }
+
+    /// The squares strictly between the two kings when they share a file
+    /// or a rank (a lone piece there may not leave: the kings would face).
+    fn between_kings(&self, w: Square, b: Square) -> SquareSet {
+        let g = self.inner.geometry();
+        let mut out = SquareSet::EMPTY;
+        let (df, dr) = (
+            g.file(b) as i32 - g.file(w) as i32,
+            g.rank(b) as i32 - g.rank(w) as i32,
+        );
+        if df != 0 && dr != 0 {
+            return out;
+        }
+        let Some(d) = Dir::new(df.signum() as i8, dr.signum() as i8) else {
+            return out;
+        };
+        let mut t = g.step(w, d);
+        while let Some(s) = t.filter(|&s| s != b) {
+            out.insert(s);
+            t = g.step(s, d);
+        }
+        out
     }
 
     fn cannon_moves(
@@ -263,6 +323,34 @@ impl Rules for Synochess {
             .royals(color)
             .first()
             .is_some_and(|king| self.cannon_attacks(pos, king))
+    }
+
+    /// The chess core's pins, widened by Synochess's own lines: the
+    /// squares between kings on one line are pinned, and for White the
+    /// rook lines from its king that hold a cannon are pinned and
+    /// screens. `None` (the slow way) when a cannon or the facing kings
+    /// give check, which the core's pins do not see.
+    fn pinned(&self, pos: &Position) -> Option<Pins> {
+        let mut pins = self.inner.pinned(pos)?;
+        let (Some(w), Some(b)) = (
+            pos.board.royals(Color::White).first(),
+            pos.board.royals(Color::Black).first(),
+        ) else {
+            return None;
+        };
+        if self.kings_face(pos) {
+            return None;
+        }
+        pins.pinned = pins.pinned.union(&self.between_kings(w, b));
+        if pos.turn() == Color::White {
+            if self.cannon_attacks(pos, w) {
+                return None;
+            }
+            let lines = self.cannon_lines(pos, w);
+            pins.pinned = pins.pinned.union(&lines);
+            pins.screens = pins.screens.union(&lines);
+        }
+        Some(pins)
     }
 
     fn play(&self, pos: &mut Position, mv: &Move) -> Undo {

@@ -1180,13 +1180,15 @@ mod tests {
     }
 
     /// The promise of `pinned`: along random walks of every variant that
-    /// makes it, each plain pseudo-legal move leaving no pinned square is
+    /// makes it, each plain pseudo-legal move leaving no pinned square, and
+    /// each plain drop (see [`legal::is_plain_drop`]), is
     /// legal exactly as the pins say (in check: when it lands on a stop),
     /// played and tested. The walks prefer checks, so that many nodes are
     /// in check, some by two lines.
     #[test]
     fn the_pins_judge_plain_moves_as_playing_them_does() {
         let (mut variants, mut in_check, mut judged_in_check, mut double) = (0, 0, 0, 0);
+        let mut drops = 0;
         for info in registry::all() {
             let Some(rules) = info.rules() else { continue };
             let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ info.name.len() as u64;
@@ -1217,12 +1219,15 @@ mod tests {
                         moves.clear();
                         rules.pseudo_legal_moves(&pos, &mut moves);
                         for mv in moves.clone().iter() {
-                            if !is_plain(rules, mv)
-                                || pins.pinned.contains(mv.intent.from)
-                                || pins.screens.contains(mv.intent.to)
+                            let drop = legal::is_plain_drop(rules, mv);
+                            if pins.screens.contains(mv.intent.to)
+                                || (!drop
+                                    && (!is_plain(rules, mv)
+                                        || pins.pinned.contains(mv.intent.from)))
                             {
                                 continue;
                             }
+                            drops += usize::from(drop);
                             let said = pins.check.is_none_or(|s| s.contains(mv.intent.to));
                             let played = legal::is_legal(rules, &mut pos, mv);
                             assert_eq!(
@@ -1268,5 +1273,6 @@ mod tests {
             "{judged_in_check} moves judged in check"
         );
         assert!(double >= 3, "{double} nodes in double check");
+        assert!(drops >= 1000, "{drops} drops judged");
     }
 }

@@ -133,7 +133,7 @@ impl Rules for Crazyhouse {
         "Crazyhouse"
     }
     forward_rules!(chess => geometry, start_fen, kinds, royal_kinds, piece_name, fen_style,
-        royal_attacked, promotions, position_problems);
+        royal_attacked, pinned, promotions, position_problems);
     fn read_variant_fields(
         &self,
         fields: &[Field],
@@ -216,7 +216,9 @@ impl Rules for Crazyhouse {
             self.geometry(),
             pos,
             &HAND,
-            |p, sq| self.drop_restriction(pos, p, sq).is_none(),
+            // `drop_restriction`'s rule without its words (no allocation
+            // at every node of a search).
+            |p, sq| drops::pawn_rank_rule(self.geometry(), &[Kind::PAWN], p, sq, true).is_none(),
             out,
         );
     }

@@ -120,12 +120,25 @@ pub fn pawn_rank_restriction(
     to: Square,
     first_too: bool,
 ) -> Option<String> {
+    pawn_rank_rule(g, pawns, piece, to, first_too).map(Into::into)
+}
+
+/// [`pawn_rank_restriction`] without building the words: what move
+/// generation asks at every node.
+#[inline]
+pub fn pawn_rank_rule(
+    g: &Geometry,
+    pawns: &[Kind],
+    piece: Piece,
+    to: Square,
+    first_too: bool,
+) -> Option<&'static str> {
     if !pawns.contains(&piece.kind) {
         return None;
     }
     match g.relative_rank(to, piece.color) {
-        0 if first_too => Some("a pawn may not be dropped on the first rank".into()),
-        r if r == g.rows() - 1 => Some("a pawn may not be dropped on the last rank".into()),
+        0 if first_too => Some("a pawn may not be dropped on the first rank"),
+        r if r == g.rows() - 1 => Some("a pawn may not be dropped on the last rank"),
         _ => None,
     }
 }
