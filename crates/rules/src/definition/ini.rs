@@ -855,6 +855,7 @@ const APPLIED: &[&str] = &[
     "passOnStalemateWhite",
     "passOnStalemateBlack",
     "extinctionOpponentPieceCount",
+    "promotionLimit",
 ];
 
 /// Fairy-Stockfish's default value of keys fenpress does not apply: at
@@ -1085,6 +1086,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     let has_pawns = army.iter().any(|p| p.pawn);
     promotion(v, &mut spec, has_pawns || !v.promoted.is_empty())?;
     promoted::apply(v, &mut spec, &mut army)?;
+    promotion_limits(v, &mut spec, &army)?;
     extinction(v, &mut spec, &mut army, &type_letters)?;
     if kingless && !army.iter().any(|p| p.royal) {
         spec.win.checkmate = false;
@@ -2034,6 +2036,55 @@ fn promotion(v: &Variant, spec: &mut ChessLikeSpec, has_pawns: bool) -> Result<(
     Ok(())
 }
 
+/// `promotionLimit = q:1 r:2`: a promotion to a kind only while its side
+/// has fewer of it on the board. Fairy-Stockfish counts a promoted piece
+/// as its type: fenpress does too for pawns promoted on a board with
+/// hands (`Q~`), not for a piece's promoted form kept under a letter of
+/// its own, which is refused; nor does it limit a pawn's own promoted
+/// piece (`promotedPieceType` of the pawn), which fenpress would.
+fn promotion_limits(
+    v: &Variant,
+    spec: &mut ChessLikeSpec,
+    army: &[PieceSpec],
+) -> Result<(), ImportError> {
+    let Some(set) = v.get("promotionLimit") else {
+        return Ok(());
+    };
+    let mut limits = Vec::new();
+    for pair in set.value.split_whitespace() {
+        let parsed = pair.split_once(':').and_then(|(letter, n)| {
+            let mut chars = letter.chars();
+            let c = chars.next().filter(|_| chars.next().is_none())?;
+            let letter = c.to_ascii_lowercase();
+            v.type_of(letter)?;
+            Some((letter, n.parse::<u8>().ok()?))
+        });
+        let Some((letter, n)) = parsed else {
+            return Err(refuse(
+                set,
+                &format!("`{pair}`: expected a piece's letter and a count, `q:1`"),
+            ));
+        };
+        for p in army {
+            // The Fairy-Stockfish type `p` promotes to.
+            let target = v.type_of(p.letter).and_then(|from| {
+                let pair = v.promoted.iter().find(|(f, _)| f == from)?;
+                Some(pair.1.as_str())
+            });
+            let twin = p.promotes.is_some_and(|t| t != letter) && target == v.type_of(letter);
+            if twin || (p.pawn && p.promotes == Some(letter)) {
+                return Err(refuse(
+                    set,
+                    &format!("`{pair}`: `{}` promotes to a `{letter}` that fenpress would count apart, or a pawn's own promoted piece, which Fairy-Stockfish does not limit", p.letter),
+                ));
+            }
+        }
+        limits.push((Kind(letter as u8), n));
+    }
+    spec.promotion.limits = limits.into();
+    Ok(())
+}
+
 /// The start as a vchess FEN (board, turn, move counter, castling files,
 /// en passant), with the double steps and castling it implies put in
 /// `spec`.
@@ -2080,6 +2131,9 @@ fn start_fen(
         }
         spec.holes = holes;
         board = board.replace('*', "x");
+    }
+    if board.contains('+') {
+        board = promoted_in_start(&board, spec, start)?;
     }
     if let Some(c) = board
         .chars()
@@ -2185,6 +2239,40 @@ fn start_fen(
 }
 
 /// A FEN rank's cells, `None` for empty squares.
+/// A start's promoted pieces (`+F`, Fairy-Stockfish's) as the letters
+/// fenpress gives them: the promoted form of the piece named.
+fn promoted_in_start(
+    board: &str,
+    spec: &ChessLikeSpec,
+    start: &Set,
+) -> Result<String, ImportError> {
+    let mut out = String::with_capacity(board.len());
+    let mut chars = board.chars();
+    while let Some(c) = chars.next() {
+        if c != '+' {
+            out.push(c);
+            continue;
+        }
+        let base = chars.next().unwrap_or('+');
+        let promoted = spec.armies[0]
+            .iter()
+            .find(|p| p.letter == base.to_ascii_lowercase())
+            .and_then(|p| p.promotes);
+        let Some(promoted) = promoted else {
+            return Err(refuse(
+                start,
+                &format!("`+{base}` in the board: no piece `{base}` that promotes"),
+            ));
+        };
+        out.push(if base.is_ascii_uppercase() {
+            promoted.to_ascii_uppercase()
+        } else {
+            promoted
+        });
+    }
+    Ok(out)
+}
+
 fn expand(rank: &str) -> Vec<Option<char>> {
     let mut cells = Vec::new();
     let mut digits = String::new();
@@ -2480,6 +2568,23 @@ mod tests {
         let (line, message) = refusal(ini, "dragon");
         assert_eq!(line, 3, "{message}");
         assert!(message.starts_with("`pawnTypes = p`"), "{message}");
+    }
+
+    #[test]
+    fn a_promotion_limit_is_read_and_a_bad_one_refused_at_its_line() {
+        let ini = "[few:chess]\npromotionLimit = q:1 r:2\n";
+        let spec = import_ini(ini, "few").unwrap();
+        let limits: Vec<(char, u8)> = (spec.promotion.limits.iter())
+            .map(|(k, n)| (k.0 as char, *n))
+            .collect();
+        assert_eq!(limits, [('q', 1), ('r', 2)]);
+        let shown = crate::definition::print_definition(&spec);
+        assert!(shown.contains("  limits: { q: 1, r: 2 }\n"), "{shown}");
+        let again = crate::definition::parse_definition(&shown, "few.yaml").unwrap();
+        assert_eq!(again.promotion.limits, spec.promotion.limits);
+        let (line, message) = refusal("[few:chess]\n\npromotionLimit = z:1\n", "few");
+        assert_eq!(line, 3, "{message}");
+        assert!(message.contains("`z:1`"), "{message}");
     }
 
     #[test]

@@ -176,6 +176,10 @@ struct RawPromotion {
     only_lost: bool,
     #[serde(default)]
     only_lost_pieces: Vec<S<String>>,
+    /// `q: 1`: a promotion makes a queen only while its side has fewer
+    /// than one on the board.
+    #[serde(default)]
+    limits: std::collections::BTreeMap<String, S<u8>>,
     #[serde(default)]
     left_file: bool,
     #[serde(default)]
@@ -788,6 +792,16 @@ fn promotion(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), De
             lost.push(k);
         }
         spec.promotion.only_lost_pieces = lost.into();
+        let mut limits = Vec::new();
+        for (letter, n) in &pr.limits {
+            // The map's key keeps no place of its own: a wrong one is blamed on its value.
+            let kind = match letter.as_bytes() {
+                [b] if Color::ALL.iter().any(|c| has(spec, *c, Kind(*b))) => Kind(*b),
+                _ => return Err(ctx.err(n, K::UnknownPiece(letter.clone()))),
+            };
+            limits.push((kind, n.value));
+        }
+        spec.promotion.limits = limits.into();
         spec.promotion.left_file = pr.left_file;
         if let Some(z) = &pr.enemy_king_zone {
             enemy_king_zone(ctx, z, spec)?;

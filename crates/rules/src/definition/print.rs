@@ -329,6 +329,7 @@ fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
         || spec.wins.promote_to_enemy_king
         || piece_zone.is_some()
         || spec.promotion.squares.is_some()
+        || !spec.promotion.limits.is_empty()
     {
         out.push_str("promotion:\n");
         if pawns || spec.wins.promote_to_enemy_king {
@@ -357,6 +358,13 @@ fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
                 "  only_lost_pieces: {}",
                 letters(&spec.promotion.only_lost_pieces)
             );
+        }
+        if !spec.promotion.limits.is_empty() {
+            let mut pairs: Vec<String> = (spec.promotion.limits.iter())
+                .map(|(k, n)| format!("{}: {n}", k.0 as char))
+                .collect();
+            pairs.sort();
+            let _ = writeln!(out, "  limits: {{ {} }}", pairs.join(", "));
         }
         if spec.promotion.left_file {
             out.push_str("  left_file: true\n");

@@ -578,7 +578,7 @@ impl ChessLike {
         if def.pawn {
             self.push_pawn(pos, from, to, piece, captured, out);
         } else {
-            self.push_piece_move(def, from, to.0, piece, captured, out);
+            self.push_piece_move(pos, def, from, to.0, piece, captured, out);
         }
     }
 
@@ -630,9 +630,12 @@ impl ChessLike {
             {
                 continue;
             }
+            if self.at_limit(pos, piece.color, k) {
+                continue;
+            }
             out.push(Move::simple(from, to, piece, captured, Some(k)));
         }
-        if let Some(k) = own {
+        if let Some(k) = own.filter(|&k| !self.at_limit(pos, piece.color, k)) {
             out.push(Move::simple(from, to, piece, captured, Some(k)));
         }
     }
@@ -641,11 +644,42 @@ impl ChessLike {
     /// start: the pieces a pawn may become when it may only become a lost
     /// one. Scans the board, but only for pawns reaching the zone.
     fn has_lost(&self, pos: &Position, color: Color, kind: Kind) -> bool {
-        let start = self.start.of(color, kind).len();
-        let now = (0..self.geometry.size() as u16)
+        self.count_on_board(pos, color, kind) < self.start.of(color, kind).len()
+    }
+
+    /// How many pieces of `kind` `color` has on the board.
+    fn count_on_board(&self, pos: &Position, color: Color, kind: Kind) -> usize {
+        (0..self.geometry.size() as u16)
             .filter(|&s| pos.board.cell_raw(s).kind(color) == Some(kind))
-            .count();
-        now < start
+            .count()
+    }
+
+    /// Whether `color` already has as many pieces of `kind` as a promotion
+    /// may make (`PromotionRules::limits`). Scans the board, but only for
+    /// promotions to a limited kind.
+    #[inline]
+    pub(super) fn at_limit(&self, pos: &Position, color: Color, kind: Kind) -> bool {
+        let limits = &self.spec.promotion.limits;
+        if limits.is_empty() {
+            return false;
+        }
+        let Some(&(_, n)) = limits.iter().find(|(k, _)| *k == kind) else {
+            return false;
+        };
+        // A promoted pawn that stands as a letter of its own (`Q~`) is
+        // one of that kind too.
+        let twins = self
+            .spec
+            .drops
+            .as_ref()
+            .map_or(&[][..], |d| &d.promoted[..]);
+        let mut count = self.count_on_board(pos, color, kind);
+        for &(twin, base) in twins {
+            if base as u8 == kind.0 {
+                count += self.count_on_board(pos, color, Kind(twin as u8));
+            }
+        }
+        count >= n as usize
     }
 
     /// En passant: `state.en_passant` is the first square the pawn passed;
@@ -983,7 +1017,7 @@ impl ChessLike {
                         let target = pos.board.cell_raw(t);
                         if target.is_empty() {
                             if quiet {
-                                self.push_piece_move(def, from, t, piece, None, out);
+                                self.push_piece_move(pos, def, from, t, piece, None, out);
                             }
                         } else {
                             if t == s {
@@ -994,7 +1028,7 @@ impl ChessLike {
                             } else if capture && !target.has(us) {
                                 if let Some(k) = target.kind(them) {
                                     let victim = Some(Piece::new(them, k));
-                                    self.push_piece_move(def, from, t, piece, victim, out);
+                                    self.push_piece_move(pos, def, from, t, piece, victim, out);
                                 }
                             }
                             break;

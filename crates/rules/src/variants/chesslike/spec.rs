@@ -322,6 +322,11 @@ pub struct PromotionRules {
     /// `promotionRegionWhite/Black` (Argess's corners, Epic Atomic's
     /// zones of different depths). A side with no square never promotes.
     pub squares: Option<[Vec<Text>; 2]>,
+    /// Kinds a promotion may make only while its side has fewer than this
+    /// many of them on the board (Fairy-Stockfish's `promotionLimit`:
+    /// Grand's one queen, two rooks...), a pawn's as a piece's; captured
+    /// pieces in hand do not count.
+    pub limits: List<(Kind, u8)>,
 }
 
 /// Where a piece that is not a pawn promotes to its `promotes` piece.
@@ -347,6 +352,7 @@ impl Default for PromotionRules {
             only_lost_pieces: Cow::Borrowed(&[]),
             pieces: PieceZone::LastRank,
             squares: None,
+            limits: Cow::Borrowed(&[]),
         }
     }
 }
