@@ -1547,7 +1547,6 @@ fn mark_custom_pawns(
     army: &mut [PieceSpec],
     has_pawn_kind: bool,
 ) -> Result<(), ImportError> {
-    let first_moves = v.pieces.iter().any(|p| p.betza.contains('i'));
     let pawn_types = ["pawn".to_string()];
     let types_of = |key: &str| {
         v.types
@@ -1575,7 +1574,7 @@ fn mark_custom_pawns(
         if white == pawn_types {
             continue;
         }
-        if has_pawn_kind || first_moves {
+        if has_pawn_kind {
             return Err(refuse(
                 set,
                 "fenpress cannot import this key (only the pawn promotes and takes en passant)",
@@ -2551,7 +2550,7 @@ mod tests {
     }
 
     #[test]
-    fn pawn_types_make_a_custom_piece_the_pawn_unless_en_passant_could_tell() {
+    fn pawn_types_make_a_custom_piece_the_pawn_unless_the_chess_pawn_stays() {
         let ini = "[snag:chess]\npawnTypes = p\ncustomPiece1 = p:fmWfcF\n";
         let spec = import_ini(ini, "snag").unwrap();
         let p = spec.armies[0].iter().find(|p| p.letter == 'p').unwrap();
@@ -2562,12 +2561,16 @@ mod tests {
             crate::betza::from_fairy_stockfish("fmWfcF").unwrap()
         );
         assert_eq!(spec.double_step, [false, false]);
-        // A first-move step (Betza `i`) leaves en-passant squares that
-        // fenpress's pawn would read otherwise.
+        // A first-move step (Betza `i`) is its double step.
         let ini = "[dragon:chess]\ncustomPiece1 = p:KifmnD\npawnTypes = p\n";
-        let (line, message) = refusal(ini, "dragon");
+        let spec = import_ini(ini, "dragon").unwrap();
+        let p = spec.armies[0].iter().find(|p| p.letter == 'p').unwrap();
+        assert!(p.pawn && p.betza.contains('i'), "{p:?}");
+        // Beside the chess pawn, fenpress would not know which promotes.
+        let ini = "[two:chess]\ncustomPiece1 = h:KifmnD\npawnTypes = h\n";
+        let (line, message) = refusal(ini, "two");
         assert_eq!(line, 3, "{message}");
-        assert!(message.starts_with("`pawnTypes = p`"), "{message}");
+        assert!(message.starts_with("`pawnTypes = h`"), "{message}");
     }
 
     #[test]

@@ -964,8 +964,14 @@ impl ChessLike {
         out: &mut MoveList,
     ) {
         let g = &self.geometry;
-        for ray in def.capture.iter().chain(&def.both) {
+        // Fairy-Stockfish's custom pawns take en passant only onto squares
+        // they capture to but do not move to (a `K` pawn never does).
+        let both: &[_] = if def.moves_as_piece { &[] } else { &def.both };
+        for ray in def.capture.iter().chain(both) {
             if ray.range != 1 || ray.dir.df().abs() != 1 || ray.dir.dr().abs() != 1 {
+                continue;
+            }
+            if def.moves_as_piece && def.quiet.iter().any(|q| q.dir == ray.dir) {
                 continue;
             }
             let t = g.step_raw(from.0, ray.dir);
@@ -988,7 +994,7 @@ impl ChessLike {
             };
             let from = Square(s);
             let piece = Piece::new(us, kind);
-            if def.pawn {
+            if def.pawn && !def.moves_as_piece {
                 self.pawn_moves(pos, from, piece, def, out);
                 continue;
             }
@@ -1017,7 +1023,7 @@ impl ChessLike {
                         let target = pos.board.cell_raw(t);
                         if target.is_empty() {
                             if quiet {
-                                self.push_piece_move(pos, def, from, t, piece, None, out);
+                                self.push_moved(pos, from, Square(t), piece, None, def, out);
                             }
                         } else {
                             if t == s {
@@ -1028,7 +1034,7 @@ impl ChessLike {
                             } else if capture && !target.has(us) {
                                 if let Some(k) = target.kind(them) {
                                     let victim = Some(Piece::new(them, k));
-                                    self.push_piece_move(pos, def, from, t, piece, victim, out);
+                                    self.push_moved(pos, from, Square(t), piece, victim, def, out);
                                 }
                             }
                             break;
@@ -1090,6 +1096,66 @@ mod tests {
     use crate::legal::{self, is_plain};
     use crate::moves::MoveList;
     use crate::registry;
+
+    /// The coordinate moves of the piece on `from` in `fen`, sorted.
+    fn moves_from(rules: &super::ChessLike, fen: &str, from: &str) -> Vec<String> {
+        let mut pos = crate::validate::position_from_fen(rules, fen).expect("the FEN is valid");
+        let mut moves = MoveList::new();
+        legal::legal_moves(rules, &mut pos, &mut moves);
+        let mut out: Vec<String> = (moves.iter())
+            .map(|m| crate::notation::coordinate(rules, m))
+            .filter(|m| m.starts_with(from))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Fairy-Stockfish's Dragon Chess pawn (`KifmnD`, the pawn by
+    /// `pawnTypes`): a king's step everywhere, an initial double step,
+    /// promotion on arrival; it takes en passant nowhere, since it also
+    /// moves to every square it captures to.
+    #[test]
+    fn a_custom_pawn_moves_as_its_betza_says_and_promotes_on_arrival() {
+        use super::super::{ChessLike, ChessLikeSpec, InitialMoves, PieceSpec};
+        let betza = crate::betza::from_fairy_stockfish("KifmnD").unwrap();
+        let pawn = PieceSpec {
+            pawn: true,
+            ..PieceSpec::piece('p', "")
+        };
+        let pawn = PieceSpec {
+            betza: betza.into(),
+            ..pawn
+        };
+        let army = vec![PieceSpec::king(), pawn, PieceSpec::piece('q', "Q")];
+        let rules = ChessLike::new(ChessLikeSpec {
+            name: "custom pawn".into(),
+            start_fen: "4k3/8/8/8/8/8/4P3/4K3 w 0 -".into(),
+            armies: [army.clone(), army],
+            promotions: [
+                vec![crate::piece::Kind(b'q')],
+                vec![crate::piece::Kind(b'q')],
+            ],
+            initial_moves: InitialMoves::FairyStockfish,
+            ..Default::default()
+        })
+        .expect("the spec compiles");
+        let e2 = moves_from(&rules, "4k3/8/8/8/8/8/4P3/K7 w 0 -", "e2");
+        let all = [
+            "e2d1", "e2d2", "e2d3", "e2e1", "e2e3", "e2e4", "e2f1", "e2f2", "e2f3",
+        ];
+        assert_eq!(e2, all);
+        // On the last rank it must promote, sideways arrivals as well.
+        let b7 = moves_from(&rules, "4k3/1P6/8/8/8/8/8/K7 w 0 -", "b7");
+        let all = [
+            "b7a6", "b7a7", "b7a8q", "b7b6", "b7b8q", "b7c6", "b7c7", "b7c8q",
+        ];
+        assert_eq!(b7, all);
+        // The double step leaves an en-passant square that no K pawn takes.
+        let ep = moves_from(&rules, "4k3/8/8/4pP2/8/8/8/K7 w 0 e6", "f5");
+        // (f5e6 once: the step, not a capture of e5 besides.)
+        assert_eq!(ep.iter().filter(|m| *m == "f5e6").count(), 1, "{ep:?}");
+        assert_eq!(ep.len(), 8, "{ep:?}");
+    }
 
     /// The promise of `check_squares`: along random walks of every variant
     /// that makes it, each plain pseudo-legal move that gives check lands on
