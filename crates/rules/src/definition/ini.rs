@@ -1131,6 +1131,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
             };
     }
     spec.start_fen = fen.into();
+    spec.regions = mobility_regions(v, &spec)?;
     start_fits(&spec, &start)?;
     Ok(spec)
 }
@@ -1484,10 +1485,8 @@ fn every_key_followed(v: &Variant) -> Result<(), ImportError> {
             continue;
         }
         if key.starts_with("mobilityRegion") {
-            return Err(refuse(
-                set,
-                "fenpress cannot import this key (squares a piece may not leave)",
-            ));
+            // Read by `mobility_regions`.
+            continue;
         }
         match default_of(specific) {
             Some(d) if d == set.value => continue,
@@ -2033,6 +2032,61 @@ fn promotion(v: &Variant, spec: &mut ChessLikeSpec, has_pawns: bool) -> Result<(
         spec.promotion.optional = !truth(s)?;
     }
     Ok(())
+}
+
+/// `mobilityRegionWhiteCustomPiece2 = *2 *3`: squares a piece may not
+/// leave. fenpress confines its moves, not its attacks: refused in a game
+/// with royal pieces, and with drops or castling, which it does not confine.
+fn mobility_regions(
+    v: &Variant,
+    spec: &ChessLikeSpec,
+) -> Result<Vec<crate::variants::chesslike::PieceRegion>, ImportError> {
+    let mut keys: Vec<(&String, &Set)> = (v.keys.iter())
+        .filter(|(k, _)| k.starts_with("mobilityRegion"))
+        .collect();
+    keys.sort_by_key(|(k, s)| (s.line, (*k).clone()));
+    let mut out: Vec<crate::variants::chesslike::PieceRegion> = Vec::new();
+    for (key, set) in keys {
+        let rest = &key["mobilityRegion".len()..];
+        let (side, type_name) = match rest.strip_prefix("White") {
+            Some(t) => (0, t),
+            None => (1, rest.strip_prefix("Black").unwrap_or(rest)),
+        };
+        let mut chars = type_name.chars();
+        let type_name: String = (chars.next().map(|c| c.to_ascii_lowercase()).into_iter())
+            .chain(chars)
+            .collect();
+        let Some(piece) = v.pieces.iter().find(|p| p.kind == type_name) else {
+            return Err(refuse(
+                set,
+                &format!("`{type_name}` is no piece of the variant"),
+            ));
+        };
+        let royal = spec.armies[0].iter().any(|p| p.royal);
+        if royal || spec.drops.is_some() || spec.castling.iter().any(|c| *c) {
+            return Err(refuse(
+                set,
+                "fenpress cannot import this key beside royal pieces, drops or castling (squares a piece may not leave)",
+            ));
+        }
+        let squares = region(set, v.cols, v.rows)?;
+        let names = squares
+            .iter()
+            .map(|&(f, r)| square_name(f, r).into())
+            .collect();
+        match out.iter_mut().find(|r| r.letter == piece.letter) {
+            Some(r) => r.squares[side] = Some(names),
+            None => {
+                let mut r = crate::variants::chesslike::PieceRegion {
+                    letter: piece.letter,
+                    squares: [None, None],
+                };
+                r.squares[side] = Some(names);
+                out.push(r);
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// `promotionLimit = q:1 r:2`: a promotion to a kind only while its side
@@ -2588,6 +2642,35 @@ mod tests {
         let (line, message) = refusal("[few:chess]\n\npromotionLimit = z:1\n", "few");
         assert_eq!(line, 3, "{message}");
         assert!(message.contains("`z:1`"), "{message}");
+    }
+
+    #[test]
+    fn a_mobility_region_keeps_a_piece_on_its_squares_without_royals_only() {
+        let ini = "[pen]\nmaxRank = 5\nmaxFile = e\ncustomPiece1 = d:mQ\n\
+                   startFen = d4/5/5/5/2D2 w - - 0 1\nstalemateValue = loss\n\
+                   mobilityRegionWhiteCustomPiece1 = *1 *2\n";
+        let spec = import_ini(ini, "pen").unwrap();
+        let shown = crate::definition::print_definition(&spec);
+        let again = crate::definition::parse_definition(&shown, "pen.yaml").unwrap();
+        assert_eq!(again.regions, spec.regions, "{shown}");
+        let rules = crate::variants::chesslike::ChessLike::new(again).unwrap();
+        let mut pos = (&rules as &dyn crate::rules::Rules).start_position();
+        let mut moves = crate::moves::MoveList::new();
+        crate::legal::legal_moves(&rules, &mut pos, &mut moves);
+        let mut got: Vec<String> = (moves.iter())
+            .map(|m| crate::notation::coordinate(&rules, m))
+            .collect();
+        got.sort();
+        // White's d stays on ranks 1 and 2; Black's is free.
+        assert_eq!(
+            got,
+            ["c1a1", "c1b1", "c1b2", "c1c2", "c1d1", "c1d2", "c1e1"]
+        );
+        let royal = ini.replace("stalemateValue = loss\n", "king = k\n");
+        let royal = royal.replace("d4/5/5/5/2D2", "d3k/5/5/5/K1D2");
+        let (line, message) = refusal(&royal, "pen");
+        assert_eq!(line, 7, "{message}");
+        assert!(message.contains("royal"), "{message}");
     }
 
     #[test]

@@ -143,6 +143,18 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     if let Some(sides) = passes {
         let _ = writeln!(out, "pass_on_stalemate: {sides}");
     }
+    if !spec.regions.is_empty() {
+        out.push_str("regions:\n");
+        for r in &spec.regions {
+            let _ = write!(out, "  - {{ piece: {}", r.letter);
+            for (key, names) in ["white", "black"].iter().zip(&r.squares) {
+                if let Some(names) = names {
+                    let _ = write!(out, ", {key}: [{}]", names.join(", "));
+                }
+            }
+            out.push_str(" }\n");
+        }
+    }
     if spec.wins.forbid_check {
         out.push_str("giving_check: forbidden\n");
     }

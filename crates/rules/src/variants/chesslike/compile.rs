@@ -249,6 +249,7 @@ impl ChessLike {
             drops: None,
             promoted: super::promotion::PromotedPieces::default(),
             pawn_promotion_squares: None,
+            confined: Vec::new(),
         };
         rules.finish()
     }
@@ -259,6 +260,7 @@ impl ChessLike {
         self.promoted = super::promotion::PromotedPieces::new(&self.spec)?;
         super::pass::check_spec(&self.spec)?;
         self.pawn_promotion_squares = super::promotion::pawn_squares(&self.spec, &self.geometry)?;
+        self.confined = confined(&self.spec, &self.geometry)?;
         self.pins_ok = self.pins_apply();
         self.pins_no_check_ok = self.pins_without_check_apply();
         if let Some(d) = &self.spec.drops {
@@ -272,6 +274,29 @@ impl ChessLike {
         }
         Ok(self)
     }
+}
+
+/// The spec's `regions` as square sets; a square off the board is refused.
+#[allow(clippy::type_complexity)]
+fn confined(
+    spec: &ChessLikeSpec,
+    g: &Geometry,
+) -> Result<Vec<(Kind, [Option<crate::SquareSet>; 2])>, SpecError> {
+    let mut out = Vec::new();
+    for region in &spec.regions {
+        let mut sides = [None, None];
+        for (side, names) in sides.iter_mut().zip(&region.squares) {
+            let Some(names) = names else { continue };
+            let mut set = crate::SquareSet::EMPTY;
+            for name in names {
+                let sq = g.parse_square(name);
+                set.insert(sq.ok_or_else(|| SpecError::BadHole(name.to_string()))?);
+            }
+            *side = Some(set);
+        }
+        out.push((Kind(region.letter as u8), sides));
+    }
+    Ok(out)
 }
 
 /// Whether a pawn's Betza asks for the general generator

@@ -983,6 +983,29 @@ impl ChessLike {
 
     /// Every pseudo-legal move of the side to move (the `Rules` method).
     pub(super) fn generate(&self, pos: &Position, out: &mut MoveList) {
+        let first = out.len();
+        self.generate_unconfined(pos, out);
+        if !self.confined.is_empty() {
+            self.confine(pos.turn(), out, first);
+        }
+    }
+
+    /// Drops the moves from `first` on that take a confined piece off its
+    /// squares (`ChessLikeSpec::regions`).
+    fn confine(&self, us: Color, out: &mut MoveList, first: usize) {
+        let mut i = first;
+        out.retain(|m| {
+            i += 1;
+            i <= first
+                || !self.confined.iter().any(|(k, sides)| {
+                    *k == m.intent.piece.kind
+                        && m.intent.piece.color == us
+                        && sides[us.index()].is_some_and(|set| !set.contains(m.intent.to))
+                })
+        });
+    }
+
+    fn generate_unconfined(&self, pos: &Position, out: &mut MoveList) {
         let g = &self.geometry;
         let us = pos.turn();
         let them = us.opposite();

@@ -185,6 +185,19 @@ pub struct ChessLikeSpec {
     /// changes nothing but the turn (Fairy-Stockfish's `passOnStalemate`,
     /// Anders' antichess).
     pub pass_on_stalemate: [bool; 2],
+    /// Pieces that may not move off some squares (Fairy-Stockfish's
+    /// `mobilityRegion`: Buffalo's defenders stay off the first and last
+    /// ranks); empty: none.
+    pub regions: Vec<PieceRegion>,
+}
+
+/// Where the pieces of one letter may stand, for each side (White, Black;
+/// `None`: anywhere). Only a piece without royals in the game is confined:
+/// its captures beyond the region would still count as attacks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceRegion {
+    pub letter: char,
+    pub squares: [Option<Vec<Text>>; 2],
 }
 
 /// Every capture explodes, as Fairy-Stockfish's `blastOnCapture` plays it:
@@ -479,6 +492,7 @@ impl Default for ChessLikeSpec {
             drops: None,
             explosions: None,
             pass_on_stalemate: [false; 2],
+            regions: Vec::new(),
         }
     }
 }
