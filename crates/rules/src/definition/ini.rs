@@ -855,6 +855,7 @@ const APPLIED: &[&str] = &[
     "passOnStalemateWhite",
     "passOnStalemateBlack",
     "extinctionOpponentPieceCount",
+    "promotionLimit",
 ];
 
 /// Fairy-Stockfish's default value of keys fenpress does not apply: at
@@ -1085,6 +1086,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
     let has_pawns = army.iter().any(|p| p.pawn);
     promotion(v, &mut spec, has_pawns || !v.promoted.is_empty())?;
     promoted::apply(v, &mut spec, &mut army)?;
+    promotion_limits(v, &mut spec, &army)?;
     extinction(v, &mut spec, &mut army, &type_letters)?;
     if kingless && !army.iter().any(|p| p.royal) {
         spec.win.checkmate = false;
@@ -1129,6 +1131,7 @@ fn to_spec(name: &str, v: &Variant, header: usize) -> Result<ChessLikeSpec, Impo
             };
     }
     spec.start_fen = fen.into();
+    spec.regions = mobility_regions(v, &spec)?;
     start_fits(&spec, &start)?;
     Ok(spec)
 }
@@ -1482,10 +1485,8 @@ fn every_key_followed(v: &Variant) -> Result<(), ImportError> {
             continue;
         }
         if key.starts_with("mobilityRegion") {
-            return Err(refuse(
-                set,
-                "fenpress cannot import this key (squares a piece may not leave)",
-            ));
+            // Read by `mobility_regions`.
+            continue;
         }
         match default_of(specific) {
             Some(d) if d == set.value => continue,
@@ -1545,7 +1546,6 @@ fn mark_custom_pawns(
     army: &mut [PieceSpec],
     has_pawn_kind: bool,
 ) -> Result<(), ImportError> {
-    let first_moves = v.pieces.iter().any(|p| p.betza.contains('i'));
     let pawn_types = ["pawn".to_string()];
     let types_of = |key: &str| {
         v.types
@@ -1573,7 +1573,7 @@ fn mark_custom_pawns(
         if white == pawn_types {
             continue;
         }
-        if has_pawn_kind || first_moves {
+        if has_pawn_kind {
             return Err(refuse(
                 set,
                 "fenpress cannot import this key (only the pawn promotes and takes en passant)",
@@ -2034,6 +2034,110 @@ fn promotion(v: &Variant, spec: &mut ChessLikeSpec, has_pawns: bool) -> Result<(
     Ok(())
 }
 
+/// `mobilityRegionWhiteCustomPiece2 = *2 *3`: squares a piece may not
+/// leave. fenpress confines its moves, not its attacks: refused in a game
+/// with royal pieces, and with drops or castling, which it does not confine.
+fn mobility_regions(
+    v: &Variant,
+    spec: &ChessLikeSpec,
+) -> Result<Vec<crate::variants::chesslike::PieceRegion>, ImportError> {
+    let mut keys: Vec<(&String, &Set)> = (v.keys.iter())
+        .filter(|(k, _)| k.starts_with("mobilityRegion"))
+        .collect();
+    keys.sort_by_key(|(k, s)| (s.line, (*k).clone()));
+    let mut out: Vec<crate::variants::chesslike::PieceRegion> = Vec::new();
+    for (key, set) in keys {
+        let rest = &key["mobilityRegion".len()..];
+        let (side, type_name) = match rest.strip_prefix("White") {
+            Some(t) => (0, t),
+            None => (1, rest.strip_prefix("Black").unwrap_or(rest)),
+        };
+        let mut chars = type_name.chars();
+        let type_name: String = (chars.next().map(|c| c.to_ascii_lowercase()).into_iter())
+            .chain(chars)
+            .collect();
+        let Some(piece) = v.pieces.iter().find(|p| p.kind == type_name) else {
+            return Err(refuse(
+                set,
+                &format!("`{type_name}` is no piece of the variant"),
+            ));
+        };
+        let royal = spec.armies[0].iter().any(|p| p.royal);
+        if royal || spec.drops.is_some() || spec.castling.iter().any(|c| *c) {
+            return Err(refuse(
+                set,
+                "fenpress cannot import this key beside royal pieces, drops or castling (squares a piece may not leave)",
+            ));
+        }
+        let squares = region(set, v.cols, v.rows)?;
+        let names = squares
+            .iter()
+            .map(|&(f, r)| square_name(f, r).into())
+            .collect();
+        match out.iter_mut().find(|r| r.letter == piece.letter) {
+            Some(r) => r.squares[side] = Some(names),
+            None => {
+                let mut r = crate::variants::chesslike::PieceRegion {
+                    letter: piece.letter,
+                    squares: [None, None],
+                };
+                r.squares[side] = Some(names);
+                out.push(r);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `promotionLimit = q:1 r:2`: a promotion to a kind only while its side
+/// has fewer of it on the board. Fairy-Stockfish counts a promoted piece
+/// as its type: fenpress does too for pawns promoted on a board with
+/// hands (`Q~`), not for a piece's promoted form kept under a letter of
+/// its own, which is refused; nor does it limit a pawn's own promoted
+/// piece (`promotedPieceType` of the pawn), which fenpress would.
+fn promotion_limits(
+    v: &Variant,
+    spec: &mut ChessLikeSpec,
+    army: &[PieceSpec],
+) -> Result<(), ImportError> {
+    let Some(set) = v.get("promotionLimit") else {
+        return Ok(());
+    };
+    let mut limits = Vec::new();
+    for pair in set.value.split_whitespace() {
+        let parsed = pair.split_once(':').and_then(|(letter, n)| {
+            let mut chars = letter.chars();
+            let c = chars.next().filter(|_| chars.next().is_none())?;
+            let letter = c.to_ascii_lowercase();
+            v.type_of(letter)?;
+            Some((letter, n.parse::<u8>().ok()?))
+        });
+        let Some((letter, n)) = parsed else {
+            return Err(refuse(
+                set,
+                &format!("`{pair}`: expected a piece's letter and a count, `q:1`"),
+            ));
+        };
+        for p in army {
+            // The Fairy-Stockfish type `p` promotes to.
+            let target = v.type_of(p.letter).and_then(|from| {
+                let pair = v.promoted.iter().find(|(f, _)| f == from)?;
+                Some(pair.1.as_str())
+            });
+            let twin = p.promotes.is_some_and(|t| t != letter) && target == v.type_of(letter);
+            if twin || (p.pawn && p.promotes == Some(letter)) {
+                return Err(refuse(
+                    set,
+                    &format!("`{pair}`: `{}` promotes to a `{letter}` that fenpress would count apart, or a pawn's own promoted piece, which Fairy-Stockfish does not limit", p.letter),
+                ));
+            }
+        }
+        limits.push((Kind(letter as u8), n));
+    }
+    spec.promotion.limits = limits.into();
+    Ok(())
+}
+
 /// The start as a vchess FEN (board, turn, move counter, castling files,
 /// en passant), with the double steps and castling it implies put in
 /// `spec`.
@@ -2080,6 +2184,9 @@ fn start_fen(
         }
         spec.holes = holes;
         board = board.replace('*', "x");
+    }
+    if board.contains('+') {
+        board = promoted_in_start(&board, spec, start)?;
     }
     if let Some(c) = board
         .chars()
@@ -2185,6 +2292,40 @@ fn start_fen(
 }
 
 /// A FEN rank's cells, `None` for empty squares.
+/// A start's promoted pieces (`+F`, Fairy-Stockfish's) as the letters
+/// fenpress gives them: the promoted form of the piece named.
+fn promoted_in_start(
+    board: &str,
+    spec: &ChessLikeSpec,
+    start: &Set,
+) -> Result<String, ImportError> {
+    let mut out = String::with_capacity(board.len());
+    let mut chars = board.chars();
+    while let Some(c) = chars.next() {
+        if c != '+' {
+            out.push(c);
+            continue;
+        }
+        let base = chars.next().unwrap_or('+');
+        let promoted = spec.armies[0]
+            .iter()
+            .find(|p| p.letter == base.to_ascii_lowercase())
+            .and_then(|p| p.promotes);
+        let Some(promoted) = promoted else {
+            return Err(refuse(
+                start,
+                &format!("`+{base}` in the board: no piece `{base}` that promotes"),
+            ));
+        };
+        out.push(if base.is_ascii_uppercase() {
+            promoted.to_ascii_uppercase()
+        } else {
+            promoted
+        });
+    }
+    Ok(out)
+}
+
 fn expand(rank: &str) -> Vec<Option<char>> {
     let mut cells = Vec::new();
     let mut digits = String::new();
@@ -2463,7 +2604,7 @@ mod tests {
     }
 
     #[test]
-    fn pawn_types_make_a_custom_piece_the_pawn_unless_en_passant_could_tell() {
+    fn pawn_types_make_a_custom_piece_the_pawn_unless_the_chess_pawn_stays() {
         let ini = "[snag:chess]\npawnTypes = p\ncustomPiece1 = p:fmWfcF\n";
         let spec = import_ini(ini, "snag").unwrap();
         let p = spec.armies[0].iter().find(|p| p.letter == 'p').unwrap();
@@ -2474,12 +2615,62 @@ mod tests {
             crate::betza::from_fairy_stockfish("fmWfcF").unwrap()
         );
         assert_eq!(spec.double_step, [false, false]);
-        // A first-move step (Betza `i`) leaves en-passant squares that
-        // fenpress's pawn would read otherwise.
+        // A first-move step (Betza `i`) is its double step.
         let ini = "[dragon:chess]\ncustomPiece1 = p:KifmnD\npawnTypes = p\n";
-        let (line, message) = refusal(ini, "dragon");
+        let spec = import_ini(ini, "dragon").unwrap();
+        let p = spec.armies[0].iter().find(|p| p.letter == 'p').unwrap();
+        assert!(p.pawn && p.betza.contains('i'), "{p:?}");
+        // Beside the chess pawn, fenpress would not know which promotes.
+        let ini = "[two:chess]\ncustomPiece1 = h:KifmnD\npawnTypes = h\n";
+        let (line, message) = refusal(ini, "two");
         assert_eq!(line, 3, "{message}");
-        assert!(message.starts_with("`pawnTypes = p`"), "{message}");
+        assert!(message.starts_with("`pawnTypes = h`"), "{message}");
+    }
+
+    #[test]
+    fn a_promotion_limit_is_read_and_a_bad_one_refused_at_its_line() {
+        let ini = "[few:chess]\npromotionLimit = q:1 r:2\n";
+        let spec = import_ini(ini, "few").unwrap();
+        let limits: Vec<(char, u8)> = (spec.promotion.limits.iter())
+            .map(|(k, n)| (k.0 as char, *n))
+            .collect();
+        assert_eq!(limits, [('q', 1), ('r', 2)]);
+        let shown = crate::definition::print_definition(&spec);
+        assert!(shown.contains("  limits: { q: 1, r: 2 }\n"), "{shown}");
+        let again = crate::definition::parse_definition(&shown, "few.yaml").unwrap();
+        assert_eq!(again.promotion.limits, spec.promotion.limits);
+        let (line, message) = refusal("[few:chess]\n\npromotionLimit = z:1\n", "few");
+        assert_eq!(line, 3, "{message}");
+        assert!(message.contains("`z:1`"), "{message}");
+    }
+
+    #[test]
+    fn a_mobility_region_keeps_a_piece_on_its_squares_without_royals_only() {
+        let ini = "[pen]\nmaxRank = 5\nmaxFile = e\ncustomPiece1 = d:mQ\n\
+                   startFen = d4/5/5/5/2D2 w - - 0 1\nstalemateValue = loss\n\
+                   mobilityRegionWhiteCustomPiece1 = *1 *2\n";
+        let spec = import_ini(ini, "pen").unwrap();
+        let shown = crate::definition::print_definition(&spec);
+        let again = crate::definition::parse_definition(&shown, "pen.yaml").unwrap();
+        assert_eq!(again.regions, spec.regions, "{shown}");
+        let rules = crate::variants::chesslike::ChessLike::new(again).unwrap();
+        let mut pos = (&rules as &dyn crate::rules::Rules).start_position();
+        let mut moves = crate::moves::MoveList::new();
+        crate::legal::legal_moves(&rules, &mut pos, &mut moves);
+        let mut got: Vec<String> = (moves.iter())
+            .map(|m| crate::notation::coordinate(&rules, m))
+            .collect();
+        got.sort();
+        // White's d stays on ranks 1 and 2; Black's is free.
+        assert_eq!(
+            got,
+            ["c1a1", "c1b1", "c1b2", "c1c2", "c1d1", "c1d2", "c1e1"]
+        );
+        let royal = ini.replace("stalemateValue = loss\n", "king = k\n");
+        let royal = royal.replace("d4/5/5/5/2D2", "d3k/5/5/5/K1D2");
+        let (line, message) = refusal(&royal, "pen");
+        assert_eq!(line, 7, "{message}");
+        assert!(message.contains("royal"), "{message}");
     }
 
     #[test]

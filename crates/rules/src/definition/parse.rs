@@ -47,6 +47,8 @@ struct RawDef {
     #[serde(default)]
     pass_on_stalemate: Option<S<String>>,
     #[serde(default)]
+    regions: Vec<RawRegion>,
+    #[serde(default)]
     giving_check: Option<S<String>>,
     #[serde(default)]
     immune_on_last_rank: bool,
@@ -161,6 +163,17 @@ struct RawPiece {
     es: Option<String>,
 }
 
+/// `regions:`: a piece that may not move off these squares, each side's.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRegion {
+    piece: S<String>,
+    #[serde(default)]
+    white: Option<Vec<S<String>>>,
+    #[serde(default)]
+    black: Option<Vec<S<String>>>,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawPromotion {
@@ -176,6 +189,10 @@ struct RawPromotion {
     only_lost: bool,
     #[serde(default)]
     only_lost_pieces: Vec<S<String>>,
+    /// `q: 1`: a promotion makes a queen only while its side has fewer
+    /// than one on the board.
+    #[serde(default)]
+    limits: std::collections::BTreeMap<String, S<u8>>,
     #[serde(default)]
     left_file: bool,
     #[serde(default)]
@@ -788,6 +805,16 @@ fn promotion(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), De
             lost.push(k);
         }
         spec.promotion.only_lost_pieces = lost.into();
+        let mut limits = Vec::new();
+        for (letter, n) in &pr.limits {
+            // The map's key keeps no place of its own: a wrong one is blamed on its value.
+            let kind = match letter.as_bytes() {
+                [b] if Color::ALL.iter().any(|c| has(spec, *c, Kind(*b))) => Kind(*b),
+                _ => return Err(ctx.err(n, K::UnknownPiece(letter.clone()))),
+            };
+            limits.push((kind, n.value));
+        }
+        spec.promotion.limits = limits.into();
         spec.promotion.left_file = pr.left_file;
         if let Some(z) = &pr.enemy_king_zone {
             enemy_king_zone(ctx, z, spec)?;
@@ -813,6 +840,47 @@ fn promotion(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), De
     }
 
     Ok(())
+}
+
+/// `regions:`: each piece's squares, checked against the board and army.
+fn regions(
+    ctx: &Ctx,
+    raw: &[RawRegion],
+    spec: &ChessLikeSpec,
+) -> Result<Vec<crate::variants::chesslike::PieceRegion>, DefinitionError> {
+    let mut out = Vec::new();
+    for r in raw {
+        let kind = ctx.letter(&r.piece)?;
+        if !Color::ALL.iter().any(|c| has(spec, *c, kind)) {
+            return Err(ctx.err(&r.piece, K::UnknownPiece(r.piece.value.clone())));
+        }
+        let mut squares: [Option<Vec<crate::variants::chesslike::Text>>; 2] = [None, None];
+        for (side, list) in squares.iter_mut().zip([&r.white, &r.black]) {
+            let Some(list) = list else { continue };
+            let mut names = Vec::new();
+            for sq in list {
+                let on_board = crate::geometry::parse_square_coords(&sq.value)
+                    .is_some_and(|(f, r)| f < spec.cols && r < spec.rows);
+                if !on_board {
+                    return Err(ctx.err(
+                        sq,
+                        K::BadValue {
+                            key: "regions",
+                            value: sq.value.clone(),
+                            expected: "a square of the board (a1)",
+                        },
+                    ));
+                }
+                names.push(sq.value.clone().into());
+            }
+            *side = Some(names);
+        }
+        out.push(crate::variants::chesslike::PieceRegion {
+            letter: kind.0 as char,
+            squares,
+        });
+    }
+    Ok(out)
 }
 
 /// `promotion: white_squares, black_squares`: where each side's pawns
@@ -1078,6 +1146,7 @@ fn royalty_and_rest(
     if let Some(s) = &raw.pass_on_stalemate {
         spec.pass_on_stalemate = ctx.sides(s, "pass_on_stalemate")?;
     }
+    spec.regions = regions(ctx, &raw.regions, spec)?;
     if let Some(g) = &raw.giving_check {
         spec.wins.forbid_check = match g.value.as_str() {
             "forbidden" => true,

@@ -143,6 +143,18 @@ pub fn print_definition(spec: &ChessLikeSpec) -> String {
     if let Some(sides) = passes {
         let _ = writeln!(out, "pass_on_stalemate: {sides}");
     }
+    if !spec.regions.is_empty() {
+        out.push_str("regions:\n");
+        for r in &spec.regions {
+            let _ = write!(out, "  - {{ piece: {}", r.letter);
+            for (key, names) in ["white", "black"].iter().zip(&r.squares) {
+                if let Some(names) = names {
+                    let _ = write!(out, ", {key}: [{}]", names.join(", "));
+                }
+            }
+            out.push_str(" }\n");
+        }
+    }
     if spec.wins.forbid_check {
         out.push_str("giving_check: forbidden\n");
     }
@@ -329,6 +341,7 @@ fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
         || spec.wins.promote_to_enemy_king
         || piece_zone.is_some()
         || spec.promotion.squares.is_some()
+        || !spec.promotion.limits.is_empty()
     {
         out.push_str("promotion:\n");
         if pawns || spec.wins.promote_to_enemy_king {
@@ -357,6 +370,13 @@ fn print_promotion(out: &mut String, spec: &ChessLikeSpec) {
                 "  only_lost_pieces: {}",
                 letters(&spec.promotion.only_lost_pieces)
             );
+        }
+        if !spec.promotion.limits.is_empty() {
+            let mut pairs: Vec<String> = (spec.promotion.limits.iter())
+                .map(|(k, n)| format!("{}: {n}", k.0 as char))
+                .collect();
+            pairs.sort();
+            let _ = writeln!(out, "  limits: {{ {} }}", pairs.join(", "));
         }
         if spec.promotion.left_file {
             out.push_str("  left_file: true\n");

@@ -18,6 +18,12 @@ pub(super) struct Ray {
 #[derive(Clone, Debug)]
 pub(super) struct CompiledPiece {
     pub(super) pawn: bool,
+    /// A pawn whose moves the general generator makes, its arrivals still
+    /// promoting and its diagonal captures taking en passant: a
+    /// Fairy-Stockfish custom pawn (`pawnTypes`) whose Betza the pawn's
+    /// own generator (one step per ray, no double step but the spec's)
+    /// cannot follow, e.g. an initial `ifmnD` or a `K`.
+    pub(super) moves_as_piece: bool,
     pub(super) royal: bool,
     /// What it promotes to (`PieceSpec::promotes`), where the spec's
     /// `PieceZone` says.
@@ -115,6 +121,7 @@ impl ChessLike {
                 let kind = Kind(ps.letter as u8);
                 let mut cp = CompiledPiece {
                     pawn: ps.pawn,
+                    moves_as_piece: false,
                     royal: ps.royal,
                     promotes: ps.promotes.map(|c| Kind(c as u8)),
                     en_passant: ps.en_passant,
@@ -127,6 +134,8 @@ impl ChessLike {
                 let atoms = betza::parse(&ps.betza)?;
                 cp.overlaps = betza::may_overlap(&atoms);
                 cp.en_passant |= atoms.iter().any(|a| a.en_passant);
+                cp.moves_as_piece = moves_as_piece(&spec, ps, &atoms);
+                cp.en_passant |= cp.moves_as_piece;
                 // Whether the piece's other moves go two squares along the
                 // file, forward (1) or back (-1), on an empty board.
                 let two_ahead_anyway = |sign: i8| {
@@ -213,9 +222,9 @@ impl ChessLike {
         // Multi-steps longer than two, and pawns that step aside, leave a
         // victim that the en-passant square alone does not locate.
         let ep_allowed = fen_style.en_passant;
-        let ep_aside = pieces
-            .iter()
-            .any(|p: &CompiledPiece| p.pawn && p.quiet.iter().any(|r| r.dir.df() != 0));
+        let ep_aside = pieces.iter().any(|p: &CompiledPiece| {
+            p.pawn && !p.moves_as_piece && p.quiet.iter().any(|r| r.dir.df() != 0)
+        });
         let ep_tracked = spec.pawn.max_step > 2 || ep_aside;
         let rules = ChessLike {
             blast: super::explosions::blast_of(&spec),
@@ -240,6 +249,7 @@ impl ChessLike {
             drops: None,
             promoted: super::promotion::PromotedPieces::default(),
             pawn_promotion_squares: None,
+            confined: Vec::new(),
         };
         rules.finish()
     }
@@ -250,6 +260,7 @@ impl ChessLike {
         self.promoted = super::promotion::PromotedPieces::new(&self.spec)?;
         super::pass::check_spec(&self.spec)?;
         self.pawn_promotion_squares = super::promotion::pawn_squares(&self.spec, &self.geometry)?;
+        self.confined = confined(&self.spec, &self.geometry)?;
         self.pins_ok = self.pins_apply();
         self.pins_no_check_ok = self.pins_without_check_apply();
         if let Some(d) = &self.spec.drops {
@@ -263,6 +274,41 @@ impl ChessLike {
         }
         Ok(self)
     }
+}
+
+/// The spec's `regions` as square sets; a square off the board is refused.
+#[allow(clippy::type_complexity)]
+fn confined(
+    spec: &ChessLikeSpec,
+    g: &Geometry,
+) -> Result<Vec<(Kind, [Option<crate::SquareSet>; 2])>, SpecError> {
+    let mut out = Vec::new();
+    for region in &spec.regions {
+        let mut sides = [None, None];
+        for (side, names) in sides.iter_mut().zip(&region.squares) {
+            let Some(names) = names else { continue };
+            let mut set = crate::SquareSet::EMPTY;
+            for name in names {
+                let sq = g.parse_square(name);
+                set.insert(sq.ok_or_else(|| SpecError::BadHole(name.to_string()))?);
+            }
+            *side = Some(set);
+        }
+        out.push((Kind(region.letter as u8), sides));
+    }
+    Ok(out)
+}
+
+/// Whether a pawn's Betza asks for the general generator
+/// ([`CompiledPiece::moves_as_piece`]): with Fairy-Stockfish's initial
+/// moves, an initial move, a rider, a move that also captures or a
+/// lame or hopping path.
+fn moves_as_piece(spec: &ChessLikeSpec, ps: &super::PieceSpec, atoms: &[betza::Atom]) -> bool {
+    ps.pawn
+        && spec.initial_moves == InitialMoves::FairyStockfish
+        && atoms
+            .iter()
+            .any(|a| a.initial || a.range != 1 || a.mode == Mode::Both || a.path != Path::Plain)
 }
 
 /// What the variant's FEN writes: castling flags, an en-passant field, a

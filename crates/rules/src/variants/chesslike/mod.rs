@@ -27,7 +27,7 @@ mod victory;
 pub use compile::SpecError;
 pub use spec::{
     ArmyChoice, ArmySpec, CastlingRules, ChessLikeSpec, DropSpec, ExplosionSpec, FenFields,
-    InitialMoves, List, PawnRules, PieceSpec, PieceZone, PromotionRules, Text, Wrap,
+    InitialMoves, List, PawnRules, PieceRegion, PieceSpec, PieceZone, PromotionRules, Text, Wrap,
 };
 pub use victory::{BareKing, Connect, ReachGoal, Repetition, StalemateResult, WinSpec};
 pub use victory::{Reach, Royalty, Safety, Victory};
@@ -84,6 +84,8 @@ pub struct ChessLike {
     /// Where pawns promote when the spec lists squares
     /// ([`PromotionRules::squares`]); `None`: the last `zone` ranks.
     pawn_promotion_squares: Option<Box<[crate::squareset::SquareSet; 2]>>,
+    /// The spec's `regions`, as squares: each side's (`None`: anywhere).
+    confined: Vec<(Kind, [Option<crate::squareset::SquareSet>; 2])>,
 }
 
 impl ChessLike {

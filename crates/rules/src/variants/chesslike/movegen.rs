@@ -578,7 +578,7 @@ impl ChessLike {
         if def.pawn {
             self.push_pawn(pos, from, to, piece, captured, out);
         } else {
-            self.push_piece_move(def, from, to.0, piece, captured, out);
+            self.push_piece_move(pos, def, from, to.0, piece, captured, out);
         }
     }
 
@@ -630,9 +630,12 @@ impl ChessLike {
             {
                 continue;
             }
+            if self.at_limit(pos, piece.color, k) {
+                continue;
+            }
             out.push(Move::simple(from, to, piece, captured, Some(k)));
         }
-        if let Some(k) = own {
+        if let Some(k) = own.filter(|&k| !self.at_limit(pos, piece.color, k)) {
             out.push(Move::simple(from, to, piece, captured, Some(k)));
         }
     }
@@ -641,11 +644,42 @@ impl ChessLike {
     /// start: the pieces a pawn may become when it may only become a lost
     /// one. Scans the board, but only for pawns reaching the zone.
     fn has_lost(&self, pos: &Position, color: Color, kind: Kind) -> bool {
-        let start = self.start.of(color, kind).len();
-        let now = (0..self.geometry.size() as u16)
+        self.count_on_board(pos, color, kind) < self.start.of(color, kind).len()
+    }
+
+    /// How many pieces of `kind` `color` has on the board.
+    fn count_on_board(&self, pos: &Position, color: Color, kind: Kind) -> usize {
+        (0..self.geometry.size() as u16)
             .filter(|&s| pos.board.cell_raw(s).kind(color) == Some(kind))
-            .count();
-        now < start
+            .count()
+    }
+
+    /// Whether `color` already has as many pieces of `kind` as a promotion
+    /// may make (`PromotionRules::limits`). Scans the board, but only for
+    /// promotions to a limited kind.
+    #[inline]
+    pub(super) fn at_limit(&self, pos: &Position, color: Color, kind: Kind) -> bool {
+        let limits = &self.spec.promotion.limits;
+        if limits.is_empty() {
+            return false;
+        }
+        let Some(&(_, n)) = limits.iter().find(|(k, _)| *k == kind) else {
+            return false;
+        };
+        // A promoted pawn that stands as a letter of its own (`Q~`) is
+        // one of that kind too.
+        let twins = self
+            .spec
+            .drops
+            .as_ref()
+            .map_or(&[][..], |d| &d.promoted[..]);
+        let mut count = self.count_on_board(pos, color, kind);
+        for &(twin, base) in twins {
+            if base as u8 == kind.0 {
+                count += self.count_on_board(pos, color, Kind(twin as u8));
+            }
+        }
+        count >= n as usize
     }
 
     /// En passant: `state.en_passant` is the first square the pawn passed;
@@ -930,8 +964,14 @@ impl ChessLike {
         out: &mut MoveList,
     ) {
         let g = &self.geometry;
-        for ray in def.capture.iter().chain(&def.both) {
+        // Fairy-Stockfish's custom pawns take en passant only onto squares
+        // they capture to but do not move to (a `K` pawn never does).
+        let both: &[_] = if def.moves_as_piece { &[] } else { &def.both };
+        for ray in def.capture.iter().chain(both) {
             if ray.range != 1 || ray.dir.df().abs() != 1 || ray.dir.dr().abs() != 1 {
+                continue;
+            }
+            if def.moves_as_piece && def.quiet.iter().any(|q| q.dir == ray.dir) {
                 continue;
             }
             let t = g.step_raw(from.0, ray.dir);
@@ -943,6 +983,29 @@ impl ChessLike {
 
     /// Every pseudo-legal move of the side to move (the `Rules` method).
     pub(super) fn generate(&self, pos: &Position, out: &mut MoveList) {
+        let first = out.len();
+        self.generate_unconfined(pos, out);
+        if !self.confined.is_empty() {
+            self.confine(pos.turn(), out, first);
+        }
+    }
+
+    /// Drops the moves from `first` on that take a confined piece off its
+    /// squares (`ChessLikeSpec::regions`).
+    fn confine(&self, us: Color, out: &mut MoveList, first: usize) {
+        let mut i = first;
+        out.retain(|m| {
+            i += 1;
+            i <= first
+                || !self.confined.iter().any(|(k, sides)| {
+                    *k == m.intent.piece.kind
+                        && m.intent.piece.color == us
+                        && sides[us.index()].is_some_and(|set| !set.contains(m.intent.to))
+                })
+        });
+    }
+
+    fn generate_unconfined(&self, pos: &Position, out: &mut MoveList) {
         let g = &self.geometry;
         let us = pos.turn();
         let them = us.opposite();
@@ -954,7 +1017,7 @@ impl ChessLike {
             };
             let from = Square(s);
             let piece = Piece::new(us, kind);
-            if def.pawn {
+            if def.pawn && !def.moves_as_piece {
                 self.pawn_moves(pos, from, piece, def, out);
                 continue;
             }
@@ -983,7 +1046,7 @@ impl ChessLike {
                         let target = pos.board.cell_raw(t);
                         if target.is_empty() {
                             if quiet {
-                                self.push_piece_move(def, from, t, piece, None, out);
+                                self.push_moved(pos, from, Square(t), piece, None, def, out);
                             }
                         } else {
                             if t == s {
@@ -994,7 +1057,7 @@ impl ChessLike {
                             } else if capture && !target.has(us) {
                                 if let Some(k) = target.kind(them) {
                                     let victim = Some(Piece::new(them, k));
-                                    self.push_piece_move(def, from, t, piece, victim, out);
+                                    self.push_moved(pos, from, Square(t), piece, victim, def, out);
                                 }
                             }
                             break;
@@ -1056,6 +1119,66 @@ mod tests {
     use crate::legal::{self, is_plain};
     use crate::moves::MoveList;
     use crate::registry;
+
+    /// The coordinate moves of the piece on `from` in `fen`, sorted.
+    fn moves_from(rules: &super::ChessLike, fen: &str, from: &str) -> Vec<String> {
+        let mut pos = crate::validate::position_from_fen(rules, fen).expect("the FEN is valid");
+        let mut moves = MoveList::new();
+        legal::legal_moves(rules, &mut pos, &mut moves);
+        let mut out: Vec<String> = (moves.iter())
+            .map(|m| crate::notation::coordinate(rules, m))
+            .filter(|m| m.starts_with(from))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Fairy-Stockfish's Dragon Chess pawn (`KifmnD`, the pawn by
+    /// `pawnTypes`): a king's step everywhere, an initial double step,
+    /// promotion on arrival; it takes en passant nowhere, since it also
+    /// moves to every square it captures to.
+    #[test]
+    fn a_custom_pawn_moves_as_its_betza_says_and_promotes_on_arrival() {
+        use super::super::{ChessLike, ChessLikeSpec, InitialMoves, PieceSpec};
+        let betza = crate::betza::from_fairy_stockfish("KifmnD").unwrap();
+        let pawn = PieceSpec {
+            pawn: true,
+            ..PieceSpec::piece('p', "")
+        };
+        let pawn = PieceSpec {
+            betza: betza.into(),
+            ..pawn
+        };
+        let army = vec![PieceSpec::king(), pawn, PieceSpec::piece('q', "Q")];
+        let rules = ChessLike::new(ChessLikeSpec {
+            name: "custom pawn".into(),
+            start_fen: "4k3/8/8/8/8/8/4P3/4K3 w 0 -".into(),
+            armies: [army.clone(), army],
+            promotions: [
+                vec![crate::piece::Kind(b'q')],
+                vec![crate::piece::Kind(b'q')],
+            ],
+            initial_moves: InitialMoves::FairyStockfish,
+            ..Default::default()
+        })
+        .expect("the spec compiles");
+        let e2 = moves_from(&rules, "4k3/8/8/8/8/8/4P3/K7 w 0 -", "e2");
+        let all = [
+            "e2d1", "e2d2", "e2d3", "e2e1", "e2e3", "e2e4", "e2f1", "e2f2", "e2f3",
+        ];
+        assert_eq!(e2, all);
+        // On the last rank it must promote, sideways arrivals as well.
+        let b7 = moves_from(&rules, "4k3/1P6/8/8/8/8/8/K7 w 0 -", "b7");
+        let all = [
+            "b7a6", "b7a7", "b7a8q", "b7b6", "b7b8q", "b7c6", "b7c7", "b7c8q",
+        ];
+        assert_eq!(b7, all);
+        // The double step leaves an en-passant square that no K pawn takes.
+        let ep = moves_from(&rules, "4k3/8/8/4pP2/8/8/8/K7 w 0 e6", "f5");
+        // (f5e6 once: the step, not a capture of e5 besides.)
+        assert_eq!(ep.iter().filter(|m| *m == "f5e6").count(), 1, "{ep:?}");
+        assert_eq!(ep.len(), 8, "{ep:?}");
+    }
 
     /// The promise of `check_squares`: along random walks of every variant
     /// that makes it, each plain pseudo-legal move that gives check lands on

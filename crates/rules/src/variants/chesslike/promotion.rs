@@ -13,6 +13,7 @@ use crate::color::Color;
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, Piece};
+use crate::position::Position;
 use crate::square::Square;
 use crate::squareset::SquareSet;
 use crate::variants::hands::drops::in_last_ranks;
@@ -113,6 +114,7 @@ impl ChessLike {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn push_piece_move(
         &self,
+        pos: &Position,
         def: &CompiledPiece,
         from: Square,
         to: u16,
@@ -122,15 +124,17 @@ impl ChessLike {
     ) {
         match def.promotes {
             None => out.push(Move::simple(from, Square(to), piece, victim, None)),
-            Some(k) => self.push_promoting(k, from, Square(to), piece, victim, out),
+            Some(k) => self.push_promoting(pos, k, from, Square(to), piece, victim, out),
         }
     }
 
     /// The moves of a piece that promotes to `k`, as the spec's
     /// [`PieceZone`] says.
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn push_promoting(
         &self,
+        pos: &Position,
         k: Kind,
         from: Square,
         to: Square,
@@ -151,7 +155,10 @@ impl ChessLike {
                 (in_zone, !(in_zone && forced))
             }
         };
-        if stays {
+        // A promotion the limit forbids leaves the move a plain one, even
+        // where promotion is forced (Fairy-Stockfish's Shogun).
+        let promotes = promotes && !self.at_limit(pos, c, k);
+        if stays || !promotes {
             out.push(Move::simple(from, to, piece, victim, None));
         }
         if promotes {
@@ -270,6 +277,28 @@ mod tests {
         assert_eq!(pos.state.hands.count(Color::Black, Kind(b'g')), 0);
         // The promoted form is never in hand, so never dropped.
         assert!(!rules.hand_kinds(Color::White).contains(Kind(b'g')));
+    }
+
+    #[test]
+    fn a_promotion_limit_stops_a_promotion_while_the_side_has_enough_of_the_kind() {
+        // One rook at most: the wazir promotes only while White has none,
+        // and with the promotion forced it then moves plainly.
+        let mut spec = game(true).spec().clone();
+        spec.promotion.limits = vec![(Kind::ROOK, 1)].into();
+        spec.armies[0].push(PieceSpec::pawn());
+        spec.armies[1].push(PieceSpec::pawn());
+        spec.promotions = [vec![Kind::ROOK, Kind(b's')], vec![Kind::ROOK, Kind(b's')]];
+        let rules = ChessLike::new(spec).expect("the spec compiles");
+        let free = moves_of(&rules, "4k/5/2W2/5/4K[] w 0", "c3");
+        assert_eq!(free, ["c3b3", "c3c2", "c3c4r", "c3d3"], "{free:?}");
+        let full = moves_of(&rules, "4k/5/2W2/5/R3K[] w 0", "c3");
+        assert_eq!(full, ["c3b3", "c3c2", "c3c4", "c3d3"], "{full:?}");
+        // A pawn's promotion to the rook goes too; the silver stays.
+        let pawn = moves_of(&rules, "4k/1P3/5/5/R3K[] w 0", "b4");
+        assert_eq!(pawn, ["b4b5s"], "{pawn:?}");
+        // Black's rook does not count for White.
+        let theirs = moves_of(&rules, "3rk/1P3/5/5/4K[] w 0", "b4");
+        assert_eq!(theirs, ["b4b5r", "b4b5s"], "{theirs:?}");
     }
 
     #[test]

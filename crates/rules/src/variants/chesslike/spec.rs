@@ -185,6 +185,19 @@ pub struct ChessLikeSpec {
     /// changes nothing but the turn (Fairy-Stockfish's `passOnStalemate`,
     /// Anders' antichess).
     pub pass_on_stalemate: [bool; 2],
+    /// Pieces that may not move off some squares (Fairy-Stockfish's
+    /// `mobilityRegion`: Buffalo's defenders stay off the first and last
+    /// ranks); empty: none.
+    pub regions: Vec<PieceRegion>,
+}
+
+/// Where the pieces of one letter may stand, for each side (White, Black;
+/// `None`: anywhere). Only a piece without royals in the game is confined:
+/// its captures beyond the region would still count as attacks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceRegion {
+    pub letter: char,
+    pub squares: [Option<Vec<Text>>; 2],
 }
 
 /// Every capture explodes, as Fairy-Stockfish's `blastOnCapture` plays it:
@@ -322,6 +335,11 @@ pub struct PromotionRules {
     /// `promotionRegionWhite/Black` (Argess's corners, Epic Atomic's
     /// zones of different depths). A side with no square never promotes.
     pub squares: Option<[Vec<Text>; 2]>,
+    /// Kinds a promotion may make only while its side has fewer than this
+    /// many of them on the board (Fairy-Stockfish's `promotionLimit`:
+    /// Grand's one queen, two rooks...), a pawn's as a piece's; captured
+    /// pieces in hand do not count.
+    pub limits: List<(Kind, u8)>,
 }
 
 /// Where a piece that is not a pawn promotes to its `promotes` piece.
@@ -347,6 +365,7 @@ impl Default for PromotionRules {
             only_lost_pieces: Cow::Borrowed(&[]),
             pieces: PieceZone::LastRank,
             squares: None,
+            limits: Cow::Borrowed(&[]),
         }
     }
 }
@@ -473,6 +492,7 @@ impl Default for ChessLikeSpec {
             drops: None,
             explosions: None,
             pass_on_stalemate: [false; 2],
+            regions: Vec::new(),
         }
     }
 }
