@@ -2673,6 +2673,37 @@ mod tests {
         assert!(message.contains("royal"), "{message}");
     }
 
+    /// A site's definition gets the importer's rule: `regions` beside a
+    /// royal piece, drops or castling is an error at the region's line.
+    #[test]
+    fn a_definition_with_regions_beside_a_king_is_refused_at_the_region() {
+        let ini = "[pen]\nmaxRank = 5\nmaxFile = e\ncustomPiece1 = d:mQ\n\
+                   startFen = d4/5/5/5/2D2 w - - 0 1\nstalemateValue = loss\n\
+                   mobilityRegionWhiteCustomPiece1 = *1 *2\n";
+        let shown = crate::definition::print_definition(&import_ini(ini, "pen").unwrap());
+        let with_king = shown
+            .replacen(
+                "pieces:\n",
+                "pieces:\n  - { letter: k, betza: K, royal: true }\n",
+                1,
+            )
+            .replace("d4/5/5/5/2D2", "d3k/5/5/5/K1D2");
+        let err = crate::definition::parse_definition(&with_king, "pen.yaml").unwrap_err();
+        assert!(
+            matches!(
+                err.kind,
+                crate::definition::DefinitionErrorKind::RegionsBeside("royal pieces")
+            ),
+            "{err:?}\n{with_king}"
+        );
+        let region_line = with_king
+            .lines()
+            .position(|l| l.contains("piece: d"))
+            .unwrap()
+            + 1;
+        assert_eq!(err.line, region_line as u64, "{with_king}");
+    }
+
     #[test]
     fn the_repetition_rule_is_kept_and_printed_back() {
         let ini = "[rep:chess]\nnFoldRule = 4\nnFoldValue = loss\nnFoldValueAbsolute = true\nperpetualCheckIllegal = true\n";

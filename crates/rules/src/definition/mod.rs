@@ -53,6 +53,8 @@ pub enum DefinitionErrorKind {
     },
     #[error("the variant cannot be built: {0}")]
     Spec(String),
+    #[error("`regions` cannot stand beside {0}: fenpress keeps a confined piece's moves on its squares, not its attacks, so checks would be wrong")]
+    RegionsBeside(&'static str),
 }
 
 impl DefinitionErrorKind {
@@ -87,6 +89,9 @@ impl DefinitionErrorKind {
             }
             DefinitionErrorKind::BadValue { .. } => "use one of the values the message lists",
             DefinitionErrorKind::Spec(_) => "check the board size, holes and Betza steps",
+            DefinitionErrorKind::RegionsBeside(_) => {
+                "remove `regions`, or make the game one without royal pieces, drops or castling (as Buffalo)"
+            }
         }
     }
 }

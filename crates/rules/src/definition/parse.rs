@@ -545,6 +545,7 @@ fn build(ctx: &Ctx, raw: RawDef) -> Result<ChessLikeSpec, DefinitionError> {
     if let Some(d) = &raw.drops {
         drops(ctx, d, &mut spec)?;
     }
+    regions_alone(ctx, &raw, &spec)?;
     if let Some(x) = &raw.explosions {
         let kinds = |list: &[S<String>]| -> Result<Vec<Kind>, DefinitionError> {
             list.iter().map(|s| piece_of(ctx, &spec, s)).collect()
@@ -881,6 +882,25 @@ fn regions(
         });
     }
     Ok(out)
+}
+
+/// `regions:` only in games without royal pieces, drops or castling: a
+/// confined piece's moves stay on its squares, its attacks do not (what
+/// the importer also refuses).
+fn regions_alone(ctx: &Ctx, raw: &RawDef, spec: &ChessLikeSpec) -> Result<(), DefinitionError> {
+    let Some(first) = raw.regions.first() else {
+        return Ok(());
+    };
+    let beside = if spec.armies.iter().flatten().any(|p| p.royal) {
+        "royal pieces"
+    } else if spec.drops.is_some() {
+        "drops"
+    } else if spec.castling.iter().any(|c| *c) {
+        "castling"
+    } else {
+        return Ok(());
+    };
+    Err(ctx.err(&first.piece, K::RegionsBeside(beside)))
 }
 
 /// `promotion: white_squares, black_squares`: where each side's pawns
