@@ -222,6 +222,14 @@ pub(crate) fn sorted_coordinates(rules: &dyn Rules, fen: &str) -> Vec<String> {
     out
 }
 
+/// [`sorted_coordinates`] of the piece on `from` only.
+#[cfg(test)]
+pub(crate) fn sorted_coordinates_from(rules: &dyn Rules, fen: &str, from: &str) -> Vec<String> {
+    let mut out = sorted_coordinates(rules, fen);
+    out.retain(|m| m.starts_with(from));
+    out
+}
+
 /// Whether the side to move is in check (a royal piece can be taken).
 pub fn in_check(rules: &dyn Rules, pos: &Position) -> bool {
     rules.royal_attacked(pos, pos.turn())

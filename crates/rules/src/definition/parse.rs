@@ -843,6 +843,28 @@ fn promotion(ctx: &Ctx, raw: &RawDef, spec: &mut ChessLikeSpec) -> Result<(), De
     Ok(())
 }
 
+/// A square name of `key` on the board (`a1`), or the error at its place.
+fn board_square(
+    ctx: &Ctx,
+    spec: &ChessLikeSpec,
+    sq: &S<String>,
+    key: &'static str,
+) -> Result<crate::variants::chesslike::Text, DefinitionError> {
+    let on_board = crate::geometry::parse_square_coords(&sq.value)
+        .is_some_and(|(f, r)| f < spec.cols && r < spec.rows);
+    if !on_board {
+        return Err(ctx.err(
+            sq,
+            K::BadValue {
+                key,
+                value: sq.value.clone(),
+                expected: "a square of the board (a1)",
+            },
+        ));
+    }
+    Ok(sq.value.clone().into())
+}
+
 /// `regions:`: each piece's squares, checked against the board and army.
 fn regions(
     ctx: &Ctx,
@@ -860,19 +882,7 @@ fn regions(
             let Some(list) = list else { continue };
             let mut names = Vec::new();
             for sq in list {
-                let on_board = crate::geometry::parse_square_coords(&sq.value)
-                    .is_some_and(|(f, r)| f < spec.cols && r < spec.rows);
-                if !on_board {
-                    return Err(ctx.err(
-                        sq,
-                        K::BadValue {
-                            key: "regions",
-                            value: sq.value.clone(),
-                            expected: "a square of the board (a1)",
-                        },
-                    ));
-                }
-                names.push(sq.value.clone().into());
+                names.push(board_square(ctx, spec, sq, "regions")?);
             }
             *side = Some(names);
         }
@@ -924,19 +934,7 @@ fn promotion_squares(
     {
         let mut names = Vec::new();
         for sq in list.iter().flatten() {
-            let on_board = crate::geometry::parse_square_coords(&sq.value)
-                .is_some_and(|(f, r)| f < spec.cols && r < spec.rows);
-            if !on_board {
-                return Err(ctx.err(
-                    sq,
-                    K::BadValue {
-                        key,
-                        value: sq.value.clone(),
-                        expected: "a square of the board (a1)",
-                    },
-                ));
-            }
-            names.push(sq.value.clone().into());
+            names.push(board_square(ctx, spec, sq, key)?);
         }
         sides[side] = names;
     }
@@ -1371,24 +1369,13 @@ fn drops(ctx: &Ctx, d: &RawDrops, spec: &mut ChessLikeSpec) -> Result<(), Defini
         out.no_doubled = Some((kind.0 as char, count));
     }
     for (side, list) in [&d.white_squares, &d.black_squares].into_iter().enumerate() {
+        let key = if side == 0 {
+            "white_squares"
+        } else {
+            "black_squares"
+        };
         for sq in list {
-            let on_board = crate::geometry::parse_square_coords(&sq.value)
-                .is_some_and(|(f, r)| f < spec.cols && r < spec.rows);
-            if !on_board {
-                return Err(ctx.err(
-                    sq,
-                    K::BadValue {
-                        key: if side == 0 {
-                            "white_squares"
-                        } else {
-                            "black_squares"
-                        },
-                        value: sq.value.clone(),
-                        expected: "a square of the board (a1)",
-                    },
-                ));
-            }
-            out.region[side].push(sq.value.clone().into());
+            out.region[side].push(board_square(ctx, spec, sq, key)?);
         }
     }
     spec.drops = Some(out);

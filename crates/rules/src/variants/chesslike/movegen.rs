@@ -1122,15 +1122,7 @@ mod tests {
 
     /// The coordinate moves of the piece on `from` in `fen`, sorted.
     fn moves_from(rules: &super::ChessLike, fen: &str, from: &str) -> Vec<String> {
-        let mut pos = crate::validate::position_from_fen(rules, fen).expect("the FEN is valid");
-        let mut moves = MoveList::new();
-        legal::legal_moves(rules, &mut pos, &mut moves);
-        let mut out: Vec<String> = (moves.iter())
-            .map(|m| crate::notation::coordinate(rules, m))
-            .filter(|m| m.starts_with(from))
-            .collect();
-        out.sort();
-        out
+        legal::sorted_coordinates_from(rules, fen, from)
     }
 
     /// Fairy-Stockfish's Dragon Chess pawn (`KifmnD`, the pawn by

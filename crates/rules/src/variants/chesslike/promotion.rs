@@ -213,16 +213,7 @@ mod tests {
     }
 
     fn moves_of(rules: &dyn Rules, fen: &str, from: &str) -> Vec<String> {
-        let mut pos = position_from_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        let mut moves = MoveList::new();
-        legal::legal_moves(rules, &mut pos, &mut moves);
-        let mut out: Vec<String> = moves
-            .iter()
-            .map(|m| crate::notation::coordinate(rules, m))
-            .filter(|m| m.starts_with(from))
-            .collect();
-        out.sort();
-        out
+        legal::sorted_coordinates_from(rules, fen, from)
     }
 
     #[test]
