@@ -85,34 +85,14 @@ impl Synochess {
 
     /// Whether the kings see each other along a file or a rank.
     fn kings_face(&self, pos: &Position) -> bool {
-        let g = self.inner.geometry();
         let (Some(w), Some(b)) = (
             pos.board.royals(Color::White).first(),
             pos.board.royals(Color::Black).first(),
         ) else {
             return false;
         };
-        let (df, dr) = (
-            g.file(b) as i32 - g.file(w) as i32,
-            g.rank(b) as i32 - g.rank(w) as i32,
-        );
-        if df != 0 && dr != 0 {
-            return false;
-        }
-        let Some(d) = Dir::new(df.signum() as i8, dr.signum() as i8) else {
-            return false;
-        };
-        let mut t = g.step(w, d);
-        while let Some(s) = t {
-            if s == b {
-                return true;
-            }
-            if !pos.board.cell(s).is_empty() {
-                return false;
-            }
-            t = g.step(s, d);
-        }
-        false
+        self.line_between(w, b)
+            .is_some_and(|between| between.iter().all(|s| pos.board.cell(s).is_empty()))
     }
 
     /// Whether a Dynasty cannon could take on `target` (White's square):
@@ -169,27 +149,26 @@ impl Synochess {
         out
     }
 
-    /// The squares strictly between the two kings when they share a file
-    /// or a rank (a lone piece there may not leave: the kings would face).
-    fn between_kings(&self, w: Square, b: Square) -> SquareSet {
+    /// The squares strictly between `w` and `b` when they share a file or
+    /// a rank (a lone piece between the kings may not leave: they would
+    /// face); `None` when they share neither.
+    fn line_between(&self, w: Square, b: Square) -> Option<SquareSet> {
         let g = self.inner.geometry();
-        let mut out = SquareSet::EMPTY;
         let (df, dr) = (
             g.file(b) as i32 - g.file(w) as i32,
             g.rank(b) as i32 - g.rank(w) as i32,
         );
         if df != 0 && dr != 0 {
-            return out;
+            return None;
         }
-        let Some(d) = Dir::new(df.signum() as i8, dr.signum() as i8) else {
-            return out;
-        };
+        let d = Dir::new(df.signum() as i8, dr.signum() as i8)?;
+        let mut out = SquareSet::EMPTY;
         let mut t = g.step(w, d);
         while let Some(s) = t.filter(|&s| s != b) {
             out.insert(s);
             t = g.step(s, d);
         }
-        out
+        Some(out)
     }
 
     fn cannon_moves(
@@ -341,7 +320,9 @@ impl Rules for Synochess {
         if self.kings_face(pos) {
             return None;
         }
-        pins.pinned = pins.pinned.union(&self.between_kings(w, b));
+        if let Some(between) = self.line_between(w, b) {
+            pins.pinned = pins.pinned.union(&between);
+        }
         if pos.turn() == Color::White {
             if self.cannon_attacks(pos, w) {
                 return None;
